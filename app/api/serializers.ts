@@ -1,0 +1,60 @@
+import type { UserRow } from "../../db/repositories/users";
+import type { Membership } from "../../db/repositories/workspaces";
+import {
+  CUSTOM_VOICE_LIMIT,
+  isTier,
+  LIMIT_EXTENSION,
+  maxVoiceAddEdits,
+  standardTierFor,
+  type Tier,
+} from "~/domain/plans";
+
+/** The workspace subscription record of GET /v1/user/subscription, in the commercial API's field names. */
+export function subscriptionJson(membership: Membership) {
+  const workspace = membership.workspace;
+  const tier: Tier = isTier(workspace.tier) ? workspace.tier : "free";
+  const voiceLimit = CUSTOM_VOICE_LIMIT[standardTierFor(tier)];
+  const extension = LIMIT_EXTENSION[tier];
+  return {
+    tier,
+    status: workspace.status,
+    currency: workspace.currency,
+    billing_period: workspace.billingPeriod,
+    character_count: workspace.characterCount,
+    character_limit: workspace.characterLimit,
+    max_character_limit_extension: extension,
+    can_extend_character_limit: extension !== 0,
+    allowed_to_extend_character_limit: false,
+    voice_limit: voiceLimit,
+    max_voice_add_edits: maxVoiceAddEdits(voiceLimit),
+    professional_voice_limit: 0,
+    can_use_instant_voice_cloning: tier !== "free",
+    can_use_professional_voice_cloning: tier !== "free" && tier !== "starter",
+    max_seats: workspace.maxSeats,
+  };
+}
+
+/** GET /v1/user: the User entity's fields that exist; the key only as a preview. */
+export function userJson(user: UserRow, membership: Membership, apiKeyPreview: string | null) {
+  return {
+    user_id: user.id,
+    workspace_id: membership.workspace.id,
+    email: user.email,
+    first_name: user.firstName,
+    locale: user.locale,
+    created_at: user.createdAt,
+    is_new_user: false,
+    agrees_to_product_updates: user.agreesToProductUpdates,
+    ccpa_opt_out: user.ccpaOptOut,
+    accepted_bipa_terms: user.acceptedBipaTerms,
+    geo_location: { country: user.geoCountry, region: user.geoRegion, city: user.geoCity },
+    public_user_id: user.publicUserId,
+    is_api_key_hashed: true,
+    xi_api_key_preview: apiKeyPreview,
+    is_onboarding_completed: true,
+    is_onboarding_checklist_completed: user.onboardingChecklistCompleted,
+    is_email_verified: user.emailVerifiedAt !== null,
+    totp_mfa_factor: user.totpEnabledAt !== null ? { enabled_at_unix: user.totpEnabledAt } : null,
+    subscription: subscriptionJson(membership),
+  };
+}

@@ -1,0 +1,49 @@
+import { NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { APP_SECTIONS } from "~/domain/navigation";
+import { Logo } from "./site-chrome";
+import { ThemeToggle } from "./theme-toggle";
+
+/** The signed-in frame: sidebar, header, the page, and the bottom slot the global player lives in. */
+export function AppShell({ header, children, player }: { header?: ReactNode; children: ReactNode; player?: ReactNode }) {
+  return (
+    <div className="flex h-screen flex-col">
+      <div className="flex min-h-0 flex-1">
+        <aside className="hidden w-60 shrink-0 flex-col gap-4 border-r border-zinc-200 p-4 md:flex dark:border-zinc-800">
+          <Logo />
+          <nav aria-label="App">
+            <ul className="flex flex-col gap-1">
+              {APP_SECTIONS.map((section) => (
+                <li key={section.to}>
+                  <NavLink
+                    to={section.to}
+                    className={({ isActive }) =>
+                      `block rounded-lg px-3 py-2 text-sm ${isActive ? "bg-zinc-100 font-medium dark:bg-zinc-800" : "text-zinc-600 hover:bg-zinc-50 dark:text-zinc-400 dark:hover:bg-zinc-900"}`
+                    }
+                  >
+                    {section.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="flex h-14 shrink-0 items-center justify-between gap-4 border-b border-zinc-200 px-4 dark:border-zinc-800">
+            <div className="md:hidden">
+              <Logo />
+            </div>
+            <div className="flex flex-1 items-center justify-end gap-2">
+              {header}
+              <ThemeToggle />
+            </div>
+          </header>
+          <main className="min-h-0 flex-1 overflow-y-auto p-6">{children}</main>
+        </div>
+      </div>
+      <div id="global-player-slot" data-testid="global-player-slot">
+        {player}
+      </div>
+    </div>
+  );
+}

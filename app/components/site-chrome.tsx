@@ -1,0 +1,74 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { PRODUCT_NAME } from "~/domain/brand";
+import { MARKETING_PAGES, SIGN_IN_PATH, SIGN_UP_PATH } from "~/domain/navigation";
+import { ThemeToggle } from "./theme-toggle";
+import { LinkButton } from "./ui";
+
+export function Logo() {
+  return (
+    <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight">
+      <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-gradient-to-br from-violet-500 to-sky-400" />
+      {PRODUCT_NAME}
+    </Link>
+  );
+}
+
+export function SiteHeader() {
+  return (
+    <header className="border-b border-zinc-200 dark:border-zinc-800">
+      <nav className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Logo />
+        <div className="flex items-center gap-2">
+          <ThemeToggle />
+          <LinkButton to={SIGN_IN_PATH} variant="ghost">
+            Sign in
+          </LinkButton>
+          <LinkButton to={SIGN_UP_PATH}>Sign up</LinkButton>
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+export function SiteFooter() {
+  return (
+    <footer className="border-t border-zinc-200 dark:border-zinc-800">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-zinc-600 sm:flex-row sm:items-center sm:justify-between dark:text-zinc-400">
+        <p>
+          © {new Date().getFullYear()} {PRODUCT_NAME}. Open source under AGPL-3.0-or-later.
+        </p>
+        <ul className="flex flex-wrap gap-4" aria-label="Site">
+          {MARKETING_PAGES.map((page) => (
+            <li key={page.to}>
+              <Link to={page.to} className="hover:text-zinc-900 dark:hover:text-white">
+                {page.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </footer>
+  );
+}
+
+export function MarketingLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader />
+      <main className="flex-1">{children}</main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+export function ProsePage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <MarketingLayout>
+      <article className="mx-auto max-w-3xl space-y-4 px-4 py-12 leading-relaxed [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold">
+        <h1 className="text-4xl font-bold tracking-tight">{title}</h1>
+        {children}
+      </article>
+    </MarketingLayout>
+  );
+}

@@ -1,0 +1,155 @@
+/** E-mailed account actions (spec accounts §2.4, §4.4): modes, code lifetimes, dialogs and the state machine. */
+
+export const ACTION_PATH = "/app/action";
+
+export const ACTION_MODES = ["optOutOfUpdates", "resetPassword", "recoverEmail", "verifyEmail", "verifySignInRequest"] as const;
+export type ActionMode = (typeof ACTION_MODES)[number];
+
+export const UNKNOWN_MODE_ERROR = "Unknown received for firebase handler";
+
+export function parseActionMode(mode: string | null): ActionMode {
+  if (mode && (ACTION_MODES as readonly string[]).includes(mode)) return mode as ActionMode;
+  throw new Error(UNKNOWN_MODE_ERROR);
+}
+
+/** How long an e-mailed code stays usable, per purpose. */
+export const ACTION_CODE_TTL_SECONDS: Record<ActionMode | "changeEmail", number> = {
+  verifyEmail: 3 * 24 * 60 * 60,
+  resetPassword: 60 * 60,
+  optOutOfUpdates: 365 * 24 * 60 * 60,
+  verifySignInRequest: 60 * 60,
+  recoverEmail: 3 * 24 * 60 * 60,
+  changeEmail: 60 * 60,
+};
+
+export type DialogState =
+  | "none"
+  | "needsVerifyEmail"
+  | "verifyEmailFailed"
+  | "changePassword"
+  | "changePasswordSucceeded"
+  | "changePasswordFailed"
+  | "optOutUpdatesSuccess"
+  | "optOutUpdatesFailed"
+  | "verifySignInRequest"
+  | "linkInvalid";
+
+export type DialogEvent =
+  | { type: "emailVerificationAttempted"; ok: boolean }
+  | { type: "resetCodeChecked"; result: "success" | "invalidActionCode" | "unknownError" }
+  | { type: "passwordChanged"; ok: boolean }
+  | { type: "optOutAttempted"; ok: boolean }
+  | { type: "signInRequestOpened" }
+  | { type: "closed" };
+
+/** The landing dialog state machine of §4.4. Events that do not apply in a state leave it unchanged. */
+export function nextDialogState(state: DialogState, event: DialogEvent): DialogState {
+  switch (event.type) {
+    case "closed":
+      return "none";
+    case "emailVerificationAttempted":
+      // A used or expired link gets the error dialog (decision 0004); otherwise the spec's sign-in prompt.
+      if (state !== "none") return state;
+      return event.ok ? "needsVerifyEmail" : "verifyEmailFailed";
+    case "resetCodeChecked":
+      if (state !== "none") return state;
+      return event.result === "success" ? "changePassword" : "changePasswordFailed";
+    case "passwordChanged":
+      if (state !== "changePassword") return state;
+      return event.ok ? "changePasswordSucceeded" : "changePasswordFailed";
+    case "optOutAttempted":
+      return state === "none" ? (event.ok ? "optOutUpdatesSuccess" : "optOutUpdatesFailed") : state;
+    case "signInRequestOpened":
+      return state === "none" ? "verifySignInRequest" : state;
+  }
+}
+
+export type DialogContent = { title: string; text?: string; button: string };
+
+/** Exact titles, texts and buttons of the §2.4 table. */
+export const DIALOGS: Record<Exclude<DialogState, "none">, DialogContent> = {
+  needsVerifyEmail: {
+    title: "Please sign in to verify your email address",
+    text: "Please sign in once in order to verify your email address.",
+    button: "Close",
+  },
+  verifyEmailFailed: {
+    title: "An error occured",
+    text: "An error occured, your link is either expired or invalid, please request another verification email.",
+    button: "close",
+  },
+  changePassword: { title: "Please enter your new Password", button: "Change Password" },
+  changePasswordSucceeded: {
+    title: "Password has been changed",
+    text: "You have successfully changed your password, you can now sign in.",
+    button: "sign in",
+  },
+  changePasswordFailed: {
+    title: "An error occured",
+    text: "An error occured, your link is either expired or invalid, please request another password change.",
+    button: "close",
+  },
+  optOutUpdatesSuccess: { title: "Opted out of updates", text: "We have opted you out of receiving product updates.", button: "close" },
+  optOutUpdatesFailed: {
+    title: "An error occurred",
+    text: "An error occurred while trying to opt you out from receiving product updates, please try again.",
+    button: "close",
+  },
+  linkInvalid: { title: "An error occured", text: "An error occured, your link is either expired or invalid.", button: "close" },
+  verifySignInRequest: {
+    title: "Grant Support Access to Your Account",
+    text: "Do you really want to grant our support team temporary access to your account?",
+    button: "Grant Access",
+  },
+};
+
+export const NEW_PASSWORD_LABEL = "Your new password";
+export const REPEAT_PASSWORD_LABEL = "Repeat new password";
+export const SIGN_IN_REQUEST_GRANTED = "Thank you for granting us access to your account!";
+export const VERIFICATION_EMAIL_FAILED = "An error occured while sending the verification email.";
+export const PASSWORD_RESET_REQUEST_FAILED = "An error occured while requesting the password change.";
+export const PASSWORD_RESET_REQUESTED =
+  "If a user with this email exists, we have sent instructions to reset the password.";
+export const EMAIL_UPDATED = "Email updated! Please refresh this page to reauthenticate.";
+export const emailUpdateFailed = (text: string) => `Unable to update email, ${text}`;
+
+/**
+ * Where closing a dialog leads: the continueUrl (same origin only) with internalCode and newUser
+ * appended when they were stored; null when there is no usable continueUrl.
+ */
+export function continueRedirect(
+  continueUrl: string | null,
+  origin: string,
+  stored: { internalCode?: string | null; newUser?: string | null },
+): string | null {
+  if (!continueUrl) return null;
+  let url: URL;
+  try {
+    url = new URL(continueUrl, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin) return null;
+  if (stored.internalCode) url.searchParams.set("internalCode", stored.internalCode);
+  if (stored.newUser) url.searchParams.set("newUser", stored.newUser);
+  return url.pathname + url.search + url.hash;
+}
+
+/** Builds the link an e-mail carries to the landing handler. */
+export function actionLink(
+  origin: string,
+  params: { mode: ActionMode; oobCode: string; userId?: string; continueUrl?: string | null; lang?: string },
+): string {
+  const url = new URL(ACTION_PATH, origin);
+  url.searchParams.set("mode", params.mode);
+  url.searchParams.set("oobCode", params.oobCode);
+  url.searchParams.set("lang", params.lang ?? "en");
+  if (params.userId) url.searchParams.set("userId", params.userId);
+  if (params.continueUrl) url.searchParams.set("continueUrl", params.continueUrl);
+  return url.toString();
+}
+
+/** Where a closed dialog leads when there is no continueUrl (spec §2.4). */
+export function defaultCloseDestination(mode: ActionMode): string {
+  return mode === "verifyEmail" || mode === "resetPassword" ? "/app/sign-in" : "/";
+}

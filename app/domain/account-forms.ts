@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { passwordProblems, PASSWORD_REQUIREMENTS_HEADING } from "./password";
+
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_PASSWORD_LENGTH = 128;
+export const WRONG_CREDENTIALS = "Wrong e-mail or password.";
+
+export const emailField = z
+  .string({ error: "Enter your e-mail address." })
+  .trim()
+  .min(1, "Enter your e-mail address.")
+  .max(MAX_EMAIL_LENGTH, "That e-mail address is too long.")
+  .pipe(z.email("Enter a valid e-mail address."))
+  .transform((email) => email.toLowerCase());
+
+/** A new password must pass the strength rules of spec §5; the message lists what is missing. */
+export const newPasswordField = z
+  .string({ error: "Enter a password." })
+  .max(MAX_PASSWORD_LENGTH, "That password is too long.")
+  .superRefine((password, ctx) => {
+    const problems = passwordProblems(password);
+    if (problems.length) ctx.addIssue({ code: "custom", message: [PASSWORD_REQUIREMENTS_HEADING, ...problems].join(" ") });
+  });
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === "on" || value === "true");
+
+export const signUpForm = z.object({
+  email: emailField,
+  password: newPasswordField,
+  agrees_to_terms: z.literal("on", { error: "Please accept the terms of service and the privacy policy." }),
+  agrees_to_product_updates: checkbox,
+  training_opt_out: checkbox,
+  redirect: z.string().max(2000).optional(),
+});
+
+export const signInForm = z.object({
+  email: emailField,
+  password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(MAX_PASSWORD_LENGTH, "That password is too long."),
+  redirect: z.string().max(2000).optional(),
+});
+
+export const passwordResetRequestForm = z.object({ email: emailField });
+
+export const newPasswordForm = z.object({
+  password: z.string().max(MAX_PASSWORD_LENGTH, "That password is too long."),
+  repeat: z.string().max(MAX_PASSWORD_LENGTH, "That password is too long."),
+});

@@ -1,0 +1,13 @@
+import { z } from "zod";
+
+/** API keys look like the commercial service's: `sk_` and 48 hex characters. */
+export const API_KEY_PATTERN = /^sk_[0-9a-f]{48}$/;
+export const API_KEY_HEADER = "xi-api-key";
+export const MAX_API_KEY_NAME = 100;
+
+/** What lists show instead of the key: its first characters and last four. */
+export function apiKeyPreview(key: string): string {
+  return `${key.slice(0, 5)}…${key.slice(-4)}`;
+}
+
+export const apiKeyName = z.string().trim().min(1, "Enter a name for the key.").max(MAX_API_KEY_NAME, `At most ${MAX_API_KEY_NAME} characters.`);

@@ -1,0 +1,21 @@
+/**
+ * What the site links to. A section of the spec is listed here only once it is built: pages that do
+ * not exist are never linked (they answer 404). Each later feature flips its entry on.
+ */
+export type NavLink = { to: string; label: string };
+
+export const MARKETING_PAGES: readonly NavLink[] = [
+  { to: "/about", label: "About" },
+  { to: "/safety", label: "Safety" },
+  { to: "/terms", label: "Terms" },
+  { to: "/privacy", label: "Privacy" },
+];
+
+export const APP_SECTIONS: readonly NavLink[] = [
+  { to: "/app/home", label: "Home" },
+  { to: "/app/onboarding-checklist", label: "Getting started" },
+  { to: "/app/settings/api-keys", label: "API keys" },
+];
+
+export const SIGN_IN_PATH = "/app/sign-in";
+export const SIGN_UP_PATH = "/app/sign-up";

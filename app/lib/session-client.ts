@@ -1,0 +1,76 @@
+import { useNavigate } from "@remix-run/react";
+import { useCallback, useEffect } from "react";
+import { SIGN_IN_PATH } from "~/domain/navigation";
+import { ACCESS_REFRESH_INTERVAL_MS, PRODUCT_STORAGE_KEYS, SIGN_OUT_CHANNEL } from "~/domain/session";
+
+/** Activity that keeps an idle session alive (spec §4.5). */
+export const ACTIVITY_EVENTS = ["mousemove", "mousedown", "keydown", "click", "scroll", "touchstart"] as const;
+
+export function clearProductStorage() {
+  try {
+    for (const key of PRODUCT_STORAGE_KEYS) localStorage.removeItem(key);
+    sessionStorage.clear();
+  } catch {
+    // storage unavailable: nothing to clear
+  }
+}
+
+/** Signs out on the server, clears local product data and tells the other tabs. */
+export function useSignOut() {
+  return useCallback(async (reason: "user" | "inactive" | "expired" = "user") => {
+    clearProductStorage();
+    try {
+      const channel = new BroadcastChannel(SIGN_OUT_CHANNEL);
+      channel.postMessage({ type: "signed-out", reason });
+      channel.close();
+    } catch {
+      // BroadcastChannel missing: other tabs notice at their next request
+    }
+    await fetch("/app/sign-out", { method: "POST", credentials: "same-origin", redirect: "manual" }).catch(() => undefined);
+    window.location.assign(SIGN_IN_PATH);
+  }, []);
+}
+
+/** Another tab signed out: this one follows. */
+export function useSignOutFromOtherTabs() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (typeof BroadcastChannel === "undefined") return;
+    const channel = new BroadcastChannel(SIGN_OUT_CHANNEL);
+    channel.onmessage = (event: MessageEvent<{ type?: string }>) => {
+      if (event.data?.type !== "signed-out") return;
+      clearProductStorage();
+      navigate(SIGN_IN_PATH, { replace: true });
+    };
+    return () => channel.close();
+  }, [navigate]);
+}
+
+/** Signs out after `timeoutSeconds` without mouse, key, click, scroll or touch activity. */
+export function useInactivityLogout(timeoutSeconds: number | null, signOut: (reason: "inactive") => void) {
+  useEffect(() => {
+    if (!timeoutSeconds || timeoutSeconds <= 0) return;
+    let timer = setTimeout(() => signOut("inactive"), timeoutSeconds * 1000);
+    const reset = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => signOut("inactive"), timeoutSeconds * 1000);
+    };
+    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, reset, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, reset);
+    };
+  }, [timeoutSeconds, signOut]);
+}
+
+/** Once the e-mail is verified, checks the session every 300000 ms; a revoked session signs the tab out. */
+export function useAccessRefresh(emailVerified: boolean, signOut: (reason: "expired") => void) {
+  useEffect(() => {
+    if (!emailVerified) return;
+    const timer = setInterval(async () => {
+      const response = await fetch("/v1/user", { credentials: "same-origin" }).catch(() => null);
+      if (response?.status === 401) signOut("expired");
+    }, ACCESS_REFRESH_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [emailVerified, signOut]);
+}

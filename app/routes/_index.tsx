@@ -1,0 +1,73 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { MarketingLayout } from "~/components/site-chrome";
+import { LinkButton } from "~/components/ui";
+import { PRODUCT_NAME } from "~/domain/brand";
+import { SIGN_IN_PATH, SIGN_UP_PATH } from "~/domain/navigation";
+
+export const meta: MetaFunction = () => [
+  { title: `${PRODUCT_NAME}: open, self-hostable voice AI` },
+  {
+    name: "description",
+    content: "Text to speech with a speech history, a global player and share links, running on the edge or on your laptop.",
+  },
+];
+
+const CAPABILITIES = [
+  {
+    title: "Text to speech",
+    text: "Type or paste text, pick a voice and a model, and hear natural speech in seconds, in many languages.",
+  },
+  {
+    title: "Speech history and player",
+    text: "Every generation is kept in your workspace history. Play, download and rate it from one player.",
+  },
+  {
+    title: "Share what you make",
+    text: "Send a public link or a short video of any generation; recipients listen without an account.",
+  },
+  {
+    title: "An API you already know",
+    text: "The HTTP API speaks the wire format of the best-known voice AI service, so its SDKs work unchanged.",
+  },
+  {
+    title: "Workspaces and plans",
+    text: "Invite your team, manage API keys, and choose a plan that fits. Billing through Stripe.",
+  },
+  {
+    title: "Open and edge-native",
+    text: "Runs on Cloudflare Workers with D1, R2 and Queues, or entirely on your laptop with no account anywhere.",
+  },
+];
+
+export default function Home() {
+  return (
+    <MarketingLayout>
+      <section className="mx-auto flex max-w-6xl flex-col items-center gap-6 px-4 py-20 text-center">
+        <p className="rounded-full border border-zinc-200 px-3 py-1 text-xs font-medium text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+          Open source · Self-hostable · Edge-native
+        </p>
+        <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-6xl">Voice AI you can run anywhere</h1>
+        <p className="max-w-2xl text-lg text-zinc-600 dark:text-zinc-400">
+          {PRODUCT_NAME} turns text into lifelike speech, keeps every generation in a shared history, and lets you share
+          it with anyone. Use it in the browser or through the API.
+        </p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <LinkButton to={SIGN_UP_PATH} className="px-6 py-3 text-base">
+            Get started free
+          </LinkButton>
+          <LinkButton to={SIGN_IN_PATH} variant="secondary" className="px-6 py-3 text-base">
+            Sign in
+          </LinkButton>
+        </div>
+      </section>
+      <section aria-label="What it does" className="mx-auto grid max-w-6xl gap-4 px-4 pb-20 sm:grid-cols-2 lg:grid-cols-3">
+        {CAPABILITIES.map((capability) => (
+          <div key={capability.title} className="rounded-2xl border border-zinc-200 p-6 dark:border-zinc-800">
+            <h2 className="text-lg font-semibold">{capability.title}</h2>
+            <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{capability.text}</p>
+          </div>
+        ))}
+      </section>
+    </MarketingLayout>
+  );
+}

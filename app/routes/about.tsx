@@ -1,0 +1,26 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { ProsePage } from "~/components/site-chrome";
+import { PRODUCT_NAME } from "~/domain/brand";
+
+export const meta: MetaFunction = () => [{ title: `About · ${PRODUCT_NAME}` }];
+
+export default function About() {
+  return (
+    <ProsePage title={`About ${PRODUCT_NAME}`}>
+      <p>
+        {PRODUCT_NAME} is an open, self-hostable voice AI platform. It offers text to speech with a speech history, a
+        global audio player, feedback and public sharing, inside workspaces with plans and billing.
+      </p>
+      <p>
+        It is built for the edge: every part runs as a Cloudflare Worker with D1 for data, R2 for audio and video, and
+        Queues for background work. The same code runs on a laptop under Wrangler with no account anywhere.
+      </p>
+      <h2>Open source</h2>
+      <p>
+        The platform is licensed under the GNU Affero General Public License, version 3 or later, because the parts it
+        builds on (the espeak-ng synthesizer among them) are free software, and improvements to a network service should
+        be shared with its users.
+      </p>
+    </ProsePage>
+  );
+}

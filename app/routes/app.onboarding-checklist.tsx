@@ -1,0 +1,93 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { database } from "../../db/client";
+import { completedItemIds } from "../../db/repositories/onboarding";
+import { updateUser } from "../../db/repositories/users";
+import { Button } from "~/components/ui";
+import { PRODUCT_NAME } from "~/domain/brand";
+import { APP_SECTIONS } from "~/domain/navigation";
+import { CHECKLIST_ITEMS, checklistState } from "~/domain/onboarding";
+import { requireViewer } from "~/lib/auth.server";
+import { parseForm } from "~/lib/form.server";
+
+export const meta: MetaFunction = () => [{ title: `Getting started · ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireViewer(request, context);
+  const db = database(context.cloudflare.env.DB);
+  if (user.onboardingChecklistStartedAt === null) {
+    await updateUser(db, user.id, { onboardingChecklistStartedAt: Math.floor(Date.now() / 1000) });
+  }
+  return checklistState(await completedItemIds(db, user.id), user.onboardingChecklistHidden, user.onboardingChecklistCompleted);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await requireViewer(request, context);
+  const parsed = await parseForm(request, z.object({ intent: z.enum(["hide", "show", "mark-complete"]) }));
+  if (!parsed.ok) return Response.json({ error: "Unknown action" }, { status: 400 });
+  const db = database(context.cloudflare.env.DB);
+  if (parsed.data.intent === "mark-complete") await updateUser(db, user.id, { onboardingChecklistCompleted: true });
+  else await updateUser(db, user.id, { onboardingChecklistHidden: parsed.data.intent === "hide" });
+  return null;
+}
+
+export default function OnboardingChecklist() {
+  const state = useLoaderData<typeof loader>();
+  const done = new Set(state.items.filter((i) => i.is_completed).map((i) => i.onboarding_checklist_item_id));
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Getting started</h1>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {done.size} of {CHECKLIST_ITEMS.length} done{state.completed ? " · Checklist complete" : ""}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <Form method="post">
+            <input type="hidden" name="intent" value={state.hidden ? "show" : "hide"} />
+            <Button type="submit" variant="secondary">
+              {state.hidden ? "Show checklist" : "Hide checklist"}
+            </Button>
+          </Form>
+          {!state.completed ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="mark-complete" />
+              <Button type="submit" variant="ghost">
+                Mark as complete
+              </Button>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+      {state.hidden ? (
+        <p className="text-sm text-zinc-500">The checklist is hidden. Completed steps are still recorded.</p>
+      ) : (
+        <ol className="space-y-3">
+          {CHECKLIST_ITEMS.map((item) => (
+            <li key={item.id} data-testid="checklist-item" data-completed={done.has(item.id)} className="flex items-center gap-4 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
+              <span aria-hidden className={`flex h-6 w-6 items-center justify-center rounded-full text-xs ${done.has(item.id) ? "bg-emerald-500 text-white" : "border border-zinc-300 dark:border-zinc-700"}`}>
+                {done.has(item.id) ? "✓" : ""}
+              </span>
+              <div className="flex-1">
+                <p className="font-medium">
+                  {item.title}
+                  {done.has(item.id) ? <span className="sr-only"> (done)</span> : null}
+                </p>
+                <p className="text-sm text-zinc-500">{item.description}</p>
+              </div>
+              {APP_SECTIONS.some((section) => section.to === item.landing) ? (
+                <Link to={item.landing} className="text-sm underline">
+                  {item.button}
+                </Link>
+              ) : (
+                <span className="text-xs text-zinc-400">Coming soon</span>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { AppShell } from "~/components/app-shell";
+import { BiometricTermsGate } from "~/components/privacy";
+import { UserMenu } from "~/components/user-menu";
+import { mustAcceptBiometricTerms } from "~/domain/privacy";
+import { requireViewer } from "~/lib/auth.server";
+import { useAccessRefresh, useInactivityLogout, useSignOut, useSignOutFromOtherTabs } from "~/lib/session-client";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, membership } = await requireViewer(request, context);
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      emailVerified: user.emailVerifiedAt !== null,
+      onboardingChecklistHidden: user.onboardingChecklistHidden,
+    },
+    workspace: {
+      id: membership.workspace.id,
+      name: membership.workspace.name,
+      role: membership.role,
+      tier: membership.workspace.tier,
+      trainingOptOut: membership.workspace.trainingOptOut,
+      sessionInactivityTimeout: membership.workspace.sessionInactivityTimeout,
+    },
+    // The front door told us where the request comes from; an unaccepted gate blocks the app.
+    biometricTermsRequired: mustAcceptBiometricTerms(context.edge.requiresBiometricTerms, user.acceptedBipaTerms),
+  };
+}
+
+export type AppLayoutData = Awaited<ReturnType<typeof loader>>;
+
+export default function AppLayout() {
+  const { user, workspace, biometricTermsRequired } = useLoaderData<typeof loader>();
+  const signOut = useSignOut();
+  useSignOutFromOtherTabs();
+  useInactivityLogout(workspace.sessionInactivityTimeout, signOut);
+  useAccessRefresh(user.emailVerified, signOut);
+  return (
+    <AppShell header={<UserMenu email={user.email} workspaceName={workspace.name} onSignOut={() => signOut("user")} />}>
+      {biometricTermsRequired ? <BiometricTermsGate /> : <Outlet />}
+    </AppShell>
+  );
+}

@@ -1,0 +1,167 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
+import { Dialog } from "~/components/dialog";
+import { Field, FormError } from "~/components/form";
+import { Button, LinkButton } from "~/components/ui";
+import {
+  continueRedirect,
+  defaultCloseDestination,
+  DIALOGS,
+  nextDialogState,
+  NEW_PASSWORD_LABEL,
+  parseActionMode,
+  REPEAT_PASSWORD_LABEL,
+  SIGN_IN_REQUEST_GRANTED,
+  UNKNOWN_MODE_ERROR,
+  type ActionMode,
+  type DialogState,
+} from "~/domain/account-actions";
+import { newPasswordForm } from "~/domain/account-forms";
+import { PRODUCT_NAME } from "~/domain/brand";
+import { checkNewPassword } from "~/domain/password";
+import { TOO_MANY_ATTEMPTS } from "~/domain/throttle";
+import { attemptsThrottled, optOutOfUpdates, recordFailedAttempt, resetPassword, verifyEmail } from "~/lib/accounts.server";
+import { checkActionCode } from "~/lib/action-codes.server";
+import { db } from "~/lib/auth.server";
+import { grantSupportAccess } from "~/lib/support-access.server";
+import { parseForm } from "~/lib/form.server";
+
+export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }];
+
+type LoaderData =
+  | { error: string }
+  | { mode: ActionMode; state: DialogState; continueUrl: string | null; lang: string; throttled?: boolean };
+
+/** The account-action landing handler of spec §2.4: every e-mailed link arrives here. */
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<LoaderData | Response> {
+  const url = new URL(request.url);
+  let mode: ActionMode;
+  try {
+    mode = parseActionMode(url.searchParams.get("mode"));
+  } catch {
+    return { error: UNKNOWN_MODE_ERROR };
+  }
+  const code = url.searchParams.get("oobCode") ?? url.searchParams.get("verificationCode");
+  const continueUrl = url.searchParams.get("continueUrl");
+  const lang = url.searchParams.get("lang") ?? "en";
+  const database = db(context);
+  const base = { mode, continueUrl, lang };
+  switch (mode) {
+    case "recoverEmail":
+      // Nothing is done for this mode (spec): go on.
+      return redirect(continueRedirect(continueUrl, url.origin, {}) ?? "/");
+    case "verifyEmail":
+      return { ...base, state: nextDialogState("none", { type: "emailVerificationAttempted", ok: await verifyEmail(database, code) }) };
+    case "optOutOfUpdates":
+      return { ...base, state: nextDialogState("none", { type: "optOutAttempted", ok: await optOutOfUpdates(database, code) }) };
+    case "resetPassword": {
+      const ip = context.edge.clientIp;
+      if (await attemptsThrottled(database, ip, "reset-code")) return { ...base, state: "changePasswordFailed", throttled: true };
+      const row = await checkActionCode(database, code, "resetPassword");
+      if (!row) await recordFailedAttempt(database, ip, "reset-code");
+      return { ...base, state: nextDialogState("none", { type: "resetCodeChecked", result: row ? "success" : "invalidActionCode" }) };
+    }
+    case "verifySignInRequest": {
+      const row = await checkActionCode(database, code, "verifySignInRequest");
+      return { ...base, state: row ? nextDialogState("none", { type: "signInRequestOpened" }) : "linkInvalid" };
+    }
+  }
+}
+
+type ActionData = { state?: DialogState; error?: string; granted?: string };
+
+export async function action({ request, context }: ActionFunctionArgs): Promise<ActionData | Response> {
+  const url = new URL(request.url);
+  const mode = url.searchParams.get("mode");
+  const code = url.searchParams.get("oobCode") ?? url.searchParams.get("verificationCode");
+  const database = db(context);
+  if (mode === "resetPassword") {
+    const parsed = await parseForm(request, newPasswordForm);
+    if (!parsed.ok) return Response.json({ error: Object.values(parsed.errors)[0] } satisfies ActionData, { status: 400 });
+    const check = checkNewPassword(parsed.data.password, parsed.data.repeat);
+    if (!check.ok) return Response.json({ error: check.message } satisfies ActionData, { status: 400 });
+    const ok = await resetPassword(database, code, parsed.data.password);
+    return { state: nextDialogState("changePassword", { type: "passwordChanged", ok }) };
+  }
+  if (mode === "verifySignInRequest") {
+    const result = await grantSupportAccess(request, context, code);
+    if (!result.ok) return Response.json({ error: result.message } satisfies ActionData, { status: result.status });
+    return { granted: SIGN_IN_REQUEST_GRANTED };
+  }
+  return Response.json({ error: UNKNOWN_MODE_ERROR } satisfies ActionData, { status: 400 });
+}
+
+/** internalCode and newUser wait in local storage until a dialog closes, then are used once. */
+function takeStoredContinueParams() {
+  try {
+    const stored = { internalCode: localStorage.getItem("internalVerificationCode"), newUser: localStorage.getItem("newUser") };
+    localStorage.removeItem("internalVerificationCode");
+    localStorage.removeItem("newUser");
+    return stored;
+  } catch {
+    return {};
+  }
+}
+
+export default function AccountAction() {
+  const data = useLoaderData<typeof loader>() as LoaderData;
+  const result = useActionData<typeof action>() as ActionData | undefined;
+  const navigate = useNavigate();
+  const busy = useNavigation().state !== "idle";
+  // After a form post without JavaScript the first render already has the action's result.
+  const [state, setState] = useState<DialogState>(result?.state ?? ("error" in data ? "none" : data.state));
+  useEffect(() => {
+    if (result?.state) setState(result.state);
+  }, [result]);
+
+  const close = useCallback(() => {
+    if ("error" in data) return navigate("/");
+    setState(nextDialogState(state, { type: "closed" }));
+    const target = continueRedirect(data.continueUrl, window.location.origin, takeStoredContinueParams());
+    navigate(target ?? defaultCloseDestination(data.mode));
+  }, [data, navigate, state]);
+
+  useEffect(() => {
+    if (result?.granted) navigate(`/?notice=${encodeURIComponent(result.granted)}`);
+  }, [result, navigate]);
+
+  if ("error" in data) {
+    return (
+      <Dialog title="An error occurred" onClose={close} testId="action-dialog">
+        <p className="mb-4 text-sm">{data.error}</p>
+        <Button onClick={close}>close</Button>
+      </Dialog>
+    );
+  }
+  if (state === "none") return null;
+  const content = DIALOGS[state];
+  return (
+    <div className="min-h-screen bg-zinc-50 dark:bg-zinc-950">
+      <Dialog title={content.title} onClose={close} testId="action-dialog">
+        {data.throttled ? <p className="mb-4 text-sm">{TOO_MANY_ATTEMPTS}</p> : content.text ? <p className="mb-4 text-sm">{content.text}</p> : null}
+        {state === "changePassword" ? (
+          <Form method="post" className="flex flex-col gap-4" noValidate key="reset">
+            <FormError>{result?.error}</FormError>
+            <Field label={NEW_PASSWORD_LABEL} name="password" type="password" autoComplete="new-password" />
+            <Field label={REPEAT_PASSWORD_LABEL} name="repeat" type="password" autoComplete="new-password" />
+            <Button type="submit" disabled={busy}>
+              {content.button}
+            </Button>
+          </Form>
+        ) : state === "verifySignInRequest" ? (
+          <Form method="post" className="flex flex-col gap-3">
+            <FormError>{result?.error}</FormError>
+            <Button type="submit" disabled={busy}>
+              {content.button}
+            </Button>
+          </Form>
+        ) : state === "changePasswordSucceeded" ? (
+          <LinkButton to="/app/sign-in">{content.button}</LinkButton>
+        ) : (
+          <Button onClick={close}>{content.button}</Button>
+        )}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { SIGN_IN_PATH } from "~/domain/navigation";
+import { isSameOriginMutation } from "~/domain/session";
+import { db, endSession } from "~/lib/auth.server";
+
+/** POST only: a link or an image on another site cannot sign anyone out. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (!isSameOriginMutation(request.method, request.url, request.headers.get("origin"))) {
+    throw new Response("Cross-origin request refused", { status: 403 });
+  }
+  const cookie = await endSession(db(context), request);
+  return redirect(`${SIGN_IN_PATH}?signedOut=1`, { headers: { "Set-Cookie": cookie } });
+}
+
+export function loader() {
+  return redirect(SIGN_IN_PATH);
+}

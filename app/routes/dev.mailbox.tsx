@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { listMail } from "../../db/repositories/mailbox";
+import { db } from "~/lib/auth.server";
+import { isDevelopment } from "~/lib/mail.server";
+
+export const meta: MetaFunction = () => [{ title: "Dev mailbox" }, { name: "robots", content: "noindex" }];
+
+/** Every e-mail sent in development, newest first. Outside development this route does not exist. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (!isDevelopment(context.cloudflare.env)) throw new Response("Not Found", { status: 404 });
+  const messages = await listMail(db(context));
+  return { messages: messages.map(({ html: _html, ...rest }) => rest) };
+}
+
+export default function DevMailbox() {
+  const { messages } = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto max-w-3xl space-y-4 p-6">
+      <h1 className="text-2xl font-bold">Dev mailbox</h1>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">E-mail sent by this development installation. Nothing here leaves the machine.</p>
+      {messages.length === 0 ? <p>No messages yet.</p> : null}
+      <ul className="space-y-3">
+        {messages.map((message) => (
+          <li key={message.id} data-testid="mail" className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
+            <p className="text-xs text-zinc-500">
+              To <span data-testid="mail-to">{message.to}</span> · {new Date(message.createdAt * 1000).toISOString()}
+            </p>
+            <h2 className="font-semibold" data-testid="mail-subject">
+              {message.subject}
+            </h2>
+            <pre className="mt-2 whitespace-pre-wrap break-all font-sans text-sm">
+              {message.text.split(/(https?:\/\/\S+)/g).map((part, i) =>
+                /^https?:\/\//.test(part) ? (
+                  <a key={i} href={part} className="text-violet-700 underline dark:text-violet-300">
+                    {part}
+                  </a>
+                ) : (
+                  part
+                ),
+              )}
+            </pre>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,24 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { ProsePage } from "~/components/site-chrome";
+import { PRODUCT_NAME } from "~/domain/brand";
+
+export const meta: MetaFunction = () => [{ title: `Terms of Service · ${PRODUCT_NAME}` }];
+
+export default function Terms() {
+  return (
+    <ProsePage title="Terms of Service">
+      <p>
+        These terms govern the use of a {PRODUCT_NAME} installation. The operator of each installation is responsible
+        for the service it provides and may add its own terms.
+      </p>
+      <h2>Your content</h2>
+      <p>You keep the rights to the text you submit and the audio you generate, subject to the rights of others.</p>
+      <h2>Acceptable use</h2>
+      <p>
+        Do not use the service to impersonate people without their consent, to deceive, to harass, or to break the law.
+      </p>
+      <h2>Software licence</h2>
+      <p>The software is provided under the AGPL-3.0-or-later, without warranty.</p>
+    </ProsePage>
+  );
+}

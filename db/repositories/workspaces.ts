@@ -1,0 +1,98 @@
+import { and, count, eq } from "drizzle-orm";
+import type { WorkspaceRole } from "../../app/domain/workspace";
+import type { Database } from "../client";
+import { users, workspaceInvites, workspaceMembers, workspaces } from "../schema";
+
+export type { WorkspaceRole };
+export type Membership = { workspace: typeof workspaces.$inferSelect; role: WorkspaceRole };
+
+/** The caller's membership of one workspace; undefined when they are not a member (never someone else's data). */
+export async function findMembership(db: Database, userId: string, workspaceId: string): Promise<Membership | undefined> {
+  const rows = await db
+    .select({ workspace: workspaces, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.workspaceId, workspaceId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function listMemberships(db: Database, userId: string): Promise<Membership[]> {
+  return db
+    .select({ workspace: workspaces, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.userId, userId));
+}
+
+export async function updateWorkspace(
+  db: Database,
+  workspaceId: string,
+  values: Partial<Omit<typeof workspaces.$inferSelect, "id" | "ownerId">>,
+): Promise<void> {
+  await db.update(workspaces).set(values).where(eq(workspaces.id, workspaceId));
+}
+
+export async function listMembers(db: Database, workspaceId: string) {
+  return db
+    .select({ userId: users.id, email: users.email, firstName: users.firstName, role: workspaceMembers.role, joinedAt: workspaceMembers.joinedAt })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .orderBy(workspaceMembers.joinedAt);
+}
+
+export async function seatUsage(db: Database, workspaceId: string): Promise<{ members: number; invites: number }> {
+  const [[members], [invites]] = await Promise.all([
+    db.select({ n: count() }).from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId)),
+    db.select({ n: count() }).from(workspaceInvites).where(eq(workspaceInvites.workspaceId, workspaceId)),
+  ]);
+  return { members: members?.n ?? 0, invites: invites?.n ?? 0 };
+}
+
+export async function listInvites(db: Database, workspaceId: string) {
+  return db.select().from(workspaceInvites).where(eq(workspaceInvites.workspaceId, workspaceId));
+}
+
+export async function insertInvite(db: Database, invite: typeof workspaceInvites.$inferInsert): Promise<void> {
+  await db.insert(workspaceInvites).values(invite).onConflictDoNothing();
+}
+
+/** Invites waiting for an e-mail address, with the inviting workspace's name. */
+export async function invitesForEmail(db: Database, email: string) {
+  return db
+    .select({ invite: workspaceInvites, workspaceName: workspaces.name })
+    .from(workspaceInvites)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceInvites.workspaceId))
+    .where(eq(workspaceInvites.email, email));
+}
+
+/** Accepting turns the invite into a membership in one batch; false when there was no such invite. */
+export async function acceptInvite(db: Database, workspaceId: string, userId: string, email: string): Promise<boolean> {
+  const invite = await db.query.workspaceInvites.findFirst({
+    where: and(eq(workspaceInvites.workspaceId, workspaceId), eq(workspaceInvites.email, email)),
+  });
+  if (!invite) return false;
+  await db.batch([
+    db.insert(workspaceMembers).values({ workspaceId, userId, role: invite.role }).onConflictDoNothing(),
+    db.delete(workspaceInvites).where(eq(workspaceInvites.id, invite.id)),
+    db.update(users).set({ activeWorkspaceId: workspaceId }).where(eq(users.id, userId)),
+  ]);
+  return true;
+}
+
+export async function deleteInvite(db: Database, workspaceId: string, email: string): Promise<boolean> {
+  const deleted = await db
+    .delete(workspaceInvites)
+    .where(and(eq(workspaceInvites.workspaceId, workspaceId), eq(workspaceInvites.email, email)))
+    .returning({ id: workspaceInvites.id });
+  return deleted.length > 0;
+}
+
+export async function removeMember(db: Database, workspaceId: string, userId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .returning({ userId: workspaceMembers.userId });
+  return deleted.length > 0;
+}

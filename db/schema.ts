@@ -1,0 +1,153 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const now = sql`(unixepoch())`;
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name"),
+    emailVerifiedAt: integer("email_verified_at"),
+    createdAt: integer("created_at").notNull().default(now),
+    locale: text("locale").notNull().default("en"),
+    agreesToProductUpdates: integer("agrees_to_product_updates", { mode: "boolean" }).notNull().default(false),
+    ccpaOptOut: integer("ccpa_opt_out", { mode: "boolean" }).notNull().default(false),
+    acceptedBipaTerms: integer("accepted_bipa_terms", { mode: "boolean" }).notNull().default(false),
+    geoCountry: text("geo_country"),
+    geoRegion: text("geo_region"),
+    geoCity: text("geo_city"),
+    publicUserId: text("public_user_id").notNull(),
+    publicUserName: text("public_user_name"),
+    activeWorkspaceId: text("active_workspace_id"),
+    onboardingChecklistHidden: integer("onboarding_checklist_hidden", { mode: "boolean" }).notNull().default(false),
+    onboardingChecklistCompleted: integer("onboarding_checklist_completed", { mode: "boolean" }).notNull().default(false),
+    onboardingChecklistStartedAt: integer("onboarding_checklist_started_at"),
+    analyticsConsent: text("analytics_consent").notNull().default("undecided"),
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: integer("totp_enabled_at"),
+    /** Until when support staff may access the account, granted by the owner through an e-mailed code. */
+    supportAccessUntil: integer("support_access_until"),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_public_user_id_unique").on(t.publicUserId)],
+);
+
+export const workspaces = sqliteTable("workspaces", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  ownerId: text("owner_id").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+  tier: text("tier").notNull().default("free"),
+  status: text("status").notNull().default("free"),
+  currency: text("currency").notNull().default("usd"),
+  billingPeriod: text("billing_period").notNull().default("monthly_period"),
+  characterCount: integer("character_count").notNull().default(0),
+  characterLimit: integer("character_limit").notNull().default(10000),
+  maxSeats: integer("max_seats").notNull().default(1),
+  sessionInactivityTimeout: integer("session_inactivity_timeout"),
+  trainingOptOut: integer("training_opt_out", { mode: "boolean" }).notNull().default(false),
+  trainingOptOutAt: integer("training_opt_out_at"),
+});
+
+export const workspaceMembers = sqliteTable(
+  "workspace_members",
+  {
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["admin", "editor"] }).notNull(),
+    joinedAt: integer("joined_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("workspace_members_user").on(t.userId)],
+);
+
+/** Browser sessions: only the SHA-256 of the cookie token is stored, so a database leak yields no usable cookie. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull().default(now),
+    revokedAt: integer("revoked_at"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+/** API keys: `sk_` + 48 hex characters, shown once; only the SHA-256 and a preview are kept. */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull(),
+    preview: text("preview").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    lastUsedAt: integer("last_used_at"),
+  },
+  (t) => [uniqueIndex("api_keys_hash_unique").on(t.keyHash), index("api_keys_workspace").on(t.workspaceId)],
+);
+
+/** Single-use codes sent by e-mail (verify e-mail, reset password, ...); stored hashed, with an expiry. */
+export const actionCodes = sqliteTable(
+  "action_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    mode: text("mode").notNull(),
+    payload: text("payload"),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [index("action_codes_user").on(t.userId)],
+);
+
+/** Development mailbox: every message sent while ENVIRONMENT is development lands here (/dev/mailbox). */
+export const devMailbox = sqliteTable("dev_mailbox", {
+  id: text("id").primaryKey(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+/** Failed sign-in and code checks per key (an address or an account) in fixed windows, for slowing guessing down. */
+export const authFailures = sqliteTable(
+  "auth_failures",
+  {
+    key: text("key").notNull(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const workspaceInvites = sqliteTable(
+  "workspace_invites",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["admin", "editor"] }).notNull(),
+    invitedBy: text("invited_by").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("workspace_invites_unique").on(t.workspaceId, t.email)],
+);
+
+export const onboardingItems = sqliteTable(
+  "onboarding_items",
+  {
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    itemId: text("item_id").notNull(),
+    completedAt: integer("completed_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] })],
+);

@@ -1,0 +1,82 @@
+// Runs the whole platform locally: build, migrate, seed, then every worker in one `wrangler dev`.
+// Used by `npm start` and by the end-to-end tests (with a fresh state directory and a free port).
+import { spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/** Worker configs in `wrangler dev` order: the front door first, since only the first gets the port. */
+export const WORKER_CONFIGS = ["workers/edge/wrangler.toml", "wrangler.toml"];
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: options.quiet ? "pipe" : "inherit", env: process.env });
+  if (result.status !== 0) {
+    if (options.quiet) process.stderr.write(String(result.stdout ?? "") + String(result.stderr ?? ""));
+    throw new Error(`${command} ${args.join(" ")} failed with ${result.status}`);
+  }
+}
+
+export function build({ quiet = false } = {}) {
+  run("npx", ["remix", "vite:build"], { quiet });
+}
+
+/** Applies pending migrations and the idempotent seed to the local state in `stateDir`. */
+export function prepareState(stateDir, { quiet = false } = {}) {
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { quiet });
+  run("npx", ["vite-node", "scripts/seed.ts", "--", "--persist-to", stateDir], { quiet });
+}
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `wrangler dev` for every worker in its own process group (so stopping it stops workerd too)
+ * and resolves once the front door answers.
+ */
+export async function startStack({ port, stateDir, quiet = false, timeoutMs = 60_000 }) {
+  const args = ["wrangler", "dev"];
+  for (const config of WORKER_CONFIGS) args.push("-c", config);
+  args.push("--persist-to", stateDir, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false");
+  const child = spawn("npx", args, {
+    cwd: ROOT,
+    detached: true,
+    stdio: quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
+  });
+  let output = "";
+  if (quiet) {
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+  }
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early (${child.exitCode})\n${output}`);
+    try {
+      const response = await fetch(url + "/", { redirect: "manual" });
+      if (response.status < 500) return { url, stop, child, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  stop();
+  throw new Error(`wrangler dev did not answer within ${timeoutMs} ms\n${output}`);
+}

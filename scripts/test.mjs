@@ -1,0 +1,23 @@
+// `npm test`: every layer in order; the first failure fails the run.
+import { spawnSync } from "node:child_process";
+
+const steps = [
+  ["typecheck", "npx", ["tsc", "--noEmit"]],
+  ["lint", "npx", ["eslint", "."]],
+  ["unit tests", "npx", ["vitest", "run", "--project", "unit"]],
+  ["build", "npx", ["remix", "vite:build"]],
+  ["worker tests", "npx", ["vitest", "run", "--project", "workers-app", "--project", "workers-edge"]],
+  ["end-to-end tests", "npx", ["vitest", "run", "--project", "e2e"]],
+];
+
+for (const [name, command, args] of steps) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}: ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit" });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✗ ${name} failed after ${seconds}s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${name} (${seconds}s)`);
+}

@@ -1,0 +1,67 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, newPage, screenshot, waitForHydration } from "./browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("foundation journeys", () => {
+  it("renders and hydrates the home page; the theme persists across a reload", async () => {
+    const { context, page, errors } = await newPage(browser, baseUrl);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Voice AI you can run anywhere");
+    await waitForHydration(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    await screenshot(page, "home-light");
+
+    // A client-side interaction: only a hydrated page reacts to the toggle.
+    await page.getByTestId("theme-toggle").click();
+    await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+
+    await page.reload();
+    // Applied before first paint by the inline script, not after hydration.
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await screenshot(page, "home-dark");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the 404 page for an unknown page", async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const response = await page.goto("/this/page/does-not-exist");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" }).isVisible()).resolves.toBe(true);
+    await screenshot(page, "not-found");
+    await context.close();
+  });
+
+  it("applies the sign-in redirect rule at the real front door", async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await page.goto(`/app/sign-in?redirect=${encodeURIComponent("//evil.example/steal")}`);
+    const dropped = new URL(page.url());
+    expect(dropped.origin).toBe(baseUrl);
+    expect(dropped.pathname).toBe("/app/sign-in");
+    expect(dropped.searchParams.has("redirect")).toBe(false);
+
+    await page.goto(`/app/sign-in?redirect=${encodeURIComponent("/app/speech-synthesis/text-to-speech")}`);
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe("/app/speech-synthesis/text-to-speech");
+    await context.close();
+  });
+
+  it("secures responses and answers the API in JSON", async () => {
+    const page = await fetch(baseUrl + "/");
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(page.headers.get("request-id")).toBeTruthy();
+    const api = await fetch(baseUrl + "/v1/does-not-exist");
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ detail: { status: "not_found" } });
+  });
+});

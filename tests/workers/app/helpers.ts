@@ -1,0 +1,47 @@
+import { SELF } from "cloudflare:test";
+
+export const ORIGIN = "https://parlance.test";
+export const STRONG_PASSWORD = "Str0ng!pass";
+
+export function form(fields: Record<string, string>): RequestInit {
+  return {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { origin: ORIGIN, host: new URL(ORIGIN).host, "content-type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  };
+}
+
+export function sessionCookieFrom(response: Response): string {
+  const header = response.headers.get("set-cookie") ?? "";
+  const match = header.match(/parlance_session=([0-9a-f]{64})/);
+  if (!match) throw new Error(`no session cookie in ${header}`);
+  return `parlance_session=${match[1]}`;
+}
+
+/** Signs up through the real page action and returns the session cookie. */
+export async function signUp(email: string, extraHeaders: Record<string, string> = {}): Promise<string> {
+  const init = form({ email, password: STRONG_PASSWORD, agrees_to_terms: "on" });
+  const response = await SELF.fetch(`${ORIGIN}/app/sign-up`, { ...init, headers: { ...(init.headers as Record<string, string>), ...extraHeaders } });
+  if (response.status !== 302) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  return sessionCookieFrom(response);
+}
+
+export async function api(path: string, init: RequestInit & { cookie?: string; key?: string; json?: unknown } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.cookie) headers.set("cookie", init.cookie);
+  if (init.key) headers.set("xi-api-key", init.key);
+  if (init.json !== undefined) headers.set("content-type", "application/json");
+  if (init.cookie && init.method && init.method !== "GET") headers.set("origin", ORIGIN);
+  return SELF.fetch(`${ORIGIN}${path}`, {
+    ...init,
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+  });
+}
+
+export async function createKey(cookie: string, name = "test key"): Promise<string> {
+  const response = await api("/v1/user/api-keys", { method: "POST", cookie, json: { name } });
+  if (response.status !== 201) throw new Error(`key creation failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { xi_api_key: string }).xi_api_key;
+}

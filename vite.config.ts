@@ -1,0 +1,34 @@
+import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+declare module "@remix-run/cloudflare" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  plugins: [
+    // Gives `npm run dev` the same local D1/R2 state as `npm start`.
+    cloudflareDevProxyVitePlugin({ persist: { path: ".wrangler/state/v3" } }),
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+    tailwindcss(),
+    tsconfigPaths(),
+  ],
+  ssr: {
+    target: "webworker",
+    noExternal: true,
+    resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
+  },
+  server: { watch: { ignored: ["**/.wrangler/**", "**/tests/**"] } },
+});

@@ -1,0 +1,6 @@
+/** Bindings of the front door (workers/edge/wrangler.toml). */
+export interface EdgeEnv {
+  /** The app worker: Remix pages and the /v1 API. */
+  APP: Fetcher;
+  ENVIRONMENT: string;
+}

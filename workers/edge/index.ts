@@ -1,0 +1,87 @@
+import { Hono } from "hono";
+import { productFlavourForHost } from "../../app/domain/brand";
+import { EDGE_HEADER_PREFIX, EDGE_HEADERS } from "../../app/domain/edge-context";
+import { safeRedirectTarget } from "../../app/domain/redirect";
+import { isPrivacyOptOutDefault, requiresBiometricTerms, requiresBiometricTermsBroad } from "../../app/domain/regions";
+import { securityHeaders } from "../../app/domain/security-headers";
+import type { EdgeEnv } from "./env";
+
+/**
+ * The front door: the only worker with a public route. It decides what depends on where and how a
+ * request arrives, tells the inner workers in headers it alone may set, and secures every response.
+ */
+const edge = new Hono<{ Bindings: EdgeEnv }>();
+
+/** Pages that take a `redirect` parameter to follow after signing in. */
+const REDIRECTING_PAGES = new Set(["/app/sign-in", "/app/sign-up"]);
+
+// 1. An unsafe `redirect` on the sign-in pages is dropped before any page sees it.
+edge.use("*", async (c, next) => {
+  const url = new URL(c.req.url);
+  const raw = url.searchParams.get("redirect");
+  if (c.req.method === "GET" && REDIRECTING_PAGES.has(url.pathname) && raw !== null) {
+    const target = safeRedirectTarget(raw, url.origin, "");
+    if (target === "") {
+      url.searchParams.delete("redirect");
+      return withSecurityHeaders(Response.redirect(url.toString(), 302), url, crypto.randomUUID());
+    }
+  }
+  return next();
+});
+
+// 2. Forward everything to the app with the edge's findings.
+edge.all("*", async (c) => {
+  const url = new URL(c.req.url);
+  const nonce = randomNonce();
+  const headers = new Headers(c.req.raw.headers);
+  // Nothing a client sends under our prefix survives: only the edge speaks it.
+  for (const name of [...headers.keys()]) {
+    if (name.toLowerCase().startsWith(EDGE_HEADER_PREFIX)) headers.delete(name);
+  }
+  const cf = (c.req.raw as Request & { cf?: IncomingRequestCfProperties }).cf;
+  const geo = devGeoOverride(c.env, c.req.raw.headers) ?? { country: cf?.country ?? null, regionCode: cf?.regionCode ?? null };
+  headers.set(EDGE_HEADERS.requestId, crypto.randomUUID());
+  headers.set(EDGE_HEADERS.nonce, nonce);
+  // Cloudflare sets cf-connecting-ip itself; locally there is none.
+  headers.set(EDGE_HEADERS.clientIp, c.req.header("cf-connecting-ip") ?? "local");
+  if (geo.country) headers.set(EDGE_HEADERS.country, geo.country);
+  if (geo.regionCode) headers.set(EDGE_HEADERS.region, geo.regionCode);
+  if (cf?.city) headers.set(EDGE_HEADERS.city, cf.city);
+  headers.set(EDGE_HEADERS.privacyOptOut, flag(isPrivacyOptOutDefault(geo, headers.get("sec-gpc"))));
+  headers.set(EDGE_HEADERS.biometricTerms, flag(requiresBiometricTerms(geo)));
+  headers.set(EDGE_HEADERS.biometricTermsBroad, flag(requiresBiometricTermsBroad(geo)));
+  headers.set(EDGE_HEADERS.flavour, productFlavourForHost(url.hostname));
+
+  const upstream = await c.env.APP.fetch(new Request(c.req.raw, { headers, redirect: "manual" }));
+  return withSecurityHeaders(upstream, url, nonce);
+});
+
+function withSecurityHeaders(response: Response, url: URL, nonce: string): Response {
+  const secured = new Response(response.body, response);
+  for (const [name, value] of Object.entries(securityHeaders(nonce, url.protocol === "https:"))) {
+    secured.headers.set(name, value);
+  }
+  return secured;
+}
+
+/**
+ * Offline, request.cf is a fixed placeholder. In development only, `x-dev-geo: US-IL` stands in for it so
+ * regional journeys can be tried and tested in a browser; production ignores the header.
+ */
+function devGeoOverride(env: EdgeEnv, headers: Headers): { country: string; regionCode: string | null } | null {
+  if (env.ENVIRONMENT !== "development") return null;
+  const value = headers.get("x-dev-geo")?.trim();
+  const match = value?.match(/^([A-Za-z]{2})(?:-([A-Za-z0-9]{1,3}))?$/);
+  return match ? { country: match[1]!.toUpperCase(), regionCode: match[2]?.toUpperCase() ?? null } : null;
+}
+
+function flag(value: boolean): "1" | "0" {
+  return value ? "1" : "0";
+}
+
+function randomNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+export default edge;
