@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", ".wrangler/**", "node_modules/**", "dist/**", "worker-configuration.d.ts", "tests/e2e/artifacts/**"] },
+  { ignores: ["build/**", ".wrangler/**", "node_modules/**", "dist/**", "worker-configuration.d.ts", "tests/e2e/artifacts/**", "workers/speech/generated/**", "**/dist/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,6 +17,6 @@ export default tseslint.config(
   },
   {
     files: ["scripts/**/*.mjs", "bench/**/*.mjs", "tests/**/*.mjs"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", fetch: "readonly", setTimeout: "readonly", URL: "readonly" } },
+    languageOptions: { globals: { process: "readonly", console: "readonly", fetch: "readonly", setTimeout: "readonly", URL: "readonly", Buffer: "readonly" } },
   },
 );

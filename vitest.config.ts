@@ -33,7 +33,19 @@ export default defineConfig({
           tsconfigPaths(),
           cloudflareTest({
             wrangler: { configPath: "./wrangler.toml" },
-            miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: migrations },
+              // The real speech engine, bundled by `npm run build` (scripts/stack.mjs).
+              workers: [
+                {
+                  name: "parlance-speech",
+                  modules: true,
+                  scriptPath: fileURLToPath(new URL("./dist/speech/index.js", import.meta.url)),
+                  modulesRules: [{ type: "Data", include: ["**/*.data"] }],
+                  compatibilityDate: "2026-04-26",
+                },
+              ],
+            },
           }),
         ],
         test: {

@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 // @ts-ignore - absent until the first build
 import * as serverBuild from "../build/server";
 import { api, type ApiEnv } from "./api";
+import { voicesV2Api } from "./api/voices";
 import { apiError, validationError } from "./api/errors";
 import { readEdgeContext } from "./domain/edge-context";
 import { log } from "./lib/log.server";
@@ -32,6 +33,7 @@ app.use("*", async (c, next) => {
 });
 
 app.route("/v1", api);
+app.route("/v2/voices", voicesV2Api);
 
 app.onError((error, c) => {
   if (error instanceof HTTPException && error.status === 400 && new URL(c.req.url).pathname.startsWith("/v1/")) {

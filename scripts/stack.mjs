@@ -2,12 +2,13 @@
 // Used by `npm start` and by the end-to-end tests (with a fresh state directory and a free port).
 import { spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** Worker configs in `wrangler dev` order: the front door first, since only the first gets the port. */
-export const WORKER_CONFIGS = ["workers/edge/wrangler.toml", "wrangler.toml"];
+export const WORKER_CONFIGS = ["workers/edge/wrangler.toml", "wrangler.toml", "workers/speech/wrangler.toml"];
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: options.quiet ? "pipe" : "inherit", env: process.env });
@@ -18,7 +19,10 @@ function run(command, args, options = {}) {
 }
 
 export function build({ quiet = false } = {}) {
+  run("node", ["scripts/build-espeak.mjs"], { quiet });
   run("npx", ["remix", "vite:build"], { quiet });
+  // The speech worker pre-bundled, for the worker tests (miniflare runs it beside the app).
+  run("npx", ["wrangler", "deploy", "--dry-run", "-c", "workers/speech/wrangler.toml", "--outdir", join(ROOT, "dist/speech")], { quiet: true });
 }
 
 /** Applies pending migrations and the idempotent seed to the local state in `stateDir`. */

@@ -5,7 +5,7 @@ const steps = [
   ["typecheck", "npx", ["tsc", "--noEmit"]],
   ["lint", "npx", ["eslint", "."]],
   ["unit tests", "npx", ["vitest", "run", "--project", "unit"]],
-  ["build", "npx", ["remix", "vite:build"]],
+  ["build", "npm", ["run", "build"]],
   ["worker tests", "npx", ["vitest", "run", "--project", "workers-app", "--project", "workers-edge"]],
   ["end-to-end tests", "npx", ["vitest", "run", "--project", "e2e"]],
 ];

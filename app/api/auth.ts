@@ -20,7 +20,8 @@ export type AuthedEnv = { Bindings: Env; Variables: { requestId: string; caller:
  */
 export const requireCaller: MiddlewareHandler<AuthedEnv> = async (c, next) => {
   const db = database(c.env.DB);
-  const key = c.req.header(API_KEY_HEADER);
+  // OpenAI-compatible clients send the same key as a bearer token.
+  const key = c.req.header(API_KEY_HEADER) ?? c.req.header("authorization")?.match(/^Bearer\s+(sk_\S+)$/)?.[1];
   if (key !== undefined) {
     const owner = API_KEY_PATTERN.test(key) ? await findApiKeyOwner(db, await sha256Hex(key)) : undefined;
     const membership = owner ? await findMembership(db, owner.user.id, owner.key.workspaceId) : undefined;

@@ -1,6 +1,10 @@
 import { Hono } from "hono";
 import { apiError } from "./errors";
+import { historyApi } from "./history";
+import { modelsApi } from "./models";
+import { openAiSpeechApi, textToDialogueApi, textToSpeechApi } from "./text-to-speech";
 import { userApi } from "./user";
+import { voicesApi } from "./voices";
 import { workspaceApi } from "./workspace";
 
 export type ApiEnv = { Bindings: Env; Variables: { requestId: string } };
@@ -10,6 +14,12 @@ export const api = new Hono<ApiEnv>();
 
 api.route("/user", userApi);
 api.route("/workspace", workspaceApi);
+api.route("/text-to-speech", textToSpeechApi);
+api.route("/text-to-dialogue", textToDialogueApi);
+api.route("/audio", openAiSpeechApi);
+api.route("/voices", voicesApi);
+api.route("/models", modelsApi);
+api.route("/history", historyApi);
 
 // Anything under /v1 that no router answered: JSON, never the HTML 404 page.
 api.all("*", (c) => apiError(c, 404, "not_found", `No API route matches ${c.req.method} ${new URL(c.req.url).pathname}`));

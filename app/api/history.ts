@@ -1,0 +1,157 @@
+import { zipSync } from "fflate";
+import { Hono } from "hono";
+import { z } from "zod";
+import { database } from "../../db/client";
+import { deleteHistoryItem, findHistoryItem, listHistory, type HistoryRow } from "../../db/repositories/history";
+import { audioFileName } from "~/domain/file-names";
+import { formatSpec, isOutputFormat } from "~/domain/output-formats";
+import { requireCaller, type AuthedEnv } from "./auth";
+import { apiError } from "./errors";
+import { valid } from "./validation";
+
+export function historyItemJson(row: HistoryRow) {
+  return {
+    history_item_id: row.id,
+    request_id: row.requestId,
+    voice_id: row.voiceId,
+    voice_name: row.voiceName,
+    voice_category: row.voiceCategory,
+    model_id: row.modelId,
+    text: row.text,
+    dialogue: row.dialogue ? JSON.parse(row.dialogue) : null,
+    date_unix: row.dateUnix,
+    character_count_change_from: row.characterCountChangeFrom,
+    character_count_change_to: row.characterCountChangeTo,
+    content_type: row.contentType,
+    state: "created",
+    settings: JSON.parse(row.settings),
+    feedback: row.feedback ? JSON.parse(row.feedback) : null,
+    share_link_id: null,
+    source: row.source,
+    output_format: row.outputFormat,
+    duration_ms: row.durationMs,
+  };
+}
+
+export function historyFileName(row: HistoryRow): string {
+  const settings = JSON.parse(row.settings) as Record<string, number | boolean>;
+  return audioFileName(
+    { name: row.voiceName, date: new Date(row.dateUnix * 1000), category: row.voiceCategory, model: row.modelId, settings, outputFormat: row.outputFormat },
+    isOutputFormat(row.outputFormat) ? formatSpec(row.outputFormat).extension : "mp3",
+  );
+}
+
+export const historyApi = new Hono<AuthedEnv>();
+historyApi.use("*", requireCaller);
+
+historyApi.get(
+  "/",
+  valid(
+    "query",
+    z.object({
+      page_size: z.coerce.number().int().min(1).max(1000).default(100),
+      start_after_history_item_id: z.string().max(100).optional(),
+      voice_id: z.string().max(100).optional(),
+      search: z.string().max(200).optional(),
+      source: z.enum(["TTS", "API", "Dialogue", "OpenAI", "STS"]).optional(),
+    }),
+  ),
+  async (c) => {
+    const q = c.req.valid("query");
+    const { items, hasMore } = await listHistory(database(c.env.DB), c.get("caller").membership.workspace.id, {
+      pageSize: q.page_size,
+      startAfter: q.start_after_history_item_id,
+      voiceId: q.voice_id,
+      search: q.search,
+      source: q.source,
+    });
+    return c.json({ history: items.map(historyItemJson), has_more: hasMore, last_history_item_id: items.at(-1)?.id ?? null });
+  },
+);
+
+const idParam = z.object({ history_item_id: z.string().min(1).max(100) });
+
+historyApi.get("/:history_item_id", valid("param", idParam), async (c) => {
+  const row = await findHistoryItem(database(c.env.DB), c.get("caller").membership.workspace.id, c.req.valid("param").history_item_id);
+  if (!row) return apiError(c, 404, "not_found", "History item not found");
+  return c.json(historyItemJson(row));
+});
+
+/** The item's audio from R2, with HTTP Range support for seeking players. */
+historyApi.get("/:history_item_id/audio", valid("param", idParam), async (c) => {
+  const row = await findHistoryItem(database(c.env.DB), c.get("caller").membership.workspace.id, c.req.valid("param").history_item_id);
+  if (!row) return apiError(c, 404, "not_found", "History item not found");
+  const range = parseRange(c.req.header("range"), row.audioBytes);
+  if (range === "invalid") return new Response(null, { status: 416, headers: { "content-range": `bytes */${row.audioBytes}` } });
+  const object = await c.env.MEDIA.get(row.audioKey, range ? { range: { offset: range.start, length: range.end - range.start + 1 } } : undefined);
+  if (!object) return apiError(c, 404, "not_found", "Audio not found");
+  const headers: Record<string, string> = {
+    "content-type": row.contentType,
+    "accept-ranges": "bytes",
+    etag: object.httpEtag,
+    "cache-control": "private, max-age=3600",
+    "content-disposition": `inline; filename="${historyFileName(row)}"`,
+  };
+  if (!range) return new Response(object.body, { headers: { ...headers, "content-length": String(row.audioBytes) } });
+  return new Response(object.body, {
+    status: 206,
+    headers: { ...headers, "content-range": `bytes ${range.start}-${range.end}/${row.audioBytes}`, "content-length": String(range.end - range.start + 1) },
+  });
+});
+
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | "invalid" {
+  if (!header) return null;
+  const match = header.match(/^bytes=(\d*)-(\d*)$/);
+  if (!match || (match[1] === "" && match[2] === "")) return "invalid";
+  let start: number;
+  let end: number;
+  if (match[1] === "") {
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  return start > end || start >= size ? "invalid" : { start, end };
+}
+
+historyApi.post(
+  "/download",
+  valid("json", z.object({ history_item_ids: z.array(z.string().min(1).max(100)).min(1).max(100), output_format: z.string().max(50).nullish() })),
+  async (c) => {
+    const db = database(c.env.DB);
+    const workspaceId = c.get("caller").membership.workspace.id;
+    const ids = [...new Set(c.req.valid("json").history_item_ids)];
+    const rows: HistoryRow[] = [];
+    for (const id of ids) {
+      const row = await findHistoryItem(db, workspaceId, id);
+      if (!row) return apiError(c, 404, "not_found", `History item ${id} not found`);
+      rows.push(row);
+    }
+    if (rows.length === 1) {
+      const object = await c.env.MEDIA.get(rows[0]!.audioKey);
+      if (!object) return apiError(c, 404, "not_found", "Audio not found");
+      return new Response(object.body, {
+        headers: { "content-type": rows[0]!.contentType, "content-disposition": `attachment; filename="${historyFileName(rows[0]!)}"` },
+      });
+    }
+    const files: Record<string, Uint8Array> = {};
+    for (const row of rows) {
+      const object = await c.env.MEDIA.get(row.audioKey);
+      if (!object) return apiError(c, 404, "not_found", `Audio of ${row.id} not found`);
+      let name = historyFileName(row);
+      for (let n = 2; files[name]; n++) name = name.replace(/(\.[a-z0-9]+)?$/, `_${n}$1`);
+      // Audio is already compressed: store, do not deflate.
+      files[name] = new Uint8Array(await object.arrayBuffer());
+    }
+    const zip = zipSync(Object.fromEntries(Object.entries(files).map(([name, data]) => [name, [data, { level: 0 }]])));
+    return new Response(zip, { headers: { "content-type": "application/zip", "content-disposition": 'attachment; filename="history.zip"' } });
+  },
+);
+
+historyApi.delete("/:history_item_id", valid("param", idParam), async (c) => {
+  const row = await deleteHistoryItem(database(c.env.DB), c.get("caller").membership.workspace.id, c.req.valid("param").history_item_id);
+  if (!row) return apiError(c, 404, "not_found", "History item not found");
+  await c.env.MEDIA.delete(row.audioKey);
+  return c.json({ status: "ok" });
+});

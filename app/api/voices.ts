@@ -1,0 +1,147 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { database } from "../../db/client";
+import { findVoiceSettings, saveVoiceSettings } from "../../db/repositories/voice-settings";
+import { DEFAULT_MODEL_ID } from "~/domain/models";
+import {
+  DEFAULT_VOICE_SETTINGS,
+  findPremadeVoice,
+  PREMADE_VOICES,
+  PREVIEW_TEXT,
+  VOICE_PAGE_SIZE_DEFAULT,
+  VOICE_PAGE_SIZE_MAX,
+  voicePreviewFileName,
+  type PremadeVoice,
+} from "~/domain/voices";
+import { synthesizeUncharged } from "~/lib/speech.server";
+import { requireCaller, type AuthedEnv } from "./auth";
+import { apiError } from "./errors";
+import { voiceSettingsSchema } from "./text-to-speech";
+import { valid } from "./validation";
+
+const LANGUAGE_NAMES: Record<string, string> = { en: "English", de: "German", fr: "French", es: "Spanish", it: "Italian", pt: "Portuguese" };
+
+export function previewPath(voice: PremadeVoice): string {
+  return `/v1/voices/previews/${voicePreviewFileName(voice.name)}`;
+}
+
+export function voiceJson(voice: PremadeVoice, origin: string) {
+  const preview_url = origin + previewPath(voice);
+  return {
+    voice_id: voice.voice_id,
+    name: voice.name,
+    category: "premade",
+    description: voice.description,
+    labels: { accent: voice.accent, gender: voice.gender, age: voice.age, use_case: voice.use_case, language: voice.language, description: voice.description },
+    preview_url,
+    available_for_tiers: [],
+    settings: null,
+    high_quality_base_model_ids: [DEFAULT_MODEL_ID],
+    verified_languages: [{ language: voice.language, model_id: DEFAULT_MODEL_ID, accent: voice.accent, locale: null, preview_url }],
+    safety_control: null,
+    sharing: null,
+    voice_verification: { requires_verification: false, is_verified: false, verification_failures: [], verification_attempts_count: 0 },
+    is_owner: false,
+    is_legacy: false,
+    created_at_unix: null,
+  };
+}
+
+export const voicesApi = new Hono<AuthedEnv>();
+
+/** Previews are public files, generated once by the engine on first request and kept in R2. */
+voicesApi.get("/previews/:file", valid("param", z.object({ file: z.string().regex(/^voice_preview_[a-z0-9_]+\.mp3$/) })), async (c) => {
+  const file = c.req.valid("param").file;
+  const voice = PREMADE_VOICES.find((v) => voicePreviewFileName(v.name) === file);
+  if (!voice) return apiError(c, 404, "not_found", "No such preview");
+  const key = `voice-previews/${file}`;
+  let object = await c.env.MEDIA.get(key);
+  if (!object) {
+    await c.env.MEDIA.put(key, await synthesizeUncharged(c.env, voice, PREVIEW_TEXT[voice.language], "mp3_44100_128"), {
+      httpMetadata: { contentType: "audio/mpeg" },
+    });
+    object = await c.env.MEDIA.get(key);
+  }
+  return new Response(object!.body, { headers: { "content-type": "audio/mpeg", "cache-control": "public, max-age=604800", etag: object!.httpEtag } });
+});
+
+voicesApi.use("*", requireCaller);
+
+voicesApi.get("/", valid("query", z.object({ show_legacy: z.string().optional() })), (c) => {
+  const origin = new URL(c.req.url).origin;
+  return c.json({ voices: PREMADE_VOICES.map((v) => voiceJson(v, origin)) });
+});
+
+voicesApi.get("/settings/default", (c) => c.json(DEFAULT_VOICE_SETTINGS));
+
+const voiceParam = z.object({ voice_id: z.string().min(1).max(100) });
+
+voicesApi.get("/:voice_id", valid("param", voiceParam), async (c) => {
+  const voice = findPremadeVoice(c.req.valid("param").voice_id);
+  if (!voice) return apiError(c, 404, "voice_not_found", `A voice with the voice_id ${c.req.valid("param").voice_id} was not found.`);
+  const saved = await findVoiceSettings(database(c.env.DB), c.get("caller").membership.workspace.id, voice.voice_id);
+  return c.json({ ...voiceJson(voice, new URL(c.req.url).origin), settings: { ...DEFAULT_VOICE_SETTINGS, ...saved } });
+});
+
+voicesApi.get("/:voice_id/settings", valid("param", voiceParam), async (c) => {
+  const voice = findPremadeVoice(c.req.valid("param").voice_id);
+  if (!voice) return apiError(c, 404, "voice_not_found", `A voice with the voice_id ${c.req.valid("param").voice_id} was not found.`);
+  const saved = await findVoiceSettings(database(c.env.DB), c.get("caller").membership.workspace.id, voice.voice_id);
+  return c.json({ ...DEFAULT_VOICE_SETTINGS, ...saved });
+});
+
+voicesApi.post("/:voice_id/settings/edit", valid("param", voiceParam), valid("json", voiceSettingsSchema), async (c) => {
+  const voice = findPremadeVoice(c.req.valid("param").voice_id);
+  if (!voice) return apiError(c, 404, "voice_not_found", `A voice with the voice_id ${c.req.valid("param").voice_id} was not found.`);
+  const db = database(c.env.DB);
+  const workspaceId = c.get("caller").membership.workspace.id;
+  const current = { ...DEFAULT_VOICE_SETTINGS, ...(await findVoiceSettings(db, workspaceId, voice.voice_id)) };
+  const patch = Object.fromEntries(Object.entries(c.req.valid("json")).filter(([, v]) => v !== null && v !== undefined));
+  await saveVoiceSettings(db, workspaceId, voice.voice_id, { ...current, ...patch });
+  return c.json({ status: "ok" });
+});
+
+/** GET /v2/voices: searchable, sortable, paged by an opaque token. */
+export const voicesV2Api = new Hono<AuthedEnv>();
+voicesV2Api.use("*", requireCaller);
+voicesV2Api.get(
+  "/",
+  valid(
+    "query",
+    z.object({
+      page_size: z.coerce.number().int().min(1).max(VOICE_PAGE_SIZE_MAX).default(VOICE_PAGE_SIZE_DEFAULT),
+      next_page_token: z.string().max(100).optional(),
+      search: z.string().max(200).optional(),
+      category: z.enum(["premade", "cloned", "generated", "professional"]).optional(),
+      voice_type: z.enum(["personal", "community", "default", "workspace", "non-default", "saved"]).optional(),
+      sort: z.enum(["created_at_unix", "name"]).default("name"),
+      sort_direction: z.enum(["asc", "desc"]).default("asc"),
+      include_total_count: z.enum(["true", "false"]).default("true"),
+      fine_tuning_state: z.string().max(50).optional(),
+      collection_id: z.string().max(100).optional(),
+    }),
+  ),
+  (c) => {
+    const q = c.req.valid("query");
+    const offset = q.next_page_token ? Number.parseInt(atob(q.next_page_token), 10) || 0 : 0;
+    const needle = q.search?.toLowerCase();
+    // All voices today are premade defaults: personal/workspace/community filters match none of them.
+    const typeMatches = !q.voice_type || ["default", "saved"].includes(q.voice_type);
+    const matches = PREMADE_VOICES.filter(
+      (v) =>
+        typeMatches &&
+        (!q.category || q.category === "premade") &&
+        (!needle || [v.name, v.description, v.accent, LANGUAGE_NAMES[v.language] ?? ""].some((f) => f.toLowerCase().includes(needle))),
+    ).sort((a, b) => (q.sort_direction === "asc" ? 1 : -1) * a.name.localeCompare(b.name));
+    const page = matches.slice(offset, offset + q.page_size);
+    const hasMore = offset + q.page_size < matches.length;
+    const origin = new URL(c.req.url).origin;
+    return c.json({
+      voices: page.map((v) => voiceJson(v, origin)),
+      has_more: hasMore,
+      total_count: q.include_total_count === "true" ? matches.length : null,
+      next_page_token: hasMore ? btoa(String(offset + q.page_size)) : null,
+    });
+  },
+);
+

@@ -1,0 +1,57 @@
+/** Speech models. The embedded espeak-ng engine backs the default model. */
+export type ModelEngine = "embedded";
+
+export type Model = {
+  model_id: string;
+  name: string;
+  description: string;
+  engine: ModelEngine;
+  can_do_text_to_speech: boolean;
+  can_do_voice_conversion: boolean;
+  max_characters_request_free_user: number;
+  max_characters_request_subscribed_user: number;
+  languages: { language_id: string; name: string }[];
+};
+
+const LANGUAGE_NAMES: Record<string, string> = { en: "English", de: "German", fr: "French", es: "Spanish", it: "Italian", pt: "Portuguese" };
+const languages = Object.entries(LANGUAGE_NAMES).map(([language_id, name]) => ({ language_id, name }));
+
+export const MODELS: readonly Model[] = [
+  {
+    model_id: "parlance_multilingual_v1",
+    name: "Parlance Multilingual v1",
+    description: "Formant synthesis (espeak-ng) running inside the worker: fast, private, six languages.",
+    engine: "embedded",
+    can_do_text_to_speech: true,
+    can_do_voice_conversion: false,
+    max_characters_request_free_user: 2500,
+    max_characters_request_subscribed_user: 5000,
+    languages,
+  },
+];
+
+export const DEFAULT_MODEL_ID = "parlance_multilingual_v1";
+
+/**
+ * Model ids that programs written for the commercial service send; they are served by our default model so
+ * that such code runs unchanged. Responses and history record the id the caller asked for.
+ */
+export const MODEL_ALIASES: Record<string, string> = {
+  eleven_multilingual_v2: DEFAULT_MODEL_ID,
+  eleven_flash_v2_5: DEFAULT_MODEL_ID,
+  eleven_turbo_v2_5: DEFAULT_MODEL_ID,
+  eleven_flash_v2: DEFAULT_MODEL_ID,
+  eleven_turbo_v2: DEFAULT_MODEL_ID,
+  eleven_monolingual_v1: DEFAULT_MODEL_ID,
+  eleven_v3: DEFAULT_MODEL_ID,
+};
+
+export function resolveModel(modelId: string | null | undefined): Model | undefined {
+  const id = modelId ?? DEFAULT_MODEL_ID;
+  return MODELS.find((m) => m.model_id === (MODEL_ALIASES[id] ?? id));
+}
+
+/** The most characters one request may carry for a model. */
+export function maxCharactersPerRequest(model: Model, isPaid: boolean): number {
+  return isPaid ? model.max_characters_request_subscribed_user : model.max_characters_request_free_user;
+}

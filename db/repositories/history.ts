@@ -1,0 +1,59 @@
+import { and, desc, eq, like, lt, or, sql } from "drizzle-orm";
+import type { Database } from "../client";
+import { historyItems, workspaces } from "../schema";
+
+export type HistoryRow = typeof historyItems.$inferSelect;
+
+/**
+ * Records a delivered generation and charges its characters in one batch: both happen or neither.
+ * Called only after the audio is stored.
+ */
+export async function recordGeneration(db: Database, row: HistoryRow, characters: number): Promise<void> {
+  await db.batch([
+    db.insert(historyItems).values(row),
+    db
+      .update(workspaces)
+      .set({ characterCount: sql`${workspaces.characterCount} + ${characters}` })
+      .where(eq(workspaces.id, row.workspaceId)),
+  ]);
+}
+
+export type HistoryQuery = { pageSize: number; startAfter?: string; voiceId?: string; search?: string; source?: string };
+
+/** Newest first, always within one workspace; `startAfter` continues after a given item. */
+export async function listHistory(db: Database, workspaceId: string, query: HistoryQuery) {
+  const conditions = [eq(historyItems.workspaceId, workspaceId)];
+  if (query.voiceId) conditions.push(eq(historyItems.voiceId, query.voiceId));
+  if (query.source) conditions.push(eq(historyItems.source, query.source));
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(sql`${historyItems.text} LIKE ${pattern} ESCAPE '\\'`, like(historyItems.voiceName, pattern))!);
+  }
+  if (query.startAfter) {
+    const anchor = await findHistoryItem(db, workspaceId, query.startAfter);
+    if (anchor) {
+      conditions.push(
+        or(lt(historyItems.dateUnix, anchor.dateUnix), and(eq(historyItems.dateUnix, anchor.dateUnix), lt(historyItems.id, anchor.id)))!,
+      );
+    }
+  }
+  const rows = await db
+    .select()
+    .from(historyItems)
+    .where(and(...conditions))
+    .orderBy(desc(historyItems.dateUnix), desc(historyItems.id))
+    .limit(query.pageSize + 1);
+  return { items: rows.slice(0, query.pageSize), hasMore: rows.length > query.pageSize };
+}
+
+export async function findHistoryItem(db: Database, workspaceId: string, id: string): Promise<HistoryRow | undefined> {
+  return db.query.historyItems.findFirst({ where: and(eq(historyItems.id, id), eq(historyItems.workspaceId, workspaceId)) });
+}
+
+export async function deleteHistoryItem(db: Database, workspaceId: string, id: string): Promise<HistoryRow | undefined> {
+  const deleted = await db
+    .delete(historyItems)
+    .where(and(eq(historyItems.id, id), eq(historyItems.workspaceId, workspaceId)))
+    .returning();
+  return deleted[0];
+}
