@@ -5,6 +5,7 @@ import { database } from "../../db/client";
 import { deleteHistoryItem, findHistoryItem, listHistory, type HistoryRow } from "../../db/repositories/history";
 import { audioFileName } from "~/domain/file-names";
 import { formatSpec, isOutputFormat } from "~/domain/output-formats";
+import { findPremadeVoice } from "~/domain/voices";
 import { requireCaller, type AuthedEnv } from "./auth";
 import { apiError } from "./errors";
 import { valid } from "./validation";
@@ -18,7 +19,9 @@ export function historyItemJson(row: HistoryRow) {
     voice_category: row.voiceCategory,
     model_id: row.modelId,
     text: row.text,
-    dialogue: row.dialogue ? JSON.parse(row.dialogue) : null,
+    dialogue: row.dialogue
+      ? (JSON.parse(row.dialogue) as { text: string; voice_id: string }[]).map((line) => ({ ...line, voice_name: findPremadeVoice(line.voice_id)?.name ?? line.voice_id }))
+      : null,
     date_unix: row.dateUnix,
     character_count_change_from: row.characterCountChangeFrom,
     character_count_change_to: row.characterCountChangeTo,

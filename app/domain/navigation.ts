@@ -13,6 +13,7 @@ export const MARKETING_PAGES: readonly NavLink[] = [
 
 export const APP_SECTIONS: readonly NavLink[] = [
   { to: "/app/home", label: "Home" },
+  { to: "/app/speech-synthesis/text-to-speech", label: "Text to Speech" },
   { to: "/app/onboarding-checklist", label: "Getting started" },
   { to: "/app/settings/api-keys", label: "API keys" },
 ];

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
+import { PlayerProvider } from "~/components/player";
 import { BiometricTermsGate } from "~/components/privacy";
 import { UserMenu } from "~/components/user-menu";
 import { mustAcceptBiometricTerms } from "~/domain/privacy";
@@ -39,8 +40,10 @@ export default function AppLayout() {
   useInactivityLogout(workspace.sessionInactivityTimeout, signOut);
   useAccessRefresh(user.emailVerified, signOut);
   return (
-    <AppShell header={<UserMenu email={user.email} workspaceName={workspace.name} onSignOut={() => signOut("user")} />}>
-      {biometricTermsRequired ? <BiometricTermsGate /> : <Outlet />}
-    </AppShell>
+    <PlayerProvider>
+      <AppShell header={<UserMenu email={user.email} workspaceName={workspace.name} onSignOut={() => signOut("user")} />}>
+        {biometricTermsRequired ? <BiometricTermsGate /> : <Outlet />}
+      </AppShell>
+    </PlayerProvider>
   );
 }

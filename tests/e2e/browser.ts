@@ -16,6 +16,7 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
+      "--autoplay-policy=no-user-gesture-required",
     ],
   });
 }

@@ -1,0 +1,34 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { database } from "../../db/client";
+import { deleteHistoryItem, listHistory } from "../../db/repositories/history";
+import { historyFileName } from "~/api/history";
+import type { Viewer } from "./auth.server";
+
+export type HistoryEntry = { id: string; text: string; voiceId: string; voiceName: string; modelId: string; dateUnix: number; fileName: string; contentType: string };
+
+/** The workspace's history for the pages, newest first, with search and a voice filter. */
+export async function historyEntries(context: AppLoadContext, viewer: Viewer, query: { search?: string; voiceId?: string; pageSize: number }) {
+  const { items, hasMore } = await listHistory(database(context.cloudflare.env.DB), viewer.membership.workspace.id, {
+    pageSize: query.pageSize,
+    search: query.search || undefined,
+    voiceId: query.voiceId || undefined,
+  });
+  const entries: HistoryEntry[] = items.map((row) => ({
+    id: row.id,
+    text: row.text,
+    voiceId: row.voiceId,
+    voiceName: row.voiceName,
+    modelId: row.modelId,
+    dateUnix: row.dateUnix,
+    fileName: historyFileName(row),
+    contentType: row.contentType,
+  }));
+  return { entries, hasMore };
+}
+
+/** Deletes one of the viewer's workspace items (and its audio); false when there is no such item there. */
+export async function deleteEntry(context: AppLoadContext, viewer: Viewer, id: string): Promise<boolean> {
+  const row = await deleteHistoryItem(database(context.cloudflare.env.DB), viewer.membership.workspace.id, id);
+  if (row) await context.cloudflare.env.MEDIA.delete(row.audioKey);
+  return Boolean(row);
+}

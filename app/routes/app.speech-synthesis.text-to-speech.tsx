@@ -1,0 +1,230 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { z } from "zod";
+import { HistoryList } from "~/components/history-list";
+import { usePlayer } from "~/components/player";
+import { useToast } from "~/components/toasts";
+import { Button } from "~/components/ui";
+import { PRODUCT_NAME } from "~/domain/brand";
+import { toRequestError } from "~/domain/http-error";
+import { DEFAULT_MODEL_ID, MODELS, maxCharactersPerRequest } from "~/domain/models";
+import { isPaidTier, isTier } from "~/domain/plans";
+import { DEFAULT_VOICE_SETTINGS, PREMADE_VOICES, SPEED_RANGE, UNSTABLE_THRESHOLDS, voicePreviewFileName } from "~/domain/voices";
+import { requireViewer } from "~/lib/auth.server";
+import { parseForm } from "~/lib/form.server";
+import { useCompleteChecklistItem } from "~/lib/onboarding-client";
+import { deleteEntry, historyEntries } from "~/lib/tts-page.server";
+
+export const meta: MetaFunction = () => [{ title: `Text to Speech · ${PRODUCT_NAME}` }];
+
+const SELECTED_VOICE_KEY = "selectedVoice";
+const SELECTED_MODEL_KEY = "selectedModelIds";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const url = new URL(request.url);
+  const search = url.searchParams.get("search") ?? "";
+  const voiceId = url.searchParams.get("voice_id") ?? "";
+  const { entries } = await historyEntries(context, viewer, { search, voiceId, pageSize: 20 });
+  const tier = viewer.membership.workspace.tier;
+  const paid = isTier(tier) && isPaidTier(tier);
+  return {
+    voices: PREMADE_VOICES.map((v) => ({ voice_id: v.voice_id, name: v.name, description: v.description, language: v.language, gender: v.gender, preview: `/v1/voices/previews/${voicePreviewFileName(v.name)}` })),
+    models: MODELS.map((m) => ({ model_id: m.model_id, name: m.name, maxCharacters: maxCharactersPerRequest(m, paid) })),
+    history: entries,
+    search,
+    voiceId,
+    remaining: viewer.membership.workspace.characterLimit - viewer.membership.workspace.characterCount,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const parsed = await parseForm(request, z.object({ intent: z.literal("delete"), id: z.string().min(1).max(100) }));
+  if (!parsed.ok) return Response.json({ error: "Unknown action" }, { status: 400 });
+  if (!(await deleteEntry(context, viewer, parsed.data.id))) return Response.json({ error: "Not found" }, { status: 404 });
+  return { ok: true };
+}
+
+function Slider({ label, value, min, max, step, onChange, unstable }: { label: string; value: number; min: number; max: number; step: number; onChange: (v: number) => void; unstable: boolean }) {
+  const id = `slider-${label.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <div>
+      <div className="flex items-center justify-between text-sm">
+        <label htmlFor={id}>{label}</label>
+        <span className="tabular-nums text-zinc-500">
+          {value.toFixed(2)}
+          {unstable ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800 dark:bg-amber-900 dark:text-amber-100">unstable</span> : null}
+        </span>
+      </div>
+      <input id={id} type="range" min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} className="w-full" />
+    </div>
+  );
+}
+
+export default function TextToSpeechPage() {
+  const data = useLoaderData<typeof loader>();
+  const player = usePlayer();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const completeChecklistItem = useCompleteChecklistItem();
+  const [text, setText] = useState("");
+  const [voiceId, setVoiceId] = useState(data.voices[0]!.voice_id);
+  const [modelId, setModelId] = useState(DEFAULT_MODEL_ID);
+  const [voiceSearch, setVoiceSearch] = useState("");
+  const [settings, setSettings] = useState<{ stability: number; similarity_boost: number; style: number; use_speaker_boost: boolean; speed: number }>({ ...DEFAULT_VOICE_SETTINGS });
+  const [busy, setBusy] = useState(false);
+
+  // The selected voice and model are remembered locally.
+  useEffect(() => {
+    try {
+      const storedVoice = localStorage.getItem(SELECTED_VOICE_KEY);
+      if (storedVoice && data.voices.some((v) => v.voice_id === storedVoice)) setVoiceId(storedVoice);
+      const storedModel = localStorage.getItem(SELECTED_MODEL_KEY);
+      if (storedModel && data.models.some((m) => m.model_id === storedModel)) setModelId(storedModel);
+    } catch {
+      // storage unavailable
+    }
+  }, [data.voices, data.models]);
+  const remember = (key: string, value: string) => {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      // storage unavailable
+    }
+  };
+
+  const model = data.models.find((m) => m.model_id === modelId) ?? data.models[0]!;
+  const voice = data.voices.find((v) => v.voice_id === voiceId)!;
+  const filteredVoices = useMemo(() => {
+    const needle = voiceSearch.toLowerCase();
+    return data.voices.filter((v) => !needle || `${v.name} ${v.description} ${v.language}`.toLowerCase().includes(needle));
+  }, [data.voices, voiceSearch]);
+  const length = [...text].length;
+  const tooLong = length > model.maxCharacters;
+
+  const generate = async () => {
+    setBusy(true);
+    void completeChecklistItem("generate_text_to_speech");
+    try {
+      const response = await fetch(`/v1/text-to-speech/${voiceId}/stream?output_format=mp3_44100_128`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ text, model_id: modelId, voice_settings: settings }),
+      });
+      if (!response.ok) {
+        toast.showError(await toRequestError(response));
+        return;
+      }
+      const id = response.headers.get("history-item-id") ?? "generation";
+      const src = `/v1/history/${id}/audio`;
+      await player.play({ id, title: text.slice(0, 80), voiceName: voice.name, src }, { kind: "stream", response, mimeType: "audio/mpeg" });
+      // The history row appears once the whole audio is stored.
+      setTimeout(() => revalidator.revalidate(), 1500);
+    } catch {
+      toast.show("Network error", "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="space-y-4">
+        <h1 className="text-2xl font-bold">Text to Speech</h1>
+        <div>
+          <label htmlFor="tts-text" className="sr-only">
+            Text
+          </label>
+          <textarea
+            id="tts-text"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            rows={10}
+            placeholder="Type or paste the text you want to hear…"
+            className="w-full rounded-xl border border-zinc-300 p-4 text-base outline-none focus:border-zinc-900 dark:border-zinc-700 dark:bg-zinc-900"
+          />
+          <div className="mt-1 flex justify-between text-xs text-zinc-500">
+            <span data-testid="char-count" className={tooLong ? "text-red-600" : undefined}>
+              {length} / {model.maxCharacters}
+            </span>
+            <span>{data.remaining.toLocaleString("en")} credits remaining</span>
+          </div>
+        </div>
+        <div className="flex justify-end">
+          <Button onClick={generate} disabled={busy || text.trim() === "" || tooLong} data-testid="generate">
+            {busy ? "Generating…" : "Generate speech"}
+          </Button>
+        </div>
+        <div className="flex items-center justify-between">
+          <h2 className="text-lg font-semibold">History</h2>
+          <Link to="/app/speech-synthesis/text-to-speech/history" className="text-sm underline">
+            Open full history
+          </Link>
+        </div>
+        <HistoryList entries={data.history} voices={data.voices} search={data.search} voiceId={data.voiceId} />
+      </div>
+      <aside className="space-y-5 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800">
+        <div className="space-y-2">
+          <label htmlFor="voice" className="text-sm font-medium">
+            Voice
+          </label>
+          <input value={voiceSearch} onChange={(e) => setVoiceSearch(e.target.value)} placeholder="Search voices" aria-label="Search voices" className="w-full rounded-lg border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
+          <select
+            id="voice"
+            value={voiceId}
+            onChange={(e) => {
+              setVoiceId(e.target.value);
+              remember(SELECTED_VOICE_KEY, e.target.value);
+            }}
+            className="w-full rounded-lg border border-zinc-300 px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          >
+            {(filteredVoices.some((v) => v.voice_id === voiceId) ? filteredVoices : [voice, ...filteredVoices]).map((v) => (
+              <option key={v.voice_id} value={v.voice_id}>
+                {v.name} · {v.language.toUpperCase()} · {v.gender}
+              </option>
+            ))}
+          </select>
+          <p className="text-xs text-zinc-500">{voice.description}</p>
+          <Button variant="secondary" onClick={() => player.play({ id: `preview-${voice.voice_id}`, title: `${voice.name} preview`, voiceName: voice.name }, { kind: "url", url: voice.preview })}>
+            Preview voice
+          </Button>
+        </div>
+        <div className="space-y-2">
+          <label htmlFor="model" className="text-sm font-medium">
+            Model
+          </label>
+          <select
+            id="model"
+            value={modelId}
+            onChange={(e) => {
+              setModelId(e.target.value);
+              remember(SELECTED_MODEL_KEY, e.target.value);
+            }}
+            className="w-full rounded-lg border border-zinc-300 px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          >
+            {data.models.map((m) => (
+              <option key={m.model_id} value={m.model_id}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-3">
+          <Slider label="Speed" value={settings.speed} min={SPEED_RANGE.min} max={SPEED_RANGE.max} step={0.01} onChange={(speed) => setSettings({ ...settings, speed })} unstable={settings.speed < UNSTABLE_THRESHOLDS.speedBelow || settings.speed > UNSTABLE_THRESHOLDS.speedAbove} />
+          <Slider label="Stability" value={settings.stability} min={0} max={1} step={0.01} onChange={(stability) => setSettings({ ...settings, stability })} unstable={settings.stability < UNSTABLE_THRESHOLDS.stabilityBelow} />
+          <Slider label="Similarity" value={settings.similarity_boost} min={0} max={1} step={0.01} onChange={(similarity_boost) => setSettings({ ...settings, similarity_boost })} unstable={false} />
+          <Slider label="Style exaggeration" value={settings.style} min={0} max={1} step={0.01} onChange={(style) => setSettings({ ...settings, style })} unstable={settings.style > UNSTABLE_THRESHOLDS.styleAbove} />
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={settings.use_speaker_boost} onChange={(e) => setSettings({ ...settings, use_speaker_boost: e.target.checked })} />
+            Speaker boost
+          </label>
+          <Button variant="ghost" onClick={() => setSettings({ ...DEFAULT_VOICE_SETTINGS })}>
+            Reset values
+          </Button>
+        </div>
+      </aside>
+    </div>
+  );
+}

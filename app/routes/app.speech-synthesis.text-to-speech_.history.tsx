@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { HistoryList } from "~/components/history-list";
+import { PRODUCT_NAME } from "~/domain/brand";
+import { PREMADE_VOICES } from "~/domain/voices";
+import { requireViewer } from "~/lib/auth.server";
+import { historyEntries } from "~/lib/tts-page.server";
+import { action as pageAction } from "./app.speech-synthesis.text-to-speech";
+
+export const meta: MetaFunction = () => [{ title: `Text to Speech history · ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const url = new URL(request.url);
+  const search = url.searchParams.get("search") ?? "";
+  const voiceId = url.searchParams.get("voice_id") ?? "";
+  const { entries } = await historyEntries(context, viewer, { search, voiceId, pageSize: 100 });
+  return { history: entries, search, voiceId, voices: PREMADE_VOICES.map((v) => ({ voice_id: v.voice_id, name: v.name })) };
+}
+
+export function action(args: ActionFunctionArgs) {
+  return pageAction(args);
+}
+
+export default function TextToSpeechHistory() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-4xl space-y-4">
+      <div className="flex items-center justify-between">
+        <h1 className="text-2xl font-bold">Text to Speech history</h1>
+        <Link to="/app/speech-synthesis/text-to-speech" className="text-sm underline">
+          Back to Text to Speech
+        </Link>
+      </div>
+      <HistoryList entries={data.history} voices={data.voices} search={data.search} voiceId={data.voiceId} />
+    </div>
+  );
+}
