@@ -1,0 +1,160 @@
+// `npm run bench`: speed of the speech pipeline, printed as tables, each against its baseline in the same run.
+//  1. Real-time factor (seconds of audio per CPU second) of the embedded espeak-ng build (the exact JS the
+//     speech worker runs) against the native `espeak-ng` command (Debian package) on the same texts.
+//  2. Time to the first streamed audio byte against time to the whole response, 1000 characters, on the
+//     running stack (started here on a free port with fresh state).
+//  3. MP3 encoding speed (lamejs, as in the app worker) in seconds of audio per CPU second.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build, freePort, prepareState, ROOT, startStack } from "../scripts/stack.mjs";
+
+const TEXTS = [
+  "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.",
+  "Text to speech turns written words into spoken audio. It helps people listen to articles, books and messages while they do something else.",
+  "On a quiet morning in early spring, the old lighthouse keeper walked along the shore, counting the boats that had come home overnight and wondering about the ones that had not.",
+];
+const LONG_TEXT = (TEXTS.join(" ") + " ").repeat(5).slice(0, 1000);
+
+function cpuSeconds(fn) {
+  const start = process.cpuUsage();
+  const result = fn();
+  const used = process.cpuUsage(start);
+  return { seconds: (used.user + used.system) / 1e6, result };
+}
+
+async function embeddedEngine() {
+  const { default: createEspeak } = await import(join(ROOT, "workers/speech/generated/espeak-ng.js"));
+  const data = readFileSync(join(ROOT, "workers/speech/generated/espeak-ng.data"));
+  const module = await createEspeak({ getPreloadedPackage: () => data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) });
+  const worker = new module.eSpeakNGWorker();
+  worker.set_voice("en-us+f3");
+  const synth = (text) => {
+    let samples = 0;
+    worker.synthesize(text, (audio) => {
+      samples += audio.length;
+      return 0;
+    });
+    return samples / worker.get_samplerate();
+  };
+  synth("Warm up.");
+  let audio = 0;
+  let cpu = 0;
+  for (const text of TEXTS) {
+    const { seconds, result } = cpuSeconds(() => synth(text));
+    audio += result;
+    cpu += seconds;
+  }
+  return { audio, cpu, synth };
+}
+
+function nativeEngine() {
+  const check = spawnSync("espeak-ng", ["--version"], { encoding: "utf8" });
+  if (check.status !== 0) return null;
+  let audio = 0;
+  let cpu = 0;
+  const dir = mkdtempSync(join(tmpdir(), "bench-espeak-"));
+  for (const text of TEXTS) {
+    const out = join(dir, "out.wav");
+    // Child CPU time from /usr/bin/time is not portable; use wall time of the process (single-threaded).
+    const started = process.hrtime.bigint();
+    spawnSync("espeak-ng", ["-v", "en-us+f3", "-w", out, text]);
+    cpu += Number(process.hrtime.bigint() - started) / 1e9;
+    const wav = readFileSync(out);
+    audio += (wav.length - 44) / 2 / wav.readUInt32LE(24);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return { audio, cpu };
+}
+
+async function mp3Speed(seconds) {
+  const { Mp3Encoder } = await import("@breezystack/lamejs");
+  const rate = 44100;
+  const pcm = Int16Array.from({ length: rate * seconds }, (_, i) => Math.round(6000 * Math.sin((2 * Math.PI * 220 * i) / rate)));
+  const { seconds: cpu, result: bytes } = cpuSeconds(() => {
+    const encoder = new Mp3Encoder(1, rate, 128);
+    let total = 0;
+    for (let i = 0; i < pcm.length; i += 1152) total += encoder.encodeBuffer(pcm.subarray(i, i + 1152)).length;
+    return total + encoder.flush().length;
+  });
+  return { cpu, bytes };
+}
+
+async function streaming() {
+  build({ quiet: true });
+  const stateDir = mkdtempSync(join(tmpdir(), "bench-state-"));
+  prepareState(stateDir, { quiet: true });
+  const stack = await startStack({ port: await freePort(), stateDir, quiet: true });
+  try {
+    const base = stack.url;
+    const signUp = await fetch(`${base}/app/sign-up`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: `bench-${Date.now()}@example.com`, password: "Str0ng!pass", agrees_to_terms: "on" }),
+    });
+    const cookie = signUp.headers.get("set-cookie").match(/parlance_session=[0-9a-f]{64}/)[0];
+    const keyResponse = await fetch(`${base}/v1/user/api-keys`, { method: "POST", headers: { cookie, origin: base, "content-type": "application/json" }, body: JSON.stringify({ name: "bench" }) });
+    const key = (await keyResponse.json()).xi_api_key;
+    const call = async (path) => {
+      const started = performance.now();
+      const response = await fetch(`${base}/v1/text-to-speech/pv01aria000000000000${path}`, {
+        method: "POST",
+        headers: { "xi-api-key": key, "content-type": "application/json" },
+        body: JSON.stringify({ text: LONG_TEXT }),
+      });
+      const reader = response.body.getReader();
+      let first = null;
+      let bytes = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (first === null) first = performance.now() - started;
+        bytes += value.length;
+      }
+      return { first, whole: performance.now() - started, bytes };
+    };
+    await call("/stream"); // warm the isolates
+    const runs = [];
+    for (let i = 0; i < 3; i++) runs.push({ stream: await call("/stream"), whole: await call("") });
+    return runs;
+  } finally {
+    stack.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+}
+
+const embedded = await embeddedEngine();
+const native = nativeEngine();
+const rtfEmbedded = embedded.audio / embedded.cpu;
+console.log("\n1. Speech synthesis, real-time factor (audio seconds per CPU second; target ≥ 50, within 2x of native)");
+console.table([
+  { engine: "embedded espeak-ng (wasm2js, as in the worker)", "audio s": embedded.audio.toFixed(2), "cpu s": embedded.cpu.toFixed(3), RTF: rtfEmbedded.toFixed(1) },
+  native
+    ? { engine: "native espeak-ng (baseline, wall time incl. process start)", "audio s": native.audio.toFixed(2), "cpu s": native.cpu.toFixed(3), RTF: (native.audio / native.cpu).toFixed(1) }
+    : { engine: "native espeak-ng (baseline)", "audio s": "-", "cpu s": "-", RTF: "not installed: apt-get install espeak-ng" },
+]);
+if (native) console.log(`embedded / native: ${(rtfEmbedded / (native.audio / native.cpu)).toFixed(2)}x`);
+
+const mp3 = await mp3Speed(20);
+const mp3Baseline = cpuSeconds(() => Int16Array.from({ length: 44100 * 20 }, (_, i) => i & 0xff)).seconds;
+console.log("\n3. MP3 encoding (lamejs, 44.1 kHz mono 128 kbps)");
+console.table([
+  { work: "encode 20 s of audio", "cpu s": mp3.cpu.toFixed(3), "audio s per cpu s": (20 / mp3.cpu).toFixed(1), "output KiB": (mp3.bytes / 1024).toFixed(0) },
+  { work: "baseline: copy 20 s of samples", "cpu s": mp3Baseline.toFixed(3), "audio s per cpu s": (20 / mp3Baseline).toFixed(0), "output KiB": "-" },
+]);
+
+if (!process.argv.includes("--no-stack")) {
+  console.log(`\n2. First streamed byte vs whole response, ${LONG_TEXT.length} characters (target: first byte < 1/4 of whole)`);
+  const runs = await streaming();
+  console.table(
+    runs.map((r, i) => ({
+      run: i + 1,
+      "stream: first byte ms": r.stream.first.toFixed(0),
+      "stream: whole ms": r.stream.whole.toFixed(0),
+      "non-stream: whole ms (baseline)": r.whole.whole.toFixed(0),
+      "first / whole": (r.stream.first / r.whole.whole).toFixed(2),
+    })),
+  );
+}
