@@ -49,16 +49,18 @@ export function TrainingOptOutDialog({ isAdmin, optedOut, onClose }: { isAdmin: 
   const [busy, setBusy] = useState(false);
   const change = async (next: boolean) => {
     setBusy(true);
+    // Optimistic: the switch moves at once and moves back if the server refuses.
+    setValue(next);
     try {
       await requestJson("/v1/workspace/update-workspace", {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ training_opt_out: next }),
       });
-      setValue(next);
       toast.show(TRAINING_OPT_OUT_UPDATED, "success");
       revalidator.revalidate();
     } catch (error) {
+      setValue(!next);
       if (error instanceof RequestFailure) toast.showError(error);
     } finally {
       setBusy(false);

@@ -1,0 +1,213 @@
+import { spawnSync } from "node:child_process";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, newPage, screenshot, waitForHydration } from "./browser";
+import { createApiKeyOverHttp, signUpOverHttp, STRONG_PASSWORD, uniqueEmail } from "./http";
+
+const baseUrl = inject("baseUrl");
+const stateDir = inject("stateDir");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signUpInBrowser(page: Page, email: string) {
+  await page.goto("/app/sign-up");
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.locator('input[name="agrees_to_terms"]').check();
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.waitForURL(/\/app\/home\?newUser=true/);
+  await waitForHydration(page);
+}
+
+async function signInInBrowser(page: Page, email: string, password = STRONG_PASSWORD) {
+  await page.goto("/app/sign-in");
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** The newest link of a given mode mailed to an address, read from the dev mailbox page. */
+async function mailedLink(page: Page, email: string, mode: string): Promise<string> {
+  await page.goto("/dev/mailbox");
+  const mail = page.getByTestId("mail").filter({ hasText: email }).first();
+  const href = await mail.locator(`a[href*="mode=${mode}"]`).first().getAttribute("href");
+  if (!href) throw new Error(`no ${mode} link for ${email}`);
+  return href;
+}
+
+describe("account journeys", () => {
+  it("signs up, verifies the e-mail from the local mailbox, and signs in", async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const email = uniqueEmail("verify");
+    await signUpInBrowser(page, email);
+    await expect(page.getByTestId("viewer-email").textContent()).resolves.toBe(email);
+    await page.getByTestId("sign-out").click();
+    await page.waitForURL(/\/app\/sign-in/);
+
+    const link = await mailedLink(page, email, "verifyEmail");
+    await screenshot(page, "mailbox");
+    await page.goto(link);
+    const dialog = page.getByTestId("action-dialog");
+    await expect(dialog.getByRole("heading").textContent()).resolves.toBe("Please sign in to verify your email address");
+    await expect(dialog.textContent()).resolves.toContain("Please sign in once in order to verify your email address.");
+    await screenshot(page, "verify-dialog");
+    await waitForHydration(page);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await page.waitForURL((url) => url.pathname === "/app/sign-in" || url.pathname === "/app/home");
+
+    await signInInBrowser(page, email);
+    await page.waitForURL(/\/app\/home/);
+    await expect(page.getByText("Please verify your e-mail address").count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it("resets a password end to end", async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const email = uniqueEmail("reset");
+    await signUpOverHttp(baseUrl, email);
+    await page.goto("/app/sign-in");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await page.waitForURL(/reset-password/);
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await page.getByText("If a user with this email exists, we have sent instructions to reset the password.").waitFor();
+
+    const link = await mailedLink(page, email, "resetPassword");
+    await page.goto(link);
+    await waitForHydration(page);
+    const dialog = page.getByTestId("action-dialog");
+    await expect(dialog.getByRole("heading").textContent()).resolves.toBe("Please enter your new Password");
+    await page.getByLabel("Your new password", { exact: true }).fill("N3w!password");
+    await page.getByLabel("Repeat new password", { exact: true }).fill("different");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await page.getByText("Your passwords do not match").waitFor();
+    await page.getByLabel("Your new password", { exact: true }).fill("N3w!password");
+    await page.getByLabel("Repeat new password", { exact: true }).fill("N3w!password");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await page.getByRole("heading", { name: "Password has been changed" }).waitFor();
+    await screenshot(page, "password-changed");
+
+    await signInInBrowser(page, email, STRONG_PASSWORD);
+    await page.getByText("Wrong e-mail or password.").waitFor();
+    await signInInBrowser(page, email, "N3w!password");
+    await page.waitForURL(/\/app\/home/);
+
+    await page.goto(link);
+    await expect(page.getByTestId("action-dialog").getByRole("heading").textContent()).resolves.toBe("An error occured");
+    await context.close();
+  });
+
+  it("signs out in one tab and the other tab follows", async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await signUpInBrowser(page, uniqueEmail("tabs"));
+    const other = await context.newPage();
+    await other.goto("/app/home");
+    await waitForHydration(other);
+    await page.getByTestId("sign-out").click();
+    await other.waitForURL(/\/app\/sign-in/, { timeout: 10_000 });
+    await other.reload();
+    expect(new URL(other.url()).pathname).toBe("/app/sign-in");
+    await context.close();
+  });
+
+  it("creates an API key shown once and calls GET /v1/user with it", async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const email = uniqueEmail("apikey");
+    await signUpInBrowser(page, email);
+    await page.goto("/app/settings/api-keys");
+    await waitForHydration(page);
+    await page.getByLabel("New key name").fill("My laptop");
+    await page.getByRole("button", { name: "Create API key" }).click();
+    const key = (await page.getByTestId("new-api-key-value").textContent())!.trim();
+    expect(key).toMatch(/^sk_[0-9a-f]{48}$/);
+    await screenshot(page, "api-key-created");
+
+    const response = await fetch(`${baseUrl}/v1/user`, { headers: { "xi-api-key": key } });
+    expect(response.status).toBe(200);
+    const user = (await response.json()) as { email: string; xi_api_key_preview: string };
+    expect(user.email).toBe(email);
+    expect(JSON.stringify(user)).not.toContain(key);
+
+    await page.reload();
+    await expect(page.getByTestId("new-api-key-value").count()).resolves.toBe(0);
+    await expect(page.getByTestId("api-key-row").first().textContent()).resolves.toContain(user.xi_api_key_preview);
+    await context.close();
+  });
+
+  it("lets only workspace admins change the training opt-out", async () => {
+    const ownerEmail = uniqueEmail("owner");
+    const editorEmail = uniqueEmail("editor");
+    const ownerKey = await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, ownerEmail));
+    const editorCookie = await signUpOverHttp(baseUrl, editorEmail);
+    const workspace = (await (await fetch(`${baseUrl}/v1/workspace`, { headers: { "xi-api-key": ownerKey } })).json()) as { workspace_id: string };
+    // A free workspace has one seat; give it three, as a plan upgrade would.
+    const raised = spawnSync(
+      "npx",
+      ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--command", `UPDATE workspaces SET max_seats = 3 WHERE id = '${workspace.workspace_id}'`],
+      { encoding: "utf8" },
+    );
+    expect(raised.status).toBe(0);
+    const invite = await fetch(`${baseUrl}/v1/workspace/invites/add`, {
+      method: "POST",
+      headers: { "xi-api-key": ownerKey, "content-type": "application/json" },
+      body: JSON.stringify({ email: editorEmail, role: "editor" }),
+    });
+    expect(invite.status).toBe(201);
+    const accepted = await fetch(`${baseUrl}/v1/workspace/invites/accept`, {
+      method: "POST",
+      headers: { cookie: editorCookie, origin: baseUrl, "content-type": "application/json" },
+      body: JSON.stringify({ workspace_id: workspace.workspace_id }),
+    });
+    expect(accepted.status).toBe(200);
+
+    const editor = await newPage(browser, baseUrl);
+    await signInInBrowser(editor.page, editorEmail);
+    await editor.page.waitForURL(/\/app\/home/);
+    await editor.page.goto("/app/home?training_opt_out=true");
+    await waitForHydration(editor.page);
+    const editorDialog = editor.page.getByTestId("training-opt-out-dialog");
+    await expect(editorDialog.locator("#training-opt-out").isDisabled()).resolves.toBe(true);
+    await expect(editorDialog.getByTestId("training-opt-out-wrapper").getAttribute("title")).resolves.toBe("Only workspace admins can change this setting.");
+    await screenshot(editor.page, "training-opt-out-editor");
+    await editor.context.close();
+
+    const owner = await newPage(browser, baseUrl);
+    await signInInBrowser(owner.page, ownerEmail);
+    await owner.page.waitForURL(/\/app\/home/);
+    await waitForHydration(owner.page);
+    await owner.page.getByRole("button", { name: /Privacy settings/ }).click();
+    const ownerSwitch = owner.page.getByTestId("training-opt-out-dialog").locator("#training-opt-out");
+    await expect(ownerSwitch.isDisabled()).resolves.toBe(false);
+    await ownerSwitch.check();
+    await owner.page.getByText("Workspace training opt out setting successfully updated.").waitFor();
+    await owner.context.close();
+  });
+
+  it("shows the biometric-terms gate for an Illinois request until accepted", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, extraHTTPHeaders: { "x-dev-geo": "US-IL" } });
+    const page = await context.newPage();
+    await signUpInBrowser(page, uniqueEmail("bipa"));
+    const gate = page.getByTestId("bipa-gate");
+    await gate.waitFor();
+    await screenshot(page, "bipa-gate");
+    await gate.getByRole("button", { name: "Accept" }).click();
+    await gate.waitFor({ state: "detached" });
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Welcome");
+    await context.close();
+
+    const elsewhere = await newPage(browser, baseUrl);
+    await signUpInBrowser(elsewhere.page, uniqueEmail("no-bipa"));
+    await expect(elsewhere.page.getByTestId("bipa-gate").count()).resolves.toBe(0);
+    await elsewhere.context.close();
+  });
+});
