@@ -28,6 +28,8 @@ export const users = sqliteTable(
     analyticsConsent: text("analytics_consent").notNull().default("undecided"),
     totpSecret: text("totp_secret"),
     totpEnabledAt: integer("totp_enabled_at"),
+    /** JSON list of SHA-256 hashes of the unused two-factor backup codes. */
+    backupCodeHashes: text("backup_code_hashes"),
     /** Until when support staff may access the account, granted by the owner through an e-mailed code. */
     supportAccessUntil: integer("support_access_until"),
   },

@@ -7,6 +7,7 @@ import { findUserById, updateUser } from "../../db/repositories/users";
 import { ANALYTICS_CONSENT_STATES } from "~/domain/privacy";
 import { apiKeyName } from "~/domain/api-keys";
 import { checklistItemId, checklistState } from "~/domain/onboarding";
+import { applyEmailChange } from "~/lib/account-settings.server";
 import { createApiKey } from "~/lib/api-keys.server";
 import { requireCaller, type AuthedEnv } from "./auth";
 import { apiError } from "./errors";
@@ -118,6 +119,17 @@ userApi.post(
       ...(body.analytics_consent === undefined ? {} : { analyticsConsent: body.analytics_consent }),
       ...(body.first_name === undefined ? {} : { firstName: body.first_name || null }),
     });
+    return c.json({ status: "ok" });
+  },
+);
+
+// E-mail change (spec §7): the links mailed by the settings page land on the main screen, which calls this.
+userApi.put(
+  "/email",
+  valid("query", z.object({ verification_code: z.string().regex(/^[0-9a-f]{48}$/, "Invalid verification code"), is_reverting: z.enum(["true", "false"]).default("false") })),
+  async (c) => {
+    const result = await applyEmailChange(database(c.env.DB), c.get("caller").user, c.req.valid("query").verification_code);
+    if (!result.ok) return apiError(c, 400, "email_change_failed", result.reason);
     return c.json({ status: "ok" });
   },
 );

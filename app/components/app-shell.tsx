@@ -17,6 +17,7 @@ export function AppShell({ header, children, player }: { header?: ReactNode; chi
                 <li key={section.to}>
                   <NavLink
                     to={section.to}
+                    end
                     className={({ isActive }) =>
                       `block rounded-lg px-3 py-2 text-sm ${isActive ? "bg-zinc-100 font-medium dark:bg-zinc-800" : "text-zinc-600 hover:bg-zinc-50 dark:text-zinc-400 dark:hover:bg-zinc-900"}`
                     }

@@ -13,13 +13,16 @@ export function parseActionMode(mode: string | null): ActionMode {
 }
 
 /** How long an e-mailed code stays usable, per purpose. */
-export const ACTION_CODE_TTL_SECONDS: Record<ActionMode | "changeEmail", number> = {
+export type CodePurpose = ActionMode | "changeEmail" | "mfaSignIn";
+
+export const ACTION_CODE_TTL_SECONDS: Record<CodePurpose, number> = {
   verifyEmail: 3 * 24 * 60 * 60,
   resetPassword: 60 * 60,
   optOutOfUpdates: 365 * 24 * 60 * 60,
   verifySignInRequest: 60 * 60,
   recoverEmail: 3 * 24 * 60 * 60,
   changeEmail: 60 * 60,
+  mfaSignIn: 10 * 60,
 };
 
 export type DialogState =

@@ -16,6 +16,7 @@ export const APP_SECTIONS: readonly NavLink[] = [
   { to: "/app/speech-synthesis/text-to-speech", label: "Text to Speech" },
   { to: "/app/onboarding-checklist", label: "Getting started" },
   { to: "/app/settings/api-keys", label: "API keys" },
+  { to: "/app/settings", label: "Settings" },
 ];
 
 export const SIGN_IN_PATH = "/app/sign-in";

@@ -1,9 +1,9 @@
 import type { Database } from "../../db/client";
 import { consumeActionCode, findLiveActionCode, storeActionCode } from "../../db/repositories/action-codes";
-import { ACTION_CODE_TTL_SECONDS, type ActionMode } from "~/domain/account-actions";
+import { ACTION_CODE_TTL_SECONDS, type CodePurpose } from "~/domain/account-actions";
 import { randomHex, sha256Hex } from "./tokens.server";
 
-type CodeMode = ActionMode | "changeEmail";
+type CodeMode = CodePurpose;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Issues a single-use code for a purpose; the plain code goes into the e-mail, only its hash is stored. */

@@ -2,6 +2,9 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { TrainingOptOutDialog } from "~/components/privacy";
+import { useToast } from "~/components/toasts";
+import { EMAIL_UPDATED, emailUpdateFailed } from "~/domain/account-actions";
+import { requestJson, type RequestFailure } from "~/domain/http-error";
 import { PRODUCT_NAME } from "~/domain/brand";
 import { isAdmin } from "~/domain/workspace";
 import type { AppLayoutData } from "./app";
@@ -15,7 +18,20 @@ export default function AppHome() {
   const [optOutOpen, setOptOutOpen] = useState(params.get("training_opt_out") === "true");
   const newUser = params.get("newUser") === "true";
 
+  const toast = useToast();
+  const isReverting = params.get("isReverting");
+  const emailChangeCode = isReverting !== null ? params.get("internalCode") : null;
   useEffect(() => {
+    // An e-mail change (or its revert) link: apply it once, then drop the code from the address bar.
+    if (!emailChangeCode) return;
+    requestJson(`/v1/user/email?verification_code=${encodeURIComponent(emailChangeCode)}&is_reverting=${isReverting === "true"}`, { method: "PUT" })
+      .then(() => toast.show(EMAIL_UPDATED, "success"))
+      .catch((error: RequestFailure) => toast.show(emailUpdateFailed(error.message), "error"))
+      .finally(() => setParams({}, { replace: true }));
+  }, [emailChangeCode, isReverting, toast, setParams]);
+
+  useEffect(() => {
+    if (emailChangeCode) return;
     // Held for the account-action dialogs, which append them to their continue redirect once.
     try {
       const internalCode = params.get("internalCode");
@@ -24,7 +40,7 @@ export default function AppHome() {
     } catch {
       // storage unavailable
     }
-  }, [params, newUser]);
+  }, [params, newUser, emailChangeCode]);
 
   if (!data) return null;
   return (

@@ -11,17 +11,18 @@ import { PRODUCT_NAME } from "~/domain/brand";
 import { requireViewer } from "~/lib/auth.server";
 import { parseForm } from "~/lib/form.server";
 import { createApiKey } from "~/lib/api-keys.server";
+import { SENSITIVE_ACTION_FAILED, verifySensitiveAction } from "~/lib/two-factor.server";
 
 export const meta: MetaFunction = () => [{ title: `API keys · ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, membership } = await requireViewer(request, context);
   const keys = await listApiKeys(database(context.cloudflare.env.DB), membership.workspace.id, user.id);
-  return { keys: keys.map((k) => ({ id: k.id, name: k.name, preview: k.preview, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt })) };
+  return { twoFactor: user.totpEnabledAt !== null, keys: keys.map((k) => ({ id: k.id, name: k.name, preview: k.preview, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt })) };
 }
 
 const apiKeyIntent = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create"), name: apiKeyName }),
+  z.object({ intent: z.literal("create"), name: apiKeyName, code: z.string().max(20).optional() }),
   z.object({ intent: z.literal("rename"), id: z.string().min(1).max(64), name: apiKeyName }),
   z.object({ intent: z.literal("delete"), id: z.string().min(1).max(64) }),
 ]);
@@ -35,6 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.ok) return Response.json({ error: Object.values(parsed.errors)[0] } satisfies ActionData, { status: 400 });
   const input = parsed.data;
   if (input.intent === "create") {
+    // Creating a key is a sensitive action: with two-factor on, it needs a current code.
+    if (!(await verifySensitiveAction(db, user, { code: input.code }, false))) {
+      return Response.json({ error: SENSITIVE_ACTION_FAILED } satisfies ActionData, { status: 403 });
+    }
     const created = await createApiKey(db, membership.workspace.id, user.id, input.name);
     return { created: { name: created.name, key: created.key } } satisfies ActionData;
   }
@@ -47,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ApiKeysPage() {
-  const { keys } = useLoaderData<typeof loader>();
+  const { keys, twoFactor } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const [editing, setEditing] = useState<string | null>(null);
@@ -76,6 +81,7 @@ export default function ApiKeysPage() {
         <div className="flex-1">
           <Field label="New key name" name="name" placeholder="e.g. Production server" required />
         </div>
+        {twoFactor ? <Field label="Authentication code" name="code" inputMode="numeric" autoComplete="one-time-code" /> : null}
         <Button type="submit" disabled={busy}>
           Create API key
         </Button>

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { z } from "zod";
 import { AuthCard, Field, FormError } from "~/components/form";
 import { Button } from "~/components/ui";
 import { signInForm, WRONG_CREDENTIALS } from "~/domain/account-forms";
@@ -7,11 +8,25 @@ import { PRODUCT_NAME } from "~/domain/brand";
 import { SIGN_UP_PATH } from "~/domain/navigation";
 import { safeRedirectTarget } from "~/domain/redirect";
 import { TOO_MANY_ATTEMPTS } from "~/domain/throttle";
-import { checkCredentials } from "~/lib/accounts.server";
+import { attemptsThrottled, checkCredentials, recordFailedAttempt } from "~/lib/accounts.server";
+import { checkActionCode, issueActionCode, redeemActionCode } from "~/lib/action-codes.server";
 import { db, redirectIfSignedIn, startSession } from "~/lib/auth.server";
 import { parseForm, type FieldErrors } from "~/lib/form.server";
+import { verifySecondFactor } from "~/lib/two-factor.server";
+import { findUserById } from "../../db/repositories/users";
 
 export const meta: MetaFunction = () => [{ title: `Sign in · ${PRODUCT_NAME}` }];
+
+const WRONG_CODE = "That code is not valid. Try again, or use a backup code.";
+
+const secondFactorForm = z.object({
+  intent: z.literal("mfa"),
+  pending: z.string().regex(/^[0-9a-f]{48}$/),
+  code: z.string().trim().min(6, "Enter the 6-digit code.").max(20),
+  redirect: z.string().max(2000).optional(),
+});
+
+type ActionData = { errors?: FieldErrors; mfa?: { pending: string } };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -20,26 +35,67 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = await parseForm(request, signInForm);
-  if (!parsed.ok) return Response.json({ errors: parsed.errors }, { status: 400 });
   const database = db(context);
+  const origin = new URL(request.url).origin;
+  const form = await request.clone().formData();
+  if (form.get("intent") === "mfa") {
+    const parsed = await parseForm(request, secondFactorForm);
+    if (!parsed.ok) return Response.json({ errors: parsed.errors, mfa: { pending: String(form.get("pending") ?? "") } } satisfies ActionData, { status: 400 });
+    const pending = await checkActionCode(database, parsed.data.pending, "mfaSignIn");
+    const user = pending ? await findUserById(database, pending.userId) : undefined;
+    if (!pending || !user) return Response.json({ errors: { form: "This sign-in has expired. Please sign in again." } } satisfies ActionData, { status: 401 });
+    if (await attemptsThrottled(database, context.edge.clientIp, user.email)) {
+      return Response.json({ errors: { form: TOO_MANY_ATTEMPTS }, mfa: { pending: parsed.data.pending } } satisfies ActionData, { status: 429 });
+    }
+    if (!(await verifySecondFactor(database, user, parsed.data.code))) {
+      await recordFailedAttempt(database, context.edge.clientIp, user.email);
+      return Response.json({ errors: { code: WRONG_CODE }, mfa: { pending: parsed.data.pending } } satisfies ActionData, { status: 401 });
+    }
+    if (!(await redeemActionCode(database, parsed.data.pending, "mfaSignIn"))) {
+      return Response.json({ errors: { form: "This sign-in has expired. Please sign in again." } } satisfies ActionData, { status: 401 });
+    }
+    const cookie = await startSession(database, user.id, request);
+    return redirect(safeRedirectTarget(parsed.data.redirect, origin), { headers: { "Set-Cookie": cookie } });
+  }
+
+  const parsed = await parseForm(request, signInForm);
+  if (!parsed.ok) return Response.json({ errors: parsed.errors } satisfies ActionData, { status: 400 });
   const result = await checkCredentials(database, context.edge.clientIp, parsed.data.email, parsed.data.password);
   if (!result.ok) {
     const throttled = result.reason === "throttled";
-    return Response.json({ errors: { form: throttled ? TOO_MANY_ATTEMPTS : WRONG_CREDENTIALS } satisfies FieldErrors }, { status: throttled ? 429 : 401 });
+    return Response.json({ errors: { form: throttled ? TOO_MANY_ATTEMPTS : WRONG_CREDENTIALS } } satisfies ActionData, { status: throttled ? 429 : 401 });
+  }
+  if (result.user.totpEnabledAt !== null) {
+    // Password right; the session starts only after the second factor.
+    return { mfa: { pending: await issueActionCode(database, result.user.id, "mfaSignIn") } } satisfies ActionData;
   }
   const cookie = await startSession(database, result.user.id, request);
   // The same rule the front door applies: only same-origin, allow-listed destinations.
-  const destination = safeRedirectTarget(parsed.data.redirect, new URL(request.url).origin);
-  return redirect(destination, { headers: { "Set-Cookie": cookie } });
+  return redirect(safeRedirectTarget(parsed.data.redirect, origin), { headers: { "Set-Cookie": cookie } });
 }
 
 export default function SignIn() {
-  const result = useActionData<typeof action>() as { errors?: FieldErrors } | undefined;
+  const result = useActionData<typeof action>() as ActionData | undefined;
   const errors = result?.errors ?? {};
   const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
   const redirectTo = params.get("redirect") ?? "";
+  if (result?.mfa?.pending) {
+    return (
+      <AuthCard title="Two-factor sign-in">
+        <Form method="post" className="flex flex-col gap-4" noValidate>
+          <input type="hidden" name="intent" value="mfa" />
+          <input type="hidden" name="pending" value={result.mfa.pending} />
+          <input type="hidden" name="redirect" value={redirectTo} />
+          <FormError>{errors.form}</FormError>
+          <Field label="Authentication code" name="code" inputMode="numeric" autoComplete="one-time-code" autoFocus error={errors.code} hint="The 6-digit code from your authenticator app, or a backup code." />
+          <Button type="submit" disabled={busy}>
+            Verify
+          </Button>
+        </Form>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard
       title="Sign in"

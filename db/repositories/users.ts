@@ -65,6 +65,7 @@ export async function updateUser(db: Database, id: string, values: Partial<Omit<
   await db.update(users).set(values).where(eq(users.id, id));
 }
 
-export async function deleteUser(db: Database, id: string): Promise<void> {
-  await db.delete(users).where(eq(users.id, id));
+/** For a batch: deleting the user removes sessions, keys, memberships and codes by cascade. */
+export function deleteUserStatement(db: Database, id: string) {
+  return db.delete(users).where(eq(users.id, id));
 }

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, newPage, screenshot, waitForHydration } from "./browser";
+import { totpCode } from "~/domain/totp";
 import { createApiKeyOverHttp, signUpOverHttp, STRONG_PASSWORD, uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
@@ -210,4 +211,30 @@ describe("account journeys", () => {
     await expect(elsewhere.page.getByTestId("bipa-gate").count()).resolves.toBe(0);
     await elsewhere.context.close();
   });
+
+  it("turns on two-factor sign-in from the settings dialog and then asks for a code at sign-in", async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const email = uniqueEmail("totp");
+    await signUpInBrowser(page, email);
+    await page.goto("/app/settings?dialog=add-two-factor");
+    await waitForHydration(page);
+    const dialog = page.getByTestId("two-factor-dialog");
+    await dialog.getByRole("button", { name: "Get a setup key" }).click();
+    const secret = (await dialog.getByTestId("totp-secret").textContent())!.trim();
+    await dialog.getByLabel("Code from the app").fill(await totpCode(secret, Math.floor(Date.now() / 1000)));
+    await dialog.getByRole("button", { name: "Turn on" }).click();
+    await dialog.getByTestId("backup-codes").waitFor();
+    await screenshot(page, "two-factor-backup-codes");
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByTestId("two-factor-status").textContent()).resolves.toContain("On.");
+
+    await page.getByTestId("sign-out").click();
+    await page.waitForURL(/\/app\/sign-in/);
+    await signInInBrowser(page, email);
+    await page.getByLabel("Authentication code").fill(await totpCode(secret, Math.floor(Date.now() / 1000)));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL(/\/app\/home/);
+    await context.close();
+  });
 });
+

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `backup_code_hashes` text;
