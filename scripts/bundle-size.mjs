@@ -25,7 +25,7 @@ for (const config of WORKER_CONFIGS) {
     process.stderr.write(result.stdout + result.stderr);
     process.exit(1);
   }
-  const files = filesUnder(outdir).filter((f) => /\.(m?js|wasm)$/.test(f));
+  const files = filesUnder(outdir).filter((f) => /\.(m?js|wasm|data)$/.test(f));
   const raw = files.reduce((sum, f) => sum + statSync(f).size, 0);
   const gzip = files.reduce((sum, f) => sum + gzipSync(readFileSync(f)).length, 0);
   const isApp = config === "wrangler.toml";

@@ -1,28 +1,17 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { database } from "../../db/client";
-import { findUserByEmail } from "../../db/repositories/users";
-import {
-  acceptInvite,
-  deleteInvite,
-  insertInvite,
-  listInvites,
-  listMembers,
-  removeMember,
-  seatUsage,
-  updateWorkspace,
-} from "../../db/repositories/workspaces";
+import { listInvites, listMembers, updateWorkspace } from "../../db/repositories/workspaces";
 import { emailField } from "~/domain/account-forms";
 import {
   canAccessWorkspaceSettings,
-  hasFreeSeat,
   isAdmin,
   ONLY_ADMINS_CHANGE_TRAINING_OPT_OUT,
   sessionInactivityTimeout,
   TRAINING_OPT_OUT_UPDATED,
   workspaceRole,
 } from "~/domain/workspace";
-import { newId } from "~/lib/tokens.server";
+import { answerInvite, cancelInvite, inviteMember, leaveWorkspace, removeMemberByEmail, type WorkspaceRefusal } from "~/lib/workspace.server";
 import { requireCaller, type AuthedEnv } from "./auth";
 import { apiError } from "./errors";
 import { valid } from "./validation";
@@ -77,55 +66,31 @@ workspaceApi.post(
   },
 );
 
+const answer = (c: Context<AuthedEnv>, result: { ok: true } | WorkspaceRefusal, okStatus: 200 | 201 = 200) =>
+  result.ok ? c.json({ status: "ok" }, okStatus) : apiError(c, result.httpStatus, result.status, result.message);
+
 workspaceApi.post("/invites/add", valid("json", z.object({ email: emailField, role: workspaceRole.default("editor") })), async (c) => {
   const { membership, user } = c.get("caller");
-  if (!isAdmin(membership.role)) return apiError(c, 403, "forbidden", "Only workspace admins can invite members.");
-  const db = database(c.env.DB);
   const { email, role } = c.req.valid("json");
-  const members = await listMembers(db, membership.workspace.id);
-  if (members.some((m) => m.email === email)) return apiError(c, 409, "already_member", "This person is already a member.");
-  const usage = await seatUsage(db, membership.workspace.id);
-  if (!hasFreeSeat(usage.members, usage.invites, membership.workspace.maxSeats)) {
-    return apiError(c, 403, "seat_limit_reached", `Your plan allows ${membership.workspace.maxSeats} seat(s); all are taken.`);
-  }
-  await insertInvite(db, { id: newId("inv"), workspaceId: membership.workspace.id, email, role, invitedBy: user.id });
-  return c.json({ status: "ok" }, 201);
+  return answer(c, await inviteMember(database(c.env.DB), membership, user, email, role), 201);
 });
 
-workspaceApi.delete("/invites", valid("json", z.object({ email: emailField })), async (c) => {
-  const { membership } = c.get("caller");
-  if (!isAdmin(membership.role)) return apiError(c, 403, "forbidden", "Only workspace admins can cancel invites.");
-  const ok = await deleteInvite(database(c.env.DB), membership.workspace.id, c.req.valid("json").email);
-  return ok ? c.json({ status: "ok" }) : apiError(c, 404, "not_found", "Invite not found");
-});
+workspaceApi.delete("/invites", valid("json", z.object({ email: emailField })), async (c) =>
+  answer(c, await cancelInvite(database(c.env.DB), c.get("caller").membership, c.req.valid("json").email)),
+);
 
 const workspaceIdBody = z.object({ workspace_id: z.string().min(1).max(64) });
 
-workspaceApi.post("/invites/accept", valid("json", workspaceIdBody), async (c) => {
-  const { user } = c.get("caller");
-  const ok = await acceptInvite(database(c.env.DB), c.req.valid("json").workspace_id, user.id, user.email);
-  return ok ? c.json({ status: "ok" }) : apiError(c, 404, "not_found", "Invite not found");
-});
+workspaceApi.post("/invites/accept", valid("json", workspaceIdBody), async (c) =>
+  answer(c, await answerInvite(database(c.env.DB), c.get("caller").user, c.req.valid("json").workspace_id, true)),
+);
 
-workspaceApi.post("/invites/decline", valid("json", workspaceIdBody), async (c) => {
-  const { user } = c.get("caller");
-  const ok = await deleteInvite(database(c.env.DB), c.req.valid("json").workspace_id, user.email);
-  return ok ? c.json({ status: "ok" }) : apiError(c, 404, "not_found", "Invite not found");
-});
+workspaceApi.post("/invites/decline", valid("json", workspaceIdBody), async (c) =>
+  answer(c, await answerInvite(database(c.env.DB), c.get("caller").user, c.req.valid("json").workspace_id, false)),
+);
 
-workspaceApi.delete("/members", valid("json", z.object({ email: emailField })), async (c) => {
-  const { membership } = c.get("caller");
-  if (!isAdmin(membership.role)) return apiError(c, 403, "forbidden", "Only workspace admins can remove members.");
-  const db = database(c.env.DB);
-  const target = await findUserByEmail(db, c.req.valid("json").email);
-  if (target?.id === membership.workspace.ownerId) return apiError(c, 403, "forbidden", "The workspace owner cannot be removed.");
-  const ok = target ? await removeMember(db, membership.workspace.id, target.id) : false;
-  return ok ? c.json({ status: "ok" }) : apiError(c, 404, "not_found", "Member not found");
-});
+workspaceApi.delete("/members", valid("json", z.object({ email: emailField })), async (c) =>
+  answer(c, await removeMemberByEmail(database(c.env.DB), c.get("caller").membership, c.req.valid("json").email)),
+);
 
-workspaceApi.post("/leave", async (c) => {
-  const { membership, user } = c.get("caller");
-  if (user.id === membership.workspace.ownerId) return apiError(c, 403, "forbidden", "The owner cannot leave their own workspace.");
-  await removeMember(database(c.env.DB), membership.workspace.id, user.id);
-  return c.json({ status: "ok" });
-});
+workspaceApi.post("/leave", async (c) => answer(c, await leaveWorkspace(database(c.env.DB), c.get("caller").membership, c.get("caller").user)));

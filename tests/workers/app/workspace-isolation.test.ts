@@ -84,3 +84,29 @@ describe("workspace members and roles", () => {
     void editorKey;
   });
 });
+
+describe("members pages", () => {
+  it("an admin invites from the members page; the invitee accepts on the invites page", async () => {
+    const { SELF } = await import("cloudflare:test");
+    const { form, ORIGIN } = await import("./helpers");
+    const post = (path: string, cookie: string, fields: Record<string, string>) => {
+      const init = form(fields);
+      return SELF.fetch(`${ORIGIN}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
+    };
+    const adminCookie = await signUp("page-admin@example.com");
+    const guestCookie = await signUp("page-guest@example.com");
+    const ws = (await (await api("/v1/workspace", { cookie: adminCookie })).json()) as { workspace_id: string };
+    const full = await post("/app/workspace/members", adminCookie, { intent: "invite", email: "page-guest@example.com", role: "editor" });
+    expect(full.status).toBe(403);
+    await env.DB.prepare("UPDATE workspaces SET max_seats = 2 WHERE id = ?").bind(ws.workspace_id).run();
+    expect((await post("/app/workspace/members", adminCookie, { intent: "invite", email: "page-guest@example.com", role: "editor" })).status).toBe(200);
+    expect(await (await SELF.fetch(`${ORIGIN}/app/workspace/members`, { headers: { cookie: adminCookie } })).text()).toContain("page-guest@example.com");
+    expect(await (await SELF.fetch(`${ORIGIN}/app/settings/workspace-invites`, { headers: { cookie: guestCookie } })).text()).toContain("invited you as");
+    const accepted = await post("/app/settings/workspace-invites", guestCookie, { intent: "accept", workspace_id: ws.workspace_id });
+    expect(accepted.status).toBe(302);
+    expect(((await (await api("/v1/workspace", { cookie: guestCookie })).json()) as { workspace_id: string }).workspace_id).toBe(ws.workspace_id);
+    // The editor sees the members but cannot remove anyone.
+    const removal = await post("/app/workspace/members", guestCookie, { intent: "remove", email: "page-admin@example.com" });
+    expect(removal.status).toBe(403);
+  });
+});
