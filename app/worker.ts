@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 // @ts-ignore - absent until the first build
 import * as serverBuild from "../build/server";
 import { api, type ApiEnv } from "./api";
+import { openApiDocument } from "./api/openapi";
 import { voicesV2Api } from "./api/voices";
 import { apiError, validationError } from "./api/errors";
 import { readEdgeContext } from "./domain/edge-context";
@@ -34,6 +35,7 @@ app.use("*", async (c, next) => {
 
 app.route("/v1", api);
 app.route("/v2/voices", voicesV2Api);
+app.get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
 
 app.onError((error, c) => {
   if (error instanceof HTTPException && error.status === 400 && new URL(c.req.url).pathname.startsWith("/v1/")) {

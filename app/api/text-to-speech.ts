@@ -1,61 +1,14 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import { DEFAULT_OUTPUT_FORMAT, formatSpec, OUTPUT_FORMATS, type OutputFormat } from "~/domain/output-formats";
+import { formatSpec, type OutputFormat } from "~/domain/output-formats";
 import { concatAlignments, type Alignment } from "~/domain/speech-text";
 import { SPEED_RANGE } from "~/domain/voices";
 import { planSpeech, runSpeech, type SpeechPlan, type SpeechRequest, type SpeechSource } from "~/lib/speech.server";
 import { requireCaller, type AuthedEnv } from "./auth";
 import { apiError } from "./errors";
+import { dialogueBody, speechBody, speechQuery, voiceParam } from "./schemas";
 import { valid } from "./validation";
-
-const unit = z.number().min(0).max(1);
-export const voiceSettingsSchema = z.object({
-  stability: unit.nullish(),
-  similarity_boost: unit.nullish(),
-  style: unit.nullish(),
-  use_speaker_boost: z.boolean().nullish(),
-  speed: z.number().min(SPEED_RANGE.min).max(SPEED_RANGE.max).nullish(),
-});
-
-export const MAX_TEXT_LENGTH = 10_000;
-
-const speechBody = z.object({
-  text: z.string().min(1, "Text must not be empty.").max(MAX_TEXT_LENGTH).refine((t) => t.trim().length > 0, "Text must not be empty."),
-  model_id: z.string().max(100).nullish(),
-  language_code: z.string().max(10).nullish(),
-  voice_settings: voiceSettingsSchema.nullish(),
-  seed: z.number().int().min(0).max(4294967295).nullish(),
-  previous_text: z.string().max(MAX_TEXT_LENGTH).nullish(),
-  next_text: z.string().max(MAX_TEXT_LENGTH).nullish(),
-  previous_request_ids: z.array(z.string().max(100)).max(3).nullish(),
-  next_request_ids: z.array(z.string().max(100)).max(3).nullish(),
-  apply_text_normalization: z.enum(["auto", "on", "off"]).nullish(),
-});
-
-export const speechQuery = z.object({
-  output_format: z.enum(OUTPUT_FORMATS).default(DEFAULT_OUTPUT_FORMAT),
-  enable_logging: z.string().optional(),
-  optimize_streaming_latency: z.string().optional(),
-});
-
-const voiceParam = z.object({ voice_id: z.string().min(1).max(100) });
-
-/** Dialogue limits (spec §9): at most 50 lines and 3000 characters; empty lines are dropped. */
-export const MAX_DIALOGUE_LINES = 50;
-export const MAX_DIALOGUE_CHARACTERS = 3000;
-const dialogueBody = z.object({
-  inputs: z
-    .array(z.object({ text: z.string().max(MAX_DIALOGUE_CHARACTERS), voice_id: z.string().min(1).max(100) }))
-    .min(1)
-    .transform((lines) => lines.filter((l) => l.text.trim() !== ""))
-    .refine((lines) => lines.length > 0, "At least one line must have text.")
-    .refine((lines) => lines.length <= MAX_DIALOGUE_LINES, `At most ${MAX_DIALOGUE_LINES} lines.`)
-    .refine((lines) => lines.reduce((n, l) => n + [...l.text].length, 0) <= MAX_DIALOGUE_CHARACTERS, `At most ${MAX_DIALOGUE_CHARACTERS} characters in all.`),
-  model_id: z.string().max(100).nullish(),
-  settings: z.object({ stability: unit.nullish() }).nullish(),
-  seed: z.number().int().min(0).max(4294967295).nullish(),
-});
 
 type Mode = { stream: boolean; timestamps: boolean };
 

@@ -16,7 +16,7 @@ import {
 import { synthesizeUncharged } from "~/lib/speech.server";
 import { requireCaller, type AuthedEnv } from "./auth";
 import { apiError } from "./errors";
-import { voiceSettingsSchema } from "./text-to-speech";
+import { voiceSettingsSchema } from "./schemas";
 import { valid } from "./validation";
 
 const LANGUAGE_NAMES: Record<string, string> = { en: "English", de: "German", fr: "French", es: "Spanish", it: "Italian", pt: "Portuguese" };

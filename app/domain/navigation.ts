@@ -6,6 +6,7 @@ export type NavLink = { to: string; label: string };
 
 export const MARKETING_PAGES: readonly NavLink[] = [
   { to: "/about", label: "About" },
+  { to: "/api", label: "API" },
   { to: "/safety", label: "Safety" },
   { to: "/terms", label: "Terms" },
   { to: "/privacy", label: "Privacy" },

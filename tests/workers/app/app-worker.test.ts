@@ -61,3 +61,22 @@ describe("app worker", () => {
     expect(tables.results.map((t) => t.name)).toEqual(expect.arrayContaining(["users", "workspaces", "workspace_members", "sessions"]));
   });
 });
+
+describe("API description", () => {
+  it("serves /openapi.json generated from the route schemas", async () => {
+    const doc = (await (await SELF.fetch("https://parlance.test/openapi.json")).json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, { maxLength?: number }> } }> } }>>;
+    };
+    expect(doc.openapi).toBe("3.1.0");
+    const tts = doc.paths["/v1/text-to-speech/{voice_id}"]!.post!;
+    expect(tts.requestBody!.content["application/json"]!.schema.properties.text!.maxLength).toBe(10000);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/v1/history", "/v2/voices", "/v1/models"]));
+  });
+
+  it("renders the readable reference at /api", async () => {
+    const html = await (await SELF.fetch("https://parlance.test/api")).text();
+    expect(html).toContain("API reference");
+    expect(html).toContain("/v1/text-to-speech/{voice_id}");
+  });
+});

@@ -1,0 +1,58 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { MarketingLayout } from "~/components/site-chrome";
+import { OPERATIONS } from "~/api/openapi";
+import { PRODUCT_NAME } from "~/domain/brand";
+
+export const meta: MetaFunction = () => [
+  { title: `API reference · ${PRODUCT_NAME}` },
+  { name: "description", content: `The ${PRODUCT_NAME} HTTP API: text to speech, voices, models, history and account.` },
+];
+
+const METHOD_COLOURS: Record<string, string> = {
+  get: "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-200",
+  post: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
+  put: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200",
+  patch: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200",
+  delete: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",
+};
+
+/** A readable reference generated from the same operation list as /openapi.json. */
+export default function ApiReference() {
+  const tags = [...new Set(OPERATIONS.map((op) => op.tag))];
+  return (
+    <MarketingLayout>
+      <article className="mx-auto max-w-4xl space-y-8 px-4 py-12">
+        <header className="space-y-3">
+          <h1 className="text-4xl font-bold tracking-tight">API reference</h1>
+          <p className="text-zinc-600 dark:text-zinc-400">
+            Send your API key in the <code>xi-api-key</code> header. Requests and responses are JSON in snake_case; errors look like{" "}
+            <code>{'{"detail": {"status": "...", "message": "..."}}'}</code>. The official JavaScript SDK of the commercial service works unchanged:
+          </p>
+          <pre className="overflow-x-auto rounded-xl bg-zinc-900 p-4 text-sm text-zinc-100">
+            {`import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
+const client = new ElevenLabsClient({ apiKey: "sk_…", baseUrl: "https://your-host" });
+const audio = await client.textToSpeech.convert("pv01aria000000000000", { text: "Hello!" });`}
+          </pre>
+          <p className="text-sm">
+            Machine-readable description: <a className="underline" href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).
+          </p>
+        </header>
+        {tags.map((tag) => (
+          <section key={tag} className="space-y-2">
+            <h2 className="text-xl font-semibold">{tag}</h2>
+            <ul className="divide-y divide-zinc-200 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+              {OPERATIONS.filter((op) => op.tag === tag).map((op) => (
+                <li key={`${op.method} ${op.path}`} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
+                  <span className={`w-16 rounded px-2 py-0.5 text-center text-xs font-semibold uppercase ${METHOD_COLOURS[op.method]}`}>{op.method}</span>
+                  <code className="font-mono">{op.path}</code>
+                  <span className="flex-1 text-zinc-600 dark:text-zinc-400">{op.summary}</span>
+                  <span className="text-xs text-zinc-500">{op.response}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </article>
+    </MarketingLayout>
+  );
+}
