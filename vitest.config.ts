@@ -16,6 +16,20 @@ function echoApp(request: Request): Response {
   });
 }
 
+/**
+ * A stand-in for an OpenAI-compatible speech server (POST /v1/audio/speech, response_format pcm): it checks
+ * the request the way such a server would and answers 24 kHz 16-bit PCM (a tone as long as the input).
+ */
+async function fakeOpenAiSpeechServer(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  if (request.method !== "POST" || url.pathname !== "/v1/audio/speech") return new Response("not found", { status: 404 });
+  const body = (await request.json()) as { model?: string; input?: string; voice?: string; response_format?: string };
+  if (body.model !== "kokoro" || !body.input || !body.voice || body.response_format !== "pcm") return new Response("bad request", { status: 400 });
+  const samples = Math.round(24000 * 0.05 * body.input.length);
+  const pcm = new Int16Array(samples).map((_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / 24000)));
+  return new Response(pcm.buffer, { headers: { "content-type": "audio/pcm", "x-voice": body.voice } });
+}
+
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
@@ -43,6 +57,9 @@ export default defineConfig({
                   scriptPath: fileURLToPath(new URL("./dist/speech/index.js", import.meta.url)),
                   modulesRules: [{ type: "Data", include: ["**/*.data"] }],
                   compatibilityDate: "2026-04-26",
+                  // The optional OpenAI-compatible engine, pointed at a stand-in that speaks its protocol.
+                  bindings: { OPENAI_SPEECH_BASE_URL: "http://speech-server.test", OPENAI_SPEECH_MODEL: "kokoro" },
+                  outboundService: fakeOpenAiSpeechServer,
                 },
               ],
             },

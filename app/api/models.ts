@@ -1,13 +1,13 @@
 import { Hono } from "hono";
-import { MODELS } from "~/domain/models";
+import { servedModels } from "~/lib/speech.server";
 import { requireCaller, type AuthedEnv } from "./auth";
 
 export const modelsApi = new Hono<AuthedEnv>();
 modelsApi.use("*", requireCaller);
 
-modelsApi.get("/", (c) =>
+modelsApi.get("/", async (c) =>
   c.json(
-    MODELS.map((m) => ({
+    (await servedModels(c.env)).map((m) => ({
       model_id: m.model_id,
       name: m.name,
       description: m.description,

@@ -1,5 +1,5 @@
 /** Speech models. The embedded espeak-ng engine backs the default model. */
-export type ModelEngine = "embedded";
+export type ModelEngine = "embedded" | "openai" | "workers-ai";
 
 export type Model = {
   model_id: string;
@@ -28,7 +28,36 @@ export const MODELS: readonly Model[] = [
     max_characters_request_subscribed_user: 5000,
     languages,
   },
+  {
+    model_id: "parlance_openai_compatible_v1",
+    name: "External speech server",
+    description: "Any OpenAI-compatible speech server this deployment points at (OPENAI_SPEECH_BASE_URL). Listed only when configured.",
+    engine: "openai",
+    can_do_text_to_speech: true,
+    can_do_voice_conversion: false,
+    max_characters_request_free_user: 2500,
+    max_characters_request_subscribed_user: 4096,
+    languages,
+  },
+  {
+    model_id: "parlance_workers_ai_v1",
+    name: "Workers AI speech",
+    description: "Cloudflare Workers AI (Deepgram Aura) through the AI binding. Listed only when the deployment enables it.",
+    engine: "workers-ai",
+    can_do_text_to_speech: true,
+    can_do_voice_conversion: false,
+    max_characters_request_free_user: 2000,
+    max_characters_request_subscribed_user: 2000,
+    languages: [{ language_id: "en", name: "English" }],
+  },
 ];
+
+export type EngineAvailability = { openai: boolean; workersAi: boolean };
+
+/** The models this deployment can serve: the embedded one always, the others when configured. */
+export function availableModels(engines: EngineAvailability): Model[] {
+  return MODELS.filter((m) => m.engine === "embedded" || (m.engine === "openai" && engines.openai) || (m.engine === "workers-ai" && engines.workersAi));
+}
 
 export const DEFAULT_MODEL_ID = "parlance_multilingual_v1";
 
@@ -46,9 +75,9 @@ export const MODEL_ALIASES: Record<string, string> = {
   eleven_v3: DEFAULT_MODEL_ID,
 };
 
-export function resolveModel(modelId: string | null | undefined): Model | undefined {
+export function resolveModel(modelId: string | null | undefined, models: readonly Model[] = MODELS): Model | undefined {
   const id = modelId ?? DEFAULT_MODEL_ID;
-  return MODELS.find((m) => m.model_id === (MODEL_ALIASES[id] ?? id));
+  return models.find((m) => m.model_id === (MODEL_ALIASES[id] ?? id));
 }
 
 /** The most characters one request may carry for a model. */

@@ -81,3 +81,15 @@ export const PREVIEW_TEXT: Record<EngineLanguage, string> = {
   it: "Ciao! Questa è la mia voce. Posso leggere ad alta voce le tue storie, i tuoi articoli e i tuoi copioni.",
   pt: "Olá! Esta é a minha voz. Posso ler em voz alta as suas histórias, artigos e roteiros.",
 };
+
+/** The voice an external engine uses for one of our voices: same gender, a stable choice per voice. */
+const EXTERNAL_VOICES: Record<"openai" | "workers-ai", Record<PremadeVoice["gender"], string[]>> = {
+  openai: { female: ["nova", "shimmer", "alloy"], male: ["onyx", "echo", "fable"] },
+  "workers-ai": { female: ["asteria", "luna", "stella", "athena", "hera"], male: ["orion", "arcas", "perseus", "angus", "orpheus"] },
+};
+
+export function externalVoiceFor(voice: PremadeVoice, engine: "openai" | "workers-ai"): string {
+  const choices = EXTERNAL_VOICES[engine][voice.gender];
+  const index = [...voice.voice_id].reduce((sum, ch) => sum + ch.charCodeAt(0), 0) % choices.length;
+  return choices[index]!;
+}

@@ -4,17 +4,26 @@ import { acquireSlot, releaseSlot } from "../../db/repositories/generation-slots
 import { recordGeneration, type HistoryRow } from "../../db/repositories/history";
 import { findVoiceSettings } from "../../db/repositories/voice-settings";
 import type { Caller } from "~/api/auth";
-import { resolveModel, maxCharactersPerRequest, type Model } from "~/domain/models";
+import { availableModels, maxCharactersPerRequest, resolveModel, type EngineAvailability, type Model } from "~/domain/models";
 import { formatSpec, tierAllowsFormat, type OutputFormat, minimumTierFor } from "~/domain/output-formats";
 import { CONCURRENCY_LIMIT, isPaidTier, isTier, standardTierFor, TIER_DISPLAY_NAMES, type Tier } from "~/domain/plans";
 import { alignmentFromWords, concatAlignments, splitSentences, type Alignment } from "~/domain/speech-text";
-import { DEFAULT_VOICE_SETTINGS, engineParameters, findPremadeVoice, type PremadeVoice, type VoiceSettings } from "~/domain/voices";
+import { DEFAULT_VOICE_SETTINGS, engineParameters, externalVoiceFor, findPremadeVoice, type PremadeVoice, type VoiceSettings } from "~/domain/voices";
 import { concatBytes, StreamingEncoder } from "./audio/encoder";
 import { int16FromBytes } from "./audio/pcm";
 import { log } from "./log.server";
 import { randomHex } from "./tokens.server";
 
-type SpeechRpc = { synthesize(request: EngineRequest): Promise<EngineResult> };
+type SpeechRpc = { synthesize(request: EngineRequest): Promise<EngineResult>; engines(): Promise<EngineAvailability> };
+
+function speechEngine(env: Env): SpeechRpc {
+  return env.SPEECH as unknown as SpeechRpc;
+}
+
+/** The models this deployment serves, asking the speech worker which optional engines it has. */
+export async function servedModels(env: Env): Promise<Model[]> {
+  return availableModels(await speechEngine(env).engines());
+}
 
 export type SpeechSource = "TTS" | "API" | "Dialogue" | "OpenAI";
 
@@ -62,7 +71,7 @@ export async function planSpeech(env: Env, caller: Caller, request: SpeechReques
   const db = database(env.DB);
   const workspace = caller.membership.workspace;
   const tier = tierOf(caller);
-  const model = resolveModel(request.modelId);
+  const model = resolveModel(request.modelId, await servedModels(env));
   if (!model || !model.can_do_text_to_speech) {
     return { ok: false, refusal: { httpStatus: 400, status: "model_not_found", message: `A model with id ${request.modelId} was not found.` } };
   }
@@ -115,7 +124,7 @@ function stripNulls<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K]
  */
 export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk) => void | Promise<void>): Promise<HistoryRow> {
   const db = database(env.DB);
-  const engine = env.SPEECH as unknown as SpeechRpc;
+  const engine = speechEngine(env);
   const encoder = new StreamingEncoder(plan.request.outputFormat);
   const audioParts: Uint8Array[] = [];
   const alignments: Alignment[] = [];
@@ -131,7 +140,8 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
           alignment = alignmentFromWords(sentence, [], 0, offsetSeconds);
           audio = new Uint8Array(0);
         } else {
-          const result = await engine.synthesize({ text: sentence, engineVoice: segment.voice.engineVoice, seed: plan.request.seed, ...params });
+          const external = plan.model.engine === "embedded" ? undefined : externalVoiceFor(segment.voice, plan.model.engine);
+          const result = await engine.synthesize({ text: sentence, engineVoice: segment.voice.engineVoice, engine: plan.model.engine, externalVoice: external, seed: plan.request.seed, ...params });
           alignment = alignmentFromWords(sentence, result.words, result.durationMs, offsetSeconds);
           audio = encoder.push(int16FromBytes(result.pcm), result.sampleRate);
           offsetSeconds += result.durationMs / 1000;
@@ -195,7 +205,7 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
 
 /** Speech that nobody is charged for and that no history keeps: voice previews. */
 export async function synthesizeUncharged(env: Env, voice: PremadeVoice, text: string, format: OutputFormat): Promise<Uint8Array> {
-  const engine = env.SPEECH as unknown as SpeechRpc;
+  const engine = speechEngine(env);
   const encoder = new StreamingEncoder(format);
   const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.basePitch);
   const parts: Uint8Array[] = [];

@@ -8,12 +8,13 @@ import { useToast } from "~/components/toasts";
 import { Button } from "~/components/ui";
 import { PRODUCT_NAME } from "~/domain/brand";
 import { toRequestError } from "~/domain/http-error";
-import { DEFAULT_MODEL_ID, MODELS, maxCharactersPerRequest } from "~/domain/models";
+import { DEFAULT_MODEL_ID, maxCharactersPerRequest } from "~/domain/models";
 import { isPaidTier, isTier } from "~/domain/plans";
 import { DEFAULT_VOICE_SETTINGS, PREMADE_VOICES, SPEED_RANGE, UNSTABLE_THRESHOLDS, voicePreviewFileName } from "~/domain/voices";
 import { requireViewer } from "~/lib/auth.server";
 import { parseForm } from "~/lib/form.server";
 import { useCompleteChecklistItem } from "~/lib/onboarding-client";
+import { servedModels } from "~/lib/speech.server";
 import { deleteEntry, historyEntries } from "~/lib/tts-page.server";
 
 export const meta: MetaFunction = () => [{ title: `Text to Speech · ${PRODUCT_NAME}` }];
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const paid = isTier(tier) && isPaidTier(tier);
   return {
     voices: PREMADE_VOICES.map((v) => ({ voice_id: v.voice_id, name: v.name, description: v.description, language: v.language, gender: v.gender, preview: `/v1/voices/previews/${voicePreviewFileName(v.name)}` })),
-    models: MODELS.map((m) => ({ model_id: m.model_id, name: m.name, maxCharacters: maxCharactersPerRequest(m, paid) })),
+    models: (await servedModels(context.cloudflare.env)).map((m) => ({ model_id: m.model_id, name: m.name, maxCharacters: maxCharactersPerRequest(m, paid) })),
     history: entries,
     search,
     voiceId,

@@ -5,6 +5,10 @@ export type EngineRequest = {
   rate: number;
   pitch: number;
   range: number;
+  /** Which implementation speaks: "embedded" (espeak-ng), "openai" or "workers-ai" (chosen per model). */
+  engine?: "embedded" | "openai" | "workers-ai";
+  /** The voice name the external engine knows (e.g. "alloy", "angus"); the embedded engine uses engineVoice. */
+  externalVoice?: string;
   /** Same seed, same text and settings: the same samples. */
   seed?: number | null;
 };

@@ -224,3 +224,25 @@ describe("voices and models", () => {
     expect(models[0]).toMatchObject({ model_id: "parlance_multilingual_v1", can_do_text_to_speech: true });
   });
 });
+
+describe("configured engines", () => {
+  it("lists and uses the OpenAI-compatible engine when the deployment points at a server", async () => {
+    const models = (await (await api("/v1/models", { key })).json()) as { model_id: string }[];
+    expect(models.map((m) => m.model_id)).toEqual(["parlance_multilingual_v1", "parlance_openai_compatible_v1"]);
+    const response = await tts(key, { text: "Served elsewhere.", model_id: "parlance_openai_compatible_v1" }, "?output_format=pcm_24000");
+    expect(response.status).toBe(200);
+    const samples = pcm(await response.arrayBuffer());
+    expect(samples.length).toBe(Math.round(24000 * 0.05 * "Served elsewhere.".length));
+    const item = (await (await api(`/v1/history/${response.headers.get("history-item-id")}`, { key })).json()) as { model_id: string };
+    expect(item.model_id).toBe("parlance_openai_compatible_v1");
+    const timed = (await (await tts(key, { text: "Estimated times.", model_id: "parlance_openai_compatible_v1" }, "", `/v1/text-to-speech/${ARIA}/with-timestamps`)).json()) as {
+      alignment: { characters: string[]; character_end_times_seconds: number[] };
+    };
+    expect(timed.alignment.characters.join("")).toBe("Estimated times.");
+    expect(timed.alignment.character_end_times_seconds.at(-1)).toBeCloseTo(0.05 * "Estimated times.".length, 2);
+  });
+
+  it("does not list Workers AI without the AI binding", async () => {
+    expect((await tts(key, { text: "Hello", model_id: "parlance_workers_ai_v1" })).status).toBe(400);
+  });
+});
