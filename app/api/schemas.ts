@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dialogueCharacters, MAX_DIALOGUE_CHARACTERS, MAX_DIALOGUE_LINES, speakableLines } from "~/domain/dialogue";
 import { DEFAULT_OUTPUT_FORMAT, OUTPUT_FORMATS } from "~/domain/output-formats";
 import { SPEED_RANGE } from "~/domain/voices";
 
@@ -35,17 +36,14 @@ export const speechQuery = z.object({
 
 export const voiceParam = z.object({ voice_id: z.string().min(1).max(100) });
 
-/** Dialogue limits (spec §9): at most 50 lines and 3000 characters; empty lines are dropped. */
-export const MAX_DIALOGUE_LINES = 50;
-export const MAX_DIALOGUE_CHARACTERS = 3000;
 export const dialogueBody = z.object({
   inputs: z
     .array(z.object({ text: z.string().max(MAX_DIALOGUE_CHARACTERS), voice_id: z.string().min(1).max(100) }))
     .min(1)
-    .transform((lines) => lines.filter((l) => l.text.trim() !== ""))
+    .transform(speakableLines)
     .refine((lines) => lines.length > 0, "At least one line must have text.")
     .refine((lines) => lines.length <= MAX_DIALOGUE_LINES, `At most ${MAX_DIALOGUE_LINES} lines.`)
-    .refine((lines) => lines.reduce((n, l) => n + [...l.text].length, 0) <= MAX_DIALOGUE_CHARACTERS, `At most ${MAX_DIALOGUE_CHARACTERS} characters in all.`),
+    .refine((lines) => dialogueCharacters(lines) <= MAX_DIALOGUE_CHARACTERS, `At most ${MAX_DIALOGUE_CHARACTERS} characters in all.`),
   model_id: z.string().max(100).nullish(),
   settings: z.object({ stability: unit.nullish() }).nullish(),
   seed: z.number().int().min(0).max(4294967295).nullish(),

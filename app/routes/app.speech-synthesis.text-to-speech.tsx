@@ -2,11 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { z } from "zod";
+import { DialogueEditor } from "~/components/dialogue-editor";
 import { HistoryList } from "~/components/history-list";
 import { usePlayer } from "~/components/player";
 import { useToast } from "~/components/toasts";
 import { Button } from "~/components/ui";
 import { PRODUCT_NAME } from "~/domain/brand";
+import type { DialogueLine } from "~/domain/dialogue";
 import { toRequestError } from "~/domain/http-error";
 import { DEFAULT_MODEL_ID, maxCharactersPerRequest } from "~/domain/models";
 import { isPaidTier, isTier } from "~/domain/plans";
@@ -105,14 +107,17 @@ export default function TextToSpeechPage() {
   const length = [...text].length;
   const tooLong = length > model.maxCharacters;
 
-  const generate = async () => {
+  const [mode, setMode] = useState<"text" | "dialogue">("text");
+
+  /** Both modes stream into the global player; the history row follows once the audio is stored. */
+  const speak = async (path: string, body: unknown, title: string, voiceName: string) => {
     setBusy(true);
     void completeChecklistItem("generate_text_to_speech");
     try {
-      const response = await fetch(`/v1/text-to-speech/${voiceId}/stream?output_format=mp3_44100_128`, {
+      const response = await fetch(`${path}?output_format=mp3_44100_128`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ text, model_id: modelId, voice_settings: settings }),
+        body: JSON.stringify(body),
       });
       if (!response.ok) {
         toast.showError(await toRequestError(response));
@@ -120,7 +125,7 @@ export default function TextToSpeechPage() {
       }
       const id = response.headers.get("history-item-id") ?? "generation";
       const src = `/v1/history/${id}/audio`;
-      await player.play({ id, title: text.slice(0, 80), voiceName: voice.name, src }, { kind: "stream", response, mimeType: "audio/mpeg" });
+      await player.play({ id, title: title.slice(0, 80), voiceName, src }, { kind: "stream", response, mimeType: "audio/mpeg" });
       // The history row appears once the whole audio is stored.
       setTimeout(() => revalidator.revalidate(), 1500);
     } catch {
@@ -129,11 +134,27 @@ export default function TextToSpeechPage() {
       setBusy(false);
     }
   };
+  const generate = () => speak(`/v1/text-to-speech/${voiceId}/stream`, { text, model_id: modelId, voice_settings: settings }, text, voice.name);
+  const generateDialogue = (lines: DialogueLine[]) =>
+    speak("/v1/text-to-dialogue/stream", { inputs: lines, model_id: modelId }, lines.map((l) => l.text).join(" "), "Dialogue");
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-[1fr_20rem]">
       <div className="space-y-4">
-        <h1 className="text-2xl font-bold">Text to Speech</h1>
+        <div className="flex items-center justify-between">
+          <h1 className="text-2xl font-bold">Text to Speech</h1>
+          <div role="tablist" className="flex rounded-full border border-zinc-200 p-1 text-sm dark:border-zinc-800">
+            {(["text", "dialogue"] as const).map((m) => (
+              <button key={m} role="tab" aria-selected={mode === m} type="button" onClick={() => setMode(m)} className={`rounded-full px-3 py-1 ${mode === m ? "bg-zinc-900 text-white dark:bg-white dark:text-zinc-900" : ""}`}>
+                {m === "text" ? "Text" : "Dialogue"}
+              </button>
+            ))}
+          </div>
+        </div>
+        {mode === "dialogue" ? (
+          <DialogueEditor voices={data.voices} busy={busy} onGenerate={generateDialogue} />
+        ) : (
+        <>
         <div>
           <label htmlFor="tts-text" className="sr-only">
             Text
@@ -158,6 +179,8 @@ export default function TextToSpeechPage() {
             {busy ? "Generating…" : "Generate speech"}
           </Button>
         </div>
+        </>
+        )}
         <div className="flex items-center justify-between">
           <h2 className="text-lg font-semibold">History</h2>
           <Link to="/app/speech-synthesis/text-to-speech/history" className="text-sm underline">

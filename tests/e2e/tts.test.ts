@@ -54,4 +54,32 @@ describe("text to speech journey", () => {
     await screenshot(page, "tts-history");
     await context.close();
   });
+
+  it("speaks a dialogue from the dialogue mode and keeps the draft locally", async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await page.goto("/app/sign-up?redirect=/app/speech-synthesis/text-to-speech");
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(uniqueEmail("dialogue"));
+    await page.getByLabel("Password").fill(STRONG_PASSWORD);
+    await page.locator('input[name="agrees_to_terms"]').check();
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.waitForURL(/\/app\/speech-synthesis\/text-to-speech/);
+    await waitForHydration(page);
+
+    await page.getByRole("tab", { name: "Dialogue" }).click();
+    await page.getByLabel("Text of line 1").fill("Good morning, Roger.");
+    await page.getByLabel("Voice of line 2").selectOption({ label: "Roger" });
+    await page.getByLabel("Text of line 2").fill("Morning, Aria!");
+    await page.getByRole("button", { name: "Add line" }).click();
+    await page.getByTestId("generate-dialogue").click();
+    await page.waitForFunction(() => (document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')?.currentTime ?? 0) > 0.3, undefined, { timeout: 20_000 });
+    await page.getByTestId("history-item").filter({ hasText: "Good morning, Roger." }).first().waitFor({ timeout: 15_000 });
+    await screenshot(page, "tts-dialogue");
+
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole("tab", { name: "Dialogue" }).click();
+    await expect(page.getByLabel("Text of line 2").inputValue()).resolves.toBe("Morning, Aria!");
+    await context.close();
+  });
 });
