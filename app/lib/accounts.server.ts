@@ -95,6 +95,15 @@ export async function resetPassword(db: Database, code: string | null, newPasswo
   return true;
 }
 
+/**
+ * Confirms a product-update subscription by e-mail; the message carries the one-click opt-out link
+ * (mode optOutOfUpdates) that every product-update mail must have.
+ */
+export async function sendProductUpdatesWelcome(env: Env, db: Database, user: UserRow, origin: string): Promise<void> {
+  const code = await issueActionCode(db, user.id, "optOutOfUpdates");
+  await sendMail(env, mailTemplates.optOutOfUpdates(user.email, actionLink(origin, { mode: "optOutOfUpdates", oobCode: code, userId: user.id })));
+}
+
 export async function optOutOfUpdates(db: Database, code: string | null): Promise<boolean> {
   const row = await redeemActionCode(db, code, "optOutOfUpdates");
   if (!row) return false;

@@ -20,7 +20,7 @@ export const mailTemplates = {
   resetPassword: (to: string, link: string) =>
     withLink(to, `Reset your ${PRODUCT_NAME} password`, "We received a request to reset your password.", "Choose a new password", link, "If you did not ask for this, ignore this message; your password stays as it is."),
   optOutOfUpdates: (to: string, link: string) =>
-    withLink(to, `${PRODUCT_NAME} product updates`, "You are receiving product updates.", "Opt out of product updates", link, "You can opt in again in your settings."),
+    withLink(to, `You're subscribed to ${PRODUCT_NAME} product updates`, "Thanks for subscribing: we will write when something new ships.", "Opt out of product updates", link, "You can opt in again in your settings."),
   verifySignInRequest: (to: string, link: string) =>
     withLink(to, `Support access request for your ${PRODUCT_NAME} account`, "Our support team asked for temporary access to your account.", "Review the request", link, "Nothing happens unless you grant access."),
   changeEmail: (to: string, link: string) =>

@@ -11,6 +11,7 @@ import { SIGN_IN_PATH } from "~/domain/navigation";
 import { ANALYTICS_CONSENT_STATES } from "~/domain/privacy";
 import { clearedSessionCookie } from "~/domain/session";
 import { deleteAccount, requestEmailChange } from "~/lib/account-settings.server";
+import { sendProductUpdatesWelcome } from "~/lib/accounts.server";
 import { db, requireViewer } from "~/lib/auth.server";
 import { parseForm } from "~/lib/form.server";
 import { beginTotpSetup, confirmTotpSetup, disableTotp, SENSITIVE_ACTION_FAILED, verifySecondFactor, verifySensitiveAction } from "~/lib/two-factor.server";
@@ -59,6 +60,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case "privacy":
       await updateUser(database, user.id, { agreesToProductUpdates: input.agrees_to_product_updates, ccpaOptOut: input.ccpa_opt_out, analyticsConsent: input.analytics_consent });
+      if (input.agrees_to_product_updates && !user.agreesToProductUpdates) {
+        await sendProductUpdatesWelcome(context.cloudflare.env, database, user, new URL(request.url).origin);
+      }
       return { intent: input.intent, notice: "Privacy choices saved." } satisfies ActionData;
     case "begin-2fa":
       return { intent: input.intent, setup: await beginTotpSetup(database, user) } satisfies ActionData;

@@ -6,7 +6,7 @@ import { signUpForm } from "~/domain/account-forms";
 import { PRODUCT_NAME } from "~/domain/brand";
 import { SIGN_IN_PATH } from "~/domain/navigation";
 import { safeRedirectTarget } from "~/domain/redirect";
-import { sendVerificationEmail, signUp } from "~/lib/accounts.server";
+import { sendProductUpdatesWelcome, sendVerificationEmail, signUp } from "~/lib/accounts.server";
 import { db, redirectIfSignedIn, startSession } from "~/lib/auth.server";
 import { parseForm, type FieldErrors } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
@@ -36,6 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const destination = safeRedirectTarget(parsed.data.redirect, origin);
   try {
     await sendVerificationEmail(context.cloudflare.env, database, created.user, origin, destination);
+    if (agrees_to_product_updates) await sendProductUpdatesWelcome(context.cloudflare.env, database, created.user, origin);
   } catch (error) {
     // The account exists either way; the user can ask for the e-mail again from the app.
     log("error", "verification e-mail failed", { request_id: context.requestId, error: String(error) });

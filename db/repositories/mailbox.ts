@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { devMailbox } from "../schema";
 
@@ -9,7 +9,7 @@ export async function storeMail(db: Database, mail: Omit<MailRow, "createdAt">):
 }
 
 export async function listMail(db: Database, limit = 50): Promise<MailRow[]> {
-  return db.select().from(devMailbox).orderBy(desc(devMailbox.createdAt), desc(devMailbox.id)).limit(limit);
+  return db.select().from(devMailbox).orderBy(desc(devMailbox.createdAt), desc(sql`rowid`)).limit(limit);
 }
 
 export async function findMail(db: Database, id: string): Promise<MailRow | undefined> {

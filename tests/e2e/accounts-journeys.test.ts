@@ -38,8 +38,8 @@ async function signInInBrowser(page: Page, email: string, password = STRONG_PASS
 /** The newest link of a given mode mailed to an address, read from the dev mailbox page. */
 async function mailedLink(page: Page, email: string, mode: string): Promise<string> {
   await page.goto("/dev/mailbox");
-  const mail = page.getByTestId("mail").filter({ hasText: email }).first();
-  const href = await mail.locator(`a[href*="mode=${mode}"]`).first().getAttribute("href");
+  // Newest first; any of this address's mails may hold the link.
+  const href = await page.getByTestId("mail").filter({ hasText: email }).locator(`a[href*="mode=${mode}"]`).first().getAttribute("href");
   if (!href) throw new Error(`no ${mode} link for ${email}`);
   return href;
 }
@@ -236,5 +236,31 @@ describe("account journeys", () => {
     await page.waitForURL(/\/app\/home/);
     await context.close();
   });
-});
 
+  it("signs out after the workspace's inactivity timeout, and activity postpones it", async () => {
+    const email = uniqueEmail("idle");
+    const cookie = await signUpOverHttp(baseUrl, email);
+    const set = await fetch(`${baseUrl}/v1/workspace/update-workspace`, {
+      method: "POST",
+      headers: { cookie, origin: baseUrl, "content-type": "application/json" },
+      body: JSON.stringify({ session_inactivity_timeout: 300 }),
+    });
+    expect(set.status).toBe(200);
+    const { context, page } = await newPage(browser, baseUrl);
+    await page.clock.install();
+    await signInInBrowser(page, email);
+    await page.waitForURL(/\/app\/home/);
+    await waitForHydration(page);
+    await page.clock.fastForward(200_000);
+    await page.mouse.move(10, 10);
+    await page.mouse.move(50, 60);
+    await page.clock.fastForward(200_000);
+    // 400 s in, but active 200 s ago: still signed in.
+    expect(new URL(page.url()).pathname).toBe("/app/home");
+    await page.clock.fastForward(120_000);
+    await page.waitForURL(/\/app\/sign-in/);
+    const after = await fetch(`${baseUrl}/v1/user`, { headers: { cookie: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ") } });
+    expect(after.status).toBe(401);
+    await context.close();
+  });
+});

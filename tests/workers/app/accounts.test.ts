@@ -250,3 +250,14 @@ describe("regional rules", () => {
 });
 
 export { sessionCookieFrom };
+
+describe("product updates", () => {
+  it("mails an opt-out link on subscribing; following it opts out once", async () => {
+    const response = await SELF.fetch(`${ORIGIN}/app/sign-up`, form({ email: "updates@example.com", password: STRONG_PASSWORD, agrees_to_terms: "on", agrees_to_product_updates: "on" }));
+    expect(response.status).toBe(302);
+    const link = await latestMailLink("updates@example.com", "optOutOfUpdates");
+    expect(await (await SELF.fetch(link)).text()).toContain("We have opted you out of receiving product updates.");
+    expect(await env.DB.prepare("SELECT agrees_to_product_updates AS v FROM users WHERE email = 'updates@example.com'").first("v")).toBe(0);
+    expect(await (await SELF.fetch(link)).text()).toContain("An error occurred while trying to opt you out from receiving product updates, please try again.");
+  });
+});
