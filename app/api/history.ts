@@ -2,9 +2,10 @@ import { zipSync } from "fflate";
 import { Hono } from "hono";
 import { z } from "zod";
 import { database } from "../../db/client";
-import { deleteHistoryItem, findHistoryItem, listHistory, type HistoryRow } from "../../db/repositories/history";
+import { deleteHistoryItem, findHistoryItem, listHistory, saveFeedback, type HistoryRow } from "../../db/repositories/history";
 import { audioFileName } from "~/domain/file-names";
 import { formatSpec, isOutputFormat } from "~/domain/output-formats";
+import { FEEDBACK_ALREADY_REVIEWED, feedbackTextError, type Feedback } from "~/domain/player";
 import { findPremadeVoice } from "~/domain/voices";
 import { requireCaller, type AuthedEnv } from "./auth";
 import { apiError } from "./errors";
@@ -149,6 +150,43 @@ historyApi.post(
     }
     const zip = zipSync(Object.fromEntries(Object.entries(files).map(([name, data]) => [name, [data, { level: 0 }]])));
     return new Response(zip, { headers: { "content-type": "application/zip", "content-disposition": 'attachment; filename="history.zip"' } });
+  },
+);
+
+/** Feedback on an item (spec §3 payload); once reviewed it can no longer change. */
+historyApi.post(
+  "/:history_item_id/feedback",
+  valid("param", idParam),
+  valid(
+    "json",
+    z.object({
+      thumbs_up: z.boolean(),
+      feedback: z
+        .string()
+        .max(1000)
+        .default("")
+        .superRefine((text, ctx) => {
+          const error = feedbackTextError(text);
+          if (error) ctx.addIssue({ code: "custom", message: error });
+        }),
+      emotions: z.boolean().default(false),
+      inaccurate_clone: z.boolean().default(false),
+      glitches: z.boolean().default(false),
+      audio_quality: z.boolean().default(false),
+      other: z.boolean().default(false),
+    }),
+  ),
+  async (c) => {
+    const db = database(c.env.DB);
+    const workspaceId = c.get("caller").membership.workspace.id;
+    const row = await findHistoryItem(db, workspaceId, c.req.valid("param").history_item_id);
+    if (!row) return apiError(c, 404, "not_found", "History item not found");
+    const previous = row.feedback ? (JSON.parse(row.feedback) as Feedback) : null;
+    if (previous?.review_status === "reviewed") return apiError(c, 409, "feedback_already_reviewed", FEEDBACK_ALREADY_REVIEWED);
+    const body = c.req.valid("json");
+    const feedback: Feedback = { ...body, feedback: body.feedback.trim(), review_status: "not_reviewed" };
+    await saveFeedback(db, workspaceId, row.id, JSON.stringify(feedback));
+    return c.json({ status: "ok", feedback });
   },
 );
 

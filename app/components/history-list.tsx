@@ -39,7 +39,12 @@ export function HistoryList({ entries, voices, search, voiceId }: { entries: His
                 <Button
                   variant="ghost"
                   aria-label={`Play ${entry.text.slice(0, 30)}`}
-                  onClick={() => player.play({ id: entry.id, title: entry.text.slice(0, 80), voiceName: entry.voiceName, src, downloadName: entry.fileName }, { kind: "url", url: src })}
+                  onClick={() =>
+                    player.play(
+                      { id: entry.id, title: entry.text.slice(0, 80), voiceName: entry.voiceName, src, downloadName: entry.fileName, historyItemId: entry.id, text: entry.text },
+                      { kind: "url", url: src },
+                    )
+                  }
                 >
                   Play
                 </Button>

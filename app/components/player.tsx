@@ -1,8 +1,32 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { audioFileName } from "~/domain/file-names";
+import { requestJson, RequestFailure } from "~/domain/http-error";
+import {
+  clampTime,
+  HISTORY_POLL_DELAYS_MS,
+  isTypingTarget,
+  ITEM_NOT_FOUND,
+  keyAction,
+  PLAYER_SPEEDS,
+  PROGRESS_TICK_MS,
+  showFeedbackControls,
+  SKIP_SECONDS,
+} from "~/domain/player";
+import { FeedbackControls } from "./feedback";
 
-export type PlayerItem = { id: string; title: string; voiceName: string; src?: string; downloadName?: string };
+export type PlayerItem = {
+  id: string;
+  title: string;
+  voiceName: string;
+  src?: string;
+  downloadName?: string;
+  /** A generation whose history item may not exist yet: the player looks for it before offering download and feedback. */
+  historyItemId?: string;
+  text?: string;
+};
 type Source = { kind: "url"; url: string } | { kind: "stream"; response: Response; mimeType: string };
 type PlayerState = "idle" | "loading" | "playing" | "paused" | "ended";
+type ItemStatus = "ready" | "pending" | "missing";
 
 type PlayerApi = { play: (item: PlayerItem, source: Source) => Promise<void>; item: PlayerItem | null; state: PlayerState };
 const PlayerContext = createContext<PlayerApi | null>(null);
@@ -13,6 +37,22 @@ export function usePlayer(): PlayerApi {
   return api;
 }
 
+type HistoryItemJson = { history_item_id: string; voice_name: string; voice_category: string; model_id: string; date_unix: number; settings: Record<string, number | boolean>; output_format: string; text: string; feedback: { thumbs_up: boolean } | null };
+
+/** Polls for a generated item (1 s, then up to 10 tries 5 s apart); null when it never appears. */
+async function findGeneratedItem(id: string, cancelled: () => boolean): Promise<HistoryItemJson | null> {
+  for (const delay of HISTORY_POLL_DELAYS_MS) {
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    if (cancelled()) return null;
+    try {
+      return await requestJson<HistoryItemJson>(`/v1/history/${id}`);
+    } catch (error) {
+      if (!(error instanceof RequestFailure) || error.status !== 404) console.warn("history lookup failed", error);
+    }
+  }
+  return null;
+}
+
 /**
  * One <audio> element for the whole app (the bottom bar). A streamed generation plays while it arrives:
  * its chunks are appended to a MediaSource until the stream ends.
@@ -20,13 +60,19 @@ export function usePlayer(): PlayerApi {
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const audio = useRef<HTMLAudioElement>(null);
   const [item, setItem] = useState<PlayerItem | null>(null);
+  const [status, setStatus] = useState<ItemStatus>("ready");
+  const [feedbackValue, setFeedbackValue] = useState<boolean | null>(null);
   const [state, setState] = useState<PlayerState>("idle");
   const objectUrl = useRef<string | null>(null);
+  const generation = useRef(0);
 
   const play = useCallback(async (next: PlayerItem, source: Source) => {
     const element = audio.current;
     if (!element) return;
+    const ticket = ++generation.current;
     setItem(next);
+    setFeedbackValue(null);
+    setStatus(next.historyItemId && !next.src ? "pending" : "ready");
     setState("loading");
     if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
     objectUrl.current = null;
@@ -56,19 +102,32 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       objectUrl.current = URL.createObjectURL(await source.response.blob());
       element.src = objectUrl.current;
     }
+    element.playbackRate = Number(element.dataset.speed ?? 1);
     try {
       await element.play();
     } catch (error) {
-      // Autoplay can be refused by the browser; the user presses play instead.
+      // Autoplay can be refused by the browser: only logged, the user presses play instead.
       console.info("autoplay blocked", error);
       setState("paused");
+    }
+    if (next.historyItemId && !next.src) {
+      const found = await findGeneratedItem(next.historyItemId, () => ticket !== generation.current);
+      if (ticket !== generation.current) return;
+      if (!found) return setStatus("missing");
+      const downloadName = audioFileName(
+        { name: found.voice_name, date: new Date(found.date_unix * 1000), category: found.voice_category, model: found.model_id, settings: found.settings, outputFormat: found.output_format },
+        found.output_format.startsWith("mp3") ? "mp3" : found.output_format.split("_")[0]!,
+      );
+      setItem({ ...next, src: `/v1/history/${found.history_item_id}/audio`, downloadName, text: found.text });
+      setFeedbackValue(found.feedback?.thumbs_up ?? null);
+      setStatus("ready");
     }
   }, []);
 
   return (
     <PlayerContext.Provider value={{ play, item, state }}>
       {children}
-      <PlayerBar audioRef={audio} item={item} state={state} setState={setState} />
+      <PlayerBar audioRef={audio} item={item} status={status} state={state} setState={setState} feedbackValue={feedbackValue} setFeedbackValue={setFeedbackValue} />
     </PlayerContext.Provider>
   );
 }
@@ -82,71 +141,169 @@ function formatTime(seconds: number): string {
 function PlayerBar({
   audioRef,
   item,
+  status,
   state,
   setState,
+  feedbackValue,
+  setFeedbackValue,
 }: {
   audioRef: RefObject<HTMLAudioElement>;
   item: PlayerItem | null;
+  status: ItemStatus;
   state: PlayerState;
   setState: (s: PlayerState) => void;
+  feedbackValue: boolean | null;
+  setFeedbackValue: (v: boolean | null) => void;
 }) {
   const [time, setTime] = useState({ current: 0, duration: 0 });
+  const [speed, setSpeed] = useState(1);
+  const [collapsed, setCollapsed] = useState(false);
+
+  const seekBy = useCallback(
+    (seconds: number) => {
+      const element = audioRef.current;
+      if (element) element.currentTime = clampTime(element.currentTime + seconds, element.duration);
+    },
+    [audioRef],
+  );
+  const toggle = useCallback(() => {
+    const element = audioRef.current;
+    if (!element || !element.src) return;
+    if (element.paused) void element.play();
+    else element.pause();
+  }, [audioRef]);
+
   useEffect(() => {
     const element = audioRef.current;
     if (!element) return;
     const update = () => setTime({ current: element.currentTime, duration: element.duration });
     const onPlay = () => setState("playing");
     const onPause = () => setState(element.ended ? "ended" : "paused");
-    element.addEventListener("timeupdate", update);
-    element.addEventListener("durationchange", update);
-    element.addEventListener("play", onPlay);
-    element.addEventListener("pause", onPause);
-    element.addEventListener("ended", onPause);
+    const events: [string, () => void][] = [["durationchange", update], ["seeked", update], ["play", onPlay], ["pause", onPause], ["ended", onPause]];
+    for (const [name, handler] of events) element.addEventListener(name, handler);
+    // Progress is read every 25 ms while playing.
+    const timer = setInterval(() => !element.paused && update(), PROGRESS_TICK_MS);
     return () => {
-      element.removeEventListener("timeupdate", update);
-      element.removeEventListener("durationchange", update);
-      element.removeEventListener("play", onPlay);
-      element.removeEventListener("pause", onPause);
-      element.removeEventListener("ended", onPause);
+      clearInterval(timer);
+      for (const [name, handler] of events) element.removeEventListener(name, handler);
     };
   }, [audioRef, setState]);
+
+  // Space toggles, arrows skip 3 s, but never while typing in a field.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!item || isTypingTarget(event.target as HTMLElement | null)) return;
+      const action = keyAction(event.key);
+      if (!action) return;
+      event.preventDefault();
+      if (action.type === "toggle") toggle();
+      else seekBy(action.seconds);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [item, toggle, seekBy]);
+
+  // The OS media keys and lock screen (Media Session API).
+  useEffect(() => {
+    if (!item || typeof navigator === "undefined" || !("mediaSession" in navigator)) return;
+    navigator.mediaSession.metadata = new MediaMetadata({ title: item.title, artist: item.voiceName });
+    const element = audioRef.current;
+    const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
+      ["play", () => void element?.play()],
+      ["pause", () => element?.pause()],
+      ["seekbackward", () => seekBy(-SKIP_SECONDS)],
+      ["seekforward", () => seekBy(SKIP_SECONDS)],
+      ["seekto", (details) => element && details.seekTime !== undefined && (element.currentTime = details.seekTime)],
+    ];
+    for (const [action, handler] of handlers) {
+      try {
+        navigator.mediaSession.setActionHandler(action, handler);
+      } catch {
+        // an action this browser does not support
+      }
+    }
+  }, [item, audioRef, seekBy]);
+
   const element = audioRef.current;
   const duration = Number.isFinite(time.duration) ? time.duration : 0;
+  const progress = duration ? (time.current / duration) * 100 : 0;
+  const feedbackVisible = Boolean(item?.historyItemId) && status === "ready" && showFeedbackControls(time.current, state === "ended");
+
   return (
-    <div data-testid="player" data-state={state} className={`${item ? "flex" : "hidden"} h-20 items-center gap-4 border-t border-zinc-200 bg-white px-4 dark:border-zinc-800 dark:bg-zinc-950`}>
-      <audio ref={audioRef} data-testid="player-audio" preload="auto" />
-      <button
-        type="button"
-        aria-label={state === "playing" ? "Pause" : "Play"}
-        className="flex h-10 w-10 items-center justify-center rounded-full bg-zinc-900 text-white dark:bg-white dark:text-zinc-900"
-        onClick={() => (element?.paused ? element.play() : element?.pause())}
-      >
-        {state === "playing" ? "❚❚" : "▶"}
-      </button>
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium" data-testid="player-title">
-          {item?.title}
-        </p>
-        <p className="truncate text-xs text-zinc-500">{item?.voiceName}</p>
-        <input
-          type="range"
-          aria-label="Seek"
-          min={0}
-          max={duration || 0}
-          step={0.01}
-          value={Math.min(time.current, duration || 0)}
-          onChange={(event) => element && (element.currentTime = Number(event.target.value))}
-          className="w-full"
-        />
-      </div>
-      <span className="w-24 text-right text-xs tabular-nums text-zinc-500">
-        {formatTime(time.current)} / {formatTime(duration)}
-      </span>
-      {item?.src ? (
-        <a href={item.src} download={item.downloadName} className="text-sm underline">
-          Download
-        </a>
-      ) : null}
+    <div data-testid="player" data-state={state} data-collapsed={collapsed} className={item ? "" : "hidden"}>
+      <audio ref={audioRef} data-testid="player-audio" data-speed={speed} preload="auto" />
+      {collapsed ? (
+        <button type="button" aria-label="Expand player" onClick={() => setCollapsed(false)} className="block h-1.5 w-full bg-zinc-200 dark:bg-zinc-800">
+          <span className="block h-full bg-violet-500" style={{ width: `${progress}%` }} />
+        </button>
+      ) : (
+        <div className="flex h-20 items-center gap-3 border-t border-zinc-200 bg-white px-4 dark:border-zinc-800 dark:bg-zinc-950">
+          <button type="button" aria-label={`Back ${SKIP_SECONDS} seconds`} onClick={() => seekBy(-SKIP_SECONDS)} className="hidden text-xs sm:block">
+            −{SKIP_SECONDS}
+          </button>
+          <button
+            type="button"
+            aria-label={state === "playing" ? "Pause" : "Play"}
+            data-testid="player-toggle"
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-zinc-900 text-white dark:bg-white dark:text-zinc-900"
+            onClick={toggle}
+          >
+            {state === "playing" ? "❚❚" : "▶"}
+          </button>
+          <button type="button" aria-label={`Forward ${SKIP_SECONDS} seconds`} onClick={() => seekBy(SKIP_SECONDS)} className="hidden text-xs sm:block">
+            +{SKIP_SECONDS}
+          </button>
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium" data-testid="player-title">
+              {item?.title}
+            </p>
+            <p className="truncate text-xs text-zinc-500" data-testid="player-status">
+              {item?.voiceName}
+              {status === "pending" ? " · saving…" : status === "missing" ? ` · ${ITEM_NOT_FOUND}` : ""}
+            </p>
+            <input
+              type="range"
+              aria-label="Seek"
+              min={0}
+              max={duration || 0}
+              step={0.01}
+              value={Math.min(time.current, duration || 0)}
+              onChange={(event) => element && (element.currentTime = Number(event.target.value))}
+              className="w-full"
+            />
+          </div>
+          <span className="hidden w-24 text-right text-xs tabular-nums text-zinc-500 sm:block" data-testid="player-time">
+            {formatTime(time.current)} / {formatTime(duration)}
+          </span>
+          {feedbackVisible && item?.historyItemId ? (
+            <FeedbackControls historyItemId={item.historyItemId} textLength={[...(item.text ?? "")].length} value={feedbackValue} onSaved={setFeedbackValue} />
+          ) : null}
+          <select
+            aria-label="Playback speed"
+            value={speed}
+            onChange={(event) => {
+              const next = Number(event.target.value);
+              setSpeed(next);
+              if (element) element.playbackRate = next;
+            }}
+            className="rounded border border-zinc-300 bg-transparent px-1 py-1 text-xs dark:border-zinc-700"
+          >
+            {PLAYER_SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {s}×
+              </option>
+            ))}
+          </select>
+          {item?.src && status === "ready" ? (
+            <a href={item.src} download={item.downloadName} className="text-sm underline">
+              Download
+            </a>
+          ) : null}
+          <button type="button" aria-label="Collapse player" onClick={() => setCollapsed(true)} className="text-zinc-500">
+            ▾
+          </button>
+        </div>
+      )}
     </div>
   );
 }

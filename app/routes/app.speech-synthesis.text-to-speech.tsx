@@ -124,10 +124,10 @@ export default function TextToSpeechPage() {
         return;
       }
       const id = response.headers.get("history-item-id") ?? "generation";
-      const src = `/v1/history/${id}/audio`;
-      await player.play({ id, title: title.slice(0, 80), voiceName, src }, { kind: "stream", response, mimeType: "audio/mpeg" });
-      // The history row appears once the whole audio is stored.
-      setTimeout(() => revalidator.revalidate(), 1500);
+      // No src yet: the player looks the item up once it is saved, then offers download and feedback.
+      await player.play({ id, title: title.slice(0, 80), voiceName, historyItemId: id, text: title }, { kind: "stream", response, mimeType: "audio/mpeg" });
+      // play() resolves once the player has found the saved item: the history panel can show it now.
+      revalidator.revalidate();
     } catch {
       toast.show("Network error", "error");
     } finally {

@@ -57,3 +57,7 @@ export async function deleteHistoryItem(db: Database, workspaceId: string, id: s
     .returning();
   return deleted[0];
 }
+
+export async function saveFeedback(db: Database, workspaceId: string, id: string, feedback: string): Promise<void> {
+  await db.update(historyItems).set({ feedback }).where(and(eq(historyItems.id, id), eq(historyItems.workspaceId, workspaceId)));
+}

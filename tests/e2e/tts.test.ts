@@ -82,4 +82,63 @@ describe("text to speech journey", () => {
     await expect(page.getByLabel("Text of line 2").inputValue()).resolves.toBe("Morning, Aria!");
     await context.close();
   });
+
+  it("plays in the global player: speed, skips, keyboard, collapse, and feedback after 3 seconds", async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await page.goto("/app/sign-up?redirect=/app/speech-synthesis/text-to-speech");
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(uniqueEmail("player"));
+    await page.getByLabel("Password").fill(STRONG_PASSWORD);
+    await page.locator('input[name="agrees_to_terms"]').check();
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.waitForURL(/\/app\/speech-synthesis\/text-to-speech/);
+    await waitForHydration(page);
+    const text = "This is a longer passage for the player. It keeps going for a while, sentence after sentence, so that there is time to skip around and to rate it once three seconds have passed.";
+    await page.locator("#tts-text").fill(text);
+    await page.getByTestId("generate").click();
+    const audio = () => page.evaluate(() => {
+      const a = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!;
+      return { time: a.currentTime, rate: a.playbackRate, paused: a.paused };
+    });
+    await page.waitForFunction(() => (document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')?.currentTime ?? 0) > 0.2, undefined, { timeout: 20_000 });
+    // Download appears once the item is found in history (polled after 1 s).
+    await page.getByTestId("player").getByRole("link", { name: "Download" }).waitFor({ timeout: 15_000 });
+
+    await page.getByLabel("Playback speed").selectOption("1.5");
+    expect((await audio()).rate).toBe(1.5);
+    await page.getByLabel("Playback speed").selectOption("1");
+
+    // Keyboard: space pauses (not while typing), arrows skip 3 s.
+    await page.locator("body").click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press(" ");
+    await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.paused);
+    const before = (await audio()).time;
+    await page.keyboard.press("ArrowRight");
+    expect((await audio()).time).toBeCloseTo(before + 3, 0);
+    await page.getByRole("button", { name: "Back 10 seconds" }).click();
+    expect((await audio()).time).toBe(0);
+    await page.locator("#tts-text").focus();
+    await page.keyboard.press(" ");
+    expect((await audio()).paused).toBe(true);
+
+    // Feedback controls after 3 s of playback; negative feedback opens the dialog with its rules.
+    await page.getByRole("button", { name: "Forward 10 seconds" }).click();
+    await page.getByTestId("feedback-controls").waitFor();
+    await page.getByRole("button", { name: "Bad generation" }).click();
+    const dialog = page.getByTestId("feedback-dialog");
+    await dialog.getByLabel("Glitches").check();
+    await dialog.getByLabel("Tell us more").fill("too short");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await dialog.getByText("Feedback must be at least 20 characters long").waitFor();
+    await dialog.getByLabel("Tell us more").fill("The pause after the first sentence is too long.");
+    await expect(dialog.getByTestId("feedback-counter").textContent()).resolves.toBe("47 / 200");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await page.getByText("Your feedback has been submitted. Thank you").waitFor();
+    await screenshot(page, "player-feedback");
+
+    await page.getByRole("button", { name: "Collapse player" }).click();
+    await page.getByRole("button", { name: "Expand player" }).click();
+    await page.getByTestId("player-toggle").waitFor();
+    await context.close();
+  });
 });

@@ -246,3 +246,23 @@ describe("configured engines", () => {
     expect((await tts(key, { text: "Hello", model_id: "parlance_workers_ai_v1" })).status).toBe(400);
   });
 });
+
+describe("feedback", () => {
+  it("saves validated feedback, refuses changes once reviewed, and stays in the workspace", async () => {
+    const made = await tts(key, { text: "Rate me, please." });
+    const id = made.headers.get("history-item-id")!;
+    const send = (k: string, body: unknown) => api(`/v1/history/${id}/feedback`, { method: "POST", key: k, json: body });
+    const tooShort = await send(key, { thumbs_up: false, feedback: "meh" });
+    expect(tooShort.status).toBe(422);
+    expect(JSON.stringify(await tooShort.json())).toContain("Feedback must be at least 20 characters long");
+    expect((await send(key, { thumbs_up: "yes" })).status).toBe(422);
+    expect((await send(otherKey, { thumbs_up: true })).status).toBe(404);
+    expect((await send(key, { thumbs_up: false, feedback: "The pauses between sentences are too long.", glitches: true })).status).toBe(200);
+    const item = (await (await api(`/v1/history/${id}`, { key })).json()) as { feedback: Record<string, unknown> };
+    expect(item.feedback).toMatchObject({ thumbs_up: false, glitches: true, review_status: "not_reviewed", feedback: "The pauses between sentences are too long." });
+    await env.DB.prepare("UPDATE history_items SET feedback = json_set(feedback, '$.review_status', 'reviewed') WHERE id = ?").bind(id).run();
+    const locked = await send(key, { thumbs_up: true });
+    expect(locked.status).toBe(409);
+    expect(await locked.json()).toMatchObject({ detail: { message: "This feedback cannot be changed as it was already reviewed." } });
+  });
+});
