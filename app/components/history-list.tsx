@@ -1,4 +1,8 @@
 import { Form, useFetcher } from "@remix-run/react";
+import { useState } from "react";
+import { checkDownloadContentType } from "~/domain/media-types";
+import { toRequestError } from "~/domain/http-error";
+import { useToast } from "./toasts";
 import type { HistoryEntry } from "~/lib/tts-page.server";
 import { relativeTimeLabel } from "~/domain/relative-time";
 import { usePlayer } from "./player";
@@ -8,6 +12,28 @@ import { Button } from "./ui";
 export function HistoryList({ entries, voices, search, voiceId }: { entries: HistoryEntry[]; voices: { voice_id: string; name: string }[]; search: string; voiceId: string }) {
   const player = usePlayer();
   const fetcher = useFetcher();
+  const toast = useToast();
+  const [selected, setSelected] = useState<string[]>([]);
+  const toggle = (id: string) => setSelected(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
+
+  /** One item downloads as audio, several as a zip; anything else the server sends is refused (spec §5). */
+  const downloadSelected = async () => {
+    const response = await fetch("/v1/history/download", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ history_item_ids: selected }),
+    });
+    if (!response.ok) return toast.showError(await toRequestError(response));
+    const type = checkDownloadContentType(response.headers.get("content-type"));
+    if (!type.ok) return toast.show(type.message, "error");
+    const name = response.headers.get("content-disposition")?.match(/filename="([^"]+)"/)?.[1] ?? (type.kind === "zip" ? "history.zip" : "audio.mp3");
+    const url = URL.createObjectURL(await response.blob());
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
   return (
     <section aria-label="History" className="space-y-3">
       <Form method="get" className="flex gap-2" role="search">
@@ -25,12 +51,23 @@ export function HistoryList({ entries, voices, search, voiceId }: { entries: His
         </Button>
       </Form>
       {entries.length === 0 ? <p className="text-sm text-zinc-500">Nothing generated yet.</p> : null}
+      {selected.length > 0 ? (
+        <div className="flex items-center justify-between rounded-lg bg-zinc-100 px-3 py-2 text-sm dark:bg-zinc-900">
+          <span>{selected.length} selected</span>
+          <Button variant="secondary" onClick={downloadSelected}>
+            Download selected
+          </Button>
+        </div>
+      ) : null}
       <ul className="space-y-2">
         {entries.map((entry) => {
           const src = `/v1/history/${entry.id}/audio`;
           return (
             <li key={entry.id} data-testid="history-item" className="rounded-xl border border-zinc-200 p-3 dark:border-zinc-800">
-              <p className="line-clamp-2 text-sm">{entry.text}</p>
+              <label className="flex items-start gap-2">
+                <input type="checkbox" aria-label={`Select ${entry.text.slice(0, 30)}`} checked={selected.includes(entry.id)} onChange={() => toggle(entry.id)} className="mt-1" />
+                <span className="line-clamp-2 text-sm">{entry.text}</span>
+              </label>
               <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-zinc-500">
                 <span>{entry.voiceName}</span>
                 <span>·</span>

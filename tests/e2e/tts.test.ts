@@ -76,6 +76,15 @@ describe("text to speech journey", () => {
     await page.getByTestId("history-item").filter({ hasText: "Good morning, Roger." }).first().waitFor({ timeout: 15_000 });
     await screenshot(page, "tts-dialogue");
 
+    // Two items selected download together as a zip.
+    await page.getByTestId("generate-dialogue").click();
+    await page.getByTestId("history-item").nth(1).waitFor({ timeout: 20_000 });
+    for (const index of [0, 1]) await page.getByTestId("history-item").nth(index).getByRole("checkbox").check();
+    const [zip] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download selected" }).click()]);
+    expect(zip.suggestedFilename()).toBe("history.zip");
+    const { readFileSync } = await import("node:fs");
+    expect(readFileSync((await zip.path())!).subarray(0, 2).toString()).toBe("PK");
+
     await page.reload();
     await waitForHydration(page);
     await page.getByRole("tab", { name: "Dialogue" }).click();
