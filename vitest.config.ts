@@ -76,7 +76,7 @@ export default defineConfig({
           tsconfigPaths(),
           cloudflareTest({
             wrangler: { configPath: "./workers/edge/wrangler.toml" },
-            miniflare: { serviceBindings: { APP: echoApp } },
+            miniflare: { serviceBindings: { APP: echoApp, SHARE: (request: Request) => new Response(`share:${new URL(request.url).pathname}`) } },
           }),
         ],
         test: {

@@ -205,3 +205,17 @@ export const generationSlots = sqliteTable(
   },
   (t) => [index("generation_slots_workspace").on(t.workspaceId)],
 );
+
+/** Public share links: an unguessable token per shared history item; revoking answers 404 at once. */
+export const shareLinks = sqliteTable(
+  "share_links",
+  {
+    token: text("token").primaryKey(),
+    historyItemId: text("history_item_id").notNull().references(() => historyItems.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    userId: text("user_id").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [index("share_links_item").on(t.historyItemId)],
+);

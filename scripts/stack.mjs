@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** Worker configs in `wrangler dev` order: the front door first, since only the first gets the port. */
-export const WORKER_CONFIGS = ["workers/edge/wrangler.toml", "wrangler.toml", "workers/speech/wrangler.toml"];
+export const WORKER_CONFIGS = ["workers/edge/wrangler.toml", "wrangler.toml", "workers/speech/wrangler.toml", "workers/share/wrangler.toml"];
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: options.quiet ? "pipe" : "inherit", env: process.env });

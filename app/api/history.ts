@@ -2,11 +2,14 @@ import { zipSync } from "fflate";
 import { Hono } from "hono";
 import { z } from "zod";
 import { database } from "../../db/client";
+import { findLiveShareForItem, insertShare, revokeShares } from "../../db/repositories/shares";
 import { deleteHistoryItem, findHistoryItem, listHistory, saveFeedback, type HistoryRow } from "../../db/repositories/history";
 import { audioFileName } from "~/domain/file-names";
 import { formatSpec, isOutputFormat } from "~/domain/output-formats";
 import { FEEDBACK_ALREADY_REVIEWED, feedbackTextError, type Feedback } from "~/domain/player";
+import { SHARE_PATH_PREFIX } from "~/domain/sharing";
 import { findPremadeVoice } from "~/domain/voices";
+import { randomHex } from "~/lib/tokens.server";
 import { requireCaller, type AuthedEnv } from "./auth";
 import { apiError } from "./errors";
 import { valid } from "./validation";
@@ -189,6 +192,25 @@ historyApi.post(
     return c.json({ status: "ok", feedback });
   },
 );
+
+/** Creates the item's public link once (an unguessable token) and returns it with the sharer's public name. */
+historyApi.get("/:history_item_id/share-link", valid("param", idParam), async (c) => {
+  const db = database(c.env.DB);
+  const { user, membership } = c.get("caller");
+  const row = await findHistoryItem(db, membership.workspace.id, c.req.valid("param").history_item_id);
+  if (!row) return apiError(c, 404, "not_found", "History item not found");
+  let share = await findLiveShareForItem(db, membership.workspace.id, row.id);
+  if (!share) {
+    await insertShare(db, { token: randomHex(16), historyItemId: row.id, workspaceId: membership.workspace.id, userId: user.id });
+    share = await findLiveShareForItem(db, membership.workspace.id, row.id);
+  }
+  return c.json({ share_link: `${SHARE_PATH_PREFIX}${share!.token}`, public_user_name: user.publicUserName ?? "" });
+});
+
+historyApi.delete("/:history_item_id/share-link", valid("param", idParam), async (c) => {
+  const revoked = await revokeShares(database(c.env.DB), c.get("caller").membership.workspace.id, c.req.valid("param").history_item_id, Math.floor(Date.now() / 1000));
+  return revoked ? c.json({ status: "ok" }) : apiError(c, 404, "not_found", "No share link to revoke");
+});
 
 historyApi.delete("/:history_item_id", valid("param", idParam), async (c) => {
   const row = await deleteHistoryItem(database(c.env.DB), c.get("caller").membership.workspace.id, c.req.valid("param").history_item_id);

@@ -7,6 +7,7 @@ import { findUserById, updateUser } from "../../db/repositories/users";
 import { ANALYTICS_CONSENT_STATES } from "~/domain/privacy";
 import { apiKeyName } from "~/domain/api-keys";
 import { checklistItemId, checklistState } from "~/domain/onboarding";
+import { MAX_PUBLIC_NAME } from "~/domain/sharing";
 import { applyEmailChange } from "~/lib/account-settings.server";
 import { createApiKey } from "~/lib/api-keys.server";
 import { requireCaller, type AuthedEnv } from "./auth";
@@ -133,3 +134,8 @@ userApi.put(
     return c.json({ status: "ok" });
   },
 );
+
+userApi.post("/update-public-user-name", valid("json", z.object({ public_user_name: z.string().trim().max(MAX_PUBLIC_NAME) })), async (c) => {
+  await updateUser(database(c.env.DB), c.get("caller").user.id, { publicUserName: c.req.valid("json").public_user_name || null });
+  return c.json({ status: "ok" });
+});

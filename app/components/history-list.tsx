@@ -2,6 +2,7 @@ import { Form, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { checkDownloadContentType } from "~/domain/media-types";
 import { toRequestError } from "~/domain/http-error";
+import { ShareDialog } from "./share-dialog";
 import { useToast } from "./toasts";
 import type { HistoryEntry } from "~/lib/tts-page.server";
 import { relativeTimeLabel } from "~/domain/relative-time";
@@ -9,11 +10,12 @@ import { usePlayer } from "./player";
 import { Button } from "./ui";
 
 /** History items with play, download and delete; a search box and a voice filter on top. */
-export function HistoryList({ entries, voices, search, voiceId }: { entries: HistoryEntry[]; voices: { voice_id: string; name: string }[]; search: string; voiceId: string }) {
+export function HistoryList({ entries, voices, search, voiceId, shareVisible }: { shareVisible: boolean; entries: HistoryEntry[]; voices: { voice_id: string; name: string }[]; search: string; voiceId: string }) {
   const player = usePlayer();
   const fetcher = useFetcher();
   const toast = useToast();
   const [selected, setSelected] = useState<string[]>([]);
+  const [sharing, setSharing] = useState<string | null>(null);
   const toggle = (id: string) => setSelected(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
 
   /** One item downloads as audio, several as a zip; anything else the server sends is refused (spec §5). */
@@ -85,6 +87,16 @@ export function HistoryList({ entries, voices, search, voiceId }: { entries: His
                 >
                   Play
                 </Button>
+                {shareVisible ? (
+                <Button variant="ghost" aria-label="Share" title="Share" onClick={() => setSharing(entry.id)}>
+                  <svg aria-hidden width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                    <circle cx="18" cy="5" r="3" />
+                    <circle cx="6" cy="12" r="3" />
+                    <circle cx="18" cy="19" r="3" />
+                    <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
+                  </svg>
+                </Button>
+                ) : null}
                 <a href={src} download={entry.fileName} className="rounded-full px-3 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800">
                   Download
                 </a>
@@ -100,6 +112,7 @@ export function HistoryList({ entries, voices, search, voiceId }: { entries: His
           );
         })}
       </ul>
+      {sharing ? <ShareDialog historyItemId={sharing} onClose={() => setSharing(null)} /> : null}
     </section>
   );
 }

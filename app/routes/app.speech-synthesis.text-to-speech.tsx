@@ -8,6 +8,7 @@ import { usePlayer } from "~/components/player";
 import { useToast } from "~/components/toasts";
 import { Button } from "~/components/ui";
 import { PRODUCT_NAME } from "~/domain/brand";
+import { shareButtonMode, videoFlagOn } from "~/domain/sharing";
 import type { DialogueLine } from "~/domain/dialogue";
 import { toRequestError } from "~/domain/http-error";
 import { DEFAULT_MODEL_ID, maxCharactersPerRequest } from "~/domain/models";
@@ -36,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     voices: PREMADE_VOICES.map((v) => ({ voice_id: v.voice_id, name: v.name, description: v.description, language: v.language, gender: v.gender, preview: `/v1/voices/previews/${voicePreviewFileName(v.name)}` })),
     models: (await servedModels(context.cloudflare.env)).map((m) => ({ model_id: m.model_id, name: m.name, maxCharacters: maxCharactersPerRequest(m, paid) })),
     history: entries,
+    shareVisible: shareButtonMode(videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION), viewer.membership.workspace.tier, true) !== "hidden",
     search,
     voiceId,
     remaining: viewer.membership.workspace.characterLimit - viewer.membership.workspace.characterCount,
@@ -187,7 +189,7 @@ export default function TextToSpeechPage() {
             Open full history
           </Link>
         </div>
-        <HistoryList entries={data.history} voices={data.voices} search={data.search} voiceId={data.voiceId} />
+        <HistoryList shareVisible={data.shareVisible} entries={data.history} voices={data.voices} search={data.search} voiceId={data.voiceId} />
       </div>
       <aside className="space-y-5 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800">
         <div className="space-y-2">

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData } from "@remix-run/react";
 import { HistoryList } from "~/components/history-list";
 import { PRODUCT_NAME } from "~/domain/brand";
+import { shareButtonMode, videoFlagOn } from "~/domain/sharing";
 import { PREMADE_VOICES } from "~/domain/voices";
 import { requireViewer } from "~/lib/auth.server";
 import { historyEntries } from "~/lib/tts-page.server";
@@ -15,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = url.searchParams.get("search") ?? "";
   const voiceId = url.searchParams.get("voice_id") ?? "";
   const { entries } = await historyEntries(context, viewer, { search, voiceId, pageSize: 100 });
-  return { history: entries, search, voiceId, voices: PREMADE_VOICES.map((v) => ({ voice_id: v.voice_id, name: v.name })) };
+  return { shareVisible: shareButtonMode(videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION), viewer.membership.workspace.tier, true) !== "hidden", history: entries, search, voiceId, voices: PREMADE_VOICES.map((v) => ({ voice_id: v.voice_id, name: v.name })) };
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -32,7 +33,7 @@ export default function TextToSpeechHistory() {
           Back to Text to Speech
         </Link>
       </div>
-      <HistoryList entries={data.history} voices={data.voices} search={data.search} voiceId={data.voiceId} />
+      <HistoryList shareVisible={data.shareVisible} entries={data.history} voices={data.voices} search={data.search} voiceId={data.voiceId} />
     </div>
   );
 }

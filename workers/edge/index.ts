@@ -4,6 +4,7 @@ import { EDGE_HEADER_PREFIX, EDGE_HEADERS } from "../../app/domain/edge-context"
 import { safeRedirectTarget } from "../../app/domain/redirect";
 import { isPrivacyOptOutDefault, requiresBiometricTerms, requiresBiometricTermsBroad } from "../../app/domain/regions";
 import { securityHeaders } from "../../app/domain/security-headers";
+import { SHARE_PATH_PREFIX } from "../../app/domain/sharing";
 import type { EdgeEnv } from "./env";
 
 /**
@@ -52,7 +53,9 @@ edge.all("*", async (c) => {
   headers.set(EDGE_HEADERS.biometricTermsBroad, flag(requiresBiometricTermsBroad(geo)));
   headers.set(EDGE_HEADERS.flavour, productFlavourForHost(url.hostname));
 
-  const upstream = await c.env.APP.fetch(new Request(c.req.raw, { headers, redirect: "manual" }));
+  // Share links go to their own worker; everything else to the app.
+  const target = url.pathname.startsWith(SHARE_PATH_PREFIX) ? c.env.SHARE : c.env.APP;
+  const upstream = await target.fetch(new Request(c.req.raw, { headers, redirect: "manual" }));
   return withSecurityHeaders(upstream, url, nonce);
 });
 

@@ -266,3 +266,22 @@ describe("feedback", () => {
     expect(await locked.json()).toMatchObject({ detail: { message: "This feedback cannot be changed as it was already reviewed." } });
   });
 });
+
+describe("share links", () => {
+  it("creates one unguessable link per item, in the workspace only, and revokes it", async () => {
+    const made = await tts(key, { text: "Share me." });
+    const id = made.headers.get("history-item-id")!;
+    const first = (await (await api(`/v1/history/${id}/share-link`, { key })).json()) as { share_link: string; public_user_name: string };
+    expect(first.share_link).toMatch(/^\/share\/[0-9a-f]{32}$/);
+    const again = (await (await api(`/v1/history/${id}/share-link`, { key })).json()) as { share_link: string };
+    expect(again.share_link).toBe(first.share_link);
+    expect((await api(`/v1/history/${id}/share-link`, { key: otherKey })).status).toBe(404);
+    expect((await api("/v1/user/update-public-user-name", { method: "POST", key, json: { public_user_name: "Speaker One" } })).status).toBe(200);
+    expect(((await (await api(`/v1/history/${id}/share-link`, { key })).json()) as { public_user_name: string }).public_user_name).toBe("Speaker One");
+    expect((await api("/v1/user/update-public-user-name", { method: "POST", key, json: { public_user_name: "x".repeat(51) } })).status).toBe(422);
+    expect((await api(`/v1/history/${id}/share-link`, { method: "DELETE", key: otherKey })).status).toBe(404);
+    expect((await api(`/v1/history/${id}/share-link`, { method: "DELETE", key })).status).toBe(200);
+    const fresh = (await (await api(`/v1/history/${id}/share-link`, { key })).json()) as { share_link: string };
+    expect(fresh.share_link).not.toBe(first.share_link);
+  });
+});
