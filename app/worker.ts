@@ -6,6 +6,7 @@ import { HTTPException } from "hono/http-exception";
 import * as serverBuild from "../build/server";
 import { api, type ApiEnv } from "./api";
 import { openApiDocument } from "./api/openapi";
+import { publicSite } from "./api/public-site";
 import { voicesV2Api } from "./api/voices";
 import { apiError, validationError } from "./api/errors";
 import { readEdgeContext } from "./domain/edge-context";
@@ -35,6 +36,7 @@ app.use("*", async (c, next) => {
 
 app.route("/v1", api);
 app.route("/v2/voices", voicesV2Api);
+app.route("/", publicSite);
 app.get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
 
 app.onError((error, c) => {

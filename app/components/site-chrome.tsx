@@ -9,7 +9,8 @@ export function Logo() {
   return (
     <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight">
       <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-gradient-to-br from-violet-500 to-sky-400" />
-      {PRODUCT_NAME}
+      {/* On the narrowest phones the mark alone leaves room for the sign-in buttons. */}
+      <span className="max-xs:sr-only">{PRODUCT_NAME}</span>
     </Link>
   );
 }
@@ -19,12 +20,14 @@ export function SiteHeader() {
     <header className="border-b border-zinc-200 dark:border-zinc-800">
       <nav className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Logo />
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-1 whitespace-nowrap sm:gap-2">
           <ThemeToggle />
-          <LinkButton to={SIGN_IN_PATH} variant="ghost">
+          <LinkButton to={SIGN_IN_PATH} variant="ghost" className="px-3">
             Sign in
           </LinkButton>
-          <LinkButton to={SIGN_UP_PATH}>Sign up</LinkButton>
+          <LinkButton to={SIGN_UP_PATH} className="px-3">
+            Sign up
+          </LinkButton>
         </div>
       </nav>
     </header>
@@ -70,5 +73,14 @@ export function ProsePage({ title, children }: { title: string; children: ReactN
         {children}
       </article>
     </MarketingLayout>
+  );
+}
+
+/** A region code as a small badge: emoji flags do not render on every system. */
+export function FlagBadge({ code }: { code: string }) {
+  return (
+    <span aria-hidden className="inline-flex h-5 min-w-7 items-center justify-center rounded bg-zinc-100 px-1 font-mono text-[10px] font-semibold uppercase text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
+      {code}
+    </span>
   );
 }

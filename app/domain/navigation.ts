@@ -5,6 +5,7 @@
 export type NavLink = { to: string; label: string };
 
 export const MARKETING_PAGES: readonly NavLink[] = [
+  { to: "/text-to-speech", label: "Text to speech" },
   { to: "/about", label: "About" },
   { to: "/api", label: "API" },
   { to: "/safety", label: "Safety" },

@@ -66,6 +66,7 @@ describe("account journeys", () => {
 
     await signInInBrowser(page, email);
     await page.waitForURL(/\/app\/home/);
+    await page.getByRole("heading", { level: 1, name: /Welcome/ }).waitFor();
     await expect(page.getByText("Please verify your e-mail address").count()).resolves.toBe(0);
     await context.close();
   });

@@ -64,4 +64,18 @@ describe("foundation journeys", () => {
     expect(api.status).toBe(404);
     expect(await api.json()).toMatchObject({ detail: { status: "not_found" } });
   });
+
+  it("navigates from the text-to-speech page to a language landing page and plays its sample", async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await page.goto("/text-to-speech");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: /British English/ }).first().click();
+    await page.waitForURL(/\/languages\/british-accent$/);
+    await page.getByRole("heading", { level: 1, name: "British English text to speech" }).waitFor();
+    await page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="landing-sample"]')!.play());
+    await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('[data-testid="landing-sample"]')!.currentTime > 0.2, undefined, { timeout: 20_000 });
+    await page.setViewportSize({ width: 320, height: 800 });
+    await screenshot(page, "language-landing-320");
+    await context.close();
+  });
 });

@@ -80,3 +80,32 @@ describe("API description", () => {
     expect(html).toContain("/v1/text-to-speech/{voice_id}");
   });
 });
+
+describe("public site", () => {
+  it("renders language landing pages with a sample generated once into R2, cacheable at the edge", async () => {
+    const response = await SELF.fetch("https://parlance.test/languages/british-accent");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("stale-while-revalidate");
+    const html = await response.text();
+    expect(html).toContain("British English text to speech");
+    expect(html).toContain('rel="canonical" href="https://parlance.test/languages/british-accent"');
+    expect(html).toContain('href="/languages/german"');
+    expect((await SELF.fetch("https://parlance.test/languages/klingon")).status).toBe(404);
+
+    expect(await env.MEDIA.head("landing-samples/german.mp3")).toBeNull();
+    const sample = await SELF.fetch("https://parlance.test/languages/german/sample.mp3");
+    expect(sample.status).toBe(200);
+    expect(sample.headers.get("content-type")).toBe("audio/mpeg");
+    expect((await sample.arrayBuffer()).byteLength).toBeGreaterThan(10000);
+    expect(await env.MEDIA.head("landing-samples/german.mp3")).not.toBeNull();
+  });
+
+  it("publishes a sitemap and robots.txt", async () => {
+    const sitemap = await (await SELF.fetch("https://parlance.test/sitemap.xml")).text();
+    expect(sitemap).toContain("<loc>https://parlance.test/languages/spanish-castilian-accent</loc>");
+    expect(sitemap).toContain("<loc>https://parlance.test/text-to-speech</loc>");
+    const robots = await (await SELF.fetch("https://parlance.test/robots.txt")).text();
+    expect(robots).toContain("Disallow: /app/");
+    expect(robots).toContain("Sitemap: https://parlance.test/sitemap.xml");
+  });
+});

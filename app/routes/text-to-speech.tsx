@@ -1,0 +1,39 @@
+import type { HeadersFunction, MetaFunction } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { FlagBadge, MarketingLayout } from "~/components/site-chrome";
+import { LinkButton } from "~/components/ui";
+import { PRODUCT_NAME } from "~/domain/brand";
+import { LANDING_PAGES, PUBLIC_PAGE_CACHE_CONTROL } from "~/domain/languages";
+import { SIGN_UP_PATH } from "~/domain/navigation";
+import { PREMADE_VOICES } from "~/domain/voices";
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+
+export const meta: MetaFunction = () => [
+  { title: `Text to speech · ${PRODUCT_NAME}` },
+  { name: "description", content: `Natural text to speech in ${LANDING_PAGES.length} languages and accents, in the browser or through the API.` },
+];
+
+export default function TextToSpeechLanding() {
+  return (
+    <MarketingLayout>
+      <section className="mx-auto max-w-4xl space-y-6 px-4 py-16">
+        <h1 className="text-4xl font-bold tracking-tight">Text to speech</h1>
+        <p className="text-lg text-zinc-600 dark:text-zinc-400">
+          {PREMADE_VOICES.length} voices in six languages, streaming as they speak, with character-level timestamps, a speech history and a public API.
+        </p>
+        <LinkButton to={SIGN_UP_PATH}>Start for free</LinkButton>
+        <h2 className="pt-6 text-xl font-semibold">Languages and accents</h2>
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {LANDING_PAGES.map((page) => (
+            <li key={page.audioSrc}>
+              <Link to={`/languages/${page.audioSrc}`} className="block rounded-xl border border-zinc-200 px-4 py-3 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:bg-zinc-900">
+                <FlagBadge code={page.flag} /> {page.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </MarketingLayout>
+  );
+}
