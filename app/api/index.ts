@@ -3,6 +3,7 @@ import { apiError } from "./errors";
 import { historyApi } from "./history";
 import { modelsApi } from "./models";
 import { openAiSpeechApi, textToDialogueApi, textToSpeechApi } from "./text-to-speech";
+import { supportApi } from "./support";
 import { userApi } from "./user";
 import { voicesApi } from "./voices";
 import { workspaceApi } from "./workspace";
@@ -20,6 +21,7 @@ api.route("/audio", openAiSpeechApi);
 api.route("/voices", voicesApi);
 api.route("/models", modelsApi);
 api.route("/history", historyApi);
+api.route("/support", supportApi);
 
 // Anything under /v1 that no router answered: JSON, never the HTML 404 page.
 api.all("*", (c) => apiError(c, 404, "not_found", `No API route matches ${c.req.method} ${new URL(c.req.url).pathname}`));

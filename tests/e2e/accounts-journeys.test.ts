@@ -1,39 +1,13 @@
 import { spawnSync } from "node:child_process";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage, screenshot, waitForHydration } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { newPage, screenshot, signInInBrowser, signUpInBrowser, sharedBrowser, waitForHydration } from "./browser";
 import { totpCode } from "~/domain/totp";
 import { createApiKeyOverHttp, signUpOverHttp, STRONG_PASSWORD, uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
 const stateDir = inject("stateDir");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function signUpInBrowser(page: Page, email: string) {
-  await page.goto("/app/sign-up");
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(STRONG_PASSWORD);
-  await page.locator('input[name="agrees_to_terms"]').check();
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await page.waitForURL(/\/app\/home\?newUser=true/);
-  await waitForHydration(page);
-}
-
-async function signInInBrowser(page: Page, email: string, password = STRONG_PASSWORD) {
-  await page.goto("/app/sign-in");
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
+const browser = sharedBrowser();
 
 /** The newest link of a given mode mailed to an address, read from the dev mailbox page. */
 async function mailedLink(page: Page, email: string, mode: string): Promise<string> {
@@ -46,7 +20,7 @@ async function mailedLink(page: Page, email: string, mode: string): Promise<stri
 
 describe("account journeys", () => {
   it("signs up, verifies the e-mail from the local mailbox, and signs in", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     const email = uniqueEmail("verify");
     await signUpInBrowser(page, email);
     await expect(page.getByTestId("viewer-email").textContent()).resolves.toBe(email);
@@ -72,7 +46,7 @@ describe("account journeys", () => {
   });
 
   it("resets a password end to end", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     const email = uniqueEmail("reset");
     await signUpOverHttp(baseUrl, email);
     await page.goto("/app/sign-in");
@@ -110,7 +84,7 @@ describe("account journeys", () => {
   });
 
   it("signs out in one tab and the other tab follows", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await signUpInBrowser(page, uniqueEmail("tabs"));
     const other = await context.newPage();
     await other.goto("/app/home");
@@ -123,7 +97,7 @@ describe("account journeys", () => {
   });
 
   it("creates an API key shown once and calls GET /v1/user with it", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     const email = uniqueEmail("apikey");
     await signUpInBrowser(page, email);
     await page.goto("/app/settings/api-keys");
@@ -172,7 +146,7 @@ describe("account journeys", () => {
     });
     expect(accepted.status).toBe(200);
 
-    const editor = await newPage(browser, baseUrl);
+    const editor = await newPage(browser(), baseUrl);
     await signInInBrowser(editor.page, editorEmail);
     await editor.page.waitForURL(/\/app\/home/);
     await editor.page.goto("/app/home?training_opt_out=true");
@@ -183,7 +157,7 @@ describe("account journeys", () => {
     await screenshot(editor.page, "training-opt-out-editor");
     await editor.context.close();
 
-    const owner = await newPage(browser, baseUrl);
+    const owner = await newPage(browser(), baseUrl);
     await signInInBrowser(owner.page, ownerEmail);
     await owner.page.waitForURL(/\/app\/home/);
     await waitForHydration(owner.page);
@@ -196,7 +170,7 @@ describe("account journeys", () => {
   });
 
   it("shows the biometric-terms gate for an Illinois request until accepted", async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, extraHTTPHeaders: { "x-dev-geo": "US-IL" } });
+    const context = await browser().newContext({ baseURL: baseUrl, extraHTTPHeaders: { "x-dev-geo": "US-IL" } });
     const page = await context.newPage();
     await signUpInBrowser(page, uniqueEmail("bipa"));
     const gate = page.getByTestId("bipa-gate");
@@ -207,14 +181,14 @@ describe("account journeys", () => {
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Welcome");
     await context.close();
 
-    const elsewhere = await newPage(browser, baseUrl);
+    const elsewhere = await newPage(browser(), baseUrl);
     await signUpInBrowser(elsewhere.page, uniqueEmail("no-bipa"));
     await expect(elsewhere.page.getByTestId("bipa-gate").count()).resolves.toBe(0);
     await elsewhere.context.close();
   });
 
   it("turns on two-factor sign-in from the settings dialog and then asks for a code at sign-in", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     const email = uniqueEmail("totp");
     await signUpInBrowser(page, email);
     await page.goto("/app/settings?dialog=add-two-factor");
@@ -247,7 +221,7 @@ describe("account journeys", () => {
       body: JSON.stringify({ session_inactivity_timeout: 300 }),
     });
     expect(set.status).toBe(200);
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await page.clock.install();
     await signInInBrowser(page, email);
     await page.waitForURL(/\/app\/home/);

@@ -1,5 +1,7 @@
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { STRONG_PASSWORD } from "./http";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -41,4 +43,39 @@ export async function waitForHydration(page: Page) {
 
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join("tests/e2e/artifacts", `${name}.png`), fullPage: true });
+}
+
+/** One browser per test file: launched before the first test, closed after the last. */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("browser not launched yet");
+    return browser;
+  };
+}
+
+/** Signs up through the real form; lands on `redirect` (default: the main screen) hydrated. */
+export async function signUpInBrowser(page: Page, email: string, redirect?: string) {
+  await page.goto(redirect ? `/app/sign-up?redirect=${encodeURIComponent(redirect)}` : "/app/sign-up");
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.locator('input[name="agrees_to_terms"]').check();
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.waitForURL(redirect ? (url) => url.pathname === redirect : /\/app\/home\?newUser=true/);
+  await waitForHydration(page);
+}
+
+export async function signInInBrowser(page: Page, email: string, password = STRONG_PASSWORD) {
+  await page.goto("/app/sign-in");
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
 }

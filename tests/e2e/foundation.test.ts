@@ -1,20 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage, screenshot, waitForHydration } from "./browser";
+import { describe, expect, inject, it } from "vitest";
+import { newPage, screenshot, sharedBrowser, waitForHydration } from "./browser";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe("foundation journeys", () => {
   it("renders and hydrates the home page; the theme persists across a reload", async () => {
-    const { context, page, errors } = await newPage(browser, baseUrl);
+    const { context, page, errors } = await newPage(browser(), baseUrl);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Voice AI you can run anywhere");
     await waitForHydration(page);
@@ -35,7 +27,7 @@ describe("foundation journeys", () => {
   });
 
   it("shows the 404 page for an unknown page", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     const response = await page.goto("/this/page/does-not-exist");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" }).isVisible()).resolves.toBe(true);
@@ -44,7 +36,7 @@ describe("foundation journeys", () => {
   });
 
   it("applies the sign-in redirect rule at the real front door", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await page.goto(`/app/sign-in?redirect=${encodeURIComponent("//evil.example/steal")}`);
     const dropped = new URL(page.url());
     expect(dropped.origin).toBe(baseUrl);
@@ -66,7 +58,7 @@ describe("foundation journeys", () => {
   });
 
   it("navigates from the text-to-speech page to a language landing page and plays its sample", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await page.goto("/text-to-speech");
     await waitForHydration(page);
     await page.getByRole("link", { name: /British English/ }).first().click();

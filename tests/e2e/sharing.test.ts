@@ -1,17 +1,9 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage, screenshot, waitForHydration } from "./browser";
-import { createApiKeyOverHttp, signUpOverHttp, STRONG_PASSWORD, uniqueEmail } from "./http";
+import { describe, expect, inject, it } from "vitest";
+import { newPage, screenshot, sharedBrowser, signInInBrowser, waitForHydration } from "./browser";
+import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe("sharing", () => {
   it("shares an item from the dialog; a signed-out recipient hears it; revoking answers 404", async () => {
@@ -22,12 +14,8 @@ describe("sharing", () => {
     const made = await fetch(`${baseUrl}/v1/text-to-speech/pv02roger00000000000`, { method: "POST", headers: { "xi-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ text }) });
     const historyId = made.headers.get("history-item-id")!;
 
-    const owner = await newPage(browser, baseUrl);
-    await owner.page.goto("/app/sign-in");
-    await waitForHydration(owner.page);
-    await owner.page.getByLabel("Email").fill(email);
-    await owner.page.getByLabel("Password").fill(STRONG_PASSWORD);
-    await owner.page.getByRole("button", { name: "Sign in" }).click();
+    const owner = await newPage(browser(), baseUrl);
+    await signInInBrowser(owner.page, email);
     await owner.page.waitForURL(/\/app\/home/);
     await owner.page.goto("/app/speech-synthesis/text-to-speech");
     await waitForHydration(owner.page);
@@ -48,7 +36,7 @@ describe("sharing", () => {
     await owner.context.close();
 
     // A stranger, signed out.
-    const stranger = await newPage(browser, baseUrl);
+    const stranger = await newPage(browser(), baseUrl);
     const response = await stranger.page.goto(link);
     expect(response?.status()).toBe(200);
     await expect(stranger.page.getByTestId("shared-text").textContent()).resolves.toBe(text);

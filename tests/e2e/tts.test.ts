@@ -1,30 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage, screenshot, waitForHydration } from "./browser";
-import { STRONG_PASSWORD, uniqueEmail } from "./http";
+import { describe, expect, inject, it } from "vitest";
+import { newPage, screenshot, signUpInBrowser, sharedBrowser, waitForHydration } from "./browser";
+import { uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe("text to speech journey", () => {
   it("signs up, types text, picks a voice, generates, hears it play, finds it in history and downloads it", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     const email = uniqueEmail("tts");
-    await page.goto("/app/sign-up?redirect=/app/speech-synthesis/text-to-speech");
-    await waitForHydration(page);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(STRONG_PASSWORD);
-    await page.locator('input[name="agrees_to_terms"]').check();
-    await page.getByRole("button", { name: "Sign up" }).click();
-    await page.waitForURL(/\/app\/speech-synthesis\/text-to-speech/);
-    await waitForHydration(page);
+    await signUpInBrowser(page, email, "/app/speech-synthesis/text-to-speech");
 
     const text = "Hello from the browser. This sentence is spoken by the embedded engine.";
     await page.locator("#tts-text").fill(text);
@@ -56,15 +41,8 @@ describe("text to speech journey", () => {
   });
 
   it("speaks a dialogue from the dialogue mode and keeps the draft locally", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    await page.goto("/app/sign-up?redirect=/app/speech-synthesis/text-to-speech");
-    await waitForHydration(page);
-    await page.getByLabel("Email").fill(uniqueEmail("dialogue"));
-    await page.getByLabel("Password").fill(STRONG_PASSWORD);
-    await page.locator('input[name="agrees_to_terms"]').check();
-    await page.getByRole("button", { name: "Sign up" }).click();
-    await page.waitForURL(/\/app\/speech-synthesis\/text-to-speech/);
-    await waitForHydration(page);
+    const { context, page } = await newPage(browser(), baseUrl);
+    await signUpInBrowser(page, uniqueEmail("dialogue"), "/app/speech-synthesis/text-to-speech");
 
     await page.getByRole("tab", { name: "Dialogue" }).click();
     await page.getByLabel("Text of line 1").fill("Good morning, Roger.");
@@ -93,15 +71,8 @@ describe("text to speech journey", () => {
   });
 
   it("plays in the global player: speed, skips, keyboard, collapse, and feedback after 3 seconds", async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    await page.goto("/app/sign-up?redirect=/app/speech-synthesis/text-to-speech");
-    await waitForHydration(page);
-    await page.getByLabel("Email").fill(uniqueEmail("player"));
-    await page.getByLabel("Password").fill(STRONG_PASSWORD);
-    await page.locator('input[name="agrees_to_terms"]').check();
-    await page.getByRole("button", { name: "Sign up" }).click();
-    await page.waitForURL(/\/app\/speech-synthesis\/text-to-speech/);
-    await waitForHydration(page);
+    const { context, page } = await newPage(browser(), baseUrl);
+    await signUpInBrowser(page, uniqueEmail("player"), "/app/speech-synthesis/text-to-speech");
     const text = "This is a longer passage for the player. It keeps going for a while, sentence after sentence, so that there is time to skip around and to rate it once three seconds have passed.";
     await page.locator("#tts-text").fill(text);
     await page.getByTestId("generate").click();

@@ -27,7 +27,11 @@ async function createWorker(now?: () => number): Promise<EspeakWorker> {
  * seeds its random pitch variation from the clock when it starts (about 50 ms extra).
  */
 function engine(seed: number | null | undefined): Promise<EspeakWorker> {
-  if (seed !== null && seed !== undefined) return createWorker(() => seed * 1000);
+  if (seed !== null && seed !== undefined) {
+    // The clock starts at the seed and then runs: a frozen clock would hang anything that waits on it.
+    const started = Date.now();
+    return createWorker(() => seed * 1000 + (Date.now() - started));
+  }
   instance ??= createWorker();
   return instance;
 }

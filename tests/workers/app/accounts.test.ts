@@ -261,3 +261,21 @@ describe("product updates", () => {
     expect(await (await SELF.fetch(link)).text()).toContain("An error occurred while trying to opt you out from receiving product updates, please try again.");
   });
 });
+
+describe("support access", () => {
+  it("staff request access; the signed-in owner grants it from the e-mailed link, once", async () => {
+    const ownerCookie = await signUp("owner-support@example.com");
+    const outsiderCookie = await signUp("outsider@example.com");
+    const staffCookie = await signUp("agent@support.parlance.local");
+    expect((await api("/v1/support/sign-in-requests", { method: "POST", cookie: outsiderCookie, json: { email: "owner-support@example.com" } })).status).toBe(403);
+    expect((await api("/v1/support/sign-in-requests", { method: "POST", cookie: staffCookie, json: { email: "owner-support@example.com" } })).status).toBe(202);
+    const link = await latestMailLink("owner-support@example.com", "verifySignInRequest");
+    expect(await (await SELF.fetch(link)).text()).toContain("Do you really want to grant our support team temporary access to your account?");
+    const grant = (cookie: string) => SELF.fetch(link, { ...form({}), headers: { ...(form({}).headers as Record<string, string>), cookie } });
+    expect((await grant(outsiderCookie)).status).toBe(403);
+    const granted = await grant(ownerCookie);
+    expect(granted.status).toBe(200);
+    expect(await env.DB.prepare("SELECT support_access_until AS v FROM users WHERE email = 'owner-support@example.com'").first<number>("v")).toBeGreaterThan(Date.now() / 1000);
+    expect((await grant(ownerCookie)).status).toBe(400);
+  });
+});
