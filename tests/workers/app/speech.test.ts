@@ -49,13 +49,13 @@ describe("text to speech", () => {
   });
 
   it("makes PCM that is speech, not silence; slower speech is longer; a seed repeats", async () => {
-    const body = (speed: number) => ({ text: "The quick brown fox jumps over the lazy dog.", voice_settings: { speed }, seed: 42 });
-    const slow = pcm(await (await tts(key, body(0.8), "?output_format=pcm_16000")).arrayBuffer());
+    const body = (speed: number, seed?: number) => ({ text: "The quick brown fox jumps over the lazy dog.", voice_settings: { speed }, seed });
+    const slow = pcm(await (await tts(key, body(0.8, 42), "?output_format=pcm_16000")).arrayBuffer());
     const fast = pcm(await (await tts(key, body(1.2), "?output_format=pcm_16000")).arrayBuffer());
     expect(rmsLevel(slow)).toBeGreaterThan(0.02);
     expect(slow.length / 16000).toBeGreaterThan(1);
     expect(slow.length).toBeGreaterThan(fast.length * 1.2);
-    const again = pcm(await (await tts(key, body(0.8), "?output_format=pcm_16000")).arrayBuffer());
+    const again = pcm(await (await tts(key, body(0.8, 42), "?output_format=pcm_16000")).arrayBuffer());
     // Compared as bytes: deep equality on typed arrays is slow.
     expect(new Uint8Array(again.buffer).every((b, i) => b === new Uint8Array(slow.buffer)[i]) && again.length === slow.length).toBe(true);
   });
