@@ -61,8 +61,13 @@ const edits = [
   ["var ENVIRONMENT_IS_NODE=typeof process==\"object\"&&typeof process.versions==\"object\"&&typeof process.versions.node==\"string\"&&process.type!=\"renderer\";", "var ENVIRONMENT_IS_NODE=false;"],
   ['var isNode=typeof process==="object"&&typeof process.versions==="object"&&typeof process.versions.node==="string";', "var isNode=false;"],
   ["scriptDirectory=self.location.href", 'scriptDirectory=""'],
-  // espeak-ng seeds its random variation from the clock: a `now` hook makes a seeded synthesis repeatable.
-  ["var _emscripten_date_now=()=>Date.now();", 'var _emscripten_date_now=()=>(Module["now"]?Module["now"]():Date.now());'],
+  // The module's only clock. espeak-ng seeds its random variation from it, so a `now` hook makes a seeded
+  // synthesis repeatable. It also never stands still: workerd freezes Date.now() during synchronous code,
+  // and a wait on a clock that never moves would spin forever.
+  [
+    "var _emscripten_date_now=()=>Date.now();",
+    'var _emscripten_date_now=(()=>{var last=0;return()=>{var t=Module["now"]?Module["now"]():Date.now();last=t>last?t:last+1;return last}})();',
+  ],
 ];
 for (const [from, to] of edits) {
   if (!patched.includes(from)) throw new Error(`espeak-ng glue layout changed: ${from} not found`);

@@ -28,9 +28,8 @@ async function createWorker(now?: () => number): Promise<EspeakWorker> {
  */
 function engine(seed: number | null | undefined): Promise<EspeakWorker> {
   if (seed !== null && seed !== undefined) {
-    // The clock starts at the seed and then runs: a frozen clock would hang anything that waits on it.
-    const started = Date.now();
-    return createWorker(() => seed * 1000 + (Date.now() - started));
+    // The clock reads the seed; the glue makes it advance on every read (scripts/build-espeak.mjs).
+    return createWorker(() => seed * 1000);
   }
   instance ??= createWorker();
   return instance;
