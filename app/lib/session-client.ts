@@ -19,6 +19,9 @@ export function clearProductStorage() {
 export function useSignOut() {
   return useCallback(async (reason: "user" | "inactive" | "expired" = "user") => {
     clearProductStorage();
+    // End the session first: a tab told too early would reach sign-in while the session still lives and be
+    // sent straight back into the app.
+    await fetch("/app/sign-out", { method: "POST", credentials: "same-origin", redirect: "manual" }).catch(() => undefined);
     try {
       const channel = new BroadcastChannel(SIGN_OUT_CHANNEL);
       channel.postMessage({ type: "signed-out", reason });
@@ -26,7 +29,6 @@ export function useSignOut() {
     } catch {
       // BroadcastChannel missing: other tabs notice at their next request
     }
-    await fetch("/app/sign-out", { method: "POST", credentials: "same-origin", redirect: "manual" }).catch(() => undefined);
     window.location.assign(SIGN_IN_PATH);
   }, []);
 }

@@ -96,6 +96,25 @@ describe("account journeys", () => {
     await context.close();
   });
 
+  it("the other tab follows a sign-out even when the sign-out request is slow", async () => {
+    const { context, page } = await newPage(browser(), baseUrl);
+    await signUpInBrowser(page, uniqueEmail("tabs-slow"));
+    const other = await context.newPage();
+    await other.goto("/app/home");
+    await waitForHydration(other);
+    // A slower network: the sign-out request takes 400 ms to reach the server.
+    await page.route("**/app/sign-out", async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await page.getByTestId("sign-out").click();
+    await page.waitForURL((url) => url.pathname === "/app/sign-in");
+    await other.waitForURL((url) => url.pathname === "/app/sign-in", { timeout: 5_000 });
+    await other.waitForTimeout(1_000);
+    expect(new URL(other.url()).pathname).toBe("/app/sign-in");
+    await context.close();
+  });
+
   it("creates an API key shown once and calls GET /v1/user with it", async () => {
     const { context, page } = await newPage(browser(), baseUrl);
     const email = uniqueEmail("apikey");
