@@ -2,4 +2,8 @@
 interface Env {
   /** Bearer key of the HTTP mail provider (MAIL_TRANSPORT = "http"). */
   MAIL_HTTP_KEY?: string;
+  /** Stripe secret key; without it (and without the local stand-in bound) paid plans are unavailable. */
+  STRIPE_SECRET_KEY?: string;
+  /** Signing secret of the Stripe webhook endpoint (used by workers/billing). */
+  STRIPE_WEBHOOK_SECRET?: string;
 }

@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 // @ts-ignore - absent until the first build
 import * as serverBuild from "../build/server";
 import { api, type ApiEnv } from "./api";
+import { billingApi } from "./api/billing";
 import { openApiDocument } from "./api/openapi";
 import { publicSite } from "./api/public-site";
 import { voicesV2Api } from "./api/voices";
@@ -35,6 +36,8 @@ app.use("*", async (c, next) => {
 });
 
 app.route("/v1", api);
+// Billing calls live at the bare paths the spec names (POST /create-checkout-session, ...).
+app.route("/", billingApi);
 app.route("/v2/voices", voicesV2Api);
 app.route("/", publicSite);
 app.get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)));

@@ -8,7 +8,15 @@ import { fileURLToPath } from "node:url";
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** Worker configs in `wrangler dev` order: the front door first, since only the first gets the port. */
-export const WORKER_CONFIGS = ["workers/edge/wrangler.toml", "wrangler.toml", "workers/speech/wrangler.toml", "workers/share/wrangler.toml"];
+export const WORKER_CONFIGS = [
+  "workers/edge/wrangler.toml",
+  "wrangler.toml",
+  "workers/speech/wrangler.toml",
+  "workers/share/wrangler.toml",
+  "workers/billing/wrangler.toml",
+  // Development only: the local Stripe stand-in (never deployed).
+  "workers/stripe-local/wrangler.toml",
+];
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: options.quiet ? "pipe" : "inherit", env: process.env });
@@ -23,6 +31,8 @@ export function build({ quiet = false } = {}) {
   run("npx", ["remix", "vite:build"], { quiet });
   // The speech worker pre-bundled, for the worker tests (miniflare runs it beside the app).
   run("npx", ["wrangler", "deploy", "--dry-run", "-c", "workers/speech/wrangler.toml", "--outdir", join(ROOT, "dist/speech")], { quiet: true });
+  // The Stripe stand-in likewise, for the app and billing worker tests.
+  run("npx", ["wrangler", "deploy", "--dry-run", "-c", "workers/stripe-local/wrangler.toml", "--outdir", join(ROOT, "dist/stripe-local")], { quiet: true });
 }
 
 /** Applies pending migrations and the idempotent seed to the local state in `stateDir`. */

@@ -1,3 +1,4 @@
+import type { BillingRow } from "../../db/repositories/billing";
 import type { UserRow } from "../../db/repositories/users";
 import type { Membership } from "../../db/repositories/workspaces";
 import {
@@ -10,7 +11,7 @@ import {
 } from "~/domain/plans";
 
 /** The workspace subscription record of GET /v1/user/subscription, in the commercial API's field names. */
-export function subscriptionJson(membership: Membership) {
+export function subscriptionJson(membership: Membership, billing?: BillingRow) {
   const workspace = membership.workspace;
   const tier: Tier = isTier(workspace.tier) ? workspace.tier : "free";
   const voiceLimit = CUSTOM_VOICE_LIMIT[standardTierFor(tier)];
@@ -25,7 +26,15 @@ export function subscriptionJson(membership: Membership) {
     max_character_limit_extension: extension,
     max_credit_limit_extension: extension === -1 ? "unlimited" : extension,
     can_extend_character_limit: extension !== 0,
-    allowed_to_extend_character_limit: false,
+    allowed_to_extend_character_limit: billing?.allowedToExtendCharacterLimit ?? false,
+    next_character_count_reset_unix: workspace.characterCountResetAt ?? null,
+    trust_on_invoice_creation: billing?.trustOnInvoiceCreation ?? false,
+    previously_subscribed_tiers: billing ? (JSON.parse(billing.previouslySubscribedTiers) as string[]) : [],
+    pending_change: billing?.cancelAtPeriodEnd
+      ? { kind: "cancellation", timestamp_seconds: billing.currentPeriodEnd }
+      : billing?.pendingDowngradeTo
+        ? { kind: "downgrade", next_tier: billing.pendingDowngradeTo, timestamp_seconds: billing.currentPeriodEnd }
+        : null,
     voice_slots_used: 0,
     professional_voice_slots_used: 0,
     professional_voice_slots_used_in_workspace: 0,
@@ -38,7 +47,7 @@ export function subscriptionJson(membership: Membership) {
     character_refresh_period: workspace.billingPeriod,
     next_invoice: null,
     open_invoices: [],
-    has_open_invoices: false,
+    has_open_invoices: billing?.hasOpenInvoices ?? false,
     can_use_instant_voice_cloning: tier !== "free",
     can_use_professional_voice_cloning: tier !== "free" && tier !== "starter",
     max_seats: workspace.maxSeats,

@@ -4,6 +4,7 @@ import { database } from "../../db/client";
 import { deleteApiKey, listApiKeys, renameApiKey } from "../../db/repositories/api-keys";
 import { completedItemIds, completeItem } from "../../db/repositories/onboarding";
 import { findUserById, updateUser } from "../../db/repositories/users";
+import { findBilling } from "../../db/repositories/billing";
 import { ANALYTICS_CONSENT_STATES } from "~/domain/privacy";
 import { apiKeyName } from "~/domain/api-keys";
 import { checklistItemId, checklistState } from "~/domain/onboarding";
@@ -12,6 +13,7 @@ import { applyEmailChange } from "~/lib/account-settings.server";
 import { createApiKey } from "~/lib/api-keys.server";
 import { requireCaller, type AuthedEnv } from "./auth";
 import { apiError } from "./errors";
+import { billingInfoApi } from "./billing";
 import { subscriptionJson, userJson } from "./serializers";
 import { valid } from "./validation";
 
@@ -25,7 +27,11 @@ userApi.get("/", async (c) => {
   return c.json(userJson(user, membership, current?.preview ?? null));
 });
 
-userApi.get("/subscription", (c) => c.json(subscriptionJson(c.get("caller").membership)));
+userApi.get("/subscription", async (c) => {
+  const membership = c.get("caller").membership;
+  return c.json(subscriptionJson(membership, await findBilling(database(c.env.DB), membership.workspace.id)));
+});
+userApi.route("/", billingInfoApi);
 
 userApi.get("/api-keys", async (c) => {
   const { user, membership } = c.get("caller");

@@ -6,6 +6,7 @@ export type NavLink = { to: string; label: string };
 
 export const MARKETING_PAGES: readonly NavLink[] = [
   { to: "/text-to-speech", label: "Text to speech" },
+  { to: "/pricing", label: "Pricing" },
   { to: "/about", label: "About" },
   { to: "/api", label: "API" },
   { to: "/safety", label: "Safety" },
@@ -17,6 +18,7 @@ export const APP_SECTIONS: readonly NavLink[] = [
   { to: "/app/home", label: "Home" },
   { to: "/app/speech-synthesis/text-to-speech", label: "Text to Speech" },
   { to: "/app/onboarding-checklist", label: "Getting started" },
+  { to: "/app/subscription", label: "Subscription" },
   { to: "/app/settings/api-keys", label: "API keys" },
   { to: "/app/workspace/members", label: "Members" },
   { to: "/app/settings/workspace-invites", label: "Invites" },

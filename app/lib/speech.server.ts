@@ -6,12 +6,15 @@ import { findVoiceSettings } from "../../db/repositories/voice-settings";
 import type { Caller } from "~/api/auth";
 import { availableModels, maxCharactersPerRequest, resolveModel, type EngineAvailability, type Model } from "~/domain/models";
 import { formatSpec, tierAllowsFormat, type OutputFormat, minimumTierFor } from "~/domain/output-formats";
+import { isRestricted, type SubscriptionStatus } from "~/domain/plan-actions";
+import { STATUS_NOTICES } from "~/domain/billing-texts";
 import { CONCURRENCY_LIMIT, isPaidTier, isTier, standardTierFor, TIER_DISPLAY_NAMES, type Tier } from "~/domain/plans";
 import { alignmentFromWords, concatAlignments, splitSentences, type Alignment } from "~/domain/speech-text";
 import { DEFAULT_VOICE_SETTINGS, engineParameters, externalVoiceFor, findPremadeVoice, type PremadeVoice, type VoiceSettings } from "~/domain/voices";
 import { concatBytes, StreamingEncoder } from "./audio/encoder";
 import { int16FromBytes } from "./audio/pcm";
 import { log } from "./log.server";
+import { currentQuota } from "./quota.server";
 import { randomHex } from "./tokens.server";
 
 type SpeechRpc = { synthesize(request: EngineRequest): Promise<EngineResult>; engines(): Promise<EngineAvailability> };
@@ -40,7 +43,7 @@ export type SpeechRequest = {
   dialogue?: { text: string; voice_id: string }[];
 };
 
-export type SpeechRefusal = { httpStatus: 400 | 401 | 403 | 404 | 429; status: string; message: string; headers?: Record<string, string> };
+export type SpeechRefusal = { httpStatus: 400 | 401 | 402 | 403 | 404 | 429; status: string; message: string; headers?: Record<string, string> };
 
 type Segment = { text: string; voice: PremadeVoice; settings: VoiceSettings };
 
@@ -94,13 +97,17 @@ export async function planSpeech(env: Env, caller: Caller, request: SpeechReques
       refusal: { httpStatus: 403, status: "output_format_not_allowed", message: `The output format ${request.outputFormat} needs the ${TIER_DISPLAY_NAMES[minimumTierFor(request.outputFormat)]} plan or above.` },
     };
   }
-  if (workspace.characterCount + characters > workspace.characterLimit) {
+  if (isRestricted(workspace.status as SubscriptionStatus)) {
+    return { ok: false, refusal: { httpStatus: 402, status: "payment_required", message: STATUS_NOTICES[workspace.status] ?? "This workspace cannot generate until its payment is settled." } };
+  }
+  const quota = await currentQuota(db, workspace, tier);
+  if (quota.used + characters > quota.usable) {
     return {
       ok: false,
       refusal: {
         httpStatus: 401,
         status: "quota_exceeded",
-        message: `This request exceeds your quota of ${workspace.characterLimit}. You have ${Math.max(0, workspace.characterLimit - workspace.characterCount)} credits remaining, while ${characters} credits are required for this request.`,
+        message: `This request exceeds your quota of ${workspace.characterLimit}. You have ${Math.max(0, workspace.characterLimit - quota.used)} credits remaining, while ${characters} credits are required for this request.`,
       },
     };
   }

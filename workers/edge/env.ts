@@ -4,5 +4,9 @@ export interface EdgeEnv {
   APP: Fetcher;
   /** Public share pages and their audio (/share/*). */
   SHARE: Fetcher;
+  /** Stripe webhooks (/billing/*). */
+  BILLING: Fetcher;
+  /** Development only: the local Stripe stand-in's checkout, portal and dashboard pages (/__stripe/*). */
+  STRIPE_LOCAL?: Fetcher;
   ENVIRONMENT: string;
 }

@@ -4,7 +4,7 @@ import { EDGE_HEADER_PREFIX, EDGE_HEADERS } from "../../app/domain/edge-context"
 import { safeRedirectTarget } from "../../app/domain/redirect";
 import { isPrivacyOptOutDefault, requiresBiometricTerms, requiresBiometricTermsBroad } from "../../app/domain/regions";
 import { securityHeaders } from "../../app/domain/security-headers";
-import { SHARE_PATH_PREFIX } from "../../app/domain/sharing";
+import { upstreamFor } from "../../app/domain/edge-routes";
 import type { EdgeEnv } from "./env";
 
 /**
@@ -53,10 +53,12 @@ edge.all("*", async (c) => {
   headers.set(EDGE_HEADERS.biometricTermsBroad, flag(requiresBiometricTermsBroad(geo)));
   headers.set(EDGE_HEADERS.flavour, productFlavourForHost(url.hostname));
 
-  // Share links go to their own worker; everything else to the app.
-  const target = url.pathname.startsWith(SHARE_PATH_PREFIX) ? c.env.SHARE : c.env.APP;
+  // Share links and billing webhooks go to their own workers; everything else to the app. The Stripe
+  // stand-in's pages exist only where it is bound (development), and are a tool, not part of the site.
+  const upstreamName = upstreamFor(url.pathname, c.env.STRIPE_LOCAL !== undefined);
+  const target = upstreamName === "stripe-local" ? c.env.STRIPE_LOCAL! : upstreamName === "share" ? c.env.SHARE : upstreamName === "billing" ? c.env.BILLING : c.env.APP;
   const upstream = await target.fetch(new Request(c.req.raw, { headers, redirect: "manual" }));
-  return withSecurityHeaders(upstream, url, nonce);
+  return upstreamName === "stripe-local" ? upstream : withSecurityHeaders(upstream, url, nonce);
 });
 
 function withSecurityHeaders(response: Response, url: URL, nonce: string): Response {

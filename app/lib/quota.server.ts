@@ -1,0 +1,35 @@
+import type { Database } from "../../db/client";
+import { findBilling, resetQuotaPeriod, startQuotaClock } from "../../db/repositories/billing";
+import type { workspaces } from "../../db/schema";
+import { lazyQuotaReset, usableCredits } from "~/domain/billing-sync";
+import { limitExtensionAllowed, type SubscriptionStatus } from "~/domain/plan-actions";
+import { LIMIT_EXTENSION, type Tier } from "~/domain/plans";
+
+/**
+ * The workspace's credits this period: starts a new monthly period for free and annual plans when one is
+ * due, and adds the tier's extension when usage-based billing is on.
+ */
+export async function currentQuota(db: Database, workspace: typeof workspaces.$inferSelect, tier: Tier): Promise<{ used: number; usable: number }> {
+  const now = Math.floor(Date.now() / 1000);
+  let used = workspace.characterCount;
+  const due = lazyQuotaReset(tier, workspace.billingPeriod, workspace.characterCountResetAt, workspace.createdAt, now);
+  if (due) {
+    if (due.reset) {
+      await resetQuotaPeriod(db, workspace.id, workspace.characterCountResetAt, due.nextResetAt);
+      used = 0;
+    } else {
+      await startQuotaClock(db, workspace.id, due.nextResetAt);
+    }
+  }
+  const billing = tier === "free" ? undefined : await findBilling(db, workspace.id);
+  const extension = LIMIT_EXTENSION[tier];
+  const allowed = limitExtensionAllowed({
+    tier,
+    status: workspace.status as SubscriptionStatus,
+    characterLimit: workspace.characterLimit,
+    characterCount: used,
+    canExtendCharacterLimit: extension !== 0,
+    allowedToExtendCharacterLimit: billing?.allowedToExtendCharacterLimit ?? false,
+  });
+  return { used, usable: usableCredits(workspace.characterLimit, extension, allowed) };
+}

@@ -1,0 +1,41 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { MarketingLayout } from "~/components/site-chrome";
+import { PlanCards, PlanSwitches } from "~/components/plan-cards";
+import { PRODUCT_NAME } from "~/domain/brand";
+import { PUBLIC_PAGE_CACHE_CONTROL } from "~/domain/languages";
+import { planCards } from "~/domain/plan-cards";
+import { planQuery } from "~/lib/plan-page";
+import { useRememberedPeriod } from "~/lib/remembered-period";
+
+export const meta: MetaFunction = () => [
+  { title: `Pricing · ${PRODUCT_NAME}` },
+  { name: "description", content: `Plans and prices of ${PRODUCT_NAME}: start free with 10,000 credits a month, upgrade when you need more.` },
+];
+
+// The page is the same for everyone (no signed-in state in it), so the edge may cache it.
+export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const { period, currency, explicitPeriod } = planQuery(new URL(request.url));
+  const cards = planCards({ current: null, hasWorkspace: false, previouslySubscribedTiers: [], period, currency, isolatedEnvironment: false });
+  return { cards, period, currency, explicitPeriod };
+}
+
+export default function Pricing() {
+  const { cards, period, currency, explicitPeriod } = useLoaderData<typeof loader>();
+  const remember = useRememberedPeriod(explicitPeriod, period);
+  return (
+    <MarketingLayout>
+      <section className="mx-auto max-w-6xl space-y-8 px-4 py-12">
+        <div className="space-y-2 text-center">
+          <h1 className="text-4xl font-bold tracking-tight">Pricing</h1>
+          <p className="text-zinc-600 dark:text-zinc-400">Start free. Every plan includes every premade voice and the API.</p>
+        </div>
+        <PlanSwitches period={period} currency={currency} onPeriod={remember} />
+        <PlanCards cards={cards} period={period} currency={currency} />
+        <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">Enterprise: custom credits, 25 seats and contract billing. Annual prices are shown per month, billed yearly.</p>
+      </section>
+    </MarketingLayout>
+  );
+}
