@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { fileURLToPath } from "node:url";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { stripeWebhookRecorder } from "./tests/stripe-local/webhook-recorder";
 
 const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
 
@@ -28,6 +29,32 @@ async function fakeOpenAiSpeechServer(request: Request): Promise<Response> {
   const samples = Math.round(24000 * 0.05 * body.input.length);
   const pcm = new Int16Array(samples).map((_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / 24000)));
   return new Response(pcm.buffer, { headers: { "content-type": "audio/pcm", "x-voice": body.voice } });
+}
+
+/**
+ * Stands in for the billing worker as the Stripe stand-in's webhook endpoint in the billing worker tests: it
+ * keeps each signed delivery so a test can hand them to the real worker in any order, any number of times.
+ */
+const recordedWebhooks: { payload: string; signature: string }[] = [];
+async function webhookRecorder(request: Request): Promise<Response> {
+  if (request.method === "POST") {
+    recordedWebhooks.push({ payload: await request.text(), signature: request.headers.get("stripe-signature") ?? "" });
+    return Response.json({ received: true });
+  }
+  return Response.json(recordedWebhooks.splice(0));
+}
+
+/** The Stripe stand-in, bundled by `npm run build`, as an auxiliary worker of a test project. */
+function stripeLocalWorker(webhook: (request: Request) => Promise<Response> | Response) {
+  return {
+    name: "parlance-stripe-local",
+    modules: true,
+    scriptPath: fileURLToPath(new URL("./dist/stripe-local/index.js", import.meta.url)),
+    compatibilityDate: "2026-04-26",
+    durableObjects: { ACCOUNT: { className: "StripeAccount", useSQLite: true } },
+    bindings: { STRIPE_SECRET_KEY: "sk_test_parlance_local", STRIPE_WEBHOOK_SECRET: "whsec_parlance_local" },
+    serviceBindings: { WEBHOOK: webhook },
+  };
 }
 
 export default defineConfig({
@@ -61,6 +88,7 @@ export default defineConfig({
                   bindings: { OPENAI_SPEECH_BASE_URL: "http://speech-server.test", OPENAI_SPEECH_MODEL: "kokoro" },
                   outboundService: fakeOpenAiSpeechServer,
                 },
+                stripeLocalWorker(() => Response.json({ received: true })),
               ],
             },
           }),
@@ -75,8 +103,33 @@ export default defineConfig({
         plugins: [
           tsconfigPaths(),
           cloudflareTest({
+            wrangler: { configPath: "./workers/billing/wrangler.toml" },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: migrations },
+              serviceBindings: { WEBHOOK_LOG: webhookRecorder },
+              workers: [stripeLocalWorker(webhookRecorder)],
+            },
+          }),
+        ],
+        test: {
+          name: "workers-billing",
+          include: ["tests/workers/billing/**/*.test.ts"],
+          setupFiles: ["tests/workers/apply-migrations.ts"],
+        },
+      },
+      {
+        plugins: [
+          tsconfigPaths(),
+          cloudflareTest({
             wrangler: { configPath: "./workers/edge/wrangler.toml" },
-            miniflare: { serviceBindings: { APP: echoApp, SHARE: (request: Request) => new Response(`share:${new URL(request.url).pathname}`) } },
+            miniflare: {
+              serviceBindings: {
+                APP: echoApp,
+                SHARE: (request: Request) => new Response(`share:${new URL(request.url).pathname}`),
+                BILLING: async (request: Request) => new Response(`billing:${new URL(request.url).pathname}:${await request.text()}`),
+                STRIPE_LOCAL: (request: Request) => new Response(`stripe-local:${new URL(request.url).pathname}`),
+              },
+            },
           }),
         ],
         test: {
@@ -95,6 +148,20 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One browser against one stack: files run one after another on a 2-core machine.
           fileParallelism: false,
+        },
+      },
+      {
+        plugins: [
+          tsconfigPaths(),
+          cloudflareTest({
+            wrangler: { configPath: "./workers/stripe-local/wrangler.toml" },
+            // The billing worker is replaced by a recorder that tests read back through the same binding.
+            miniflare: { serviceBindings: { WEBHOOK: stripeWebhookRecorder() } },
+          }),
+        ],
+        test: {
+          name: "stripe-local",
+          include: ["tests/stripe-local/**/*.test.ts"],
         },
       },
     ],

@@ -178,6 +178,6 @@ export const PLAN_FEATURES: Record<StandardTier, readonly string[]> = {
   starter: ["Commercial licence", "Instant voice cloning", "Dubbing studio"],
   creator: ["Professional voice cloning", "192 kbps audio through the API", "Usage-based extra credits"],
   pro: ["44.1 kHz PCM audio through the API", "Higher concurrency"],
-  growing_business: ["3 seats", "Lower price for extra credits"],
-  scale_2024_08_10: ["5 seats", "3 professional voice clones", "Lowest price for extra credits"],
+  growing_business: ["Lower price for extra credits", "Usage-based extra credits"],
+  scale_2024_08_10: ["3 professional voice clones", "Lowest price for extra credits"],
 };

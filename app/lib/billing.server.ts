@@ -100,9 +100,12 @@ async function promotionCodeFor(stripe: Stripe, code: string) {
   return list.data[0] ?? null;
 }
 
-function couponOf(promotion: Stripe.PromotionCode): Stripe.Coupon | null {
+/** A promotion code names its coupon by id unless expanded; fetch it then. */
+async function couponOf(stripe: Stripe, promotion: Stripe.PromotionCode): Promise<Stripe.Coupon | null> {
   const coupon = promotion.promotion?.coupon;
-  return coupon && typeof coupon === "object" ? coupon : null;
+  if (!coupon) return null;
+  if (typeof coupon === "object") return coupon;
+  return provider(() => stripe.coupons.retrieve(coupon));
 }
 
 export interface CheckoutRequest {
@@ -271,7 +274,7 @@ export async function createUpdatePaymentMethodsSession(ctx: BillingContext): Pr
 export async function validatePromocode(env: StripeEnv, code: string): Promise<PromoValidation> {
   const stripe = requireStripe(env);
   const promotion = await promotionCodeFor(stripe, code);
-  const coupon = promotion ? couponOf(promotion) : null;
+  const coupon = promotion ? await couponOf(stripe, promotion) : null;
   if (!promotion || !coupon || !coupon.valid) return { valid: false, amount_off: null, percent_off: null, duration_in_months: null };
   return {
     valid: true,

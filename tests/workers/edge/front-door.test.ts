@@ -141,3 +141,21 @@ describe("front door: development geo override", () => {
     expect(echo!.headers["x-parlance-geo-country"]).toBe("DE");
   });
 });
+
+describe("front door: routing to the other workers", () => {
+  it("forwards Stripe webhooks to the billing worker with the raw body untouched", async () => {
+    const body = '{"id":"evt_1","object":"event"}';
+    const response = await SELF.fetch("https://parlance.test/billing/stripe-webhook", { method: "POST", body, headers: { "stripe-signature": "t=1,v1=ab" } });
+    await expect(response.text()).resolves.toBe(`billing:/billing/stripe-webhook:${body}`);
+  });
+  it("sends the Stripe stand-in's pages to it, where it is bound, without the site's CSP", async () => {
+    const response = await SELF.fetch("https://parlance.test/__stripe/checkout/cs_1");
+    await expect(response.text()).resolves.toBe("stripe-local:/__stripe/checkout/cs_1");
+    expect(response.headers.get("content-security-policy")).toBeNull();
+  });
+  it("sends share pages to the share worker and everything else to the app", async () => {
+    await expect((await SELF.fetch("https://parlance.test/share/abc")).text()).resolves.toBe("share:/share/abc");
+    const { echo } = await through("/pricing");
+    expect(new URL(echo!.url).pathname).toBe("/pricing");
+  });
+});
