@@ -260,3 +260,28 @@ export const billingEvents = sqliteTable("billing_events", {
   workspaceId: text("workspace_id"),
   receivedAt: integer("received_at").notNull().default(now),
 });
+
+/**
+ * Share-video renders (spec accounts §4.8): one per history item and theme. The app enqueues the job id on
+ * the video-jobs queue; queues/video renders the MP4 into R2 and reports progress here.
+ */
+export const videoJobs = sqliteTable(
+  "video_jobs",
+  {
+    id: text("id").primaryKey(),
+    historyItemId: text("history_item_id").notNull().references(() => historyItems.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    theme: text("theme").notNull(),
+    /** queued → rendering → done | failed */
+    status: text("status").notNull().default("queued"),
+    /** 0-100 */
+    progress: integer("progress").notNull().default(0),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error"),
+    videoKey: text("video_key"),
+    videoBytes: integer("video_bytes"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("video_jobs_item_theme").on(t.historyItemId, t.theme)],
+);

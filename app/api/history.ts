@@ -9,6 +9,8 @@ import { formatSpec, isOutputFormat } from "~/domain/output-formats";
 import { FEEDBACK_ALREADY_REVIEWED, feedbackTextError, type Feedback } from "~/domain/player";
 import { SHARE_PATH_PREFIX } from "~/domain/sharing";
 import { findPremadeVoice } from "~/domain/voices";
+import { deleteHistoryMedia } from "~/lib/history-media.server";
+import { rangedObjectResponse } from "~/lib/ranged-object.server";
 import { randomHex } from "~/lib/tokens.server";
 import { requireCaller, type AuthedEnv } from "./auth";
 import { apiError } from "./errors";
@@ -88,39 +90,13 @@ historyApi.get("/:history_item_id", valid("param", idParam), async (c) => {
 historyApi.get("/:history_item_id/audio", valid("param", idParam), async (c) => {
   const row = await findHistoryItem(database(c.env.DB), c.get("caller").membership.workspace.id, c.req.valid("param").history_item_id);
   if (!row) return apiError(c, 404, "not_found", "History item not found");
-  const range = parseRange(c.req.header("range"), row.audioBytes);
-  if (range === "invalid") return new Response(null, { status: 416, headers: { "content-range": `bytes */${row.audioBytes}` } });
-  const object = await c.env.MEDIA.get(row.audioKey, range ? { range: { offset: range.start, length: range.end - range.start + 1 } } : undefined);
-  if (!object) return apiError(c, 404, "not_found", "Audio not found");
-  const headers: Record<string, string> = {
+  const response = await rangedObjectResponse(c.env.MEDIA, row.audioKey, row.audioBytes, c.req.header("range"), {
     "content-type": row.contentType,
-    "accept-ranges": "bytes",
-    etag: object.httpEtag,
     "cache-control": "private, max-age=3600",
     "content-disposition": `inline; filename="${historyFileName(row)}"`,
-  };
-  if (!range) return new Response(object.body, { headers: { ...headers, "content-length": String(row.audioBytes) } });
-  return new Response(object.body, {
-    status: 206,
-    headers: { ...headers, "content-range": `bytes ${range.start}-${range.end}/${row.audioBytes}`, "content-length": String(range.end - range.start + 1) },
   });
+  return response ?? apiError(c, 404, "not_found", "Audio not found");
 });
-
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | "invalid" {
-  if (!header) return null;
-  const match = header.match(/^bytes=(\d*)-(\d*)$/);
-  if (!match || (match[1] === "" && match[2] === "")) return "invalid";
-  let start: number;
-  let end: number;
-  if (match[1] === "") {
-    start = Math.max(0, size - Number(match[2]));
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
-  }
-  return start > end || start >= size ? "invalid" : { start, end };
-}
 
 historyApi.post(
   "/download",
@@ -215,6 +191,6 @@ historyApi.delete("/:history_item_id/share-link", valid("param", idParam), async
 historyApi.delete("/:history_item_id", valid("param", idParam), async (c) => {
   const row = await deleteHistoryItem(database(c.env.DB), c.get("caller").membership.workspace.id, c.req.valid("param").history_item_id);
   if (!row) return apiError(c, 404, "not_found", "History item not found");
-  await c.env.MEDIA.delete(row.audioKey);
+  await deleteHistoryMedia(c.env.MEDIA, row);
   return c.json({ status: "ok" });
 });

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { apiError } from "./errors";
 import { historyApi } from "./history";
+import { historyVideoApi } from "./history-video";
 import { modelsApi } from "./models";
 import { openAiSpeechApi, textToDialogueApi, textToSpeechApi } from "./text-to-speech";
 import { supportApi } from "./support";
@@ -20,6 +21,7 @@ api.route("/text-to-dialogue", textToDialogueApi);
 api.route("/audio", openAiSpeechApi);
 api.route("/voices", voicesApi);
 api.route("/models", modelsApi);
+api.route("/history", historyVideoApi);
 api.route("/history", historyApi);
 api.route("/support", supportApi);
 

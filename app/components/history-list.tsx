@@ -3,19 +3,21 @@ import { useState } from "react";
 import { checkDownloadContentType } from "~/domain/media-types";
 import { toRequestError } from "~/domain/http-error";
 import { ShareDialog } from "./share-dialog";
+import { ShareVideoDialog } from "./share-video-dialog";
 import { useToast } from "./toasts";
 import type { HistoryEntry } from "~/lib/tts-page.server";
 import { relativeTimeLabel } from "~/domain/relative-time";
+import type { ShareButtonMode } from "~/domain/sharing";
 import { usePlayer } from "./player";
 import { Button } from "./ui";
 
 /** History items with play, download and delete; a search box and a voice filter on top. */
-export function HistoryList({ entries, voices, search, voiceId, shareVisible }: { shareVisible: boolean; entries: HistoryEntry[]; voices: { voice_id: string; name: string }[]; search: string; voiceId: string }) {
+export function HistoryList({ entries, voices, search, voiceId, shareMode }: { shareMode: ShareButtonMode; entries: HistoryEntry[]; voices: { voice_id: string; name: string }[]; search: string; voiceId: string }) {
   const player = usePlayer();
   const fetcher = useFetcher();
   const toast = useToast();
   const [selected, setSelected] = useState<string[]>([]);
-  const [sharing, setSharing] = useState<string | null>(null);
+  const [sharing, setSharing] = useState<{ item: HistoryEntry; dialog: "video" | "link" } | null>(null);
   const toggle = (id: string) => setSelected(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
 
   /** One item downloads as audio, several as a zip; anything else the server sends is refused (spec §5). */
@@ -87,15 +89,14 @@ export function HistoryList({ entries, voices, search, voiceId, shareVisible }: 
                 >
                   Play
                 </Button>
-                {shareVisible ? (
-                <Button variant="ghost" aria-label="Share" title="Share" onClick={() => setSharing(entry.id)}>
-                  <svg aria-hidden width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-                    <circle cx="18" cy="5" r="3" />
-                    <circle cx="6" cy="12" r="3" />
-                    <circle cx="18" cy="19" r="3" />
-                    <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
-                  </svg>
-                </Button>
+                {shareMode === "labelled" ? (
+                  <Button variant="secondary" onClick={() => setSharing({ item: entry, dialog: "video" })}>
+                    Share
+                  </Button>
+                ) : shareMode === "icon" ? (
+                  <Button variant="ghost" aria-label="Share" title="Share" onClick={() => setSharing({ item: entry, dialog: "link" })}>
+                    <ShareIcon />
+                  </Button>
                 ) : null}
                 <a href={src} download={entry.fileName} className="rounded-full px-3 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800">
                   Download
@@ -112,7 +113,21 @@ export function HistoryList({ entries, voices, search, voiceId, shareVisible }: 
           );
         })}
       </ul>
-      {sharing ? <ShareDialog historyItemId={sharing} onClose={() => setSharing(null)} /> : null}
+      {sharing?.dialog === "link" ? <ShareDialog historyItemId={sharing.item.id} onClose={() => setSharing(null)} /> : null}
+      {sharing?.dialog === "video" ? (
+        <ShareVideoDialog item={sharing.item} onClose={() => setSharing(null)} onShareLink={() => setSharing({ item: sharing.item, dialog: "link" })} />
+      ) : null}
     </section>
+  );
+}
+
+function ShareIcon() {
+  return (
+    <svg aria-hidden width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <circle cx="18" cy="5" r="3" />
+      <circle cx="6" cy="12" r="3" />
+      <circle cx="18" cy="19" r="3" />
+      <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
+    </svg>
   );
 }

@@ -46,7 +46,9 @@ export function socialShareUrl(network: SocialNetwork, link: string): string {
  * The Share button: with the video flag on, a labelled outline button; off, an icon with tooltip Share,
  * disabled without an item, and hidden for enterprise workspaces.
  */
-export function shareButtonMode(flagOn: boolean, tier: string, hasItem: boolean): "labelled" | "icon" | "icon-disabled" | "hidden" {
+export type ShareButtonMode = "labelled" | "icon" | "icon-disabled" | "hidden";
+
+export function shareButtonMode(flagOn: boolean, tier: string, hasItem: boolean): ShareButtonMode {
   if (flagOn) return "labelled";
   if (tier === "enterprise") return "hidden";
   return hasItem ? "icon" : "icon-disabled";

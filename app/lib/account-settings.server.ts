@@ -6,6 +6,7 @@ import { workspaces } from "../../db/schema";
 import { issueActionCode, redeemActionCode } from "./action-codes.server";
 import { sendMail } from "./mail.server";
 import { mailTemplates } from "./mail-templates.server";
+import { deleteWorkspaceMedia } from "./history-media.server";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -39,18 +40,11 @@ export async function applyEmailChange(db: Database, user: UserRow, code: string
 
 /**
  * Deletes the account and its data: the user row (sessions, keys, memberships, codes follow by cascade),
- * the workspaces they own (history rows by cascade) and those workspaces' audio in R2.
+ * the workspaces they own (history rows by cascade) and those workspaces' audio and videos in R2.
  */
 export async function deleteAccount(env: Env, db: Database, user: UserRow): Promise<void> {
   const owned = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.ownerId, user.id));
-  for (const { id } of owned) {
-    let cursor: string | undefined;
-    do {
-      const page = await env.MEDIA.list({ prefix: `history/${id}/`, cursor });
-      if (page.objects.length) await env.MEDIA.delete(page.objects.map((o) => o.key));
-      cursor = page.truncated ? page.cursor : undefined;
-    } while (cursor);
-  }
+  for (const { id } of owned) await deleteWorkspaceMedia(env.MEDIA, id);
   await revokeAllSessionsOfUser(db, user.id, nowSeconds());
   await db.batch([db.delete(workspaces).where(eq(workspaces.ownerId, user.id)), deleteUserStatement(db, user.id)]);
 }

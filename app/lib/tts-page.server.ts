@@ -2,9 +2,11 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { database } from "../../db/client";
 import { deleteHistoryItem, listHistory } from "../../db/repositories/history";
 import { historyFileName } from "~/api/history";
+import { qualifiesForVideo } from "~/domain/video";
 import type { Viewer } from "./auth.server";
+import { deleteHistoryMedia } from "./history-media.server";
 
-export type HistoryEntry = { id: string; text: string; voiceId: string; voiceName: string; modelId: string; dateUnix: number; fileName: string; contentType: string };
+export type HistoryEntry = { id: string; text: string; voiceId: string; voiceName: string; modelId: string; dateUnix: number; fileName: string; contentType: string; isSpeech: boolean };
 
 /** The workspace's history for the pages, newest first, with search and a voice filter. */
 export async function historyEntries(context: AppLoadContext, viewer: Viewer, query: { search?: string; voiceId?: string; pageSize: number }) {
@@ -22,13 +24,14 @@ export async function historyEntries(context: AppLoadContext, viewer: Viewer, qu
     dateUnix: row.dateUnix,
     fileName: historyFileName(row),
     contentType: row.contentType,
+    isSpeech: qualifiesForVideo(row),
   }));
   return { entries, hasMore };
 }
 
-/** Deletes one of the viewer's workspace items (and its audio); false when there is no such item there. */
+/** Deletes one of the viewer's workspace items (and its audio and videos); false when there is no such item there. */
 export async function deleteEntry(context: AppLoadContext, viewer: Viewer, id: string): Promise<boolean> {
   const row = await deleteHistoryItem(database(context.cloudflare.env.DB), viewer.membership.workspace.id, id);
-  if (row) await context.cloudflare.env.MEDIA.delete(row.audioKey);
+  if (row) await deleteHistoryMedia(context.cloudflare.env.MEDIA, row);
   return Boolean(row);
 }

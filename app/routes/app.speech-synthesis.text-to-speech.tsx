@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     voices: PREMADE_VOICES.map((v) => ({ voice_id: v.voice_id, name: v.name, description: v.description, language: v.language, gender: v.gender, preview: `/v1/voices/previews/${voicePreviewFileName(v.name)}` })),
     models: (await servedModels(context.cloudflare.env)).map((m) => ({ model_id: m.model_id, name: m.name, maxCharacters: maxCharactersPerRequest(m, paid) })),
     history: entries,
-    shareVisible: shareButtonMode(videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION), viewer.membership.workspace.tier, true) !== "hidden",
+    shareMode: shareButtonMode(videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION), viewer.membership.workspace.tier, true),
     search,
     voiceId,
     remaining: viewer.membership.workspace.characterLimit - viewer.membership.workspace.characterCount,
@@ -189,7 +189,7 @@ export default function TextToSpeechPage() {
             Open full history
           </Link>
         </div>
-        <HistoryList shareVisible={data.shareVisible} entries={data.history} voices={data.voices} search={data.search} voiceId={data.voiceId} />
+        <HistoryList shareMode={data.shareMode} entries={data.history} voices={data.voices} search={data.search} voiceId={data.voiceId} />
       </div>
       <aside className="space-y-5 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800">
         <div className="space-y-2">

@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = url.searchParams.get("search") ?? "";
   const voiceId = url.searchParams.get("voice_id") ?? "";
   const { entries } = await historyEntries(context, viewer, { search, voiceId, pageSize: 100 });
-  return { shareVisible: shareButtonMode(videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION), viewer.membership.workspace.tier, true) !== "hidden", history: entries, search, voiceId, voices: PREMADE_VOICES.map((v) => ({ voice_id: v.voice_id, name: v.name })) };
+  return { shareMode: shareButtonMode(videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION), viewer.membership.workspace.tier, true), history: entries, search, voiceId, voices: PREMADE_VOICES.map((v) => ({ voice_id: v.voice_id, name: v.name })) };
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -33,7 +33,7 @@ export default function TextToSpeechHistory() {
           Back to Text to Speech
         </Link>
       </div>
-      <HistoryList shareVisible={data.shareVisible} entries={data.history} voices={data.voices} search={data.search} voiceId={data.voiceId} />
+      <HistoryList shareMode={data.shareMode} entries={data.history} voices={data.voices} search={data.search} voiceId={data.voiceId} />
     </div>
   );
 }
