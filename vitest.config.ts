@@ -7,9 +7,17 @@ import { stripeWebhookRecorder } from "./tests/stripe-local/webhook-recorder";
 const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
 
 /** Stands in for the app behind the front door: answers with what the edge forwarded, so tests see it. */
+let echoRenders = 0;
 function echoApp(request: Request): Response {
   const url = new URL(request.url);
   if (url.pathname === "/__echo/redirect") return new Response(null, { status: 302, headers: { location: "/elsewhere" } });
+  // A public page as the app renders one: its scripts carry this request's nonce; each render is numbered.
+  if (url.pathname.startsWith("/__echo/page")) {
+    const nonce = request.headers.get("x-parlance-csp-nonce") ?? "";
+    const headers = new Headers({ "content-type": "text/html; charset=utf-8", "cache-control": url.searchParams.get("cc") ?? "public, max-age=60, s-maxage=120, stale-while-revalidate=600" });
+    if (url.searchParams.has("cookie")) headers.set("set-cookie", "session=abc; HttpOnly");
+    return new Response(`<!doctype html><html><body><p id="render">${++echoRenders}</p><script nonce="${nonce}">1</script></body></html>`, { headers });
+  }
   return Response.json({
     method: request.method,
     url: request.url,

@@ -32,5 +32,7 @@ export default async function handleRequest(
   // Crawlers get the whole document at once.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // Pages are personal unless their route says they are public (see app/lib/public-meta.ts).
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

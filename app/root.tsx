@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ToastProvider } from "./components/toasts";
@@ -14,6 +14,11 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }];
+
+/** Only the origin, for absolute canonical and Open Graph URLs: nothing per visitor, so public pages stay cacheable. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return { origin: new URL(request.url).origin };
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

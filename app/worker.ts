@@ -10,6 +10,7 @@ import { openApiDocument } from "./api/openapi";
 import { publicSite } from "./api/public-site";
 import { voicesV2Api } from "./api/voices";
 import { apiError, validationError } from "./api/errors";
+import { BUILD_VERSION_PATH } from "./domain/edge-cache";
 import { readEdgeContext } from "./domain/edge-context";
 import { log } from "./lib/log.server";
 import "./load-context";
@@ -40,6 +41,9 @@ app.route("/v1", api);
 app.route("/", billingApi);
 app.route("/v2/voices", voicesV2Api);
 app.route("/", publicSite);
+// The build the pages come from: the front door keys its page cache on it, so a deploy never serves pages
+// that point to assets the deploy removed.
+app.get(BUILD_VERSION_PATH, (c) => c.json({ version: (serverBuild as unknown as ServerBuild).assets.version }, 200, { "cache-control": "no-store" }));
 app.get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
 
 app.onError((error, c) => {

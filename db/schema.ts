@@ -285,3 +285,14 @@ export const videoJobs = sqliteTable(
   },
   (t) => [uniqueIndex("video_jobs_item_theme").on(t.historyItemId, t.theme)],
 );
+
+/** Fixed-window counters for public, unauthenticated features (the visitors' try-it box). */
+export const rateCounters = sqliteTable(
+  "rate_counters",
+  {
+    key: text("key").notNull(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);

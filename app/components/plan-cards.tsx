@@ -19,14 +19,14 @@ export function PlanSwitches({ period, currency, onPeriod }: { period: BillingPe
     <div className="flex flex-wrap items-center justify-center gap-4">
       <div role="group" aria-label="Billing period" className="flex rounded-full border border-zinc-200 p-1 dark:border-zinc-800">
         {(["monthly_period", "annual_period"] as const).map((p) => (
-          <Link key={p} to={link(p, currency)} aria-pressed={period === p} className={pill(period === p)} onClick={() => onPeriod?.(p)} preventScrollReset>
+          <Link key={p} to={link(p, currency)} aria-current={period === p ? "true" : undefined} className={pill(period === p)} onClick={() => onPeriod?.(p)} preventScrollReset>
             {p === "monthly_period" ? "Monthly" : "Annual"}
           </Link>
         ))}
       </div>
       <div role="group" aria-label="Currency" className="flex rounded-full border border-zinc-200 p-1 dark:border-zinc-800">
         {(["usd", "eur"] as const).map((c) => (
-          <Link key={c} to={link(period, c)} aria-pressed={currency === c} className={pill(currency === c)} preventScrollReset>
+          <Link key={c} to={link(period, c)} aria-current={currency === c ? "true" : undefined} className={pill(currency === c)} preventScrollReset>
             {c.toUpperCase()}
           </Link>
         ))}

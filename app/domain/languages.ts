@@ -55,6 +55,3 @@ export function findLandingPage(slug: string): LandingEntry | undefined {
 export function flagEmoji(flagCode: string): string {
   return [...flagCode.toUpperCase()].map((ch) => String.fromCodePoint(0x1f1e6 + ch.charCodeAt(0) - 65)).join("");
 }
-
-/** Public pages get edge caching with stale-while-revalidate; they never carry signed-in state. */
-export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400";

@@ -1,16 +1,15 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
 import { MarketingLayout } from "~/components/site-chrome";
+import { TryItBox } from "~/components/try-it-box";
 import { LinkButton } from "~/components/ui";
+import { tryItVoices } from "~/domain/try-it";
 import { PRODUCT_NAME } from "~/domain/brand";
+import { publicHeaders, publicMeta } from "~/lib/public-meta";
 import { SIGN_IN_PATH, SIGN_UP_PATH } from "~/domain/navigation";
 
-export const meta: MetaFunction = () => [
-  { title: `${PRODUCT_NAME}: open, self-hostable voice AI` },
-  {
-    name: "description",
-    content: "Text to speech with a speech history, a global player and share links, running on the edge or on your laptop.",
-  },
-];
+export const meta = publicMeta({ title: `${PRODUCT_NAME}: open, self-hostable voice AI`, description: "Text to speech with a speech history, a global player and share links, running on the edge or on your laptop.", path: "/" });
+export const headers = publicHeaders;
+
+const HOME_VOICES = tryItVoices().map(({ voice_id, name, description }) => ({ voice_id, name, description }));
 
 const CAPABILITIES = [
   {
@@ -58,6 +57,9 @@ export default function Home() {
           <LinkButton to={SIGN_IN_PATH} variant="secondary" className="px-6 py-3 text-base">
             Sign in
           </LinkButton>
+        </div>
+        <div className="w-full max-w-2xl">
+          <TryItBox voices={HOME_VOICES} initialText="Hello! Type anything here and hear it spoken, right in your browser." />
         </div>
       </section>
       <section aria-label="What it does" className="mx-auto grid max-w-6xl gap-4 px-4 pb-20 sm:grid-cols-2 lg:grid-cols-3">

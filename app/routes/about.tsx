@@ -1,8 +1,9 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
 import { ProsePage } from "~/components/site-chrome";
 import { PRODUCT_NAME } from "~/domain/brand";
+import { publicHeaders, publicMeta } from "~/lib/public-meta";
 
-export const meta: MetaFunction = () => [{ title: `About · ${PRODUCT_NAME}` }];
+export const meta = publicMeta({ title: `About · ${PRODUCT_NAME}`, description: `${PRODUCT_NAME} is an open, self-hostable voice AI platform: text to speech, history, sharing and billing, built for the edge.`, path: "/about" });
+export const headers = publicHeaders;
 
 export default function About() {
   return (

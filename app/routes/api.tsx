@@ -1,12 +1,10 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
 import { MarketingLayout } from "~/components/site-chrome";
 import { OPERATIONS } from "~/api/openapi";
 import { PRODUCT_NAME } from "~/domain/brand";
+import { publicHeaders, publicMeta } from "~/lib/public-meta";
 
-export const meta: MetaFunction = () => [
-  { title: `API reference · ${PRODUCT_NAME}` },
-  { name: "description", content: `The ${PRODUCT_NAME} HTTP API: text to speech, voices, models, history and account.` },
-];
+export const meta = publicMeta({ title: `API reference · ${PRODUCT_NAME}`, description: `The ${PRODUCT_NAME} HTTP API: text to speech, voices, models, history and account.`, path: "/api" });
+export const headers = publicHeaders;
 
 const METHOD_COLOURS: Record<string, string> = {
   get: "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-200",

@@ -1,37 +1,42 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FlagBadge, MarketingLayout } from "~/components/site-chrome";
+import { TryItBox } from "~/components/try-it-box";
 import { LinkButton } from "~/components/ui";
+import { tryItVoices } from "~/domain/try-it";
 import { PRODUCT_NAME } from "~/domain/brand";
-import { findLandingPage, LANDING_PAGES, PUBLIC_PAGE_CACHE_CONTROL } from "~/domain/languages";
+import { findLandingPage, LANDING_PAGES } from "~/domain/languages";
+import { landingPath, publicMetaTags } from "~/domain/public-pages";
+import { originFrom, publicHeaders } from "~/lib/public-meta";
 import { SIGN_UP_PATH } from "~/domain/navigation";
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params }: LoaderFunctionArgs) {
   const page = findLandingPage(params.slug ?? "");
   if (!page) throw new Response("Not Found", { status: 404 });
-  return { page, canonical: new URL(`/languages/${page.audioSrc}`, request.url).toString() };
+  // The page's own voice first, then the language's others.
+  const voices = [...tryItVoices(page.language)].sort((a, b) => Number(b.voice_id === page.voice_id) - Number(a.voice_id === page.voice_id)).map(({ voice_id, name, description }) => ({ voice_id, name, description }));
+  return { page, voices };
 }
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+export const headers = publicHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: PRODUCT_NAME }];
-  const title = `${data.page.name} text to speech · ${PRODUCT_NAME}`;
-  const description = `Turn ${data.page.name} text into natural speech. ${data.page.feature1Description}`;
-  return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: data.canonical },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: data.canonical },
-    { property: "og:audio", content: `${data.canonical}/sample.mp3` },
-  ];
+  const path = landingPath(data.page.audioSrc);
+  return publicMetaTags(
+    {
+      title: `${data.page.name} text to speech · ${PRODUCT_NAME}`,
+      description: `Turn ${data.page.name} text into natural speech. ${data.page.feature1Description}`,
+      path,
+      audio: `${path}/sample.mp3`,
+    },
+    originFrom(matches),
+  );
 };
 
 /** A landing page per language and accent, with a pre-generated sample of its placeholder text. */
 export default function LanguageLanding() {
-  const { page } = useLoaderData<typeof loader>();
+  const { page, voices } = useLoaderData<typeof loader>();
   return (
     <MarketingLayout>
       <section className="mx-auto max-w-4xl space-y-6 px-4 py-16">
@@ -42,6 +47,7 @@ export default function LanguageLanding() {
         </blockquote>
         <audio controls preload="none" src={`/languages/${page.audioSrc}/sample.mp3`} data-testid="landing-sample" className="w-full" />
         <p className="text-zinc-600 dark:text-zinc-400">{page.howToDescription}</p>
+        <TryItBox key={page.audioSrc} voices={voices} initialText={page.placeholderText} lang={page.language} />
         <div className="grid gap-4 sm:grid-cols-2">
           {[
             [page.feature1Title, page.feature1Description],

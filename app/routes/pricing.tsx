@@ -1,20 +1,17 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MarketingLayout } from "~/components/site-chrome";
 import { PlanCards, PlanSwitches } from "~/components/plan-cards";
 import { PRODUCT_NAME } from "~/domain/brand";
-import { PUBLIC_PAGE_CACHE_CONTROL } from "~/domain/languages";
+import { publicHeaders, publicMeta } from "~/lib/public-meta";
 import { planCards } from "~/domain/plan-cards";
 import { planQuery } from "~/lib/plan-page";
 import { useRememberedPeriod } from "~/lib/remembered-period";
 
-export const meta: MetaFunction = () => [
-  { title: `Pricing · ${PRODUCT_NAME}` },
-  { name: "description", content: `Plans and prices of ${PRODUCT_NAME}: start free with 10,000 credits a month, upgrade when you need more.` },
-];
+export const meta = publicMeta({ title: `Pricing · ${PRODUCT_NAME}`, description: `Plans and prices of ${PRODUCT_NAME}: start free with 10,000 credits a month, upgrade when you need more.`, path: "/pricing" });
 
 // The page is the same for everyone (no signed-in state in it), so the edge may cache it.
-export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+export const headers = publicHeaders;
 
 export function loader({ request }: LoaderFunctionArgs) {
   const { period, currency, explicitPeriod } = planQuery(new URL(request.url));

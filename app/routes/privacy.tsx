@@ -1,8 +1,9 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
 import { ProsePage } from "~/components/site-chrome";
 import { PRODUCT_NAME } from "~/domain/brand";
+import { publicHeaders, publicMeta } from "~/lib/public-meta";
 
-export const meta: MetaFunction = () => [{ title: `Privacy Policy · ${PRODUCT_NAME}` }];
+export const meta = publicMeta({ title: `Privacy Policy · ${PRODUCT_NAME}`, description: `What ${PRODUCT_NAME} stores about you, why, and the choices you have.`, path: "/privacy" });
+export const headers = publicHeaders;
 
 export default function Privacy() {
   return (

@@ -1,8 +1,9 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
 import { ProsePage } from "~/components/site-chrome";
 import { PRODUCT_NAME } from "~/domain/brand";
+import { publicHeaders, publicMeta } from "~/lib/public-meta";
 
-export const meta: MetaFunction = () => [{ title: `Safety · ${PRODUCT_NAME}` }];
+export const meta = publicMeta({ title: `Safety · ${PRODUCT_NAME}`, description: `How ${PRODUCT_NAME} keeps synthetic speech safe: voice safety controls, moderation and accountability.`, path: "/safety" });
+export const headers = publicHeaders;
 
 export default function Safety() {
   return (

@@ -1,8 +1,9 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
 import { ProsePage } from "~/components/site-chrome";
 import { PRODUCT_NAME } from "~/domain/brand";
+import { publicHeaders, publicMeta } from "~/lib/public-meta";
 
-export const meta: MetaFunction = () => [{ title: `Terms of Service · ${PRODUCT_NAME}` }];
+export const meta = publicMeta({ title: `Terms of Service · ${PRODUCT_NAME}`, description: `The terms that apply when you use ${PRODUCT_NAME}.`, path: "/terms" });
+export const headers = publicHeaders;
 
 export default function Terms() {
   return (

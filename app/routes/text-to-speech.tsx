@@ -1,18 +1,15 @@
-import type { HeadersFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { FlagBadge, MarketingLayout } from "~/components/site-chrome";
 import { LinkButton } from "~/components/ui";
 import { PRODUCT_NAME } from "~/domain/brand";
-import { LANDING_PAGES, PUBLIC_PAGE_CACHE_CONTROL } from "~/domain/languages";
+import { publicHeaders, publicMeta } from "~/lib/public-meta";
+import { LANDING_PAGES } from "~/domain/languages";
 import { SIGN_UP_PATH } from "~/domain/navigation";
 import { PREMADE_VOICES } from "~/domain/voices";
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+export const headers = publicHeaders;
 
-export const meta: MetaFunction = () => [
-  { title: `Text to speech · ${PRODUCT_NAME}` },
-  { name: "description", content: `Natural text to speech in ${LANDING_PAGES.length} languages and accents, in the browser or through the API.` },
-];
+export const meta = publicMeta({ title: `Text to speech · ${PRODUCT_NAME}`, description: `Natural text to speech in ${LANDING_PAGES.length} languages and accents, in the browser or through the API.`, path: "/text-to-speech" });
 
 export default function TextToSpeechLanding() {
   return (

@@ -5,6 +5,8 @@ import { safeRedirectTarget } from "../../app/domain/redirect";
 import { isPrivacyOptOutDefault, requiresBiometricTerms, requiresBiometricTermsBroad } from "../../app/domain/regions";
 import { securityHeaders } from "../../app/domain/security-headers";
 import { upstreamFor } from "../../app/domain/edge-routes";
+import { requestMayUseCache } from "../../app/domain/edge-cache";
+import { appBuildVersion, cachedFetch, withFreshNonce } from "./cache";
 import type { EdgeEnv } from "./env";
 
 /**
@@ -57,8 +59,18 @@ edge.all("*", async (c) => {
   // stand-in's pages exist only where it is bound (development), and are a tool, not part of the site.
   const upstreamName = upstreamFor(url.pathname, c.env.STRIPE_LOCAL !== undefined);
   const target = upstreamName === "stripe-local" ? c.env.STRIPE_LOCAL! : upstreamName === "share" ? c.env.SHARE : upstreamName === "billing" ? c.env.BILLING : c.env.APP;
-  const upstream = await target.fetch(new Request(c.req.raw, { headers, redirect: "manual" }));
-  return upstreamName === "stripe-local" ? upstream : withSecurityHeaders(upstream, url, nonce);
+  const fetchUpstream = () => target.fetch(new Request(c.req.raw, { headers, redirect: "manual" }));
+  if (upstreamName === "stripe-local") return fetchUpstream();
+  // Public pages of the app are kept near the visitor; share pages are not, so a revoked link is gone at once.
+  if (upstreamName === "app" && requestMayUseCache(c.req.method, c.req.raw.headers)) {
+    const version = await appBuildVersion(c.env.APP, url.origin);
+    const { response, outcome } = await cachedFetch(c.req.raw, version, fetchUpstream, (work) => c.executionCtx.waitUntil(work), (caches as unknown as { default: Cache }).default);
+    const served = outcome === "HIT" || outcome === "STALE" ? withFreshNonce(response, nonce) : response;
+    const secured = withSecurityHeaders(served, url, nonce);
+    secured.headers.set("x-edge-cache", outcome);
+    return secured;
+  }
+  return withSecurityHeaders(await fetchUpstream(), url, nonce);
 });
 
 function withSecurityHeaders(response: Response, url: URL, nonce: string): Response {

@@ -1,0 +1,101 @@
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { TRY_IT_PER_VISITOR, TRY_IT_VISITOR_LIMIT_MESSAGE } from "~/domain/try-it";
+import { MARKETING_PAGES } from "~/domain/navigation";
+import { newPage, screenshot, sharedBrowser, waitForHydration } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const browser = sharedBrowser();
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** Waits until the page's audio element has really played some of its sound. */
+async function audioAdvances(page: Page, testId: string) {
+  await page.waitForFunction((id) => {
+    const audio = document.querySelector(`[data-testid="${id}"]`) as HTMLAudioElement | null;
+    return Boolean(audio && audio.currentTime > 0.2);
+  }, testId);
+}
+
+/** axe-core's serious and critical violations (evaluated through the DevTools protocol, so the CSP allows it). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document, { resultTypes: ["violations"] });
+  });
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+describe("public site journeys", () => {
+  it("the home page try-it box speaks for a signed-out visitor, then shows the limit message", async () => {
+    const { context, page, errors } = await newPage(browser(), baseUrl);
+    await page.goto("/");
+    await waitForHydration(page);
+    const box = page.getByTestId("try-it");
+    await box.getByRole("textbox").fill("Hello from a visitor who has no account.");
+    await box.getByRole("button", { name: "Speak" }).click();
+    await audioAdvances(page, "try-it-audio");
+    await screenshot(page, "home-try-it");
+
+    // The rest of this visitor's samples for the hour, then the refusal.
+    for (let used = 1; used < TRY_IT_PER_VISITOR; used++) {
+      await box.getByRole("button", { name: "Speak" }).click();
+      await box.getByRole("button", { name: "Speak" }).waitFor();
+    }
+    await expect(box.getByRole("alert").count()).resolves.toBe(0);
+    await box.getByRole("button", { name: "Speak" }).click();
+    await box.getByRole("alert").waitFor();
+    await expect(box.getByRole("alert").textContent()).resolves.toContain(TRY_IT_VISITOR_LIMIT_MESSAGE);
+    await screenshot(page, "home-try-it-limit");
+    expect(errors.filter((e) => !e.includes("429"))).toEqual([]);
+    await context.close();
+  });
+
+  it("a language page plays its pre-generated sample", async () => {
+    const { context, page } = await newPage(browser(), baseUrl);
+    await page.goto("/languages/german");
+    await waitForHydration(page);
+    await expect(page.getByTestId("placeholder-text").textContent()).resolves.toContain("Hallo");
+    await page.getByTestId("landing-sample").evaluate((audio: HTMLAudioElement) => audio.play());
+    await audioAdvances(page, "landing-sample");
+    await screenshot(page, "language-german");
+    await context.close();
+  });
+
+  it("every linked public page answers 200; capabilities not built answer 404", async () => {
+    const { context, page } = await newPage(browser(), baseUrl);
+    await page.goto("/");
+    const linked = await page.locator("header a[href^='/'], footer a[href^='/']").evaluateAll((links) => [...new Set(links.map((a) => (a as HTMLAnchorElement).getAttribute("href")!))]);
+    for (const page of MARKETING_PAGES) expect(linked).toContain(page.to);
+    for (const href of linked) {
+      const response = await context.request.get(href);
+      expect(response.status(), href).toBe(200);
+    }
+    for (const href of ["/voice-cloning", "/sound-effects", "/dubbing", "/studio", "/voice-changer", "/voice-isolator"]) {
+      expect(linked).not.toContain(href);
+      expect((await context.request.get(href)).status(), href).toBe(404);
+    }
+    await context.close();
+  });
+
+  it.each(["/", "/pricing", "/languages/french"])("%s has no serious accessibility violations (axe-core)", async (path) => {
+    const { context, page } = await newPage(browser(), baseUrl);
+    await page.goto(path);
+    await waitForHydration(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("a public page served again from the edge cache still hydrates (its scripts get the new nonce)", async () => {
+    const { context, page, errors } = await newPage(browser(), baseUrl);
+    const first = await page.goto("/about");
+    const second = await page.goto("/about");
+    expect(["MISS", "HIT", "STALE"]).toContain(first!.headers()["x-edge-cache"]);
+    expect(second!.headers()["x-edge-cache"]).toBe("HIT");
+    await waitForHydration(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,57 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { PUBLIC_PAGE_CACHE_CONTROL, publicPaths } from "~/domain/public-pages";
+import { ORIGIN, signUp } from "./helpers";
+
+const NONCE = { "x-parlance-csp-nonce": "fixednonce" };
+
+describe("public site: cacheable at the edge, the same for everyone", () => {
+  it.each(publicPaths())("%s is public, cacheable, and carries canonical and Open Graph tags", async (path) => {
+    const response = await SELF.fetch(ORIGIN + path, { headers: NONCE });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe(PUBLIC_PAGE_CACHE_CONTROL);
+    expect(response.headers.has("set-cookie")).toBe(false);
+    const html = await response.text();
+    expect(html).toContain(`<link rel="canonical" href="${new URL(path, ORIGIN).toString()}"/>`);
+    expect(html).toMatch(/<meta property="og:title" content="[^"]+"\/>/);
+    expect(html).toMatch(/<meta name="description" content="[^"]+"\/>/);
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+  });
+
+  it("renders a public page identically for a signed-in visitor: nothing of theirs can enter the cache", async () => {
+    const email = "cache-leak@example.com";
+    const cookie = await signUp(email);
+    for (const path of ["/", "/pricing", "/languages/english"]) {
+      const anonymous = await (await SELF.fetch(ORIGIN + path, { headers: NONCE })).text();
+      const signedIn = await SELF.fetch(ORIGIN + path, { headers: { ...NONCE, cookie } });
+      expect(signedIn.headers.get("cache-control")).toBe(PUBLIC_PAGE_CACHE_CONTROL);
+      const html = await signedIn.text();
+      expect(html).not.toContain(email);
+      expect(html).toBe(anonymous);
+    }
+  });
+
+  it("marks app pages personal, never cacheable", async () => {
+    const cookie = await signUp("private-pages@example.com");
+    for (const path of ["/app/home", "/app/settings"]) {
+      const response = await SELF.fetch(ORIGIN + path, { headers: { cookie }, redirect: "manual" });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    expect((await SELF.fetch(`${ORIGIN}/app/sign-in`)).headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("serves sitemap.xml with every public page, and robots.txt pointing to it", async () => {
+    const sitemap = await SELF.fetch(`${ORIGIN}/sitemap.xml`);
+    expect(sitemap.headers.get("content-type")).toContain("application/xml");
+    const xml = await sitemap.text();
+    for (const path of publicPaths()) expect(xml).toContain(`<loc>${new URL(path, ORIGIN).toString()}</loc>`);
+    const robots = await (await SELF.fetch(`${ORIGIN}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    expect(robots).toContain("Disallow: /app/");
+  });
+
+  it.each(["/voice-cloning", "/sound-effects", "/dubbing", "/studio", "/voice-changer", "/voice-isolator"])("%s does not exist yet: 404", async (path) => {
+    expect((await SELF.fetch(ORIGIN + path)).status).toBe(404);
+  });
+});
