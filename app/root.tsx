@@ -1,9 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { ToastProvider } from "./components/toasts";
 import { NotFoundPage, ErrorPage } from "./components/error-pages";
 import { PRODUCT_NAME } from "./domain/brand";
+import { captureAttribution } from "./lib/attribution";
 import { useNonce } from "./lib/nonce";
 import { ThemeScript } from "./lib/theme";
 import stylesheet from "./tailwind.css?url";
@@ -41,6 +42,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Where this visit came from (referral link, ad click), remembered on the first page of any visit.
+  useEffect(() => captureAttribution(), []);
   return <Outlet />;
 }
 

@@ -32,6 +32,8 @@ export const users = sqliteTable(
     backupCodeHashes: text("backup_code_hashes"),
     /** Until when support staff may access the account, granted by the owner through an e-mailed code. */
     supportAccessUntil: integer("support_access_until"),
+    /** The referral code the visitor arrived with (kept 90 days in their browser), if any. */
+    referredBy: text("referred_by"),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_public_user_id_unique").on(t.publicUserId)],
 );
@@ -296,3 +298,18 @@ export const rateCounters = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/** Paid-ad visits reported after sign-up (POST /v1/google-ads-visit), for the owner's conversion reports. */
+export const adVisits = sqliteTable("ad_visits", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  eventType: text("event_type").notNull(),
+  gclid: text("gclid"),
+  utmSource: text("utm_source"),
+  utmMedium: text("utm_medium"),
+  utmCampaign: text("utm_campaign"),
+  utmTerm: text("utm_term"),
+  utmContent: text("utm_content"),
+  createdAt: integer("created_at").notNull().default(now),
+});

@@ -6,6 +6,7 @@ import { modelsApi } from "./models";
 import { openAiSpeechApi, textToDialogueApi, textToSpeechApi } from "./text-to-speech";
 import { supportApi } from "./support";
 import { tryItApi } from "./try-it";
+import { adVisitApi } from "./ad-visit";
 import { userApi } from "./user";
 import { voicesApi } from "./voices";
 import { workspaceApi } from "./workspace";
@@ -26,6 +27,7 @@ api.route("/history", historyVideoApi);
 api.route("/history", historyApi);
 api.route("/support", supportApi);
 api.route("/try-it", tryItApi);
+api.route("/google-ads-visit", adVisitApi);
 
 // Anything under /v1 that no router answered: JSON, never the HTML 404 page.
 api.all("*", (c) => apiError(c, 404, "not_found", `No API route matches ${c.req.method} ${new URL(c.req.url).pathname}`));

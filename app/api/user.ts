@@ -5,6 +5,7 @@ import { deleteApiKey, listApiKeys, renameApiKey } from "../../db/repositories/a
 import { completedItemIds, completeItem } from "../../db/repositories/onboarding";
 import { findUserById, updateUser } from "../../db/repositories/users";
 import { findBilling } from "../../db/repositories/billing";
+import { REFERRAL_PARAM } from "~/domain/attribution";
 import { ANALYTICS_CONSENT_STATES } from "~/domain/privacy";
 import { apiKeyName } from "~/domain/api-keys";
 import { checklistItemId, checklistState } from "~/domain/onboarding";
@@ -32,6 +33,13 @@ userApi.get("/subscription", async (c) => {
   return c.json(subscriptionJson(membership, await findBilling(database(c.env.DB), membership.workspace.id)));
 });
 userApi.route("/", billingInfoApi);
+
+/** The caller's own referral link: visitors who arrive through it are attributed to them for 90 days. */
+userApi.get("/referral-link", (c) => {
+  const link = new URL("/", c.req.url);
+  link.searchParams.set(REFERRAL_PARAM, c.get("caller").user.publicUserId);
+  return c.json({ referral_link: link.toString() });
+});
 
 userApi.get("/api-keys", async (c) => {
   const { user, membership } = c.get("caller");

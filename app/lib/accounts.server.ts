@@ -13,7 +13,7 @@ import { newId } from "./tokens.server";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export type SignUpInput = { email: string; password: string; agreesToProductUpdates: boolean; trainingOptOut?: boolean };
+export type SignUpInput = { email: string; password: string; agreesToProductUpdates: boolean; trainingOptOut?: boolean; referredBy?: string | null };
 
 export async function signUp(db: Database, edge: EdgeContext, input: SignUpInput): Promise<{ ok: true; user: UserRow } | { ok: false; reason: "exists" }> {
   if (await findUserByEmail(db, input.email)) return { ok: false, reason: "exists" };
@@ -29,6 +29,7 @@ export async function signUp(db: Database, edge: EdgeContext, input: SignUpInput
     agreesToProductUpdates: input.agreesToProductUpdates,
     geo: edge.geo,
     trainingOptOut: input.trainingOptOut ?? false,
+    referredBy: input.referredBy ?? null,
   });
   const user = await findUserById(db, userId);
   if (!user) throw new Error("user vanished right after sign-up");

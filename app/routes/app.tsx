@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useEffect } from "react";
 import { AppShell } from "~/components/app-shell";
 import { PlayerProvider } from "~/components/player";
 import { BiometricTermsGate } from "~/components/privacy";
 import { UserMenu } from "~/components/user-menu";
 import { mustAcceptBiometricTerms } from "~/domain/privacy";
+import { reportAdVisit } from "~/lib/attribution";
 import { requireViewer } from "~/lib/auth.server";
 import { useAccessRefresh, useInactivityLogout, useSignOut, useSignOutFromOtherTabs } from "~/lib/session-client";
 
@@ -39,6 +41,7 @@ export default function AppLayout() {
   useSignOutFromOtherTabs();
   useInactivityLogout(workspace.sessionInactivityTimeout, signOut);
   useAccessRefresh(user.emailVerified, signOut);
+  useReportAdVisitOnSignUp(user.email);
   return (
     <PlayerProvider>
       <AppShell header={<UserMenu email={user.email} workspaceName={workspace.name} onSignOut={() => signOut("user")} />}>
@@ -46,4 +49,13 @@ export default function AppLayout() {
       </AppShell>
     </PlayerProvider>
   );
+}
+
+/** A new account (the sign-up redirect carries newUser=true) reports the ad it came from, once. */
+function useReportAdVisitOnSignUp(email: string) {
+  const [params] = useSearchParams();
+  const newUser = params.get("newUser") === "true";
+  useEffect(() => {
+    if (newUser) void reportAdVisit(email, "sign_up");
+  }, [newUser, email]);
 }

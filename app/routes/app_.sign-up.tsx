@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { AuthCard, Field, FormError } from "~/components/form";
 import { Button } from "~/components/ui";
 import { signUpForm } from "~/domain/account-forms";
+import { referralFromCookie } from "~/domain/attribution";
 import { PRODUCT_NAME } from "~/domain/brand";
 import { SIGN_IN_PATH } from "~/domain/navigation";
 import { safeRedirectTarget } from "~/domain/redirect";
@@ -28,6 +29,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     password,
     agreesToProductUpdates: agrees_to_product_updates,
     trainingOptOut: training_opt_out,
+    // Set by the public site when the visit came through someone's referral link (kept 90 days).
+    referredBy: referralFromCookie(request.headers.get("cookie")),
   });
   if (!created.ok) {
     return Response.json({ errors: { email: "An account with this e-mail address already exists." } satisfies FieldErrors }, { status: 409 });

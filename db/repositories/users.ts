@@ -34,6 +34,7 @@ export async function createUserWithWorkspace(
     agreesToProductUpdates: boolean;
     geo: { country: string | null; region: string | null; city: string | null };
     trainingOptOut: boolean;
+    referredBy?: string | null;
   },
 ): Promise<void> {
   const email = normalizeEmail(input.email);
@@ -50,6 +51,7 @@ export async function createUserWithWorkspace(
       geoCountry: input.geo.country,
       geoRegion: input.geo.region,
       geoCity: input.geo.city,
+      referredBy: input.referredBy ?? null,
     }),
     db.insert(workspaces).values({
       id: input.workspaceId,

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { TRY_IT_PER_VISITOR, TRY_IT_VISITOR_LIMIT_MESSAGE } from "~/domain/try-it";
 import { MARKETING_PAGES } from "~/domain/navigation";
-import { newPage, screenshot, sharedBrowser, waitForHydration } from "./browser";
+import { newPage, screenshot, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = sharedBrowser();
@@ -85,6 +85,29 @@ describe("public site journeys", () => {
     await page.goto(path);
     await waitForHydration(page);
     expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("remembers a referral for 90 days, lets a paid ad click replace it, and reports the ad after sign-up", async () => {
+    const { context, page } = await newPage(browser(), baseUrl);
+    await page.goto("/?ref=friend_42");
+    await waitForHydration(page);
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("referral")))!) as { value: string; expiry: number };
+    expect(stored.value).toBe("friend_42");
+    expect(stored.expiry - Date.now()).toBeGreaterThan(7776000000 - 60_000);
+    expect((await context.cookies()).find((c) => c.name === "parlance_referral")?.value).toBe("friend_42");
+
+    await page.goto("/pricing?gclid=test-gclid&utm_source=google&utm_medium=cpc");
+    await waitForHydration(page);
+    expect(await page.evaluate(() => localStorage.getItem("adParams"))).toContain("test-gclid");
+    // Referral cookies go 2 seconds after a paid ad click.
+    await page.waitForFunction(() => !document.cookie.includes("parlance_referral"), undefined, { timeout: 5000 });
+    expect(await page.evaluate(() => localStorage.getItem("referral"))).toBeNull();
+
+    const reported = page.waitForResponse((response) => response.url().endsWith("/v1/google-ads-visit"));
+    await signUpInBrowser(page, `ad-visitor-${Date.now()}@example.com`);
+    expect((await reported).status()).toBe(200);
+    await page.waitForFunction(() => localStorage.getItem("adParams") === null);
     await context.close();
   });
 
