@@ -4,11 +4,14 @@
 //  2. Time to the first streamed audio byte against time to the whole response, 1000 characters, on the
 //     running stack (started here on a free port with fresh state).
 //  3. MP3 encoding speed (lamejs, as in the app worker) in seconds of audio per CPU second.
+//  4-6. The public site: page throughput and p99 against a bare "hello" worker, JavaScript of a first visit,
+//     Lighthouse scores (bench/public-site.mjs).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, freePort, prepareState, ROOT, startStack } from "../scripts/stack.mjs";
+import { firstVisitJavaScript, lighthouseScores, load, startHelloWorker } from "./public-site.mjs";
 
 const TEXTS = [
   "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.",
@@ -81,13 +84,21 @@ async function mp3Speed(seconds) {
   return { cpu, bytes };
 }
 
-async function streaming() {
+async function withStack(run) {
   build({ quiet: true });
   const stateDir = mkdtempSync(join(tmpdir(), "bench-state-"));
   prepareState(stateDir, { quiet: true });
   const stack = await startStack({ port: await freePort(), stateDir, quiet: true });
   try {
-    const base = stack.url;
+    return await run(stack.url);
+  } finally {
+    stack.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+}
+
+async function streaming(base) {
+  {
     const signUp = await fetch(`${base}/app/sign-up`, {
       method: "POST",
       redirect: "manual",
@@ -119,9 +130,22 @@ async function streaming() {
     const runs = [];
     for (let i = 0; i < 3; i++) runs.push({ stream: await call("/stream"), whole: await call("") });
     return runs;
+  }
+}
+
+async function publicSite(base) {
+  const hello = await startHelloWorker();
+  try {
+    const pages = [
+      { target: "bare hello worker (baseline)", url: hello.url },
+      { target: "home page /", url: `${base}/` },
+      { target: "language page /languages/english", url: `${base}/languages/english` },
+    ];
+    const results = [];
+    for (const page of pages) results.push({ ...page, ...(await load(page.url)) });
+    return { results, js: await firstVisitJavaScript(`${base}/`) };
   } finally {
-    stack.stop();
-    rmSync(stateDir, { recursive: true, force: true });
+    hello.stop();
   }
 }
 
@@ -145,9 +169,9 @@ console.table([
   { work: "baseline: copy 20 s of samples", "cpu s": mp3Baseline.toFixed(3), "audio s per cpu s": (20 / mp3Baseline).toFixed(0), "output KiB": "-" },
 ]);
 
-if (!process.argv.includes("--no-stack")) {
+if (!process.argv.includes("--no-stack")) await withStack(async (base) => {
   console.log(`\n2. First streamed byte vs whole response, ${LONG_TEXT.length} characters (target: first byte < 1/4 of whole)`);
-  const runs = await streaming();
+  const runs = await streaming(base);
   console.table(
     runs.map((r, i) => ({
       run: i + 1,
@@ -157,4 +181,30 @@ if (!process.argv.includes("--no-stack")) {
       "first / whole": (r.stream.first / r.whole.whole).toFixed(2),
     })),
   );
-}
+
+  const site = await publicSite(base);
+  const baseline = site.results[0];
+  console.log("\n4. Public pages at 50 concurrent connections, through the front door (target ≥ 50% of the bare worker's throughput, p99 ≤ 25 ms)");
+  console.table(
+    site.results.map((r) => ({
+      target: r.target,
+      "req/s": r.rps.toFixed(0),
+      "p50 ms": r.p50.toFixed(1),
+      "p99 ms": r.p99.toFixed(1),
+      "of baseline": `${((r.rps / baseline.rps) * 100).toFixed(0)}%`,
+      failures: r.failures,
+    })),
+  );
+  console.log("\n5. JavaScript of a first visit to the home page (target ≤ 150 KB gzip)");
+  console.table([{ files: site.js.files, "raw KiB": (site.js.raw / 1024).toFixed(1), "gzip KiB": (site.js.gzip / 1024).toFixed(1) }]);
+  console.log("\n6. Lighthouse, installed Chromium (target ≥ 95 in each category)");
+  const scores = [];
+  for (const path of ["/", "/pricing", "/languages/french"]) {
+    try {
+      scores.push({ page: path, ...(await lighthouseScores(`${base}${path}`)) });
+    } catch (error) {
+      scores.push({ page: path, error: String(error).slice(0, 120) });
+    }
+  }
+  console.table(scores);
+});
