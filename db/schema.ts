@@ -313,3 +313,14 @@ export const adVisits = sqliteTable("ad_visits", {
   utmContent: text("utm_content"),
   createdAt: integer("created_at").notNull().default(now),
 });
+
+/**
+ * Voices under a safety control, deployment-wide (spec: Voice.safety_control): set by the operator's
+ * moderation, BAN blocks a voice everywhere, CAPTCHA asks people for a check before they use it.
+ */
+export const voiceSafetyControls = sqliteTable("voice_safety_controls", {
+  voiceId: text("voice_id").primaryKey(),
+  safetyControl: text("safety_control", { enum: ["BAN", "CAPTCHA"] }).notNull(),
+  reason: text("reason"),
+  updatedAt: integer("updated_at").notNull().default(now),
+});

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { database } from "../../db/client";
+import { safetyControlOf, safetyControlsByVoice } from "../../db/repositories/voice-safety";
 import { findVoiceSettings, saveVoiceSettings } from "../../db/repositories/voice-settings";
 import { DEFAULT_MODEL_ID } from "~/domain/models";
 import {
@@ -13,6 +14,7 @@ import {
   voicePreviewFileName,
   type PremadeVoice,
 } from "~/domain/voices";
+import type { SafetyControl } from "~/domain/voice-safety";
 import { synthesizeUncharged } from "~/lib/speech.server";
 import { requireCaller, type AuthedEnv } from "./auth";
 import { apiError } from "./errors";
@@ -25,7 +27,7 @@ export function previewPath(voice: PremadeVoice): string {
   return `/v1/voices/previews/${voicePreviewFileName(voice.name)}`;
 }
 
-export function voiceJson(voice: PremadeVoice, origin: string) {
+export function voiceJson(voice: PremadeVoice, origin: string, safetyControl: SafetyControl | null = null) {
   const preview_url = origin + previewPath(voice);
   return {
     voice_id: voice.voice_id,
@@ -38,7 +40,7 @@ export function voiceJson(voice: PremadeVoice, origin: string) {
     settings: null,
     high_quality_base_model_ids: [DEFAULT_MODEL_ID],
     verified_languages: [{ language: voice.language, model_id: DEFAULT_MODEL_ID, accent: voice.accent, locale: null, preview_url }],
-    safety_control: null,
+    safety_control: safetyControl,
     sharing: null,
     voice_verification: { requires_verification: false, is_verified: false, verification_failures: [], verification_attempts_count: 0 },
     is_owner: false,
@@ -67,9 +69,10 @@ voicesApi.get("/previews/:file", valid("param", z.object({ file: z.string().rege
 
 voicesApi.use("*", requireCaller);
 
-voicesApi.get("/", valid("query", z.object({ show_legacy: z.string().optional() })), (c) => {
+voicesApi.get("/", valid("query", z.object({ show_legacy: z.string().optional() })), async (c) => {
   const origin = new URL(c.req.url).origin;
-  return c.json({ voices: PREMADE_VOICES.map((v) => voiceJson(v, origin)) });
+  const controls = await safetyControlsByVoice(database(c.env.DB));
+  return c.json({ voices: PREMADE_VOICES.map((v) => voiceJson(v, origin, controls.get(v.voice_id))) });
 });
 
 voicesApi.get("/settings/default", (c) => c.json(DEFAULT_VOICE_SETTINGS));
@@ -79,8 +82,9 @@ const voiceParam = z.object({ voice_id: z.string().min(1).max(100) });
 voicesApi.get("/:voice_id", valid("param", voiceParam), async (c) => {
   const voice = findPremadeVoice(c.req.valid("param").voice_id);
   if (!voice) return apiError(c, 404, "voice_not_found", `A voice with the voice_id ${c.req.valid("param").voice_id} was not found.`);
-  const saved = await findVoiceSettings(database(c.env.DB), c.get("caller").membership.workspace.id, voice.voice_id);
-  return c.json({ ...voiceJson(voice, new URL(c.req.url).origin), settings: { ...DEFAULT_VOICE_SETTINGS, ...saved } });
+  const db = database(c.env.DB);
+  const saved = await findVoiceSettings(db, c.get("caller").membership.workspace.id, voice.voice_id);
+  return c.json({ ...voiceJson(voice, new URL(c.req.url).origin, await safetyControlOf(db, voice.voice_id)), settings: { ...DEFAULT_VOICE_SETTINGS, ...saved } });
 });
 
 voicesApi.get("/:voice_id/settings", valid("param", voiceParam), async (c) => {
@@ -121,7 +125,7 @@ voicesV2Api.get(
       collection_id: z.string().max(100).optional(),
     }),
   ),
-  (c) => {
+  async (c) => {
     const q = c.req.valid("query");
     const offset = q.next_page_token ? Number.parseInt(atob(q.next_page_token), 10) || 0 : 0;
     const needle = q.search?.toLowerCase();
@@ -136,8 +140,9 @@ voicesV2Api.get(
     const page = matches.slice(offset, offset + q.page_size);
     const hasMore = offset + q.page_size < matches.length;
     const origin = new URL(c.req.url).origin;
+    const controls = await safetyControlsByVoice(database(c.env.DB));
     return c.json({
-      voices: page.map((v) => voiceJson(v, origin)),
+      voices: page.map((v) => voiceJson(v, origin, controls.get(v.voice_id))),
       has_more: hasMore,
       total_count: q.include_total_count === "true" ? matches.length : null,
       next_page_token: hasMore ? btoa(String(offset + q.page_size)) : null,

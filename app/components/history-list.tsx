@@ -8,11 +8,12 @@ import { useToast } from "./toasts";
 import type { HistoryEntry } from "~/lib/tts-page.server";
 import { relativeTimeLabel } from "~/domain/relative-time";
 import type { ShareButtonMode } from "~/domain/sharing";
+import type { SafetyControl } from "~/domain/voice-safety";
 import { usePlayer } from "./player";
 import { Button } from "./ui";
 
 /** History items with play, download and delete; a search box and a voice filter on top. */
-export function HistoryList({ entries, voices, search, voiceId, shareMode }: { shareMode: ShareButtonMode; entries: HistoryEntry[]; voices: { voice_id: string; name: string }[]; search: string; voiceId: string }) {
+export function HistoryList({ entries, voices, search, voiceId, shareMode }: { shareMode: ShareButtonMode; entries: HistoryEntry[]; voices: { voice_id: string; name: string; safety_control?: SafetyControl | null }[]; search: string; voiceId: string }) {
   const player = usePlayer();
   const fetcher = useFetcher();
   const toast = useToast();
@@ -82,7 +83,16 @@ export function HistoryList({ entries, voices, search, voiceId, shareMode }: { s
                   aria-label={`Play ${entry.text.slice(0, 30)}`}
                   onClick={() =>
                     player.play(
-                      { id: entry.id, title: entry.text.slice(0, 80), voiceName: entry.voiceName, src, downloadName: entry.fileName, historyItemId: entry.id, text: entry.text },
+                      {
+                        id: entry.id,
+                        title: entry.text.slice(0, 80),
+                        voiceName: entry.voiceName,
+                        src,
+                        downloadName: entry.fileName,
+                        historyItemId: entry.id,
+                        text: entry.text,
+                        voice: { voiceId: entry.voiceId, name: entry.voiceName, safetyControl: voices.find((v) => v.voice_id === entry.voiceId)?.safety_control },
+                      },
                       { kind: "url", url: src },
                     )
                   }

@@ -13,6 +13,7 @@ import {
   SKIP_SECONDS,
 } from "~/domain/player";
 import { FeedbackControls } from "./feedback";
+import { useVoiceSafety, type CheckedVoice } from "./voice-safety";
 
 export type PlayerItem = {
   id: string;
@@ -23,6 +24,8 @@ export type PlayerItem = {
   /** A generation whose history item may not exist yet: the player looks for it before offering download and feedback. */
   historyItemId?: string;
   text?: string;
+  /** The voice, when it may be under a safety control: a blocked one is not played. */
+  voice?: CheckedVoice;
 };
 type Source = { kind: "url"; url: string } | { kind: "stream"; response: Response; mimeType: string };
 type PlayerState = "idle" | "loading" | "playing" | "paused" | "ended";
@@ -65,10 +68,12 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<PlayerState>("idle");
   const objectUrl = useRef<string | null>(null);
   const generation = useRef(0);
+  const safety = useVoiceSafety();
 
   const play = useCallback(async (next: PlayerItem, source: Source) => {
     const element = audio.current;
     if (!element) return;
+    if (next.voice && !(await safety.check(next.voice))) return;
     const ticket = ++generation.current;
     setItem(next);
     setFeedbackValue(null);
@@ -122,7 +127,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       setFeedbackValue(found.feedback?.thumbs_up ?? null);
       setStatus("ready");
     }
-  }, []);
+  }, [safety]);
 
   return (
     <PlayerContext.Provider value={{ play, item, state }}>

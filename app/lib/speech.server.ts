@@ -3,6 +3,7 @@ import { database } from "../../db/client";
 import { acquireSlot, releaseSlot } from "../../db/repositories/generation-slots";
 import { recordGeneration, type HistoryRow } from "../../db/repositories/history";
 import { findVoiceSettings } from "../../db/repositories/voice-settings";
+import { safetyControlOf } from "../../db/repositories/voice-safety";
 import type { Caller } from "~/api/auth";
 import { availableModels, maxCharactersPerRequest, resolveModel, type EngineAvailability, type Model } from "~/domain/models";
 import { formatSpec, tierAllowsFormat, type OutputFormat, minimumTierFor } from "~/domain/output-formats";
@@ -10,6 +11,7 @@ import { isRestricted, type SubscriptionStatus } from "~/domain/plan-actions";
 import { STATUS_NOTICES } from "~/domain/billing-texts";
 import { CONCURRENCY_LIMIT, isPaidTier, isTier, standardTierFor, TIER_DISPLAY_NAMES, type Tier } from "~/domain/plans";
 import { alignmentFromWords, concatAlignments, splitSentences, type Alignment } from "~/domain/speech-text";
+import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "~/domain/voice-safety";
 import { DEFAULT_VOICE_SETTINGS, engineParameters, externalVoiceFor, findPremadeVoice, type PremadeVoice, type VoiceSettings } from "~/domain/voices";
 import { concatBytes, StreamingEncoder } from "./audio/encoder";
 import { int16FromBytes } from "./audio/pcm";
@@ -83,6 +85,7 @@ export async function planSpeech(env: Env, caller: Caller, request: SpeechReques
   for (const line of lines) {
     const voice = findPremadeVoice(line.voice_id);
     if (!voice) return { ok: false, refusal: { httpStatus: 404, status: "voice_not_found", message: `A voice with the voice_id ${line.voice_id} was not found.` } };
+    if (!voiceUsable(await safetyControlOf(db, voice.voice_id))) return { ok: false, refusal: { httpStatus: 403, status: "voice_blocked", message: VOICE_BLOCKED_API_MESSAGE } };
     const saved = await findVoiceSettings(db, workspace.id, voice.voice_id);
     segments.push({ text: line.text, voice, settings: { ...DEFAULT_VOICE_SETTINGS, ...saved, ...stripNulls(request.voiceSettings ?? {}) } });
   }

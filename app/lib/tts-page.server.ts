@@ -1,8 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { database } from "../../db/client";
 import { deleteHistoryItem, listHistory } from "../../db/repositories/history";
+import { safetyControlsByVoice } from "../../db/repositories/voice-safety";
 import { historyFileName } from "~/api/history";
 import { qualifiesForVideo } from "~/domain/video";
+import { PREMADE_VOICES, voicePreviewFileName } from "~/domain/voices";
 import type { Viewer } from "./auth.server";
 import { deleteHistoryMedia } from "./history-media.server";
 
@@ -34,4 +36,18 @@ export async function deleteEntry(context: AppLoadContext, viewer: Viewer, id: s
   const row = await deleteHistoryItem(database(context.cloudflare.env.DB), viewer.membership.workspace.id, id);
   if (row) await deleteHistoryMedia(context.cloudflare.env.MEDIA, row);
   return Boolean(row);
+}
+
+/** The voices the pages offer, each with its safety control (the dialogs open on choosing or playing one). */
+export async function voiceOptions(context: AppLoadContext) {
+  const controls = await safetyControlsByVoice(database(context.cloudflare.env.DB));
+  return PREMADE_VOICES.map((v) => ({
+    voice_id: v.voice_id,
+    name: v.name,
+    description: v.description,
+    language: v.language,
+    gender: v.gender,
+    preview: `/v1/voices/previews/${voicePreviewFileName(v.name)}`,
+    safety_control: controls.get(v.voice_id) ?? null,
+  }));
 }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { DialogueEditor } from "~/components/dialogue-editor";
 import { HistoryList } from "~/components/history-list";
 import { usePlayer } from "~/components/player";
+import { useVoiceSafety } from "~/components/voice-safety";
 import { useToast } from "~/components/toasts";
 import { Button } from "~/components/ui";
 import { PRODUCT_NAME } from "~/domain/brand";
@@ -13,12 +14,12 @@ import type { DialogueLine } from "~/domain/dialogue";
 import { toRequestError } from "~/domain/http-error";
 import { DEFAULT_MODEL_ID, maxCharactersPerRequest } from "~/domain/models";
 import { isPaidTier, isTier } from "~/domain/plans";
-import { DEFAULT_VOICE_SETTINGS, PREMADE_VOICES, SPEED_RANGE, UNSTABLE_THRESHOLDS, voicePreviewFileName } from "~/domain/voices";
+import { DEFAULT_VOICE_SETTINGS, SPEED_RANGE, UNSTABLE_THRESHOLDS } from "~/domain/voices";
 import { requireViewer } from "~/lib/auth.server";
 import { parseForm } from "~/lib/form.server";
 import { useCompleteChecklistItem } from "~/lib/onboarding-client";
 import { servedModels } from "~/lib/speech.server";
-import { deleteEntry, historyEntries } from "~/lib/tts-page.server";
+import { deleteEntry, historyEntries, voiceOptions } from "~/lib/tts-page.server";
 
 export const meta: MetaFunction = () => [{ title: `Text to Speech · ${PRODUCT_NAME}` }];
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tier = viewer.membership.workspace.tier;
   const paid = isTier(tier) && isPaidTier(tier);
   return {
-    voices: PREMADE_VOICES.map((v) => ({ voice_id: v.voice_id, name: v.name, description: v.description, language: v.language, gender: v.gender, preview: `/v1/voices/previews/${voicePreviewFileName(v.name)}` })),
+    voices: await voiceOptions(context),
     models: (await servedModels(context.cloudflare.env)).map((m) => ({ model_id: m.model_id, name: m.name, maxCharacters: maxCharactersPerRequest(m, paid) })),
     history: entries,
     shareMode: shareButtonMode(videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION), viewer.membership.workspace.tier, true),
@@ -71,6 +72,7 @@ function Slider({ label, value, min, max, step, onChange, unstable }: { label: s
 export default function TextToSpeechPage() {
   const data = useLoaderData<typeof loader>();
   const player = usePlayer();
+  const safety = useVoiceSafety();
   const toast = useToast();
   const revalidator = useRevalidator();
   const completeChecklistItem = useCompleteChecklistItem();
@@ -98,6 +100,15 @@ export default function TextToSpeechPage() {
     } catch {
       // storage unavailable
     }
+  };
+
+  // Choosing a voice under a safety control opens its dialog; a blocked or unverified voice is not kept.
+  const chooseVoice = async (next: string) => {
+    const chosen = data.voices.find((v) => v.voice_id === next);
+    if (!chosen) return;
+    setVoiceId(next);
+    if (!(await safety.check({ voiceId: next, name: chosen.name, safetyControl: chosen.safety_control }))) return setVoiceId(voiceId);
+    remember(SELECTED_VOICE_KEY, next);
   };
 
   const model = data.models.find((m) => m.model_id === modelId) ?? data.models[0]!;
@@ -200,10 +211,7 @@ export default function TextToSpeechPage() {
           <select
             id="voice"
             value={voiceId}
-            onChange={(e) => {
-              setVoiceId(e.target.value);
-              remember(SELECTED_VOICE_KEY, e.target.value);
-            }}
+            onChange={(e) => void chooseVoice(e.target.value)}
             className="w-full rounded-lg border border-zinc-300 px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
           >
             {(filteredVoices.some((v) => v.voice_id === voiceId) ? filteredVoices : [voice, ...filteredVoices]).map((v) => (
@@ -213,7 +221,7 @@ export default function TextToSpeechPage() {
             ))}
           </select>
           <p className="text-xs text-zinc-500">{voice.description}</p>
-          <Button variant="secondary" onClick={() => player.play({ id: `preview-${voice.voice_id}`, title: `${voice.name} preview`, voiceName: voice.name }, { kind: "url", url: voice.preview })}>
+          <Button variant="secondary" onClick={() => player.play({ id: `preview-${voice.voice_id}`, title: `${voice.name} preview`, voiceName: voice.name, voice: { voiceId: voice.voice_id, name: voice.name, safetyControl: voice.safety_control } }, { kind: "url", url: voice.preview })}>
             Preview voice
           </Button>
         </div>

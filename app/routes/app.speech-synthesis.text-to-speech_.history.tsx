@@ -3,9 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { HistoryList } from "~/components/history-list";
 import { PRODUCT_NAME } from "~/domain/brand";
 import { shareButtonMode, videoFlagOn } from "~/domain/sharing";
-import { PREMADE_VOICES } from "~/domain/voices";
 import { requireViewer } from "~/lib/auth.server";
-import { historyEntries } from "~/lib/tts-page.server";
+import { historyEntries, voiceOptions } from "~/lib/tts-page.server";
 import { action as pageAction } from "./app.speech-synthesis.text-to-speech";
 
 export const meta: MetaFunction = () => [{ title: `Text to Speech history · ${PRODUCT_NAME}` }];
@@ -16,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = url.searchParams.get("search") ?? "";
   const voiceId = url.searchParams.get("voice_id") ?? "";
   const { entries } = await historyEntries(context, viewer, { search, voiceId, pageSize: 100 });
-  return { shareMode: shareButtonMode(videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION), viewer.membership.workspace.tier, true), history: entries, search, voiceId, voices: PREMADE_VOICES.map((v) => ({ voice_id: v.voice_id, name: v.name })) };
+  return { shareMode: shareButtonMode(videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION), viewer.membership.workspace.tier, true), history: entries, search, voiceId, voices: await voiceOptions(context) };
 }
 
 export function action(args: ActionFunctionArgs) {

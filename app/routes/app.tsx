@@ -5,6 +5,7 @@ import { AppShell } from "~/components/app-shell";
 import { PlayerProvider } from "~/components/player";
 import { BiometricTermsGate } from "~/components/privacy";
 import { UserMenu } from "~/components/user-menu";
+import { VoiceSafetyProvider } from "~/components/voice-safety";
 import { mustAcceptBiometricTerms } from "~/domain/privacy";
 import { reportAdVisit } from "~/lib/attribution";
 import { requireViewer } from "~/lib/auth.server";
@@ -43,11 +44,13 @@ export default function AppLayout() {
   useAccessRefresh(user.emailVerified, signOut);
   useReportAdVisitOnSignUp(user.email);
   return (
-    <PlayerProvider>
-      <AppShell header={<UserMenu email={user.email} workspaceName={workspace.name} onSignOut={() => signOut("user")} />}>
-        {biometricTermsRequired ? <BiometricTermsGate /> : <Outlet />}
-      </AppShell>
-    </PlayerProvider>
+    <VoiceSafetyProvider>
+      <PlayerProvider>
+        <AppShell header={<UserMenu email={user.email} workspaceName={workspace.name} onSignOut={() => signOut("user")} />}>
+          {biometricTermsRequired ? <BiometricTermsGate /> : <Outlet />}
+        </AppShell>
+      </PlayerProvider>
+    </VoiceSafetyProvider>
   );
 }
 
