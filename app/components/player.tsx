@@ -13,6 +13,7 @@ import {
   SKIP_SECONDS,
 } from "~/domain/player";
 import { FeedbackControls } from "./feedback";
+import { Waveform } from "./waveform";
 import { useVoiceSafety, type CheckedVoice } from "./voice-safety";
 
 export type PlayerItem = {
@@ -277,6 +278,7 @@ function PlayerBar({
               className="w-full"
             />
           </div>
+          <Waveform src={status === "ready" ? item?.src : undefined} current={time.current} duration={duration} onSeek={(seconds) => element && (element.currentTime = clampTime(seconds, duration))} />
           <span className="hidden w-24 text-right text-xs tabular-nums text-zinc-500 sm:block" data-testid="player-time">
             {formatTime(time.current)} / {formatTime(duration)}
           </span>

@@ -84,6 +84,14 @@ describe("text to speech journey", () => {
     // Download appears once the item is found in history (polled after 1 s).
     await page.getByTestId("player").getByRole("link", { name: "Download" }).waitFor({ timeout: 15_000 });
 
+    // The waveform outlines the stored audio (varied bar heights, not a flat line) and marks what has played.
+    const waveform = page.getByTestId("player-waveform");
+    await waveform.waitFor({ timeout: 15_000 });
+    await expect(waveform.getAttribute("data-bars")).resolves.toBe("64");
+    const heights = await waveform.locator("rect").evaluateAll((rects) => rects.map((r) => Number(r.getAttribute("height"))));
+    expect(new Set(heights.map(Math.round)).size).toBeGreaterThan(5);
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="player-waveform"]')?.getAttribute("data-played")) > 0);
+
     await page.getByLabel("Playback speed").selectOption("1.5");
     expect((await audio()).rate).toBe(1.5);
     await page.getByLabel("Playback speed").selectOption("1");
