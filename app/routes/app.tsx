@@ -6,7 +6,8 @@ import { PlayerProvider } from "~/components/player";
 import { BiometricTermsGate } from "~/components/privacy";
 import { UserMenu } from "~/components/user-menu";
 import { VoiceSafetyProvider } from "~/components/voice-safety";
-import { mustAcceptBiometricTerms } from "~/domain/privacy";
+import { mustAcceptBiometricTerms, type AnalyticsConsent } from "~/domain/privacy";
+import { setAnalyticsConsent } from "~/lib/analytics";
 import { reportAdVisit } from "~/lib/attribution";
 import { requireViewer } from "~/lib/auth.server";
 import { useAccessRefresh, useInactivityLogout, useSignOut, useSignOutFromOtherTabs } from "~/lib/session-client";
@@ -20,6 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       firstName: user.firstName,
       emailVerified: user.emailVerifiedAt !== null,
       onboardingChecklistHidden: user.onboardingChecklistHidden,
+      analyticsConsent: user.analyticsConsent as AnalyticsConsent,
     },
     workspace: {
       id: membership.workspace.id,
@@ -43,6 +45,7 @@ export default function AppLayout() {
   useInactivityLogout(workspace.sessionInactivityTimeout, signOut);
   useAccessRefresh(user.emailVerified, signOut);
   useReportAdVisitOnSignUp(user.email);
+  setAnalyticsConsent(user.analyticsConsent);
   return (
     <VoiceSafetyProvider>
       <PlayerProvider>

@@ -30,8 +30,10 @@ describe("sharing", () => {
     await dialog.getByLabel("Your public name").fill("Roger Fan");
     await dialog.getByRole("button", { name: "Save" }).click();
     await owner.page.getByText("Public name updated").waitFor();
+    await owner.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
     await dialog.getByRole("button", { name: "Copy" }).click();
     await owner.page.getByText("Share link copied to clipboard").waitFor();
+    await expect(owner.page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(link);
     await screenshot(owner.page, "share-dialog");
     await owner.context.close();
 
@@ -58,5 +60,75 @@ describe("sharing", () => {
     expect((await fetch(link)).status).toBe(404);
     expect((await fetch(`${link}/audio`)).status).toBe(404);
     expect((await fetch(`${baseUrl}/share/${"0".repeat(32)}`)).status).toBe(404);
+  });
+
+  it("on a phone, shares through the device share sheet (cancel and failure handled); analytics follow consent", async () => {
+    const email = uniqueEmail("mobile-share");
+    const cookie = await signUpOverHttp(baseUrl, email);
+    const key = await createApiKeyOverHttp(baseUrl, cookie);
+    await fetch(`${baseUrl}/v1/text-to-speech/pv01aria000000000000`, { method: "POST", headers: { "xi-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ text: "Shared from a phone." }) });
+
+    const context = await browser().newContext({
+      baseURL: baseUrl,
+      viewport: { width: 390, height: 844 },
+      userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+    });
+    // The device share sheet is the OS's: stand in for it, answering in turn (across page loads) success, cancel, failure.
+    await context.addInitScript(() => {
+      const w = window as unknown as { shared: unknown[]; events: string[] };
+      w.shared = [];
+      w.events = [];
+      window.addEventListener("parlance:analytics", (event) => w.events.push((event as CustomEvent<{ event: string }>).detail.event));
+      const answers = ["ok", "AbortError", "NotAllowedError"];
+      Object.defineProperty(navigator, "share", {
+        value: async (data: unknown) => {
+          w.shared.push(data);
+          const calls = Number(sessionStorage.getItem("share-calls") ?? 0);
+          sessionStorage.setItem("share-calls", String(calls + 1));
+          const answer = answers[calls % answers.length];
+          if (answer !== "ok") throw new DOMException("share", answer);
+        },
+      });
+    });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+    const page = await context.newPage();
+    await signInInBrowser(page, email);
+    await page.waitForURL(/\/app\/home/);
+
+    const openDialog = async () => {
+      await page.goto("/app/speech-synthesis/text-to-speech");
+      await waitForHydration(page);
+      await page.getByTestId("history-item").first().getByRole("button", { name: "Share", exact: true }).click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="share-link"]')?.getAttribute("data-link"));
+      return page.getByTestId("share-dialog");
+    };
+    const state = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { shared: { title: string; url: string }[]; events: string[] };
+        return { shared: w.shared, events: w.events };
+      });
+
+    // Consent undecided (a new account): nothing is recorded.
+    let dialog = await openDialog();
+    await dialog.getByRole("button", { name: "Share Public Link" }).click();
+    await expect(state()).resolves.toMatchObject({ events: [] });
+    const link = (await dialog.getByTestId("share-link").getAttribute("data-link"))!;
+    expect((await state()).shared[0]).toEqual({ title: "Share Text to Speech", url: link });
+    await screenshot(page, "share-dialog-mobile");
+
+    // Consent granted in the settings: the same actions are recorded.
+    await page.goto("/app/settings");
+    await waitForHydration(page);
+    await page.locator('select[name="analytics_consent"]').selectOption("granted");
+    await page.getByRole("button", { name: "Save privacy choices" }).click();
+    await page.waitForLoadState("networkidle");
+    dialog = await openDialog();
+    await dialog.getByRole("button", { name: "Share Public Link" }).click(); // the sheet is cancelled
+    await page.waitForFunction(() => (window as unknown as { events: string[] }).events.includes("share_native_aborted"));
+    await dialog.getByRole("button", { name: "Share Public Link" }).click(); // the sheet fails: the link is copied
+    await page.getByText("Share link copied to clipboard").waitFor();
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(link);
+    expect((await state()).events).toEqual(["share_modal_opened", "share_native_started", "share_native_aborted", "share_native_started", "share_native_failed", "share_link_copied"]);
+    await context.close();
   });
 });
