@@ -64,7 +64,7 @@ export function TryItBox({ voices, initialText, lang }: { voices: readonly TryIt
         <label htmlFor={voiceId} className="sr-only">
           Voice
         </label>
-        <select id={voiceId} value={voice} onChange={(e) => setVoice(e.target.value)} className="rounded-full border border-zinc-300 bg-transparent px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900">
+        <select id={voiceId} value={voice} onChange={(e) => setVoice(e.target.value)} className="min-w-0 max-w-full rounded-full border border-zinc-300 bg-transparent px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900">
           {voices.map((v) => (
             <option key={v.voice_id} value={v.voice_id}>
               {v.name} · {v.description}

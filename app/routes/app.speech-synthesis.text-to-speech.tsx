@@ -152,7 +152,7 @@ export default function TextToSpeechPage() {
     speak("/v1/text-to-dialogue/stream", { inputs: lines, model_id: modelId }, lines.map((l) => l.text).join(" "), "Dialogue");
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-[1fr_20rem]">
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="space-y-4">
         <div className="flex items-center justify-between">
           <h1 className="text-2xl font-bold">Text to Speech</h1>
