@@ -104,6 +104,7 @@ for (const [path, mode] of routes) {
       outputFormat: c.req.valid("query").output_format,
       voiceSettings: body.voice_settings,
       seed: body.seed,
+      languageCode: body.language_code,
       source: (c.get("caller").via === "session" ? "TTS" : "API") satisfies SpeechSource,
       requestId: c.get("requestId"),
     }, mode);

@@ -9,6 +9,9 @@ import {
   findPremadeVoice,
   PREMADE_VOICES,
   PREVIEW_TEXT,
+  ENGINE_LANGUAGES,
+  languagePreviewFileName,
+  previewFileTarget,
   VOICE_PAGE_SIZE_DEFAULT,
   VOICE_PAGE_SIZE_MAX,
   voicePreviewFileName,
@@ -39,7 +42,14 @@ export function voiceJson(voice: PremadeVoice, origin: string, safetyControl: Sa
     available_for_tiers: [],
     settings: null,
     high_quality_base_model_ids: [DEFAULT_MODEL_ID],
-    verified_languages: [{ language: voice.language, model_id: DEFAULT_MODEL_ID, accent: voice.accent, locale: null, preview_url }],
+    // The multilingual model speaks every engine language in every voice, each with its own preview.
+    verified_languages: ENGINE_LANGUAGES.map((language) => ({
+      language,
+      model_id: DEFAULT_MODEL_ID,
+      accent: language === voice.language ? voice.accent : "standard",
+      locale: null,
+      preview_url: language === voice.language ? preview_url : `${origin}/v1/voices/previews/${languagePreviewFileName(voice.name, language)}`,
+    })),
     safety_control: safetyControl,
     sharing: null,
     voice_verification: { requires_verification: false, is_verified: false, verification_failures: [], verification_attempts_count: 0 },
@@ -54,12 +64,12 @@ export const voicesApi = new Hono<AuthedEnv>();
 /** Previews are public files, generated once by the engine on first request and kept in R2. */
 voicesApi.get("/previews/:file", valid("param", z.object({ file: z.string().regex(/^voice_preview_[a-z0-9_]+\.mp3$/) })), async (c) => {
   const file = c.req.valid("param").file;
-  const voice = PREMADE_VOICES.find((v) => voicePreviewFileName(v.name) === file);
-  if (!voice) return apiError(c, 404, "not_found", "No such preview");
+  const target = previewFileTarget(file);
+  if (!target) return apiError(c, 404, "not_found", "No such preview");
   const key = `voice-previews/${file}`;
   let object = await c.env.MEDIA.get(key);
   if (!object) {
-    await c.env.MEDIA.put(key, await synthesizeUncharged(c.env, voice, PREVIEW_TEXT[voice.language], "mp3_44100_128"), {
+    await c.env.MEDIA.put(key, await synthesizeUncharged(c.env, target.voice, PREVIEW_TEXT[target.language], "mp3_44100_128", target.language), {
       httpMetadata: { contentType: "audio/mpeg" },
     });
     object = await c.env.MEDIA.get(key);

@@ -1,5 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { audioFileName } from "~/domain/file-names";
+import type { LanguagePreview } from "~/domain/language-previews";
+import { languageName } from "~/domain/languages";
 import { requestJson, RequestFailure } from "~/domain/http-error";
 import {
   clampTime,
@@ -25,6 +27,10 @@ export type PlayerItem = {
   /** A generation whose history item may not exist yet: the player looks for it before offering download and feedback. */
   historyItemId?: string;
   text?: string;
+  /** A voice preview in other languages (the multilingual model's verified previews). */
+  languagePreviewUrls?: LanguagePreview[];
+  /** Which of them is playing. */
+  playingUrl?: string;
   /** The voice, when it may be under a safety control: a blocked one is not played. */
   voice?: CheckedVoice;
 };
@@ -133,7 +139,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   return (
     <PlayerContext.Provider value={{ play, item, state }}>
       {children}
-      <PlayerBar audioRef={audio} item={item} status={status} state={state} setState={setState} feedbackValue={feedbackValue} setFeedbackValue={setFeedbackValue} />
+      <PlayerBar play={play} audioRef={audio} item={item} status={status} state={state} setState={setState} feedbackValue={feedbackValue} setFeedbackValue={setFeedbackValue} />
     </PlayerContext.Provider>
   );
 }
@@ -145,6 +151,7 @@ function formatTime(seconds: number): string {
 }
 
 function PlayerBar({
+  play,
   audioRef,
   item,
   status,
@@ -153,6 +160,7 @@ function PlayerBar({
   feedbackValue,
   setFeedbackValue,
 }: {
+  play: PlayerApi["play"];
   audioRef: RefObject<HTMLAudioElement>;
   item: PlayerItem | null;
   status: ItemStatus;
@@ -284,6 +292,20 @@ function PlayerBar({
           </span>
           {feedbackVisible && item?.historyItemId ? (
             <FeedbackControls historyItemId={item.historyItemId} textLength={[...(item.text ?? "")].length} value={feedbackValue} onSaved={setFeedbackValue} />
+          ) : null}
+          {item?.languagePreviewUrls && item.languagePreviewUrls.length > 1 ? (
+            <select
+              aria-label="Preview language"
+              value={item.languagePreviewUrls.find((p) => p.url === item.playingUrl)?.url ?? item.languagePreviewUrls[0]!.url}
+              onChange={(event) => void play({ ...item, playingUrl: event.target.value }, { kind: "url", url: event.target.value })}
+              className="hidden rounded border border-zinc-300 bg-transparent px-1 py-1 text-xs sm:block dark:border-zinc-700"
+            >
+              {item.languagePreviewUrls.map((preview) => (
+                <option key={preview.url} value={preview.url}>
+                  {languageName(preview.language)}
+                </option>
+              ))}
+            </select>
           ) : null}
           <select
             aria-label="Playback speed"

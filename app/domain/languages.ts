@@ -13,6 +13,11 @@ export const LANGUAGES: readonly Language[] = [
 ];
 
 /** Source-language options for detection, with the automatic one first. */
+/** The English name of an engine language code ("fr" → "French"); the code itself when unknown. */
+export function languageName(code: string): string {
+  return LANGUAGES.find((l) => l.languageCode === code)?.name ?? code;
+}
+
 export const SOURCE_LANGUAGES = [{ key: "auto", name: "Detect automatically" }, ...LANGUAGES.map((l) => ({ key: l.languageCode, name: l.name }))];
 
 export type LandingEntry = {

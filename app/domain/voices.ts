@@ -46,6 +46,41 @@ export function voicePreviewFileName(name: string): string {
   return `voice_preview_${name.toLowerCase().normalize("NFD").replace(/[^a-z0-9]+/g, "_")}.mp3`;
 }
 
+/** The standard espeak-ng voice of each language, for a premade voice speaking a language other than its own. */
+const LANGUAGE_ENGINE_VOICES: Record<EngineLanguage, string> = { en: "en-us", de: "de", fr: "fr", es: "es", it: "it", pt: "pt-br" };
+
+export function isEngineLanguage(code: string): code is EngineLanguage {
+  return (ENGINE_LANGUAGES as readonly string[]).includes(code);
+}
+
+/**
+ * The espeak-ng voice a premade voice speaks `language` with: its own accent in its own language, otherwise
+ * that language's standard voice with the same timbre variant (the multilingual model speaks every language
+ * in every voice).
+ */
+export function engineVoiceFor(voice: PremadeVoice, language?: string | null): string {
+  const code = language?.toLowerCase().slice(0, 2);
+  if (!code || code === voice.language || !isEngineLanguage(code)) return voice.engineVoice;
+  const variant = voice.engineVoice.split("+")[1];
+  return variant ? `${LANGUAGE_ENGINE_VOICES[code]}+${variant}` : LANGUAGE_ENGINE_VOICES[code];
+}
+
+/** The preview of a voice in another language than its own: voice_preview_{name}_{language}.mp3. */
+export function languagePreviewFileName(name: string, language: EngineLanguage): string {
+  return voicePreviewFileName(name).replace(/\.mp3$/, `_${language}.mp3`);
+}
+
+/** Which voice and language a preview file is of (null for an unknown file). */
+export function previewFileTarget(file: string): { voice: PremadeVoice; language: EngineLanguage } | null {
+  for (const voice of PREMADE_VOICES) {
+    if (voicePreviewFileName(voice.name) === file) return { voice, language: voice.language };
+    for (const language of ENGINE_LANGUAGES) {
+      if (language !== voice.language && languagePreviewFileName(voice.name, language) === file) return { voice, language };
+    }
+  }
+  return null;
+}
+
 export const VOICE_PAGE_SIZE_DEFAULT = 20;
 export const VOICE_PAGE_SIZE_MAX = 100;
 

@@ -12,7 +12,7 @@ import { STATUS_NOTICES } from "~/domain/billing-texts";
 import { CONCURRENCY_LIMIT, isPaidTier, isTier, standardTierFor, TIER_DISPLAY_NAMES, type Tier } from "~/domain/plans";
 import { alignmentFromWords, concatAlignments, splitSentences, type Alignment } from "~/domain/speech-text";
 import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "~/domain/voice-safety";
-import { DEFAULT_VOICE_SETTINGS, engineParameters, externalVoiceFor, findPremadeVoice, type PremadeVoice, type VoiceSettings } from "~/domain/voices";
+import { DEFAULT_VOICE_SETTINGS, engineParameters, engineVoiceFor, externalVoiceFor, findPremadeVoice, type PremadeVoice, type VoiceSettings } from "~/domain/voices";
 import { concatBytes, StreamingEncoder } from "./audio/encoder";
 import { int16FromBytes } from "./audio/pcm";
 import { log } from "./log.server";
@@ -39,6 +39,8 @@ export type SpeechRequest = {
   outputFormat: OutputFormat;
   voiceSettings?: { [K in keyof VoiceSettings]?: VoiceSettings[K] | null } | null;
   seed?: number | null;
+  /** ISO 639-1 language the voice speaks (the multilingual model speaks all engine languages). */
+  languageCode?: string | null;
   source: SpeechSource;
   requestId: string;
   /** Dialogue lines, when the text is a dialogue (each line has its own voice). */
@@ -151,7 +153,7 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
           audio = new Uint8Array(0);
         } else {
           const external = plan.model.engine === "embedded" ? undefined : externalVoiceFor(segment.voice, plan.model.engine);
-          const result = await engine.synthesize({ text: sentence, engineVoice: segment.voice.engineVoice, engine: plan.model.engine, externalVoice: external, seed: plan.request.seed, ...params });
+          const result = await engine.synthesize({ text: sentence, engineVoice: engineVoiceFor(segment.voice, plan.request.languageCode), engine: plan.model.engine, externalVoice: external, seed: plan.request.seed, ...params });
           alignment = alignmentFromWords(sentence, result.words, result.durationMs, offsetSeconds);
           audio = encoder.push(int16FromBytes(result.pcm), result.sampleRate);
           offsetSeconds += result.durationMs / 1000;
@@ -214,14 +216,14 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
 
 
 /** Speech that nobody is charged for and that no history keeps: voice previews. */
-export async function synthesizeUncharged(env: Env, voice: PremadeVoice, text: string, format: OutputFormat): Promise<Uint8Array> {
+export async function synthesizeUncharged(env: Env, voice: PremadeVoice, text: string, format: OutputFormat, language?: string): Promise<Uint8Array> {
   const engine = speechEngine(env);
   const encoder = new StreamingEncoder(format);
   const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.basePitch);
   const parts: Uint8Array[] = [];
   for (const sentence of splitSentences(text)) {
     if (!sentence.trim()) continue;
-    const result = await engine.synthesize({ text: sentence, engineVoice: voice.engineVoice, ...params });
+    const result = await engine.synthesize({ text: sentence, engineVoice: engineVoiceFor(voice, language), ...params });
     parts.push(encoder.push(int16FromBytes(result.pcm), result.sampleRate));
   }
   parts.push(encoder.finish());

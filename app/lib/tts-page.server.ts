@@ -3,6 +3,8 @@ import { database } from "../../db/client";
 import { deleteHistoryItem, listHistory } from "../../db/repositories/history";
 import { safetyControlsByVoice } from "../../db/repositories/voice-safety";
 import { historyFileName } from "~/api/history";
+import { voiceJson } from "~/api/voices";
+import { languagePreviewUrls } from "~/domain/language-previews";
 import { qualifiesForVideo } from "~/domain/video";
 import { PREMADE_VOICES, voicePreviewFileName } from "~/domain/voices";
 import type { Viewer } from "./auth.server";
@@ -42,6 +44,8 @@ export async function deleteEntry(context: AppLoadContext, viewer: Viewer, id: s
 export async function voiceOptions(context: AppLoadContext) {
   const controls = await safetyControlsByVoice(database(context.cloudflare.env.DB));
   return PREMADE_VOICES.map((v) => ({
+    // Relative URLs: the page plays them from its own origin.
+    languagePreviews: languagePreviewUrls(voiceJson(v, "").verified_languages),
     voice_id: v.voice_id,
     name: v.name,
     description: v.description,

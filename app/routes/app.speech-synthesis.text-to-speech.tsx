@@ -221,7 +221,17 @@ export default function TextToSpeechPage() {
             ))}
           </select>
           <p className="text-xs text-zinc-500">{voice.description}</p>
-          <Button variant="secondary" onClick={() => player.play({ id: `preview-${voice.voice_id}`, title: `${voice.name} preview`, voiceName: voice.name, voice: { voiceId: voice.voice_id, name: voice.name, safetyControl: voice.safety_control } }, { kind: "url", url: voice.preview })}>
+          <Button variant="secondary" onClick={() => player.play(
+                {
+                  id: `preview-${voice.voice_id}`,
+                  title: `${voice.name} preview`,
+                  voiceName: voice.name,
+                  voice: { voiceId: voice.voice_id, name: voice.name, safetyControl: voice.safety_control },
+                  languagePreviewUrls: voice.languagePreviews,
+                  playingUrl: voice.preview,
+                },
+                { kind: "url", url: voice.preview },
+              )}>
             Preview voice
           </Button>
         </div>

@@ -40,6 +40,26 @@ describe("text to speech journey", () => {
     await context.close();
   });
 
+  it("previews a voice and offers its other languages (the multilingual model's previews)", async () => {
+    const { context, page } = await newPage(browser(), baseUrl);
+    await signUpInBrowser(page, uniqueEmail("previews"), "/app/speech-synthesis/text-to-speech");
+    await page.locator("#voice").selectOption({ label: "Camille · FR · female" });
+    await page.getByRole("button", { name: "Preview voice" }).click();
+    const playing = (fragment: string) =>
+      page.waitForFunction((f) => {
+        const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!;
+        return audio.src.includes(f) && audio.currentTime > 0.2;
+      }, fragment, { timeout: 20_000 });
+    await playing("voice_preview_camille.mp3");
+    const language = page.getByLabel("Preview language");
+    await expect(language.locator("option").allTextContents()).resolves.toEqual(["English", "German", "French", "Spanish", "Italian", "Portuguese"]);
+    await expect(language.inputValue()).resolves.toContain("voice_preview_camille.mp3");
+    await language.selectOption({ label: "Spanish" });
+    await playing("voice_preview_camille_es.mp3");
+    await screenshot(page, "player-language-previews");
+    await context.close();
+  });
+
   it("speaks a dialogue from the dialogue mode and keeps the draft locally", async () => {
     const { context, page } = await newPage(browser(), baseUrl);
     await signUpInBrowser(page, uniqueEmail("dialogue"), "/app/speech-synthesis/text-to-speech");

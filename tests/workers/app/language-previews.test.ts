@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { api, createKey, signUp } from "./helpers";
+
+const ARIA = "pv01aria000000000000";
+
+describe("voices in every language of the multilingual model", () => {
+  it("list one verified language per engine language, each with its own preview that plays", async () => {
+    const key = await createKey(await signUp("polyglot@example.com"));
+    const voice = (await (await api(`/v1/voices/${ARIA}`, { key })).json()) as { verified_languages: { language: string; model_id: string; preview_url: string }[]; preview_url: string };
+    expect(voice.verified_languages.map((l) => l.language)).toEqual(["en", "de", "fr", "es", "it", "pt"]);
+    expect(new Set(voice.verified_languages.map((l) => l.model_id))).toEqual(new Set(["parlance_multilingual_v1"]));
+    expect(voice.verified_languages.find((l) => l.language === "en")!.preview_url).toBe(voice.preview_url);
+    const french = voice.verified_languages.find((l) => l.language === "fr")!.preview_url;
+    expect(french).toMatch(/\/v1\/voices\/previews\/voice_preview_aria_fr\.mp3$/);
+
+    const english = await api(new URL(voice.preview_url).pathname);
+    const frenchAudio = await api(new URL(french).pathname);
+    expect(frenchAudio.status).toBe(200);
+    expect(frenchAudio.headers.get("content-type")).toBe("audio/mpeg");
+    const [a, b] = [new Uint8Array(await english.arrayBuffer()), new Uint8Array(await frenchAudio.arrayBuffer())];
+    expect(b.byteLength).toBeGreaterThan(2000);
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(false);
+    expect((await api("/v1/voices/previews/voice_preview_aria_xx.mp3")).status).toBe(404);
+  });
+
+  it("speak the requested language_code: the same text sounds different in French", async () => {
+    const key = await createKey(await signUp("language-code@example.com"));
+    const speak = async (language_code?: string) => {
+      const response = await api(`/v1/text-to-speech/${ARIA}?output_format=pcm_22050`, { method: "POST", key, json: { text: "Bonjour, comment allez-vous?", seed: 7, ...(language_code ? { language_code } : {}) } });
+      expect(response.status).toBe(200);
+      return new Uint8Array(await response.arrayBuffer());
+    };
+    const english = await speak();
+    const again = await speak("en");
+    const french = await speak("fr");
+    expect(Buffer.from(english).equals(Buffer.from(again))).toBe(true);
+    expect(Buffer.from(english).equals(Buffer.from(french))).toBe(false);
+  });
+});
