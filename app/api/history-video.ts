@@ -5,6 +5,10 @@ import { findHistoryItem } from "../../db/repositories/history";
 import { deleteVideoJob, findVideoJob, findVideoJobById, queueVideoJob, type VideoJobRow } from "../../db/repositories/video-jobs";
 import { VIDEO_ONLY_FOR_TTS } from "~/domain/sharing";
 import { DEFAULT_VIDEO_THEME, qualifiesForVideo, VIDEO_THEMES, VIDEO_WAIT_DEFAULT_SECONDS, VIDEO_WAIT_MAX_SECONDS, videoUrl, type VideoJobMessage } from "~/domain/video";
+import { audioLevels } from "~/domain/audio-levels";
+import { formatSpec, type OutputFormat } from "~/domain/output-formats";
+import { barLevelsAt, FRAME_SIZE, renderVideoFrame } from "~/domain/video-frame";
+import { encodePng } from "~/lib/png";
 import { rangedObjectResponse } from "~/lib/ranged-object.server";
 import { randomHex } from "~/lib/tokens.server";
 import { requireCaller, type AuthedEnv } from "./auth";
@@ -54,6 +58,23 @@ historyVideoApi.post("/:history_item_id/generate-video", valid("param", idParam)
   }
   if (job.status === "failed") return apiError(c, 500, "video_generation_failed", job.error ?? "The video could not be rendered.");
   return c.json(jobJson(item.id, job), job.status === "done" ? 200 : 202);
+});
+
+/**
+ * The dialog's preview: the first frame the video would show (the bars at a third of the audio), as a PNG of
+ * VIDEO_PREVIEW_SIZE pixels. Rendered on demand: it costs a few milliseconds and depends only on the item.
+ */
+historyVideoApi.post("/:history_item_id/generate-video-preview-image", valid("param", idParam), valid("query", themeQuery), async (c) => {
+  const db = database(c.env.DB);
+  const workspaceId = c.get("caller").membership.workspace.id;
+  const item = await findHistoryItem(db, workspaceId, c.req.valid("param").history_item_id);
+  if (!item) return apiError(c, 404, "not_found", "History item not found");
+  if (!qualifiesForVideo(item)) return apiError(c, 400, "invalid_request", VIDEO_ONLY_FOR_TTS);
+  const audio = await c.env.MEDIA.get(item.audioKey);
+  if (!audio) return apiError(c, 404, "not_found", "The item's audio is missing");
+  const levels = audioLevels(new Uint8Array(await audio.arrayBuffer()), formatSpec(item.outputFormat as OutputFormat));
+  const frame = renderVideoFrame({ theme: c.req.valid("query").theme, text: item.text, levels: barLevelsAt(levels.levels, levels.perSecond, levels.durationSeconds / 3), progress: 1 / 3 });
+  return new Response(encodePng(frame, FRAME_SIZE, FRAME_SIZE) as Uint8Array<ArrayBuffer>, { headers: { "content-type": "image/png", "cache-control": "private, max-age=3600" } });
 });
 
 /** The rendered MP4, with Range for seeking; 404 until it exists. */

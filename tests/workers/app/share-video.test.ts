@@ -108,6 +108,26 @@ describe("share videos", () => {
     expect((await generate(key, "no-such-item")).status).toBe(404);
   });
 
+  it("renders a 320 px PNG preview per theme, and refuses what generate-video refuses", async () => {
+    const preview = (k: string, id: string, theme = "colour") => api(`/v1/history/${id}/generate-video-preview-image?theme=${theme}`, { method: "POST", key: k });
+    const images: Uint8Array[] = [];
+    for (const theme of ["colour", "light", "dark"]) {
+      const response = await preview(key, itemId, theme);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/png");
+      const png = new Uint8Array(await response.arrayBuffer());
+      expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join("")).toBe("PNG");
+      const header = new DataView(png.buffer, 16, 8);
+      expect([header.getUint32(0), header.getUint32(4)]).toEqual([320, 320]);
+      images.push(png);
+    }
+    expect(new Set(images.map((png) => png.join(","))).size).toBe(3);
+    expect((await preview(key, itemId, "neon")).status).toBe(422);
+    expect((await preview(otherKey, itemId)).status).toBe(404);
+    const dialogue = await api("/v1/text-to-dialogue", { method: "POST", key, json: { inputs: [{ text: "Uno.", voice_id: ARIA }, { text: "Dos.", voice_id: ARIA }] } });
+    expect((await preview(key, dialogue.headers.get("history-item-id")!)).status).toBe(400);
+  });
+
   it("deleting the item deletes its videos", async () => {
     const keyInR2 = videoKey(workspaceId, itemId, "colour");
     expect(await env.MEDIA.head(keyInR2)).not.toBeNull();
