@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", ".wrangler/**", "node_modules/**", "dist/**", "worker-configuration.d.ts", "tests/e2e/artifacts/**", "workers/speech/generated/**", "**/dist/**"] },
+  { ignores: ["build/**", ".wrangler/**", "node_modules/**", "dist/**", "worker-configuration.d.ts", "tests/e2e/artifacts/**", "workers/speech/generated/**", "queues/video/generated/**", "**/.wrangler/**", "**/dist/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

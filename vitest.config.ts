@@ -146,6 +146,23 @@ export default defineConfig({
         },
       },
       {
+        plugins: [
+          tsconfigPaths(),
+          cloudflareTest({
+            wrangler: { configPath: "./queues/video/wrangler.toml" },
+            miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+          }),
+        ],
+        resolve: {
+          alias: [{ find: /^\.\/node\.js$/, replacement: fileURLToPath(new URL("./tests/queues/video/empty-node-module.ts", import.meta.url)) }],
+        },
+        test: {
+          name: "queues-video",
+          include: ["tests/queues/video/**/*.test.ts"],
+          setupFiles: ["tests/workers/apply-migrations.ts"],
+        },
+      },
+      {
         plugins: [tsconfigPaths()],
         test: {
           name: "e2e",

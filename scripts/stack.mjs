@@ -14,6 +14,7 @@ export const WORKER_CONFIGS = [
   "workers/speech/wrangler.toml",
   "workers/share/wrangler.toml",
   "workers/billing/wrangler.toml",
+  "queues/video/wrangler.toml",
   // Development only: the local Stripe stand-in (never deployed).
   "workers/stripe-local/wrangler.toml",
 ];
@@ -28,6 +29,7 @@ function run(command, args, options = {}) {
 
 export function build({ quiet = false } = {}) {
   run("node", ["scripts/build-espeak.mjs"], { quiet });
+  run("node", ["scripts/build-h264.mjs"], { quiet });
   run("npx", ["remix", "vite:build"], { quiet });
   // The speech worker pre-bundled, for the worker tests (miniflare runs it beside the app).
   run("npx", ["wrangler", "deploy", "--dry-run", "-c", "workers/speech/wrangler.toml", "--outdir", join(ROOT, "dist/speech")], { quiet: true });

@@ -6,7 +6,7 @@ const steps = [
   ["lint", "npx", ["eslint", "."]],
   ["unit tests", "npx", ["vitest", "run", "--project", "unit"]],
   ["build", "npm", ["run", "build"]],
-  ["worker tests", "npx", ["vitest", "run", "--project", "workers-app", "--project", "workers-billing", "--project", "workers-edge", "--project", "stripe-local"]],
+  ["worker tests", "npx", ["vitest", "run", "--project", "workers-app", "--project", "workers-billing", "--project", "workers-edge", "--project", "stripe-local", "--project", "queues-video"]],
   ["end-to-end tests", "npx", ["vitest", "run", "--project", "e2e"]],
 ];
 

@@ -84,9 +84,11 @@ export function mp3Levels(bytes: Uint8Array): AudioLevels {
   const frames = mp3Frames(bytes);
   if (frames.length === 0) return { perSecond: LEVELS_PER_SECOND, levels: [], durationSeconds: 0 };
   const durationSeconds = frames.reduce((s, f) => s + f.samples / f.sampleRate, 0);
-  // Frames without sound data are silence; otherwise the quantizer's global gain rises with loudness.
-  const floor = Math.min(...frames.filter((f) => f.bits > 0).map((f) => f.gain), 255);
-  const raw = frames.map((f) => (f.bits > 0 ? Math.max(0, f.gain - floor + 1) : 0));
+  // Frames without sound data are silence; otherwise the quantizer's global gain rises with loudness. Speech
+  // moves it over a narrow range, so the range from the quietest tenth to the loudest is stretched to 0..1.
+  const gains = frames.filter((f) => f.bits > 0).map((f) => f.gain).sort((a, b) => a - b);
+  const floor = (gains[Math.floor(gains.length * 0.1)] ?? 0) - 2;
+  const raw = frames.map((f) => (f.bits > 0 ? Math.max(0.02, f.gain - floor) : 0));
   const perSecond = frames[0]!.sampleRate / frames[0]!.samples;
   return { perSecond: LEVELS_PER_SECOND, levels: normalised(onGrid(raw, perSecond, durationSeconds)), durationSeconds };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { estimatedVideoProgress, qualifiesForVideo, videoErrorText, videoJobMessage, videoKey, videoPreviewErrorText, videoUrl, workspaceVideoPrefix } from "./video";
+import { estimatedVideoProgress, qualifiesForVideo, videoErrorText, videoJobMessage, videoKey, videoPreviewErrorText, videoRetryDelaySeconds, videoUrl, workspaceVideoPrefix } from "./video";
 
 describe("share video rules", () => {
   it("estimates progress at 130 ms per character, capped at full", () => {
@@ -33,5 +33,12 @@ describe("share video rules", () => {
     expect(videoErrorText(null)).toBe("Unknown error generating video");
     expect(videoPreviewErrorText("boom")).toBe("Error generating video preview: boom");
     expect(videoPreviewErrorText("")).toBe("Unknown error generating video preview");
+  });
+});
+
+describe("videoRetryDelaySeconds", () => {
+  it("doubles from 10 s and stops at 5 minutes", () => {
+    expect([1, 2, 3, 4].map(videoRetryDelaySeconds)).toEqual([10, 20, 40, 80]);
+    expect(videoRetryDelaySeconds(20)).toBe(300);
   });
 });

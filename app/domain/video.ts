@@ -59,3 +59,8 @@ export function videoPreviewErrorText(message: string | null | undefined): strin
 }
 export const SHARE_VIDEO_DIALOG_TITLE = "Share video";
 export const VIDEO_PREVIEW_SIZE = 320;
+
+/** Wait before the next delivery of a failed render: 10 s, 20 s, 40 s (a queue retry with backoff). */
+export function videoRetryDelaySeconds(attempt: number): number {
+  return Math.min(300, 10 * 2 ** Math.max(0, attempt - 1));
+}

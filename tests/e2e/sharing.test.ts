@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
 import { newPage, screenshot, sharedBrowser, signInInBrowser, waitForHydration } from "./browser";
 import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
@@ -19,7 +20,9 @@ describe("sharing", () => {
     await owner.page.waitForURL(/\/app\/home/);
     await owner.page.goto("/app/speech-synthesis/text-to-speech");
     await waitForHydration(owner.page);
-    await owner.page.getByTestId("history-item").first().getByRole("button", { name: "Share" }).click();
+    // With the tts-video-generation flag on, Share opens the video dialog; its "Share public link" opens the link dialog.
+    await owner.page.getByTestId("history-item").first().getByRole("button", { name: "Share", exact: true }).click();
+    await owner.page.getByTestId("share-video-dialog").getByRole("button", { name: "Share public link" }).click();
     const dialog = owner.page.getByTestId("share-dialog");
     await expect(dialog.getByRole("heading").textContent()).resolves.toBe("Share with your community");
     const linkRow = dialog.getByTestId("share-link");
@@ -99,6 +102,7 @@ describe("sharing", () => {
       await page.goto("/app/speech-synthesis/text-to-speech");
       await waitForHydration(page);
       await page.getByTestId("history-item").first().getByRole("button", { name: "Share", exact: true }).click();
+      await page.getByTestId("share-video-dialog").getByRole("button", { name: "Share public link" }).click();
       await page.waitForFunction(() => document.querySelector('[data-testid="share-link"]')?.getAttribute("data-link"));
       return page.getByTestId("share-dialog");
     };
@@ -129,6 +133,57 @@ describe("sharing", () => {
     await page.getByText("Share link copied to clipboard").waitFor();
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(link);
     expect((await state()).events).toEqual(["share_modal_opened", "share_native_started", "share_native_aborted", "share_native_started", "share_native_failed", "share_link_copied"]);
+    await context.close();
+  });
+
+  it("generates a share video: preview, progress, a looping video, download as MP4; a new theme starts over", async () => {
+    const email = uniqueEmail("video");
+    const key = await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, email));
+    const text = "A short video of this sentence, with bars that follow the voice.";
+    const made = await fetch(`${baseUrl}/v1/text-to-speech/pv01aria000000000000`, { method: "POST", headers: { "xi-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ text }) });
+    const audioSeconds = Number(made.headers.get("content-length")) / 16000; // mp3 at 128 kbps
+    expect(made.status).toBe(200);
+
+    const { context, page } = await newPage(browser(), baseUrl);
+    await signInInBrowser(page, email);
+    await page.waitForURL(/\/app\/home/);
+    await page.goto("/app/speech-synthesis/text-to-speech");
+    await waitForHydration(page);
+    await page.getByTestId("history-item").first().getByRole("button", { name: "Share", exact: true }).click();
+    const dialog = page.getByTestId("share-video-dialog");
+    await expect(dialog.getByRole("heading").textContent()).resolves.toBe("Share video");
+    const preview = dialog.getByTestId("share-video-preview");
+    await preview.waitFor();
+    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('[data-testid="share-video-preview"]')?.naturalWidth === 320);
+
+    await dialog.getByRole("button", { name: "Generate video" }).click();
+    await dialog.getByRole("progressbar", { name: "Generating video" }).waitFor();
+    const video = dialog.getByTestId("share-video");
+    await video.waitFor({ timeout: 30_000 });
+    await expect(video.evaluate((v: HTMLVideoElement) => v.loop && v.muted)).resolves.toBe(true);
+    // It plays, reaches its end and starts again.
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="share-video"]')?.currentTime ?? 0) > 0.5, undefined, { timeout: 15_000 });
+    const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
+    expect(Math.abs(duration - audioSeconds)).toBeLessThan(1);
+    await page.waitForFunction((d) => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="share-video"]') as HTMLVideoElement & { maxSeen?: number };
+      v.maxSeen = Math.max(v.maxSeen ?? 0, v.currentTime);
+      return v.maxSeen > d - 1 && v.currentTime < v.maxSeen - 1;
+    }, duration, { timeout: 20_000, polling: 50 });
+    await screenshot(page, "share-video");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download" }).click()]);
+    expect(download.suggestedFilename()).toBe("parlance-text-to-speech.mp4");
+    const probe = spawnSync("ffprobe", ["-v", "error", "-show_entries", "stream=codec_name,duration", "-of", "json", (await download.path())!], { encoding: "utf8" });
+    expect(probe.status, probe.stderr).toBe(0);
+    const streams = (JSON.parse(probe.stdout) as { streams: { codec_name: string; duration: string }[] }).streams;
+    expect(streams.map((stream) => stream.codec_name).sort()).toEqual(["h264", "mp3"]);
+    for (const stream of streams) expect(Math.abs(Number(stream.duration) - duration)).toBeLessThan(0.3);
+
+    // Another theme clears the video and shows its own preview.
+    await dialog.getByText("Black").click();
+    await preview.waitFor();
+    await expect(video.count()).resolves.toBe(0);
     await context.close();
   });
 });
