@@ -4,14 +4,16 @@
 //  2. Time to the first streamed audio byte against time to the whole response, 1000 characters, on the
 //     running stack (started here on a free port with fresh state).
 //  3. MP3 encoding speed (lamejs, as in the app worker) in seconds of audio per CPU second.
-//  4-6. The public site: page throughput and p99 against a bare "hello" worker, JavaScript of a first visit,
-//     Lighthouse scores (bench/public-site.mjs).
+//  4-6. The public site and a public share page: throughput and p99 against a bare "hello" worker, JavaScript of
+//     a first visit, Lighthouse scores (bench/public-site.mjs).
+//  7. Share-video rendering against a native ffmpeg encode of the same frames (bench/video.mjs).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, freePort, prepareState, ROOT, startStack } from "../scripts/stack.mjs";
 import { firstVisitJavaScript, lighthouseScores, load, startHelloWorker } from "./public-site.mjs";
+import { printVideoBench, videoBench } from "./video.mjs";
 
 const TEXTS = [
   "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.",
@@ -133,6 +135,23 @@ async function streaming(base) {
   }
 }
 
+/** A public share link of a fresh item, as a recipient opens it. */
+async function shareLink(base) {
+  const signUp = await fetch(`${base}/app/sign-up`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: `bench-share-${Date.now()}@example.com`, password: "Str0ng!pass", agrees_to_terms: "on" }),
+  });
+  const cookie = signUp.headers.get("set-cookie").match(/parlance_session=[0-9a-f]{64}/)[0];
+  const headers = { cookie, origin: base, "content-type": "application/json" };
+  const made = await fetch(`${base}/v1/text-to-speech/pv01aria000000000000`, { method: "POST", headers, body: JSON.stringify({ text: "A shared sentence." }) });
+  const id = made.headers.get("history-item-id");
+  await made.arrayBuffer();
+  const { share_link: link } = await (await fetch(`${base}/v1/history/${id}/share-link`, { headers })).json();
+  return new URL(link, base).toString();
+}
+
 async function publicSite(base) {
   const hello = await startHelloWorker();
   try {
@@ -140,6 +159,7 @@ async function publicSite(base) {
       { target: "bare hello worker (baseline)", url: hello.url },
       { target: "home page /", url: `${base}/` },
       { target: "language page /languages/english", url: `${base}/languages/english` },
+      { target: "public share page /share/{id}", url: await shareLink(base) },
     ];
     const results = [];
     for (const page of pages) results.push({ ...page, ...(await load(page.url)) });
@@ -184,7 +204,7 @@ if (!process.argv.includes("--no-stack")) await withStack(async (base) => {
 
   const site = await publicSite(base);
   const baseline = site.results[0];
-  console.log("\n4. Public pages at 50 concurrent connections, through the front door (target ≥ 50% of the bare worker's throughput, p99 ≤ 25 ms)");
+  console.log("\n4. Public pages and a share page at 50 concurrent connections, through the front door (target ≥ 50% of the bare worker's throughput, p99 ≤ 25 ms)");
   console.table(
     site.results.map((r) => ({
       target: r.target,
@@ -208,3 +228,5 @@ if (!process.argv.includes("--no-stack")) await withStack(async (base) => {
   }
   console.table(scores);
 });
+
+printVideoBench(await videoBench());

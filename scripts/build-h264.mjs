@@ -1,4 +1,4 @@
-// Prepares h264-mp4-encoder (x264 + minimp4 compiled with Emscripten; MIT wrapper, x264 GPL-2.0-or-later) to
+// Prepares h264-mp4-encoder (the minih264 encoder and libmp4v2 compiled with Emscripten; MIT wrapper) to
 // run inside workerd, which refuses to compile WebAssembly from bytes and to run `new Function`:
 // - the wasm embedded as base64 is written out as a .wasm file, which wrangler imports as a compiled module;
 // - the bundle becomes an ES module exporting `loadH264Encoder(wasmModule)`, whose glue instantiates that
