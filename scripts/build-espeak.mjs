@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync, statSync } from "no
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { SPEEDUPS } from "./espeak-speedups.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -21,7 +22,7 @@ const data = readFileSync(join(packageDir, "espeak-ng.data"));
 const outGlue = join(outDir, "espeak-ng.js");
 const outData = join(outDir, "espeak-ng.data");
 const stamp = statSync(join(packageDir, "espeak-ng.js")).mtimeMs;
-if (existsSync(outGlue) && existsSync(outData) && statSync(outGlue).mtimeMs >= stamp && statSync(fileURLToPath(import.meta.url)).mtimeMs <= statSync(outGlue).mtimeMs) {
+if (existsSync(outGlue) && existsSync(outData) && statSync(outGlue).mtimeMs >= stamp && [fileURLToPath(import.meta.url), join(ROOT, "scripts/espeak-speedups.mjs")].every((script) => statSync(script).mtimeMs <= statSync(outGlue).mtimeMs)) {
   process.exit(0);
 }
 
@@ -68,6 +69,7 @@ const edits = [
     "var _emscripten_date_now=()=>Date.now();",
     'var _emscripten_date_now=(()=>{var last=0;return()=>{var t=Module["now"]?Module["now"]():Date.now();last=t>last?t:last+1;return last}})();',
   ],
+  ...SPEEDUPS.map(({ from, to }) => [from, to]),
 ];
 for (const [from, to] of edits) {
   if (!patched.includes(from)) throw new Error(`espeak-ng glue layout changed: ${from} not found`);
