@@ -86,7 +86,8 @@ describe("text to speech journey", () => {
     await page.reload();
     await waitForHydration(page);
     await page.getByRole("tab", { name: "Dialogue" }).click();
-    await expect(page.getByLabel("Text of line 2").inputValue()).resolves.toBe("Morning, Aria!");
+    // The draft is read after the editor mounts: wait for it rather than reading the first paint.
+    await expect.poll(() => page.getByLabel("Text of line 2").inputValue(), { timeout: 5_000 }).toBe("Morning, Aria!");
     await context.close();
   });
 
