@@ -6,22 +6,19 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { build } from "esbuild";
 import { ROOT } from "../scripts/stack.mjs";
+import { loadBundle } from "./bundle.mjs";
 
 /** The consumer's own modules, bundled for Node (the same code the worker runs). */
-async function loadPipeline(dir) {
-  const entry = join(dir, "entry.ts");
-  writeFileSync(
-    entry,
+function loadPipeline(dir) {
+  return loadBundle(
+    dir,
+    "pipeline",
     `export { renderShareVideo, mp3Of } from ${JSON.stringify(join(ROOT, "queues/video/render.ts"))};
 export { audioLevels } from ${JSON.stringify(join(ROOT, "app/domain/audio-levels.ts"))};
 export { renderVideoFrame, barLevelsAt, FRAME_SIZE, FRAMES_PER_SECOND } from ${JSON.stringify(join(ROOT, "app/domain/video-frame.ts"))};
 export { loadH264Encoder } from ${JSON.stringify(join(ROOT, "queues/video/generated/h264-mp4-encoder.js"))};`,
   );
-  const out = join(dir, "pipeline.mjs");
-  await build({ entryPoints: [entry], bundle: true, format: "esm", platform: "node", outfile: out, tsconfig: join(ROOT, "tsconfig.json"), logLevel: "error" });
-  return import(pathToFileURL(out).href);
 }
 
 /** Real speech from the embedded engine (the JS the speech worker runs), as 44.1 kHz MP3. */
@@ -64,7 +61,7 @@ export async function videoBench(seconds = 20) {
   try {
     const pipeline = await loadPipeline(dir);
     const { pcm, sampleRate } = await speechMp3(seconds);
-    const mp3 = pipeline.mp3Of(new Uint8Array(pcm.buffer), { codec: "pcm", sampleRate });
+    const mp3 = await pipeline.mp3Of(new Uint8Array(pcm.buffer), { codec: "pcm", sampleRate });
     const h264 = pipeline.loadH264Encoder(new WebAssembly.Module(readFileSync(join(ROOT, "queues/video/generated/h264-mp4-encoder.wasm"))));
     const levels = pipeline.audioLevels(mp3, { codec: "mp3", sampleRate: 44100 });
     const text = "Share videos turn a generated voice into a clip that plays anywhere.";

@@ -1,6 +1,8 @@
 // Runs the whole platform locally: build, migrate, seed, then every worker in one `wrangler dev`.
 // Used by `npm start` and by the end-to-end tests (with a fresh state directory and a free port).
 import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,7 +29,19 @@ function run(command, args, options = {}) {
   }
 }
 
+/**
+ * LAME compiled to WebAssembly (wasm-media-encoders): copied beside the encoder so wrangler bundles it as a
+ * compiled module (workerd refuses to compile WebAssembly from bytes, and the package's export map hides
+ * the file behind a path without the .wasm extension wrangler's rule needs).
+ */
+function copyMp3Wasm() {
+  const wasm = createRequire(import.meta.url).resolve("wasm-media-encoders/wasm/mp3");
+  mkdirSync(join(ROOT, "app/lib/audio/generated"), { recursive: true });
+  copyFileSync(wasm, join(ROOT, "app/lib/audio/generated/mp3.wasm"));
+}
+
 export function build({ quiet = false } = {}) {
+  copyMp3Wasm();
   run("node", ["scripts/build-espeak.mjs"], { quiet });
   run("node", ["scripts/build-h264.mjs"], { quiet });
   run("npx", ["remix", "vite:build"], { quiet });

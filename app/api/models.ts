@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { servedModels } from "~/lib/speech.server";
+import { servedModels } from "~/lib/speech-engine.server";
 import { requireCaller, type AuthedEnv } from "./auth";
 
 export const modelsApi = new Hono<AuthedEnv>();

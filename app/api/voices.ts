@@ -3,61 +3,23 @@ import { z } from "zod";
 import { database } from "../../db/client";
 import { safetyControlOf, safetyControlsByVoice } from "../../db/repositories/voice-safety";
 import { findVoiceSettings, saveVoiceSettings } from "../../db/repositories/voice-settings";
-import { DEFAULT_MODEL_ID } from "~/domain/models";
 import {
   DEFAULT_VOICE_SETTINGS,
   findPremadeVoice,
   PREMADE_VOICES,
   PREVIEW_TEXT,
-  ENGINE_LANGUAGES,
-  languagePreviewFileName,
   previewFileTarget,
   VOICE_PAGE_SIZE_DEFAULT,
   VOICE_PAGE_SIZE_MAX,
-  voicePreviewFileName,
-  type PremadeVoice,
 } from "~/domain/voices";
-import type { SafetyControl } from "~/domain/voice-safety";
 import { synthesizeUncharged } from "~/lib/speech.server";
 import { requireCaller, type AuthedEnv } from "./auth";
 import { apiError } from "./errors";
+import { voiceJson } from "./voice-json";
 import { voiceSettingsSchema } from "./schemas";
 import { valid } from "./validation";
 
 const LANGUAGE_NAMES: Record<string, string> = { en: "English", de: "German", fr: "French", es: "Spanish", it: "Italian", pt: "Portuguese" };
-
-export function previewPath(voice: PremadeVoice): string {
-  return `/v1/voices/previews/${voicePreviewFileName(voice.name)}`;
-}
-
-export function voiceJson(voice: PremadeVoice, origin: string, safetyControl: SafetyControl | null = null) {
-  const preview_url = origin + previewPath(voice);
-  return {
-    voice_id: voice.voice_id,
-    name: voice.name,
-    category: "premade",
-    description: voice.description,
-    labels: { accent: voice.accent, gender: voice.gender, age: voice.age, use_case: voice.use_case, language: voice.language, description: voice.description },
-    preview_url,
-    available_for_tiers: [],
-    settings: null,
-    high_quality_base_model_ids: [DEFAULT_MODEL_ID],
-    // The multilingual model speaks every engine language in every voice, each with its own preview.
-    verified_languages: ENGINE_LANGUAGES.map((language) => ({
-      language,
-      model_id: DEFAULT_MODEL_ID,
-      accent: language === voice.language ? voice.accent : "standard",
-      locale: null,
-      preview_url: language === voice.language ? preview_url : `${origin}/v1/voices/previews/${languagePreviewFileName(voice.name, language)}`,
-    })),
-    safety_control: safetyControl,
-    sharing: null,
-    voice_verification: { requires_verification: false, is_verified: false, verification_failures: [], verification_attempts_count: 0 },
-    is_owner: false,
-    is_legacy: false,
-    created_at_unix: null,
-  };
-}
 
 export const voicesApi = new Hono<AuthedEnv>();
 

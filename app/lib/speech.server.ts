@@ -1,11 +1,10 @@
-import type { EngineRequest, EngineResult } from "../../workers/speech/engine";
 import { database } from "../../db/client";
 import { acquireSlot, releaseSlot } from "../../db/repositories/generation-slots";
 import { recordGeneration, type HistoryRow } from "../../db/repositories/history";
 import { findVoiceSettings } from "../../db/repositories/voice-settings";
 import { safetyControlOf } from "../../db/repositories/voice-safety";
 import type { Caller } from "~/api/auth";
-import { availableModels, maxCharactersPerRequest, resolveModel, type EngineAvailability, type Model } from "~/domain/models";
+import { maxCharactersPerRequest, resolveModel, type Model } from "~/domain/models";
 import { formatSpec, tierAllowsFormat, type OutputFormat, minimumTierFor } from "~/domain/output-formats";
 import { isRestricted, type SubscriptionStatus } from "~/domain/plan-actions";
 import { STATUS_NOTICES } from "~/domain/billing-texts";
@@ -18,17 +17,7 @@ import { int16FromBytes } from "./audio/pcm";
 import { log } from "./log.server";
 import { currentQuota } from "./quota.server";
 import { randomHex } from "./tokens.server";
-
-type SpeechRpc = { synthesize(request: EngineRequest): Promise<EngineResult>; engines(): Promise<EngineAvailability> };
-
-function speechEngine(env: Env): SpeechRpc {
-  return env.SPEECH as unknown as SpeechRpc;
-}
-
-/** The models this deployment serves, asking the speech worker which optional engines it has. */
-export async function servedModels(env: Env): Promise<Model[]> {
-  return availableModels(await speechEngine(env).engines());
-}
+import { servedModels, speechEngine } from "./speech-engine.server";
 
 export type SpeechSource = "TTS" | "API" | "Dialogue" | "OpenAI";
 
@@ -137,7 +126,7 @@ function stripNulls<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K]
 export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk) => void | Promise<void>): Promise<HistoryRow> {
   const db = database(env.DB);
   const engine = speechEngine(env);
-  const encoder = new StreamingEncoder(plan.request.outputFormat);
+  const encoder = await StreamingEncoder.create(plan.request.outputFormat);
   const audioParts: Uint8Array[] = [];
   const alignments: Alignment[] = [];
   let offsetSeconds = 0;
@@ -218,7 +207,7 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
 /** Speech that nobody is charged for and that no history keeps: voice previews. */
 export async function synthesizeUncharged(env: Env, voice: PremadeVoice, text: string, format: OutputFormat, language?: string): Promise<Uint8Array> {
   const engine = speechEngine(env);
-  const encoder = new StreamingEncoder(format);
+  const encoder = await StreamingEncoder.create(format);
   const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.basePitch);
   const parts: Uint8Array[] = [];
   for (const sentence of splitSentences(text)) {

@@ -3,7 +3,7 @@ import { database } from "../../db/client";
 import { deleteHistoryItem, listHistory } from "../../db/repositories/history";
 import { safetyControlsByVoice } from "../../db/repositories/voice-safety";
 import { historyFileName } from "~/api/history";
-import { voiceJson } from "~/api/voices";
+import { voiceJson } from "~/api/voice-json";
 import { languagePreviewUrls } from "~/domain/language-previews";
 import { qualifiesForVideo } from "~/domain/video";
 import { PREMADE_VOICES, voicePreviewFileName } from "~/domain/voices";

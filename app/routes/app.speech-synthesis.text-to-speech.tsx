@@ -18,7 +18,7 @@ import { DEFAULT_VOICE_SETTINGS, SPEED_RANGE, UNSTABLE_THRESHOLDS } from "~/doma
 import { requireViewer } from "~/lib/auth.server";
 import { parseForm } from "~/lib/form.server";
 import { useCompleteChecklistItem } from "~/lib/onboarding-client";
-import { servedModels } from "~/lib/speech.server";
+import { servedModels } from "~/lib/speech-engine.server";
 import { deleteEntry, historyEntries, voiceOptions } from "~/lib/tts-page.server";
 
 export const meta: MetaFunction = () => [{ title: `Text to Speech · ${PRODUCT_NAME}` }];

@@ -25,7 +25,7 @@ export type H264Module = { createH264MP4Encoder(): Promise<H264Encoder> };
 export type RenderInput = { audio: Uint8Array; spec: Pick<FormatSpec, "codec" | "sampleRate">; text: string; theme: VideoTheme };
 
 /** The MP3 the video carries: stored MP3 as is, other formats encoded (44.1 kHz, 128 kbps). */
-export function mp3Of(audio: Uint8Array, spec: RenderInput["spec"]): Uint8Array {
+export async function mp3Of(audio: Uint8Array, spec: RenderInput["spec"], mp3Wasm?: WebAssembly.Module): Promise<Uint8Array> {
   if (spec.codec === "mp3") return audio;
   const samples =
     spec.codec === "pcm"
@@ -33,7 +33,7 @@ export function mp3Of(audio: Uint8Array, spec: RenderInput["spec"]): Uint8Array 
       : spec.codec === "ulaw"
         ? decodeMuLaw(audio)
         : decodeALaw(audio);
-  const encoder = new StreamingEncoder("mp3_44100_128");
+  const encoder = await StreamingEncoder.create("mp3_44100_128", mp3Wasm);
   return concatBytes([encoder.push(samples, spec.sampleRate), encoder.finish()]);
 }
 
@@ -46,7 +46,7 @@ let renders = 0;
 export async function renderShareVideo(h264: H264Module, input: RenderInput, onProgress: (percent: number) => Promise<void> | void = () => {}): Promise<Uint8Array> {
   const levels = audioLevels(input.audio, input.spec);
   if (levels.durationSeconds <= 0) throw new Error("The item's audio is empty or unreadable");
-  const mp3 = mp3Of(input.audio, input.spec);
+  const mp3 = await mp3Of(input.audio, input.spec);
   const frames = Math.max(1, Math.ceil(levels.durationSeconds * FRAMES_PER_SECOND));
 
   const encoder = await h264.createH264MP4Encoder();

@@ -1,29 +1,28 @@
-import { Mp3Encoder } from "@breezystack/lamejs";
-import { formatSpec, type OutputFormat } from "~/domain/output-formats";
+import { formatSpec, type FormatSpec, type OutputFormat } from "~/domain/output-formats";
+import { createMp3Stream, type Mp3Stream } from "./mp3";
 import { bytesFromInt16, encodeALaw, encodeMuLaw, resample } from "./pcm";
 
 /**
  * Turns engine PCM into the requested output format chunk by chunk, so encoded audio can stream out as
- * each sentence is synthesized. MP3 is encoded here, inside the worker (lamejs).
+ * each sentence is synthesized. MP3 is encoded here, inside the worker (LAME in WebAssembly).
  */
 export class StreamingEncoder {
-  readonly spec;
-  private mp3: Mp3Encoder | null;
+  private constructor(
+    readonly spec: FormatSpec,
+    private readonly mp3: Mp3Stream | null,
+  ) {}
 
-  constructor(format: OutputFormat) {
-    this.spec = formatSpec(format);
-    this.mp3 = this.spec.codec === "mp3" ? new Mp3Encoder(1, this.spec.sampleRate, this.spec.bitrateKbps ?? 128) : null;
+  static async create(format: OutputFormat, mp3Wasm?: WebAssembly.Module): Promise<StreamingEncoder> {
+    const spec = formatSpec(format);
+    const mp3 = spec.codec === "mp3" ? await createMp3Stream(spec.sampleRate, spec.bitrateKbps ?? 128, mp3Wasm) : null;
+    return new StreamingEncoder(spec, mp3);
   }
 
   push(pcm: Int16Array, sourceRate: number): Uint8Array {
     const samples = resample(pcm, sourceRate, this.spec.sampleRate);
     switch (this.spec.codec) {
-      case "mp3": {
-        // lamejs works best in frame-sized blocks.
-        const parts: Uint8Array[] = [];
-        for (let i = 0; i < samples.length; i += 1152) parts.push(this.mp3!.encodeBuffer(samples.subarray(i, i + 1152)));
-        return concatBytes(parts);
-      }
+      case "mp3":
+        return this.mp3!.encode(samples);
       case "pcm":
         return bytesFromInt16(samples).slice();
       case "ulaw":
@@ -34,7 +33,7 @@ export class StreamingEncoder {
   }
 
   finish(): Uint8Array {
-    return this.mp3 ? new Uint8Array(this.mp3.flush()) : new Uint8Array(0);
+    return this.mp3 ? this.mp3.finish() : new Uint8Array(0);
   }
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { encodeALaw, encodeMuLaw, resample, rmsLevel } from "./pcm";
-import { StreamingEncoder } from "./encoder";
 
 const tone = (n: number, rate: number) => Int16Array.from({ length: n }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)));
 
@@ -16,21 +15,5 @@ describe("pcm helpers", () => {
   it("measures levels", () => {
     expect(rmsLevel(new Int16Array(100))).toBe(0);
     expect(rmsLevel(tone(1000, 22050))).toBeGreaterThan(0.1);
-  });
-});
-
-describe("StreamingEncoder", () => {
-  it("produces MP3 frames", () => {
-    const encoder = new StreamingEncoder("mp3_44100_128");
-    const bytes = [...encoder.push(tone(22050, 22050), 22050), ...encoder.finish()];
-    const frameSync = bytes.findIndex((b, i) => b === 0xff && (bytes[i + 1]! & 0xe0) === 0xe0);
-    expect(frameSync).toBeGreaterThanOrEqual(0);
-    // ~1 s at 128 kbps is about 16 KB.
-    expect(bytes.length).toBeGreaterThan(12000);
-    expect(bytes.length).toBeLessThan(22000);
-  });
-  it("produces raw PCM at the requested rate", () => {
-    const encoder = new StreamingEncoder("pcm_16000");
-    expect(encoder.push(tone(22050, 22050), 22050).byteLength).toBe(32000);
   });
 });
