@@ -15,9 +15,16 @@ export function clearProductStorage() {
   }
 }
 
+/**
+ * Set while this tab signs itself out. Its own message reaches this tab's listener too (every other
+ * BroadcastChannel object of the same name hears it), which would start a second navigation to sign-in.
+ */
+let signingOutHere = false;
+
 /** Signs out on the server, clears local product data and tells the other tabs. */
 export function useSignOut() {
   return useCallback(async (reason: "user" | "inactive" | "expired" = "user") => {
+    signingOutHere = true;
     clearProductStorage();
     // End the session first: a tab told too early would reach sign-in while the session still lives and be
     // sent straight back into the app.
@@ -40,7 +47,7 @@ export function useSignOutFromOtherTabs() {
     if (typeof BroadcastChannel === "undefined") return;
     const channel = new BroadcastChannel(SIGN_OUT_CHANNEL);
     channel.onmessage = (event: MessageEvent<{ type?: string }>) => {
-      if (event.data?.type !== "signed-out") return;
+      if (event.data?.type !== "signed-out" || signingOutHere) return;
       clearProductStorage();
       navigate(SIGN_IN_PATH, { replace: true });
     };
