@@ -75,6 +75,8 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          // The MP3 encoder imports its wasm as a compiled module (wrangler's rule); Node gets the same module.
+          alias: [{ find: /^\.\/generated\/mp3\.wasm$/, replacement: fileURLToPath(new URL("./tests/unit/mp3-wasm-module.ts", import.meta.url)) }],
         },
       },
       {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { mp3Frames } from "~/domain/audio-levels";
 import { rmsLevel } from "~/lib/audio/pcm";
 import { api, createKey, signUp } from "./helpers";
 
@@ -41,6 +42,10 @@ describe("text to speech", () => {
     const audio = new Uint8Array(await response.arrayBuffer());
     expect(audio.byteLength).toBeGreaterThan(10000);
     expect(audio[0] === 0xff || (audio[0] === 0x49 && audio[1] === 0x44)).toBe(true);
+    // Encoded in the worker (LAME in WebAssembly): 44.1 kHz frames lasting as long as the speech.
+    const frames = mp3Frames(audio);
+    expect(new Set(frames.map((f) => f.sampleRate))).toEqual(new Set([44100]));
+    expect(frames.reduce((s, f) => s + f.samples / f.sampleRate, 0)).toBeGreaterThan(1);
     expect(await characterCount(key)).toBe(text.length);
     const item = (await (await api(`/v1/history/${historyId}`, { key })).json()) as Record<string, unknown>;
     expect(item).toMatchObject({ history_item_id: historyId, voice_id: ARIA, voice_name: "Aria", text, model_id: "eleven_multilingual_v2", source: "API" });
