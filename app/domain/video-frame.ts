@@ -34,25 +34,33 @@ function hueToRgb(hue: number): Rgb {
 
 export type FrameInput = { theme: VideoTheme; text: string; levels: readonly number[]; progress: number };
 
+const scratchBytes = new Uint8ClampedArray(4);
+const scratchWord = new Uint32Array(scratchBytes.buffer);
+
+/** One opaque RGBA pixel as the 32-bit word the platform stores it as (whatever its byte order). */
+function pixelWord([r, g, b]: Rgb): number {
+  scratchBytes[0] = r;
+  scratchBytes[1] = g;
+  scratchBytes[2] = b;
+  scratchBytes[3] = 255;
+  return scratchWord[0]!;
+}
+
 class Canvas {
   readonly pixels: Uint8ClampedArray;
+  private readonly words: Uint32Array;
   constructor(readonly size: number) {
     this.pixels = new Uint8ClampedArray(size * size * 4);
+    this.words = new Uint32Array(this.pixels.buffer);
   }
-  rect(x: number, y: number, w: number, h: number, [r, g, b]: Rgb) {
+  rect(x: number, y: number, w: number, h: number, color: Rgb) {
     const x0 = Math.max(0, Math.round(x));
     const y0 = Math.max(0, Math.round(y));
     const x1 = Math.min(this.size, Math.round(x + w));
     const y1 = Math.min(this.size, Math.round(y + h));
-    for (let row = y0; row < y1; row++) {
-      for (let col = x0; col < x1; col++) {
-        const at = (row * this.size + col) * 4;
-        this.pixels[at] = r;
-        this.pixels[at + 1] = g;
-        this.pixels[at + 2] = b;
-        this.pixels[at + 3] = 255;
-      }
-    }
+    if (x1 <= x0) return;
+    const word = pixelWord(color);
+    for (let row = y0; row < y1; row++) this.words.fill(word, row * this.size + x0, row * this.size + x1);
   }
   text(line: string, x: number, y: number, scale: number, color: Rgb) {
     [...line].forEach((char, index) => {
