@@ -40,11 +40,22 @@ function copyMp3Wasm() {
   copyFileSync(wasm, join(ROOT, "app/lib/audio/generated/mp3.wasm"));
 }
 
+/**
+ * The source of the running version, served as a static asset at /source.tar.gz: the AGPL asks a network
+ * service to offer its users the source. Built from the checked-out commit; skipped outside a git checkout.
+ */
+function writeSourceArchive() {
+  const out = join(ROOT, "build/client/source.tar.gz");
+  const result = spawnSync("git", ["archive", "--format=tar.gz", "--prefix=parlance/", "-o", out, "HEAD"], { cwd: ROOT, stdio: "pipe" });
+  if (result.status !== 0) console.warn("source.tar.gz not written: this is not a git checkout");
+}
+
 export function build({ quiet = false } = {}) {
   copyMp3Wasm();
   run("node", ["scripts/build-espeak.mjs"], { quiet });
   run("node", ["scripts/build-h264.mjs"], { quiet });
   run("npx", ["remix", "vite:build"], { quiet });
+  writeSourceArchive();
   // The speech worker pre-bundled, for the worker tests (miniflare runs it beside the app).
   run("npx", ["wrangler", "deploy", "--dry-run", "-c", "workers/speech/wrangler.toml", "--outdir", join(ROOT, "dist/speech")], { quiet: true });
   // The Stripe stand-in likewise, for the app and billing worker tests.

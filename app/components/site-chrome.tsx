@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { PRODUCT_NAME } from "~/domain/brand";
+import { PRODUCT_NAME, SOURCE_ARCHIVE_PATH } from "~/domain/brand";
 import { MARKETING_PAGES, SIGN_IN_PATH, SIGN_UP_PATH } from "~/domain/navigation";
 import { ThemeToggle } from "./theme-toggle";
 import { LinkButton } from "./ui";
@@ -39,7 +39,11 @@ export function SiteFooter() {
     <footer className="border-t border-zinc-200 dark:border-zinc-800">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-zinc-600 sm:flex-row sm:items-center sm:justify-between dark:text-zinc-400">
         <p>
-          © {new Date().getFullYear()} {PRODUCT_NAME}. Open source under AGPL-3.0-or-later.
+          © {new Date().getFullYear()} {PRODUCT_NAME}. Open source under AGPL-3.0-or-later:{" "}
+          <a href={SOURCE_ARCHIVE_PATH} download className="underline hover:text-zinc-900 dark:hover:text-white">
+            source code
+          </a>
+          .
         </p>
         <ul className="flex flex-wrap gap-4" aria-label="Site">
           {MARKETING_PAGES.map((page) => (

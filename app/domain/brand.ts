@@ -1,5 +1,7 @@
 /** The product's name, used in titles, e-mails and the API description (spec §2). */
 export const PRODUCT_NAME = "Parlance";
+/** The running version's source (AGPL-3.0 section 13), written into the static assets by the build. */
+export const SOURCE_ARCHIVE_PATH = "/source.tar.gz";
 
 /** Hostnames containing these words select a product flavour (spec §2). */
 export const READER_BRAND = "reader";

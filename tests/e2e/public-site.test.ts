@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
@@ -73,6 +74,11 @@ describe("public site journeys", () => {
       const response = await context.request.get(href);
       expect(response.status(), href).toBe(200);
     }
+    // The source of the running version is offered to every visitor (AGPL-3.0 section 13).
+    expect(linked).toContain("/source.tar.gz");
+    const archive = gunzipSync(await (await context.request.get("/source.tar.gz")).body()).toString("latin1");
+    expect(archive).toContain("parlance/LICENSE");
+    expect(archive).toContain("GNU AFFERO GENERAL PUBLIC LICENSE");
     for (const href of ["/voice-cloning", "/sound-effects", "/dubbing", "/studio", "/voice-changer", "/voice-isolator"]) {
       expect(linked).not.toContain(href);
       expect((await context.request.get(href)).status(), href).toBe(404);
