@@ -75,8 +75,11 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
-          // The MP3 encoder imports its wasm as a compiled module (wrangler's rule); Node gets the same module.
-          alias: [{ find: /^\.\/generated\/mp3\.wasm$/, replacement: fileURLToPath(new URL("./tests/unit/mp3-wasm-module.ts", import.meta.url)) }],
+          // The MP3 and Opus encoders import their wasm as compiled modules (wrangler's rule); Node gets the same modules.
+          alias: [
+            { find: /^\.\/generated\/mp3\.wasm$/, replacement: fileURLToPath(new URL("./tests/unit/mp3-wasm-module.ts", import.meta.url)) },
+            { find: /^\.\/generated\/opus\.wasm$/, replacement: fileURLToPath(new URL("./tests/unit/opus-wasm-module.ts", import.meta.url)) },
+          ],
         },
       },
       {

@@ -30,14 +30,15 @@ function run(command, args, options = {}) {
 }
 
 /**
- * LAME compiled to WebAssembly (wasm-media-encoders): copied beside the encoder so wrangler bundles it as a
- * compiled module (workerd refuses to compile WebAssembly from bytes, and the package's export map hides
- * the file behind a path without the .wasm extension wrangler's rule needs).
+ * LAME and libopus compiled to WebAssembly (wasm-media-encoders, @evan/opus): copied beside the encoder so
+ * wrangler bundles each as a compiled module (workerd refuses to compile WebAssembly from bytes, and export
+ * maps hide the files behind paths without the .wasm extension wrangler's rule needs).
  */
-function copyMp3Wasm() {
-  const wasm = createRequire(import.meta.url).resolve("wasm-media-encoders/wasm/mp3");
+function copyCodecWasm() {
+  const require = createRequire(import.meta.url);
   mkdirSync(join(ROOT, "app/lib/audio/generated"), { recursive: true });
-  copyFileSync(wasm, join(ROOT, "app/lib/audio/generated/mp3.wasm"));
+  copyFileSync(require.resolve("wasm-media-encoders/wasm/mp3"), join(ROOT, "app/lib/audio/generated/mp3.wasm"));
+  copyFileSync(require.resolve("@evan/opus/wasm/opus.wasm"), join(ROOT, "app/lib/audio/generated/opus.wasm"));
 }
 
 /**
@@ -51,7 +52,7 @@ function writeSourceArchive() {
 }
 
 export function build({ quiet = false } = {}) {
-  copyMp3Wasm();
+  copyCodecWasm();
   run("node", ["scripts/build-espeak.mjs"], { quiet });
   run("node", ["scripts/build-h264.mjs"], { quiet });
   run("npx", ["remix", "vite:build"], { quiet });

@@ -8,6 +8,7 @@ import { DEFAULT_VIDEO_THEME, qualifiesForVideo, VIDEO_THEMES, VIDEO_WAIT_DEFAUL
 import { audioLevels } from "~/domain/audio-levels";
 import { formatSpec, type OutputFormat } from "~/domain/output-formats";
 import { barLevelsAt, FRAME_SIZE, renderVideoFrame } from "~/domain/video-frame";
+import { directAudio } from "~/lib/audio/decodable";
 import { encodePng } from "~/lib/png";
 import { rangedObjectResponse } from "~/lib/ranged-object.server";
 import { randomHex } from "~/lib/tokens.server";
@@ -72,7 +73,8 @@ historyVideoApi.post("/:history_item_id/generate-video-preview-image", valid("pa
   if (!qualifiesForVideo(item)) return apiError(c, 400, "invalid_request", VIDEO_ONLY_FOR_TTS);
   const audio = await c.env.MEDIA.get(item.audioKey);
   if (!audio) return apiError(c, 404, "not_found", "The item's audio is missing");
-  const levels = audioLevels(new Uint8Array(await audio.arrayBuffer()), formatSpec(item.outputFormat as OutputFormat));
+  const direct = await directAudio(new Uint8Array(await audio.arrayBuffer()), formatSpec(item.outputFormat as OutputFormat));
+  const levels = audioLevels(direct.audio, direct.spec);
   const frame = renderVideoFrame({ theme: c.req.valid("query").theme, text: item.text, levels: barLevelsAt(levels.levels, levels.perSecond, levels.durationSeconds / 3), progress: 1 / 3 });
   return new Response(encodePng(frame, FRAME_SIZE, FRAME_SIZE) as Uint8Array<ArrayBuffer>, { headers: { "content-type": "image/png", "cache-control": "private, max-age=3600" } });
 });

@@ -131,7 +131,7 @@ for (const [path, stream] of [["/", false], ["/stream", true]] as const) {
 }
 
 /** OpenAI-shaped speech on the same engine, quota and history, so OpenAI-compatible clients work too. */
-const OPENAI_FORMATS: Record<string, OutputFormat> = { mp3: "mp3_44100_128", pcm: "pcm_24000", wav: "pcm_24000" };
+const OPENAI_FORMATS: Record<string, OutputFormat> = { mp3: "mp3_44100_128", opus: "opus_48000_64", pcm: "pcm_24000", wav: "pcm_24000" };
 export const openAiSpeechApi = new Hono<AuthedEnv>();
 openAiSpeechApi.use("*", requireCaller);
 openAiSpeechApi.post(
@@ -142,7 +142,7 @@ openAiSpeechApi.post(
       model: z.string().max(100),
       input: z.string().min(1).max(4096),
       voice: z.string().min(1).max(100),
-      response_format: z.enum(["mp3", "pcm"]).default("mp3"),
+      response_format: z.enum(["mp3", "opus", "pcm"]).default("mp3"),
       speed: z.number().min(0.25).max(4).optional(),
       instructions: z.string().max(4096).optional(),
     }),

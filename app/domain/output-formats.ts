@@ -17,11 +17,16 @@ export const OUTPUT_FORMATS = [
   "pcm_48000",
   "ulaw_8000",
   "alaw_8000",
+  "opus_48000_32",
+  "opus_48000_64",
+  "opus_48000_96",
+  "opus_48000_128",
+  "opus_48000_192",
 ] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export const DEFAULT_OUTPUT_FORMAT: OutputFormat = "mp3_44100_128";
 
-export type FormatSpec = { codec: "mp3" | "pcm" | "ulaw" | "alaw"; sampleRate: number; bitrateKbps: number | null; contentType: string; extension: string };
+export type FormatSpec = { codec: "mp3" | "pcm" | "ulaw" | "alaw" | "opus"; sampleRate: number; bitrateKbps: number | null; contentType: string; extension: string };
 
 export function isOutputFormat(value: string): value is OutputFormat {
   return (OUTPUT_FORMATS as readonly string[]).includes(value);
@@ -32,6 +37,8 @@ export function formatSpec(format: OutputFormat): FormatSpec {
   const sampleRate = Number(rate);
   if (codec === "mp3") return { codec, sampleRate, bitrateKbps: Number(bitrate), contentType: "audio/mpeg", extension: "mp3" };
   if (codec === "pcm") return { codec, sampleRate, bitrateKbps: null, contentType: "audio/pcm", extension: "pcm" };
+  // Ogg Opus (RFC 7845): audio/ogg, and the .opus extension that RFC recommends.
+  if (codec === "opus") return { codec, sampleRate, bitrateKbps: Number(bitrate), contentType: "audio/ogg", extension: "opus" };
   return { codec, sampleRate, bitrateKbps: null, contentType: codec === "ulaw" ? "audio/basic" : "audio/x-alaw-basic", extension: codec };
 }
 

@@ -2,6 +2,7 @@ import { audioLevels, decodeALaw, decodeMuLaw } from "../../app/domain/audio-lev
 import type { FormatSpec } from "../../app/domain/output-formats";
 import { barLevelsAt, FRAME_SIZE, FRAMES_PER_SECOND, renderVideoFrame } from "../../app/domain/video-frame";
 import type { VideoTheme } from "../../app/domain/video";
+import { directAudio, type DirectSpec } from "../../app/lib/audio/decodable";
 import { StreamingEncoder, concatBytes } from "../../app/lib/audio/encoder";
 import { muxVideoWithAudio } from "./mux";
 
@@ -25,7 +26,7 @@ export type H264Module = { createH264MP4Encoder(): Promise<H264Encoder> };
 export type RenderInput = { audio: Uint8Array; spec: Pick<FormatSpec, "codec" | "sampleRate">; text: string; theme: VideoTheme };
 
 /** The MP3 the video carries: stored MP3 as is, other formats encoded (44.1 kHz, 128 kbps). */
-export async function mp3Of(audio: Uint8Array, spec: RenderInput["spec"], mp3Wasm?: WebAssembly.Module): Promise<Uint8Array> {
+export async function mp3Of(audio: Uint8Array, spec: DirectSpec, mp3Wasm?: WebAssembly.Module): Promise<Uint8Array> {
   if (spec.codec === "mp3") return audio;
   const samples =
     spec.codec === "pcm"
@@ -33,7 +34,7 @@ export async function mp3Of(audio: Uint8Array, spec: RenderInput["spec"], mp3Was
       : spec.codec === "ulaw"
         ? decodeMuLaw(audio)
         : decodeALaw(audio);
-  const encoder = await StreamingEncoder.create("mp3_44100_128", mp3Wasm);
+  const encoder = await StreamingEncoder.create("mp3_44100_128", { mp3: mp3Wasm });
   return concatBytes([encoder.push(samples, spec.sampleRate), encoder.finish()]);
 }
 
@@ -44,9 +45,10 @@ let renders = 0;
  * encoded as H.264 and muxed with the item's audio into an MP4. `onProgress` hears 0-100.
  */
 export async function renderShareVideo(h264: H264Module, input: RenderInput, onProgress: (percent: number) => Promise<void> | void = () => {}): Promise<Uint8Array> {
-  const levels = audioLevels(input.audio, input.spec);
+  const { audio, spec } = await directAudio(input.audio, input.spec);
+  const levels = audioLevels(audio, spec);
   if (levels.durationSeconds <= 0) throw new Error("The item's audio is empty or unreadable");
-  const mp3 = await mp3Of(input.audio, input.spec);
+  const mp3 = await mp3Of(audio, spec);
   const frames = Math.max(1, Math.ceil(levels.durationSeconds * FRAMES_PER_SECOND));
 
   const encoder = await h264.createH264MP4Encoder();

@@ -28,8 +28,11 @@ describe("official SDK against the stack", () => {
     const samples = new Int16Array(pcm.buffer, pcm.byteOffset, Math.floor(pcm.byteLength / 2));
     const rms = Math.sqrt(samples.reduce((s, v) => s + v * v, 0) / samples.length) / 32768;
     expect(rms).toBeGreaterThan(0.02);
+    const opus = await bytes(await client.textToSpeech.convert(ARIA, { text: "Opus.", outputFormat: "opus_48000_32" }));
+    expect(new TextDecoder().decode(opus.subarray(0, 4))).toBe("OggS");
+    expect(new TextDecoder().decode(opus.subarray(28, 36))).toBe("OpusHead");
     const subscription = await client.user.subscription.get();
-    expect(subscription.characterCount).toBe("Hello from the official SDK.".length + "Raw samples.".length);
+    expect(subscription.characterCount).toBe("Hello from the official SDK.".length + "Raw samples.".length + "Opus.".length);
     expect(subscription.tier).toBe("free");
   });
 

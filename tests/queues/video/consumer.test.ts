@@ -3,6 +3,7 @@ import { createMessageBatch, createExecutionContext, env, getQueueResult } from 
 import { describe, expect, it, vi } from "vitest";
 import worker, { type VideoEnv } from "../../../queues/video/index";
 import { VIDEO_MAX_ATTEMPTS, videoKey } from "~/domain/video";
+import { TWO_SECONDS_OPUS_BASE64 } from "./two-seconds-opus";
 
 const testEnv = env as unknown as VideoEnv;
 const WORKSPACE = "ws_video_test";
@@ -96,6 +97,16 @@ describe("video queue consumer", () => {
   it("renders PCM items too (encoding their audio to MP3)", async () => {
     const pcm = Int16Array.from({ length: 16000 * 2 }, (_, i) => Math.round(5000 * Math.sin((2 * Math.PI * 200 * i) / 16000)));
     const { jobId } = await seedItem({ format: "pcm_16000", audio: new Uint8Array(pcm.buffer) });
+    await deliver({ version: 1, jobId });
+    const row = await job(jobId);
+    expect(row!.status).toBe("done");
+    const mp4 = inspectMp4(new Uint8Array(await (await testEnv.MEDIA.get(row!.video_key!))!.arrayBuffer()));
+    for (const duration of mp4.durations) expect(Math.abs(duration - 2)).toBeLessThan(0.15);
+  });
+
+  it("renders Opus items too (decoding them with libopus, then encoding MP3)", async () => {
+    const opus = Uint8Array.from(atob(TWO_SECONDS_OPUS_BASE64), (c) => c.charCodeAt(0));
+    const { jobId } = await seedItem({ format: "opus_48000_32", audio: opus });
     await deliver({ version: 1, jobId });
     const row = await job(jobId);
     expect(row!.status).toBe("done");

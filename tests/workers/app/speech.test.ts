@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mp3Frames } from "~/domain/audio-levels";
+import { readOggPages } from "~/lib/audio/ogg";
 import { rmsLevel } from "~/lib/audio/pcm";
 import { api, createKey, signUp } from "./helpers";
 
@@ -63,6 +64,19 @@ describe("text to speech", () => {
     const again = pcm(await (await tts(key, body(0.8, 42), "?output_format=pcm_16000")).arrayBuffer());
     // Compared as bytes: deep equality on typed arrays is slow.
     expect(new Uint8Array(again.buffer).every((b, i) => b === new Uint8Array(slow.buffer)[i]) && again.length === slow.length).toBe(true);
+  });
+
+  it("speaks Ogg Opus, stored and served as audio/ogg, that decodes back to speech", async () => {
+    const response = await tts(key, { text: "Opus for small files." }, "?output_format=opus_48000_64");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("audio/ogg");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const pages = readOggPages(bytes);
+    expect(new TextDecoder().decode(pages[0]!.packets[0]!.subarray(0, 8))).toBe("OpusHead");
+    expect(pages.every((p) => p.crcValid)).toBe(true);
+    const historyId = response.headers.get("history-item-id")!;
+    const stored = await env.MEDIA.get(`history/${(await workspaceOf(key)).workspace_id}/${historyId}.opus`);
+    expect(stored?.size).toBe(bytes.byteLength);
   });
 
   it("refuses bad input with 4xx details and charges nothing", async () => {
