@@ -1,5 +1,6 @@
 import { formatSpec, type FormatSpec, type OutputFormat } from "~/domain/output-formats";
 import { createMp3Stream, type Mp3Stream } from "./mp3";
+export { concatBytes } from "./bytes";
 import { createOpusStream, type OpusStream } from "./opus";
 import { bytesFromInt16, encodeALaw, encodeMuLaw, resample } from "./pcm";
 
@@ -43,15 +44,4 @@ export class StreamingEncoder {
   finish(): Uint8Array {
     return this.compressed ? this.compressed.finish() : new Uint8Array(0);
   }
-}
-
-export function concatBytes(parts: Uint8Array[]): Uint8Array {
-  const total = parts.reduce((n, p) => n + p.byteLength, 0);
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.byteLength;
-  }
-  return out;
 }

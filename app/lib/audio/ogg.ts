@@ -2,6 +2,7 @@
  * The Ogg container as Ogg Opus files use it (RFC 3533, RFC 7845): pages of packets for one logical
  * stream, written as audio streams out and read back for share videos.
  */
+import { concatBytes } from "./bytes";
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -85,7 +86,7 @@ export function readOggPages(bytes: Uint8Array): OggPage[] {
       length += l;
       if (l < 255) {
         carry.push(bytes.subarray(offset, offset + length));
-        packets.push(joinParts(carry));
+        packets.push(carry.length === 1 ? carry[0]! : concatBytes(carry));
         carry = [];
         offset += length;
         length = 0;
@@ -107,15 +108,4 @@ export function readOggPages(bytes: Uint8Array): OggPage[] {
     at = end;
   }
   return pages;
-}
-
-function joinParts(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

@@ -1,5 +1,6 @@
 // libopus compiled to WebAssembly (from @evan/opus), imported as a compiled module; copied here by the build.
 import opusWasm from "./generated/opus.wasm";
+import { concatBytes } from "./bytes";
 import { OggStreamWriter, readOggPages } from "./ogg";
 
 /** Opus always runs at 48 kHz here; 20 ms frames. */
@@ -87,16 +88,6 @@ function opusTags(): Uint8Array {
   return tags;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** An Ogg Opus stream (RFC 7845) of mono speech at `kbps`. */
 export async function createOpusStream(kbps: number, wasm: WebAssembly.Module = opusWasm as WebAssembly.Module): Promise<OpusStream> {
   const opus = await instantiate(wasm);
@@ -147,7 +138,7 @@ export async function createOpusStream(kbps: number, wasm: WebAssembly.Module = 
       const packets: Uint8Array[] = [];
       for (let at = 0; at < whole; at += FRAME) packets.push(encodeFrame(all.subarray(at, at + FRAME)));
       pending = all.slice(whole);
-      return concat([...headers(), ...pages(packets, null)]);
+      return concatBytes([...headers(), ...pages(packets, null)]);
     },
     finish() {
       // Pad the last frame with silence, then keep encoding silence until the encoder's lookahead has
@@ -158,7 +149,7 @@ export async function createOpusStream(kbps: number, wasm: WebAssembly.Module = 
       packets.push(encodeFrame(padded));
       pending = new Int16Array(0);
       while (frames * FRAME < preSkip + inputSamples) packets.push(encodeFrame(new Int16Array(FRAME)));
-      const bytes = concat([...headers(), ...pages(packets, preSkip + inputSamples)]);
+      const bytes = concatBytes([...headers(), ...pages(packets, preSkip + inputSamples)]);
       opus.free(encoder);
       return bytes;
     },
@@ -189,10 +180,6 @@ export async function decodeOggOpus(bytes: Uint8Array, wasm: WebAssembly.Module 
     }
   }
   const all = new Int16Array(decoded.reduce((n, d) => n + d.length, 0));
-  let at = 0;
-  for (const part of decoded) {
-    all.set(part, at);
-    at += part.length;
-  }
+  decoded.reduce((at, part) => (all.set(part, at), at + part.length), 0);
   return all.slice(preSkip, Math.max(preSkip, Math.min(all.length, lastGranule)));
 }
