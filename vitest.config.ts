@@ -75,10 +75,11 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
-          // The MP3 and Opus encoders import their wasm as compiled modules (wrangler's rule); Node gets the same modules.
+          // The codecs import their wasm as compiled modules (wrangler's rule); Node gets the same modules.
           alias: [
             { find: /^\.\/generated\/mp3\.wasm$/, replacement: fileURLToPath(new URL("./tests/unit/mp3-wasm-module.ts", import.meta.url)) },
             { find: /^\.\/generated\/opus\.wasm$/, replacement: fileURLToPath(new URL("./tests/unit/opus-wasm-module.ts", import.meta.url)) },
+            { find: /^\.\/generated\/minimp3\.wasm$/, replacement: fileURLToPath(new URL("./tests/unit/minimp3-wasm-module.ts", import.meta.url)) },
           ],
         },
       },

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -30,7 +30,7 @@ function run(command, args, options = {}) {
 }
 
 /**
- * LAME and libopus compiled to WebAssembly (wasm-media-encoders, @evan/opus): copied beside the encoder so
+ * LAME, libopus and minimp3 compiled to WebAssembly (wasm-media-encoders, @evan/opus, minimp3-wasm): copied beside the encoder so
  * wrangler bundles each as a compiled module (workerd refuses to compile WebAssembly from bytes, and export
  * maps hide the files behind paths without the .wasm extension wrangler's rule needs).
  */
@@ -39,6 +39,7 @@ function copyCodecWasm() {
   mkdirSync(join(ROOT, "app/lib/audio/generated"), { recursive: true });
   copyFileSync(require.resolve("wasm-media-encoders/wasm/mp3"), join(ROOT, "app/lib/audio/generated/mp3.wasm"));
   copyFileSync(require.resolve("@evan/opus/wasm/opus.wasm"), join(ROOT, "app/lib/audio/generated/opus.wasm"));
+  copyFileSync(join(dirname(require.resolve("minimp3-wasm/package.json")), "dist/decoder.opt.wasm"), join(ROOT, "app/lib/audio/generated/minimp3.wasm"));
 }
 
 /**

@@ -4,51 +4,18 @@ import { z } from "zod";
 import { database } from "../../db/client";
 import { findLiveShareForItem, insertShare, revokeShares } from "../../db/repositories/shares";
 import { deleteHistoryItem, findHistoryItem, listHistory, saveFeedback, type HistoryRow } from "../../db/repositories/history";
-import { audioFileName } from "~/domain/file-names";
-import { formatSpec, isOutputFormat } from "~/domain/output-formats";
+import { formatSpec, type OutputFormat } from "~/domain/output-formats";
 import { FEEDBACK_ALREADY_REVIEWED, feedbackTextError, type Feedback } from "~/domain/player";
 import { SHARE_PATH_PREFIX } from "~/domain/sharing";
-import { findPremadeVoice } from "~/domain/voices";
+import { decodeToSamples } from "~/lib/audio/decodable";
+import { wavFile } from "~/lib/audio/wav";
 import { deleteHistoryMedia } from "~/lib/history-media.server";
 import { rangedObjectResponse } from "~/lib/ranged-object.server";
 import { randomHex } from "~/lib/tokens.server";
 import { requireCaller, type AuthedEnv } from "./auth";
 import { apiError } from "./errors";
+import { historyFileName, historyItemJson } from "./history-json";
 import { valid } from "./validation";
-
-export function historyItemJson(row: HistoryRow) {
-  return {
-    history_item_id: row.id,
-    request_id: row.requestId,
-    voice_id: row.voiceId,
-    voice_name: row.voiceName,
-    voice_category: row.voiceCategory,
-    model_id: row.modelId,
-    text: row.text,
-    dialogue: row.dialogue
-      ? (JSON.parse(row.dialogue) as { text: string; voice_id: string }[]).map((line) => ({ ...line, voice_name: findPremadeVoice(line.voice_id)?.name ?? line.voice_id }))
-      : null,
-    date_unix: row.dateUnix,
-    character_count_change_from: row.characterCountChangeFrom,
-    character_count_change_to: row.characterCountChangeTo,
-    content_type: row.contentType,
-    state: "created",
-    settings: JSON.parse(row.settings),
-    feedback: row.feedback ? JSON.parse(row.feedback) : null,
-    share_link_id: null,
-    source: row.source,
-    output_format: row.outputFormat,
-    duration_ms: row.durationMs,
-  };
-}
-
-export function historyFileName(row: HistoryRow): string {
-  const settings = JSON.parse(row.settings) as Record<string, number | boolean>;
-  return audioFileName(
-    { name: row.voiceName, date: new Date(row.dateUnix * 1000), category: row.voiceCategory, model: row.modelId, settings, outputFormat: row.outputFormat },
-    isOutputFormat(row.outputFormat) ? formatSpec(row.outputFormat).extension : "mp3",
-  );
-}
 
 export const historyApi = new Hono<AuthedEnv>();
 historyApi.use("*", requireCaller);
@@ -98,13 +65,28 @@ historyApi.get("/:history_item_id/audio", valid("param", idParam), async (c) => 
   return response ?? apiError(c, 404, "not_found", "Audio not found");
 });
 
+/** `output_format` of a download, as the commercial API names it: "wav" transcodes, "default" keeps the stored format. */
+const DOWNLOAD_FORMATS = ["wav", "default"] as const;
+
+/** One item's file for a download: stored audio as it is, or transcoded to WAV. */
+async function downloadFile(env: Env, row: HistoryRow, wav: boolean): Promise<{ name: string; bytes: Uint8Array; contentType: string } | null> {
+  const object = await env.MEDIA.get(row.audioKey);
+  if (!object) return null;
+  const stored = new Uint8Array(await object.arrayBuffer());
+  if (!wav) return { name: historyFileName(row), bytes: stored, contentType: row.contentType };
+  const { samples, sampleRate } = await decodeToSamples(stored, formatSpec(row.outputFormat as OutputFormat));
+  return { name: historyFileName(row).replace(/\.[a-z0-9]+$/, "") + ".wav", bytes: wavFile(samples, sampleRate), contentType: "audio/wav" };
+}
+
 historyApi.post(
   "/download",
-  valid("json", z.object({ history_item_ids: z.array(z.string().min(1).max(100)).min(1).max(100), output_format: z.string().max(50).nullish() })),
+  valid("json", z.object({ history_item_ids: z.array(z.string().min(1).max(100)).min(1).max(100), output_format: z.enum(DOWNLOAD_FORMATS).nullish() })),
   async (c) => {
     const db = database(c.env.DB);
     const workspaceId = c.get("caller").membership.workspace.id;
-    const ids = [...new Set(c.req.valid("json").history_item_ids)];
+    const body = c.req.valid("json");
+    const ids = [...new Set(body.history_item_ids)];
+    const wav = body.output_format === "wav";
     const rows: HistoryRow[] = [];
     for (const id of ids) {
       const row = await findHistoryItem(db, workspaceId, id);
@@ -112,21 +94,27 @@ historyApi.post(
       rows.push(row);
     }
     if (rows.length === 1) {
-      const object = await c.env.MEDIA.get(rows[0]!.audioKey);
-      if (!object) return apiError(c, 404, "not_found", "Audio not found");
-      return new Response(object.body, {
-        headers: { "content-type": rows[0]!.contentType, "content-disposition": `attachment; filename="${historyFileName(rows[0]!)}"` },
-      });
+      if (!wav) {
+        // Stored audio streams straight from R2.
+        const object = await c.env.MEDIA.get(rows[0]!.audioKey);
+        if (!object) return apiError(c, 404, "not_found", "Audio not found");
+        return new Response(object.body, {
+          headers: { "content-type": rows[0]!.contentType, "content-disposition": `attachment; filename="${historyFileName(rows[0]!)}"` },
+        });
+      }
+      const file = await downloadFile(c.env, rows[0]!, true);
+      if (!file) return apiError(c, 404, "not_found", "Audio not found");
+      return new Response(file.bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": file.contentType, "content-disposition": `attachment; filename="${file.name}"` } });
     }
     const files: Record<string, Uint8Array> = {};
     for (const row of rows) {
-      const object = await c.env.MEDIA.get(row.audioKey);
-      if (!object) return apiError(c, 404, "not_found", `Audio of ${row.id} not found`);
-      let name = historyFileName(row);
+      const file = await downloadFile(c.env, row, wav);
+      if (!file) return apiError(c, 404, "not_found", `Audio of ${row.id} not found`);
+      let name = file.name;
       for (let n = 2; files[name]; n++) name = name.replace(/(\.[a-z0-9]+)?$/, `_${n}$1`);
-      // Audio is already compressed: store, do not deflate.
-      files[name] = new Uint8Array(await object.arrayBuffer());
+      files[name] = file.bytes;
     }
+    // Audio is already compressed (and WAV gains little): store, do not deflate.
     const zip = zipSync(Object.fromEntries(Object.entries(files).map(([name, data]) => [name, [data, { level: 0 }]])));
     return new Response(zip, { headers: { "content-type": "application/zip", "content-disposition": 'attachment; filename="history.zip"' } });
   },

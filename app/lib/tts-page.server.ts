@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { database } from "../../db/client";
 import { deleteHistoryItem, listHistory } from "../../db/repositories/history";
 import { safetyControlsByVoice } from "../../db/repositories/voice-safety";
-import { historyFileName } from "~/api/history";
+import { historyFileName } from "~/api/history-json";
 import { voiceJson } from "~/api/voice-json";
 import { languagePreviewUrls } from "~/domain/language-previews";
 import { qualifiesForVideo } from "~/domain/video";

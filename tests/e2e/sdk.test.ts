@@ -76,6 +76,9 @@ describe("official SDK against the stack", () => {
     expect((await bytes(await client.history.getAudio(id))).byteLength).toBeGreaterThan(1000);
     const zip = await bytes(await client.history.download({ historyItemIds: [history[0]!.historyItemId, history[1]!.historyItemId] }));
     expect(Buffer.from(zip.subarray(0, 2)).toString()).toBe("PK");
+    const wav = await bytes(await client.history.download({ historyItemIds: [id], outputFormat: "wav" }));
+    expect(Buffer.from(wav.subarray(0, 4)).toString()).toBe("RIFF");
+    expect(Buffer.from(wav.subarray(8, 12)).toString()).toBe("WAVE");
     await expect(otherClient.history.get(id)).rejects.toMatchObject({ statusCode: 404 });
     expect((await otherClient.history.list()).history).toHaveLength(0);
     await client.history.delete(id);

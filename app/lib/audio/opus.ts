@@ -2,6 +2,7 @@
 import opusWasm from "./generated/opus.wasm";
 import { concatBytes } from "./bytes";
 import { OggStreamWriter, readOggPages } from "./ogg";
+import { concatSamples } from "./pcm";
 
 /** Opus always runs at 48 kHz here; 20 ms frames. */
 export const OPUS_RATE = 48000;
@@ -179,7 +180,6 @@ export async function decodeOggOpus(bytes: Uint8Array, wasm: WebAssembly.Module 
       decoded.push(new Int16Array(opus.memory.buffer, pcm, samples).slice());
     }
   }
-  const all = new Int16Array(decoded.reduce((n, d) => n + d.length, 0));
-  decoded.reduce((at, part) => (all.set(part, at), at + part.length), 0);
+  const all = concatSamples(decoded);
   return all.slice(preSkip, Math.max(preSkip, Math.min(all.length, lastGranule)));
 }

@@ -74,3 +74,10 @@ export function rmsLevel(samples: Int16Array): number {
   for (const s of samples) sum += s * s;
   return Math.sqrt(sum / samples.length) / 32768;
 }
+
+/** The sample runs one after another, in one new array. */
+export function concatSamples(parts: Int16Array[]): Int16Array {
+  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, part) => (out.set(part, at), at + part.length), 0);
+  return out;
+}

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mp3Frames } from "~/domain/audio-levels";
 import { readOggPages } from "~/lib/audio/ogg";
@@ -206,6 +207,23 @@ describe("history", () => {
     const zip = await api("/v1/history/download", { method: "POST", key: otherKey, json: { history_item_ids: page1.history.map((h) => h.history_item_id) } });
     expect(zip.headers.get("content-type")).toBe("application/zip");
     expect(new Uint8Array(await zip.arrayBuffer()).subarray(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
+
+    // output_format "wav" transcodes (the MP3 decoded in the worker); anything but wav/default is refused.
+    const wav = await api("/v1/history/download", { method: "POST", key: otherKey, json: { history_item_ids: [id], output_format: "wav" } });
+    expect(wav.headers.get("content-type")).toBe("audio/wav");
+    expect(wav.headers.get("content-disposition")).toMatch(/attachment; filename="Aria_.*\.wav"/);
+    const wavBytes = new Uint8Array(await wav.arrayBuffer());
+    const wavView = new DataView(wavBytes.buffer);
+    expect(new TextDecoder().decode(wavBytes.subarray(0, 4))).toBe("RIFF");
+    expect(wavView.getUint32(24, true)).toBe(44100);
+    const wavSeconds = wavView.getUint32(40, true) / 2 / 44100;
+    expect(wavSeconds).toBeGreaterThan(0.5);
+    expect(rmsLevel(new Int16Array(wavBytes.buffer.slice(44)))).toBeGreaterThan(0.02);
+    const wavZip = await api("/v1/history/download", { method: "POST", key: otherKey, json: { history_item_ids: page1.history.map((h) => h.history_item_id), output_format: "wav" } });
+    const entries = Object.keys(unzipSync(new Uint8Array(await wavZip.arrayBuffer())));
+    expect(entries.length).toBe(page1.history.length);
+    expect(entries.every((name) => name.endsWith(".wav"))).toBe(true);
+    expect((await api("/v1/history/download", { method: "POST", key: otherKey, json: { history_item_ids: [id], output_format: "flac" } })).status).toBe(422);
 
     expect((await api(`/v1/history/${id}`, { method: "DELETE", key: otherKey })).status).toBe(200);
     expect((await api(`/v1/history/${id}`, { key: otherKey })).status).toBe(404);
