@@ -96,7 +96,7 @@ export default defineConfig({
                   name: "parlance-speech",
                   modules: true,
                   scriptPath: fileURLToPath(new URL("./dist/speech/index.js", import.meta.url)),
-                  modulesRules: [{ type: "Data", include: ["**/*.data"] }],
+                  modulesRules: [{ type: "Data", include: ["**/*.data"] }, { type: "CompiledWasm", include: ["**/*.wasm"] }],
                   compatibilityDate: "2026-04-26",
                   // The optional OpenAI-compatible engine, pointed at a stand-in that speaks its protocol.
                   bindings: { OPENAI_SPEECH_BASE_URL: "http://speech-server.test", OPENAI_SPEECH_MODEL: "kokoro" },

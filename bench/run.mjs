@@ -1,6 +1,6 @@
 // `npm run bench`: speed of the speech pipeline, printed as tables, each against its baseline in the same run.
-//  1. Real-time factor (seconds of audio per CPU second) of the embedded espeak-ng build (the exact JS the
-//     speech worker runs) against the native `espeak-ng` command (Debian package) on the same texts.
+//  1. Real-time factor (seconds of audio per CPU second) of the embedded espeak-ng build (the exact WebAssembly
+//     and code the speech worker runs) against the native `espeak-ng` command (Debian package) on the same texts.
 //  2. Time to the first streamed audio byte against time to the whole response, 1000 characters, on the
 //     running stack (started here on a free port with fresh state).
 //  3. MP3 encoding speed (LAME in WebAssembly, as in the app worker) against lamejs, in audio seconds per CPU second.
@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { build, freePort, prepareState, ROOT, startStack } from "../scripts/stack.mjs";
 import { firstVisitJavaScript, lighthouseScores, load, startHelloWorker } from "./public-site.mjs";
 import { loadBundle } from "./bundle.mjs";
+import { createEmbeddedSynthesizer } from "./espeak.mjs";
 import { printVideoBench, videoBench } from "./video.mjs";
 
 const TEXTS = [
@@ -39,32 +40,28 @@ const WARM_PASSES = 25;
  * same texts, which is what a serving isolate does for every request after its first few.
  */
 async function embeddedEngine() {
-  const { default: createEspeak } = await import(join(ROOT, "workers/speech/generated/espeak-ng.js"));
-  const data = readFileSync(join(ROOT, "workers/speech/generated/espeak-ng.data"));
-  const module = await createEspeak({ getPreloadedPackage: () => data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) });
-  const worker = new module.eSpeakNGWorker();
-  worker.set_voice("en-us+f3");
-  const synth = (text) => {
-    let samples = 0;
-    worker.synthesize(text, (audio) => {
-      samples += audio.length;
-      return 0;
-    });
-    return samples / worker.get_samplerate();
-  };
-  const pass = () => {
-    let audio = 0;
-    let cpu = 0;
-    for (const text of TEXTS) {
-      const { seconds, result } = cpuSeconds(() => synth(text));
-      audio += result;
-      cpu += seconds;
-    }
-    return { audio, cpu };
-  };
-  const first = pass();
-  const warm = Array.from({ length: WARM_PASSES }, pass);
-  return { first, warm: { audio: warm[0].audio, cpu: median(warm.map((p) => p.cpu)) } };
+  const dir = mkdtempSync(join(tmpdir(), "bench-espeak-"));
+  try {
+    const synth = await createEmbeddedSynthesizer(dir);
+    const pass = async () => {
+      let audio = 0;
+      let cpu = 0;
+      for (const text of TEXTS) {
+        const start = process.cpuUsage();
+        const { samples, sampleRate } = await synth.speak({ text, voice: "en-us+f3", rate: 175, pitch: 50, range: 50 });
+        const used = process.cpuUsage(start);
+        audio += samples.length / sampleRate;
+        cpu += (used.user + used.system) / 1e6;
+      }
+      return { audio, cpu };
+    };
+    const first = await pass();
+    const warm = [];
+    for (let i = 0; i < WARM_PASSES; i++) warm.push(await pass());
+    return { first, warm: { audio: warm[0].audio, cpu: median(warm.map((p) => p.cpu)) } };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Wall time of a single-threaded process (child CPU time is not portable); returns seconds of audio. */
@@ -230,7 +227,7 @@ const rtf = ({ audio, cpu }) => audio / cpu;
 const row = (engine, run) => ({ engine, "audio s": run.audio.toFixed(2), "cpu s": run.cpu.toFixed(4), RTF: rtf(run).toFixed(1) });
 console.log("\n1. Speech synthesis, real-time factor (audio seconds per CPU second; target ≥ 50, within 2x of native)");
 console.table([
-  row("embedded espeak-ng, warm isolate (wasm2js, as in the worker)", embedded.warm),
+  row("embedded espeak-ng, warm isolate (WebAssembly, as in the worker)", embedded.warm),
   row("embedded espeak-ng, first pass of a fresh isolate", embedded.first),
   ...(native
     ? [row("native espeak-ng command per text (baseline, wall incl. start)", native.perText), row("native espeak-ng, one long text (start spread out)", native.long)]

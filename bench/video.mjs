@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT } from "../scripts/stack.mjs";
 import { loadBundle } from "./bundle.mjs";
+import { createEmbeddedSynthesizer } from "./espeak.mjs";
 
 /** The consumer's own modules, bundled for Node (the same code the worker runs). */
 function loadPipeline(dir) {
@@ -21,22 +22,16 @@ export { loadH264Encoder } from ${JSON.stringify(join(ROOT, "queues/video/genera
   );
 }
 
-/** Real speech from the embedded engine (the JS the speech worker runs), as 44.1 kHz MP3. */
-async function speechMp3(seconds) {
-  const { default: createEspeak } = await import(join(ROOT, "workers/speech/generated/espeak-ng.js"));
-  const data = readFileSync(join(ROOT, "workers/speech/generated/espeak-ng.data"));
-  const module = await createEspeak({ getPreloadedPackage: () => data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) });
-  const engine = new module.eSpeakNGWorker();
-  engine.set_voice("en-us+f3");
+/** Real speech from the embedded engine (as the speech worker runs it), as 44.1 kHz MP3. */
+async function speechMp3(seconds, dir) {
+  const synth = await createEmbeddedSynthesizer(dir);
   const chunks = [];
   let total = 0;
   const sentence = "Share videos turn a generated voice into a clip that plays anywhere, with bars that follow the speech. ";
-  while (total < seconds * engine.get_samplerate()) {
-    engine.synthesize(sentence, (audio) => {
-      chunks.push(Int16Array.from(audio));
-      total += audio.length;
-      return 0;
-    });
+  while (total < seconds * synth.sampleRate) {
+    const { samples } = await synth.speak({ text: sentence, voice: "en-us+f3", rate: 175, pitch: 50, range: 50 });
+    chunks.push(samples);
+    total += samples.length;
   }
   const pcm = new Int16Array(total);
   let at = 0;
@@ -44,7 +39,7 @@ async function speechMp3(seconds) {
     pcm.set(chunk, at);
     at += chunk.length;
   }
-  return { pcm, sampleRate: engine.get_samplerate() };
+  return { pcm, sampleRate: synth.sampleRate };
 }
 
 function cpu(fn) {
@@ -60,7 +55,7 @@ export async function videoBench(seconds = 20) {
   const dir = mkdtempSync(join(tmpdir(), "bench-video-"));
   try {
     const pipeline = await loadPipeline(dir);
-    const { pcm, sampleRate } = await speechMp3(seconds);
+    const { pcm, sampleRate } = await speechMp3(seconds, dir);
     const mp3 = await pipeline.mp3Of(new Uint8Array(pcm.buffer), { codec: "pcm", sampleRate });
     const h264 = pipeline.loadH264Encoder(new WebAssembly.Module(readFileSync(join(ROOT, "queues/video/generated/h264-mp4-encoder.wasm"))));
     const levels = pipeline.audioLevels(mp3, { codec: "mp3", sampleRate: 44100 });

@@ -1,88 +1,189 @@
-// Prepares espeak-ng (GPL-3.0, wasm2js build from @echogarden/espeak-ng-emscripten) to run inside workerd:
-// - keeps only the data of the languages we ship (about 1.3 MB instead of 24 MB),
-// - edits the Emscripten glue so it neither believes it runs in Node nor looks for its own URL.
-// The output in workers/speech/generated/ is rebuilt from node_modules, never edited by hand.
-import { mkdirSync, readFileSync, writeFileSync, existsSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+// Builds the speech worker's synthesizer, espeak-ng (GPL-3.0-or-later), from source:
+// - the upstream source as Debian's espeak-ng package ships it, downloaded once into node_modules/.cache and
+//   checked against its SHA-256;
+// - compiled to WebAssembly by Clang and LLD that themselves run in WebAssembly (@yowasp/clang, an npm
+//   package), so no system compiler is needed: once as the worker's synthesizer (workers/speech/c/synth.c's
+//   entry points) and once as a data compiler (workers/speech/c/compile-data.c);
+// - the data compiler run under Node's WASI: phoneme tables, intonations and the dictionaries of the
+//   languages we ship, packed into one archive (workers/speech/data-archive.ts reads it).
+// Outputs in workers/speech/generated/ are rebuilt when an input changes, never edited by hand.
+import { createHash } from "node:crypto";
+import { closeSync, cpSync, openSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { SPEEDUPS } from "./espeak-speedups.mjs";
+import { spawnSync } from "node:child_process";
+import { WASI } from "node:wasi";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const require = createRequire(import.meta.url);
-const packageDir = dirname(require.resolve("@echogarden/espeak-ng-emscripten/package.json"));
-const outDir = join(ROOT, "workers/speech/generated");
+const OUT = join(ROOT, "workers/speech/generated");
+const C_DIR = join(ROOT, "workers/speech/c");
+const CACHE = join(ROOT, "node_modules/.cache/parlance-espeak-ng");
+
+export const ESPEAK_NG_SOURCE = {
+  version: "1.52.0",
+  url: process.env.ESPEAK_NG_SOURCE_URL ?? "http://deb.debian.org/debian/pool/main/e/espeak-ng/espeak-ng_1.52.0+dfsg.orig.tar.gz",
+  sha256: "d2a886bae3547a15c52801cb37e415230834a7ee7f9a57352b98d60454d97cea",
+};
 
 /** Languages bundled with the embedded engine (must match ENGINE_LANGUAGES in app/domain/voices.ts). */
 const LANGUAGES = ["en", "de", "fr", "es", "it", "pt"];
 
-const glue = readFileSync(join(packageDir, "espeak-ng.js"), "utf8");
-const data = readFileSync(join(packageDir, "espeak-ng.data"));
-
-const outGlue = join(outDir, "espeak-ng.js");
-const outData = join(outDir, "espeak-ng.data");
-const stamp = statSync(join(packageDir, "espeak-ng.js")).mtimeMs;
-if (existsSync(outGlue) && existsSync(outData) && statSync(outGlue).mtimeMs >= stamp && [fileURLToPath(import.meta.url), join(ROOT, "scripts/espeak-speedups.mjs")].every((script) => statSync(script).mtimeMs <= statSync(outGlue).mtimeMs)) {
-  process.exit(0);
-}
-
-const entry = /\{filename:"([^"]+)",start:(\d+),end:(\d+)\}/g;
-const files = [...glue.matchAll(entry)].map((m) => ({ filename: m[1], start: Number(m[2]), end: Number(m[3]) }));
-if (files.length < 100) throw new Error("espeak-ng glue layout changed: file list not found");
-
-const base = "/usr/share/espeak-ng-data/";
-const wanted = (name) => {
-  const rel = name.slice(base.length);
-  if (["intonations", "phondata", "phonindex", "phontab"].includes(rel)) return true;
-  if (rel.startsWith("voices/!v/")) return true;
-  const dict = rel.match(/^([a-z-]+)_dict$/);
-  if (dict) return LANGUAGES.includes(dict[1]);
-  const lang = rel.match(/^lang\/[^/]+\/([a-zA-Z]+)/);
-  if (lang) return LANGUAGES.includes(lang[1]);
-  return false;
-};
-
-const kept = files.filter((f) => wanted(f.filename));
-let offset = 0;
-const chunks = [];
-const entries = kept.map((f) => {
-  const bytes = data.subarray(f.start, f.end);
-  chunks.push(bytes);
-  const e = `{filename:${JSON.stringify(f.filename)},start:${offset},end:${offset + bytes.length}}`;
-  offset += bytes.length;
-  return e;
-});
-const subset = Buffer.concat(chunks);
-
-let patched = glue.replace(/loadPackage\(\{files:\[[^\]]*\],remote_package_size:\d+\}\)/, `loadPackage({files:[${entries.join(",")}],remote_package_size:${subset.length}})`);
-const edits = [
-  ['await import("module")', "({createRequire(){}})"],
-  ["var ENVIRONMENT_IS_WEB=typeof window==\"object\";", "var ENVIRONMENT_IS_WEB=false;"],
-  ["var ENVIRONMENT_IS_WORKER=typeof WorkerGlobalScope!=\"undefined\";", "var ENVIRONMENT_IS_WORKER=true;"],
-  ["var ENVIRONMENT_IS_NODE=typeof process==\"object\"&&typeof process.versions==\"object\"&&typeof process.versions.node==\"string\"&&process.type!=\"renderer\";", "var ENVIRONMENT_IS_NODE=false;"],
-  ['var isNode=typeof process==="object"&&typeof process.versions==="object"&&typeof process.versions.node==="string";', "var isNode=false;"],
-  ["scriptDirectory=self.location.href", 'scriptDirectory=""'],
-  // The module's only clock never stands still: workerd freezes Date.now() during synchronous code, and a
-  // wait on a clock that never moves would spin forever. (Seeds are written into the random state instead.)
-  [
-    "var _emscripten_date_now=()=>Date.now();",
-    "var _emscripten_date_now=(()=>{var last=0;return()=>{var t=Date.now();last=t>last?t:last+1;return last}})();",
-  ],
-  ...SPEEDUPS.map(({ from, to }) => [from, to]),
+/** espeak-ng's library sources (its CMakeLists.txt), without audio output, MBROLA and the async queue. */
+const LIBRARY = [
+  "common.c", "mnemonics.c", "error.c", "ieee80.c", "compiledict.c", "dictionary.c", "encoding.c", "intonation.c",
+  "langopts.c", "numbers.c", "phoneme.c", "phonemelist.c", "readclause.c", "setlengths.c", "soundicon.c", "spect.c",
+  "ssml.c", "synthdata.c", "synthesize.c", "tr_languages.c", "translate.c", "translateword.c", "voices.c", "wavegen.c",
+  "speech.c", "espeak_api.c", "klatt.c",
 ];
-for (const [from, to] of edits) {
-  if (!patched.includes(from)) throw new Error(`espeak-ng glue layout changed: ${from} not found`);
-  patched = patched.split(from).join(to);
-}
-patched = patched.split("import.meta.url").join('"https://espeak.invalid/espeak-ng.js"');
-if (patched === glue) throw new Error("nothing patched");
 
-mkdirSync(outDir, { recursive: true });
-writeFileSync(outData, subset);
-// Where espeak-ng keeps its random state (the 32-bit word its initialisation seeds from the clock), so one
-// synthesizer can be re-seeded per request instead of building a new one for every seed.
-const randomState = [...patched.matchAll(/x=(\d+),y=Fg\(e,a\),I\[x>>2\]=y/g)];
-if (randomState.length !== 1) throw new Error("espeak-ng glue layout changed: random state not found exactly once");
-patched += `\nexport const RANDOM_STATE_ADDRESS = ${randomState[0][1]};\n`;
-writeFileSync(outGlue, "// Generated by scripts/build-espeak.mjs from @echogarden/espeak-ng-emscripten (GPL-3.0). Do not edit.\n" + patched);
-console.log(`espeak-ng: ${kept.length} of ${files.length} data files, ${(subset.length / 1024).toFixed(0)} KiB`);
+/** What CMake would write into config.h for this build. */
+const CONFIG_H = `#define HAVE_MKSTEMP 0
+#define USE_ASYNC 0
+#define USE_KLATT 1
+#define USE_LIBPCAUDIO 0
+#define USE_LIBSONIC 0
+#define USE_MBROLA 0
+#define USE_SPEECHPLAYER 0
+#define PACKAGE_VERSION "${ESPEAK_NG_SOURCE.version}"
+`;
+
+const outputs = { wasm: join(OUT, "espeak-ng.wasm"), data: join(OUT, "espeak-ng.data") };
+const inputs = [fileURLToPath(import.meta.url), ...readdirSync(C_DIR).map((f) => join(C_DIR, f))];
+const builtAt = Math.min(...Object.values(outputs).map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));
+if (builtAt > 0 && inputs.every((f) => statSync(f).mtimeMs <= builtAt)) process.exit(0);
+
+const started = Date.now();
+const source = await unpackedSource();
+const { wasm, compiler } = await compile(source);
+const data = compileData(source, compiler);
+mkdirSync(OUT, { recursive: true });
+writeFileSync(outputs.wasm, wasm);
+writeFileSync(outputs.data, data.archive);
+console.log(`espeak-ng ${ESPEAK_NG_SOURCE.version}: ${(wasm.length / 1024).toFixed(0)} KiB of WebAssembly, ${data.files} data files in ${(data.archive.length / 1024).toFixed(0)} KiB (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+
+/** The source tree, downloaded and unpacked once. */
+async function unpackedSource() {
+  const dir = join(CACHE, `espeak-ng-${ESPEAK_NG_SOURCE.version}`);
+  if (existsSync(join(dir, "src/libespeak-ng/speech.c"))) return dir;
+  mkdirSync(CACHE, { recursive: true });
+  const tarball = join(CACHE, "source.tar.gz");
+  if (!existsSync(tarball) || sha256(readFileSync(tarball)) !== ESPEAK_NG_SOURCE.sha256) {
+    const response = await fetch(ESPEAK_NG_SOURCE.url);
+    if (!response.ok) throw new Error(`espeak-ng source: ${ESPEAK_NG_SOURCE.url} answered ${response.status}`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const digest = sha256(bytes);
+    if (digest !== ESPEAK_NG_SOURCE.sha256) throw new Error(`espeak-ng source: SHA-256 ${digest}, expected ${ESPEAK_NG_SOURCE.sha256}`);
+    writeFileSync(tarball, bytes);
+  }
+  const unpacking = mkdtempSync(join(CACHE, "unpack-"));
+  const tar = spawnSync("tar", ["-xzf", tarball, "-C", unpacking, "--strip-components=1"], { stdio: "inherit" });
+  if (tar.status !== 0) throw new Error("espeak-ng source: tar failed");
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(unpacking, dir, { recursive: true });
+  rmSync(unpacking, { recursive: true, force: true });
+  return dir;
+}
+
+function sha256(bytes) {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/** A directory as the in-memory tree @yowasp/clang takes. */
+function tree(dir, keep = () => true) {
+  const out = {};
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out[entry.name] = tree(path, keep);
+    else if (entry.isFile() && keep(entry.name)) out[entry.name] = readFileSync(path);
+  }
+  return out;
+}
+
+/** Compiles every C file once, then links the synthesizer (a reactor) and the data compiler (a command). */
+async function compile(sourceDir) {
+  const { runClang } = await import("@yowasp/clang");
+  const src = join(sourceDir, "src");
+  const files = {
+    lib: tree(join(src, "libespeak-ng"), (name) => name.endsWith(".c") || name.endsWith(".h")),
+    ucd: tree(join(src, "ucd-tools/src"), (name) => name.endsWith(".c") || name.endsWith(".h")),
+    include: tree(join(src, "include")),
+    config: { "config.h": CONFIG_H },
+    parlance: tree(C_DIR),
+  };
+  const units = [...LIBRARY.map((f) => `lib/${f}`), ...Object.keys(files.ucd).filter((f) => f.endsWith(".c")).map((f) => `ucd/${f}`), "lib/compiledata.c", "parlance/synth.c", "parlance/compile-data.c"];
+  const flags = ["-O2", "-fwrapv", "-w", "-Iconfig", "-Iinclude", "-Iucd/include", "-Ilib", "-DLIBESPEAK_NG_EXPORT=1", '-DPATH_ESPEAK_DATA="/espeak-ng-data"'];
+  const clang = async (args, input) => {
+    try {
+      return await runClang(["clang", ...args], input, { stderr: (bytes) => bytes && process.stderr.write(bytes), fetchProgress: () => {} });
+    } catch (error) {
+      // The error carries every file of the run; clang has already said what went wrong on stderr.
+      throw new Error(`clang ${args.slice(-1)[0]} exited with ${error.code ?? error.message}`);
+    }
+  };
+  const compiled = await clang([...flags, "-c", ...units], files);
+  const objects = Object.fromEntries(Object.entries(compiled).filter(([name]) => name.endsWith(".o")));
+  const own = ["synth.o", "compile-data.o", "compiledata.o"];
+  const library = Object.keys(objects).filter((name) => !own.includes(name));
+  const linked = await clang(["-mexec-model=reactor", ...library, "synth.o", "-lm", "-o", "espeak-ng.wasm"], objects);
+  const command = await clang([...library, "compiledata.o", "compile-data.o", "-lm", "-o", "compile-data.wasm"], objects);
+  return { wasm: linked["espeak-ng.wasm"], compiler: command["compile-data.wasm"] };
+}
+
+/** Runs the data compiler over a scratch copy of the sources and packs what the synthesizer reads. */
+function compileData(sourceDir, compiler) {
+  const work = mkdtempSync(join(tmpdir(), "espeak-ng-data-"));
+  try {
+    const data = join(work, "espeak-ng-data");
+    mkdirSync(join(data, "voices"), { recursive: true });
+    mkdirSync(join(work, "dictsource"));
+    cpSync(join(sourceDir, "phsource"), join(work, "phsource"), { recursive: true });
+    cpSync(join(sourceDir, "espeak-ng-data/voices/!v"), join(data, "voices/!v"), { recursive: true });
+    cpSync(join(sourceDir, "espeak-ng-data/lang"), join(data, "lang"), { recursive: true });
+    for (const name of readdirSync(join(sourceDir, "dictsource"))) {
+      if (LANGUAGES.includes(name.split("_")[0])) cpSync(join(sourceDir, "dictsource", name), join(work, "dictsource", name));
+    }
+    const logPath = join(work, "compile.log");
+    const logFd = openSync(logPath, "w");
+    const wasi = new WASI({
+      version: "preview1",
+      args: ["compile-data", "/work/espeak-ng-data", ...LANGUAGES],
+      preopens: { "/work": work },
+      returnOnExit: true,
+      stdout: logFd,
+      stderr: logFd,
+    });
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(compiler), { wasi_snapshot_preview1: wasi.wasiImport });
+    const status = wasi.start(instance);
+    closeSync(logFd);
+    if (status !== 0) throw new Error(`espeak-ng data compiler exited with ${status}:\n${readFileSync(logPath, "utf8")}`);
+
+    const wanted = (rel) => {
+      if (["intonations", "phondata", "phonindex", "phontab"].includes(rel)) return true;
+      if (rel.startsWith("voices/!v/")) return true;
+      const dict = rel.match(/^([a-z-]+)_dict$/);
+      if (dict) return LANGUAGES.includes(dict[1]);
+      const lang = rel.match(/^lang\/[^/]+\/([a-zA-Z]+)/);
+      return lang ? LANGUAGES.includes(lang[1]) : false;
+    };
+    const files = walk(data).map((path) => relative(data, path)).filter(wanted).sort();
+    for (const language of LANGUAGES) {
+      if (!files.includes(`${language}_dict`)) throw new Error(`espeak-ng data: no dictionary for ${language}`);
+    }
+    return { archive: pack(files.map((rel) => [rel, readFileSync(join(data, rel))])), files: files.length };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function walk(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+}
+
+/** The archive format of workers/speech/data-archive.ts: a little-endian u32 index length, a JSON index of [path, size], the bytes. */
+function pack(entries) {
+  const index = Buffer.from(JSON.stringify(entries.map(([path, bytes]) => [path, bytes.length])));
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(index.length);
+  return Buffer.concat([length, index, ...entries.map(([, bytes]) => bytes)]);
+}

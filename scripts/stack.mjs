@@ -1,7 +1,7 @@
 // Runs the whole platform locally: build, migrate, seed, then every worker in one `wrangler dev`.
 // Used by `npm start` and by the end-to-end tests (with a fresh state directory and a free port).
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
@@ -58,7 +58,9 @@ export function build({ quiet = false } = {}) {
   run("node", ["scripts/build-h264.mjs"], { quiet });
   run("npx", ["remix", "vite:build"], { quiet });
   writeSourceArchive();
-  // The speech worker pre-bundled, for the worker tests (miniflare runs it beside the app).
+  // The speech worker pre-bundled, for the worker tests (miniflare runs it beside the app); wrangler leaves
+  // earlier builds' hashed data files in the directory, so it starts empty.
+  rmSync(join(ROOT, "dist/speech"), { recursive: true, force: true });
   run("npx", ["wrangler", "deploy", "--dry-run", "-c", "workers/speech/wrangler.toml", "--outdir", join(ROOT, "dist/speech")], { quiet: true });
   // The Stripe stand-in likewise, for the app and billing worker tests.
   run("npx", ["wrangler", "deploy", "--dry-run", "-c", "workers/stripe-local/wrangler.toml", "--outdir", join(ROOT, "dist/stripe-local")], { quiet: true });

@@ -4,8 +4,9 @@ import { spawnSync } from "node:child_process";
 const steps = [
   ["typecheck", "npx", ["tsc", "--noEmit"]],
   ["lint", "npx", ["eslint", "."]],
-  ["unit tests", "npx", ["vitest", "run", "--project", "unit"]],
+  // The build first: unit tests run the synthesizer it compiles (workers/speech/generated).
   ["build", "npm", ["run", "build"]],
+  ["unit tests", "npx", ["vitest", "run", "--project", "unit"]],
   ["worker tests", "npx", ["vitest", "run", "--project", "workers-app", "--project", "workers-billing", "--project", "workers-edge", "--project", "stripe-local", "--project", "queues-video"]],
   ["end-to-end tests", "npx", ["vitest", "run", "--project", "e2e"]],
 ];

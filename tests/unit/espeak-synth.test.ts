@@ -1,0 +1,84 @@
+// The synthesizer exactly as the speech worker runs it: the WebAssembly build and data archive written by
+// scripts/build-espeak.mjs (`npm run build`), over the in-memory WASI.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ENGINE_LANGUAGES, engineVoiceFor, PREMADE_VOICES } from "../../app/domain/voices";
+import { unpackDataArchive } from "../../workers/speech/data-archive";
+import { EspeakSynthesizer } from "../../workers/speech/espeak-synth";
+
+const generated = (name: string) => readFileSync(fileURLToPath(new URL(`../../workers/speech/generated/${name}`, import.meta.url)));
+const module = new WebAssembly.Module(generated("espeak-ng.wasm"));
+const archive = generated("espeak-ng.data");
+const files = () => unpackDataArchive(archive.buffer.slice(archive.byteOffset, archive.byteOffset + archive.byteLength));
+
+const rms = (samples: Int16Array) => Math.sqrt(samples.reduce((sum, s) => sum + s * s, 0) / samples.length);
+const utterance = { voice: "en-us+f3", rate: 175, pitch: 50, range: 50 };
+
+describe("espeak-ng in WebAssembly", () => {
+  let synth: EspeakSynthesizer;
+  beforeAll(async () => {
+    synth = await EspeakSynthesizer.create(module, files());
+  });
+
+  it("speaks English at 22.05 kHz with a word event per word", async () => {
+    const text = "Hello world, this is Parlance speaking.";
+    const { samples, sampleRate, words } = await synth.speak({ ...utterance, text });
+    expect(sampleRate).toBe(22050);
+    expect(samples.length / sampleRate).toBeGreaterThan(1);
+    expect(rms(samples)).toBeGreaterThan(500);
+    expect(words.map((w) => text.substr(w.position - 1, w.length))).toEqual(["Hello", "world", "this", "is", "Parlance", "speaking"]);
+    expect(words.map((w) => w.startMs)).toEqual([...words.map((w) => w.startMs)].sort((a, b) => a - b));
+  });
+
+  it("speaks with every engine voice of every premade voice, in every language", async () => {
+    const voices = new Set(PREMADE_VOICES.flatMap((voice) => [voice.engineVoice, ...ENGINE_LANGUAGES.map((language) => engineVoiceFor(voice, language))]));
+    expect(voices.size).toBeGreaterThan(ENGINE_LANGUAGES.length * 2);
+    for (const voice of voices) {
+      const { samples } = await synth.speak({ ...utterance, voice, text: "Uno, due, tre, quattro." });
+      expect(rms(samples), voice).toBeGreaterThan(500);
+    }
+  });
+
+  it("is slower at a lower rate", async () => {
+    const text = "The quick brown fox jumps over the lazy dog.";
+    const slow = await synth.speak({ ...utterance, text, rate: 120 });
+    const fast = await synth.speak({ ...utterance, text, rate: 250 });
+    expect(slow.samples.length).toBeGreaterThan(fast.samples.length * 1.5);
+  });
+
+  it("repeats a seeded utterance exactly, even after other speech, and another seed differs", async () => {
+    const text = "Seeds make speech repeatable.";
+    const first = await synth.speak({ ...utterance, text, seed: 42 });
+    await synth.speak({ ...utterance, voice: "fr", text: "Bonjour à tous." });
+    const again = await synth.speak({ ...utterance, text, seed: 42 });
+    const other = await synth.speak({ ...utterance, text, seed: 43 });
+    expect(Buffer.from(again.samples.buffer).equals(Buffer.from(first.samples.buffer))).toBe(true);
+    expect(Buffer.from(other.samples.buffer).equals(Buffer.from(first.samples.buffer))).toBe(false);
+  });
+
+  it("refuses a voice it does not have", async () => {
+    await expect(synth.speak({ ...utterance, voice: "tlh", text: "Qapla'" })).rejects.toThrow("Unknown engine voice tlh");
+  });
+
+  it("does not start without its data", async () => {
+    await expect(EspeakSynthesizer.create(module, new Map())).rejects.toThrow("did not initialise");
+  });
+});
+
+describe("the data archive", () => {
+  it("holds the phoneme tables, a dictionary per language and the voice variants", () => {
+    const names = [...files().keys()];
+    for (const name of ["phontab", "phonindex", "phondata", "intonations", "en_dict", "de_dict", "fr_dict", "es_dict", "it_dict", "pt_dict", "voices/!v/f3", "lang/gmw/en-US"]) {
+      expect(names).toContain(name);
+    }
+  });
+
+  it("refuses an archive whose index runs past its end", () => {
+    const index = new TextEncoder().encode(JSON.stringify([["phontab", 100]]));
+    const bytes = new Uint8Array(4 + index.length + 10);
+    new DataView(bytes.buffer).setUint32(0, index.length, true);
+    bytes.set(index, 4);
+    expect(() => unpackDataArchive(bytes.buffer)).toThrow("phontab runs past the end");
+  });
+});
