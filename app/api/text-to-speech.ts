@@ -105,6 +105,7 @@ for (const [path, mode] of routes) {
       voiceSettings: body.voice_settings,
       seed: body.seed,
       languageCode: body.language_code,
+      nextText: body.next_text,
       source: (c.get("caller").via === "session" ? "TTS" : "API") satisfies SpeechSource,
       requestId: c.get("requestId"),
     }, mode);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alignmentFromWords, splitSentences } from "./speech-text";
+import { alignmentFromWords, engineTextFor, splitSentences } from "./speech-text";
 
 describe("splitSentences", () => {
   it("keeps the text exactly when joined", () => {
@@ -34,5 +34,24 @@ describe("alignmentFromWords", () => {
     const a = alignmentFromWords("of the cat", [{ position: 8, length: 3, startMs: 500 }, { position: 1, length: 2, startMs: 0 }], 900);
     expect(a.characters.length).toBe(10);
     expect(a.character_end_times_seconds.at(-1)).toBe(0.9);
+  });
+});
+
+describe("engineTextFor", () => {
+  it("ends an unfinished sentence that more text continues as a clause", () => {
+    expect(engineTextFor("When the rain stopped ", true)).toBe("When the rain stopped,");
+    expect(engineTextFor("When the rain stopped", true)).toBe("When the rain stopped,");
+  });
+  it("leaves finished sentences, line ends, whitespace and last pieces alone", () => {
+    for (const piece of ["It stopped. ", "Did it stop? ", "Yes!", "He said \"stop.\" ", "Title\n", "Ende… ", "   "]) {
+      expect(engineTextFor(piece, true)).toBe(piece);
+    }
+    expect(engineTextFor("When the rain stopped", false)).toBe("When the rain stopped");
+  });
+  it("marks every cut of a very long sentence but its last", () => {
+    const pieces = splitSentences("word ".repeat(300).trim() + ".");
+    const marked = pieces.map((piece, i) => engineTextFor(piece, i < pieces.length - 1));
+    expect(marked.slice(0, -1).every((piece) => piece.endsWith("word,"))).toBe(true);
+    expect(marked.at(-1)).toBe(pieces.at(-1));
   });
 });

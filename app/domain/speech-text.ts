@@ -20,6 +20,20 @@ export function splitSentences(text: string, maxLength = 400): string[] {
   return pieces;
 }
 
+/** A piece ends its sentence: terminal punctuation (closing quotes or brackets may follow) or a line break. */
+const SENTENCE_END = /(?:[.!?。！？…]["'”’»)\]]*|\n)\s*$/u;
+
+/**
+ * The text an engine is given for one piece of a request. An engine ends every text it is given as a finished
+ * statement (falling pitch). When more of the same sentence follows, because a long sentence was cut or
+ * because the request's `next_text` continues it, the piece ends with a comma instead, so it ends on a
+ * clause's continuing intonation. The alignment still spells the piece itself.
+ */
+export function engineTextFor(piece: string, followedByMore: boolean): string {
+  if (!followedByMore || SENTENCE_END.test(piece) || piece.trim() === "") return piece;
+  return `${piece.trimEnd()},`;
+}
+
 export type Alignment = { characters: string[]; character_start_times_seconds: number[]; character_end_times_seconds: number[] };
 
 /**

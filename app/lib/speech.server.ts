@@ -9,7 +9,7 @@ import { formatSpec, tierAllowsFormat, type OutputFormat, minimumTierFor } from 
 import { isRestricted, type SubscriptionStatus } from "~/domain/plan-actions";
 import { STATUS_NOTICES } from "~/domain/billing-texts";
 import { CONCURRENCY_LIMIT, isPaidTier, isTier, standardTierFor, TIER_DISPLAY_NAMES, type Tier } from "~/domain/plans";
-import { alignmentFromWords, concatAlignments, splitSentences, type Alignment } from "~/domain/speech-text";
+import { alignmentFromWords, concatAlignments, engineTextFor, splitSentences, type Alignment } from "~/domain/speech-text";
 import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "~/domain/voice-safety";
 import { DEFAULT_VOICE_SETTINGS, engineParameters, engineVoiceFor, externalVoiceFor, findPremadeVoice, type PremadeVoice, type VoiceSettings } from "~/domain/voices";
 import { concatBytes, StreamingEncoder } from "./audio/encoder";
@@ -32,6 +32,8 @@ export type SpeechRequest = {
   languageCode?: string | null;
   source: SpeechSource;
   requestId: string;
+  /** Text that will follow this request's (the API's next_text): an unfinished last sentence then continues. */
+  nextText?: string | null;
   /** Dialogue lines, when the text is a dialogue (each line has its own voice). */
   dialogue?: { text: string; voice_id: string }[];
 };
@@ -131,9 +133,12 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
   const alignments: Alignment[] = [];
   let offsetSeconds = 0;
   try {
-    for (const segment of plan.segments) {
+    const continued = Boolean(plan.request.nextText?.trim());
+    for (const [segmentIndex, segment] of plan.segments.entries()) {
       const params = engineParameters(segment.settings, segment.voice.basePitch);
-      for (const sentence of splitSentences(segment.text)) {
+      const sentences = splitSentences(segment.text);
+      const lastSegment = segmentIndex === plan.segments.length - 1;
+      for (const [index, sentence] of sentences.entries()) {
         let alignment: Alignment;
         let audio: Uint8Array;
         if (sentence.trim() === "") {
@@ -142,7 +147,8 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
           audio = new Uint8Array(0);
         } else {
           const external = plan.model.engine === "embedded" ? undefined : externalVoiceFor(segment.voice, plan.model.engine);
-          const result = await engine.synthesize({ text: sentence, engineVoice: engineVoiceFor(segment.voice, plan.request.languageCode), engine: plan.model.engine, externalVoice: external, seed: plan.request.seed, ...params });
+          const followedByMore = index < sentences.length - 1 || (lastSegment && continued);
+          const result = await engine.synthesize({ text: engineTextFor(sentence, followedByMore), engineVoice: engineVoiceFor(segment.voice, plan.request.languageCode), engine: plan.model.engine, externalVoice: external, seed: plan.request.seed, ...params });
           alignment = alignmentFromWords(sentence, result.words, result.durationMs, offsetSeconds);
           audio = encoder.push(int16FromBytes(result.pcm), result.sampleRate);
           offsetSeconds += result.durationMs / 1000;

@@ -71,6 +71,22 @@ describe("text to speech", () => {
     expect(same(other, slow)).toBe(false);
   });
 
+  it("ends an unfinished sentence that next_text continues as a clause, and charges only the text", async () => {
+    const text = "When the rain finally stopped";
+    const speak = async (next_text?: string) => {
+      const response = await tts(key, { text, seed: 7, next_text }, "?output_format=pcm_16000", `/v1/text-to-speech/${ARIA}/with-timestamps`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("character-cost")).toBe(String(text.length));
+      return (await response.json()) as { audio_base64: string; alignment: { characters: string[] } };
+    };
+    const alone = await speak();
+    const continued = await speak("we went outside.");
+    const finished = await speak("   ");
+    expect(continued.alignment.characters.join("")).toBe(text);
+    expect(continued.audio_base64).not.toBe(alone.audio_base64);
+    expect(finished.audio_base64).toBe(alone.audio_base64);
+  });
+
   it("speaks Ogg Opus, stored and served as audio/ogg, that decodes back to speech", async () => {
     const response = await tts(key, { text: "Opus for small files." }, "?output_format=opus_48000_64");
     expect(response.status).toBe(200);
