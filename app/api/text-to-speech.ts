@@ -9,14 +9,9 @@ import { requireCaller, type AuthedEnv } from "./auth";
 import { apiError } from "./errors";
 import { dialogueBody, speechBody, speechQuery, voiceParam } from "./schemas";
 import { valid } from "./validation";
+import { toBase64 } from "~/lib/base64";
 
 type Mode = { stream: boolean; timestamps: boolean };
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 function speechHeaders(plan: SpeechPlan, contentType: string): Record<string, string> {
   return {

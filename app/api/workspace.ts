@@ -15,11 +15,10 @@ import { answerInvite, cancelInvite, inviteMember, leaveWorkspace, removeMemberB
 import { requireCaller, type AuthedEnv } from "./auth";
 import { apiError } from "./errors";
 import { valid } from "./validation";
+import { nowSeconds } from "~/lib/clock";
 
 export const workspaceApi = new Hono<AuthedEnv>();
 workspaceApi.use("*", requireCaller);
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 workspaceApi.get("/", (c) => {
   const { workspace, role } = c.get("caller").membership;

@@ -7,8 +7,7 @@ import { issueActionCode, redeemActionCode } from "./action-codes.server";
 import { sendMail } from "./mail.server";
 import { mailTemplates } from "./mail-templates.server";
 import { deleteWorkspaceMedia } from "./history-media.server";
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+import { nowSeconds } from "./clock";
 
 type EmailChange = { from: string; to: string };
 

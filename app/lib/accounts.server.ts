@@ -10,8 +10,7 @@ import { sendMail } from "./mail.server";
 import { mailTemplates } from "./mail-templates.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { newId } from "./tokens.server";
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+import { nowSeconds } from "./clock";
 
 export type SignUpInput = { email: string; password: string; agreesToProductUpdates: boolean; trainingOptOut?: boolean; referredBy?: string | null };
 

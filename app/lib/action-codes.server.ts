@@ -2,9 +2,9 @@ import type { Database } from "../../db/client";
 import { consumeActionCode, findLiveActionCode, storeActionCode } from "../../db/repositories/action-codes";
 import { ACTION_CODE_TTL_SECONDS, type CodePurpose } from "~/domain/account-actions";
 import { randomHex, sha256Hex } from "./tokens.server";
+import { nowSeconds } from "./clock";
 
 type CodeMode = CodePurpose;
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Issues a single-use code for a purpose; the plain code goes into the e-mail, only its hash is stored. */
 export async function issueActionCode(db: Database, userId: string, mode: CodeMode, payload?: unknown): Promise<string> {

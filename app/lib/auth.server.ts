@@ -13,10 +13,9 @@ import {
   sessionCookie,
 } from "~/domain/session";
 import { randomHex, sha256Hex } from "./tokens.server";
+import { nowSeconds } from "./clock";
 
 export type Viewer = { user: UserRow; membership: Membership; tokenHash: string };
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Only touch last_seen_at once a minute: every page view need not be a write. */
 const TOUCH_INTERVAL_SECONDS = 60;

@@ -2,18 +2,12 @@
  * Password hashing with PBKDF2-SHA256 through WebCrypto, with a random per-user salt.
  * workerd caps PBKDF2 at 100000 iterations; the count is stored with the hash so it can be raised later.
  */
+import { fromBase64, toBase64 } from "./base64";
+
 export const PBKDF2_ITERATIONS = 100_000;
 const SALT_BYTES = 16;
 const HASH_BITS = 256;
 const SCHEME = "pbkdf2-sha256";
-
-function toBase64(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes));
-}
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
-}
 
 async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);

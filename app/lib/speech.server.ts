@@ -18,6 +18,7 @@ import { log } from "./log.server";
 import { currentQuota } from "./quota.server";
 import { randomHex } from "./tokens.server";
 import { servedModels, speechEngine } from "./speech-engine.server";
+import { nowSeconds } from "./clock";
 
 export type SpeechSource = "TTS" | "API" | "Dialogue" | "OpenAI";
 
@@ -53,8 +54,6 @@ export type SpeechPlan = {
 };
 
 export type SpeechChunk = { audio: Uint8Array; alignment: Alignment | null };
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 function tierOf(caller: Caller): Tier {
   const tier = caller.membership.workspace.tier;
@@ -208,7 +207,6 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
     await releaseSlot(db, plan.caller.membership.workspace.id, plan.request.requestId);
   }
 }
-
 
 /** Speech that nobody is charged for and that no history keeps: voice previews. */
 export async function synthesizeUncharged(env: Env, voice: PremadeVoice, text: string, format: OutputFormat, language?: string): Promise<Uint8Array> {

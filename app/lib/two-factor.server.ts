@@ -4,8 +4,7 @@ import { PRODUCT_NAME } from "~/domain/brand";
 import { base32Encode, BACKUP_CODE_COUNT, otpauthUri, verifyTotp } from "~/domain/totp";
 import { verifyPassword } from "./password-hash.server";
 import { randomHex, sha256Hex } from "./tokens.server";
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+import { nowSeconds } from "./clock";
 
 /** Starts (or restarts) setup: a new secret, not enforced until a code from it is confirmed. */
 export async function beginTotpSetup(db: Database, user: UserRow): Promise<{ secret: string; uri: string }> {

@@ -4,6 +4,7 @@ import { EDGE_HEADER_PREFIX, EDGE_HEADERS } from "../../app/domain/edge-context"
 import { safeRedirectTarget } from "../../app/domain/redirect";
 import { isPrivacyOptOutDefault, requiresBiometricTerms, requiresBiometricTermsBroad } from "../../app/domain/regions";
 import { securityHeaders } from "../../app/domain/security-headers";
+import { toBase64 } from "../../app/lib/base64";
 import { upstreamFor } from "../../app/domain/edge-routes";
 import { requestMayUseCache } from "../../app/domain/edge-cache";
 import { appBuildVersion, cachedFetch, withFreshNonce } from "./cache";
@@ -97,8 +98,7 @@ function flag(value: boolean): "1" | "0" {
 }
 
 function randomNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes));
+  return toBase64(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 export default edge;
