@@ -188,6 +188,27 @@ export const historyItems = sqliteTable(
   (t) => [index("history_workspace_date").on(t.workspaceId, t.dateUnix), index("history_workspace_voice").on(t.workspaceId, t.voiceId)],
 );
 
+/**
+ * What each generation used, for usage statistics: written in the same batch as the history row and the
+ * charge, and kept when the history item is deleted (deleting an item refunds nothing).
+ */
+export const usageEvents = sqliteTable(
+  "usage_events",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    occurredAt: integer("occurred_at").notNull(),
+    characters: integer("characters").notNull(),
+    voiceId: text("voice_id").notNull(),
+    voiceName: text("voice_name").notNull(),
+    modelId: text("model_id").notNull(),
+    source: text("source").notNull(),
+    apiKeyId: text("api_key_id"),
+  },
+  (t) => [index("usage_workspace_time").on(t.workspaceId, t.occurredAt)],
+);
+
 /** Per-workspace voice settings overrides (POST /v1/voices/{id}/settings/edit). */
 export const voiceSettings = sqliteTable(
   "voice_settings",

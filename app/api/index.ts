@@ -7,6 +7,7 @@ import { openAiSpeechApi, textToDialogueApi, textToSpeechApi } from "./text-to-s
 import { supportApi } from "./support";
 import { tryItApi } from "./try-it";
 import { adVisitApi } from "./ad-visit";
+import { usageApi } from "./usage";
 import { userApi } from "./user";
 import { voicesApi } from "./voices";
 import { workspaceApi } from "./workspace";
@@ -25,6 +26,7 @@ api.route("/voices", voicesApi);
 api.route("/models", modelsApi);
 api.route("/history", historyVideoApi);
 api.route("/history", historyApi);
+api.route("/usage", usageApi);
 api.route("/support", supportApi);
 api.route("/try-it", tryItApi);
 api.route("/google-ads-visit", adVisitApi);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiKeyName } from "~/domain/api-keys";
 import { checklistItemId } from "~/domain/onboarding";
 import { PRODUCT_NAME } from "~/domain/brand";
-import { dialogueBody, speechBody, speechQuery, voiceSettingsSchema } from "./schemas";
+import { dialogueBody, speechBody, speechQuery, usageQuery, voiceSettingsSchema } from "./schemas";
 
 /**
  * The API description, generated from the same zod schemas the routes validate with, so it cannot drift
@@ -30,6 +30,7 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/v1/history/{history_item_id}/audio", summary: "An item's audio (HTTP Range supported)", tag: "History", response: "audio" },
   { method: "post", path: "/v1/history/download", summary: "Download one item as audio or several as a zip", tag: "History", body: z.object({ history_item_ids: z.array(z.string()), output_format: z.string().nullish() }), response: "audio or zip" },
   { method: "delete", path: "/v1/history/{history_item_id}", summary: "Delete an item", tag: "History", response: "status" },
+  { method: "get", path: "/v1/usage/character-stats", summary: "Credits or requests over time, by voice, model, user, source or API-key use", tag: "Usage", query: usageQuery, response: "JSON: time, usage" },
   { method: "get", path: "/v1/user", summary: "The calling user", tag: "User", response: "JSON user" },
   { method: "get", path: "/v1/user/subscription", summary: "The workspace subscription", tag: "User", response: "JSON subscription" },
   { method: "get", path: "/v1/user/api-keys", summary: "List your API keys (previews only)", tag: "User", response: "JSON: api_keys" },

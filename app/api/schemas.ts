@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dialogueCharacters, MAX_DIALOGUE_CHARACTERS, MAX_DIALOGUE_LINES, speakableLines } from "~/domain/dialogue";
 import { DEFAULT_OUTPUT_FORMAT, OUTPUT_FORMATS } from "~/domain/output-formats";
+import { USAGE_BREAKDOWNS, USAGE_INTERVALS, USAGE_METRICS } from "~/domain/usage";
 import { SPEED_RANGE } from "~/domain/voices";
 
 /** Request schemas of the speech API: shared by the routes, /openapi.json and the /api page. */
@@ -49,3 +50,21 @@ export const dialogueBody = z.object({
   seed: z.number().int().min(0).max(4294967295).nullish(),
 });
 
+
+/** GET /v1/usage/character-stats, as the commercial API names its parameters (times in Unix milliseconds). */
+export const usageQuery = z
+  .object({
+    start_unix: z.coerce.number().int().min(0),
+    end_unix: z.coerce.number().int().min(0),
+    include_workspace_metrics: z.enum(["true", "false"]).default("false"),
+    breakdown_type: z.enum(USAGE_BREAKDOWNS).default("none"),
+    aggregation_interval: z.enum(USAGE_INTERVALS).default("day"),
+    aggregation_bucket_size: z.coerce.number().int().min(1).nullish(),
+    metric: z.enum(USAGE_METRICS).default("credits"),
+  })
+  .superRefine((q, ctx) => {
+    if (q.end_unix <= q.start_unix) ctx.addIssue({ code: "custom", path: ["end_unix"], message: "end_unix must be after start_unix" });
+    if (q.breakdown_type === "user" && q.include_workspace_metrics !== "true") {
+      ctx.addIssue({ code: "custom", path: ["breakdown_type"], message: "breakdown_type user needs include_workspace_metrics=true" });
+    }
+  });

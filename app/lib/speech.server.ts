@@ -194,7 +194,7 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
       alignment: JSON.stringify(concatAlignments(alignments)),
     };
     try {
-      await recordGeneration(db, row, plan.characters);
+      await recordGeneration(db, row, plan.characters, plan.caller.apiKeyId);
     } catch (error) {
       await env.MEDIA.delete(audioKey);
       throw error;

@@ -1,16 +1,28 @@
 import { and, desc, eq, like, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { historyItems, workspaces } from "../schema";
+import { historyItems, usageEvents, workspaces } from "../schema";
 
 export type HistoryRow = typeof historyItems.$inferSelect;
 
 /**
- * Records a delivered generation and charges its characters in one batch: both happen or neither.
- * Called only after the audio is stored.
+ * Records a delivered generation, its usage event and its character charge in one batch: all happen or
+ * none. Called only after the audio is stored.
  */
-export async function recordGeneration(db: Database, row: HistoryRow, characters: number): Promise<void> {
+export async function recordGeneration(db: Database, row: HistoryRow, characters: number, apiKeyId: string | null): Promise<void> {
   await db.batch([
     db.insert(historyItems).values(row),
+    db.insert(usageEvents).values({
+      id: row.id,
+      workspaceId: row.workspaceId,
+      userId: row.userId,
+      occurredAt: row.dateUnix,
+      characters,
+      voiceId: row.voiceId,
+      voiceName: row.voiceName,
+      modelId: row.modelId,
+      source: row.source,
+      apiKeyId,
+    }),
     db
       .update(workspaces)
       .set({ characterCount: sql`${workspaces.characterCount} + ${characters}` })

@@ -1,0 +1,35 @@
+import { usageEventsBetween } from "../../db/repositories/usage";
+import type { Database } from "../../db/client";
+import { aggregateUsage, usageBuckets, type UsageBreakdown, type UsageInterval, type UsageMetric, type UsageSeries } from "~/domain/usage";
+
+export type UsageRequest = {
+  workspaceId: string;
+  /** Only this user's usage; null for the whole workspace. */
+  userId: string | null;
+  startMs: number;
+  endMs: number;
+  breakdown: UsageBreakdown;
+  interval: UsageInterval;
+  bucketSizeSeconds?: number | null;
+  metric: UsageMetric;
+};
+
+/** The user a series is named after once their account is gone. */
+export const DELETED_USER = "Deleted user";
+
+/** Usage of a workspace (or one of its users) over a window; null when the window has too many buckets. */
+export async function usageStatistics(db: Database, request: UsageRequest): Promise<UsageSeries | null> {
+  const buckets = usageBuckets(request.startMs, request.endMs, { interval: request.interval, bucketSizeSeconds: request.bucketSizeSeconds });
+  if (!buckets) return null;
+  const rows = await usageEventsBetween(db, request.workspaceId, Math.floor(request.startMs / 1000), Math.floor(request.endMs / 1000), request.userId ?? undefined);
+  const events = rows.map((row) => ({
+    atMs: row.occurredAt * 1000,
+    characters: row.characters,
+    voice: row.voiceName,
+    model: row.modelId,
+    user: row.userEmail ?? DELETED_USER,
+    source: row.source,
+    viaApiKey: row.apiKeyId !== null,
+  }));
+  return aggregateUsage(events, buckets, { startMs: request.startMs, endMs: request.endMs }, request.breakdown, request.metric);
+}
