@@ -19,6 +19,7 @@ export const APP_SECTIONS: readonly NavLink[] = [
   { to: "/app/speech-synthesis/text-to-speech", label: "Text to Speech" },
   { to: "/app/onboarding-checklist", label: "Getting started" },
   { to: "/app/subscription", label: "Subscription" },
+  { to: "/app/usage", label: "Usage" },
   { to: "/app/settings/api-keys", label: "API keys" },
   { to: "/app/workspace/members", label: "Members" },
   { to: "/app/settings/workspace-invites", label: "Invites" },

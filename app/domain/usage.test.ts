@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aggregateUsage, MAX_USAGE_BUCKETS, usageBuckets, type UsageEvent } from "./usage";
+import { aggregateUsage, MAX_USAGE_BUCKETS, usageBuckets, usagePageWindow, type UsageEvent } from "./usage";
 
 const at = (iso: string) => Date.parse(iso);
 const event = (iso: string, characters: number, extra: Partial<UsageEvent> = {}): UsageEvent => ({
@@ -56,5 +56,13 @@ describe("aggregateUsage", () => {
     expect(aggregateUsage(events, buckets, window, "user", "credits").usage).toEqual({ "ann@example.com": [150, 0, 0], "bob@example.com": [0, 0, 30] });
     expect(aggregateUsage(events, buckets, window, "request_source", "request_count").usage).toEqual({ TTS: [1, 0, 1], API: [1, 0, 0] });
     expect(aggregateUsage(events, buckets, window, "has_api_key", "credits").usage).toEqual({ false: [100, 0, 30], true: [50, 0, 0] });
+  });
+});
+
+describe("usagePageWindow", () => {
+  it("covers whole UTC days up to the end of today, by day up to a month and by week beyond", () => {
+    const now = at("2026-11-23T10:15:00Z");
+    expect(usagePageWindow("7", now)).toEqual({ startMs: at("2026-11-17T00:00:00Z"), endMs: at("2026-11-23T23:59:59.999Z"), interval: "day" });
+    expect(usagePageWindow("90", now)).toMatchObject({ startMs: at("2026-08-26T00:00:00Z"), interval: "week" });
   });
 });

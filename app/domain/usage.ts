@@ -118,3 +118,24 @@ export function aggregateUsage(events: UsageEvent[], buckets: number[], window: 
   const ordered = [...series].sort(([a, x], [b, y]) => total(y) - total(x) || a.localeCompare(b));
   return { time: buckets, usage: Object.fromEntries(ordered) };
 }
+
+/** How the usage page names each generation source (history item `source`). */
+export const USAGE_SOURCE_LABELS: Record<string, string> = {
+  TTS: "Text to speech (app)",
+  API: "API",
+  Dialogue: "Dialogue",
+  OpenAI: "OpenAI-compatible API",
+};
+
+/** The usage page's choices: ranges in days (90 days is shown by week) and breakdowns. */
+export const USAGE_PAGE_RANGES = { "7": "Last 7 days", "30": "Last 30 days", "90": "Last 90 days" } as const;
+export const USAGE_PAGE_BREAKDOWNS = { none: "Total", voice: "Voice", model: "Model", request_source: "Source", user: "Member" } as const;
+export type UsagePageRange = keyof typeof USAGE_PAGE_RANGES;
+
+/** The window of a page range: whole UTC days up to the end of today, and the bucket interval it is shown in. */
+export function usagePageWindow(range: UsagePageRange, nowMs: number): { startMs: number; endMs: number; interval: "day" | "week" } {
+  const day = 86_400_000;
+  const today = Math.floor(nowMs / day) * day;
+  const days = Number(range);
+  return { startMs: today - (days - 1) * day, endMs: today + day - 1, interval: days > 31 ? "week" : "day" };
+}

@@ -85,6 +85,20 @@ describe("official SDK against the stack", () => {
     await expect(client.history.get(id)).rejects.toMatchObject({ statusCode: 404 });
   });
 
+  it("reads usage statistics per day and per voice, its own workspace's only", async () => {
+    const day = 86_400_000;
+    const today = Math.floor(Date.now() / day) * day;
+    const window = { startUnix: today - 2 * day, endUnix: today + day - 1 };
+    const daily = await client.usage.get({ ...window, aggregationInterval: "day" });
+    expect(daily.time).toEqual([today - 2 * day, today - day, today]);
+    const spent = (await client.user.subscription.get()).characterCount;
+    expect(daily.usage.All).toEqual([0, 0, spent]);
+    const byVoice = await client.usage.get({ ...window, aggregationInterval: "cumulative", breakdownType: "voice" });
+    expect(Object.keys(byVoice.usage).sort()).toEqual(["Aria", "Roger"]);
+    expect((await otherClient.usage.get({ ...window, aggregationInterval: "cumulative" })).usage).toEqual({ All: [0] });
+    await expect(client.usage.get({ startUnix: window.endUnix, endUnix: window.startUnix })).rejects.toMatchObject({ statusCode: 422 });
+  });
+
   it("reads the user", async () => {
     const user = await client.user.get();
     expect(user.userId).toBeTruthy();
