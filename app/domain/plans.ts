@@ -97,6 +97,10 @@ export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 export const CURRENCIES = ["usd", "eur"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
+export function isCurrency(value: string): value is Currency {
+  return (CURRENCIES as readonly string[]).includes(value);
+}
+
 /** Prices in cents per billing period (spec §9); Business has no EUR price in the spec (decision 0006: USD only). */
 export const PLAN_PRICES_CENTS: Record<PaidStandardTier, Record<BillingPeriod, Record<Currency, number | null>>> = {
   starter: { monthly_period: { usd: 500, eur: 475 }, annual_period: { usd: 5000, eur: 4750 } },

@@ -1,8 +1,9 @@
 import { redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, redirect, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, redirect, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { z } from "zod";
 import { findBilling } from "../../db/repositories/billing";
+import { InvoiceList } from "~/components/invoices";
 import { PlanCards, PlanSwitches } from "~/components/plan-cards";
 import { PromoControls, useStoredPromo } from "~/components/promo";
 import { useToast } from "~/components/toasts";
@@ -30,6 +31,7 @@ import {
   type BillingContext,
 } from "~/lib/billing.server";
 import { parseForm } from "~/lib/form.server";
+import { recentInvoices } from "~/lib/invoices.server";
 import { planQuery } from "~/lib/plan-page";
 import { useRememberedPeriod } from "~/lib/remembered-period";
 import { stripeClient } from "~/lib/stripe.server";
@@ -88,6 +90,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     allowedToExtend: billing?.allowedToExtendCharacterLimit ?? false,
     periodEnd: billing?.currentPeriodEnd ?? null,
     hasSubscription: Boolean(billing?.subscriptionId),
+    invoices: await recentInvoices({ env, db: db(context), membership }),
     canChangePaymentMethod: canChangePaymentMethod((billing?.paymentProvider ?? null) as PaymentProvider | null, tier, billing?.trustOnInvoiceCreation ?? false),
   };
 }
@@ -264,7 +267,12 @@ export default function SubscriptionPage() {
         <div className="h-2 rounded-full bg-zinc-100 dark:bg-zinc-800" role="progressbar" aria-label="Credits used" aria-valuenow={usedPercent} aria-valuemin={0} aria-valuemax={100}>
           <div className="h-2 rounded-full bg-violet-500" style={{ width: `${usedPercent}%` }} />
         </div>
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">Credits reset on {formatDate(data.usage.resetsAt)}.</p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          Credits reset on {formatDate(data.usage.resetsAt)}.{" "}
+          <Link to="/app/usage" className="underline">
+            See usage by day, voice and model
+          </Link>
+        </p>
         {data.isAdmin && data.canExtend ? (
           <Form method="post" className="flex items-center gap-2 text-sm">
             <input type="hidden" name="intent" value="limit-extension" />
@@ -279,6 +287,7 @@ export default function SubscriptionPage() {
       {data.isAdmin ? <PromoControls promo={promo} /> : null}
       <PlanCards cards={data.cards} period={data.period} currency={data.currency} promocode={promo.value?.code ?? null} />
       {!data.isAdmin ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Only workspace admins can change the plan.</p> : null}
+      {data.isAdmin && (data.hasSubscription || data.invoices.length > 0) ? <InvoiceList invoices={data.invoices} /> : null}
     </div>
   );
 }

@@ -85,6 +85,24 @@ describe("billing", () => {
     await page.getByText("Your subscription will renew.").waitFor();
     await card(page, "pro").getByText("Will be canceled").waitFor({ state: "detached" });
     expect(await currentPlan(page)).toContain("Pro");
+
+    // The invoices so far, newest first: the upgrade's proration, then the first month of Creator.
+    const rows = page.getByTestId("invoice-row");
+    await rows.nth(1).waitFor();
+    await expect(rows.count()).resolves.toBe(2);
+    for (const row of await rows.all()) await expect(row.textContent()).resolves.toContain("Paid");
+    const first = rows.nth(1).getByRole("link");
+    const href = (await first.getAttribute("href"))!;
+    expect(href).toMatch(/^\/app\/subscription\/invoices\/in_/);
+    await first.click();
+    await page.getByTestId("invoice-summary").waitFor();
+    expect(page.url()).toContain(href);
+    await expect(page.locator("table").textContent()).resolves.toContain("Creator");
+    await expect(page.getByTestId("invoice-summary").textContent()).resolves.toContain("Paid");
+    await screenshot(page, "invoice");
+    // Another workspace's admin cannot open it.
+    const stranger = await signUpOverHttp(baseUrl, uniqueEmail("invoice-stranger"));
+    expect((await fetch(new URL(href, baseUrl), { headers: { cookie: stranger }, redirect: "manual" })).status).toBe(404);
     await context.close();
   });
 

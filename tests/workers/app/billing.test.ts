@@ -57,5 +57,14 @@ describe("billing API", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     for (const text of ["Current plan: <strong>Free</strong>", "Subscribed", "First month 50% off", "Use promo code", "credits used"]) expect(html).toContain(text);
+    expect(html).not.toContain("Invoices");
+  });
+
+  it("answers 404 for an invoice that is not the workspace's, unknown or malformed", async () => {
+    const cookie = await signUp("billing-invoices@example.com");
+    for (const id of ["in_1NotTheirs", "in_", "cus_123", "in_%3Cscript%3E"]) {
+      expect((await api(`/app/subscription/invoices/${id}`, { cookie })).status, id).toBe(404);
+    }
+    expect((await api("/app/subscription/invoices/in_1NotTheirs", { redirect: "manual" })).status).toBe(302);
   });
 });
