@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { newPage, screenshot, sharedBrowser, signInInBrowser, waitForHydration } from "./browser";
+import { newPage, screenshot, seriousViolations, sharedBrowser, signInInBrowser, waitForHydration } from "./browser";
 import { signUpOverHttp, uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
@@ -100,6 +100,7 @@ describe("billing", () => {
     await expect(page.locator("table").textContent()).resolves.toContain("Creator");
     await expect(page.getByTestId("invoice-summary").textContent()).resolves.toContain("Paid");
     await screenshot(page, "invoice");
+    await expect(seriousViolations(page)).resolves.toEqual([]);
     // Another workspace's admin cannot open it.
     const stranger = await signUpOverHttp(baseUrl, uniqueEmail("invoice-stranger"));
     expect((await fetch(new URL(href, baseUrl), { headers: { cookie: stranger }, redirect: "manual" })).status).toBe(404);

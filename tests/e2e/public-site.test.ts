@@ -1,15 +1,12 @@
 import { gunzipSync } from "node:zlib";
-import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { TRY_IT_PER_VISITOR, TRY_IT_VISITOR_LIMIT_MESSAGE } from "~/domain/try-it";
 import { MARKETING_PAGES } from "~/domain/navigation";
-import { newPage, screenshot, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
+import { newPage, screenshot, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = sharedBrowser();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** Waits until the page's audio element has really played some of its sound. */
 async function audioAdvances(page: Page, testId: string) {
@@ -17,16 +14,6 @@ async function audioAdvances(page: Page, testId: string) {
     const audio = document.querySelector(`[data-testid="${id}"]`) as HTMLAudioElement | null;
     return Boolean(audio && audio.currentTime > 0.2);
   }, testId);
-}
-
-/** axe-core's serious and critical violations (evaluated through the DevTools protocol, so the CSP allows it). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return axe.run(document, { resultTypes: ["violations"] });
-  });
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 describe("public site journeys", () => {

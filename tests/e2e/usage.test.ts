@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { newPage, screenshot, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
+import { newPage, screenshot, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
 import { uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
@@ -35,6 +35,7 @@ describe("usage page", () => {
     await page.getByText("Numbers per day").click();
     await expect(page.locator("table").textContent()).resolves.toContain("Roger");
     await screenshot(page, "usage-by-voice");
+    await expect(seriousViolations(page)).resolves.toEqual([]);
 
     // The app's navigation leads here.
     await page.goto("/app/home");
