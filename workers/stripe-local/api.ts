@@ -333,6 +333,54 @@ export function apiRoutes(account: Account): Hono {
     run((tx, _params, request) => tx.require<Stripe.Invoice>(pathId(request, 2), "invoice")),
   );
 
+  // Invoice items: one-off charges that wait for the customer's next invoice
+  api.post(
+    "/v1/invoiceitems",
+    run((tx, params) => {
+      const customerId = str(params, "customer");
+      if (!customerId) throw missingParam("customer");
+      const customer = tx.customer(customerId, "customer");
+      const amount = int(params, "amount");
+      if (amount === undefined) throw missingParam("amount");
+      const currency = str(params, "currency")?.toLowerCase();
+      if (!currency) throw missingParam("currency");
+      const subscriptionId = str(params, "subscription") ?? null;
+      let period = { start: tx.now, end: tx.now };
+      if (subscriptionId) {
+        const subscription = tx.subscription(subscriptionId, "subscription");
+        if (subscription.customer !== customer.id) throw invalidRequest(`The subscription ${subscriptionId} does not belong to customer ${customer.id}.`, "subscription");
+        if (subscription.currency !== currency) throw invalidRequest(`The currency ${currency} does not match the subscription's currency ${subscription.currency}.`, "currency");
+      }
+      const requested = obj(params, "period");
+      if (requested) {
+        const start = int(requested, "start");
+        const end = int(requested, "end");
+        if (start === undefined || end === undefined || end < start) throw invalidRequest("period[start] and period[end] must be timestamps, end not before start.", "period");
+        period = { start, end };
+      }
+      const item = tx.store.put(
+        build.invoiceItem({ customer: customer.id, amount, currency, description: str(params, "description") ?? null, subscription: subscriptionId, metadata: applyMetadata({}, params), period, created: tx.now }),
+      );
+      tx.emit("invoiceitem.created", item);
+      return item;
+    }),
+  );
+  api.get(
+    "/v1/invoiceitems",
+    run((tx, params) => {
+      const customer = str(params, "customer");
+      const pending = bool(params, "pending");
+      const items = tx.store
+        .list<Stripe.InvoiceItem>("invoiceitem")
+        .filter((item) => (customer === undefined || item.customer === customer) && (pending === undefined || (item.invoice === null) === pending));
+      return listOf("/v1/invoiceitems", items, params);
+    }),
+  );
+  api.get(
+    "/v1/invoiceitems/:id",
+    run((tx, _params, request) => tx.require<Stripe.InvoiceItem>(pathId(request, 2), "invoiceitem")),
+  );
+
   // Payment methods and setup intents (what a setup-mode checkout leaves behind)
   api.get(
     "/v1/payment_methods/:id",

@@ -12,6 +12,7 @@ export const PREFIX = {
   subscriptionSchedule: "sub_sched",
   invoice: "in",
   invoiceLine: "il",
+  invoiceItem: "ii",
   event: "evt",
   portalSession: "bps",
   paymentMethod: "pm",

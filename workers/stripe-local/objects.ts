@@ -478,15 +478,54 @@ export function subscription(fields: {
   };
 }
 
+/** A line for a subscription item's price, or (with `invoiceItem` and no price) for a pending invoice item. */
 export interface InvoiceLineInput {
-  price: Stripe.Price;
+  price: Stripe.Price | null;
   quantity: number;
   amount: number;
   description: string;
   periodStart: number;
   periodEnd: number;
   proration: boolean;
-  subscriptionItem: string;
+  subscriptionItem: string | null;
+  invoiceItem?: string;
+}
+
+/** A one-off charge waiting for the customer's next invoice (POST /v1/invoiceitems with an amount). */
+export function invoiceItem(fields: {
+  customer: string;
+  amount: number;
+  currency: string;
+  description: string | null;
+  subscription: string | null;
+  metadata: Record<string, string>;
+  period: { start: number; end: number };
+  created: number;
+}): Stripe.InvoiceItem {
+  return {
+    id: newId(PREFIX.invoiceItem),
+    object: "invoiceitem",
+    amount: fields.amount,
+    currency: fields.currency,
+    customer: fields.customer,
+    customer_account: null,
+    date: fields.created,
+    description: fields.description,
+    discountable: false,
+    discounts: [],
+    invoice: null,
+    livemode: false,
+    metadata: fields.metadata,
+    net_amount: fields.amount,
+    parent: fields.subscription ? { type: "subscription_details", subscription_details: { subscription: fields.subscription } } : null,
+    period: fields.period,
+    pricing: { type: "price_details", unit_amount_decimal: decimal(fields.amount) },
+    proration: false,
+    quantity: 1,
+    quantity_decimal: decimal(1),
+    tax_rates: [],
+    test_clock: null,
+  };
 }
 
 /** One invoice line per input; the discount (if any) is spread over positive lines in proportion. */
@@ -511,42 +550,51 @@ export function invoice(fields: {
   const amountDue = Math.max(0, total);
   const paid = fields.status === "paid";
   const finalized = fields.status !== "draft";
-  const positive = fields.lines.reduce((sum, line) => sum + Math.max(0, line.amount), 0);
+  // Discounts spread over the discountable lines only: invoice items (extra usage) are not discounted.
+  const positive = fields.lines.reduce((sum, line) => sum + (line.invoiceItem ? 0 : Math.max(0, line.amount)), 0);
   const lines: Stripe.InvoiceLineItem[] = fields.lines.map((line) => {
     const lineDiscounts = fields.discounts.map((entry) => ({
-      amount: positive > 0 && line.amount > 0 ? Math.round((entry.amount * line.amount) / positive) : 0,
+      amount: positive > 0 && line.amount > 0 && !line.invoiceItem ? Math.round((entry.amount * line.amount) / positive) : 0,
       discount: entry.discount.id,
     }));
     return {
       id: newId(PREFIX.invoiceLine),
       object: "line_item",
       amount: line.amount,
-      currency: line.price.currency,
+      currency: fields.subscription.currency,
       description: line.description,
       discount_amounts: lineDiscounts,
-      discountable: !line.proration,
+      discountable: !line.proration && !line.invoiceItem,
       discounts: fields.discounts.map((entry) => entry.discount.id),
       invoice: id,
       livemode: false,
       metadata: {},
-      parent: {
-        type: "subscription_item_details",
-        invoice_item_details: null,
-        subscription_item_details: {
-          invoice_item: null,
-          proration: line.proration,
-          proration_details: { credited_items: null },
-          subscription: fields.subscription.id,
-          subscription_item: line.subscriptionItem,
-        },
-      },
+      parent: line.invoiceItem
+        ? {
+            type: "invoice_item_details",
+            invoice_item_details: { invoice_item: line.invoiceItem, proration: false, proration_details: { credited_items: null }, subscription: fields.subscription.id },
+            subscription_item_details: null,
+          }
+        : {
+            type: "subscription_item_details",
+            invoice_item_details: null,
+            subscription_item_details: {
+              invoice_item: null,
+              proration: line.proration,
+              proration_details: { credited_items: null },
+              subscription: fields.subscription.id,
+              subscription_item: line.subscriptionItem ?? "",
+            },
+          },
       period: { start: line.periodStart, end: line.periodEnd },
       pretax_credit_amounts: [],
-      pricing: {
-        type: "price_details",
-        price_details: { price: line.price.id, product: typeof line.price.product === "string" ? line.price.product : line.price.product.id },
-        unit_amount_decimal: line.price.unit_amount_decimal,
-      },
+      pricing: line.price
+        ? {
+            type: "price_details",
+            price_details: { price: line.price.id, product: typeof line.price.product === "string" ? line.price.product : line.price.product.id },
+            unit_amount_decimal: line.price.unit_amount_decimal,
+          }
+        : { type: "price_details", unit_amount_decimal: decimal(line.amount) },
       quantity: line.quantity,
       quantity_decimal: decimal(line.quantity),
       subscription: fields.subscription.id,

@@ -108,8 +108,11 @@ function makeInvoice(
 ): Stripe.Invoice {
   const at = options.at ?? tx.now;
   const customer = tx.customer(typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id);
-  const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
-  const discounts = discountAmounts(activeDiscounts(tx, subscription.discounts, at), Math.max(0, subtotal), subscription.currency).filter(
+  // Like Stripe, the next invoice made for the customer takes in their pending invoice items.
+  const pending = pendingInvoiceItems(tx, customer.id, subscription);
+  lines = [...lines, ...pending.map(invoiceItemLine)];
+  const discountable = lines.reduce((sum, line) => sum + (line.invoiceItem ? 0 : line.amount), 0);
+  const discounts = discountAmounts(activeDiscounts(tx, subscription.discounts, at), Math.max(0, discountable), subscription.currency).filter(
     (entry) => entry.amount > 0,
   );
   const invoice = build.invoice({
@@ -127,8 +130,39 @@ function makeInvoice(
     nextPaymentAttempt: status === "paid" ? null : status === "draft" ? at : tx.now + RETRY_AFTER_SECONDS,
   });
   const withPaymentMethod = { ...invoice, default_payment_method: subscription.default_payment_method };
-  if (!options.preview) tx.store.put(withPaymentMethod);
+  if (!options.preview) {
+    tx.store.put(withPaymentMethod);
+    for (const item of pending) tx.store.put({ ...item, invoice: invoice.id });
+  }
   return withPaymentMethod;
+}
+
+/** The customer's invoice items not on an invoice yet, in the subscription's currency (its own or unattached). */
+export function pendingInvoiceItems(tx: Tx, customerId: string, subscription: Stripe.Subscription): Stripe.InvoiceItem[] {
+  return tx.store
+    .list<Stripe.InvoiceItem>("invoiceitem")
+    .filter(
+      (item) =>
+        item.customer === customerId &&
+        item.invoice === null &&
+        item.currency === subscription.currency &&
+        (item.parent?.subscription_details?.subscription ?? subscription.id) === subscription.id,
+    )
+    .sort((a, b) => a.date - b.date);
+}
+
+function invoiceItemLine(item: Stripe.InvoiceItem): build.InvoiceLineInput {
+  return {
+    price: null,
+    quantity: 1,
+    amount: item.amount,
+    description: item.description ?? "Invoice item",
+    periodStart: item.period.start,
+    periodEnd: item.period.end,
+    proration: false,
+    subscriptionItem: null,
+    invoiceItem: item.id,
+  };
 }
 
 /**
