@@ -55,6 +55,8 @@ export const workspaces = sqliteTable("workspaces", {
   trainingOptOutAt: integer("training_opt_out_at"),
   /** When character_count next starts again from 0 (unix seconds): each paid period, or monthly on free. */
   characterCountResetAt: integer("character_count_reset_at"),
+  /** Characters beyond character_limit already invoiced as extra credits this period (whole blocks). */
+  extraCharactersBilled: integer("extra_characters_billed").notNull().default(0),
 });
 
 export const workspaceMembers = sqliteTable(

@@ -14,6 +14,7 @@ import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "~/domain/voice-safety";
 import { DEFAULT_VOICE_SETTINGS, engineParameters, engineVoiceFor, externalVoiceFor, findPremadeVoice, type PremadeVoice, type VoiceSettings } from "~/domain/voices";
 import { concatBytes, StreamingEncoder } from "./audio/encoder";
 import { int16FromBytes } from "./audio/pcm";
+import { invoiceExtraCredits } from "./extra-credits.server";
 import { log } from "./log.server";
 import { currentQuota } from "./quota.server";
 import { randomHex } from "./tokens.server";
@@ -198,6 +199,11 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
     } catch (error) {
       await env.MEDIA.delete(audioKey);
       throw error;
+    }
+    // Beyond the plan (usage-based billing allowed it): invoice any newly completed block of extra credits.
+    // The generation is recorded and charged by now, so a billing problem is logged, never the request's error.
+    if (from + plan.characters > plan.caller.membership.workspace.characterLimit) {
+      await invoiceExtraCredits(env, db, workspaceId).catch((error) => log("error", "extra credits check failed", { workspace_id: workspaceId, error: String(error) }));
     }
     return row;
   } catch (error) {

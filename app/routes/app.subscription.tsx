@@ -85,6 +85,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         allowedToExtendCharacterLimit: billing?.allowedToExtendCharacterLimit ?? false,
       }),
       resetsAt: workspace.characterCountResetAt ?? nextMonthlyReset(workspace.createdAt, now),
+      extraBilled: workspace.extraCharactersBilled,
     },
     canExtend: extension !== 0 && Boolean(billing?.subscriptionId),
     allowedToExtend: billing?.allowedToExtendCharacterLimit ?? false,
@@ -267,6 +268,11 @@ export default function SubscriptionPage() {
         <div className="h-2 rounded-full bg-zinc-100 dark:bg-zinc-800" role="progressbar" aria-label="Credits used" aria-valuenow={usedPercent} aria-valuemin={0} aria-valuemax={100}>
           <div className="h-2 rounded-full bg-violet-500" style={{ width: `${usedPercent}%` }} />
         </div>
+        {data.usage.extraBilled > 0 ? (
+          <p className="text-sm" data-testid="extra-credits">
+            {`${data.usage.extraBilled.toLocaleString("en-US")} extra credits beyond the plan this period, added to your next invoice.`}
+          </p>
+        ) : null}
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
           Credits reset on {formatDate(data.usage.resetsAt)}.{" "}
           <Link to="/app/usage" className="underline">

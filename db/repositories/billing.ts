@@ -45,7 +45,7 @@ export async function applySubscriptionMirror(db: Database, workspaceId: string,
       currency: state.currency,
       characterLimit: state.characterLimit,
       maxSeats: state.maxSeats,
-      ...(resetQuota ? { characterCount: 0, characterCountResetAt: resetQuota.resetAt } : {}),
+      ...(resetQuota ? { characterCount: 0, extraCharactersBilled: 0, characterCountResetAt: resetQuota.resetAt } : {}),
     })
     .where(eq(workspaces.id, workspaceId));
   const billingUpdate = db
@@ -82,7 +82,7 @@ export async function updateBillingSettings(db: Database, workspaceId: string, v
 export async function resetQuotaPeriod(db: Database, workspaceId: string, expectedResetAt: number | null, nextResetAt: number): Promise<void> {
   await db
     .update(workspaces)
-    .set({ characterCount: 0, characterCountResetAt: nextResetAt })
+    .set({ characterCount: 0, extraCharactersBilled: 0, characterCountResetAt: nextResetAt })
     .where(
       expectedResetAt === null
         ? sql`${workspaces.id} = ${workspaceId} AND ${workspaces.characterCountResetAt} IS NULL`
@@ -96,4 +96,17 @@ export async function startQuotaClock(db: Database, workspaceId: string, resetAt
     .update(workspaces)
     .set({ characterCountResetAt: resetAt })
     .where(sql`${workspaces.id} = ${workspaceId} AND ${workspaces.characterCountResetAt} IS NULL`);
+}
+
+/**
+ * Claims the extra characters from `from` to `to` for invoicing: only one caller moves the counter from the
+ * value it read, so two generations finishing at once never invoice the same block twice.
+ */
+export async function claimExtraCharacters(db: Database, workspaceId: string, from: number, to: number): Promise<boolean> {
+  const result = await db
+    .update(workspaces)
+    .set({ extraCharactersBilled: to })
+    .where(sql`${workspaces.id} = ${workspaceId} AND ${workspaces.extraCharactersBilled} = ${from}`)
+    .returning({ id: workspaces.id });
+  return result.length === 1;
 }

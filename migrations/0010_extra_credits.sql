@@ -1,0 +1,1 @@
+ALTER TABLE `workspaces` ADD `extra_characters_billed` integer DEFAULT 0 NOT NULL;

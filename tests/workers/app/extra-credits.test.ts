@@ -1,0 +1,71 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { stripeClient } from "~/lib/stripe.server";
+import { api, form, ORIGIN, signUp } from "./helpers";
+
+const testEnv = env as unknown as { DB: D1Database; STRIPE_LOCAL: Fetcher };
+const stripe = stripeClient({ STRIPE_LOCAL: testEnv.STRIPE_LOCAL })!;
+const ARIA = "pv01aria000000000000";
+
+/** A workspace on Creator, bought through the stand-in's checkout page and mirrored as the success page does. */
+async function creatorWorkspace(email: string): Promise<{ cookie: string; workspaceId: string; customerId: string }> {
+  const cookie = await signUp(email);
+  const { url } = (await (await api("/create-checkout-session", { method: "POST", cookie, json: { subscription_type: "creator", billing_period: "monthly_period", currency: "usd" } })).json()) as { url: string };
+  const body = new URLSearchParams({ email, card_number: "4242424242424242", card_expiry: "12 / 34", card_cvc: "123", cardholder_name: "Ada Lovelace" });
+  const paid = await testEnv.STRIPE_LOCAL.fetch(`${ORIGIN}${new URL(url).pathname}`, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+  expect(paid.status).toBe(303);
+  const success = new URL(paid.headers.get("location")!);
+  await SELF.fetch(`${ORIGIN}${success.pathname}${success.search}`, { headers: { cookie }, redirect: "manual" });
+  const subscription = (await (await api("/v1/user/subscription", { cookie })).json()) as { tier: string; character_limit: number };
+  expect(subscription).toMatchObject({ tier: "creator", character_limit: 100_000 });
+  const row = await testEnv.DB.prepare("SELECT w.id AS workspace_id, b.customer_id FROM workspaces w JOIN workspace_billing b ON b.workspace_id = w.id JOIN workspace_members m ON m.workspace_id = w.id JOIN users u ON u.id = m.user_id WHERE u.email = ?")
+    .bind(email)
+    .first<{ workspace_id: string; customer_id: string }>();
+  return { cookie, workspaceId: row!.workspace_id, customerId: row!.customer_id };
+}
+
+async function speak(cookie: string, characters: number): Promise<Response> {
+  const text = "Extra credits are billed per thousand characters. ".repeat(40).slice(0, characters);
+  return api(`/v1/text-to-speech/${ARIA}?output_format=pcm_16000`, { method: "POST", cookie, json: { text, model_id: "eleven_multilingual_v2" } });
+}
+
+describe("usage-based billing (extra credits)", () => {
+  it("invoices each completed block of 1000 characters beyond the plan once, on the next invoice", async () => {
+    const { cookie, workspaceId, customerId } = await creatorWorkspace("extra-credits@example.com");
+    const toggled = await SELF.fetch(`${ORIGIN}/app/subscription`, { ...form({ intent: "limit-extension", allowed: "true" }), headers: { ...(form({}).headers as Record<string, string>), cookie } });
+    expect(toggled.status).toBe(200);
+    await testEnv.DB.prepare("UPDATE workspaces SET character_count = character_limit - 5 WHERE id = ?").bind(workspaceId).run();
+
+    // 1005 characters: 1000 beyond the plan, one whole block.
+    expect((await speak(cookie, 1005)).status).toBe(200);
+    const items = (await stripe.invoiceItems.list({ customer: customerId, pending: true })).data;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ amount: 30, currency: "usd", description: "Extra credits: 1,000 characters beyond the Creator plan", metadata: { workspace_id: workspaceId } });
+    const billed = await testEnv.DB.prepare("SELECT extra_characters_billed AS n FROM workspaces WHERE id = ?").bind(workspaceId).first<number>("n");
+    expect(billed).toBe(1000);
+
+    // Within the next block: nothing more yet. Completing it: one more item for that block alone.
+    expect((await speak(cookie, 500)).status).toBe(200);
+    expect((await stripe.invoiceItems.list({ customer: customerId, pending: true })).data).toHaveLength(1);
+    expect((await speak(cookie, 600)).status).toBe(200);
+    const both = (await stripe.invoiceItems.list({ customer: customerId, pending: true })).data;
+    expect(both.map((item) => item.amount)).toEqual([30, 30]);
+    expect(both.map((item) => item.metadata?.extra_characters_to).sort()).toEqual(["1000", "2000"]);
+
+    // The next invoice shows them: the plan (no first-month offer any more) plus 60 cents, undiscounted.
+    const info = (await (await api("/v1/user/subscription/billing-info", { cookie })).json()) as { next_invoice: { amount_due_cents: number } };
+    expect(info.next_invoice.amount_due_cents).toBe(2200 + 60);
+    const page = await (await api("/app/subscription", { cookie })).text();
+    expect(page).toContain("2,000 extra credits beyond the plan this period, added to your next invoice.");
+  });
+
+  it("invoices nothing while usage stays within a block, or when usage-based billing is off", async () => {
+    const { cookie, workspaceId, customerId } = await creatorWorkspace("no-extra-credits@example.com");
+    await testEnv.DB.prepare("UPDATE workspaces SET character_count = character_limit - 5 WHERE id = ?").bind(workspaceId).run();
+    expect((await speak(cookie, 100)).status).toBe(401);
+    const toggled = await SELF.fetch(`${ORIGIN}/app/subscription`, { ...form({ intent: "limit-extension", allowed: "true" }), headers: { ...(form({}).headers as Record<string, string>), cookie } });
+    expect(toggled.status).toBe(200);
+    expect((await speak(cookie, 500)).status).toBe(200);
+    expect((await stripe.invoiceItems.list({ customer: customerId, pending: true })).data).toEqual([]);
+  });
+});
