@@ -35,6 +35,23 @@ describe("invoice items", () => {
     expect(next.amount_paid).toBe(1100);
   });
 
+  it("can be invoiced and paid at once (billing early), and are then off the renewal", async () => {
+    const { customer, subscription } = await subscribedCustomer("pro_monthly_period_usd");
+    await stripe.invoiceItems.create({ customer: customer.id, subscription: subscription.id, amount: 4800, currency: "usd", description: "Extra credits" });
+    const draft = await stripe.invoices.create({ customer: customer.id, subscription: subscription.id, pending_invoice_items_behavior: "include", metadata: { reason: "threshold" } });
+    expect(draft).toMatchObject({ status: "draft", billing_reason: "manual", amount_due: 4800, metadata: { reason: "threshold" } });
+    const paid = await stripe.invoices.pay(draft.id!);
+    expect(paid).toMatchObject({ status: "paid", amount_paid: 4800, amount_remaining: 0 });
+    expect(await webhookTypesFor(customer.id)).toEqual(expect.arrayContaining(["invoice.created", "invoice.finalized", "invoice.paid"]));
+    await expect(stripe.invoices.pay(draft.id!)).rejects.toMatchObject({ statusCode: 400, code: "invoice_already_paid" });
+    await expect(stripe.invoices.create({ customer: customer.id, subscription: subscription.id, pending_invoice_items_behavior: "include" })).rejects.toMatchObject({
+      statusCode: 400,
+      code: "invoice_no_customer_line_items",
+    });
+    const renewal = ((await (await advance(subscription.id)).json()) as { invoice: Stripe.Invoice }).invoice;
+    expect(renewal.amount_paid).toBe(9900);
+  });
+
   it("refuses items without a customer, amount or currency, or in another currency than the subscription", async () => {
     const { customer, subscription } = await subscribedCustomer("creator_monthly_period_usd");
     await expect(stripe.invoiceItems.create({ customer: customer.id, currency: "usd" })).rejects.toMatchObject({ statusCode: 400, param: "amount" });

@@ -11,7 +11,7 @@ import { applyMetadata, bool, child, int, obj, str, strings, type FormObject } f
 import * as build from "./objects";
 import { listOf, runApi, type Account, type Operation } from "./runtime";
 import { createFromSubscription, releaseSchedule, updateSchedule } from "./schedules";
-import { advanceToPeriodEnd, cancelNow, changePrice, previewUpcoming, setCancelAtPeriodEnd } from "./subscriptions";
+import { advanceToPeriodEnd, cancelNow, changePrice, invoicePendingItems, previewUpcoming, setCancelAtPeriodEnd } from "./subscriptions";
 import type { Tx } from "./tx";
 
 /** Stripe shows only the start and the last four characters of a wrong key. */
@@ -331,6 +331,38 @@ export function apiRoutes(account: Account): Hono {
   api.get(
     "/v1/invoices/:id",
     run((tx, _params, request) => tx.require<Stripe.Invoice>(pathId(request, 2), "invoice")),
+  );
+  api.post(
+    "/v1/invoices",
+    run((tx, params) => {
+      const customerId = str(params, "customer");
+      if (!customerId) throw missingParam("customer");
+      tx.customer(customerId, "customer");
+      if (str(params, "pending_invoice_items_behavior") !== "include") {
+        throw invalidRequest("This stand-in only invoices pending invoice items: set pending_invoice_items_behavior to include.", "pending_invoice_items_behavior");
+      }
+      const subscriptionId = str(params, "subscription");
+      const subscription = subscriptionId
+        ? tx.subscription(subscriptionId, "subscription")
+        : tx.store.list<Stripe.Subscription>("subscription").find((entry) => entry.customer === customerId && entry.status !== "canceled");
+      if (!subscription) throw invalidRequest("The customer has no subscription to invoice pending items for.", "subscription");
+      if (subscription.customer !== customerId) throw invalidRequest(`The subscription ${subscription.id} does not belong to customer ${customerId}.`, "subscription");
+      const invoice = invoicePendingItems(tx, subscription, applyMetadata({}, params));
+      tx.emit("invoice.created", invoice);
+      return invoice;
+    }),
+  );
+  api.post(
+    "/v1/invoices/:id/pay",
+    run((tx, _params, request) => {
+      const invoice = tx.require<Stripe.Invoice>(pathId(request, 2), "invoice");
+      if (invoice.status === "paid") throw invalidRequest("Invoice is already paid", undefined, "invoice_already_paid");
+      if (invoice.status !== "draft" && invoice.status !== "open") throw invalidRequest(`You can only pay a draft or open invoice; this one is ${invoice.status}.`);
+      const paid = tx.store.put(build.paidInvoice(invoice, tx.now));
+      if (invoice.status === "draft") tx.emit("invoice.finalized", paid);
+      tx.emit("invoice.paid", paid);
+      return paid;
+    }),
   );
 
   // Invoice items: one-off charges that wait for the customer's next invoice

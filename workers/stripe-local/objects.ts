@@ -794,3 +794,24 @@ export interface StripeEvent {
   request: { id: string | null; idempotency_key: string | null };
   type: string;
 }
+
+/** A draft or open invoice, finalized and paid at `at` (the customer's card was charged). */
+export function paidInvoice(invoice: Stripe.Invoice, at: number): Stripe.Invoice {
+  const id = invoice.id!;
+  return {
+    ...invoice,
+    status: "paid",
+    amount_paid: invoice.amount_due,
+    amount_remaining: 0,
+    attempt_count: Math.max(1, invoice.attempt_count),
+    attempted: true,
+    auto_advance: false,
+    effective_at: invoice.effective_at ?? at,
+    ending_balance: 0,
+    hosted_invoice_url: invoice.hosted_invoice_url ?? `https://invoice.stripe.com/i/local/${id}`,
+    invoice_pdf: invoice.invoice_pdf ?? `https://pay.stripe.com/invoice/local/${id}/pdf`,
+    next_payment_attempt: null,
+    status_transitions: { ...invoice.status_transitions, finalized_at: invoice.status_transitions.finalized_at ?? at, paid_at: at },
+    webhooks_delivered_at: invoice.webhooks_delivered_at ?? at,
+  };
+}

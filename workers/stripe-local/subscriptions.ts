@@ -446,3 +446,16 @@ export function previewUpcoming(tx: Tx, subscription: Stripe.Subscription): Stri
   };
   return invoicePeriod(tx, upcoming, "upcoming", { start: item.current_period_start, end: periodEnd }, "draft", { preview: true, at: periodEnd });
 }
+
+/**
+ * POST /v1/invoices with pending_invoice_items_behavior=include: a draft invoice of the customer's pending
+ * invoice items for the subscription (billing_reason "manual"). Stripe refuses when there is nothing to invoice.
+ */
+export function invoicePendingItems(tx: Tx, subscription: Stripe.Subscription, metadata: Record<string, string>): Stripe.Invoice {
+  const customerId = typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id;
+  if (pendingInvoiceItems(tx, customerId, subscription).length === 0) {
+    throw new StripeApiError(400, { type: "invalid_request_error", code: "invoice_no_customer_line_items", message: `Nothing to invoice for customer` });
+  }
+  const invoice = makeInvoice(tx, subscription, "manual", [], { start: tx.now, end: tx.now }, "draft");
+  return tx.store.put({ ...invoice, metadata });
+}
