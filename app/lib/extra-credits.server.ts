@@ -3,7 +3,8 @@ import type { Database } from "../../db/client";
 import { claimExtraCharacters, findBilling } from "../../db/repositories/billing";
 import { workspaces } from "../../db/schema";
 import { extraCharacterCents, extraCharactersDue, extraCreditsAmountCents } from "~/domain/extra-credits";
-import { isCurrency, isTier, TIER_DISPLAY_NAMES } from "~/domain/plans";
+import { BILLING_THRESHOLD_CENTS, isCurrency, isTier, TIER_DISPLAY_NAMES, type PaidStandardTier } from "~/domain/plans";
+import type Stripe from "stripe";
 import { log } from "./log.server";
 import { stripeClient, type StripeEnv } from "./stripe.server";
 
@@ -39,10 +40,44 @@ export async function invoiceExtraCredits(env: StripeEnv, db: Database, workspac
       },
       { idempotencyKey: `extra-credits:${workspaceId}:${workspace.characterCountResetAt ?? 0}:${billed}-${due}` },
     );
-    return due - billed;
   } catch (error) {
     const released = await claimExtraCharacters(db, workspaceId, due, billed);
     log("error", "extra credits not invoiced", { workspace_id: workspaceId, from: billed, to: due, retried_later: released, error: String(error) });
     return 0;
+  }
+  const threshold = BILLING_THRESHOLD_CENTS[tier as PaidStandardTier]?.[currency];
+  await billAtThreshold(stripe, { workspaceId, customerId: billing.customerId, subscriptionId: billing.subscriptionId, threshold, key: `${workspace.characterCountResetAt ?? 0}:${due}` });
+  return due - billed;
+}
+
+/**
+ * The plan's billing threshold: once the extra credits waiting for the next invoice reach it, they are invoiced
+ * and charged now instead of at the renewal. A failure is logged: the items stay for the renewal, or on an open
+ * invoice the provider retries (its invoice.payment_failed webhook marks the workspace as owing).
+ */
+async function billAtThreshold(
+  stripe: Stripe,
+  target: { workspaceId: string; customerId: string; subscriptionId: string; threshold: number | undefined; key: string },
+): Promise<void> {
+  if (!target.threshold) return;
+  let waiting = 0;
+  try {
+    const pending = await stripe.invoiceItems.list({ customer: target.customerId, pending: true, limit: 100 });
+    waiting = pending.data.filter((item) => item.metadata?.workspace_id === target.workspaceId).reduce((sum, item) => sum + item.amount, 0);
+    if (waiting < target.threshold) return;
+    const invoice = await stripe.invoices.create(
+      {
+        customer: target.customerId,
+        subscription: target.subscriptionId,
+        pending_invoice_items_behavior: "include",
+        auto_advance: false,
+        description: "Extra credits: billing threshold reached",
+        metadata: { workspace_id: target.workspaceId, reason: "extra_credits_threshold" },
+      },
+      { idempotencyKey: `extra-credits-threshold:${target.workspaceId}:${target.key}` },
+    );
+    await stripe.invoices.pay(invoice.id!, {}, { idempotencyKey: `extra-credits-threshold-pay:${target.workspaceId}:${target.key}` });
+  } catch (error) {
+    log("error", "extra credits threshold invoice failed", { workspace_id: target.workspaceId, amount: waiting, error: String(error) });
   }
 }

@@ -59,6 +59,21 @@ describe("usage-based billing (extra credits)", () => {
     expect(page).toContain("2,000 extra credits beyond the plan this period, added to your next invoice.");
   });
 
+  it("invoices and charges the extra credits at once when they reach the plan's billing threshold", async () => {
+    const { cookie, workspaceId, customerId } = await creatorWorkspace("threshold@example.com");
+    const toggled = await SELF.fetch(`${ORIGIN}/app/subscription`, { ...form({ intent: "limit-extension", allowed: "true" }), headers: { ...(form({}).headers as Record<string, string>), cookie } });
+    expect(toggled.status).toBe(200);
+    // 146,000 characters beyond the plan are not invoiced yet (as if their invoicing had failed); the next
+    // generation completes block 147: 147 × 30 = 4410 cents, past Creator's 4400-cent threshold.
+    await testEnv.DB.prepare("UPDATE workspaces SET character_count = character_limit + 146000 - 5 WHERE id = ?").bind(workspaceId).run();
+    expect((await speak(cookie, 1005)).status).toBe(200);
+    expect((await stripe.invoiceItems.list({ customer: customerId, pending: true })).data).toEqual([]);
+    const invoices = (await stripe.invoices.list({ customer: customerId })).data;
+    expect(invoices[0]).toMatchObject({ billing_reason: "manual", status: "paid", amount_paid: 4410, metadata: { reason: "extra_credits_threshold" } });
+    const info = (await (await api("/v1/user/subscription/billing-info", { cookie })).json()) as { next_invoice: { amount_due_cents: number } };
+    expect(info.next_invoice.amount_due_cents).toBe(2200);
+  });
+
   it("invoices nothing while usage stays within a block, or when usage-based billing is off", async () => {
     const { cookie, workspaceId, customerId } = await creatorWorkspace("no-extra-credits@example.com");
     await testEnv.DB.prepare("UPDATE workspaces SET character_count = character_limit - 5 WHERE id = ?").bind(workspaceId).run();
