@@ -86,6 +86,15 @@ describe("billing", () => {
     await card(page, "pro").getByText("Will be canceled").waitFor({ state: "detached" });
     expect(await currentPlan(page)).toContain("Pro");
 
+    // Usage-based billing (extra credits beyond the plan) can be allowed and taken back by the admin.
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Allow usage beyond the plan (billed per 1,000 credits)" }).click();
+    await page.getByText("Usage-based billing is on.").waitFor();
+    await expect(page.getByTestId("usage").textContent()).resolves.toContain("usage-based billing on");
+    await page.getByRole("button", { name: "Turn off usage-based billing" }).click();
+    await page.getByText("Usage-based billing is off.").waitFor();
+    await expect(page.getByTestId("usage").textContent()).resolves.toContain("left");
+
     // The invoices so far, newest first: the upgrade's proration, then the first month of Creator.
     const rows = page.getByTestId("invoice-row");
     await rows.nth(1).waitFor();
