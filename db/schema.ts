@@ -270,6 +270,8 @@ export const workspaceBilling = sqliteTable(
     paymentProvider: text("payment_provider").notNull().default("card"),
     trustOnInvoiceCreation: integer("trust_on_invoice_creation", { mode: "boolean" }).notNull().default(true),
     allowedToExtendCharacterLimit: integer("allowed_to_extend_character_limit", { mode: "boolean" }).notNull().default(false),
+    /** The workspace's own cap on the extension, in thousands of characters; null: the plan's maximum. */
+    maxCharacterLimitExtension: integer("max_character_limit_extension"),
     hasOpenInvoices: integer("has_open_invoices", { mode: "boolean" }).notNull().default(false),
     /** Start of the period whose quota was last reset, so a replayed or late invoice.paid resets nothing. */
     quotaPeriodStart: integer("quota_period_start"),

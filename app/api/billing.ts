@@ -104,6 +104,11 @@ billingInfoApi.get("/subscription/billing-info", requireCaller, (c) => answer(c,
 billingInfoApi.post(
   "/subscription/limit-extension",
   requireCaller,
-  valid("json", z.object({ allowed_to_extend_character_limit: z.boolean() })),
-  (c) => answer(c, async () => (await setLimitExtension(context(c), c.req.valid("json").allowed_to_extend_character_limit), { status: "ok" })),
+  valid("json", z.object({ allowed_to_extend_character_limit: z.boolean(), max_character_limit_extension: z.number().int().min(0).nullish() })),
+  (c) =>
+    answer(c, async () => {
+      const body = c.req.valid("json");
+      await setLimitExtension(context(c), body.allowed_to_extend_character_limit, body.max_character_limit_extension);
+      return { status: "ok" };
+    }),
 );

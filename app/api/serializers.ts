@@ -9,13 +9,14 @@ import {
   standardTierFor,
   type Tier,
 } from "~/domain/plans";
+import { effectiveLimitExtension } from "~/domain/extra-credits";
 
 /** The workspace subscription record of GET /v1/user/subscription, in the commercial API's field names. */
 export function subscriptionJson(membership: Membership, billing?: BillingRow) {
   const workspace = membership.workspace;
   const tier: Tier = isTier(workspace.tier) ? workspace.tier : "free";
   const voiceLimit = CUSTOM_VOICE_LIMIT[standardTierFor(tier)];
-  const extension = LIMIT_EXTENSION[tier];
+  const extension = effectiveLimitExtension(LIMIT_EXTENSION[tier], billing?.maxCharacterLimitExtension ?? null);
   return {
     tier,
     status: workspace.status,
@@ -25,7 +26,7 @@ export function subscriptionJson(membership: Membership, billing?: BillingRow) {
     character_limit: workspace.characterLimit,
     max_character_limit_extension: extension,
     max_credit_limit_extension: extension === -1 ? "unlimited" : extension,
-    can_extend_character_limit: extension !== 0,
+    can_extend_character_limit: LIMIT_EXTENSION[tier] !== 0,
     allowed_to_extend_character_limit: billing?.allowedToExtendCharacterLimit ?? false,
     next_character_count_reset_unix: workspace.characterCountResetAt ?? null,
     trust_on_invoice_creation: billing?.trustOnInvoiceCreation ?? false,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EXTRA_CREDITS_USD_PER_1000 } from "./plans";
-import { extraCharacterCents, extraCharactersDue, extraCreditsAmountCents } from "./extra-credits";
+import { effectiveLimitExtension, extraCharacterCents, extraCharactersDue, extraCreditsAmountCents, isAllowedExtensionCap } from "./extra-credits";
 
 describe("extra credits", () => {
   it("counts only whole blocks of 1000 characters beyond the limit", () => {
@@ -24,5 +24,23 @@ describe("extra credits", () => {
     const split = extraCreditsAmountCents(0, 1000, eur) + extraCreditsAmountCents(1000, 2000, eur);
     expect(split).toBe(extraCreditsAmountCents(0, 2000, eur));
     expect(split).toBe(57);
+  });
+});
+
+describe("extension caps", () => {
+  it("uses the plan's maximum unless the workspace chose less", () => {
+    expect(effectiveLimitExtension(1000, null)).toBe(1000);
+    expect(effectiveLimitExtension(1000, 5)).toBe(5);
+    expect(effectiveLimitExtension(1000, 5000)).toBe(1000);
+    expect(effectiveLimitExtension(-1, null)).toBe(-1);
+    expect(effectiveLimitExtension(-1, 20)).toBe(20);
+  });
+  it("accepts whole thousands from 0 up to the plan's maximum", () => {
+    expect(isAllowedExtensionCap(1000, 0)).toBe(true);
+    expect(isAllowedExtensionCap(1000, 1000)).toBe(true);
+    expect(isAllowedExtensionCap(1000, 1001)).toBe(false);
+    expect(isAllowedExtensionCap(1000, -1)).toBe(false);
+    expect(isAllowedExtensionCap(1000, 2.5)).toBe(false);
+    expect(isAllowedExtensionCap(-1, 1_000_000)).toBe(true);
   });
 });

@@ -29,3 +29,18 @@ export function extraCreditsAmountCents(billed: number, due: number, centsPerCha
   const total = (characters: number) => Math.round((characters * micro) / 1_000_000);
   return total(due) - total(billed);
 }
+
+/**
+ * How far beyond the plan a workspace may go, in thousands of characters (the unit of LIMIT_EXTENSION and
+ * of the API's max_character_limit_extension): the plan's maximum, or less if the workspace chose a cap.
+ * -1 is unlimited.
+ */
+export function effectiveLimitExtension(planMaximum: number, chosenCap: number | null): number {
+  if (chosenCap === null) return planMaximum;
+  return planMaximum === -1 ? chosenCap : Math.min(chosenCap, planMaximum);
+}
+
+/** A cap the workspace may choose: a whole number of thousands, not above the plan's maximum. */
+export function isAllowedExtensionCap(planMaximum: number, cap: number): boolean {
+  return Number.isInteger(cap) && cap >= 0 && (planMaximum === -1 || cap <= planMaximum);
+}

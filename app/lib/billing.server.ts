@@ -9,10 +9,12 @@ import type { Database } from "../../db/client";
 import { findBilling, linkCustomer, updateBillingSettings, type BillingRow } from "../../db/repositories/billing";
 import type { Membership } from "../../db/repositories/workspaces";
 import { pendingDowngradeFrom } from "~/domain/billing-sync";
+import { isAllowedExtensionCap } from "~/domain/extra-credits";
 import { planAction, type CurrentSubscription, type PlanAction, type PlanTarget, type SubscriptionStatus } from "~/domain/plan-actions";
 import {
   FIRST_MONTH_PERCENT_OFF,
   isTier,
+  LIMIT_EXTENSION,
   priceLookupKey,
   type BillingPeriod,
   type Currency,
@@ -330,11 +332,20 @@ export async function billingInfo(ctx: Omit<BillingContext, "email" | "origin">)
   };
 }
 
-export async function setLimitExtension(ctx: Omit<BillingContext, "email" | "origin">, allowed: boolean): Promise<void> {
+/**
+ * Usage-based billing on or off, optionally with the workspace's own cap on how far beyond the plan it may go
+ * (thousands of characters; null goes back to the plan's maximum; undefined keeps the current cap).
+ */
+export async function setLimitExtension(ctx: Omit<BillingContext, "email" | "origin">, allowed: boolean, cap?: number | null): Promise<void> {
   requireAdmin(ctx.membership);
   const billing = await findBilling(ctx.db, ctx.membership.workspace.id);
   if (!billing?.subscriptionId) throw new BillingError(409, "no_subscription", "Usage-based billing needs a paid subscription.");
-  await updateBillingSettings(ctx.db, ctx.membership.workspace.id, { allowedToExtendCharacterLimit: allowed });
+  const tier = isTier(ctx.membership.workspace.tier) ? ctx.membership.workspace.tier : "free";
+  const maximum = LIMIT_EXTENSION[tier];
+  if (cap !== undefined && cap !== null && !isAllowedExtensionCap(maximum, cap)) {
+    throw new BillingError(400, "invalid_limit_extension", `The extension can be at most ${maximum.toLocaleString("en-US")} thousand credits on this plan.`);
+  }
+  await updateBillingSettings(ctx.db, ctx.membership.workspace.id, { allowedToExtendCharacterLimit: allowed, ...(cap === undefined ? {} : { maxCharacterLimitExtension: cap }) });
 }
 
 export type { Tier };

@@ -2,6 +2,7 @@ import type { Database } from "../../db/client";
 import { findBilling, resetQuotaPeriod, startQuotaClock } from "../../db/repositories/billing";
 import type { workspaces } from "../../db/schema";
 import { lazyQuotaReset, usableCredits } from "~/domain/billing-sync";
+import { effectiveLimitExtension } from "~/domain/extra-credits";
 import { limitExtensionAllowed, type SubscriptionStatus } from "~/domain/plan-actions";
 import { LIMIT_EXTENSION, type Tier } from "~/domain/plans";
 
@@ -22,13 +23,13 @@ export async function currentQuota(db: Database, workspace: typeof workspaces.$i
     }
   }
   const billing = tier === "free" ? undefined : await findBilling(db, workspace.id);
-  const extension = LIMIT_EXTENSION[tier];
+  const extension = effectiveLimitExtension(LIMIT_EXTENSION[tier], billing?.maxCharacterLimitExtension ?? null);
   const allowed = limitExtensionAllowed({
     tier,
     status: workspace.status as SubscriptionStatus,
     characterLimit: workspace.characterLimit,
     characterCount: used,
-    canExtendCharacterLimit: extension !== 0,
+    canExtendCharacterLimit: LIMIT_EXTENSION[tier] !== 0,
     allowedToExtendCharacterLimit: billing?.allowedToExtendCharacterLimit ?? false,
   });
   return { used, usable: usableCredits(workspace.characterLimit, extension, allowed) };

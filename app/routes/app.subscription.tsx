@@ -88,6 +88,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       extraBilled: workspace.extraCharactersBilled,
     },
     canExtend: extension !== 0 && Boolean(billing?.subscriptionId),
+    extensionMaximum: extension,
+    extensionCap: billing?.maxCharacterLimitExtension ?? null,
     allowedToExtend: billing?.allowedToExtendCharacterLimit ?? false,
     periodEnd: billing?.currentPeriodEnd ?? null,
     hasSubscription: Boolean(billing?.subscriptionId),
@@ -107,7 +109,8 @@ const intentSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("portal") }),
   z.object({ intent: z.literal("payment-method") }),
-  z.object({ intent: z.literal("limit-extension"), allowed: z.enum(["true", "false"]) }),
+  // cap: thousands of credits beyond the plan; empty for the plan's maximum; absent keeps the current cap.
+  z.object({ intent: z.literal("limit-extension"), allowed: z.enum(["true", "false"]), cap: z.string().trim().regex(/^\d{0,9}$/, "Enter a whole number of thousands").optional() }),
 ]);
 
 type ActionData = { error: string; errorType?: string } | { message: string };
@@ -131,8 +134,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (input.intent === "limit-extension") {
     try {
-      await setLimitExtension(ctx, input.allowed === "true");
-      return { message: input.allowed === "true" ? "Usage-based billing is on." : "Usage-based billing is off." } satisfies ActionData;
+      const cap = input.cap === undefined ? undefined : input.cap === "" ? null : Number(input.cap);
+      await setLimitExtension(ctx, input.allowed === "true", cap);
+      const message = cap !== undefined ? "The cap on extra credits is saved." : input.allowed === "true" ? "Usage-based billing is on." : "Usage-based billing is off.";
+      return { message } satisfies ActionData;
     } catch (error) {
       if (error instanceof BillingError) return Response.json({ error: error.message } satisfies ActionData, { status: error.httpStatus });
       throw error;
@@ -285,6 +290,29 @@ export default function SubscriptionPage() {
             <input type="hidden" name="allowed" value={String(!data.allowedToExtend)} />
             <button type="submit" className={buttonClass("ghost", "px-2")}>
               {data.allowedToExtend ? "Turn off usage-based billing" : "Allow usage beyond the plan (billed per 1,000 credits)"}
+            </button>
+          </Form>
+        ) : null}
+        {data.isAdmin && data.canExtend && data.allowedToExtend ? (
+          <Form method="post" className="flex flex-wrap items-end gap-2 text-sm">
+            <input type="hidden" name="intent" value="limit-extension" />
+            <input type="hidden" name="allowed" value="true" />
+            <label className="flex flex-col gap-1">
+              <span className="text-xs text-zinc-600 dark:text-zinc-400">
+                {data.extensionMaximum === -1
+                  ? "Cap on extra credits per period, in thousands (empty: no cap)"
+                  : `Cap on extra credits per period, in thousands (empty: the plan's ${data.extensionMaximum.toLocaleString("en-US")})`}
+              </span>
+              <input
+                name="cap"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                defaultValue={data.extensionCap ?? ""}
+                className="w-40 rounded-lg border border-zinc-300 px-2 py-1.5 dark:border-zinc-700 dark:bg-zinc-900"
+              />
+            </label>
+            <button type="submit" className={buttonClass("secondary")}>
+              Save cap
             </button>
           </Form>
         ) : null}

@@ -74,7 +74,11 @@ export async function recordEvent(db: Database, event: { id: string; type: strin
   await db.insert(billingEvents).values({ id: event.id, type: event.type, workspaceId }).onConflictDoNothing();
 }
 
-export async function updateBillingSettings(db: Database, workspaceId: string, values: { allowedToExtendCharacterLimit: boolean }): Promise<void> {
+export async function updateBillingSettings(
+  db: Database,
+  workspaceId: string,
+  values: { allowedToExtendCharacterLimit: boolean; maxCharacterLimitExtension?: number | null },
+): Promise<void> {
   await db.update(workspaceBilling).set(values).where(eq(workspaceBilling.workspaceId, workspaceId));
 }
 

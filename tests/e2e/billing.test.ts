@@ -91,6 +91,12 @@ describe("billing", () => {
     await page.getByRole("button", { name: "Allow usage beyond the plan (billed per 1,000 credits)" }).click();
     await page.getByText("Usage-based billing is on.").waitFor();
     await expect(page.getByTestId("usage").textContent()).resolves.toContain("usage-based billing on");
+    await page.getByLabel(/Cap on extra credits per period/).fill("50");
+    await page.getByRole("button", { name: "Save cap" }).click();
+    await page.getByText("The cap on extra credits is saved.").waitFor();
+    const capped = await page.evaluate(() => fetch("/v1/user/subscription").then((r) => r.json()));
+    expect(capped).toMatchObject({ allowed_to_extend_character_limit: true, max_character_limit_extension: 50 });
+    await screenshot(page, "subscription-usage-based-billing");
     await page.getByRole("button", { name: "Turn off usage-based billing" }).click();
     await page.getByText("Usage-based billing is off.").waitFor();
     await expect(page.getByTestId("usage").textContent()).resolves.toContain("left");

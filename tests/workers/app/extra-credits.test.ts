@@ -74,6 +74,33 @@ describe("usage-based billing (extra credits)", () => {
     expect(info.next_invoice.amount_due_cents).toBe(2200);
   });
 
+  it("stops at the workspace's own cap on extra credits, which cannot exceed the plan's", async () => {
+    const { cookie, workspaceId, customerId } = await creatorWorkspace("capped@example.com");
+    const set = (json: unknown) => api("/v1/user/subscription/limit-extension", { method: "POST", cookie, json });
+    expect((await set({ allowed_to_extend_character_limit: true, max_character_limit_extension: 1 })).status).toBe(200);
+    const subscription = async () => (await (await api("/v1/user/subscription", { cookie })).json()) as { max_character_limit_extension: number; allowed_to_extend_character_limit: boolean };
+    expect(await subscription()).toMatchObject({ max_character_limit_extension: 1, allowed_to_extend_character_limit: true });
+
+    await testEnv.DB.prepare("UPDATE workspaces SET character_count = character_limit - 5 WHERE id = ?").bind(workspaceId).run();
+    expect((await speak(cookie, 1005)).status).toBe(200);
+    const refused = await speak(cookie, 10);
+    expect(refused.status).toBe(401);
+    await expect(refused.json()).resolves.toMatchObject({ detail: { status: "quota_exceeded" } });
+    expect((await stripe.invoiceItems.list({ customer: customerId, pending: true })).data.map((item) => item.amount)).toEqual([30]);
+
+    const tooHigh = await set({ allowed_to_extend_character_limit: true, max_character_limit_extension: 5000 });
+    expect(tooHigh.status).toBe(400);
+    await expect(tooHigh.json()).resolves.toMatchObject({ detail: { status: "invalid_limit_extension" } });
+    expect((await set({ allowed_to_extend_character_limit: true, max_character_limit_extension: -1 })).status).toBe(422);
+    expect((await subscription()).max_character_limit_extension).toBe(1);
+
+    // The subscription page's form: an empty cap goes back to the plan's maximum.
+    const saved = await SELF.fetch(`${ORIGIN}/app/subscription`, { ...form({ intent: "limit-extension", allowed: "true", cap: "" }), headers: { ...(form({}).headers as Record<string, string>), cookie } });
+    expect(saved.status).toBe(200);
+    expect((await subscription()).max_character_limit_extension).toBe(1000);
+    expect((await speak(cookie, 10)).status).toBe(200);
+  });
+
   it("invoices nothing while usage stays within a block, or when usage-based billing is off", async () => {
     const { cookie, workspaceId, customerId } = await creatorWorkspace("no-extra-credits@example.com");
     await testEnv.DB.prepare("UPDATE workspaces SET character_count = character_limit - 5 WHERE id = ?").bind(workspaceId).run();

@@ -1,0 +1,1 @@
+ALTER TABLE `workspace_billing` ADD `max_character_limit_extension` integer;
