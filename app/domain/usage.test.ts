@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aggregateUsage, MAX_USAGE_BUCKETS, usageBuckets, usagePageWindow, type UsageEvent } from "./usage";
+import { aggregateUsage, MAX_USAGE_BUCKETS, usageBuckets, usagePageWindow, WITHOUT_API_KEY, type UsageEvent } from "./usage";
 
 const at = (iso: string) => Date.parse(iso);
 const event = (iso: string, characters: number, extra: Partial<UsageEvent> = {}): UsageEvent => ({
@@ -56,6 +56,8 @@ describe("aggregateUsage", () => {
     expect(aggregateUsage(events, buckets, window, "user", "credits").usage).toEqual({ "ann@example.com": [150, 0, 0], "bob@example.com": [0, 0, 30] });
     expect(aggregateUsage(events, buckets, window, "request_source", "request_count").usage).toEqual({ TTS: [1, 0, 1], API: [1, 0, 0] });
     expect(aggregateUsage(events, buckets, window, "has_api_key", "credits").usage).toEqual({ false: [100, 0, 30], true: [50, 0, 0] });
+    const keyed = events.map((e) => (e.viaApiKey ? { ...e, apiKey: "CI pipeline" } : e));
+    expect(aggregateUsage(keyed, buckets, window, "api_keys", "credits").usage).toEqual({ [WITHOUT_API_KEY]: [100, 0, 30], "CI pipeline": [50, 0, 0] });
   });
 });
 

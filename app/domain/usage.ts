@@ -4,7 +4,7 @@
  * commercial API's response shape: a time axis of bucket starts in Unix milliseconds, and one series per key.
  */
 
-export const USAGE_BREAKDOWNS = ["none", "voice", "model", "user", "request_source", "has_api_key"] as const;
+export const USAGE_BREAKDOWNS = ["none", "voice", "model", "user", "request_source", "has_api_key", "api_keys"] as const;
 export type UsageBreakdown = (typeof USAGE_BREAKDOWNS)[number];
 
 /** credits and tts_characters are the same number here: one credit per character of text. */
@@ -20,7 +20,11 @@ export const MAX_USAGE_BUCKETS = 2000;
 /** The series name when usage is not broken down, as the commercial API names it. */
 export const ALL_USAGE = "All";
 
-export type UsageEvent = { atMs: number; characters: number; voice: string; model: string; user: string; source: string; viaApiKey: boolean };
+/** `apiKey`: the name of the key that made the generation; null when none did (the app's own pages). */
+export type UsageEvent = { atMs: number; characters: number; voice: string; model: string; user: string; source: string; viaApiKey: boolean; apiKey?: string | null };
+
+/** The api_keys series of generations made without a key (in the app). */
+export const WITHOUT_API_KEY = "Without an API key";
 export type UsageSeries = { time: number[]; usage: Record<string, number[]> };
 export type UsageGrouping = { interval: UsageInterval; bucketSizeSeconds?: number | null };
 
@@ -89,6 +93,8 @@ function breakdownKey(event: UsageEvent, breakdown: UsageBreakdown): string {
       return event.source;
     case "has_api_key":
       return event.viaApiKey ? "true" : "false";
+    case "api_keys":
+      return event.apiKey ?? WITHOUT_API_KEY;
   }
 }
 
@@ -129,7 +135,7 @@ export const USAGE_SOURCE_LABELS: Record<string, string> = {
 
 /** The usage page's choices: ranges in days (90 days is shown by week) and breakdowns. */
 export const USAGE_PAGE_RANGES = { "7": "Last 7 days", "30": "Last 30 days", "90": "Last 90 days" } as const;
-export const USAGE_PAGE_BREAKDOWNS = { none: "Total", voice: "Voice", model: "Model", request_source: "Source", user: "Member" } as const;
+export const USAGE_PAGE_BREAKDOWNS = { none: "Total", voice: "Voice", model: "Model", request_source: "Source", api_keys: "API key", user: "Member" } as const;
 export type UsagePageRange = keyof typeof USAGE_PAGE_RANGES;
 
 /** The window of a page range: whole UTC days up to the end of today, and the bucket interval it is shown in. */

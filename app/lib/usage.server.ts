@@ -14,8 +14,9 @@ export type UsageRequest = {
   metric: UsageMetric;
 };
 
-/** The user a series is named after once their account is gone. */
+/** The user or API key a series is named after once it is gone. */
 export const DELETED_USER = "Deleted user";
+export const DELETED_API_KEY = "Deleted API key";
 
 /** Usage of a workspace (or one of its users) over a window; null when the window has too many buckets. */
 export async function usageStatistics(db: Database, request: UsageRequest): Promise<UsageSeries | null> {
@@ -30,6 +31,7 @@ export async function usageStatistics(db: Database, request: UsageRequest): Prom
     user: row.userEmail ?? DELETED_USER,
     source: row.source,
     viaApiKey: row.apiKeyId !== null,
+    apiKey: row.apiKeyId === null ? null : (row.apiKeyName ?? DELETED_API_KEY),
   }));
   return aggregateUsage(events, buckets, { startMs: request.startMs, endMs: request.endMs }, request.breakdown, request.metric);
 }

@@ -1,12 +1,12 @@
 import { and, eq, gte, lte } from "drizzle-orm";
 import type { Database } from "../client";
-import { usageEvents, users } from "../schema";
+import { apiKeys, usageEvents, users } from "../schema";
 
-export type UsageRow = { occurredAt: number; characters: number; voiceName: string; modelId: string; source: string; apiKeyId: string | null; userEmail: string | null };
+export type UsageRow = { occurredAt: number; characters: number; voiceName: string; modelId: string; source: string; apiKeyId: string | null; apiKeyName: string | null; userEmail: string | null };
 
 /**
- * A workspace's usage events in [fromSeconds, toSeconds], oldest first, with each user's e-mail (null once the
- * user is gone); only `userId`'s own when given.
+ * A workspace's usage events in [fromSeconds, toSeconds], oldest first, with each user's e-mail and each API
+ * key's name (null once the user or key is gone); only `userId`'s own when given.
  */
 export async function usageEventsBetween(db: Database, workspaceId: string, fromSeconds: number, toSeconds: number, userId?: string): Promise<UsageRow[]> {
   const conditions = [eq(usageEvents.workspaceId, workspaceId), gte(usageEvents.occurredAt, fromSeconds), lte(usageEvents.occurredAt, toSeconds)];
@@ -19,10 +19,12 @@ export async function usageEventsBetween(db: Database, workspaceId: string, from
       modelId: usageEvents.modelId,
       source: usageEvents.source,
       apiKeyId: usageEvents.apiKeyId,
+      apiKeyName: apiKeys.name,
       userEmail: users.email,
     })
     .from(usageEvents)
     .leftJoin(users, eq(users.id, usageEvents.userId))
+    .leftJoin(apiKeys, eq(apiKeys.id, usageEvents.apiKeyId))
     .where(and(...conditions))
     .orderBy(usageEvents.occurredAt);
 }

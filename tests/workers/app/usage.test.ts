@@ -59,6 +59,7 @@ describe("GET /v1/usage/character-stats", () => {
     expect(await by("user")).toEqual({ "usage-owner@example.com": [29], "usage-editor@example.com": [7] });
     expect(await by("voice")).toEqual({ Aria: [26], Roger: [10] });
     expect(await by("has_api_key")).toEqual({ false: [17], true: [19] });
+    expect(await by("api_keys")).toEqual({ "test key": [19], "Without an API key": [17] });
     expect(await by("request_source", "request_count")).toEqual({ TTS: [2], API: [1] });
     expect(await by("model")).toEqual({ parlance_multilingual_v1: [36] });
   });
