@@ -17,6 +17,7 @@ export const MARKETING_PAGES: readonly NavLink[] = [
 export const APP_SECTIONS: readonly NavLink[] = [
   { to: "/app/home", label: "Home" },
   { to: "/app/speech-synthesis/text-to-speech", label: "Text to Speech" },
+  { to: "/app/default-voices", label: "Voices" },
   { to: "/app/onboarding-checklist", label: "Getting started" },
   { to: "/app/subscription", label: "Subscription" },
   { to: "/app/usage", label: "Usage" },

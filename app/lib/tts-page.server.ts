@@ -51,6 +51,8 @@ export async function voiceOptions(context: AppLoadContext) {
     description: v.description,
     language: v.language,
     gender: v.gender,
+    accent: v.accent,
+    use_case: v.use_case,
     preview: `/v1/voices/previews/${voicePreviewFileName(v.name)}`,
     safety_control: controls.get(v.voice_id) ?? null,
   }));

@@ -34,8 +34,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { entries } = await historyEntries(context, viewer, { search, voiceId, pageSize: 20 });
   const tier = viewer.membership.workspace.tier;
   const paid = isTier(tier) && isPaidTier(tier);
+  const voices = await voiceOptions(context);
+  // ?voice= comes from the voices page's "Use voice": that voice is chosen (unknown ids are ignored).
+  const chosen = url.searchParams.get("voice");
   return {
-    voices: await voiceOptions(context),
+    voices,
+    chosenVoice: voices.some((v) => v.voice_id === chosen) ? chosen : null,
     models: (await servedModels(context.cloudflare.env)).map((m) => ({ model_id: m.model_id, name: m.name, maxCharacters: maxCharactersPerRequest(m, paid) })),
     history: entries,
     shareMode: shareButtonMode(videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION), viewer.membership.workspace.tier, true),
@@ -83,17 +87,20 @@ export default function TextToSpeechPage() {
   const [settings, setSettings] = useState<{ stability: number; similarity_boost: number; style: number; use_speaker_boost: boolean; speed: number }>({ ...DEFAULT_VOICE_SETTINGS });
   const [busy, setBusy] = useState(false);
 
-  // The selected voice and model are remembered locally.
+  // The selected voice and model are remembered locally; a voice chosen on the voices page comes first (and goes
+  // through the same safety check as choosing it here). Runs when the loaded lists change, not on every render.
   useEffect(() => {
     try {
       const storedVoice = localStorage.getItem(SELECTED_VOICE_KEY);
-      if (storedVoice && data.voices.some((v) => v.voice_id === storedVoice)) setVoiceId(storedVoice);
+      if (data.chosenVoice) void chooseVoice(data.chosenVoice);
+      else if (storedVoice && data.voices.some((v) => v.voice_id === storedVoice)) setVoiceId(storedVoice);
       const storedModel = localStorage.getItem(SELECTED_MODEL_KEY);
       if (storedModel && data.models.some((m) => m.model_id === storedModel)) setModelId(storedModel);
     } catch {
       // storage unavailable
     }
-  }, [data.voices, data.models]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data.voices, data.models, data.chosenVoice]);
   const remember = (key: string, value: string) => {
     try {
       localStorage.setItem(key, value);

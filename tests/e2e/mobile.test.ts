@@ -26,7 +26,7 @@ describe("small screens (320 px)", () => {
       expect({ path, wide: await overflowing(page) }).toEqual({ path, wide: [] });
     }
     await signUpInBrowser(page, uniqueEmail("mobile"), "/app/speech-synthesis/text-to-speech");
-    for (const path of ["/app/speech-synthesis/text-to-speech", "/app/home", "/app/subscription", "/app/settings", "/app/settings/api-keys", "/app/workspace/members", "/app/usage"]) {
+    for (const path of ["/app/speech-synthesis/text-to-speech", "/app/home", "/app/subscription", "/app/settings", "/app/settings/api-keys", "/app/workspace/members", "/app/usage", "/app/default-voices"]) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
       expect({ path, wide: await overflowing(page) }).toEqual({ path, wide: [] });
