@@ -47,6 +47,24 @@ export function usePlayer(): PlayerApi {
   return api;
 }
 
+/** A voice as the pages offer it (app/lib/tts-page.server.ts `voiceOptions`). */
+type PreviewableVoice = { voice_id: string; name: string; preview: string; languagePreviews: LanguagePreview[]; safety_control: CheckedVoice["safetyControl"] };
+
+/** Plays a voice's preview (its safety control applies; its other languages are offered). */
+export function playVoicePreview(player: PlayerApi, voice: PreviewableVoice): Promise<void> {
+  return player.play(
+    {
+      id: `preview-${voice.voice_id}`,
+      title: `${voice.name} preview`,
+      voiceName: voice.name,
+      voice: { voiceId: voice.voice_id, name: voice.name, safetyControl: voice.safety_control },
+      languagePreviewUrls: voice.languagePreviews,
+      playingUrl: voice.preview,
+    },
+    { kind: "url", url: voice.preview },
+  );
+}
+
 type HistoryItemJson = { history_item_id: string; voice_name: string; voice_category: string; model_id: string; date_unix: number; settings: Record<string, number | boolean>; output_format: string; text: string; feedback: { thumbs_up: boolean } | null };
 
 /** Polls for a generated item (1 s, then up to 10 tries 5 s apart); null when it never appears. */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { z } from "zod";
-import { usePlayer } from "~/components/player";
+import { playVoicePreview, usePlayer } from "~/components/player";
 import { Button, buttonClass } from "~/components/ui";
 import { PRODUCT_NAME } from "~/domain/brand";
 import { languageName } from "~/domain/languages";
@@ -80,22 +80,7 @@ export default function DefaultVoices() {
               </div>
               <p className="flex-1 text-sm text-zinc-600 dark:text-zinc-400">{voice.description}</p>
               <div className="flex flex-wrap gap-2">
-                <Button
-                  variant="secondary"
-                  onClick={() =>
-                    player.play(
-                      {
-                        id: `preview-${voice.voice_id}`,
-                        title: `${voice.name} preview`,
-                        voiceName: voice.name,
-                        voice: { voiceId: voice.voice_id, name: voice.name, safetyControl: voice.safety_control },
-                        languagePreviewUrls: voice.languagePreviews,
-                        playingUrl: voice.preview,
-                      },
-                      { kind: "url", url: voice.preview },
-                    )
-                  }
-                >
+                <Button variant="secondary" onClick={() => void playVoicePreview(player, voice)}>
                   Preview<span className="sr-only">{` ${voice.name}`}</span>
                 </Button>
                 <Link to={`/app/speech-synthesis/text-to-speech?voice=${voice.voice_id}`} className={buttonClass("primary")}>

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import { z } from "zod";
 import { DialogueEditor } from "~/components/dialogue-editor";
 import { HistoryList } from "~/components/history-list";
-import { usePlayer } from "~/components/player";
+import { playVoicePreview, usePlayer } from "~/components/player";
 import { useVoiceSafety } from "~/components/voice-safety";
 import { useToast } from "~/components/toasts";
 import { Button } from "~/components/ui";
@@ -228,17 +228,7 @@ export default function TextToSpeechPage() {
             ))}
           </select>
           <p className="text-xs text-zinc-500">{voice.description}</p>
-          <Button variant="secondary" onClick={() => player.play(
-                {
-                  id: `preview-${voice.voice_id}`,
-                  title: `${voice.name} preview`,
-                  voiceName: voice.name,
-                  voice: { voiceId: voice.voice_id, name: voice.name, safetyControl: voice.safety_control },
-                  languagePreviewUrls: voice.languagePreviews,
-                  playingUrl: voice.preview,
-                },
-                { kind: "url", url: voice.preview },
-              )}>
+          <Button variant="secondary" onClick={() => void playVoicePreview(player, voice)}>
             Preview voice
           </Button>
         </div>

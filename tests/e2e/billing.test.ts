@@ -90,7 +90,8 @@ describe("billing", () => {
     await waitForHydration(page);
     await page.getByRole("button", { name: "Allow usage beyond the plan (billed per 1,000 credits)" }).click();
     await page.getByText("Usage-based billing is on.").waitFor();
-    await expect(page.getByTestId("usage").textContent()).resolves.toContain("usage-based billing on");
+    // The toast comes with the action's answer; the page's data follows when the loader has revalidated.
+    await page.waitForFunction(() => document.querySelector('[data-testid="usage"]')?.textContent?.includes("usage-based billing on"));
     await page.getByLabel(/Cap on extra credits per period/).fill("50");
     await page.getByRole("button", { name: "Save cap" }).click();
     await page.getByText("The cap on extra credits is saved.").waitFor();
@@ -99,7 +100,7 @@ describe("billing", () => {
     await screenshot(page, "subscription-usage-based-billing");
     await page.getByRole("button", { name: "Turn off usage-based billing" }).click();
     await page.getByText("Usage-based billing is off.").waitFor();
-    await expect(page.getByTestId("usage").textContent()).resolves.toContain("left");
+    await page.waitForFunction(() => document.querySelector('[data-testid="usage"]')?.textContent?.includes("left"));
 
     // The invoices so far, newest first: the upgrade's proration, then the first month of Creator.
     const rows = page.getByTestId("invoice-row");

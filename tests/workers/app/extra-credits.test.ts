@@ -24,6 +24,13 @@ async function creatorWorkspace(email: string): Promise<{ cookie: string; worksp
   return { cookie, workspaceId: row!.workspace_id, customerId: row!.customer_id };
 }
 
+/** The subscription page's form: usage-based billing on (optionally with a cap field). */
+async function allowUsageBasedBilling(cookie: string, fields: Record<string, string> = {}) {
+  const init = form({ intent: "limit-extension", allowed: "true", ...fields });
+  const response = await SELF.fetch(`${ORIGIN}/app/subscription`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
+  expect(response.status).toBe(200);
+}
+
 async function speak(cookie: string, characters: number): Promise<Response> {
   const text = "Extra credits are billed per thousand characters. ".repeat(40).slice(0, characters);
   return api(`/v1/text-to-speech/${ARIA}?output_format=pcm_16000`, { method: "POST", cookie, json: { text, model_id: "eleven_multilingual_v2" } });
@@ -32,8 +39,7 @@ async function speak(cookie: string, characters: number): Promise<Response> {
 describe("usage-based billing (extra credits)", () => {
   it("invoices each completed block of 1000 characters beyond the plan once, on the next invoice", async () => {
     const { cookie, workspaceId, customerId } = await creatorWorkspace("extra-credits@example.com");
-    const toggled = await SELF.fetch(`${ORIGIN}/app/subscription`, { ...form({ intent: "limit-extension", allowed: "true" }), headers: { ...(form({}).headers as Record<string, string>), cookie } });
-    expect(toggled.status).toBe(200);
+    await allowUsageBasedBilling(cookie);
     await testEnv.DB.prepare("UPDATE workspaces SET character_count = character_limit - 5 WHERE id = ?").bind(workspaceId).run();
 
     // 1005 characters: 1000 beyond the plan, one whole block.
@@ -61,8 +67,7 @@ describe("usage-based billing (extra credits)", () => {
 
   it("invoices and charges the extra credits at once when they reach the plan's billing threshold", async () => {
     const { cookie, workspaceId, customerId } = await creatorWorkspace("threshold@example.com");
-    const toggled = await SELF.fetch(`${ORIGIN}/app/subscription`, { ...form({ intent: "limit-extension", allowed: "true" }), headers: { ...(form({}).headers as Record<string, string>), cookie } });
-    expect(toggled.status).toBe(200);
+    await allowUsageBasedBilling(cookie);
     // 146,000 characters beyond the plan are not invoiced yet (as if their invoicing had failed); the next
     // generation completes block 147: 147 × 30 = 4410 cents, past Creator's 4400-cent threshold.
     await testEnv.DB.prepare("UPDATE workspaces SET character_count = character_limit + 146000 - 5 WHERE id = ?").bind(workspaceId).run();
@@ -95,8 +100,7 @@ describe("usage-based billing (extra credits)", () => {
     expect((await subscription()).max_character_limit_extension).toBe(1);
 
     // The subscription page's form: an empty cap goes back to the plan's maximum.
-    const saved = await SELF.fetch(`${ORIGIN}/app/subscription`, { ...form({ intent: "limit-extension", allowed: "true", cap: "" }), headers: { ...(form({}).headers as Record<string, string>), cookie } });
-    expect(saved.status).toBe(200);
+    await allowUsageBasedBilling(cookie, { cap: "" });
     expect((await subscription()).max_character_limit_extension).toBe(1000);
     expect((await speak(cookie, 10)).status).toBe(200);
   });
@@ -105,8 +109,7 @@ describe("usage-based billing (extra credits)", () => {
     const { cookie, workspaceId, customerId } = await creatorWorkspace("no-extra-credits@example.com");
     await testEnv.DB.prepare("UPDATE workspaces SET character_count = character_limit - 5 WHERE id = ?").bind(workspaceId).run();
     expect((await speak(cookie, 100)).status).toBe(401);
-    const toggled = await SELF.fetch(`${ORIGIN}/app/subscription`, { ...form({ intent: "limit-extension", allowed: "true" }), headers: { ...(form({}).headers as Record<string, string>), cookie } });
-    expect(toggled.status).toBe(200);
+    await allowUsageBasedBilling(cookie);
     expect((await speak(cookie, 500)).status).toBe(200);
     expect((await stripe.invoiceItems.list({ customer: customerId, pending: true })).data).toEqual([]);
   });
