@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { workerdEnv } from "./workerd/wrapper.mjs";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -96,7 +97,7 @@ export async function startStack({ port, stateDir, quiet = false, timeoutMs = 60
     cwd: ROOT,
     detached: true,
     stdio: quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
+    env: { ...process.env, ...(await workerdEnv()), WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
   });
   let output = "";
   if (quiet) {

@@ -1,5 +1,9 @@
 // `npm test`: every layer in order; the first failure fails the run.
 import { spawnSync } from "node:child_process";
+import { workerdEnv } from "./workerd/wrapper.mjs";
+
+// workerd for the worker and end-to-end tests (decision 0014: more V8 worker threads on small machines).
+const env = { ...process.env, ...(await workerdEnv()) };
 
 const steps = [
   ["typecheck", "npx", ["tsc", "--noEmit"]],
@@ -14,7 +18,7 @@ const steps = [
 for (const [name, command, args] of steps) {
   const started = Date.now();
   console.log(`\n▶ ${name}: ${command} ${args.join(" ")}`);
-  const result = spawnSync(command, args, { stdio: "inherit" });
+  const result = spawnSync(command, args, { stdio: "inherit", env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`\n✗ ${name} failed after ${seconds}s`);
