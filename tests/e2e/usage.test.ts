@@ -30,8 +30,8 @@ describe("usage page", () => {
     await page.waitForURL(/breakdown=voice/);
     await page.locator('rect[data-series="Roger"]').waitFor();
     const legend = page.getByRole("list", { name: "Totals" });
-    await expect(legend.textContent()).resolves.toContain(`Aria${"Usage counts every character.".length}`);
-    await expect(legend.textContent()).resolves.toContain("Roger6");
+    await expect.poll(() => legend.textContent()).toContain(`Aria${"Usage counts every character.".length}`);
+    await expect.poll(() => legend.textContent()).toContain("Roger6");
     await page.getByText("Numbers per day").click();
     await expect(page.locator("table").textContent()).resolves.toContain("Roger");
     await screenshot(page, "usage-by-voice");

@@ -19,8 +19,9 @@ describe("voices page", () => {
     await page.waitForURL(/language=fr/);
     await page.getByLabel("Gender").selectOption("female");
     await page.waitForURL(/gender=female/);
-    await expect(count()).resolves.toMatch(/^1 of \d+ voices$/);
-    await expect(page.getByTestId("voice-card").textContent()).resolves.toContain("Camille");
+    // The URL can change a frame before the page shows the new data: poll.
+    await expect.poll(count).toMatch(/^1 of \d+ voices$/);
+    await expect.poll(() => page.getByTestId("voice-card").textContent()).toContain("Camille");
     await expect(seriousViolations(page)).resolves.toEqual([]);
     await screenshot(page, "voices-filtered");
 
