@@ -1,4 +1,4 @@
-import { ENGINE_LANGUAGES, type EngineLanguage } from "./voices";
+import type { EngineLanguage } from "./voices";
 
 /** The voices page's filters (all optional): free text, a language, a gender. */
 export type VoiceGalleryQuery = { search: string; language: EngineLanguage | ""; gender: "female" | "male" | "" };
@@ -13,8 +13,4 @@ export function matchesVoiceQuery(voice: GalleryVoice, query: VoiceGalleryQuery)
   if (!needle) return true;
   const haystack = [voice.name, voice.description, voice.accent ?? "", (voice.use_case ?? "").replace(/_/g, " ")].join(" ").toLowerCase();
   return needle.split(/\s+/).every((word) => haystack.includes(word));
-}
-
-export function isEngineLanguageCode(value: string): value is EngineLanguage {
-  return (ENGINE_LANGUAGES as readonly string[]).includes(value);
 }

@@ -1,6 +1,6 @@
 import { usageEventsBetween } from "../../db/repositories/usage";
 import type { Database } from "../../db/client";
-import { aggregateUsage, usageBuckets, type UsageBreakdown, type UsageInterval, type UsageMetric, type UsageSeries } from "~/domain/usage";
+import { aggregateUsage, usageBuckets, type UsageBreakdown, type UsageInterval, type UsageMetric, type UsageEvent, type UsageSeries } from "~/domain/usage";
 
 export type UsageRequest = {
   workspaceId: string;
@@ -22,8 +22,14 @@ export const DELETED_API_KEY = "Deleted API key";
 export async function usageStatistics(db: Database, request: UsageRequest): Promise<UsageSeries | null> {
   const buckets = usageBuckets(request.startMs, request.endMs, { interval: request.interval, bucketSizeSeconds: request.bucketSizeSeconds });
   if (!buckets) return null;
-  const rows = await usageEventsBetween(db, request.workspaceId, Math.floor(request.startMs / 1000), Math.floor(request.endMs / 1000), request.userId ?? undefined);
-  const events = rows.map((row) => ({
+  const events = await usageEvents(db, request);
+  return aggregateUsage(events, buckets, { startMs: request.startMs, endMs: request.endMs }, request.breakdown, request.metric);
+}
+
+/** The ledger's events of a workspace (or one of its users) in the window, named for the breakdowns. */
+export async function usageEvents(db: Database, scope: Pick<UsageRequest, "workspaceId" | "userId" | "startMs" | "endMs">): Promise<UsageEvent[]> {
+  const rows = await usageEventsBetween(db, scope.workspaceId, Math.floor(scope.startMs / 1000), Math.floor(scope.endMs / 1000), scope.userId ?? undefined);
+  return rows.map((row) => ({
     atMs: row.occurredAt * 1000,
     characters: row.characters,
     voice: row.voiceName,
@@ -33,5 +39,4 @@ export async function usageStatistics(db: Database, request: UsageRequest): Prom
     viaApiKey: row.apiKeyId !== null,
     apiKey: row.apiKeyId === null ? null : (row.apiKeyName ?? DELETED_API_KEY),
   }));
-  return aggregateUsage(events, buckets, { startMs: request.startMs, endMs: request.endMs }, request.breakdown, request.metric);
 }

@@ -5,8 +5,8 @@ import { playVoicePreview, usePlayer } from "~/components/player";
 import { Button, buttonClass } from "~/components/ui";
 import { PRODUCT_NAME } from "~/domain/brand";
 import { languageName } from "~/domain/languages";
-import { isEngineLanguageCode, matchesVoiceQuery } from "~/domain/voice-gallery";
-import { ENGINE_LANGUAGES } from "~/domain/voices";
+import { matchesVoiceQuery } from "~/domain/voice-gallery";
+import { ENGINE_LANGUAGES, isEngineLanguage } from "~/domain/voices";
 import { requireViewer } from "~/lib/auth.server";
 import { voiceOptions } from "~/lib/tts-page.server";
 
@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: `Voices · ${PRODUCT_NAME}` }]
 /** The filters; anything unknown is simply no filter. */
 const galleryQuery = z.object({
   search: z.string().trim().max(100).catch(""),
-  language: z.string().transform((value) => (isEngineLanguageCode(value) ? value : "")).catch(""),
+  language: z.string().transform((value) => (isEngineLanguage(value) ? value : "")).catch(""),
   gender: z.enum(["female", "male", ""]).catch(""),
 });
 

@@ -3,11 +3,11 @@ import { Form, useLoaderData, useNavigation, useSubmit } from "@remix-run/react"
 import { z } from "zod";
 import { Button } from "~/components/ui";
 import { PRODUCT_NAME } from "~/domain/brand";
-import { USAGE_PAGE_BREAKDOWNS, USAGE_PAGE_RANGES, USAGE_SOURCE_LABELS, usagePageWindow, type UsageBreakdown } from "~/domain/usage";
+import { aggregateUsage, USAGE_PAGE_BREAKDOWNS, USAGE_PAGE_RANGES, USAGE_SOURCE_LABELS, usageBuckets, usagePageWindow, type UsageBreakdown } from "~/domain/usage";
 import { stackedBars } from "~/domain/usage-chart";
 import { isAdmin } from "~/domain/workspace";
 import { db, requireViewer } from "~/lib/auth.server";
-import { usageStatistics } from "~/lib/usage.server";
+import { usageEvents } from "~/lib/usage.server";
 
 export const meta: MetaFunction = () => [{ title: `Usage · ${PRODUCT_NAME}` }];
 
@@ -26,30 +26,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = admin ? query.scope : "me";
   const breakdown: UsageBreakdown = query.breakdown === "user" && scope === "me" ? "none" : query.breakdown;
   const window = usagePageWindow(query.range, Date.now());
-  const series = await usageStatistics(db(context), {
-    workspaceId: membership.workspace.id,
-    userId: scope === "workspace" ? null : user.id,
-    startMs: window.startMs,
-    endMs: window.endMs,
-    breakdown,
-    interval: window.interval,
-    metric: "credits",
-  });
-  const requests = await usageStatistics(db(context), {
-    workspaceId: membership.workspace.id,
-    userId: scope === "workspace" ? null : user.id,
-    startMs: window.startMs,
-    endMs: window.endMs,
-    breakdown: "none",
-    interval: "cumulative",
-    metric: "request_count",
-  });
+  // One read of the ledger: the chart's series and the count of generations both come from these events.
+  const events = await usageEvents(db(context), { workspaceId: membership.workspace.id, userId: scope === "workspace" ? null : user.id, ...window });
+  const buckets = usageBuckets(window.startMs, window.endMs, { interval: window.interval })!;
   return {
     admin,
     view: { range: query.range, breakdown, scope },
     interval: window.interval,
-    series: series!,
-    requestCount: requests!.usage.All?.[0] ?? 0,
+    series: aggregateUsage(events, buckets, window, breakdown, "credits"),
+    requestCount: events.length,
     period: { used: membership.workspace.characterCount, limit: membership.workspace.characterLimit },
   };
 }
