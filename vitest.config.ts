@@ -74,7 +74,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "core/**/*.test.ts", "tests/unit/**/*.test.ts"],
           // The codecs import their wasm as compiled modules (wrangler's rule); Node gets the same modules.
           alias: [
             { find: /^\.\/generated\/mp3\.wasm$/, replacement: fileURLToPath(new URL("./tests/unit/mp3-wasm-module.ts", import.meta.url)) },

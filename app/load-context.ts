@@ -1,4 +1,4 @@
-import type { EdgeContext } from "~/domain/edge-context";
+import type { EdgeContext } from "../core/edge/edge-context";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {

@@ -1,12 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { ToastProvider } from "./components/toasts";
-import { NotFoundPage, ErrorPage } from "./components/error-pages";
-import { PRODUCT_NAME } from "./domain/brand";
-import { captureAttribution } from "./lib/attribution";
-import { useNonce } from "./lib/nonce";
-import { ThemeScript } from "./lib/theme";
+import { ToastProvider } from "~/common/components/toasts";
+import { NotFoundPage, ErrorPage } from "~/common/components/error-pages";
+import { PRODUCT_NAME } from "../core/brand";
+import { captureAttribution } from "~/accounts/browser/attribution";
+import { useNonce } from "~/common/components/nonce";
+import { ThemeScript } from "~/common/components/theme";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [

@@ -5,14 +5,14 @@ import { HTTPException } from "hono/http-exception";
 // @ts-ignore - absent until the first build
 import * as serverBuild from "../build/server";
 import { api, type ApiEnv } from "./api";
-import { billingApi } from "./api/billing";
-import { openApiDocument } from "./api/openapi";
-import { publicSite } from "./api/public-site";
-import { voicesV2Api } from "./api/voices";
-import { apiError, validationError } from "./api/errors";
-import { BUILD_VERSION_PATH } from "./domain/edge-cache";
-import { readEdgeContext } from "./domain/edge-context";
-import { log } from "./lib/log.server";
+import { billingApi } from "~/billing/api";
+import { openApiDocument } from "~/api/openapi";
+import { publicSite } from "~/marketing/api";
+import { voicesV2Api } from "~/voices/api";
+import { apiError, validationError } from "~/api/errors";
+import { BUILD_VERSION_PATH } from "../core/edge/edge-cache";
+import { readEdgeContext } from "../core/edge/edge-context";
+import { log } from "~/common/log.server";
 import "./load-context";
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);

@@ -100,13 +100,13 @@ function nativeEngine() {
 
 /**
  * MP3 encoding of 20 s of 44.1 kHz mono at 128 kbps: the app worker's encoder (LAME in WebAssembly, bundled
- * from app/lib/audio/mp3.ts) against lamejs (LAME ported to plain JavaScript, which the worker used before).
+ * from core/audio/mp3.ts) against lamejs (LAME ported to plain JavaScript, which the worker used before).
  * Each: the first encode of a fresh isolate, then the median of five more.
  */
 async function mp3Speed(seconds) {
   const dir = mkdtempSync(join(tmpdir(), "bench-mp3-"));
   try {
-    const { createMp3Stream } = await loadBundle(dir, "mp3", `export { createMp3Stream } from ${JSON.stringify(join(ROOT, "app/lib/audio/mp3.ts"))};`);
+    const { createMp3Stream } = await loadBundle(dir, "mp3", `export { createMp3Stream } from ${JSON.stringify(join(ROOT, "core/audio/mp3.ts"))};`);
     const { Mp3Encoder } = await import("@breezystack/lamejs");
     const rate = 44100;
     const pcm = Int16Array.from({ length: rate * seconds }, (_, i) => Math.round(6000 * Math.sin((2 * Math.PI * 220 * i) / rate) + 1500 * Math.sin(i * 0.37)));

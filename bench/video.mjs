@@ -16,8 +16,8 @@ function loadPipeline(dir) {
     dir,
     "pipeline",
     `export { renderShareVideo, mp3Of } from ${JSON.stringify(join(ROOT, "queues/video/render.ts"))};
-export { audioLevels } from ${JSON.stringify(join(ROOT, "app/domain/audio-levels.ts"))};
-export { renderVideoFrame, barLevelsAt, FRAME_SIZE, FRAMES_PER_SECOND } from ${JSON.stringify(join(ROOT, "app/domain/video-frame.ts"))};
+export { audioLevels } from ${JSON.stringify(join(ROOT, "core/audio/audio-levels.ts"))};
+export { renderVideoFrame, barLevelsAt, FRAME_SIZE, FRAMES_PER_SECOND } from ${JSON.stringify(join(ROOT, "core/sharing/video-frame.ts"))};
 export { loadH264Encoder } from ${JSON.stringify(join(ROOT, "queues/video/generated/h264-mp4-encoder.js"))};`,
   );
 }

@@ -1,4 +1,4 @@
-import { hashPassword } from "../app/lib/password-hash.server";
+import { hashPassword } from "../core/password-hash";
 
 /** A ready account for trying the platform locally (printed in README.md). Never seeded in production. */
 export const DEMO_ACCOUNT = {

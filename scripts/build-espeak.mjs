@@ -26,7 +26,7 @@ export const ESPEAK_NG_SOURCE = {
   sha256: "d2a886bae3547a15c52801cb37e415230834a7ee7f9a57352b98d60454d97cea",
 };
 
-/** Languages bundled with the embedded engine (must match ENGINE_LANGUAGES in app/domain/voices.ts). */
+/** Languages bundled with the embedded engine (must match ENGINE_LANGUAGES in app/voices/rules/voices.ts). */
 const LANGUAGES = ["en", "de", "fr", "es", "it", "pt"];
 
 /** espeak-ng's library sources (its CMakeLists.txt), without audio output, MBROLA and the async queue. */

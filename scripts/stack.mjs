@@ -37,10 +37,10 @@ function run(command, args, options = {}) {
  */
 function copyCodecWasm() {
   const require = createRequire(import.meta.url);
-  mkdirSync(join(ROOT, "app/lib/audio/generated"), { recursive: true });
-  copyFileSync(require.resolve("wasm-media-encoders/wasm/mp3"), join(ROOT, "app/lib/audio/generated/mp3.wasm"));
-  copyFileSync(require.resolve("@evan/opus/wasm/opus.wasm"), join(ROOT, "app/lib/audio/generated/opus.wasm"));
-  copyFileSync(join(dirname(require.resolve("minimp3-wasm/package.json")), "dist/decoder.opt.wasm"), join(ROOT, "app/lib/audio/generated/minimp3.wasm"));
+  mkdirSync(join(ROOT, "core/audio/generated"), { recursive: true });
+  copyFileSync(require.resolve("wasm-media-encoders/wasm/mp3"), join(ROOT, "core/audio/generated/mp3.wasm"));
+  copyFileSync(require.resolve("@evan/opus/wasm/opus.wasm"), join(ROOT, "core/audio/generated/opus.wasm"));
+  copyFileSync(join(dirname(require.resolve("minimp3-wasm/package.json")), "dist/decoder.opt.wasm"), join(ROOT, "core/audio/generated/minimp3.wasm"));
 }
 
 /**

@@ -3,10 +3,9 @@ import { database } from "../../db/client";
 import { findApiKeyOwner, markApiKeyUsed } from "../../db/repositories/api-keys";
 import type { UserRow } from "../../db/repositories/users";
 import { findMembership, type Membership } from "../../db/repositories/workspaces";
-import { API_KEY_HEADER, API_KEY_PATTERN } from "~/domain/api-keys";
-import { isSameOriginMutation } from "~/domain/session";
-import { getViewer } from "~/lib/auth.server";
-import { sha256Hex } from "~/lib/tokens.server";
+import { API_KEY_HEADER, API_KEY_PATTERN } from "~/accounts/rules/api-keys";
+import { isSameOriginMutation } from "~/accounts/rules/session";
+import { getViewer, sha256Hex } from "~/accounts/accounts.server";
 import { apiError } from "./errors";
 
 /** Who is calling the API: a user acting in one workspace, through an API key or the browser session. */

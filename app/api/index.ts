@@ -1,16 +1,16 @@
 import { Hono } from "hono";
 import { apiError } from "./errors";
-import { historyApi } from "./history";
-import { historyVideoApi } from "./history-video";
-import { modelsApi } from "./models";
-import { openAiSpeechApi, textToDialogueApi, textToSpeechApi } from "./text-to-speech";
-import { supportApi } from "./support";
-import { tryItApi } from "./try-it";
-import { adVisitApi } from "./ad-visit";
-import { usageApi } from "./usage";
-import { userApi } from "./user";
-import { voicesApi } from "./voices";
-import { workspaceApi } from "./workspace";
+import { historyApi } from "~/history/api";
+import { historyVideoApi } from "~/sharing/api";
+import { modelsApi } from "~/speech/models-api";
+import { openAiSpeechApi, textToDialogueApi, textToSpeechApi } from "~/speech/api";
+import { supportApi } from "~/accounts/support-api";
+import { tryItApi } from "~/speech/try-it-api";
+import { adVisitApi } from "~/marketing/ad-visit-api";
+import { usageApi } from "~/usage/api";
+import { userApi } from "~/accounts/api";
+import { voicesApi } from "~/voices/api";
+import { workspaceApi } from "~/workspace/api";
 
 export type ApiEnv = { Bindings: Env; Variables: { requestId: string } };
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { apiKeyName } from "~/domain/api-keys";
-import { checklistItemId } from "~/domain/onboarding";
-import { PRODUCT_NAME } from "~/domain/brand";
+import { apiKeyName } from "~/accounts/rules/api-keys";
+import { checklistItemId } from "~/accounts/rules/onboarding";
+import { PRODUCT_NAME } from "../../core/brand";
 import { dialogueBody, speechBody, speechQuery, usageQuery, voiceSettingsSchema } from "./schemas";
 
 /**

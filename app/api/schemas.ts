@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { dialogueCharacters, MAX_DIALOGUE_CHARACTERS, MAX_DIALOGUE_LINES, speakableLines } from "~/domain/dialogue";
-import { DEFAULT_OUTPUT_FORMAT, OUTPUT_FORMATS } from "~/domain/output-formats";
-import { USAGE_BREAKDOWNS, USAGE_INTERVALS, USAGE_METRICS } from "~/domain/usage";
-import { SPEED_RANGE } from "~/domain/voices";
+import { dialogueCharacters, MAX_DIALOGUE_CHARACTERS, MAX_DIALOGUE_LINES, speakableLines } from "~/speech/rules/dialogue";
+import { DEFAULT_OUTPUT_FORMAT, OUTPUT_FORMATS } from "../../core/audio/output-formats";
+import { USAGE_BREAKDOWNS, USAGE_INTERVALS, USAGE_METRICS } from "~/usage/rules/usage";
+import { SPEED_RANGE } from "~/voices/rules/voices";
 
 /** Request schemas of the speech API: shared by the routes, /openapi.json and the /api page. */
 const unit = z.number().min(0).max(1);

@@ -8,8 +8,8 @@ import {
   maxVoiceAddEdits,
   standardTierFor,
   type Tier,
-} from "~/domain/plans";
-import { effectiveLimitExtension } from "~/domain/extra-credits";
+} from "../../core/billing/plans";
+import { effectiveLimitExtension } from "~/billing/rules/extra-credits";
 
 /** The workspace subscription record of GET /v1/user/subscription, in the commercial API's field names. */
 export function subscriptionJson(membership: Membership, billing?: BillingRow) {

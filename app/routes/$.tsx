@@ -1,4 +1,4 @@
-import { NotFoundPage } from "~/components/error-pages";
+import { NotFoundPage } from "~/common/components/error-pages";
 
 // Any path no route claims: a real 404 status, rendered by the root error boundary.
 export function loader() {

@@ -1,10 +1,10 @@
-import { MarketingLayout } from "~/components/site-chrome";
-import { TryItBox } from "~/components/try-it-box";
-import { LinkButton } from "~/components/ui";
-import { tryItVoices } from "~/domain/try-it";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { publicHeaders, publicMeta } from "~/lib/public-meta";
-import { SIGN_IN_PATH, SIGN_UP_PATH } from "~/domain/navigation";
+import { MarketingLayout } from "~/marketing/components/site-chrome";
+import { TryItBox } from "~/marketing/components/try-it-box";
+import { LinkButton } from "~/common/components/ui";
+import { tryItVoices } from "~/marketing/rules/try-it";
+import { PRODUCT_NAME } from "../../core/brand";
+import { publicHeaders, publicMeta } from "~/marketing/public-meta";
+import { SIGN_IN_PATH, SIGN_UP_PATH } from "~/common/rules/navigation";
 
 export const meta = publicMeta({ title: `${PRODUCT_NAME}: open, self-hostable voice AI`, description: "Text to speech with a speech history, a global player and share links, running on the edge or on your laptop.", path: "/" });
 export const headers = publicHeaders;

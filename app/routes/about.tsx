@@ -1,6 +1,6 @@
-import { ProsePage } from "~/components/site-chrome";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { publicHeaders, publicMeta } from "~/lib/public-meta";
+import { ProsePage } from "~/marketing/components/site-chrome";
+import { PRODUCT_NAME } from "../../core/brand";
+import { publicHeaders, publicMeta } from "~/marketing/public-meta";
 
 export const meta = publicMeta({ title: `About · ${PRODUCT_NAME}`, description: `${PRODUCT_NAME} is an open, self-hostable voice AI platform: text to speech, history, sharing and billing, built for the edge.`, path: "/about" });
 export const headers = publicHeaders;

@@ -1,7 +1,7 @@
-import { MarketingLayout } from "~/components/site-chrome";
+import { MarketingLayout } from "~/marketing/components/site-chrome";
 import { OPERATIONS } from "~/api/openapi";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { publicHeaders, publicMeta } from "~/lib/public-meta";
+import { PRODUCT_NAME } from "../../core/brand";
+import { publicHeaders, publicMeta } from "~/marketing/public-meta";
 
 export const meta = publicMeta({ title: `API reference · ${PRODUCT_NAME}`, description: `The ${PRODUCT_NAME} HTTP API: text to speech, voices, models, history and account.`, path: "/api" });
 export const headers = publicHeaders;

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { z } from "zod";
-import { playVoicePreview, usePlayer } from "~/components/player";
-import { Button, buttonClass } from "~/components/ui";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { languageName } from "~/domain/languages";
-import { matchesVoiceQuery } from "~/domain/voice-gallery";
-import { ENGINE_LANGUAGES, isEngineLanguage } from "~/domain/voices";
-import { requireViewer } from "~/lib/auth.server";
-import { voiceOptions } from "~/lib/tts-page.server";
+import { playVoicePreview, usePlayer } from "~/player/components/player";
+import { Button, buttonClass } from "~/common/components/ui";
+import { PRODUCT_NAME } from "../../core/brand";
+import { languageName } from "~/speech/rules/languages";
+import { matchesVoiceQuery } from "~/voices/rules/voice-gallery";
+import { ENGINE_LANGUAGES, isEngineLanguage } from "~/voices/rules/voices";
+import { requireViewer } from "~/accounts/accounts.server";
+import { voiceOptions } from "~/speech/speech.server";
 
 export const meta: MetaFunction = () => [{ title: `Voices · ${PRODUCT_NAME}` }];
 

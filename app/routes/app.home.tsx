@@ -1,12 +1,12 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { TrainingOptOutDialog } from "~/components/privacy";
-import { useToast } from "~/components/toasts";
-import { EMAIL_UPDATED, emailUpdateFailed } from "~/domain/account-actions";
-import { requestJson, type RequestFailure } from "~/domain/http-error";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { isAdmin } from "~/domain/workspace";
+import { TrainingOptOutDialog } from "~/accounts/components/privacy";
+import { useToast } from "~/common/components/toasts";
+import { EMAIL_UPDATED, emailUpdateFailed } from "~/accounts/rules/account-actions";
+import { requestJson, type RequestFailure } from "~/common/rules/http-error";
+import { PRODUCT_NAME } from "../../core/brand";
+import { isAdmin } from "../../core/workspace/roles";
 import type { AppLayoutData } from "./app";
 
 export const meta: MetaFunction = () => [{ title: `Home · ${PRODUCT_NAME}` }];

@@ -4,12 +4,12 @@ import { z } from "zod";
 import { database } from "../../db/client";
 import { completedItemIds } from "../../db/repositories/onboarding";
 import { updateUser } from "../../db/repositories/users";
-import { Button } from "~/components/ui";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { APP_SECTIONS } from "~/domain/navigation";
-import { CHECKLIST_ITEMS, checklistState } from "~/domain/onboarding";
-import { requireViewer } from "~/lib/auth.server";
-import { parseForm } from "~/lib/form.server";
+import { Button } from "~/common/components/ui";
+import { PRODUCT_NAME } from "../../core/brand";
+import { APP_SECTIONS } from "~/common/rules/navigation";
+import { CHECKLIST_ITEMS, checklistState } from "~/accounts/rules/onboarding";
+import { requireViewer } from "~/accounts/accounts.server";
+import { parseForm } from "~/common/form.server";
 
 export const meta: MetaFunction = () => [{ title: `Getting started · ${PRODUCT_NAME}` }];
 

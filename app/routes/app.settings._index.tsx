@@ -2,19 +2,16 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { updateUser } from "../../db/repositories/users";
-import { Dialog } from "~/components/dialog";
-import { Field, FormError, FormNotice } from "~/components/form";
-import { Button } from "~/components/ui";
-import { emailField } from "~/domain/account-forms";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { SIGN_IN_PATH } from "~/domain/navigation";
-import { ANALYTICS_CONSENT_STATES } from "~/domain/privacy";
-import { clearedSessionCookie } from "~/domain/session";
-import { deleteAccount, requestEmailChange } from "~/lib/account-settings.server";
-import { sendProductUpdatesWelcome } from "~/lib/accounts.server";
-import { db, requireViewer } from "~/lib/auth.server";
-import { parseForm } from "~/lib/form.server";
-import { beginTotpSetup, confirmTotpSetup, disableTotp, SENSITIVE_ACTION_FAILED, verifySecondFactor, verifySensitiveAction } from "~/lib/two-factor.server";
+import { Dialog } from "~/common/components/dialog";
+import { Field, FormError, FormNotice } from "~/common/components/form";
+import { Button } from "~/common/components/ui";
+import { emailField } from "~/accounts/rules/account-forms";
+import { PRODUCT_NAME } from "../../core/brand";
+import { SIGN_IN_PATH } from "~/common/rules/navigation";
+import { ANALYTICS_CONSENT_STATES } from "~/accounts/rules/privacy";
+import { clearedSessionCookie } from "~/accounts/rules/session";
+import { deleteAccount, requestEmailChange, sendProductUpdatesWelcome, db, requireViewer, beginTotpSetup, confirmTotpSetup, disableTotp, SENSITIVE_ACTION_FAILED, verifySecondFactor, verifySensitiveAction } from "~/accounts/accounts.server";
+import { parseForm } from "~/common/form.server";
 
 export const meta: MetaFunction = () => [{ title: `Settings · ${PRODUCT_NAME}` }];
 

@@ -4,14 +4,12 @@ import { useState } from "react";
 import { z } from "zod";
 import { database } from "../../db/client";
 import { deleteApiKey, listApiKeys, renameApiKey } from "../../db/repositories/api-keys";
-import { Field, FormError } from "~/components/form";
-import { Button } from "~/components/ui";
-import { apiKeyName } from "~/domain/api-keys";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { requireViewer } from "~/lib/auth.server";
-import { parseForm } from "~/lib/form.server";
-import { createApiKey } from "~/lib/api-keys.server";
-import { SENSITIVE_ACTION_FAILED, verifySensitiveAction } from "~/lib/two-factor.server";
+import { Field, FormError } from "~/common/components/form";
+import { Button } from "~/common/components/ui";
+import { apiKeyName } from "~/accounts/rules/api-keys";
+import { PRODUCT_NAME } from "../../core/brand";
+import { requireViewer, createApiKey, SENSITIVE_ACTION_FAILED, verifySensitiveAction } from "~/accounts/accounts.server";
+import { parseForm } from "~/common/form.server";
 
 export const meta: MetaFunction = () => [{ title: `API keys · ${PRODUCT_NAME}` }];
 

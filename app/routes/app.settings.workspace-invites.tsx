@@ -2,12 +2,12 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { invitesForEmail } from "../../db/repositories/workspaces";
-import { FormError } from "~/components/form";
-import { Button } from "~/components/ui";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { db, requireViewer } from "~/lib/auth.server";
-import { parseForm } from "~/lib/form.server";
-import { answerInvite } from "~/lib/workspace.server";
+import { FormError } from "~/common/components/form";
+import { Button } from "~/common/components/ui";
+import { PRODUCT_NAME } from "../../core/brand";
+import { db, requireViewer } from "~/accounts/accounts.server";
+import { parseForm } from "~/common/form.server";
+import { answerInvite } from "~/workspace/workspace.server";
 
 export const meta: MetaFunction = () => [{ title: `Workspace invites · ${PRODUCT_NAME}` }];
 

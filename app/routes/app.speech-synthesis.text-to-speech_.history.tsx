@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { HistoryList } from "~/components/history-list";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { shareButtonMode, videoFlagOn } from "~/domain/sharing";
-import { requireViewer } from "~/lib/auth.server";
-import { historyEntries, voiceOptions } from "~/lib/tts-page.server";
+import { HistoryList } from "~/history/components/history-list";
+import { PRODUCT_NAME } from "../../core/brand";
+import { shareButtonMode, videoFlagOn } from "../../core/sharing/sharing";
+import { requireViewer } from "~/accounts/accounts.server";
+import { historyEntries, voiceOptions } from "~/speech/speech.server";
 import { action as pageAction } from "./app.speech-synthesis.text-to-speech";
 
 export const meta: MetaFunction = () => [{ title: `Text to Speech history · ${PRODUCT_NAME}` }];

@@ -3,20 +3,20 @@ import { Form, Link, redirect, useActionData, useLoaderData, useSearchParams } f
 import { useEffect } from "react";
 import { z } from "zod";
 import { findBilling } from "../../db/repositories/billing";
-import { InvoiceList } from "~/components/invoices";
-import { PlanCards, PlanSwitches } from "~/components/plan-cards";
-import { PromoControls, useStoredPromo } from "~/components/promo";
-import { useToast } from "~/components/toasts";
-import { buttonClass } from "~/components/ui";
-import { nextMonthlyReset } from "~/domain/billing-sync";
-import { CHECKOUT_FAILED, STATUS_NOTICES, UNEXPECTED_ERROR, changeFailed, changeSucceeded } from "~/domain/billing-texts";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { canChangePaymentMethod, planAction, remainingQuota, type PaymentProvider } from "~/domain/plan-actions";
-import { planCards } from "~/domain/plan-cards";
-import { BILLING_PERIODS, CURRENCIES, LIMIT_EXTENSION, TIER_DISPLAY_NAMES, TIER_ORDER, isTier } from "~/domain/plans";
-import { PROMO_TEXTS } from "~/domain/promo";
-import { db, requireViewer } from "~/lib/auth.server";
-import { syncSubscription } from "~/lib/billing-sync.server";
+import { InvoiceList } from "~/billing/components/invoices";
+import { PlanCards, PlanSwitches } from "~/billing/components/plan-cards";
+import { PromoControls, useStoredPromo } from "~/billing/components/promo";
+import { useToast } from "~/common/components/toasts";
+import { buttonClass } from "~/common/components/ui";
+import { nextMonthlyReset } from "../../core/billing/billing-sync";
+import { CHECKOUT_FAILED, STATUS_NOTICES, UNEXPECTED_ERROR, changeFailed, changeSucceeded } from "~/billing/rules/billing-texts";
+import { PRODUCT_NAME } from "../../core/brand";
+import { canChangePaymentMethod, planAction, remainingQuota, type PaymentProvider } from "~/billing/rules/plan-actions";
+import { planCards } from "~/billing/rules/plan-cards";
+import { BILLING_PERIODS, CURRENCIES, LIMIT_EXTENSION, TIER_DISPLAY_NAMES, TIER_ORDER, isTier } from "../../core/billing/plans";
+import { PROMO_TEXTS } from "~/billing/rules/promo";
+import { db, requireViewer } from "~/accounts/accounts.server";
+import { syncSubscription } from "../../core/billing/billing-sync.server";
 import {
   BillingError,
   cancelDowngrade,
@@ -29,12 +29,12 @@ import {
   renewSubscription,
   setLimitExtension,
   type BillingContext,
-} from "~/lib/billing.server";
-import { parseForm } from "~/lib/form.server";
-import { recentInvoices } from "~/lib/invoices.server";
-import { planQuery } from "~/lib/plan-page";
-import { useRememberedPeriod } from "~/lib/remembered-period";
-import { stripeClient } from "~/lib/stripe.server";
+} from "~/billing/billing.server";
+import { parseForm } from "~/common/form.server";
+import { recentInvoices } from "~/billing/billing.server";
+import { planQuery } from "~/billing/rules/plan-page";
+import { useRememberedPeriod } from "~/billing/browser/remembered-period";
+import { stripeClient } from "../../core/billing/stripe.server";
 
 export const meta: MetaFunction = () => [{ title: `Subscription · ${PRODUCT_NAME}` }];
 

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { invoiceAmount, invoiceDate, invoiceStatusLabel } from "~/components/invoices";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { db, requireViewer } from "~/lib/auth.server";
-import { workspaceInvoice } from "~/lib/invoices.server";
+import { invoiceAmount, invoiceDate, invoiceStatusLabel } from "~/billing/components/invoices";
+import { PRODUCT_NAME } from "../../core/brand";
+import { db, requireViewer } from "~/accounts/accounts.server";
+import { workspaceInvoice } from "~/billing/billing.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Invoice ${data?.invoice.number ?? ""} · ${PRODUCT_NAME}` }];
 

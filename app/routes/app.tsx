@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
-import { AppShell } from "~/components/app-shell";
-import { PlayerProvider } from "~/components/player";
-import { BiometricTermsGate } from "~/components/privacy";
-import { UserMenu } from "~/components/user-menu";
-import { VoiceSafetyProvider } from "~/components/voice-safety";
-import { mustAcceptBiometricTerms, type AnalyticsConsent } from "~/domain/privacy";
-import { setAnalyticsConsent } from "~/lib/analytics";
-import { reportAdVisit } from "~/lib/attribution";
-import { requireViewer } from "~/lib/auth.server";
-import { useAccessRefresh, useInactivityLogout, useSignOut, useSignOutFromOtherTabs } from "~/lib/session-client";
+import { AppShell } from "~/common/components/app-shell";
+import { PlayerProvider } from "~/player/components/player";
+import { BiometricTermsGate } from "~/accounts/components/privacy";
+import { UserMenu } from "~/accounts/components/user-menu";
+import { VoiceSafetyProvider } from "~/voices/components/voice-safety";
+import { mustAcceptBiometricTerms, type AnalyticsConsent } from "~/accounts/rules/privacy";
+import { setAnalyticsConsent } from "~/accounts/browser/analytics";
+import { reportAdVisit } from "~/accounts/browser/attribution";
+import { requireViewer } from "~/accounts/accounts.server";
+import { useAccessRefresh, useInactivityLogout, useSignOut, useSignOutFromOtherTabs } from "~/accounts/browser/session-client";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, membership } = await requireViewer(request, context);

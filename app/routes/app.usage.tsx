@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { z } from "zod";
-import { Button } from "~/components/ui";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { aggregateUsage, USAGE_PAGE_BREAKDOWNS, USAGE_PAGE_RANGES, USAGE_SOURCE_LABELS, usageBuckets, usagePageWindow, type UsageBreakdown } from "~/domain/usage";
-import { stackedBars } from "~/domain/usage-chart";
-import { isAdmin } from "~/domain/workspace";
-import { db, requireViewer } from "~/lib/auth.server";
-import { usageEvents } from "~/lib/usage.server";
+import { Button } from "~/common/components/ui";
+import { PRODUCT_NAME } from "../../core/brand";
+import { aggregateUsage, USAGE_PAGE_BREAKDOWNS, USAGE_PAGE_RANGES, USAGE_SOURCE_LABELS, usageBuckets, usagePageWindow, type UsageBreakdown } from "~/usage/rules/usage";
+import { stackedBars } from "~/usage/rules/usage-chart";
+import { isAdmin } from "../../core/workspace/roles";
+import { db, requireViewer } from "~/accounts/accounts.server";
+import { usageEvents } from "~/usage/usage.server";
 
 export const meta: MetaFunction = () => [{ title: `Usage · ${PRODUCT_NAME}` }];
 

@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { listInvites, listMembers } from "../../db/repositories/workspaces";
-import { Field, FormError, FormNotice } from "~/components/form";
-import { Button } from "~/components/ui";
-import { emailField } from "~/domain/account-forms";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { isAdmin, workspaceRole } from "~/domain/workspace";
-import { db, requireViewer } from "~/lib/auth.server";
-import { parseForm } from "~/lib/form.server";
-import { cancelInvite, inviteMember, leaveWorkspace, removeMemberByEmail } from "~/lib/workspace.server";
+import { Field, FormError, FormNotice } from "~/common/components/form";
+import { Button } from "~/common/components/ui";
+import { emailField } from "~/accounts/rules/account-forms";
+import { PRODUCT_NAME } from "../../core/brand";
+import { isAdmin, workspaceRole } from "../../core/workspace/roles";
+import { db, requireViewer } from "~/accounts/accounts.server";
+import { parseForm } from "~/common/form.server";
+import { cancelInvite, inviteMember, leaveWorkspace, removeMemberByEmail } from "~/workspace/workspace.server";
 
 export const meta: MetaFunction = () => [{ title: `Members · ${PRODUCT_NAME}` }];
 

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
-import { Dialog } from "~/components/dialog";
-import { Field, FormError } from "~/components/form";
-import { Button, LinkButton } from "~/components/ui";
+import { Dialog } from "~/common/components/dialog";
+import { Field, FormError } from "~/common/components/form";
+import { Button, LinkButton } from "~/common/components/ui";
 import {
   continueRedirect,
   defaultCloseDestination,
@@ -16,16 +16,13 @@ import {
   UNKNOWN_MODE_ERROR,
   type ActionMode,
   type DialogState,
-} from "~/domain/account-actions";
-import { newPasswordForm } from "~/domain/account-forms";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { checkNewPassword } from "~/domain/password";
-import { TOO_MANY_ATTEMPTS } from "~/domain/throttle";
-import { attemptsThrottled, optOutOfUpdates, recordFailedAttempt, resetPassword, verifyEmail } from "~/lib/accounts.server";
-import { checkActionCode } from "~/lib/action-codes.server";
-import { db } from "~/lib/auth.server";
-import { grantSupportAccess } from "~/lib/support-access.server";
-import { parseForm } from "~/lib/form.server";
+} from "~/accounts/rules/account-actions";
+import { newPasswordForm } from "~/accounts/rules/account-forms";
+import { PRODUCT_NAME } from "../../core/brand";
+import { checkNewPassword } from "~/accounts/rules/password";
+import { TOO_MANY_ATTEMPTS } from "~/accounts/rules/throttle";
+import { attemptsThrottled, optOutOfUpdates, recordFailedAttempt, resetPassword, verifyEmail, checkActionCode, db, grantSupportAccess } from "~/accounts/accounts.server";
+import { parseForm } from "~/common/form.server";
 
 export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }];
 

@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { AuthCard, Field, FormError, FormNotice } from "~/components/form";
-import { Button } from "~/components/ui";
-import { PASSWORD_RESET_REQUEST_FAILED, PASSWORD_RESET_REQUESTED } from "~/domain/account-actions";
-import { passwordResetRequestForm } from "~/domain/account-forms";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { SIGN_IN_PATH } from "~/domain/navigation";
-import { requestPasswordReset } from "~/lib/accounts.server";
-import { db } from "~/lib/auth.server";
-import { parseForm, type FieldErrors } from "~/lib/form.server";
-import { log } from "~/lib/log.server";
+import { AuthCard, Field, FormError, FormNotice } from "~/common/components/form";
+import { Button } from "~/common/components/ui";
+import { PASSWORD_RESET_REQUEST_FAILED, PASSWORD_RESET_REQUESTED } from "~/accounts/rules/account-actions";
+import { passwordResetRequestForm } from "~/accounts/rules/account-forms";
+import { PRODUCT_NAME } from "../../core/brand";
+import { SIGN_IN_PATH } from "~/common/rules/navigation";
+import { requestPasswordReset, db } from "~/accounts/accounts.server";
+import { parseForm, type FieldErrors } from "~/common/form.server";
+import { log } from "~/common/log.server";
 
 export const meta: MetaFunction = () => [{ title: `Reset your password · ${PRODUCT_NAME}` }];
 

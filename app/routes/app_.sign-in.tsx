@@ -1,18 +1,15 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
-import { AuthCard, Field, FormError } from "~/components/form";
-import { Button } from "~/components/ui";
-import { signInForm, WRONG_CREDENTIALS } from "~/domain/account-forms";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { SIGN_UP_PATH } from "~/domain/navigation";
-import { safeRedirectTarget } from "~/domain/redirect";
-import { TOO_MANY_ATTEMPTS } from "~/domain/throttle";
-import { attemptsThrottled, checkCredentials, recordFailedAttempt } from "~/lib/accounts.server";
-import { checkActionCode, issueActionCode, redeemActionCode } from "~/lib/action-codes.server";
-import { db, redirectIfSignedIn, startSession } from "~/lib/auth.server";
-import { parseForm, type FieldErrors } from "~/lib/form.server";
-import { verifySecondFactor } from "~/lib/two-factor.server";
+import { AuthCard, Field, FormError } from "~/common/components/form";
+import { Button } from "~/common/components/ui";
+import { signInForm, WRONG_CREDENTIALS } from "~/accounts/rules/account-forms";
+import { PRODUCT_NAME } from "../../core/brand";
+import { SIGN_UP_PATH } from "~/common/rules/navigation";
+import { safeRedirectTarget } from "../../core/edge/redirect";
+import { TOO_MANY_ATTEMPTS } from "~/accounts/rules/throttle";
+import { attemptsThrottled, checkCredentials, recordFailedAttempt, checkActionCode, issueActionCode, redeemActionCode, db, redirectIfSignedIn, startSession, verifySecondFactor } from "~/accounts/accounts.server";
+import { parseForm, type FieldErrors } from "~/common/form.server";
 import { findUserById } from "../../db/repositories/users";
 
 export const meta: MetaFunction = () => [{ title: `Sign in · ${PRODUCT_NAME}` }];

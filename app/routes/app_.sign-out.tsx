@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { SIGN_IN_PATH } from "~/domain/navigation";
-import { isSameOriginMutation } from "~/domain/session";
-import { db, endSession } from "~/lib/auth.server";
+import { SIGN_IN_PATH } from "~/common/rules/navigation";
+import { isSameOriginMutation } from "~/accounts/rules/session";
+import { db, endSession } from "~/accounts/accounts.server";
 
 /** POST only: a link or an image on another site cannot sign anyone out. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,16 +1,15 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { AuthCard, Field, FormError } from "~/components/form";
-import { Button } from "~/components/ui";
-import { signUpForm } from "~/domain/account-forms";
-import { referralFromCookie } from "~/domain/attribution";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { SIGN_IN_PATH } from "~/domain/navigation";
-import { safeRedirectTarget } from "~/domain/redirect";
-import { sendProductUpdatesWelcome, sendVerificationEmail, signUp } from "~/lib/accounts.server";
-import { db, redirectIfSignedIn, startSession } from "~/lib/auth.server";
-import { parseForm, type FieldErrors } from "~/lib/form.server";
-import { log } from "~/lib/log.server";
+import { AuthCard, Field, FormError } from "~/common/components/form";
+import { Button } from "~/common/components/ui";
+import { signUpForm } from "~/accounts/rules/account-forms";
+import { referralFromCookie } from "~/accounts/rules/attribution";
+import { PRODUCT_NAME } from "../../core/brand";
+import { SIGN_IN_PATH } from "~/common/rules/navigation";
+import { safeRedirectTarget } from "../../core/edge/redirect";
+import { sendProductUpdatesWelcome, sendVerificationEmail, signUp, db, redirectIfSignedIn, startSession } from "~/accounts/accounts.server";
+import { parseForm, type FieldErrors } from "~/common/form.server";
+import { log } from "~/common/log.server";
 
 export const meta: MetaFunction = () => [{ title: `Sign up · ${PRODUCT_NAME}` }];
 

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { listMail } from "../../db/repositories/mailbox";
-import { db } from "~/lib/auth.server";
-import { isDevelopment } from "~/lib/mail.server";
+import { db, isDevelopment } from "~/accounts/accounts.server";
 
 export const meta: MetaFunction = () => [{ title: "Dev mailbox" }, { name: "robots", content: "noindex" }];
 

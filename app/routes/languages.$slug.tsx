@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { FlagBadge, MarketingLayout } from "~/components/site-chrome";
-import { TryItBox } from "~/components/try-it-box";
-import { LinkButton } from "~/components/ui";
-import { tryItVoices } from "~/domain/try-it";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { findLandingPage, LANDING_PAGES } from "~/domain/languages";
-import { landingPath, publicMetaTags } from "~/domain/public-pages";
-import { originFrom, publicHeaders } from "~/lib/public-meta";
-import { SIGN_UP_PATH } from "~/domain/navigation";
+import { FlagBadge, MarketingLayout } from "~/marketing/components/site-chrome";
+import { TryItBox } from "~/marketing/components/try-it-box";
+import { LinkButton } from "~/common/components/ui";
+import { tryItVoices } from "~/marketing/rules/try-it";
+import { PRODUCT_NAME } from "../../core/brand";
+import { findLandingPage, LANDING_PAGES } from "~/speech/rules/languages";
+import { landingPath, publicMetaTags } from "~/marketing/rules/public-pages";
+import { originFrom, publicHeaders } from "~/marketing/public-meta";
+import { SIGN_UP_PATH } from "~/common/rules/navigation";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const page = findLandingPage(params.slug ?? "");

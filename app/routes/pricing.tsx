@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { MarketingLayout } from "~/components/site-chrome";
-import { PlanCards, PlanSwitches } from "~/components/plan-cards";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { publicHeaders, publicMeta } from "~/lib/public-meta";
-import { planCards } from "~/domain/plan-cards";
-import { planQuery } from "~/lib/plan-page";
-import { useRememberedPeriod } from "~/lib/remembered-period";
+import { MarketingLayout } from "~/marketing/components/site-chrome";
+import { PlanCards, PlanSwitches } from "~/billing/components/plan-cards";
+import { PRODUCT_NAME } from "../../core/brand";
+import { publicHeaders, publicMeta } from "~/marketing/public-meta";
+import { planCards } from "~/billing/rules/plan-cards";
+import { planQuery } from "~/billing/rules/plan-page";
+import { useRememberedPeriod } from "~/billing/browser/remembered-period";
 
 export const meta = publicMeta({ title: `Pricing · ${PRODUCT_NAME}`, description: `Plans and prices of ${PRODUCT_NAME}: start free with 10,000 credits a month, upgrade when you need more.`, path: "/pricing" });
 

@@ -1,6 +1,6 @@
-import { ProsePage } from "~/components/site-chrome";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { publicHeaders, publicMeta } from "~/lib/public-meta";
+import { ProsePage } from "~/marketing/components/site-chrome";
+import { PRODUCT_NAME } from "../../core/brand";
+import { publicHeaders, publicMeta } from "~/marketing/public-meta";
 
 export const meta = publicMeta({ title: `Privacy Policy · ${PRODUCT_NAME}`, description: `What ${PRODUCT_NAME} stores about you, why, and the choices you have.`, path: "/privacy" });
 export const headers = publicHeaders;

@@ -1,6 +1,6 @@
-import { ProsePage } from "~/components/site-chrome";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { publicHeaders, publicMeta } from "~/lib/public-meta";
+import { ProsePage } from "~/marketing/components/site-chrome";
+import { PRODUCT_NAME } from "../../core/brand";
+import { publicHeaders, publicMeta } from "~/marketing/public-meta";
 
 export const meta = publicMeta({ title: `Safety · ${PRODUCT_NAME}`, description: `How ${PRODUCT_NAME} keeps synthetic speech safe: voice safety controls, moderation and accountability.`, path: "/safety" });
 export const headers = publicHeaders;

@@ -1,6 +1,6 @@
-import { ProsePage } from "~/components/site-chrome";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { publicHeaders, publicMeta } from "~/lib/public-meta";
+import { ProsePage } from "~/marketing/components/site-chrome";
+import { PRODUCT_NAME } from "../../core/brand";
+import { publicHeaders, publicMeta } from "~/marketing/public-meta";
 
 export const meta = publicMeta({ title: `Terms of Service · ${PRODUCT_NAME}`, description: `The terms that apply when you use ${PRODUCT_NAME}.`, path: "/terms" });
 export const headers = publicHeaders;

@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
-import { FlagBadge, MarketingLayout } from "~/components/site-chrome";
-import { LinkButton } from "~/components/ui";
-import { PRODUCT_NAME } from "~/domain/brand";
-import { publicHeaders, publicMeta } from "~/lib/public-meta";
-import { LANDING_PAGES } from "~/domain/languages";
-import { SIGN_UP_PATH } from "~/domain/navigation";
-import { PREMADE_VOICES } from "~/domain/voices";
+import { FlagBadge, MarketingLayout } from "~/marketing/components/site-chrome";
+import { LinkButton } from "~/common/components/ui";
+import { PRODUCT_NAME } from "../../core/brand";
+import { publicHeaders, publicMeta } from "~/marketing/public-meta";
+import { LANDING_PAGES } from "~/speech/rules/languages";
+import { SIGN_UP_PATH } from "~/common/rules/navigation";
+import { PREMADE_VOICES } from "~/voices/rules/voices";
 
 export const headers = publicHeaders;
 

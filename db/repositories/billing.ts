@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { WorkspaceSubscriptionState } from "../../app/domain/billing-sync";
+import type { WorkspaceSubscriptionState } from "../../core/billing/billing-sync";
 import type { Database } from "../client";
 import { billingEvents, workspaceBilling, workspaces } from "../schema";
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { videoJobs } from "../schema";
-import type { VideoTheme } from "~/domain/video";
+import type { VideoTheme } from "../../core/sharing/video";
 
 export type VideoJobRow = typeof videoJobs.$inferSelect;
 

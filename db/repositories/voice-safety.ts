@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { voiceSafetyControls } from "../schema";
-import type { SafetyControl } from "~/domain/voice-safety";
+import type { SafetyControl } from "../../core/voices/voice-safety";
 
 /** Every voice under a safety control, by voice id (a short list kept by moderation). */
 export async function safetyControlsByVoice(db: Database): Promise<Map<string, SafetyControl>> {

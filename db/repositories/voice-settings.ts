@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { voiceSettings } from "../schema";
-import type { VoiceSettings } from "../../app/domain/voices";
+import { type VoiceSettings } from "../../core/voices/voice-settings";
 
 export async function findVoiceSettings(db: Database, workspaceId: string, voiceId: string): Promise<VoiceSettings | undefined> {
   const row = await db.query.voiceSettings.findFirst({ where: and(eq(voiceSettings.workspaceId, workspaceId), eq(voiceSettings.voiceId, voiceId)) });

@@ -1,5 +1,5 @@
 import { and, count, eq } from "drizzle-orm";
-import type { WorkspaceRole } from "../../app/domain/workspace";
+import type { WorkspaceRole } from "../../core/workspace/roles";
 import type { Database } from "../client";
 import { users, workspaceInvites, workspaceMembers, workspaces } from "../schema";
 

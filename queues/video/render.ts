@@ -1,9 +1,9 @@
-import { audioLevels, decodeALaw, decodeMuLaw } from "../../app/domain/audio-levels";
-import type { FormatSpec } from "../../app/domain/output-formats";
-import { barLevelsAt, FRAME_SIZE, FRAMES_PER_SECOND, renderVideoFrame } from "../../app/domain/video-frame";
-import type { VideoTheme } from "../../app/domain/video";
-import { directAudio, type DirectSpec } from "../../app/lib/audio/decodable";
-import { StreamingEncoder, concatBytes } from "../../app/lib/audio/encoder";
+import { audioLevels, decodeALaw, decodeMuLaw } from "../../core/audio/audio-levels";
+import type { FormatSpec } from "../../core/audio/output-formats";
+import { barLevelsAt, FRAME_SIZE, FRAMES_PER_SECOND, renderVideoFrame } from "../../core/sharing/video-frame";
+import type { VideoTheme } from "../../core/sharing/video";
+import { directAudio, type DirectSpec } from "../../core/audio/decodable";
+import { StreamingEncoder, concatBytes } from "../../core/audio/encoder";
 import { muxVideoWithAudio } from "./mux";
 
 /** The part of h264-mp4-encoder's API the renderer uses. */

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { newPage, screenshot, signInInBrowser, signUpInBrowser, sharedBrowser, waitForHydration } from "./browser";
-import { totpCode } from "~/domain/totp";
+import { totpCode } from "../../app/accounts/rules/totp";
 import { createApiKeyOverHttp, signUpOverHttp, STRONG_PASSWORD, uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");

@@ -1,8 +1,8 @@
 import { gunzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { TRY_IT_PER_VISITOR, TRY_IT_VISITOR_LIMIT_MESSAGE } from "~/domain/try-it";
-import { MARKETING_PAGES } from "~/domain/navigation";
+import { TRY_IT_PER_VISITOR, TRY_IT_VISITOR_LIMIT_MESSAGE } from "../../app/marketing/rules/try-it";
+import { MARKETING_PAGES } from "../../app/common/rules/navigation";
 import { newPage, screenshot, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
 
 const baseUrl = inject("baseUrl");

@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import Stripe from "stripe";
 import { database } from "../../db/client";
 import { eventAlreadyApplied, recordEvent } from "../../db/repositories/billing";
-import { BILLING_WEBHOOK_PATH } from "../../app/domain/edge-routes";
-import { syncSubscription } from "../../app/lib/billing-sync.server";
-import { stripeClient, webhookSecret, type StripeEnv } from "../../app/lib/stripe.server";
+import { BILLING_WEBHOOK_PATH } from "../../core/edge/edge-routes";
+import { syncSubscription } from "../../core/billing/billing-sync.server";
+import { stripeClient, webhookSecret, type StripeEnv } from "../../core/billing/stripe.server";
 import { subscriptionIdOf } from "./events";
 
 export type BillingEnv = StripeEnv & { DB: D1Database; ENVIRONMENT: string };

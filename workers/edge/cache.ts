@@ -1,4 +1,4 @@
-import { BUILD_VERSION_PATH, BUILD_VERSION_TTL_MS, freshnessOf, pageCacheKey, storableFor } from "../../app/domain/edge-cache";
+import { BUILD_VERSION_PATH, BUILD_VERSION_TTL_MS, freshnessOf, pageCacheKey, storableFor } from "../../core/edge/edge-cache";
 
 /** Headers the cached copy carries for the front door's own bookkeeping; never sent to a client. */
 const STORED_AT = "x-edge-stored-at";

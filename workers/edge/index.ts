@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import { productFlavourForHost } from "../../app/domain/brand";
-import { EDGE_HEADER_PREFIX, EDGE_HEADERS } from "../../app/domain/edge-context";
-import { safeRedirectTarget } from "../../app/domain/redirect";
-import { isPrivacyOptOutDefault, requiresBiometricTerms, requiresBiometricTermsBroad } from "../../app/domain/regions";
-import { securityHeaders } from "../../app/domain/security-headers";
-import { toBase64 } from "../../app/lib/base64";
-import { upstreamFor } from "../../app/domain/edge-routes";
-import { requestMayUseCache } from "../../app/domain/edge-cache";
+import { productFlavourForHost } from "../../core/brand";
+import { EDGE_HEADER_PREFIX, EDGE_HEADERS } from "../../core/edge/edge-context";
+import { safeRedirectTarget } from "../../core/edge/redirect";
+import { isPrivacyOptOutDefault, requiresBiometricTerms, requiresBiometricTermsBroad } from "../../core/edge/regions";
+import { securityHeaders } from "../../core/edge/security-headers";
+import { toBase64 } from "../../core/base64";
+import { upstreamFor } from "../../core/edge/edge-routes";
+import { requestMayUseCache } from "../../core/edge/edge-cache";
 import { appBuildVersion, cachedFetch, withFreshNonce } from "./cache";
 import type { EdgeEnv } from "./env";
 

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { database } from "../../db/client";
 import { findPublicShare } from "../../db/repositories/shares";
-import { PRODUCT_NAME } from "../../app/domain/brand";
-import { EDGE_HEADERS } from "../../app/domain/edge-context";
-import { SHARE_PREFILLED_TEXT } from "../../app/domain/sharing";
+import { PRODUCT_NAME } from "../../core/brand";
+import { EDGE_HEADERS } from "../../core/edge/edge-context";
+import { SHARE_PREFILLED_TEXT } from "../../core/sharing/sharing";
 
 type ShareEnv = { DB: D1Database; MEDIA: R2Bucket };
 

@@ -3,7 +3,7 @@
  * lookup keys always match), and the coupons and promotion codes of the spec's offers.
  */
 import type Stripe from "stripe";
-import { BILLING_PERIODS, CURRENCIES, PAID_TIERS, PLAN_PRICES_CENTS, priceLookupKey, TIER_DISPLAY_NAMES } from "../../app/domain/plans";
+import { BILLING_PERIODS, CURRENCIES, PAID_TIERS, PLAN_PRICES_CENTS, priceLookupKey, TIER_DISPLAY_NAMES } from "../../core/billing/plans";
 import * as build from "./objects";
 import type { Store } from "./store";
 

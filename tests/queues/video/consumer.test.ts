@@ -2,7 +2,7 @@ import { Mp3Encoder } from "@breezystack/lamejs";
 import { createMessageBatch, createExecutionContext, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import worker, { type VideoEnv } from "../../../queues/video/index";
-import { VIDEO_MAX_ATTEMPTS, videoKey } from "~/domain/video";
+import { VIDEO_MAX_ATTEMPTS, videoKey } from "../../../core/sharing/video";
 import { TWO_SECONDS_OPUS_BASE64 } from "./two-seconds-opus";
 
 const testEnv = env as unknown as VideoEnv;

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { totpCode } from "~/domain/totp";
+import { totpCode } from "../../../app/accounts/rules/totp";
 import { api, createKey, form, ORIGIN, sessionCookieFrom, signUp, STRONG_PASSWORD } from "./helpers";
 
 const now = () => Math.floor(Date.now() / 1000);

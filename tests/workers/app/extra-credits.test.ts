@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { stripeClient } from "~/lib/stripe.server";
+import { stripeClient } from "../../../core/billing/stripe.server";
 import { api, form, ORIGIN, signUp } from "./helpers";
 
 const testEnv = env as unknown as { DB: D1Database; STRIPE_LOCAL: Fetcher };

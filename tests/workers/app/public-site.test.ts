@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { PUBLIC_PAGE_CACHE_CONTROL, publicPaths } from "~/domain/public-pages";
+import { PUBLIC_PAGE_CACHE_CONTROL, publicPaths } from "../../../app/marketing/rules/public-pages";
 import { ORIGIN, signUp } from "./helpers";
 
 const NONCE = { "x-parlance-csp-nonce": "fixednonce" };

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { videoKey } from "~/domain/video";
+import { videoKey } from "../../../core/sharing/video";
 import { api, createKey, signUp } from "./helpers";
 
 // The queue consumer (queues/video) has its own tests; here the app's side: queueing once, waiting,

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mp3Frames } from "~/domain/audio-levels";
-import { readOggPages } from "~/lib/audio/ogg";
-import { rmsLevel } from "~/lib/audio/pcm";
+import { mp3Frames } from "../../../core/audio/audio-levels";
+import { readOggPages } from "../../../core/audio/ogg";
+import { rmsLevel } from "../../../core/audio/pcm";
 import { api, createKey, signUp } from "./helpers";
 
 const ARIA = "pv01aria000000000000";

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { TRY_IT_GLOBAL, TRY_IT_GLOBAL_LIMIT_MESSAGE, TRY_IT_MAX_CHARACTERS, TRY_IT_PER_VISITOR, TRY_IT_VISITOR_LIMIT_MESSAGE, tryItWindowStart } from "~/domain/try-it";
+import { TRY_IT_GLOBAL, TRY_IT_GLOBAL_LIMIT_MESSAGE, TRY_IT_MAX_CHARACTERS, TRY_IT_PER_VISITOR, TRY_IT_VISITOR_LIMIT_MESSAGE, tryItWindowStart } from "../../../app/marketing/rules/try-it";
 import { ORIGIN } from "./helpers";
 
 const ARIA = "pv01aria000000000000";

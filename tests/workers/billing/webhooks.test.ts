@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "../../../db/client";
 import { linkCustomer } from "../../../db/repositories/billing";
 import { users, workspaceMembers, workspaces } from "../../../db/schema";
-import { BILLING_WEBHOOK_PATH } from "~/domain/edge-routes";
-import { LOCAL_STRIPE_WEBHOOK_SECRET, stripeClient } from "~/lib/stripe.server";
+import { BILLING_WEBHOOK_PATH } from "../../../core/edge/edge-routes";
+import { LOCAL_STRIPE_WEBHOOK_SECRET, stripeClient } from "../../../core/billing/stripe.server";
 
 /** Bindings of this test project: the billing worker's, plus the recorder of the stand-in's deliveries. */
 const testEnv = env as unknown as { DB: D1Database; STRIPE_LOCAL: Fetcher; WEBHOOK_LOG: Fetcher };

@@ -1,0 +1,155 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { database } from "../../db/client";
+import { deleteApiKey, listApiKeys, renameApiKey } from "../../db/repositories/api-keys";
+import { completedItemIds, completeItem } from "../../db/repositories/onboarding";
+import { findUserById, updateUser } from "../../db/repositories/users";
+import { findBilling } from "../../db/repositories/billing";
+import { REFERRAL_PARAM } from "~/accounts/rules/attribution";
+import { ANALYTICS_CONSENT_STATES } from "~/accounts/rules/privacy";
+import { apiKeyName } from "~/accounts/rules/api-keys";
+import { checklistItemId, checklistState } from "~/accounts/rules/onboarding";
+import { MAX_PUBLIC_NAME } from "../../core/sharing/sharing";
+import { applyEmailChange } from "~/accounts/server/account-settings.server";
+import { createApiKey } from "~/accounts/server/api-keys.server";
+import { requireCaller, type AuthedEnv } from "~/api/auth";
+import { apiError } from "~/api/errors";
+import { billingInfoApi } from "~/billing/api";
+import { subscriptionJson, userJson } from "~/api/serializers";
+import { valid } from "~/api/validation";
+
+export const userApi = new Hono<AuthedEnv>();
+userApi.use("*", requireCaller);
+
+userApi.get("/", async (c) => {
+  const { user, membership, apiKeyId } = c.get("caller");
+  const keys = await listApiKeys(database(c.env.DB), membership.workspace.id, user.id);
+  const current = keys.find((k) => k.id === apiKeyId) ?? keys[0];
+  return c.json(userJson(user, membership, current?.preview ?? null));
+});
+
+userApi.get("/subscription", async (c) => {
+  const membership = c.get("caller").membership;
+  return c.json(subscriptionJson(membership, await findBilling(database(c.env.DB), membership.workspace.id)));
+});
+userApi.route("/", billingInfoApi);
+
+/** The caller's own referral link: visitors who arrive through it are attributed to them for 90 days. */
+userApi.get("/referral-link", (c) => {
+  const link = new URL("/", c.req.url);
+  link.searchParams.set(REFERRAL_PARAM, c.get("caller").user.publicUserId);
+  return c.json({ referral_link: link.toString() });
+});
+
+userApi.get("/api-keys", async (c) => {
+  const { user, membership } = c.get("caller");
+  const keys = await listApiKeys(database(c.env.DB), membership.workspace.id, user.id);
+  return c.json({
+    api_keys: keys.map((k) => ({ key_id: k.id, name: k.name, preview: k.preview, created_at_unix: k.createdAt, last_used_at_unix: k.lastUsedAt })),
+  });
+});
+
+userApi.post("/api-keys", valid("json", z.object({ name: apiKeyName })), async (c) => {
+  const { user, membership } = c.get("caller");
+  const db = database(c.env.DB);
+  const created = await createApiKey(db, membership.workspace.id, user.id, c.req.valid("json").name);
+  // The only time the key is ever shown.
+  return c.json({ key_id: created.id, name: created.name, xi_api_key: created.key, preview: created.preview }, 201);
+});
+
+const keyIdParam = z.object({ key_id: z.string().min(1).max(64) });
+
+userApi.patch("/api-keys/:key_id", valid("param", keyIdParam), valid("json", z.object({ name: apiKeyName })), async (c) => {
+  const { user, membership } = c.get("caller");
+  const ok = await renameApiKey(database(c.env.DB), membership.workspace.id, user.id, c.req.valid("param").key_id, c.req.valid("json").name);
+  if (!ok) return apiError(c, 404, "not_found", "API key not found");
+  return c.json({ status: "ok" });
+});
+
+userApi.delete("/api-keys/:key_id", valid("param", keyIdParam), async (c) => {
+  const { user, membership } = c.get("caller");
+  const ok = await deleteApiKey(database(c.env.DB), membership.workspace.id, user.id, c.req.valid("param").key_id);
+  if (!ok) return apiError(c, 404, "not_found", "API key not found");
+  return c.json({ status: "ok" });
+});
+
+// Onboarding checklist (spec §4.6): initiate, update per item, hide, mark complete.
+async function checklistJson(c: { env: Env }, userId: string) {
+  const db = database(c.env.DB);
+  const user = await findUserById(db, userId);
+  return checklistState(await completedItemIds(db, userId), user?.onboardingChecklistHidden ?? false, user?.onboardingChecklistCompleted ?? false);
+}
+
+userApi.get("/onboarding", async (c) => c.json(await checklistJson(c, c.get("caller").user.id)));
+
+userApi.post("/onboarding/initiate", async (c) => {
+  const { user } = c.get("caller");
+  await updateUser(database(c.env.DB), user.id, {
+    onboardingChecklistStartedAt: user.onboardingChecklistStartedAt ?? Math.floor(Date.now() / 1000),
+    onboardingChecklistCompleted: false,
+  });
+  return c.json(await checklistJson(c, user.id));
+});
+
+userApi.post("/onboarding/update", valid("json", z.object({ item_id: checklistItemId })), async (c) => {
+  const { user } = c.get("caller");
+  const newlyCompleted = await completeItem(database(c.env.DB), user.id, c.req.valid("json").item_id);
+  return c.json({ ...(await checklistJson(c, user.id)), newly_completed: newlyCompleted });
+});
+
+userApi.post("/onboarding/hide", async (c) => {
+  await updateUser(database(c.env.DB), c.get("caller").user.id, { onboardingChecklistHidden: true });
+  return c.json(await checklistJson(c, c.get("caller").user.id));
+});
+
+userApi.post("/onboarding/mark-complete", async (c) => {
+  await updateUser(database(c.env.DB), c.get("caller").user.id, { onboardingChecklistCompleted: true });
+  return c.json(await checklistJson(c, c.get("caller").user.id));
+});
+
+// Regional terms and privacy choices.
+userApi.post("/accept-bipa-terms", async (c) => {
+  await updateUser(database(c.env.DB), c.get("caller").user.id, { acceptedBipaTerms: true });
+  return c.json({ status: "ok" });
+});
+
+userApi.post(
+  "/edit-user-metadata",
+  valid(
+    "json",
+    z
+      .object({
+        agrees_to_product_updates: z.boolean().optional(),
+        ccpa_opt_out: z.boolean().optional(),
+        analytics_consent: z.enum(ANALYTICS_CONSENT_STATES).optional(),
+        first_name: z.string().trim().max(100).optional(),
+      })
+      .strict(),
+  ),
+  async (c) => {
+    const body = c.req.valid("json");
+    await updateUser(database(c.env.DB), c.get("caller").user.id, {
+      ...(body.agrees_to_product_updates === undefined ? {} : { agreesToProductUpdates: body.agrees_to_product_updates }),
+      ...(body.ccpa_opt_out === undefined ? {} : { ccpaOptOut: body.ccpa_opt_out }),
+      ...(body.analytics_consent === undefined ? {} : { analyticsConsent: body.analytics_consent }),
+      ...(body.first_name === undefined ? {} : { firstName: body.first_name || null }),
+    });
+    return c.json({ status: "ok" });
+  },
+);
+
+// E-mail change (spec §7): the links mailed by the settings page land on the main screen, which calls this.
+userApi.put(
+  "/email",
+  valid("query", z.object({ verification_code: z.string().regex(/^[0-9a-f]{48}$/, "Invalid verification code"), is_reverting: z.enum(["true", "false"]).default("false") })),
+  async (c) => {
+    const result = await applyEmailChange(database(c.env.DB), c.get("caller").user, c.req.valid("query").verification_code);
+    if (!result.ok) return apiError(c, 400, "email_change_failed", result.reason);
+    return c.json({ status: "ok" });
+  },
+);
+
+userApi.post("/update-public-user-name", valid("json", z.object({ public_user_name: z.string().trim().max(MAX_PUBLIC_NAME) })), async (c) => {
+  await updateUser(database(c.env.DB), c.get("caller").user.id, { publicUserName: c.req.valid("json").public_user_name || null });
+  return c.json({ status: "ok" });
+});

@@ -1,0 +1,17 @@
+import { Button } from "~/common/components/ui";
+
+export function UserMenu({ email, workspaceName, onSignOut }: { email: string; workspaceName: string; onSignOut: () => void }) {
+  return (
+    <div className="flex items-center gap-3">
+      <div className="hidden text-right text-xs leading-tight sm:block">
+        <div className="font-medium" data-testid="viewer-email">
+          {email}
+        </div>
+        <div className="text-zinc-500">{workspaceName}</div>
+      </div>
+      <Button variant="secondary" onClick={onSignOut} data-testid="sign-out">
+        Sign out
+      </Button>
+    </div>
+  );
+}

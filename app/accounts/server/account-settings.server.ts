@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { revokeAllSessionsOfUser } from "../../../db/repositories/sessions";
+import { deleteUserStatement, findUserByEmail, normalizeEmail, updateUser, type UserRow } from "../../../db/repositories/users";
+import { workspaces } from "../../../db/schema";
+import { issueActionCode, redeemActionCode } from "./action-codes.server";
+import { sendMail } from "./mail.server";
+import { mailTemplates } from "./mail-templates.server";
+import { deleteWorkspaceMedia } from "~/history/history.server";
+import { nowSeconds } from "../../../core/clock";
+
+type EmailChange = { from: string; to: string };
+
+/**
+ * Starts an e-mail change: the new address gets a link that confirms it, the old address a link that
+ * reverts it. Both land on the main screen (internalCode, isReverting), which calls PUT /v1/user/email.
+ */
+export async function requestEmailChange(env: Env, db: Database, user: UserRow, newEmail: string, origin: string): Promise<"sent" | "taken"> {
+  const to = normalizeEmail(newEmail);
+  if (await findUserByEmail(db, to)) return "taken";
+  const confirm = await issueActionCode(db, user.id, "changeEmail", { from: user.email, to } satisfies EmailChange);
+  const revert = await issueActionCode(db, user.id, "changeEmail", { from: to, to: user.email } satisfies EmailChange);
+  await sendMail(env, mailTemplates.changeEmail(to, `${origin}/app/home?internalCode=${confirm}&isReverting=false`));
+  await sendMail(env, mailTemplates.changeEmail(user.email, `${origin}/app/home?internalCode=${revert}&isReverting=true`));
+  return "sent";
+}
+
+/** Applies a confirmation (or revert) code of the signed-in user; other sessions are signed out. */
+export async function applyEmailChange(db: Database, user: UserRow, code: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const row = await redeemActionCode(db, code, "changeEmail");
+  if (!row || row.userId !== user.id || !row.payload) return { ok: false, reason: "the link is either expired or invalid." };
+  const change = JSON.parse(row.payload) as EmailChange;
+  if (normalizeEmail(user.email) !== change.from) return { ok: false, reason: "the address has changed since this link was sent." };
+  const owner = await findUserByEmail(db, change.to);
+  if (owner && owner.id !== user.id) return { ok: false, reason: "this address belongs to another account." };
+  await updateUser(db, user.id, { email: change.to, emailVerifiedAt: nowSeconds() });
+  return { ok: true };
+}
+
+/**
+ * Deletes the account and its data: the user row (sessions, keys, memberships, codes follow by cascade),
+ * the workspaces they own (history rows by cascade) and those workspaces' audio and videos in R2.
+ */
+export async function deleteAccount(env: Env, db: Database, user: UserRow): Promise<void> {
+  const owned = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.ownerId, user.id));
+  for (const { id } of owned) await deleteWorkspaceMedia(env.MEDIA, id);
+  await revokeAllSessionsOfUser(db, user.id, nowSeconds());
+  await db.batch([db.delete(workspaces).where(eq(workspaces.ownerId, user.id)), deleteUserStatement(db, user.id)]);
+}

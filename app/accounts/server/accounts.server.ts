@@ -1,0 +1,112 @@
+import type { Database } from "../../../db/client";
+import { countFailures, recordFailures } from "../../../db/repositories/auth-failures";
+import { revokeAllSessionsOfUser } from "../../../db/repositories/sessions";
+import { createUserWithWorkspace, findUserByEmail, findUserById, normalizeEmail, updateUser, type UserRow } from "../../../db/repositories/users";
+import { actionLink } from "~/accounts/rules/account-actions";
+import type { EdgeContext } from "../../../core/edge/edge-context";
+import { failureWindowStart, isThrottled } from "~/accounts/rules/throttle";
+import { issueActionCode, redeemActionCode } from "./action-codes.server";
+import { sendMail } from "./mail.server";
+import { mailTemplates } from "./mail-templates.server";
+import { hashPassword, verifyPassword } from "../../../core/password-hash";
+import { newId } from "./tokens.server";
+import { nowSeconds } from "../../../core/clock";
+
+export type SignUpInput = { email: string; password: string; agreesToProductUpdates: boolean; trainingOptOut?: boolean; referredBy?: string | null };
+
+export async function signUp(db: Database, edge: EdgeContext, input: SignUpInput): Promise<{ ok: true; user: UserRow } | { ok: false; reason: "exists" }> {
+  if (await findUserByEmail(db, input.email)) return { ok: false, reason: "exists" };
+  const userId = newId("user");
+  await createUserWithWorkspace(db, {
+    userId,
+    workspaceId: newId("ws"),
+    publicUserId: newId("pub"),
+    email: input.email,
+    passwordHash: await hashPassword(input.password.trim()),
+    // The front door decided whether this visitor's region (or Sec-GPC) defaults the privacy-law opt-out.
+    ccpaOptOut: edge.privacyOptOutDefault,
+    agreesToProductUpdates: input.agreesToProductUpdates,
+    geo: edge.geo,
+    trainingOptOut: input.trainingOptOut ?? false,
+    referredBy: input.referredBy ?? null,
+  });
+  const user = await findUserById(db, userId);
+  if (!user) throw new Error("user vanished right after sign-up");
+  return { ok: true, user };
+}
+
+function failureKeys(clientIp: string | null, email: string): { address: string; account: string } {
+  return { address: `ip:${clientIp ?? "unknown"}`, account: `account:${normalizeEmail(email)}` };
+}
+
+/** Whether failed attempts from this address or for this account have reached the limit. */
+export async function attemptsThrottled(db: Database, clientIp: string | null, email: string): Promise<boolean> {
+  const keys = failureKeys(clientIp, email);
+  const window = failureWindowStart(nowSeconds());
+  const [address, account] = await Promise.all([countFailures(db, keys.address, window), countFailures(db, keys.account, window)]);
+  return isThrottled({ address, account });
+}
+
+export async function recordFailedAttempt(db: Database, clientIp: string | null, email: string): Promise<void> {
+  const keys = failureKeys(clientIp, email);
+  await recordFailures(db, [keys.address, keys.account], failureWindowStart(nowSeconds()));
+}
+
+export type SignInResult = { ok: true; user: UserRow } | { ok: false; reason: "throttled" | "invalid" };
+
+export async function checkCredentials(db: Database, clientIp: string | null, email: string, password: string): Promise<SignInResult> {
+  if (await attemptsThrottled(db, clientIp, email)) return { ok: false, reason: "throttled" };
+  const user = await findUserByEmail(db, email);
+  // Hash even for unknown addresses so the answer takes as long either way.
+  const valid = user ? await verifyPassword(password.trim(), user.passwordHash) : (await hashPassword(password), false);
+  if (!user || !valid) {
+    await recordFailedAttempt(db, clientIp, email);
+    return { ok: false, reason: "invalid" };
+  }
+  return { ok: true, user };
+}
+
+export async function sendVerificationEmail(env: Env, db: Database, user: UserRow, origin: string, continueUrl: string | null): Promise<void> {
+  const code = await issueActionCode(db, user.id, "verifyEmail");
+  await sendMail(env, mailTemplates.verifyEmail(user.email, actionLink(origin, { mode: "verifyEmail", oobCode: code, userId: user.id, continueUrl })));
+}
+
+/** Sends reset instructions when the address has an account; the caller answers the same either way. */
+export async function requestPasswordReset(env: Env, db: Database, email: string, origin: string, continueUrl: string | null): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const code = await issueActionCode(db, user.id, "resetPassword");
+  await sendMail(env, mailTemplates.resetPassword(user.email, actionLink(origin, { mode: "resetPassword", oobCode: code, userId: user.id, continueUrl })));
+}
+
+export async function verifyEmail(db: Database, code: string | null): Promise<boolean> {
+  const row = await redeemActionCode(db, code, "verifyEmail");
+  if (!row) return false;
+  await updateUser(db, row.userId, { emailVerifiedAt: nowSeconds() });
+  return true;
+}
+
+/** Sets a new password with a reset code; every existing session of the account is signed out. */
+export async function resetPassword(db: Database, code: string | null, newPassword: string): Promise<boolean> {
+  const row = await redeemActionCode(db, code, "resetPassword");
+  if (!row) return false;
+  await updateUser(db, row.userId, { passwordHash: await hashPassword(newPassword.trim()), emailVerifiedAt: nowSeconds() });
+  await revokeAllSessionsOfUser(db, row.userId, nowSeconds());
+  return true;
+}
+
+/**
+ * Confirms a product-update subscription by e-mail; the message carries the one-click opt-out link
+ * (mode optOutOfUpdates) that every product-update mail must have.
+ */
+export async function sendProductUpdatesWelcome(env: Env, db: Database, user: UserRow, origin: string): Promise<void> {
+  const code = await issueActionCode(db, user.id, "optOutOfUpdates");
+  await sendMail(env, mailTemplates.optOutOfUpdates(user.email, actionLink(origin, { mode: "optOutOfUpdates", oobCode: code, userId: user.id })));
+}
+
+export async function optOutOfUpdates(db: Database, code: string | null): Promise<boolean> {
+  const row = await redeemActionCode(db, code, "optOutOfUpdates");
+  if (!row) return false;
+  await updateUser(db, row.userId, { agreesToProductUpdates: false });
+  return true;
+}

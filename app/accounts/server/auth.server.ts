@@ -1,0 +1,86 @@
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { database, type Database } from "../../../db/client";
+import { createSession, findSessionUser, revokeSession, touchSession } from "../../../db/repositories/sessions";
+import type { UserRow } from "../../../db/repositories/users";
+import { findMembership, listMemberships, type Membership } from "../../../db/repositories/workspaces";
+import { SIGN_IN_PATH } from "~/common/rules/navigation";
+import {
+  clearedSessionCookie,
+  isSameOriginMutation,
+  readCookie,
+  SESSION_COOKIE_NAME,
+  SESSION_LIFETIME_SECONDS,
+  sessionCookie,
+} from "~/accounts/rules/session";
+import { randomHex, sha256Hex } from "./tokens.server";
+import { nowSeconds } from "../../../core/clock";
+
+export type Viewer = { user: UserRow; membership: Membership; tokenHash: string };
+
+/** Only touch last_seen_at once a minute: every page view need not be a write. */
+const TOUCH_INTERVAL_SECONDS = 60;
+
+export function db(context: AppLoadContext): Database {
+  return database(context.cloudflare.env.DB);
+}
+
+/** The signed-in viewer of a request, with the workspace they act in; null when signed out. */
+export async function getViewer(request: Request, database: Database): Promise<Viewer | null> {
+  const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE_NAME);
+  if (!token || !/^[0-9a-f]{64}$/.test(token)) return null;
+  const tokenHash = await sha256Hex(token);
+  const now = nowSeconds();
+  const found = await findSessionUser(database, tokenHash, now);
+  if (!found) return null;
+  if (now - found.session.lastSeenAt > TOUCH_INTERVAL_SECONDS) await touchSession(database, tokenHash, now);
+  const membership = await activeMembership(database, found.user);
+  if (!membership) return null;
+  return { user: found.user, membership, tokenHash };
+}
+
+async function activeMembership(database: Database, user: UserRow): Promise<Membership | undefined> {
+  if (user.activeWorkspaceId) {
+    const active = await findMembership(database, user.id, user.activeWorkspaceId);
+    if (active) return active;
+  }
+  // The active workspace is gone (left or removed): fall back to any membership.
+  return (await listMemberships(database, user.id))[0];
+}
+
+/** Loader/action guard: the viewer, or a redirect to sign-in that comes back here afterwards. */
+export async function requireViewer(request: Request, context: AppLoadContext): Promise<Viewer> {
+  const viewer = await getViewer(request, db(context));
+  if (!viewer) {
+    const url = new URL(request.url);
+    const back = url.pathname + url.search;
+    throw redirect(`${SIGN_IN_PATH}?redirect=${encodeURIComponent(back)}`);
+  }
+  if (!isSameOriginMutation(request.method, request.url, request.headers.get("origin"))) {
+    throw new Response("Cross-origin request refused", { status: 403 });
+  }
+  return viewer;
+}
+
+/** For the sign-in and sign-up pages: a signed-in visitor goes straight on. */
+export async function redirectIfSignedIn(request: Request, context: AppLoadContext, to: string): Promise<void> {
+  if (await getViewer(request, db(context))) throw redirect(to);
+}
+
+/** Starts a session and returns the Set-Cookie header value. */
+export async function startSession(database: Database, userId: string, request: Request): Promise<string> {
+  const token = randomHex(32);
+  await createSession(database, {
+    tokenHash: await sha256Hex(token),
+    userId,
+    expiresAt: nowSeconds() + SESSION_LIFETIME_SECONDS,
+    userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
+  });
+  return sessionCookie(token);
+}
+
+/** Revokes the request's session (if any) and returns the Set-Cookie header that clears it. */
+export async function endSession(database: Database, request: Request): Promise<string> {
+  const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE_NAME);
+  if (token) await revokeSession(database, await sha256Hex(token), nowSeconds());
+  return clearedSessionCookie();
+}

@@ -1,0 +1,28 @@
+import { PRODUCT_NAME } from "../../../core/brand";
+import type { MailMessage } from "./mail.server";
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+}
+
+function withLink(to: string, subject: string, intro: string, linkLabel: string, link: string, outro: string): MailMessage {
+  return {
+    to,
+    subject,
+    text: `${intro}\n\n${linkLabel}: ${link}\n\n${outro}\n\n${PRODUCT_NAME}`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(linkLabel)}</a></p><p>${escapeHtml(outro)}</p><p>${PRODUCT_NAME}</p>`,
+  };
+}
+
+export const mailTemplates = {
+  verifyEmail: (to: string, link: string) =>
+    withLink(to, `Verify your e-mail for ${PRODUCT_NAME}`, `Welcome to ${PRODUCT_NAME}! Please confirm your e-mail address.`, "Verify e-mail", link, "If you did not sign up, ignore this message."),
+  resetPassword: (to: string, link: string) =>
+    withLink(to, `Reset your ${PRODUCT_NAME} password`, "We received a request to reset your password.", "Choose a new password", link, "If you did not ask for this, ignore this message; your password stays as it is."),
+  optOutOfUpdates: (to: string, link: string) =>
+    withLink(to, `You're subscribed to ${PRODUCT_NAME} product updates`, "Thanks for subscribing: we will write when something new ships.", "Opt out of product updates", link, "You can opt in again in your settings."),
+  verifySignInRequest: (to: string, link: string) =>
+    withLink(to, `Support access request for your ${PRODUCT_NAME} account`, "Our support team asked for temporary access to your account.", "Review the request", link, "Nothing happens unless you grant access."),
+  changeEmail: (to: string, link: string) =>
+    withLink(to, `Confirm your new ${PRODUCT_NAME} e-mail address`, "Please confirm that this is your new e-mail address.", "Confirm e-mail change", link, "If you did not ask for this, ignore this message."),
+};

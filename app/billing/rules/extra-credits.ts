@@ -1,0 +1,46 @@
+import { PER_CHARACTER_CENTS, type Currency, type PaidStandardTier, type Tier } from "../../../core/billing/plans";
+
+/** Extra credits are invoiced in whole blocks of this many characters (the plans price them per 1000). */
+export const EXTRA_CREDIT_BLOCK = 1000;
+
+/** Characters beyond the plan's limit, in whole blocks, as a count of characters. */
+export function extraCharactersDue(characterCount: number, characterLimit: number): number {
+  return Math.floor(Math.max(0, characterCount - characterLimit) / EXTRA_CREDIT_BLOCK) * EXTRA_CREDIT_BLOCK;
+}
+
+/**
+ * The price of one extra character in cents, or null for a plan without extra credits. The spec's per-character
+ * figures are dollars (creator 0.0003 = $0.30 per 1000); Business has no EUR figure, so EUR uses its USD one.
+ */
+export function extraCharacterCents(tier: Tier, currency: Currency): number | null {
+  const prices = PER_CHARACTER_CENTS[tier as PaidStandardTier];
+  if (!prices) return null;
+  const dollars = prices[currency] ?? prices.usd;
+  return dollars === null ? null : dollars * 100;
+}
+
+/**
+ * What to invoice when the billed extra characters go from `billed` to `due`: the difference of the rounded
+ * totals, so rounding never drifts however the blocks are split into invoice items.
+ */
+export function extraCreditsAmountCents(billed: number, due: number, centsPerCharacter: number): number {
+  // In millionths of a cent, so 1000 × 0.0285 is exactly 28.5 (and rounds to 29), not 28.4999….
+  const micro = Math.round(centsPerCharacter * 1_000_000);
+  const total = (characters: number) => Math.round((characters * micro) / 1_000_000);
+  return total(due) - total(billed);
+}
+
+/**
+ * How far beyond the plan a workspace may go, in thousands of characters (the unit of LIMIT_EXTENSION and
+ * of the API's max_character_limit_extension): the plan's maximum, or less if the workspace chose a cap.
+ * -1 is unlimited.
+ */
+export function effectiveLimitExtension(planMaximum: number, chosenCap: number | null): number {
+  if (chosenCap === null) return planMaximum;
+  return planMaximum === -1 ? chosenCap : Math.min(chosenCap, planMaximum);
+}
+
+/** A cap the workspace may choose: a whole number of thousands, not above the plan's maximum. */
+export function isAllowedExtensionCap(planMaximum: number, cap: number): boolean {
+  return Number.isInteger(cap) && cap >= 0 && (planMaximum === -1 || cap <= planMaximum);
+}

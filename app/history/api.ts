@@ -1,0 +1,184 @@
+import { zipSync } from "fflate";
+import { Hono } from "hono";
+import { z } from "zod";
+import { database } from "../../db/client";
+import { findLiveShareForItem, insertShare, revokeShares } from "../../db/repositories/shares";
+import { deleteHistoryItem, findHistoryItem, listHistory, saveFeedback, type HistoryRow } from "../../db/repositories/history";
+import { formatSpec, type OutputFormat } from "../../core/audio/output-formats";
+import { FEEDBACK_ALREADY_REVIEWED, feedbackTextError, type Feedback } from "~/player/rules/player";
+import { SHARE_PATH_PREFIX } from "../../core/sharing/sharing";
+import { decodeToSamples } from "../../core/audio/decodable";
+import { wavFile } from "../../core/audio/wav";
+import { deleteHistoryMedia } from "~/history/server/history-media.server";
+import { rangedObjectResponse } from "~/history/server/ranged-object.server";
+import { randomHex } from "~/accounts/accounts.server";
+import { requireCaller, type AuthedEnv } from "~/api/auth";
+import { apiError } from "~/api/errors";
+import { historyFileName, historyItemJson } from "./history-json";
+import { valid } from "~/api/validation";
+
+export const historyApi = new Hono<AuthedEnv>();
+historyApi.use("*", requireCaller);
+
+historyApi.get(
+  "/",
+  valid(
+    "query",
+    z.object({
+      page_size: z.coerce.number().int().min(1).max(1000).default(100),
+      start_after_history_item_id: z.string().max(100).optional(),
+      voice_id: z.string().max(100).optional(),
+      search: z.string().max(200).optional(),
+      source: z.enum(["TTS", "API", "Dialogue", "OpenAI", "STS"]).optional(),
+    }),
+  ),
+  async (c) => {
+    const q = c.req.valid("query");
+    const { items, hasMore } = await listHistory(database(c.env.DB), c.get("caller").membership.workspace.id, {
+      pageSize: q.page_size,
+      startAfter: q.start_after_history_item_id,
+      voiceId: q.voice_id,
+      search: q.search,
+      source: q.source,
+    });
+    return c.json({ history: items.map(historyItemJson), has_more: hasMore, last_history_item_id: items.at(-1)?.id ?? null });
+  },
+);
+
+const idParam = z.object({ history_item_id: z.string().min(1).max(100) });
+
+historyApi.get("/:history_item_id", valid("param", idParam), async (c) => {
+  const row = await findHistoryItem(database(c.env.DB), c.get("caller").membership.workspace.id, c.req.valid("param").history_item_id);
+  if (!row) return apiError(c, 404, "not_found", "History item not found");
+  return c.json(historyItemJson(row));
+});
+
+/** The item's audio from R2, with HTTP Range support for seeking players. */
+historyApi.get("/:history_item_id/audio", valid("param", idParam), async (c) => {
+  const row = await findHistoryItem(database(c.env.DB), c.get("caller").membership.workspace.id, c.req.valid("param").history_item_id);
+  if (!row) return apiError(c, 404, "not_found", "History item not found");
+  const response = await rangedObjectResponse(c.env.MEDIA, row.audioKey, row.audioBytes, c.req.header("range"), {
+    "content-type": row.contentType,
+    "cache-control": "private, max-age=3600",
+    "content-disposition": `inline; filename="${historyFileName(row)}"`,
+  });
+  return response ?? apiError(c, 404, "not_found", "Audio not found");
+});
+
+/** `output_format` of a download, as the commercial API names it: "wav" transcodes, "default" keeps the stored format. */
+const DOWNLOAD_FORMATS = ["wav", "default"] as const;
+
+/** One item's file for a download: stored audio as it is, or transcoded to WAV. */
+async function downloadFile(env: Env, row: HistoryRow, wav: boolean): Promise<{ name: string; bytes: Uint8Array; contentType: string } | null> {
+  const object = await env.MEDIA.get(row.audioKey);
+  if (!object) return null;
+  const stored = new Uint8Array(await object.arrayBuffer());
+  if (!wav) return { name: historyFileName(row), bytes: stored, contentType: row.contentType };
+  const { samples, sampleRate } = await decodeToSamples(stored, formatSpec(row.outputFormat as OutputFormat));
+  return { name: historyFileName(row).replace(/\.[a-z0-9]+$/, "") + ".wav", bytes: wavFile(samples, sampleRate), contentType: "audio/wav" };
+}
+
+historyApi.post(
+  "/download",
+  valid("json", z.object({ history_item_ids: z.array(z.string().min(1).max(100)).min(1).max(100), output_format: z.enum(DOWNLOAD_FORMATS).nullish() })),
+  async (c) => {
+    const db = database(c.env.DB);
+    const workspaceId = c.get("caller").membership.workspace.id;
+    const body = c.req.valid("json");
+    const ids = [...new Set(body.history_item_ids)];
+    const wav = body.output_format === "wav";
+    const rows: HistoryRow[] = [];
+    for (const id of ids) {
+      const row = await findHistoryItem(db, workspaceId, id);
+      if (!row) return apiError(c, 404, "not_found", `History item ${id} not found`);
+      rows.push(row);
+    }
+    if (rows.length === 1) {
+      if (!wav) {
+        // Stored audio streams straight from R2.
+        const object = await c.env.MEDIA.get(rows[0]!.audioKey);
+        if (!object) return apiError(c, 404, "not_found", "Audio not found");
+        return new Response(object.body, {
+          headers: { "content-type": rows[0]!.contentType, "content-disposition": `attachment; filename="${historyFileName(rows[0]!)}"` },
+        });
+      }
+      const file = await downloadFile(c.env, rows[0]!, true);
+      if (!file) return apiError(c, 404, "not_found", "Audio not found");
+      return new Response(file.bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": file.contentType, "content-disposition": `attachment; filename="${file.name}"` } });
+    }
+    const files: Record<string, Uint8Array> = {};
+    for (const row of rows) {
+      const file = await downloadFile(c.env, row, wav);
+      if (!file) return apiError(c, 404, "not_found", `Audio of ${row.id} not found`);
+      let name = file.name;
+      for (let n = 2; files[name]; n++) name = name.replace(/(\.[a-z0-9]+)?$/, `_${n}$1`);
+      files[name] = file.bytes;
+    }
+    // Audio is already compressed (and WAV gains little): store, do not deflate.
+    const zip = zipSync(Object.fromEntries(Object.entries(files).map(([name, data]) => [name, [data, { level: 0 }]])));
+    return new Response(zip, { headers: { "content-type": "application/zip", "content-disposition": 'attachment; filename="history.zip"' } });
+  },
+);
+
+/** Feedback on an item (spec §3 payload); once reviewed it can no longer change. */
+historyApi.post(
+  "/:history_item_id/feedback",
+  valid("param", idParam),
+  valid(
+    "json",
+    z.object({
+      thumbs_up: z.boolean(),
+      feedback: z
+        .string()
+        .max(1000)
+        .default("")
+        .superRefine((text, ctx) => {
+          const error = feedbackTextError(text);
+          if (error) ctx.addIssue({ code: "custom", message: error });
+        }),
+      emotions: z.boolean().default(false),
+      inaccurate_clone: z.boolean().default(false),
+      glitches: z.boolean().default(false),
+      audio_quality: z.boolean().default(false),
+      other: z.boolean().default(false),
+    }),
+  ),
+  async (c) => {
+    const db = database(c.env.DB);
+    const workspaceId = c.get("caller").membership.workspace.id;
+    const row = await findHistoryItem(db, workspaceId, c.req.valid("param").history_item_id);
+    if (!row) return apiError(c, 404, "not_found", "History item not found");
+    const previous = row.feedback ? (JSON.parse(row.feedback) as Feedback) : null;
+    if (previous?.review_status === "reviewed") return apiError(c, 409, "feedback_already_reviewed", FEEDBACK_ALREADY_REVIEWED);
+    const body = c.req.valid("json");
+    const feedback: Feedback = { ...body, feedback: body.feedback.trim(), review_status: "not_reviewed" };
+    await saveFeedback(db, workspaceId, row.id, JSON.stringify(feedback));
+    return c.json({ status: "ok", feedback });
+  },
+);
+
+/** Creates the item's public link once (an unguessable token) and returns it with the sharer's public name. */
+historyApi.get("/:history_item_id/share-link", valid("param", idParam), async (c) => {
+  const db = database(c.env.DB);
+  const { user, membership } = c.get("caller");
+  const row = await findHistoryItem(db, membership.workspace.id, c.req.valid("param").history_item_id);
+  if (!row) return apiError(c, 404, "not_found", "History item not found");
+  let share = await findLiveShareForItem(db, membership.workspace.id, row.id);
+  if (!share) {
+    await insertShare(db, { token: randomHex(16), historyItemId: row.id, workspaceId: membership.workspace.id, userId: user.id });
+    share = await findLiveShareForItem(db, membership.workspace.id, row.id);
+  }
+  return c.json({ share_link: `${SHARE_PATH_PREFIX}${share!.token}`, public_user_name: user.publicUserName ?? "" });
+});
+
+historyApi.delete("/:history_item_id/share-link", valid("param", idParam), async (c) => {
+  const revoked = await revokeShares(database(c.env.DB), c.get("caller").membership.workspace.id, c.req.valid("param").history_item_id, Math.floor(Date.now() / 1000));
+  return revoked ? c.json({ status: "ok" }) : apiError(c, 404, "not_found", "No share link to revoke");
+});
+
+historyApi.delete("/:history_item_id", valid("param", idParam), async (c) => {
+  const row = await deleteHistoryItem(database(c.env.DB), c.get("caller").membership.workspace.id, c.req.valid("param").history_item_id);
+  if (!row) return apiError(c, 404, "not_found", "History item not found");
+  await deleteHistoryMedia(c.env.MEDIA, row);
+  return c.json({ status: "ok" });
+});

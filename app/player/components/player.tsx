@@ -1,0 +1,356 @@
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { audioFileName } from "~/history/rules/file-names";
+import type { LanguagePreview } from "~/speech/rules/language-previews";
+import { languageName } from "~/speech/rules/languages";
+import { requestJson, RequestFailure } from "~/common/rules/http-error";
+import {
+  clampTime,
+  HISTORY_POLL_DELAYS_MS,
+  isTypingTarget,
+  ITEM_NOT_FOUND,
+  keyAction,
+  PLAYER_SPEEDS,
+  PROGRESS_TICK_MS,
+  showFeedbackControls,
+  SKIP_SECONDS,
+} from "~/player/rules/player";
+import { FeedbackControls } from "~/history/components/feedback";
+import { Waveform } from "./waveform";
+import { useVoiceSafety, type CheckedVoice } from "~/voices/components/voice-safety";
+
+export type PlayerItem = {
+  id: string;
+  title: string;
+  voiceName: string;
+  src?: string;
+  downloadName?: string;
+  /** A generation whose history item may not exist yet: the player looks for it before offering download and feedback. */
+  historyItemId?: string;
+  text?: string;
+  /** A voice preview in other languages (the multilingual model's verified previews). */
+  languagePreviewUrls?: LanguagePreview[];
+  /** Which of them is playing. */
+  playingUrl?: string;
+  /** The voice, when it may be under a safety control: a blocked one is not played. */
+  voice?: CheckedVoice;
+};
+type Source = { kind: "url"; url: string } | { kind: "stream"; response: Response; mimeType: string };
+type PlayerState = "idle" | "loading" | "playing" | "paused" | "ended";
+type ItemStatus = "ready" | "pending" | "missing";
+
+type PlayerApi = { play: (item: PlayerItem, source: Source) => Promise<void>; item: PlayerItem | null; state: PlayerState };
+const PlayerContext = createContext<PlayerApi | null>(null);
+
+export function usePlayer(): PlayerApi {
+  const api = useContext(PlayerContext);
+  if (!api) throw new Error("usePlayer must be used inside <PlayerProvider>");
+  return api;
+}
+
+/** A voice as the pages offer it (app/lib/tts-page.server.ts `voiceOptions`). */
+type PreviewableVoice = { voice_id: string; name: string; preview: string; languagePreviews: LanguagePreview[]; safety_control: CheckedVoice["safetyControl"] };
+
+/** Plays a voice's preview (its safety control applies; its other languages are offered). */
+export function playVoicePreview(player: PlayerApi, voice: PreviewableVoice): Promise<void> {
+  return player.play(
+    {
+      id: `preview-${voice.voice_id}`,
+      title: `${voice.name} preview`,
+      voiceName: voice.name,
+      voice: { voiceId: voice.voice_id, name: voice.name, safetyControl: voice.safety_control },
+      languagePreviewUrls: voice.languagePreviews,
+      playingUrl: voice.preview,
+    },
+    { kind: "url", url: voice.preview },
+  );
+}
+
+type HistoryItemJson = { history_item_id: string; voice_name: string; voice_category: string; model_id: string; date_unix: number; settings: Record<string, number | boolean>; output_format: string; text: string; feedback: { thumbs_up: boolean } | null };
+
+/** Polls for a generated item (1 s, then up to 10 tries 5 s apart); null when it never appears. */
+async function findGeneratedItem(id: string, cancelled: () => boolean): Promise<HistoryItemJson | null> {
+  for (const delay of HISTORY_POLL_DELAYS_MS) {
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    if (cancelled()) return null;
+    try {
+      return await requestJson<HistoryItemJson>(`/v1/history/${id}`);
+    } catch (error) {
+      if (!(error instanceof RequestFailure) || error.status !== 404) console.warn("history lookup failed", error);
+    }
+  }
+  return null;
+}
+
+/**
+ * One <audio> element for the whole app (the bottom bar). A streamed generation plays while it arrives:
+ * its chunks are appended to a MediaSource until the stream ends.
+ */
+export function PlayerProvider({ children }: { children: ReactNode }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [item, setItem] = useState<PlayerItem | null>(null);
+  const [status, setStatus] = useState<ItemStatus>("ready");
+  const [feedbackValue, setFeedbackValue] = useState<boolean | null>(null);
+  const [state, setState] = useState<PlayerState>("idle");
+  const objectUrl = useRef<string | null>(null);
+  const generation = useRef(0);
+  const safety = useVoiceSafety();
+
+  const play = useCallback(async (next: PlayerItem, source: Source) => {
+    const element = audio.current;
+    if (!element) return;
+    if (next.voice && !(await safety.check(next.voice))) return;
+    const ticket = ++generation.current;
+    setItem(next);
+    setFeedbackValue(null);
+    setStatus(next.historyItemId && !next.src ? "pending" : "ready");
+    setState("loading");
+    if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
+    objectUrl.current = null;
+    if (source.kind === "url") {
+      element.src = source.url;
+    } else if (typeof MediaSource !== "undefined" && MediaSource.isTypeSupported(source.mimeType) && source.response.body) {
+      const media = new MediaSource();
+      objectUrl.current = URL.createObjectURL(media);
+      element.src = objectUrl.current;
+      const reader = source.response.body.getReader();
+      media.addEventListener(
+        "sourceopen",
+        async () => {
+          const buffer = media.addSourceBuffer(source.mimeType);
+          const appended = () => new Promise((resolve) => buffer.addEventListener("updateend", resolve, { once: true }));
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            buffer.appendBuffer(value);
+            await appended();
+          }
+          if (media.readyState === "open") media.endOfStream();
+        },
+        { once: true },
+      );
+    } else {
+      objectUrl.current = URL.createObjectURL(await source.response.blob());
+      element.src = objectUrl.current;
+    }
+    element.playbackRate = Number(element.dataset.speed ?? 1);
+    try {
+      await element.play();
+    } catch (error) {
+      // Autoplay can be refused by the browser: only logged, the user presses play instead.
+      console.info("autoplay blocked", error);
+      setState("paused");
+    }
+    if (next.historyItemId && !next.src) {
+      const found = await findGeneratedItem(next.historyItemId, () => ticket !== generation.current);
+      if (ticket !== generation.current) return;
+      if (!found) return setStatus("missing");
+      const downloadName = audioFileName(
+        { name: found.voice_name, date: new Date(found.date_unix * 1000), category: found.voice_category, model: found.model_id, settings: found.settings, outputFormat: found.output_format },
+        found.output_format.startsWith("mp3") ? "mp3" : found.output_format.split("_")[0]!,
+      );
+      setItem({ ...next, src: `/v1/history/${found.history_item_id}/audio`, downloadName, text: found.text });
+      setFeedbackValue(found.feedback?.thumbs_up ?? null);
+      setStatus("ready");
+    }
+  }, [safety]);
+
+  return (
+    <PlayerContext.Provider value={{ play, item, state }}>
+      {children}
+      <PlayerBar play={play} audioRef={audio} item={item} status={status} state={state} setState={setState} feedbackValue={feedbackValue} setFeedbackValue={setFeedbackValue} />
+    </PlayerContext.Provider>
+  );
+}
+
+function formatTime(seconds: number): string {
+  if (!Number.isFinite(seconds)) return "0:00";
+  const s = Math.floor(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function PlayerBar({
+  play,
+  audioRef,
+  item,
+  status,
+  state,
+  setState,
+  feedbackValue,
+  setFeedbackValue,
+}: {
+  play: PlayerApi["play"];
+  audioRef: RefObject<HTMLAudioElement>;
+  item: PlayerItem | null;
+  status: ItemStatus;
+  state: PlayerState;
+  setState: (s: PlayerState) => void;
+  feedbackValue: boolean | null;
+  setFeedbackValue: (v: boolean | null) => void;
+}) {
+  const [time, setTime] = useState({ current: 0, duration: 0 });
+  const [speed, setSpeed] = useState(1);
+  const [collapsed, setCollapsed] = useState(false);
+
+  const seekBy = useCallback(
+    (seconds: number) => {
+      const element = audioRef.current;
+      if (element) element.currentTime = clampTime(element.currentTime + seconds, element.duration);
+    },
+    [audioRef],
+  );
+  const toggle = useCallback(() => {
+    const element = audioRef.current;
+    if (!element || !element.src) return;
+    if (element.paused) void element.play();
+    else element.pause();
+  }, [audioRef]);
+
+  useEffect(() => {
+    const element = audioRef.current;
+    if (!element) return;
+    const update = () => setTime({ current: element.currentTime, duration: element.duration });
+    const onPlay = () => setState("playing");
+    const onPause = () => setState(element.ended ? "ended" : "paused");
+    const events: [string, () => void][] = [["durationchange", update], ["seeked", update], ["play", onPlay], ["pause", onPause], ["ended", onPause]];
+    for (const [name, handler] of events) element.addEventListener(name, handler);
+    // Progress is read every 25 ms while playing.
+    const timer = setInterval(() => !element.paused && update(), PROGRESS_TICK_MS);
+    return () => {
+      clearInterval(timer);
+      for (const [name, handler] of events) element.removeEventListener(name, handler);
+    };
+  }, [audioRef, setState]);
+
+  // Space toggles, arrows skip 3 s, but never while typing in a field.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!item || isTypingTarget(event.target as HTMLElement | null)) return;
+      const action = keyAction(event.key);
+      if (!action) return;
+      event.preventDefault();
+      if (action.type === "toggle") toggle();
+      else seekBy(action.seconds);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [item, toggle, seekBy]);
+
+  // The OS media keys and lock screen (Media Session API).
+  useEffect(() => {
+    if (!item || typeof navigator === "undefined" || !("mediaSession" in navigator)) return;
+    navigator.mediaSession.metadata = new MediaMetadata({ title: item.title, artist: item.voiceName });
+    const element = audioRef.current;
+    const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
+      ["play", () => void element?.play()],
+      ["pause", () => element?.pause()],
+      ["seekbackward", () => seekBy(-SKIP_SECONDS)],
+      ["seekforward", () => seekBy(SKIP_SECONDS)],
+      ["seekto", (details) => element && details.seekTime !== undefined && (element.currentTime = details.seekTime)],
+    ];
+    for (const [action, handler] of handlers) {
+      try {
+        navigator.mediaSession.setActionHandler(action, handler);
+      } catch {
+        // an action this browser does not support
+      }
+    }
+  }, [item, audioRef, seekBy]);
+
+  const element = audioRef.current;
+  const duration = Number.isFinite(time.duration) ? time.duration : 0;
+  const progress = duration ? (time.current / duration) * 100 : 0;
+  const feedbackVisible = Boolean(item?.historyItemId) && status === "ready" && showFeedbackControls(time.current, state === "ended");
+
+  return (
+    <div data-testid="player" data-state={state} data-collapsed={collapsed} className={item ? "" : "hidden"}>
+      <audio ref={audioRef} data-testid="player-audio" data-speed={speed} preload="auto" />
+      {collapsed ? (
+        <button type="button" aria-label="Expand player" onClick={() => setCollapsed(false)} className="block h-1.5 w-full bg-zinc-200 dark:bg-zinc-800">
+          <span className="block h-full bg-violet-500" style={{ width: `${progress}%` }} />
+        </button>
+      ) : (
+        <div className="flex h-20 items-center gap-3 border-t border-zinc-200 bg-white px-4 dark:border-zinc-800 dark:bg-zinc-950">
+          <button type="button" aria-label={`Back ${SKIP_SECONDS} seconds`} onClick={() => seekBy(-SKIP_SECONDS)} className="hidden text-xs sm:block">
+            −{SKIP_SECONDS}
+          </button>
+          <button
+            type="button"
+            aria-label={state === "playing" ? "Pause" : "Play"}
+            data-testid="player-toggle"
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-zinc-900 text-white dark:bg-white dark:text-zinc-900"
+            onClick={toggle}
+          >
+            {state === "playing" ? "❚❚" : "▶"}
+          </button>
+          <button type="button" aria-label={`Forward ${SKIP_SECONDS} seconds`} onClick={() => seekBy(SKIP_SECONDS)} className="hidden text-xs sm:block">
+            +{SKIP_SECONDS}
+          </button>
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium" data-testid="player-title">
+              {item?.title}
+            </p>
+            <p className="truncate text-xs text-zinc-500" data-testid="player-status">
+              {item?.voiceName}
+              {status === "pending" ? " · saving…" : status === "missing" ? ` · ${ITEM_NOT_FOUND}` : ""}
+            </p>
+            <input
+              type="range"
+              aria-label="Seek"
+              min={0}
+              max={duration || 0}
+              step={0.01}
+              value={Math.min(time.current, duration || 0)}
+              onChange={(event) => element && (element.currentTime = Number(event.target.value))}
+              className="w-full"
+            />
+          </div>
+          <Waveform src={status === "ready" ? item?.src : undefined} current={time.current} duration={duration} onSeek={(seconds) => element && (element.currentTime = clampTime(seconds, duration))} />
+          <span className="hidden w-24 text-right text-xs tabular-nums text-zinc-500 sm:block" data-testid="player-time">
+            {formatTime(time.current)} / {formatTime(duration)}
+          </span>
+          {feedbackVisible && item?.historyItemId ? (
+            <FeedbackControls historyItemId={item.historyItemId} textLength={[...(item.text ?? "")].length} value={feedbackValue} onSaved={setFeedbackValue} />
+          ) : null}
+          {item?.languagePreviewUrls && item.languagePreviewUrls.length > 1 ? (
+            <select
+              aria-label="Preview language"
+              value={item.languagePreviewUrls.find((p) => p.url === item.playingUrl)?.url ?? item.languagePreviewUrls[0]!.url}
+              onChange={(event) => void play({ ...item, playingUrl: event.target.value }, { kind: "url", url: event.target.value })}
+              className="hidden rounded border border-zinc-300 bg-transparent px-1 py-1 text-xs sm:block dark:border-zinc-700"
+            >
+              {item.languagePreviewUrls.map((preview) => (
+                <option key={preview.url} value={preview.url}>
+                  {languageName(preview.language)}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          <select
+            aria-label="Playback speed"
+            value={speed}
+            onChange={(event) => {
+              const next = Number(event.target.value);
+              setSpeed(next);
+              if (element) element.playbackRate = next;
+            }}
+            className="rounded border border-zinc-300 bg-transparent px-1 py-1 text-xs dark:border-zinc-700"
+          >
+            {PLAYER_SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {s}×
+              </option>
+            ))}
+          </select>
+          {item?.src && status === "ready" ? (
+            <a href={item.src} download={item.downloadName} className="text-sm underline">
+              Download
+            </a>
+          ) : null}
+          <button type="button" aria-label="Collapse player" onClick={() => setCollapsed(true)} className="text-zinc-500">
+            ▾
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

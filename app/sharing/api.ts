@@ -1,0 +1,94 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { database } from "../../db/client";
+import { findHistoryItem } from "../../db/repositories/history";
+import { deleteVideoJob, findVideoJob, findVideoJobById, queueVideoJob, type VideoJobRow } from "../../db/repositories/video-jobs";
+import { VIDEO_ONLY_FOR_TTS } from "../../core/sharing/sharing";
+import { DEFAULT_VIDEO_THEME, qualifiesForVideo, VIDEO_THEMES, VIDEO_WAIT_DEFAULT_SECONDS, VIDEO_WAIT_MAX_SECONDS, videoUrl, type VideoJobMessage } from "../../core/sharing/video";
+import { audioLevels } from "../../core/audio/audio-levels";
+import { formatSpec, type OutputFormat } from "../../core/audio/output-formats";
+import { barLevelsAt, FRAME_SIZE, renderVideoFrame } from "../../core/sharing/video-frame";
+import { directAudio } from "../../core/audio/decodable";
+import { encodePng } from "~/sharing/rules/png";
+import { rangedObjectResponse } from "~/history/history.server";
+import { randomHex } from "~/accounts/accounts.server";
+import { requireCaller, type AuthedEnv } from "~/api/auth";
+import { apiError } from "~/api/errors";
+import { valid } from "~/api/validation";
+
+const idParam = z.object({ history_item_id: z.string().min(1).max(100) });
+const themeQuery = z.object({ theme: z.enum(VIDEO_THEMES).default(DEFAULT_VIDEO_THEME) });
+const generateQuery = themeQuery.extend({ wait_seconds: z.coerce.number().int().min(0).max(VIDEO_WAIT_MAX_SECONDS).default(VIDEO_WAIT_DEFAULT_SECONDS) });
+const POLL_MS = 250;
+
+/** Share videos of history items (spec accounts §4.8): rendered by queues/video, served from R2. */
+export const historyVideoApi = new Hono<AuthedEnv>();
+historyVideoApi.use("*", requireCaller);
+
+function jobJson(historyItemId: string, job: VideoJobRow) {
+  return { status: job.status, progress: job.progress, video_url: job.status === "done" ? videoUrl(historyItemId, job.theme as (typeof VIDEO_THEMES)[number]) : null };
+}
+
+/**
+ * Queues the render once per item and theme, then waits for it: 200 with video_url when it exists, 202 with
+ * the progress when it takes longer (asking again never queues a second render), 500 when it failed.
+ */
+historyVideoApi.post("/:history_item_id/generate-video", valid("param", idParam), valid("query", generateQuery), async (c) => {
+  const db = database(c.env.DB);
+  const workspaceId = c.get("caller").membership.workspace.id;
+  const { theme, wait_seconds: waitSeconds } = c.req.valid("query");
+  const item = await findHistoryItem(db, workspaceId, c.req.valid("param").history_item_id);
+  if (!item) return apiError(c, 404, "not_found", "History item not found");
+  if (!qualifiesForVideo(item)) return apiError(c, 400, "invalid_request", VIDEO_ONLY_FOR_TTS);
+
+  const queued = await queueVideoJob(db, { id: `vid_${randomHex(12)}`, workspaceId, historyItemId: item.id, theme });
+  let job = queued.job;
+  if (queued.enqueue) {
+    try {
+      await c.env.VIDEO_JOBS.send({ version: 1, jobId: job.id } satisfies VideoJobMessage);
+    } catch (failure) {
+      await deleteVideoJob(db, job.id);
+      console.error(JSON.stringify({ message: "video job not queued", jobId: job.id, error: String(failure) }));
+      return apiError(c, 503, "service_unavailable", "The video could not be queued; try again.");
+    }
+  }
+  const deadline = Date.now() + waitSeconds * 1000;
+  while (job.status !== "done" && job.status !== "failed" && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    job = (await findVideoJobById(db, job.id)) ?? job;
+  }
+  if (job.status === "failed") return apiError(c, 500, "video_generation_failed", job.error ?? "The video could not be rendered.");
+  return c.json(jobJson(item.id, job), job.status === "done" ? 200 : 202);
+});
+
+/**
+ * The dialog's preview: the first frame the video would show (the bars at a third of the audio), as a PNG of
+ * VIDEO_PREVIEW_SIZE pixels. Rendered on demand: it costs a few milliseconds and depends only on the item.
+ */
+historyVideoApi.post("/:history_item_id/generate-video-preview-image", valid("param", idParam), valid("query", themeQuery), async (c) => {
+  const db = database(c.env.DB);
+  const workspaceId = c.get("caller").membership.workspace.id;
+  const item = await findHistoryItem(db, workspaceId, c.req.valid("param").history_item_id);
+  if (!item) return apiError(c, 404, "not_found", "History item not found");
+  if (!qualifiesForVideo(item)) return apiError(c, 400, "invalid_request", VIDEO_ONLY_FOR_TTS);
+  const audio = await c.env.MEDIA.get(item.audioKey);
+  if (!audio) return apiError(c, 404, "not_found", "The item's audio is missing");
+  const direct = await directAudio(new Uint8Array(await audio.arrayBuffer()), formatSpec(item.outputFormat as OutputFormat));
+  const levels = audioLevels(direct.audio, direct.spec);
+  const frame = renderVideoFrame({ theme: c.req.valid("query").theme, text: item.text, levels: barLevelsAt(levels.levels, levels.perSecond, levels.durationSeconds / 3), progress: 1 / 3 });
+  return new Response(encodePng(frame, FRAME_SIZE, FRAME_SIZE) as Uint8Array<ArrayBuffer>, { headers: { "content-type": "image/png", "cache-control": "private, max-age=3600" } });
+});
+
+/** The rendered MP4, with Range for seeking; 404 until it exists. */
+historyVideoApi.get("/:history_item_id/video", valid("param", idParam), valid("query", themeQuery), async (c) => {
+  const db = database(c.env.DB);
+  const workspaceId = c.get("caller").membership.workspace.id;
+  const { history_item_id: historyItemId } = c.req.valid("param");
+  const job = await findVideoJob(db, workspaceId, historyItemId, c.req.valid("query").theme);
+  if (!job || job.status !== "done" || !job.videoKey || !job.videoBytes) return apiError(c, 404, "not_found", "Video not found");
+  const response = await rangedObjectResponse(c.env.MEDIA, job.videoKey, job.videoBytes, c.req.header("range"), {
+    "content-type": "video/mp4",
+    "cache-control": "private, max-age=3600",
+  });
+  return response ?? apiError(c, 404, "not_found", "Video not found");
+});

@@ -1,0 +1,134 @@
+import { useEffect, useState } from "react";
+import { requestJson, RequestFailure } from "~/common/rules/http-error";
+import {
+  NATIVE_SHARE_TITLE,
+  PUBLIC_NAME_HELPER,
+  PUBLIC_NAME_LABEL,
+  PUBLIC_NAME_UPDATED,
+  resolveShareLink,
+  SHARE_API_NOT_SUPPORTED,
+  SHARE_DIALOG_TITLE,
+  SHARE_LINK_COPIED,
+  SHARE_LINK_LOADING,
+  SHARE_PUBLIC_LINK_LABEL,
+  socialShareUrl,
+  truncateShareLink,
+  type SocialNetwork,
+} from "../../../core/sharing/sharing";
+import { track } from "~/accounts/browser/analytics";
+import { Dialog } from "~/common/components/dialog";
+import { useToast } from "~/common/components/toasts";
+import { Button } from "~/common/components/ui";
+
+const NETWORKS: { id: SocialNetwork; label: string }[] = [
+  { id: "facebook", label: "Facebook" },
+  { id: "x", label: "X" },
+  { id: "whatsapp", label: "WhatsApp" },
+];
+
+function isMobileUserAgent(): boolean {
+  return typeof navigator !== "undefined" && /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
+}
+
+/** 'Share with your community' (spec §2.7): social buttons, OR, the public link with Copy, and the public name. */
+export function ShareDialog({ historyItemId, onClose }: { historyItemId: string; onClose: () => void }) {
+  const toast = useToast();
+  const [link, setLink] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [publicName, setPublicName] = useState("");
+  const mobile = isMobileUserAgent();
+
+  useEffect(() => {
+    track("share_modal_opened");
+    requestJson<{ share_link: string; public_user_name: string }>(`/v1/history/${historyItemId}/share-link`)
+      .then((answer) => {
+        setLink(resolveShareLink(answer.share_link, window.location.href));
+        setPublicName(answer.public_user_name);
+      })
+      .catch((failure: RequestFailure) => setError(failure.message));
+  }, [historyItemId]);
+
+  const copy = async () => {
+    if (!link) return;
+    await navigator.clipboard?.writeText(link).catch(() => undefined);
+    track("share_link_copied");
+    toast.show(SHARE_LINK_COPIED, "success");
+  };
+  const nativeShare = async () => {
+    if (!link) return;
+    if (!navigator.share) return toast.show(SHARE_API_NOT_SUPPORTED, "error");
+    track("share_native_started");
+    try {
+      await navigator.share({ title: NATIVE_SHARE_TITLE, url: link });
+      track("share_native_succeeded");
+    } catch (failure) {
+      if (failure instanceof DOMException && failure.name === "AbortError") return track("share_native_aborted");
+      track("share_native_failed");
+      await copy();
+    }
+  };
+  const saveName = async () => {
+    try {
+      await requestJson("/v1/user/update-public-user-name", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ public_user_name: publicName }) });
+    } catch (failure) {
+      // The spec only logs a failure here; the toast shows either way.
+      console.warn("public name update failed", failure);
+    }
+    toast.show(PUBLIC_NAME_UPDATED, "success");
+  };
+
+  return (
+    <div className={mobile ? "[&>div]:items-end" : undefined}>
+      <Dialog title={SHARE_DIALOG_TITLE} onClose={onClose} testId="share-dialog">
+        <div className="space-y-4 text-sm">
+          <div className="flex gap-2">
+            {NETWORKS.map((network) => (
+              <Button key={network.id} variant="secondary" disabled={!link} onClick={() => link && window.open(socialShareUrl(network.id, link), "_blank", "noopener,noreferrer,width=600,height=600")}>
+                {network.label}
+              </Button>
+            ))}
+          </div>
+          <div className="flex items-center gap-3 text-xs text-zinc-500">
+            <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
+            OR
+            <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
+          </div>
+          <div>
+            <p className="mb-1 font-medium">{SHARE_PUBLIC_LINK_LABEL}</p>
+            {error ? (
+              <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+                {error}
+              </div>
+            ) : (
+              <div className="flex items-center gap-2 rounded-lg border border-zinc-200 px-3 py-2 dark:border-zinc-800">
+                <span className="flex-1 truncate font-mono text-xs" data-testid="share-link" data-link={link ?? ""}>
+                  {link ? truncateShareLink(link) : SHARE_LINK_LOADING}
+                </span>
+                <Button variant="ghost" disabled={!link} onClick={copy}>
+                  Copy
+                </Button>
+              </div>
+            )}
+            {mobile ? (
+              <Button className="mt-2 w-full" disabled={!link} onClick={nativeShare}>
+                Share Public Link
+              </Button>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor="public-name" className="mb-1 block font-medium">
+              {PUBLIC_NAME_LABEL}
+            </label>
+            <div className="flex gap-2">
+              <input id="public-name" value={publicName} maxLength={50} onChange={(e) => setPublicName(e.target.value)} className="min-w-0 flex-1 rounded-lg border border-zinc-300 px-3 py-1.5 dark:border-zinc-700 dark:bg-zinc-900" />
+              <Button variant="secondary" onClick={saveName}>
+                Save
+              </Button>
+            </div>
+            <p className="mt-1 text-xs text-zinc-500">{PUBLIC_NAME_HELPER}</p>
+          </div>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { RequestFailure, toRequestError } from "~/common/rules/http-error";
+import { VIDEO_ONLY_FOR_TTS } from "../../../core/sharing/sharing";
+import {
+  DEFAULT_VIDEO_THEME,
+  estimatedVideoProgress,
+  SHARE_VIDEO_DIALOG_TITLE,
+  VIDEO_DOWNLOAD_NAME,
+  VIDEO_PREVIEW_SIZE,
+  VIDEO_PROGRESS_TICK_MS,
+  VIDEO_THEME_LABELS,
+  VIDEO_THEMES,
+  videoErrorText,
+  videoPreviewErrorText,
+  type VideoTheme,
+} from "../../../core/sharing/video";
+import { Dialog } from "~/common/components/dialog";
+import { useToast } from "~/common/components/toasts";
+import { Button } from "~/common/components/ui";
+
+type GenerateAnswer = { status: string; progress: number; video_url: string | null };
+
+/** Asks for the video until it exists: the server waits a while, then answers 202 and we ask again. */
+async function generateVideo(historyItemId: string, theme: VideoTheme, cancelled: () => boolean): Promise<string | null> {
+  for (;;) {
+    const response = await fetch(`/v1/history/${historyItemId}/generate-video?theme=${theme}`, { method: "POST" });
+    if (!response.ok) throw new RequestFailure(await toRequestError(response));
+    const answer = (await response.json()) as GenerateAnswer;
+    if (answer.video_url) return answer.video_url;
+    if (cancelled()) return null;
+  }
+}
+
+/**
+ * 'Share video' (spec accounts §2.7, §4.8): theme, preview image, Generate video with an estimated
+ * progress bar, then the looping video with Download and a mute toggle.
+ */
+export function ShareVideoDialog({ item, onClose, onShareLink }: { item: { id: string; text: string; isSpeech: boolean }; onClose: () => void; onShareLink: () => void }) {
+  const toast = useToast();
+  const [theme, setTheme] = useState<VideoTheme>(DEFAULT_VIDEO_THEME);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [videoUrl, setVideoUrl] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [muted, setMuted] = useState(true);
+  const generation = useRef(0);
+
+  // The preview of the current theme; its object URL is freed when replaced or when the dialog closes.
+  useEffect(() => {
+    if (!item.isSpeech) return;
+    let url: string | null = null;
+    let live = true;
+    fetch(`/v1/history/${item.id}/generate-video-preview-image?theme=${theme}`, { method: "POST" })
+      .then(async (response) => {
+        if (!response.ok) throw new RequestFailure(await toRequestError(response));
+        url = URL.createObjectURL(await response.blob());
+        if (live) setPreview(url);
+      })
+      .catch((failure: RequestFailure | Error) => live && toast.show(videoPreviewErrorText(failure.message), "error"));
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- toast is stable enough; re-run per item and theme only
+  }, [item.id, item.isSpeech, theme]);
+
+  const chooseTheme = (next: VideoTheme) => {
+    if (next === theme) return;
+    generation.current += 1;
+    setTheme(next);
+    setPreview(null);
+    setVideoUrl(null);
+    setProgress(null);
+  };
+
+  const generate = useCallback(async (): Promise<string | null> => {
+    if (!item.isSpeech) {
+      toast.show(VIDEO_ONLY_FOR_TTS, "error");
+      return null;
+    }
+    const run = ++generation.current;
+    const started = Date.now();
+    setProgress(0);
+    const ticker = window.setInterval(() => setProgress(estimatedVideoProgress(Date.now() - started, item.text.length)), VIDEO_PROGRESS_TICK_MS);
+    try {
+      const url = await generateVideo(item.id, theme, () => run !== generation.current);
+      if (run !== generation.current || !url) return null;
+      setProgress(100);
+      setVideoUrl(url);
+      return url;
+    } catch (failure) {
+      if (run === generation.current) {
+        setProgress(null);
+        toast.show(videoErrorText(failure instanceof Error ? failure.message : null), "error");
+      }
+      return null;
+    } finally {
+      window.clearInterval(ticker);
+    }
+  }, [item, theme, toast]);
+
+  const download = async () => {
+    const url = videoUrl ?? (await generate());
+    if (!url) return;
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = VIDEO_DOWNLOAD_NAME;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  };
+
+  const close = () => {
+    generation.current += 1;
+    setTheme(DEFAULT_VIDEO_THEME);
+    onClose();
+  };
+
+  const generating = progress !== null && !videoUrl;
+  return (
+    <Dialog title={SHARE_VIDEO_DIALOG_TITLE} onClose={close} testId="share-video-dialog">
+      <div className="space-y-4 text-sm">
+        <fieldset className="flex gap-2" aria-label="Theme">
+          {VIDEO_THEMES.map((option) => (
+            <label key={option} className={`flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1.5 ${option === theme ? "border-zinc-900 dark:border-zinc-100" : "border-zinc-200 dark:border-zinc-700"}`}>
+              <input type="radio" name="video-theme" value={option} checked={option === theme} onChange={() => chooseTheme(option)} className="sr-only" />
+              {VIDEO_THEME_LABELS[option]}
+            </label>
+          ))}
+        </fieldset>
+        <div className="mx-auto overflow-hidden rounded-xl bg-zinc-100 dark:bg-zinc-800" style={{ width: VIDEO_PREVIEW_SIZE, maxWidth: "100%", aspectRatio: "1 / 1" }}>
+          {videoUrl ? (
+            // The video carries the item's own speech: captions would repeat the text shown in it.
+            <video data-testid="share-video" src={videoUrl} autoPlay loop muted={muted} playsInline className="h-full w-full" />
+          ) : preview ? (
+            <img data-testid="share-video-preview" src={preview} alt="Preview of the video" width={VIDEO_PREVIEW_SIZE} height={VIDEO_PREVIEW_SIZE} className="h-full w-full" />
+          ) : null}
+        </div>
+        {generating ? (
+          <div role="progressbar" aria-label="Generating video" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress)} className="h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800">
+            <div className="h-full bg-violet-600 transition-[width]" style={{ width: `${progress}%` }} />
+          </div>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {videoUrl ? (
+            <>
+              <Button onClick={download}>Download</Button>
+              <Button variant="secondary" aria-pressed={!muted} onClick={() => setMuted(!muted)}>
+                {muted ? "Unmute" : "Mute"}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button onClick={() => void generate()} disabled={generating}>
+                Generate video
+              </Button>
+              <Button variant="secondary" onClick={download} disabled={generating}>
+                Download
+              </Button>
+            </>
+          )}
+          <Button variant="ghost" className="ml-auto" onClick={onShareLink}>
+            Share public link
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,159 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { z } from "zod";
+import { formatSpec, type OutputFormat } from "../../core/audio/output-formats";
+import { concatAlignments, type Alignment } from "~/speech/rules/speech-text";
+import { SPEED_RANGE } from "~/voices/rules/voices";
+import { planSpeech, runSpeech, type SpeechPlan, type SpeechRequest, type SpeechSource } from "~/speech/generation.server";
+import { requireCaller, type AuthedEnv } from "~/api/auth";
+import { apiError } from "~/api/errors";
+import { dialogueBody, speechBody, speechQuery, voiceParam } from "~/api/schemas";
+import { valid } from "~/api/validation";
+import { toBase64 } from "../../core/base64";
+
+type Mode = { stream: boolean; timestamps: boolean };
+
+function speechHeaders(plan: SpeechPlan, contentType: string): Record<string, string> {
+  return {
+    "content-type": contentType,
+    "history-item-id": plan.historyItemId,
+    "character-cost": String(plan.characters),
+    "current-concurrent-requests": String(plan.concurrency.active),
+    "maximum-concurrent-requests": String(plan.concurrency.limit),
+  };
+}
+
+/** Plans, then answers whole or streamed, raw audio or JSON with timestamps. */
+async function respond(c: Context<AuthedEnv>, request: SpeechRequest, mode: Mode, audioContentType?: (format: OutputFormat) => string) {
+  const planned = await planSpeech(c.env, c.get("caller"), request);
+  if (!planned.ok) {
+    const { refusal } = planned;
+    for (const [name, value] of Object.entries(refusal.headers ?? {})) c.header(name, value);
+    return apiError(c, refusal.httpStatus, refusal.status, refusal.message);
+  }
+  const plan = planned.plan;
+  const rawType = audioContentType?.(request.outputFormat) ?? formatSpec(request.outputFormat).contentType;
+
+  if (!mode.stream) {
+    const parts: Uint8Array[] = [];
+    const alignments: Alignment[] = [];
+    try {
+      await runSpeech(c.env, plan, (chunk) => {
+        parts.push(chunk.audio);
+        if (chunk.alignment) alignments.push(chunk.alignment);
+      });
+    } catch {
+      return apiError(c, 500, "generation_failed", "Speech generation failed; nothing was charged.");
+    }
+    const audio = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+    let offset = 0;
+    for (const p of parts) {
+      audio.set(p, offset);
+      offset += p.byteLength;
+    }
+    if (!mode.timestamps) return new Response(audio, { headers: speechHeaders(plan, rawType) });
+    const alignment = concatAlignments(alignments);
+    return new Response(JSON.stringify({ audio_base64: toBase64(audio), alignment, normalized_alignment: alignment }), {
+      headers: speechHeaders(plan, "application/json"),
+    });
+  }
+
+  // Streaming: the first sentence's audio leaves before the rest is synthesized.
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      try {
+        await runSpeech(c.env, plan, (chunk) => {
+          if (!mode.timestamps) {
+            if (chunk.audio.byteLength) controller.enqueue(chunk.audio);
+            return;
+          }
+          const line = { audio_base64: toBase64(chunk.audio), alignment: chunk.alignment, normalized_alignment: chunk.alignment };
+          controller.enqueue(encoder.encode(JSON.stringify(line) + "\n"));
+        });
+        controller.close();
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+  });
+  return new Response(stream, { headers: speechHeaders(plan, mode.timestamps ? "application/x-ndjson" : rawType) });
+}
+
+export const textToSpeechApi = new Hono<AuthedEnv>();
+textToSpeechApi.use("*", requireCaller);
+
+const routes: [string, Mode][] = [
+  ["/:voice_id", { stream: false, timestamps: false }],
+  ["/:voice_id/stream", { stream: true, timestamps: false }],
+  ["/:voice_id/with-timestamps", { stream: false, timestamps: true }],
+  ["/:voice_id/stream/with-timestamps", { stream: true, timestamps: true }],
+];
+for (const [path, mode] of routes) {
+  textToSpeechApi.post(path, valid("param", voiceParam), valid("query", speechQuery), valid("json", speechBody), (c) => {
+    const body = c.req.valid("json");
+    return respond(c, {
+      voiceId: c.req.valid("param").voice_id,
+      text: body.text,
+      modelId: body.model_id,
+      outputFormat: c.req.valid("query").output_format,
+      voiceSettings: body.voice_settings,
+      seed: body.seed,
+      languageCode: body.language_code,
+      nextText: body.next_text,
+      source: (c.get("caller").via === "session" ? "TTS" : "API") satisfies SpeechSource,
+      requestId: c.get("requestId"),
+    }, mode);
+  });
+}
+
+export const textToDialogueApi = new Hono<AuthedEnv>();
+textToDialogueApi.use("*", requireCaller);
+for (const [path, stream] of [["/", false], ["/stream", true]] as const) {
+  textToDialogueApi.post(path, valid("query", speechQuery), valid("json", dialogueBody), (c) => {
+    const body = c.req.valid("json");
+    return respond(c, {
+      voiceId: body.inputs[0]!.voice_id,
+      text: body.inputs.map((l) => l.text).join("\n"),
+      dialogue: body.inputs,
+      modelId: body.model_id,
+      outputFormat: c.req.valid("query").output_format,
+      voiceSettings: body.settings?.stability != null ? { stability: body.settings.stability } : null,
+      seed: body.seed,
+      source: "Dialogue",
+      requestId: c.get("requestId"),
+    }, { stream, timestamps: false });
+  });
+}
+
+/** OpenAI-shaped speech on the same engine, quota and history, so OpenAI-compatible clients work too. */
+const OPENAI_FORMATS: Record<string, OutputFormat> = { mp3: "mp3_44100_128", opus: "opus_48000_64", pcm: "pcm_24000", wav: "pcm_24000" };
+export const openAiSpeechApi = new Hono<AuthedEnv>();
+openAiSpeechApi.use("*", requireCaller);
+openAiSpeechApi.post(
+  "/speech",
+  valid(
+    "json",
+    z.object({
+      model: z.string().max(100),
+      input: z.string().min(1).max(4096),
+      voice: z.string().min(1).max(100),
+      response_format: z.enum(["mp3", "opus", "pcm"]).default("mp3"),
+      speed: z.number().min(0.25).max(4).optional(),
+      instructions: z.string().max(4096).optional(),
+    }),
+  ),
+  (c) => {
+    const body = c.req.valid("json");
+    const speed = body.speed === undefined ? undefined : Math.min(SPEED_RANGE.max, Math.max(SPEED_RANGE.min, body.speed));
+    return respond(c, {
+      voiceId: body.voice,
+      text: body.input,
+      modelId: body.model.startsWith("tts-") || body.model.startsWith("gpt-") ? null : body.model,
+      outputFormat: OPENAI_FORMATS[body.response_format]!,
+      voiceSettings: speed === undefined ? null : { speed },
+      source: "OpenAI",
+      requestId: c.get("requestId"),
+    }, { stream: false, timestamps: false });
+  },
+);

@@ -1,0 +1,236 @@
+import { database } from "../../db/client";
+import { acquireSlot, releaseSlot } from "../../db/repositories/generation-slots";
+import { recordGeneration, type HistoryRow } from "../../db/repositories/history";
+import { findVoiceSettings } from "../../db/repositories/voice-settings";
+import { safetyControlOf } from "../../db/repositories/voice-safety";
+import type { Caller } from "~/api/auth";
+import { maxCharactersPerRequest, resolveModel, type Model } from "~/speech/rules/models";
+import { formatSpec, tierAllowsFormat, type OutputFormat, minimumTierFor } from "../../core/audio/output-formats";
+import { isRestricted } from "~/billing/rules/plan-actions";
+import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
+import { CONCURRENCY_LIMIT, isPaidTier, isTier, standardTierFor, TIER_DISPLAY_NAMES, type Tier, type SubscriptionStatus } from "../../core/billing/plans";
+import { alignmentFromWords, concatAlignments, engineTextFor, splitSentences, type Alignment } from "~/speech/rules/speech-text";
+import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../core/voices/voice-safety";
+import { engineParameters, engineVoiceFor, externalVoiceFor, findPremadeVoice, type PremadeVoice } from "~/voices/rules/voices";
+import { concatBytes, StreamingEncoder } from "../../core/audio/encoder";
+import { int16FromBytes } from "../../core/audio/pcm";
+import { invoiceExtraCredits } from "~/billing/billing.server";
+import { log } from "~/common/log.server";
+import { currentQuota } from "./server/quota.server";
+import { randomHex } from "~/accounts/accounts.server";
+import { servedModels, speechEngine } from "./server/speech-engine.server";
+import { nowSeconds } from "../../core/clock";
+import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from "../../core/voices/voice-settings";
+
+export type SpeechSource = "TTS" | "API" | "Dialogue" | "OpenAI";
+
+export type SpeechRequest = {
+  voiceId: string;
+  text: string;
+  modelId?: string | null;
+  outputFormat: OutputFormat;
+  voiceSettings?: { [K in keyof VoiceSettings]?: VoiceSettings[K] | null } | null;
+  seed?: number | null;
+  /** ISO 639-1 language the voice speaks (the multilingual model speaks all engine languages). */
+  languageCode?: string | null;
+  source: SpeechSource;
+  requestId: string;
+  /** Text that will follow this request's (the API's next_text): an unfinished last sentence then continues. */
+  nextText?: string | null;
+  /** Dialogue lines, when the text is a dialogue (each line has its own voice). */
+  dialogue?: { text: string; voice_id: string }[];
+};
+
+export type SpeechRefusal = { httpStatus: 400 | 401 | 402 | 403 | 404 | 429; status: string; message: string; headers?: Record<string, string> };
+
+type Segment = { text: string; voice: PremadeVoice; settings: VoiceSettings };
+
+export type SpeechPlan = {
+  caller: Caller;
+  request: SpeechRequest;
+  model: Model;
+  segments: Segment[];
+  characters: number;
+  historyItemId: string;
+  concurrency: { active: number; limit: number };
+};
+
+export type SpeechChunk = { audio: Uint8Array; alignment: Alignment | null };
+
+function tierOf(caller: Caller): Tier {
+  const tier = caller.membership.workspace.tier;
+  return isTier(tier) ? tier : "free";
+}
+
+/**
+ * Checks everything that can refuse a generation before any audio is made: voice, model, text length,
+ * output format for the plan, quota, and a concurrency slot (taken last, released by `runSpeech`).
+ */
+export async function planSpeech(env: Env, caller: Caller, request: SpeechRequest): Promise<{ ok: true; plan: SpeechPlan } | { ok: false; refusal: SpeechRefusal }> {
+  const db = database(env.DB);
+  const workspace = caller.membership.workspace;
+  const tier = tierOf(caller);
+  const model = resolveModel(request.modelId, await servedModels(env));
+  if (!model || !model.can_do_text_to_speech) {
+    return { ok: false, refusal: { httpStatus: 400, status: "model_not_found", message: `A model with id ${request.modelId} was not found.` } };
+  }
+  const lines = request.dialogue ?? [{ text: request.text, voice_id: request.voiceId }];
+  const segments: Segment[] = [];
+  for (const line of lines) {
+    const voice = findPremadeVoice(line.voice_id);
+    if (!voice) return { ok: false, refusal: { httpStatus: 404, status: "voice_not_found", message: `A voice with the voice_id ${line.voice_id} was not found.` } };
+    if (!voiceUsable(await safetyControlOf(db, voice.voice_id))) return { ok: false, refusal: { httpStatus: 403, status: "voice_blocked", message: VOICE_BLOCKED_API_MESSAGE } };
+    const saved = await findVoiceSettings(db, workspace.id, voice.voice_id);
+    segments.push({ text: line.text, voice, settings: { ...DEFAULT_VOICE_SETTINGS, ...saved, ...stripNulls(request.voiceSettings ?? {}) } });
+  }
+  const characters = lines.reduce((n, l) => n + [...l.text].length, 0);
+  const max = maxCharactersPerRequest(model, isPaidTier(tier));
+  if (characters > max) {
+    return { ok: false, refusal: { httpStatus: 400, status: "max_character_limit_exceeded", message: `Text is ${characters} characters; this model accepts at most ${max} per request on your plan.` } };
+  }
+  if (!tierAllowsFormat(tier, request.outputFormat)) {
+    return {
+      ok: false,
+      refusal: { httpStatus: 403, status: "output_format_not_allowed", message: `The output format ${request.outputFormat} needs the ${TIER_DISPLAY_NAMES[minimumTierFor(request.outputFormat)]} plan or above.` },
+    };
+  }
+  if (isRestricted(workspace.status as SubscriptionStatus)) {
+    return { ok: false, refusal: { httpStatus: 402, status: "payment_required", message: STATUS_NOTICES[workspace.status] ?? "This workspace cannot generate until its payment is settled." } };
+  }
+  const quota = await currentQuota(db, workspace, tier);
+  if (quota.used + characters > quota.usable) {
+    return {
+      ok: false,
+      refusal: {
+        httpStatus: 401,
+        status: "quota_exceeded",
+        message: `This request exceeds your quota of ${workspace.characterLimit}. You have ${Math.max(0, workspace.characterLimit - quota.used)} credits remaining, while ${characters} credits are required for this request.`,
+      },
+    };
+  }
+  const limit = CONCURRENCY_LIMIT[standardTierFor(tier)];
+  const slot = await acquireSlot(db, workspace.id, request.requestId, limit, nowSeconds());
+  const headers = { "current-concurrent-requests": String(slot.active), "maximum-concurrent-requests": String(limit) };
+  if (!slot.acquired) {
+    return { ok: false, refusal: { httpStatus: 429, status: "too_many_concurrent_requests", message: `Your plan allows ${limit} concurrent requests.`, headers } };
+  }
+  return { ok: true, plan: { caller, request, model, segments, characters, historyItemId: timeOrderedId(), concurrency: { active: slot.active, limit } } };
+}
+
+function stripNulls<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: Exclude<T[K], null> };
+}
+
+/**
+ * Synthesizes sentence by sentence, handing each encoded chunk (with its alignment) to `onChunk` as soon as it
+ * exists. When all audio is made it is stored in R2, and only then the history row and the character charge
+ * are written together. Any failure charges nothing and leaves no row. The concurrency slot is always released.
+ */
+export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk) => void | Promise<void>): Promise<HistoryRow> {
+  const db = database(env.DB);
+  const engine = speechEngine(env);
+  const encoder = await StreamingEncoder.create(plan.request.outputFormat);
+  const audioParts: Uint8Array[] = [];
+  const alignments: Alignment[] = [];
+  let offsetSeconds = 0;
+  try {
+    const continued = Boolean(plan.request.nextText?.trim());
+    for (const [segmentIndex, segment] of plan.segments.entries()) {
+      const params = engineParameters(segment.settings, segment.voice.basePitch);
+      const sentences = splitSentences(segment.text);
+      const lastSegment = segmentIndex === plan.segments.length - 1;
+      for (const [index, sentence] of sentences.entries()) {
+        let alignment: Alignment;
+        let audio: Uint8Array;
+        if (sentence.trim() === "") {
+          // Whitespace has no sound; it still belongs to the alignment so that it spells the text.
+          alignment = alignmentFromWords(sentence, [], 0, offsetSeconds);
+          audio = new Uint8Array(0);
+        } else {
+          const external = plan.model.engine === "embedded" ? undefined : externalVoiceFor(segment.voice, plan.model.engine);
+          const followedByMore = index < sentences.length - 1 || (lastSegment && continued);
+          const result = await engine.synthesize({ text: engineTextFor(sentence, followedByMore), engineVoice: engineVoiceFor(segment.voice, plan.request.languageCode), engine: plan.model.engine, externalVoice: external, seed: plan.request.seed, ...params });
+          alignment = alignmentFromWords(sentence, result.words, result.durationMs, offsetSeconds);
+          audio = encoder.push(int16FromBytes(result.pcm), result.sampleRate);
+          offsetSeconds += result.durationMs / 1000;
+        }
+        alignments.push(alignment);
+        audioParts.push(audio);
+        await onChunk({ audio, alignment });
+      }
+    }
+    const tail = encoder.finish();
+    if (tail.byteLength) {
+      audioParts.push(tail);
+      await onChunk({ audio: tail, alignment: null });
+    }
+    const audio = concatBytes(audioParts);
+    const spec = formatSpec(plan.request.outputFormat);
+    const workspaceId = plan.caller.membership.workspace.id;
+    const audioKey = `history/${workspaceId}/${plan.historyItemId}.${spec.extension}`;
+    await env.MEDIA.put(audioKey, audio, { httpMetadata: { contentType: spec.contentType } });
+    const first = plan.segments[0]!;
+    const from = plan.caller.membership.workspace.characterCount;
+    const row: HistoryRow = {
+      id: plan.historyItemId,
+      workspaceId,
+      userId: plan.caller.user.id,
+      requestId: plan.request.requestId,
+      voiceId: first.voice.voice_id,
+      voiceName: first.voice.name,
+      voiceCategory: "premade",
+      modelId: plan.request.modelId ?? plan.model.model_id,
+      text: plan.segments.map((s) => s.text).join(plan.request.dialogue ? "\n" : ""),
+      dialogue: plan.request.dialogue ? JSON.stringify(plan.request.dialogue) : null,
+      dateUnix: nowSeconds(),
+      characterCountChangeFrom: from,
+      characterCountChangeTo: from + plan.characters,
+      contentType: spec.contentType,
+      outputFormat: plan.request.outputFormat,
+      settings: JSON.stringify({ ...first.settings, seed: plan.request.seed ?? null }),
+      feedback: null,
+      source: plan.request.source,
+      audioKey,
+      audioBytes: audio.byteLength,
+      durationMs: Math.round(offsetSeconds * 1000),
+      alignment: JSON.stringify(concatAlignments(alignments)),
+    };
+    try {
+      await recordGeneration(db, row, plan.characters, plan.caller.apiKeyId);
+    } catch (error) {
+      await env.MEDIA.delete(audioKey);
+      throw error;
+    }
+    // Beyond the plan (usage-based billing allowed it): invoice any newly completed block of extra credits.
+    // The generation is recorded and charged by now, so a billing problem is logged, never the request's error.
+    if (from + plan.characters > plan.caller.membership.workspace.characterLimit) {
+      await invoiceExtraCredits(env, db, workspaceId).catch((error) => log("error", "extra credits check failed", { workspace_id: workspaceId, error: String(error) }));
+    }
+    return row;
+  } catch (error) {
+    log("error", "speech generation failed", { request_id: plan.request.requestId, error: String(error) });
+    throw error;
+  } finally {
+    await releaseSlot(db, plan.caller.membership.workspace.id, plan.request.requestId);
+  }
+}
+
+/** Speech that nobody is charged for and that no history keeps: voice previews. */
+export async function synthesizeUncharged(env: Env, voice: PremadeVoice, text: string, format: OutputFormat, language?: string): Promise<Uint8Array> {
+  const engine = speechEngine(env);
+  const encoder = await StreamingEncoder.create(format);
+  const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.basePitch);
+  const parts: Uint8Array[] = [];
+  for (const sentence of splitSentences(text)) {
+    if (!sentence.trim()) continue;
+    const result = await engine.synthesize({ text: sentence, engineVoice: engineVoiceFor(voice, language), ...params });
+    parts.push(encoder.push(int16FromBytes(result.pcm), result.sampleRate));
+  }
+  parts.push(encoder.finish());
+  return concatBytes(parts);
+}
+
+/** History ids sort by creation time (newest first in lists even within one second), then random. */
+function timeOrderedId(): string {
+  return Date.now().toString(36).padStart(9, "0") + randomHex(6);
+}

@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import { servedModels } from "~/speech/server/speech-engine.server";
+import { requireCaller, type AuthedEnv } from "~/api/auth";
+
+export const modelsApi = new Hono<AuthedEnv>();
+modelsApi.use("*", requireCaller);
+
+modelsApi.get("/", async (c) =>
+  c.json(
+    (await servedModels(c.env)).map((m) => ({
+      model_id: m.model_id,
+      name: m.name,
+      description: m.description,
+      can_be_finetuned: false,
+      can_do_text_to_speech: m.can_do_text_to_speech,
+      can_do_voice_conversion: m.can_do_voice_conversion,
+      can_use_style: true,
+      can_use_speaker_boost: false,
+      serves_pro_voices: false,
+      token_cost_factor: 1,
+      requires_alpha_access: false,
+      max_characters_request_free_user: m.max_characters_request_free_user,
+      max_characters_request_subscribed_user: m.max_characters_request_subscribed_user,
+      maximum_text_length_per_request: m.max_characters_request_subscribed_user,
+      languages: m.languages,
+      model_rates: { character_cost_multiplier: 1 },
+      concurrency_group: "standard",
+    })),
+  ),
+);
