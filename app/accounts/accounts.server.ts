@@ -2,6 +2,7 @@
 export * from "./server/account-settings.server";
 export * from "./server/accounts.server";
 export * from "./server/action-codes.server";
+export * from "./server/actor.server";
 export * from "./server/api-keys.server";
 export * from "./server/auth.server";
 export * from "./server/mail-templates.server";

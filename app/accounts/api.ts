@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { database } from "../../db/client";
-import { deleteApiKey, listApiKeys, renameApiKey } from "../../db/repositories/api-keys";
 import { completedItemIds, completeItem } from "../../db/repositories/onboarding";
 import { findUserById, updateUser } from "../../db/repositories/users";
 import { findBilling } from "../../db/repositories/billing";
@@ -11,7 +10,7 @@ import { apiKeyName } from "~/accounts/rules/api-keys";
 import { checklistItemId, checklistState } from "~/accounts/rules/onboarding";
 import { MAX_PUBLIC_NAME } from "../../core/sharing/sharing";
 import { applyEmailChange } from "~/accounts/server/account-settings.server";
-import { createApiKey } from "~/accounts/server/api-keys.server";
+import { apiKeysOf, createApiKey, deleteApiKey, renameApiKey } from "~/accounts/server/api-keys.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { billingInfoApi } from "~/billing/api";
@@ -22,10 +21,10 @@ export const userApi = new Hono<AuthedEnv>();
 userApi.use("*", requireCaller);
 
 userApi.get("/", async (c) => {
-  const { user, membership, apiKeyId } = c.get("caller");
-  const keys = await listApiKeys(database(c.env.DB), membership.workspace.id, user.id);
-  const current = keys.find((k) => k.id === apiKeyId) ?? keys[0];
-  return c.json(userJson(user, membership, current?.preview ?? null));
+  const actor = c.get("caller");
+  const keys = await apiKeysOf(database(c.env.DB), actor);
+  const current = keys.find((k) => k.id === actor.apiKeyId) ?? keys[0];
+  return c.json(userJson(actor.user, actor.membership, current?.preview ?? null));
 });
 
 userApi.get("/subscription", async (c) => {
@@ -42,17 +41,14 @@ userApi.get("/referral-link", (c) => {
 });
 
 userApi.get("/api-keys", async (c) => {
-  const { user, membership } = c.get("caller");
-  const keys = await listApiKeys(database(c.env.DB), membership.workspace.id, user.id);
+  const keys = await apiKeysOf(database(c.env.DB), c.get("caller"));
   return c.json({
     api_keys: keys.map((k) => ({ key_id: k.id, name: k.name, preview: k.preview, created_at_unix: k.createdAt, last_used_at_unix: k.lastUsedAt })),
   });
 });
 
 userApi.post("/api-keys", valid("json", z.object({ name: apiKeyName })), async (c) => {
-  const { user, membership } = c.get("caller");
-  const db = database(c.env.DB);
-  const created = await createApiKey(db, membership.workspace.id, user.id, c.req.valid("json").name);
+  const created = await createApiKey(database(c.env.DB), c.get("caller"), c.req.valid("json").name);
   // The only time the key is ever shown.
   return c.json({ key_id: created.id, name: created.name, xi_api_key: created.key, preview: created.preview }, 201);
 });
@@ -60,15 +56,13 @@ userApi.post("/api-keys", valid("json", z.object({ name: apiKeyName })), async (
 const keyIdParam = z.object({ key_id: z.string().min(1).max(64) });
 
 userApi.patch("/api-keys/:key_id", valid("param", keyIdParam), valid("json", z.object({ name: apiKeyName })), async (c) => {
-  const { user, membership } = c.get("caller");
-  const ok = await renameApiKey(database(c.env.DB), membership.workspace.id, user.id, c.req.valid("param").key_id, c.req.valid("json").name);
+  const ok = await renameApiKey(database(c.env.DB), c.get("caller"), c.req.valid("param").key_id, c.req.valid("json").name);
   if (!ok) return apiError(c, 404, "not_found", "API key not found");
   return c.json({ status: "ok" });
 });
 
 userApi.delete("/api-keys/:key_id", valid("param", keyIdParam), async (c) => {
-  const { user, membership } = c.get("caller");
-  const ok = await deleteApiKey(database(c.env.DB), membership.workspace.id, user.id, c.req.valid("param").key_id);
+  const ok = await deleteApiKey(database(c.env.DB), c.get("caller"), c.req.valid("param").key_id);
   if (!ok) return apiError(c, 404, "not_found", "API key not found");
   return c.json({ status: "ok" });
 });
