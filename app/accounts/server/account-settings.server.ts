@@ -11,6 +11,13 @@ import { nowSeconds } from "../../../core/clock";
 
 type EmailChange = { from: string; to: string };
 
+/** What a user changes about themselves without confirming it again: privacy choices, names, regional terms. */
+export type UserPreferences = Partial<Pick<UserRow, "agreesToProductUpdates" | "ccpaOptOut" | "analyticsConsent" | "firstName" | "publicUserName" | "acceptedBipaTerms">>;
+
+export async function saveUserPreferences(db: Database, userId: string, preferences: UserPreferences): Promise<void> {
+  await updateUser(db, userId, preferences);
+}
+
 /**
  * Starts an e-mail change: the new address gets a link that confirms it, the old address a link that
  * reverts it. Both land on the main screen (internalCode, isReverting), which calls PUT /v1/user/email.
