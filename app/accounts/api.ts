@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { database } from "../../db/client";
-import { findBilling } from "../../db/repositories/billing";
 import { REFERRAL_PARAM } from "~/accounts/rules/attribution";
 import { ANALYTICS_CONSENT_STATES } from "~/accounts/rules/privacy";
 import { apiKeyName } from "~/accounts/rules/api-keys";
@@ -10,6 +9,7 @@ import { MAX_PUBLIC_NAME } from "../../core/sharing/sharing";
 import { applyEmailChange, saveUserPreferences } from "~/accounts/server/account-settings.server";
 import { apiKeysOf, createApiKey, deleteApiKey, renameApiKey } from "~/accounts/server/api-keys.server";
 import { completeChecklistItem, initiateChecklist, markChecklistComplete, onboardingChecklist, setChecklistHidden } from "~/accounts/server/onboarding.server";
+import { workspaceBilling } from "~/billing/billing.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { billingInfoApi } from "~/billing/api";
@@ -27,8 +27,8 @@ userApi.get("/", async (c) => {
 });
 
 userApi.get("/subscription", async (c) => {
-  const membership = c.get("caller").membership;
-  return c.json(subscriptionJson(membership, await findBilling(database(c.env.DB), membership.workspace.id)));
+  const actor = c.get("caller");
+  return c.json(subscriptionJson(actor.membership, await workspaceBilling(database(c.env.DB), actor)));
 });
 userApi.route("/", billingInfoApi);
 
