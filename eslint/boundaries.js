@@ -68,12 +68,7 @@ const BOUNDARIES = [
 
 /** Known crossings left from the first wave, each to be removed (docs/STATUS.md); none may be added. */
 export const KNOWN_CROSSINGS = new Set([
-  "app/history/api.ts -> ../../db/repositories/shares",
-  "app/history/api.ts -> ../../db/repositories/history",
-  "app/history/history-json.ts -> ../../db/repositories/history",
   "app/routes/api.tsx -> ~/api/openapi",
-  "app/sharing/api.ts -> ../../db/repositories/history",
-  "app/sharing/api.ts -> ../../db/repositories/video-jobs",
   "app/speech/try-it-api.ts -> ../../db/repositories/rate-counters",
   "app/voices/api.ts -> ../../db/repositories/voice-safety",
   "app/voices/api.ts -> ../../db/repositories/voice-settings",
