@@ -1,8 +1,6 @@
 import { database } from "../../db/client";
 import { acquireSlot, releaseSlot } from "../../db/repositories/generation-slots";
 import { recordGeneration, type HistoryRow } from "../../db/repositories/history";
-import { findVoiceSettings } from "../../db/repositories/voice-settings";
-import { safetyControlOf } from "../../db/repositories/voice-safety";
 import { maxCharactersPerRequest, resolveModel, type Model } from "~/speech/rules/models";
 import { formatSpec, tierAllowsFormat, type OutputFormat, minimumTierFor } from "../../core/audio/output-formats";
 import { isRestricted } from "~/billing/rules/plan-actions";
@@ -14,6 +12,7 @@ import { engineParameters, engineVoiceFor, externalVoiceFor, findPremadeVoice, t
 import { concatBytes, StreamingEncoder } from "../../core/audio/encoder";
 import { int16FromBytes } from "../../core/audio/pcm";
 import { invoiceExtraCredits } from "~/billing/billing.server";
+import { findVoiceSettings, safetyControlOf } from "~/voices/voices.server";
 import { log } from "~/common/log.server";
 import { currentQuota } from "./server/quota.server";
 import { randomHex, type Actor } from "~/accounts/accounts.server";

@@ -1,6 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { database } from "../../../db/client";
-import { safetyControlsByVoice } from "../../../db/repositories/voice-safety";
 import { historyFileName } from "~/history/history-json";
 import { voiceJson } from "~/voices/voice-json";
 import { languagePreviewUrls } from "~/speech/rules/language-previews";
@@ -8,6 +7,7 @@ import { qualifiesForVideo } from "../../../core/sharing/video";
 import { PREMADE_VOICES, voicePreviewFileName } from "~/voices/rules/voices";
 import type { Viewer } from "~/accounts/accounts.server";
 import { historyPage } from "~/history/history.server";
+import { safetyControlsByVoice } from "~/voices/voices.server";
 
 export type HistoryEntry = { id: string; text: string; voiceId: string; voiceName: string; modelId: string; dateUnix: number; fileName: string; contentType: string; isSpeech: boolean };
 
