@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { revokeAllSessionsOfUser } from "../../../db/repositories/sessions";
 import { deleteUserStatement, findUserByEmail, normalizeEmail, updateUser, type UserRow } from "../../../db/repositories/users";
-import { workspaces } from "../../../db/schema";
+import { deleteOwnedWorkspacesStatement, ownedWorkspaceIds } from "../../../db/repositories/workspaces";
 import { issueActionCode, redeemActionCode } from "./action-codes.server";
 import { sendMail } from "./mail.server";
 import { mailTemplates } from "./mail-templates.server";
@@ -49,8 +48,7 @@ export async function applyEmailChange(db: Database, user: UserRow, code: string
  * the workspaces they own (history rows by cascade) and those workspaces' audio and videos in R2.
  */
 export async function deleteAccount(env: Env, db: Database, user: UserRow): Promise<void> {
-  const owned = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.ownerId, user.id));
-  for (const { id } of owned) await deleteWorkspaceMedia(env.MEDIA, id);
+  for (const id of await ownedWorkspaceIds(db, user.id)) await deleteWorkspaceMedia(env.MEDIA, id);
   await revokeAllSessionsOfUser(db, user.id, nowSeconds());
-  await db.batch([db.delete(workspaces).where(eq(workspaces.ownerId, user.id)), deleteUserStatement(db, user.id)]);
+  await db.batch([deleteOwnedWorkspacesStatement(db, user.id), deleteUserStatement(db, user.id)]);
 }
