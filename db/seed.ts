@@ -1,4 +1,5 @@
 import { hashPassword } from "../core/password-hash";
+import { nowSeconds } from "../core/clock";
 
 /** A ready account for trying the platform locally (printed in README.md). Never seeded in production. */
 export const DEMO_ACCOUNT = {
@@ -22,7 +23,7 @@ function insertOrIgnore(table: string, row: Record<string, string | number | nul
 
 /** Statements safe to run any number of times: each inserts only what is missing. */
 export async function seedStatements(): Promise<string[]> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds();
   return [
     insertOrIgnore("users", {
       id: DEMO_ACCOUNT.userId,

@@ -1,17 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { database } from "../../db/client";
-import { deleteApiKey, listApiKeys, renameApiKey } from "../../db/repositories/api-keys";
-import { completedItemIds, completeItem } from "../../db/repositories/onboarding";
-import { findUserById, updateUser } from "../../db/repositories/users";
-import { findBilling } from "../../db/repositories/billing";
 import { REFERRAL_PARAM } from "~/accounts/rules/attribution";
 import { ANALYTICS_CONSENT_STATES } from "~/accounts/rules/privacy";
 import { apiKeyName } from "~/accounts/rules/api-keys";
-import { checklistItemId, checklistState } from "~/accounts/rules/onboarding";
+import { checklistItemId } from "~/accounts/rules/onboarding";
 import { MAX_PUBLIC_NAME } from "../../core/sharing/sharing";
-import { applyEmailChange } from "~/accounts/server/account-settings.server";
-import { createApiKey } from "~/accounts/server/api-keys.server";
+import { applyEmailChange, saveUserPreferences } from "~/accounts/server/account-settings.server";
+import { apiKeysOf, createApiKey, deleteApiKey, renameApiKey } from "~/accounts/server/api-keys.server";
+import { completeChecklistItem, initiateChecklist, markChecklistComplete, onboardingChecklist, setChecklistHidden } from "~/accounts/server/onboarding.server";
+import { workspaceBilling } from "~/billing/billing.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { billingInfoApi } from "~/billing/api";
@@ -22,15 +20,15 @@ export const userApi = new Hono<AuthedEnv>();
 userApi.use("*", requireCaller);
 
 userApi.get("/", async (c) => {
-  const { user, membership, apiKeyId } = c.get("caller");
-  const keys = await listApiKeys(database(c.env.DB), membership.workspace.id, user.id);
-  const current = keys.find((k) => k.id === apiKeyId) ?? keys[0];
-  return c.json(userJson(user, membership, current?.preview ?? null));
+  const actor = c.get("caller");
+  const keys = await apiKeysOf(database(c.env.DB), actor);
+  const current = keys.find((k) => k.id === actor.apiKeyId) ?? keys[0];
+  return c.json(userJson(actor.user, actor.membership, current?.preview ?? null));
 });
 
 userApi.get("/subscription", async (c) => {
-  const membership = c.get("caller").membership;
-  return c.json(subscriptionJson(membership, await findBilling(database(c.env.DB), membership.workspace.id)));
+  const actor = c.get("caller");
+  return c.json(subscriptionJson(actor.membership, await workspaceBilling(database(c.env.DB), actor)));
 });
 userApi.route("/", billingInfoApi);
 
@@ -42,17 +40,14 @@ userApi.get("/referral-link", (c) => {
 });
 
 userApi.get("/api-keys", async (c) => {
-  const { user, membership } = c.get("caller");
-  const keys = await listApiKeys(database(c.env.DB), membership.workspace.id, user.id);
+  const keys = await apiKeysOf(database(c.env.DB), c.get("caller"));
   return c.json({
     api_keys: keys.map((k) => ({ key_id: k.id, name: k.name, preview: k.preview, created_at_unix: k.createdAt, last_used_at_unix: k.lastUsedAt })),
   });
 });
 
 userApi.post("/api-keys", valid("json", z.object({ name: apiKeyName })), async (c) => {
-  const { user, membership } = c.get("caller");
-  const db = database(c.env.DB);
-  const created = await createApiKey(db, membership.workspace.id, user.id, c.req.valid("json").name);
+  const created = await createApiKey(database(c.env.DB), c.get("caller"), c.req.valid("json").name);
   // The only time the key is ever shown.
   return c.json({ key_id: created.id, name: created.name, xi_api_key: created.key, preview: created.preview }, 201);
 });
@@ -60,56 +55,49 @@ userApi.post("/api-keys", valid("json", z.object({ name: apiKeyName })), async (
 const keyIdParam = z.object({ key_id: z.string().min(1).max(64) });
 
 userApi.patch("/api-keys/:key_id", valid("param", keyIdParam), valid("json", z.object({ name: apiKeyName })), async (c) => {
-  const { user, membership } = c.get("caller");
-  const ok = await renameApiKey(database(c.env.DB), membership.workspace.id, user.id, c.req.valid("param").key_id, c.req.valid("json").name);
+  const ok = await renameApiKey(database(c.env.DB), c.get("caller"), c.req.valid("param").key_id, c.req.valid("json").name);
   if (!ok) return apiError(c, 404, "not_found", "API key not found");
   return c.json({ status: "ok" });
 });
 
 userApi.delete("/api-keys/:key_id", valid("param", keyIdParam), async (c) => {
-  const { user, membership } = c.get("caller");
-  const ok = await deleteApiKey(database(c.env.DB), membership.workspace.id, user.id, c.req.valid("param").key_id);
+  const ok = await deleteApiKey(database(c.env.DB), c.get("caller"), c.req.valid("param").key_id);
   if (!ok) return apiError(c, 404, "not_found", "API key not found");
   return c.json({ status: "ok" });
 });
 
 // Onboarding checklist (spec §4.6): initiate, update per item, hide, mark complete.
-async function checklistJson(c: { env: Env }, userId: string) {
-  const db = database(c.env.DB);
-  const user = await findUserById(db, userId);
-  return checklistState(await completedItemIds(db, userId), user?.onboardingChecklistHidden ?? false, user?.onboardingChecklistCompleted ?? false);
-}
-
-userApi.get("/onboarding", async (c) => c.json(await checklistJson(c, c.get("caller").user.id)));
+userApi.get("/onboarding", async (c) => c.json(await onboardingChecklist(database(c.env.DB), c.get("caller").user.id)));
 
 userApi.post("/onboarding/initiate", async (c) => {
+  const db = database(c.env.DB);
   const { user } = c.get("caller");
-  await updateUser(database(c.env.DB), user.id, {
-    onboardingChecklistStartedAt: user.onboardingChecklistStartedAt ?? Math.floor(Date.now() / 1000),
-    onboardingChecklistCompleted: false,
-  });
-  return c.json(await checklistJson(c, user.id));
+  await initiateChecklist(db, user);
+  return c.json(await onboardingChecklist(db, user.id));
 });
 
 userApi.post("/onboarding/update", valid("json", z.object({ item_id: checklistItemId })), async (c) => {
+  const db = database(c.env.DB);
   const { user } = c.get("caller");
-  const newlyCompleted = await completeItem(database(c.env.DB), user.id, c.req.valid("json").item_id);
-  return c.json({ ...(await checklistJson(c, user.id)), newly_completed: newlyCompleted });
+  const newlyCompleted = await completeChecklistItem(db, user.id, c.req.valid("json").item_id);
+  return c.json({ ...(await onboardingChecklist(db, user.id)), newly_completed: newlyCompleted });
 });
 
 userApi.post("/onboarding/hide", async (c) => {
-  await updateUser(database(c.env.DB), c.get("caller").user.id, { onboardingChecklistHidden: true });
-  return c.json(await checklistJson(c, c.get("caller").user.id));
+  const db = database(c.env.DB);
+  await setChecklistHidden(db, c.get("caller").user.id, true);
+  return c.json(await onboardingChecklist(db, c.get("caller").user.id));
 });
 
 userApi.post("/onboarding/mark-complete", async (c) => {
-  await updateUser(database(c.env.DB), c.get("caller").user.id, { onboardingChecklistCompleted: true });
-  return c.json(await checklistJson(c, c.get("caller").user.id));
+  const db = database(c.env.DB);
+  await markChecklistComplete(db, c.get("caller").user.id);
+  return c.json(await onboardingChecklist(db, c.get("caller").user.id));
 });
 
 // Regional terms and privacy choices.
 userApi.post("/accept-bipa-terms", async (c) => {
-  await updateUser(database(c.env.DB), c.get("caller").user.id, { acceptedBipaTerms: true });
+  await saveUserPreferences(database(c.env.DB), c.get("caller").user.id, { acceptedBipaTerms: true });
   return c.json({ status: "ok" });
 });
 
@@ -128,7 +116,7 @@ userApi.post(
   ),
   async (c) => {
     const body = c.req.valid("json");
-    await updateUser(database(c.env.DB), c.get("caller").user.id, {
+    await saveUserPreferences(database(c.env.DB), c.get("caller").user.id, {
       ...(body.agrees_to_product_updates === undefined ? {} : { agreesToProductUpdates: body.agrees_to_product_updates }),
       ...(body.ccpa_opt_out === undefined ? {} : { ccpaOptOut: body.ccpa_opt_out }),
       ...(body.analytics_consent === undefined ? {} : { analyticsConsent: body.analytics_consent }),
@@ -150,6 +138,6 @@ userApi.put(
 );
 
 userApi.post("/update-public-user-name", valid("json", z.object({ public_user_name: z.string().trim().max(MAX_PUBLIC_NAME) })), async (c) => {
-  await updateUser(database(c.env.DB), c.get("caller").user.id, { publicUserName: c.req.valid("json").public_user_name || null });
+  await saveUserPreferences(database(c.env.DB), c.get("caller").user.id, { publicUserName: c.req.valid("json").public_user_name || null });
   return c.json({ status: "ok" });
 });

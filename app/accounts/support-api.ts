@@ -1,13 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { database } from "../../db/client";
-import { findUserByEmail } from "../../db/repositories/users";
-import { actionLink } from "~/accounts/rules/account-actions";
 import { emailField } from "~/accounts/rules/account-forms";
 import { isStaffEmail } from "~/accounts/rules/support";
-import { issueActionCode } from "~/accounts/server/action-codes.server";
-import { sendMail } from "~/accounts/server/mail.server";
-import { mailTemplates } from "~/accounts/server/mail-templates.server";
+import { requestSupportAccess } from "~/accounts/server/support-access.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
@@ -21,13 +17,7 @@ supportApi.use("*", requireCaller);
 
 supportApi.post("/sign-in-requests", valid("json", z.object({ email: emailField })), async (c) => {
   if (!isStaffEmail(c.get("caller").user.email, c.env.STAFF_EMAIL_DOMAIN)) return apiError(c, 403, "forbidden", "Only support staff can request access.");
-  const db = database(c.env.DB);
-  const user = await findUserByEmail(db, c.req.valid("json").email);
   // The same answer whether or not the address has an account.
-  if (user) {
-    const code = await issueActionCode(db, user.id, "verifySignInRequest");
-    const origin = new URL(c.req.url).origin;
-    await sendMail(c.env, mailTemplates.verifySignInRequest(user.email, actionLink(origin, { mode: "verifySignInRequest", oobCode: code, userId: user.id })));
-  }
+  await requestSupportAccess(c.env, database(c.env.DB), c.req.valid("json").email, new URL(c.req.url).origin);
   return c.json({ status: "ok" }, 202);
 });

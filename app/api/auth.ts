@@ -1,32 +1,26 @@
 import type { MiddlewareHandler } from "hono";
 import { database } from "../../db/client";
-import { findApiKeyOwner, markApiKeyUsed } from "../../db/repositories/api-keys";
-import type { UserRow } from "../../db/repositories/users";
-import { findMembership, type Membership } from "../../db/repositories/workspaces";
-import { API_KEY_HEADER, API_KEY_PATTERN } from "~/accounts/rules/api-keys";
+import { API_KEY_HEADER } from "~/accounts/rules/api-keys";
 import { isSameOriginMutation } from "~/accounts/rules/session";
-import { getViewer, sha256Hex } from "~/accounts/accounts.server";
+import { apiKeyActor, getViewer, recordApiKeyUse, type Actor } from "~/accounts/accounts.server";
 import { apiError } from "./errors";
 
-/** Who is calling the API: a user acting in one workspace, through an API key or the browser session. */
-export type Caller = { user: UserRow; membership: Membership; via: "api_key" | "session"; apiKeyId: string | null };
-
-export type AuthedEnv = { Bindings: Env; Variables: { requestId: string; caller: Caller } };
+/** `caller` is the request's Actor (accounts area): a user acting in one workspace, through an API key or the browser session. */
+export type AuthedEnv = { Bindings: Env; Variables: { requestId: string; caller: Actor } };
 
 /**
- * Authenticates /v1 requests: the `xi-api-key` header when present (and then only it), else the
- * session cookie. Missing or wrong credentials: 401 invalid_api_key, as the commercial API answers.
+ * Authenticates /v1 requests and builds their Actor: the `xi-api-key` header when present (and then only
+ * it), else the session cookie. Missing or wrong credentials: 401 invalid_api_key, as the commercial API answers.
  */
 export const requireCaller: MiddlewareHandler<AuthedEnv> = async (c, next) => {
   const db = database(c.env.DB);
   // OpenAI-compatible clients send the same key as a bearer token.
   const key = c.req.header(API_KEY_HEADER) ?? c.req.header("authorization")?.match(/^Bearer\s+(sk_\S+)$/)?.[1];
   if (key !== undefined) {
-    const owner = API_KEY_PATTERN.test(key) ? await findApiKeyOwner(db, await sha256Hex(key)) : undefined;
-    const membership = owner ? await findMembership(db, owner.user.id, owner.key.workspaceId) : undefined;
-    if (!owner || !membership) return apiError(c, 401, "invalid_api_key", "Invalid API key");
-    c.executionCtx.waitUntil(markApiKeyUsed(db, owner.key.id, Math.floor(Date.now() / 1000)));
-    c.set("caller", { user: owner.user, membership, via: "api_key", apiKeyId: owner.key.id });
+    const actor = await apiKeyActor(db, key);
+    if (!actor) return apiError(c, 401, "invalid_api_key", "Invalid API key");
+    c.executionCtx.waitUntil(recordApiKeyUse(db, actor.apiKeyId!));
+    c.set("caller", actor);
     return next();
   }
   const viewer = await getViewer(c.req.raw, db);

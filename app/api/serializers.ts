@@ -1,6 +1,6 @@
-import type { BillingRow } from "../../db/repositories/billing";
-import type { UserRow } from "../../db/repositories/users";
-import type { Membership } from "../../db/repositories/workspaces";
+import type { UserRow } from "~/accounts/accounts.server";
+import type { BillingRow } from "~/billing/billing.server";
+import type { Membership } from "~/workspace/workspace.server";
 import {
   CUSTOM_VOICE_LIMIT,
   isTier,

@@ -2,16 +2,13 @@ import { zipSync } from "fflate";
 import { Hono } from "hono";
 import { z } from "zod";
 import { database } from "../../db/client";
-import { findLiveShareForItem, insertShare, revokeShares } from "../../db/repositories/shares";
-import { deleteHistoryItem, findHistoryItem, listHistory, saveFeedback, type HistoryRow } from "../../db/repositories/history";
 import { formatSpec, type OutputFormat } from "../../core/audio/output-formats";
-import { FEEDBACK_ALREADY_REVIEWED, feedbackTextError, type Feedback } from "~/player/rules/player";
+import { FEEDBACK_ALREADY_REVIEWED, feedbackTextError } from "~/player/rules/player";
 import { SHARE_PATH_PREFIX } from "../../core/sharing/sharing";
 import { decodeToSamples } from "../../core/audio/decodable";
 import { wavFile } from "../../core/audio/wav";
-import { deleteHistoryMedia } from "~/history/server/history-media.server";
-import { rangedObjectResponse } from "~/history/server/ranged-object.server";
-import { randomHex } from "~/accounts/accounts.server";
+import { deleteHistoryEntry, giveFeedback, historyItem, historyPage, rangedObjectResponse, type HistoryRow } from "~/history/history.server";
+import { revokeShareLink, shareLinkToken } from "~/sharing/sharing.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { historyFileName, historyItemJson } from "./history-json";
@@ -34,7 +31,7 @@ historyApi.get(
   ),
   async (c) => {
     const q = c.req.valid("query");
-    const { items, hasMore } = await listHistory(database(c.env.DB), c.get("caller").membership.workspace.id, {
+    const { items, hasMore } = await historyPage(database(c.env.DB), c.get("caller"), {
       pageSize: q.page_size,
       startAfter: q.start_after_history_item_id,
       voiceId: q.voice_id,
@@ -48,14 +45,14 @@ historyApi.get(
 const idParam = z.object({ history_item_id: z.string().min(1).max(100) });
 
 historyApi.get("/:history_item_id", valid("param", idParam), async (c) => {
-  const row = await findHistoryItem(database(c.env.DB), c.get("caller").membership.workspace.id, c.req.valid("param").history_item_id);
+  const row = await historyItem(database(c.env.DB), c.get("caller"), c.req.valid("param").history_item_id);
   if (!row) return apiError(c, 404, "not_found", "History item not found");
   return c.json(historyItemJson(row));
 });
 
 /** The item's audio from R2, with HTTP Range support for seeking players. */
 historyApi.get("/:history_item_id/audio", valid("param", idParam), async (c) => {
-  const row = await findHistoryItem(database(c.env.DB), c.get("caller").membership.workspace.id, c.req.valid("param").history_item_id);
+  const row = await historyItem(database(c.env.DB), c.get("caller"), c.req.valid("param").history_item_id);
   if (!row) return apiError(c, 404, "not_found", "History item not found");
   const response = await rangedObjectResponse(c.env.MEDIA, row.audioKey, row.audioBytes, c.req.header("range"), {
     "content-type": row.contentType,
@@ -83,13 +80,12 @@ historyApi.post(
   valid("json", z.object({ history_item_ids: z.array(z.string().min(1).max(100)).min(1).max(100), output_format: z.enum(DOWNLOAD_FORMATS).nullish() })),
   async (c) => {
     const db = database(c.env.DB);
-    const workspaceId = c.get("caller").membership.workspace.id;
     const body = c.req.valid("json");
     const ids = [...new Set(body.history_item_ids)];
     const wav = body.output_format === "wav";
     const rows: HistoryRow[] = [];
     for (const id of ids) {
-      const row = await findHistoryItem(db, workspaceId, id);
+      const row = await historyItem(db, c.get("caller"), id);
       if (!row) return apiError(c, 404, "not_found", `History item ${id} not found`);
       rows.push(row);
     }
@@ -144,41 +140,32 @@ historyApi.post(
     }),
   ),
   async (c) => {
-    const db = database(c.env.DB);
-    const workspaceId = c.get("caller").membership.workspace.id;
-    const row = await findHistoryItem(db, workspaceId, c.req.valid("param").history_item_id);
-    if (!row) return apiError(c, 404, "not_found", "History item not found");
-    const previous = row.feedback ? (JSON.parse(row.feedback) as Feedback) : null;
-    if (previous?.review_status === "reviewed") return apiError(c, 409, "feedback_already_reviewed", FEEDBACK_ALREADY_REVIEWED);
-    const body = c.req.valid("json");
-    const feedback: Feedback = { ...body, feedback: body.feedback.trim(), review_status: "not_reviewed" };
-    await saveFeedback(db, workspaceId, row.id, JSON.stringify(feedback));
-    return c.json({ status: "ok", feedback });
+    const result = await giveFeedback(database(c.env.DB), c.get("caller"), c.req.valid("param").history_item_id, c.req.valid("json"));
+    if (!result.ok) {
+      return result.reason === "not_found"
+        ? apiError(c, 404, "not_found", "History item not found")
+        : apiError(c, 409, "feedback_already_reviewed", FEEDBACK_ALREADY_REVIEWED);
+    }
+    return c.json({ status: "ok", feedback: result.feedback });
   },
 );
 
 /** Creates the item's public link once (an unguessable token) and returns it with the sharer's public name. */
 historyApi.get("/:history_item_id/share-link", valid("param", idParam), async (c) => {
   const db = database(c.env.DB);
-  const { user, membership } = c.get("caller");
-  const row = await findHistoryItem(db, membership.workspace.id, c.req.valid("param").history_item_id);
+  const actor = c.get("caller");
+  const row = await historyItem(db, actor, c.req.valid("param").history_item_id);
   if (!row) return apiError(c, 404, "not_found", "History item not found");
-  let share = await findLiveShareForItem(db, membership.workspace.id, row.id);
-  if (!share) {
-    await insertShare(db, { token: randomHex(16), historyItemId: row.id, workspaceId: membership.workspace.id, userId: user.id });
-    share = await findLiveShareForItem(db, membership.workspace.id, row.id);
-  }
-  return c.json({ share_link: `${SHARE_PATH_PREFIX}${share!.token}`, public_user_name: user.publicUserName ?? "" });
+  const token = await shareLinkToken(db, actor, row.id);
+  return c.json({ share_link: `${SHARE_PATH_PREFIX}${token}`, public_user_name: actor.user.publicUserName ?? "" });
 });
 
 historyApi.delete("/:history_item_id/share-link", valid("param", idParam), async (c) => {
-  const revoked = await revokeShares(database(c.env.DB), c.get("caller").membership.workspace.id, c.req.valid("param").history_item_id, Math.floor(Date.now() / 1000));
+  const revoked = await revokeShareLink(database(c.env.DB), c.get("caller"), c.req.valid("param").history_item_id);
   return revoked ? c.json({ status: "ok" }) : apiError(c, 404, "not_found", "No share link to revoke");
 });
 
 historyApi.delete("/:history_item_id", valid("param", idParam), async (c) => {
-  const row = await deleteHistoryItem(database(c.env.DB), c.get("caller").membership.workspace.id, c.req.valid("param").history_item_id);
-  if (!row) return apiError(c, 404, "not_found", "History item not found");
-  await deleteHistoryMedia(c.env.MEDIA, row);
-  return c.json({ status: "ok" });
+  const deleted = await deleteHistoryEntry(database(c.env.DB), c.env.MEDIA, c.get("caller"), c.req.valid("param").history_item_id);
+  return deleted ? c.json({ status: "ok" }) : apiError(c, 404, "not_found", "History item not found");
 });

@@ -1,4 +1,4 @@
-import type { HistoryRow } from "../../db/repositories/history";
+import type { HistoryRow } from "~/history/history.server";
 import { audioFileName } from "~/history/rules/file-names";
 import { formatSpec, isOutputFormat } from "../../core/audio/output-formats";
 import { findPremadeVoice } from "~/voices/rules/voices";

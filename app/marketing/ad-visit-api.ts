@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import { database } from "../../db/client";
-import { recordAdVisit } from "../../db/repositories/ad-visits";
 import { adVisitSchema } from "~/accounts/rules/attribution";
-import { randomHex } from "~/accounts/accounts.server";
+import { recordSignUpAdVisit } from "~/accounts/accounts.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { valid } from "~/api/validation";
 
@@ -11,18 +10,6 @@ export const adVisitApi = new Hono<AuthedEnv>();
 adVisitApi.use("*", requireCaller);
 
 adVisitApi.post("/", valid("json", adVisitSchema), async (c) => {
-  const body = c.req.valid("json");
-  await recordAdVisit(database(c.env.DB), {
-    id: `adv_${randomHex(12)}`,
-    userId: c.get("caller").user.id,
-    email: body.email,
-    eventType: body.event_type,
-    gclid: body.gclid ?? null,
-    utmSource: body.utm_source ?? null,
-    utmMedium: body.utm_medium ?? null,
-    utmCampaign: body.utm_campaign ?? null,
-    utmTerm: body.utm_term ?? null,
-    utmContent: body.utm_content ?? null,
-  });
+  await recordSignUpAdVisit(database(c.env.DB), c.get("caller"), c.req.valid("json"));
   return c.json({ status: "ok" });
 });

@@ -1,34 +1,27 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { database } from "../../db/client";
-import { completedItemIds } from "../../db/repositories/onboarding";
-import { updateUser } from "../../db/repositories/users";
 import { Button } from "~/common/components/ui";
 import { PRODUCT_NAME } from "../../core/brand";
 import { APP_SECTIONS } from "~/common/rules/navigation";
-import { CHECKLIST_ITEMS, checklistState } from "~/accounts/rules/onboarding";
-import { requireViewer } from "~/accounts/accounts.server";
+import { CHECKLIST_ITEMS } from "~/accounts/rules/onboarding";
+import { db, markChecklistComplete, noteChecklistOpened, onboardingChecklist, requireViewer, setChecklistHidden } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
 
 export const meta: MetaFunction = () => [{ title: `Getting started · ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireViewer(request, context);
-  const db = database(context.cloudflare.env.DB);
-  if (user.onboardingChecklistStartedAt === null) {
-    await updateUser(db, user.id, { onboardingChecklistStartedAt: Math.floor(Date.now() / 1000) });
-  }
-  return checklistState(await completedItemIds(db, user.id), user.onboardingChecklistHidden, user.onboardingChecklistCompleted);
+  await noteChecklistOpened(db(context), user);
+  return onboardingChecklist(db(context), user.id);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireViewer(request, context);
   const parsed = await parseForm(request, z.object({ intent: z.enum(["hide", "show", "mark-complete"]) }));
   if (!parsed.ok) return Response.json({ error: "Unknown action" }, { status: 400 });
-  const db = database(context.cloudflare.env.DB);
-  if (parsed.data.intent === "mark-complete") await updateUser(db, user.id, { onboardingChecklistCompleted: true });
-  else await updateUser(db, user.id, { onboardingChecklistHidden: parsed.data.intent === "hide" });
+  if (parsed.data.intent === "mark-complete") await markChecklistComplete(db(context), user.id);
+  else await setChecklistHidden(db(context), user.id, parsed.data.intent === "hide");
   return null;
 }
 

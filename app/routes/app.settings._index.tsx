@@ -1,7 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
-import { updateUser } from "../../db/repositories/users";
 import { Dialog } from "~/common/components/dialog";
 import { Field, FormError, FormNotice } from "~/common/components/form";
 import { Button } from "~/common/components/ui";
@@ -10,7 +9,7 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { SIGN_IN_PATH } from "~/common/rules/navigation";
 import { ANALYTICS_CONSENT_STATES } from "~/accounts/rules/privacy";
 import { clearedSessionCookie } from "~/accounts/rules/session";
-import { deleteAccount, requestEmailChange, sendProductUpdatesWelcome, db, requireViewer, beginTotpSetup, confirmTotpSetup, disableTotp, SENSITIVE_ACTION_FAILED, verifySecondFactor, verifySensitiveAction } from "~/accounts/accounts.server";
+import { deleteAccount, requestEmailChange, saveUserPreferences, sendProductUpdatesWelcome, db, requireViewer, beginTotpSetup, confirmTotpSetup, disableTotp, SENSITIVE_ACTION_FAILED, verifySecondFactor, verifySensitiveAction } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
 
 export const meta: MetaFunction = () => [{ title: `Settings · ${PRODUCT_NAME}` }];
@@ -56,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return { intent: input.intent, notice: `We sent a confirmation link to ${input.new_email}.` } satisfies ActionData;
     }
     case "privacy":
-      await updateUser(database, user.id, { agreesToProductUpdates: input.agrees_to_product_updates, ccpaOptOut: input.ccpa_opt_out, analyticsConsent: input.analytics_consent });
+      await saveUserPreferences(database, user.id, { agreesToProductUpdates: input.agrees_to_product_updates, ccpaOptOut: input.ccpa_opt_out, analyticsConsent: input.analytics_consent });
       if (input.agrees_to_product_updates && !user.agreesToProductUpdates) {
         await sendProductUpdatesWelcome(context.cloudflare.env, database, user, new URL(request.url).origin);
       }

@@ -2,21 +2,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
-import { database } from "../../db/client";
-import { deleteApiKey, listApiKeys, renameApiKey } from "../../db/repositories/api-keys";
 import { Field, FormError } from "~/common/components/form";
 import { Button } from "~/common/components/ui";
 import { apiKeyName } from "~/accounts/rules/api-keys";
 import { PRODUCT_NAME } from "../../core/brand";
-import { requireViewer, createApiKey, SENSITIVE_ACTION_FAILED, verifySensitiveAction } from "~/accounts/accounts.server";
+import { apiKeysOf, createApiKey, db, deleteApiKey, renameApiKey, requireViewer, SENSITIVE_ACTION_FAILED, verifySensitiveAction } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
 
 export const meta: MetaFunction = () => [{ title: `API keys · ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, membership } = await requireViewer(request, context);
-  const keys = await listApiKeys(database(context.cloudflare.env.DB), membership.workspace.id, user.id);
-  return { twoFactor: user.totpEnabledAt !== null, keys: keys.map((k) => ({ id: k.id, name: k.name, preview: k.preview, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt })) };
+  const viewer = await requireViewer(request, context);
+  const keys = await apiKeysOf(db(context), viewer);
+  return { twoFactor: viewer.user.totpEnabledAt !== null, keys: keys.map((k) => ({ id: k.id, name: k.name, preview: k.preview, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt })) };
 }
 
 const apiKeyIntent = z.discriminatedUnion("intent", [
@@ -28,23 +26,23 @@ const apiKeyIntent = z.discriminatedUnion("intent", [
 type ActionData = { created?: { name: string; key: string }; error?: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user, membership } = await requireViewer(request, context);
-  const db = database(context.cloudflare.env.DB);
+  const viewer = await requireViewer(request, context);
+  const database = db(context);
   const parsed = await parseForm(request, apiKeyIntent);
   if (!parsed.ok) return Response.json({ error: Object.values(parsed.errors)[0] } satisfies ActionData, { status: 400 });
   const input = parsed.data;
   if (input.intent === "create") {
     // Creating a key is a sensitive action: with two-factor on, it needs a current code.
-    if (!(await verifySensitiveAction(db, user, { code: input.code }, false))) {
+    if (!(await verifySensitiveAction(database, viewer.user, { code: input.code }, false))) {
       return Response.json({ error: SENSITIVE_ACTION_FAILED } satisfies ActionData, { status: 403 });
     }
-    const created = await createApiKey(db, membership.workspace.id, user.id, input.name);
+    const created = await createApiKey(database, viewer, input.name);
     return { created: { name: created.name, key: created.key } } satisfies ActionData;
   }
   const ok =
     input.intent === "rename"
-      ? await renameApiKey(db, membership.workspace.id, user.id, input.id, input.name)
-      : await deleteApiKey(db, membership.workspace.id, user.id, input.id);
+      ? await renameApiKey(database, viewer, input.id, input.name)
+      : await deleteApiKey(database, viewer, input.id);
   if (!ok) return Response.json({ error: "API key not found." } satisfies ActionData, { status: 404 });
   return {} satisfies ActionData;
 }

@@ -1,27 +1,25 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { invitesForEmail } from "../../db/repositories/workspaces";
 import { FormError } from "~/common/components/form";
 import { Button } from "~/common/components/ui";
 import { PRODUCT_NAME } from "../../core/brand";
 import { db, requireViewer } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
-import { answerInvite } from "~/workspace/workspace.server";
+import { answerInvite, pendingInvites } from "~/workspace/workspace.server";
 
 export const meta: MetaFunction = () => [{ title: `Workspace invites · ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requireViewer(request, context);
-  const invites = await invitesForEmail(db(context), user.email);
+  const invites = await pendingInvites(db(context), await requireViewer(request, context));
   return { invites: invites.map((i) => ({ workspaceId: i.invite.workspaceId, workspaceName: i.workspaceName, role: i.invite.role })) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user } = await requireViewer(request, context);
+  const viewer = await requireViewer(request, context);
   const parsed = await parseForm(request, z.object({ intent: z.enum(["accept", "decline"]), workspace_id: z.string().min(1).max(64) }));
   if (!parsed.ok) return Response.json({ error: "Unknown action" }, { status: 400 });
-  const result = await answerInvite(db(context), user, parsed.data.workspace_id, parsed.data.intent === "accept");
+  const result = await answerInvite(db(context), viewer, parsed.data.workspace_id, parsed.data.intent === "accept");
   if (!result.ok) return Response.json({ error: result.message }, { status: result.httpStatus });
   // Accepting switches the session to the new workspace: reload everything so access reflects it.
   return parsed.data.intent === "accept" ? redirect("/app/home") : null;

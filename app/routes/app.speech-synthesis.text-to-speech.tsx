@@ -15,10 +15,11 @@ import { toRequestError } from "~/common/rules/http-error";
 import { DEFAULT_MODEL_ID, maxCharactersPerRequest } from "~/speech/rules/models";
 import { isPaidTier, isTier } from "../../core/billing/plans";
 import { SPEED_RANGE, UNSTABLE_THRESHOLDS } from "~/voices/rules/voices";
-import { requireViewer } from "~/accounts/accounts.server";
+import { db, requireViewer } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
 import { useCompleteChecklistItem } from "~/accounts/components/onboarding-client";
-import { servedModels, deleteEntry, historyEntries, voiceOptions } from "~/speech/speech.server";
+import { servedModels, historyEntries, voiceOptions } from "~/speech/speech.server";
+import { deleteHistoryEntry } from "~/history/history.server";
 import { DEFAULT_VOICE_SETTINGS } from "../../core/voices/voice-settings";
 
 export const meta: MetaFunction = () => [{ title: `Text to Speech · ${PRODUCT_NAME}` }];
@@ -53,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const parsed = await parseForm(request, z.object({ intent: z.literal("delete"), id: z.string().min(1).max(100) }));
   if (!parsed.ok) return Response.json({ error: "Unknown action" }, { status: 400 });
-  if (!(await deleteEntry(context, viewer, parsed.data.id))) return Response.json({ error: "Not found" }, { status: 404 });
+  if (!(await deleteHistoryEntry(db(context), context.cloudflare.env.MEDIA, viewer, parsed.data.id))) return Response.json({ error: "Not found" }, { status: 404 });
   return { ok: true };
 }
 

@@ -2,7 +2,6 @@ import { redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, typ
 import { Form, Link, redirect, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { z } from "zod";
-import { findBilling } from "../../db/repositories/billing";
 import { InvoiceList } from "~/billing/components/invoices";
 import { PlanCards, PlanSwitches } from "~/billing/components/plan-cards";
 import { PromoControls, useStoredPromo } from "~/billing/components/promo";
@@ -11,60 +10,56 @@ import { buttonClass } from "~/common/components/ui";
 import { nextMonthlyReset } from "../../core/billing/billing-sync";
 import { CHECKOUT_FAILED, STATUS_NOTICES, UNEXPECTED_ERROR, changeFailed, changeSucceeded } from "~/billing/rules/billing-texts";
 import { PRODUCT_NAME } from "../../core/brand";
+import { nowSeconds } from "../../core/clock";
 import { canChangePaymentMethod, planAction, remainingQuota, type PaymentProvider } from "~/billing/rules/plan-actions";
 import { planCards } from "~/billing/rules/plan-cards";
 import { BILLING_PERIODS, CURRENCIES, LIMIT_EXTENSION, TIER_DISPLAY_NAMES, TIER_ORDER, isTier } from "../../core/billing/plans";
 import { PROMO_TEXTS } from "~/billing/rules/promo";
 import { db, requireViewer } from "~/accounts/accounts.server";
-import { syncSubscription } from "../../core/billing/billing-sync.server";
 import {
   BillingError,
   cancelDowngrade,
   cancelSubscription,
   changeSubscription,
+  confirmCheckout,
   createCheckoutSession,
   createPortalSession,
   createUpdatePaymentMethodsSession,
   currentSubscription,
+  paidPlansAvailable,
   renewSubscription,
   setLimitExtension,
+  workspaceBilling,
   type BillingContext,
 } from "~/billing/billing.server";
 import { parseForm } from "~/common/form.server";
 import { recentInvoices } from "~/billing/billing.server";
 import { planQuery } from "~/billing/rules/plan-page";
 import { useRememberedPeriod } from "~/billing/browser/remembered-period";
-import { stripeClient } from "../../core/billing/stripe.server";
 
 export const meta: MetaFunction = () => [{ title: `Subscription · ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, membership } = await requireViewer(request, context);
+  const viewer = await requireViewer(request, context);
+  const { user, membership } = viewer;
   const env = context.cloudflare.env;
   const url = new URL(request.url);
-  const stripe = stripeClient(env);
+  const paidPlans = paidPlansAvailable(env);
   const sessionId = url.searchParams.get("session_id");
-  if (url.searchParams.get("checkout") === "success" && sessionId && stripe) {
-    // Back from checkout: mirror the new subscription now rather than wait for its webhook. Only a session
-    // of this workspace's own customer counts.
-    const billing = await findBilling(db(context), membership.workspace.id);
-    const session = await stripe.checkout.sessions.retrieve(sessionId).catch(() => null);
-    const subscription = session?.subscription;
-    if (session && billing && session.customer === billing.customerId && subscription) {
-      await syncSubscription(stripe, db(context), typeof subscription === "string" ? subscription : subscription.id);
-    }
+  if (url.searchParams.get("checkout") === "success" && sessionId && paidPlans) {
+    await confirmCheckout(env, db(context), viewer, sessionId);
     throw redirect("/app/subscription?checkout=done");
   }
-  const billing = await findBilling(db(context), membership.workspace.id);
+  const billing = await workspaceBilling(db(context), viewer);
   const { period, currency, explicitPeriod } = planQuery(url);
   const current = currentSubscription(membership, billing);
   const previous = billing ? (JSON.parse(billing.previouslySubscribedTiers) as string[]).filter(isTier) : [];
   const workspace = membership.workspace;
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds();
   const tier = isTier(workspace.tier) ? workspace.tier : "free";
   const extension = LIMIT_EXTENSION[tier];
   return {
-    cards: planCards({ current, hasWorkspace: true, previouslySubscribedTiers: previous, period, currency, isolatedEnvironment: stripe === null }),
+    cards: planCards({ current, hasWorkspace: true, previouslySubscribedTiers: previous, period, currency, isolatedEnvironment: !paidPlans }),
     period,
     currency,
     explicitPeriod,
@@ -116,7 +111,8 @@ const intentSchema = z.discriminatedUnion("intent", [
 type ActionData = { error: string; errorType?: string } | { message: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user, membership } = await requireViewer(request, context);
+  const viewer = await requireViewer(request, context);
+  const { user, membership } = viewer;
   const parsed = await parseForm(request, intentSchema);
   if (!parsed.ok) return Response.json({ error: Object.values(parsed.errors)[0] ?? "Invalid request" } satisfies ActionData, { status: 400 });
   const input = parsed.data;
@@ -143,7 +139,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       throw error;
     }
   }
-  const current = currentSubscription(membership, await findBilling(ctx.db, membership.workspace.id));
+  const current = currentSubscription(membership, await workspaceBilling(ctx.db, viewer));
   const target = { tier: input.tier, billingPeriod: input.period };
   const planned = planAction(current, target);
   try {

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { listInvites, listMembers } from "../../db/repositories/workspaces";
 import { Field, FormError, FormNotice } from "~/common/components/form";
 import { Button } from "~/common/components/ui";
 import { emailField } from "~/accounts/rules/account-forms";
@@ -9,14 +8,14 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { isAdmin, workspaceRole } from "../../core/workspace/roles";
 import { db, requireViewer } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
-import { cancelInvite, inviteMember, leaveWorkspace, removeMemberByEmail } from "~/workspace/workspace.server";
+import { cancelInvite, inviteMember, leaveWorkspace, membersAndInvites, removeMemberByEmail } from "~/workspace/workspace.server";
 
 export const meta: MetaFunction = () => [{ title: `Members · ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, membership } = await requireViewer(request, context);
-  const database = db(context);
-  const [members, invites] = await Promise.all([listMembers(database, membership.workspace.id), listInvites(database, membership.workspace.id)]);
+  const viewer = await requireViewer(request, context);
+  const { user, membership } = viewer;
+  const { members, invites } = await membersAndInvites(db(context), viewer);
   return {
     me: user.id,
     ownerId: membership.workspace.ownerId,
@@ -36,19 +35,19 @@ const intents = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user, membership } = await requireViewer(request, context);
+  const viewer = await requireViewer(request, context);
   const database = db(context);
   const parsed = await parseForm(request, intents);
   if (!parsed.ok) return Response.json({ error: Object.values(parsed.errors)[0] }, { status: 400 });
   const input = parsed.data;
   const result =
     input.intent === "invite"
-      ? await inviteMember(database, membership, user, input.email, input.role)
+      ? await inviteMember(database, viewer, input.email, input.role)
       : input.intent === "cancel-invite"
-        ? await cancelInvite(database, membership, input.email)
+        ? await cancelInvite(database, viewer, input.email)
         : input.intent === "remove"
-          ? await removeMemberByEmail(database, membership, input.email)
-          : await leaveWorkspace(database, membership, user);
+          ? await removeMemberByEmail(database, viewer, input.email)
+          : await leaveWorkspace(database, viewer);
   if (!result.ok) return Response.json({ error: result.message }, { status: result.httpStatus });
   return { notice: input.intent === "invite" ? `Invited ${input.email}.` : "Done." };
 }

@@ -8,9 +8,8 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { SIGN_UP_PATH } from "~/common/rules/navigation";
 import { safeRedirectTarget } from "../../core/edge/redirect";
 import { TOO_MANY_ATTEMPTS } from "~/accounts/rules/throttle";
-import { attemptsThrottled, checkCredentials, recordFailedAttempt, checkActionCode, issueActionCode, redeemActionCode, db, redirectIfSignedIn, startSession, verifySecondFactor } from "~/accounts/accounts.server";
+import { attemptsThrottled, checkCredentials, recordFailedAttempt, issueActionCode, pendingSecondFactorUser, redeemActionCode, db, redirectIfSignedIn, startSession, verifySecondFactor } from "~/accounts/accounts.server";
 import { parseForm, type FieldErrors } from "~/common/form.server";
-import { findUserById } from "../../db/repositories/users";
 
 export const meta: MetaFunction = () => [{ title: `Sign in · ${PRODUCT_NAME}` }];
 
@@ -38,9 +37,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get("intent") === "mfa") {
     const parsed = await parseForm(request, secondFactorForm);
     if (!parsed.ok) return Response.json({ errors: parsed.errors, mfa: { pending: String(form.get("pending") ?? "") } } satisfies ActionData, { status: 400 });
-    const pending = await checkActionCode(database, parsed.data.pending, "mfaSignIn");
-    const user = pending ? await findUserById(database, pending.userId) : undefined;
-    if (!pending || !user) return Response.json({ errors: { form: "This sign-in has expired. Please sign in again." } } satisfies ActionData, { status: 401 });
+    const user = await pendingSecondFactorUser(database, parsed.data.pending);
+    if (!user) return Response.json({ errors: { form: "This sign-in has expired. Please sign in again." } } satisfies ActionData, { status: 401 });
     if (await attemptsThrottled(database, context.edge.clientIp, user.email)) {
       return Response.json({ errors: { form: TOO_MANY_ATTEMPTS }, mfa: { pending: parsed.data.pending } } satisfies ActionData, { status: 429 });
     }

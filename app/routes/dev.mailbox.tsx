@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { listMail } from "../../db/repositories/mailbox";
-import { db, isDevelopment } from "~/accounts/accounts.server";
+import { db, devMailboxMessages, isDevelopment } from "~/accounts/accounts.server";
 
 export const meta: MetaFunction = () => [{ title: "Dev mailbox" }, { name: "robots", content: "noindex" }];
 
 /** Every e-mail sent in development, newest first. Outside development this route does not exist. */
 export async function loader({ context }: LoaderFunctionArgs) {
   if (!isDevelopment(context.cloudflare.env)) throw new Response("Not Found", { status: 404 });
-  const messages = await listMail(db(context));
+  const messages = await devMailboxMessages(db(context));
   return { messages: messages.map(({ html: _html, ...rest }) => rest) };
 }
 

@@ -1,17 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { database } from "../../db/client";
-import { findHistoryItem } from "../../db/repositories/history";
-import { deleteVideoJob, findVideoJob, findVideoJobById, queueVideoJob, type VideoJobRow } from "../../db/repositories/video-jobs";
 import { VIDEO_ONLY_FOR_TTS } from "../../core/sharing/sharing";
-import { DEFAULT_VIDEO_THEME, qualifiesForVideo, VIDEO_THEMES, VIDEO_WAIT_DEFAULT_SECONDS, VIDEO_WAIT_MAX_SECONDS, videoUrl, type VideoJobMessage } from "../../core/sharing/video";
+import { DEFAULT_VIDEO_THEME, qualifiesForVideo, VIDEO_THEMES, VIDEO_WAIT_DEFAULT_SECONDS, VIDEO_WAIT_MAX_SECONDS, videoUrl } from "../../core/sharing/video";
 import { audioLevels } from "../../core/audio/audio-levels";
 import { formatSpec, type OutputFormat } from "../../core/audio/output-formats";
 import { barLevelsAt, FRAME_SIZE, renderVideoFrame } from "../../core/sharing/video-frame";
 import { directAudio } from "../../core/audio/decodable";
 import { encodePng } from "~/sharing/rules/png";
-import { rangedObjectResponse } from "~/history/history.server";
-import { randomHex } from "~/accounts/accounts.server";
+import { historyItem, rangedObjectResponse } from "~/history/history.server";
+import { renderShareVideo, shareVideoJob, type VideoJobRow } from "~/sharing/sharing.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
@@ -19,7 +17,6 @@ import { valid } from "~/api/validation";
 const idParam = z.object({ history_item_id: z.string().min(1).max(100) });
 const themeQuery = z.object({ theme: z.enum(VIDEO_THEMES).default(DEFAULT_VIDEO_THEME) });
 const generateQuery = themeQuery.extend({ wait_seconds: z.coerce.number().int().min(0).max(VIDEO_WAIT_MAX_SECONDS).default(VIDEO_WAIT_DEFAULT_SECONDS) });
-const POLL_MS = 250;
 
 /** Share videos of history items (spec accounts §4.8): rendered by queues/video, served from R2. */
 export const historyVideoApi = new Hono<AuthedEnv>();
@@ -35,28 +32,14 @@ function jobJson(historyItemId: string, job: VideoJobRow) {
  */
 historyVideoApi.post("/:history_item_id/generate-video", valid("param", idParam), valid("query", generateQuery), async (c) => {
   const db = database(c.env.DB);
-  const workspaceId = c.get("caller").membership.workspace.id;
+  const actor = c.get("caller");
   const { theme, wait_seconds: waitSeconds } = c.req.valid("query");
-  const item = await findHistoryItem(db, workspaceId, c.req.valid("param").history_item_id);
+  const item = await historyItem(db, actor, c.req.valid("param").history_item_id);
   if (!item) return apiError(c, 404, "not_found", "History item not found");
   if (!qualifiesForVideo(item)) return apiError(c, 400, "invalid_request", VIDEO_ONLY_FOR_TTS);
 
-  const queued = await queueVideoJob(db, { id: `vid_${randomHex(12)}`, workspaceId, historyItemId: item.id, theme });
-  let job = queued.job;
-  if (queued.enqueue) {
-    try {
-      await c.env.VIDEO_JOBS.send({ version: 1, jobId: job.id } satisfies VideoJobMessage);
-    } catch (failure) {
-      await deleteVideoJob(db, job.id);
-      console.error(JSON.stringify({ message: "video job not queued", jobId: job.id, error: String(failure) }));
-      return apiError(c, 503, "service_unavailable", "The video could not be queued; try again.");
-    }
-  }
-  const deadline = Date.now() + waitSeconds * 1000;
-  while (job.status !== "done" && job.status !== "failed" && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    job = (await findVideoJobById(db, job.id)) ?? job;
-  }
+  const job = await renderShareVideo(c.env, db, actor, item.id, theme, waitSeconds);
+  if (!job) return apiError(c, 503, "service_unavailable", "The video could not be queued; try again.");
   if (job.status === "failed") return apiError(c, 500, "video_generation_failed", job.error ?? "The video could not be rendered.");
   return c.json(jobJson(item.id, job), job.status === "done" ? 200 : 202);
 });
@@ -66,9 +49,7 @@ historyVideoApi.post("/:history_item_id/generate-video", valid("param", idParam)
  * VIDEO_PREVIEW_SIZE pixels. Rendered on demand: it costs a few milliseconds and depends only on the item.
  */
 historyVideoApi.post("/:history_item_id/generate-video-preview-image", valid("param", idParam), valid("query", themeQuery), async (c) => {
-  const db = database(c.env.DB);
-  const workspaceId = c.get("caller").membership.workspace.id;
-  const item = await findHistoryItem(db, workspaceId, c.req.valid("param").history_item_id);
+  const item = await historyItem(database(c.env.DB), c.get("caller"), c.req.valid("param").history_item_id);
   if (!item) return apiError(c, 404, "not_found", "History item not found");
   if (!qualifiesForVideo(item)) return apiError(c, 400, "invalid_request", VIDEO_ONLY_FOR_TTS);
   const audio = await c.env.MEDIA.get(item.audioKey);
@@ -81,10 +62,8 @@ historyVideoApi.post("/:history_item_id/generate-video-preview-image", valid("pa
 
 /** The rendered MP4, with Range for seeking; 404 until it exists. */
 historyVideoApi.get("/:history_item_id/video", valid("param", idParam), valid("query", themeQuery), async (c) => {
-  const db = database(c.env.DB);
-  const workspaceId = c.get("caller").membership.workspace.id;
   const { history_item_id: historyItemId } = c.req.valid("param");
-  const job = await findVideoJob(db, workspaceId, historyItemId, c.req.valid("query").theme);
+  const job = await shareVideoJob(database(c.env.DB), c.get("caller"), historyItemId, c.req.valid("query").theme);
   if (!job || job.status !== "done" || !job.videoKey || !job.videoBytes) return apiError(c, 404, "not_found", "Video not found");
   const response = await rangedObjectResponse(c.env.MEDIA, job.videoKey, job.videoBytes, c.req.header("range"), {
     "content-type": "video/mp4",

@@ -1,9 +1,6 @@
 import { database } from "../../db/client";
 import { acquireSlot, releaseSlot } from "../../db/repositories/generation-slots";
 import { recordGeneration, type HistoryRow } from "../../db/repositories/history";
-import { findVoiceSettings } from "../../db/repositories/voice-settings";
-import { safetyControlOf } from "../../db/repositories/voice-safety";
-import type { Caller } from "~/api/auth";
 import { maxCharactersPerRequest, resolveModel, type Model } from "~/speech/rules/models";
 import { formatSpec, tierAllowsFormat, type OutputFormat, minimumTierFor } from "../../core/audio/output-formats";
 import { isRestricted } from "~/billing/rules/plan-actions";
@@ -15,9 +12,10 @@ import { engineParameters, engineVoiceFor, externalVoiceFor, findPremadeVoice, t
 import { concatBytes, StreamingEncoder } from "../../core/audio/encoder";
 import { int16FromBytes } from "../../core/audio/pcm";
 import { invoiceExtraCredits } from "~/billing/billing.server";
+import { findVoiceSettings, safetyControlOf } from "~/voices/voices.server";
 import { log } from "~/common/log.server";
 import { currentQuota } from "./server/quota.server";
-import { randomHex } from "~/accounts/accounts.server";
+import { randomHex, type Actor } from "~/accounts/accounts.server";
 import { servedModels, speechEngine } from "./server/speech-engine.server";
 import { nowSeconds } from "../../core/clock";
 import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from "../../core/voices/voice-settings";
@@ -46,7 +44,7 @@ export type SpeechRefusal = { httpStatus: 400 | 401 | 402 | 403 | 404 | 429; sta
 type Segment = { text: string; voice: PremadeVoice; settings: VoiceSettings };
 
 export type SpeechPlan = {
-  caller: Caller;
+  actor: Actor;
   request: SpeechRequest;
   model: Model;
   segments: Segment[];
@@ -57,8 +55,8 @@ export type SpeechPlan = {
 
 export type SpeechChunk = { audio: Uint8Array; alignment: Alignment | null };
 
-function tierOf(caller: Caller): Tier {
-  const tier = caller.membership.workspace.tier;
+function tierOf(actor: Actor): Tier {
+  const tier = actor.membership.workspace.tier;
   return isTier(tier) ? tier : "free";
 }
 
@@ -66,10 +64,10 @@ function tierOf(caller: Caller): Tier {
  * Checks everything that can refuse a generation before any audio is made: voice, model, text length,
  * output format for the plan, quota, and a concurrency slot (taken last, released by `runSpeech`).
  */
-export async function planSpeech(env: Env, caller: Caller, request: SpeechRequest): Promise<{ ok: true; plan: SpeechPlan } | { ok: false; refusal: SpeechRefusal }> {
+export async function planSpeech(env: Env, actor: Actor, request: SpeechRequest): Promise<{ ok: true; plan: SpeechPlan } | { ok: false; refusal: SpeechRefusal }> {
   const db = database(env.DB);
-  const workspace = caller.membership.workspace;
-  const tier = tierOf(caller);
+  const workspace = actor.membership.workspace;
+  const tier = tierOf(actor);
   const model = resolveModel(request.modelId, await servedModels(env));
   if (!model || !model.can_do_text_to_speech) {
     return { ok: false, refusal: { httpStatus: 400, status: "model_not_found", message: `A model with id ${request.modelId} was not found.` } };
@@ -114,7 +112,7 @@ export async function planSpeech(env: Env, caller: Caller, request: SpeechReques
   if (!slot.acquired) {
     return { ok: false, refusal: { httpStatus: 429, status: "too_many_concurrent_requests", message: `Your plan allows ${limit} concurrent requests.`, headers } };
   }
-  return { ok: true, plan: { caller, request, model, segments, characters, historyItemId: timeOrderedId(), concurrency: { active: slot.active, limit } } };
+  return { ok: true, plan: { actor, request, model, segments, characters, historyItemId: timeOrderedId(), concurrency: { active: slot.active, limit } } };
 }
 
 function stripNulls<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], null> } {
@@ -166,15 +164,15 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
     }
     const audio = concatBytes(audioParts);
     const spec = formatSpec(plan.request.outputFormat);
-    const workspaceId = plan.caller.membership.workspace.id;
+    const workspaceId = plan.actor.membership.workspace.id;
     const audioKey = `history/${workspaceId}/${plan.historyItemId}.${spec.extension}`;
     await env.MEDIA.put(audioKey, audio, { httpMetadata: { contentType: spec.contentType } });
     const first = plan.segments[0]!;
-    const from = plan.caller.membership.workspace.characterCount;
+    const from = plan.actor.membership.workspace.characterCount;
     const row: HistoryRow = {
       id: plan.historyItemId,
       workspaceId,
-      userId: plan.caller.user.id,
+      userId: plan.actor.user.id,
       requestId: plan.request.requestId,
       voiceId: first.voice.voice_id,
       voiceName: first.voice.name,
@@ -196,14 +194,14 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
       alignment: JSON.stringify(concatAlignments(alignments)),
     };
     try {
-      await recordGeneration(db, row, plan.characters, plan.caller.apiKeyId);
+      await recordGeneration(db, row, plan.characters, plan.actor.apiKeyId);
     } catch (error) {
       await env.MEDIA.delete(audioKey);
       throw error;
     }
     // Beyond the plan (usage-based billing allowed it): invoice any newly completed block of extra credits.
     // The generation is recorded and charged by now, so a billing problem is logged, never the request's error.
-    if (from + plan.characters > plan.caller.membership.workspace.characterLimit) {
+    if (from + plan.characters > plan.actor.membership.workspace.characterLimit) {
       await invoiceExtraCredits(env, db, workspaceId).catch((error) => log("error", "extra credits check failed", { workspace_id: workspaceId, error: String(error) }));
     }
     return row;
@@ -211,7 +209,7 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
     log("error", "speech generation failed", { request_id: plan.request.requestId, error: String(error) });
     throw error;
   } finally {
-    await releaseSlot(db, plan.caller.membership.workspace.id, plan.request.requestId);
+    await releaseSlot(db, plan.actor.membership.workspace.id, plan.request.requestId);
   }
 }
 

@@ -1,4 +1,5 @@
 // The speech area's server side: the only module other areas and routes import (its internals are in server/).
 export * from "./server/quota.server";
 export * from "./server/speech-engine.server";
+export * from "./server/try-it.server";
 export * from "./server/tts-page.server";

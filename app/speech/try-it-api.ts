@@ -1,19 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { database } from "../../db/client";
-import { countUse, forgetWindowsBefore } from "../../db/repositories/rate-counters";
 import { readEdgeContext } from "../../core/edge/edge-context";
-import {
-  TRY_IT_GLOBAL_LIMIT_MESSAGE,
-  TRY_IT_MAX_CHARACTERS,
-  TRY_IT_OUTPUT_FORMAT,
-  TRY_IT_VISITOR_LIMIT_MESSAGE,
-  TRY_IT_WINDOW_SECONDS,
-  tryItRefusal,
-  tryItWindowStart,
-} from "~/marketing/rules/try-it";
+import { TRY_IT_GLOBAL_LIMIT_MESSAGE, TRY_IT_MAX_CHARACTERS, TRY_IT_OUTPUT_FORMAT, TRY_IT_VISITOR_LIMIT_MESSAGE } from "~/marketing/rules/try-it";
 import { findPremadeVoice } from "~/voices/rules/voices";
 import { synthesizeUncharged } from "~/speech/generation.server";
+import { countTryItUse, forgetOldTryItCounts } from "~/speech/server/try-it.server";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 
@@ -38,17 +30,13 @@ tryItApi.post("/", async (c, next) => {
   if (!voice) return apiError(c, 404, "voice_not_found", `A voice with the voice_id ${voiceId} was not found.`);
 
   const db = database(c.env.DB);
-  const now = Math.floor(Date.now() / 1000);
-  const windowStart = tryItWindowStart(now);
   const visitor = readEdgeContext(c.req.raw.headers).clientIp ?? "unknown";
-  const [visitorCount, globalCount] = await countUse(db, [`try-it:visitor:${visitor}`, "try-it:global"], windowStart);
-  const refusal = tryItRefusal({ visitor: visitorCount!, global: globalCount! });
-  if (refusal) {
-    const retryAfter = String(windowStart + TRY_IT_WINDOW_SECONDS - now);
-    c.header("retry-after", retryAfter);
-    return apiError(c, 429, "rate_limit_exceeded", refusal === "visitor" ? TRY_IT_VISITOR_LIMIT_MESSAGE : TRY_IT_GLOBAL_LIMIT_MESSAGE);
+  const use = await countTryItUse(db, visitor);
+  if (use.refusal) {
+    c.header("retry-after", String(use.retryAfterSeconds));
+    return apiError(c, 429, "rate_limit_exceeded", use.refusal === "visitor" ? TRY_IT_VISITOR_LIMIT_MESSAGE : TRY_IT_GLOBAL_LIMIT_MESSAGE);
   }
-  c.executionCtx.waitUntil(forgetWindowsBefore(db, windowStart - TRY_IT_WINDOW_SECONDS));
+  c.executionCtx.waitUntil(forgetOldTryItCounts(db, use.windowStart));
   const audio = await synthesizeUncharged(c.env, voice, text, TRY_IT_OUTPUT_FORMAT);
   return new Response(audio as Uint8Array<ArrayBuffer>, { headers: { "content-type": "audio/mpeg", "cache-control": "no-store" } });
 });

@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { database } from "../../db/client";
-import { safetyControlOf, safetyControlsByVoice } from "../../db/repositories/voice-safety";
-import { findVoiceSettings, saveVoiceSettings } from "../../db/repositories/voice-settings";
+import { findVoiceSettings, safetyControlOf, safetyControlsByVoice, saveVoiceSettings } from "~/voices/voices.server";
 import { findPremadeVoice, PREMADE_VOICES, PREVIEW_TEXT, previewFileTarget, VOICE_PAGE_SIZE_DEFAULT, VOICE_PAGE_SIZE_MAX } from "~/voices/rules/voices";
 import { synthesizeUncharged } from "~/speech/generation.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";

@@ -1,21 +1,21 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { database } from "../../db/client";
-import { listInvites, listMembers, updateWorkspace } from "../../db/repositories/workspaces";
 import { emailField } from "~/accounts/rules/account-forms";
+import { canAccessWorkspaceSettings, isAdmin, sessionInactivityTimeout, TRAINING_OPT_OUT_UPDATED, workspaceRole } from "../../core/workspace/roles";
 import {
-  canAccessWorkspaceSettings,
-  isAdmin,
-  ONLY_ADMINS_CHANGE_TRAINING_OPT_OUT,
-  sessionInactivityTimeout,
-  TRAINING_OPT_OUT_UPDATED,
-  workspaceRole,
-} from "../../core/workspace/roles";
-import { answerInvite, cancelInvite, inviteMember, leaveWorkspace, removeMemberByEmail, type WorkspaceRefusal } from "~/workspace/workspace.server";
+  answerInvite,
+  cancelInvite,
+  inviteMember,
+  leaveWorkspace,
+  membersAndInvites,
+  removeMemberByEmail,
+  updateWorkspaceSettings,
+  type WorkspaceRefusal,
+} from "~/workspace/workspace.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
-import { nowSeconds } from "../../core/clock";
 
 export const workspaceApi = new Hono<AuthedEnv>();
 workspaceApi.use("*", requireCaller);
@@ -42,8 +42,7 @@ workspaceApi.get("/can-access-workspace-settings", (c) =>
 
 workspaceApi.get("/members", async (c) => {
   const { workspace } = c.get("caller").membership;
-  const db = database(c.env.DB);
-  const [members, invites] = await Promise.all([listMembers(db, workspace.id), listInvites(db, workspace.id)]);
+  const { members, invites } = await membersAndInvites(database(c.env.DB), c.get("caller"));
   return c.json({
     members: members.map((m) => ({ user_id: m.userId, email: m.email, first_name: m.firstName, role: m.role, is_owner: m.userId === workspace.ownerId })),
     invites: invites.map((i) => ({ email: i.email, role: i.role, created_at_unix: i.createdAt })),
@@ -54,14 +53,9 @@ workspaceApi.post(
   "/update-workspace",
   valid("json", z.object({ training_opt_out: z.boolean().optional(), session_inactivity_timeout: sessionInactivityTimeout.optional() }).strict()),
   async (c) => {
-    const { membership } = c.get("caller");
-    if (!isAdmin(membership.role)) return apiError(c, 403, "forbidden", ONLY_ADMINS_CHANGE_TRAINING_OPT_OUT);
     const body = c.req.valid("json");
-    await updateWorkspace(database(c.env.DB), membership.workspace.id, {
-      ...(body.training_opt_out === undefined ? {} : { trainingOptOut: body.training_opt_out, trainingOptOutAt: nowSeconds() }),
-      ...(body.session_inactivity_timeout === undefined ? {} : { sessionInactivityTimeout: body.session_inactivity_timeout }),
-    });
-    return c.json({ status: "ok", message: TRAINING_OPT_OUT_UPDATED });
+    const result = await updateWorkspaceSettings(database(c.env.DB), c.get("caller"), { trainingOptOut: body.training_opt_out, sessionInactivityTimeout: body.session_inactivity_timeout });
+    return result.ok ? c.json({ status: "ok", message: TRAINING_OPT_OUT_UPDATED }) : apiError(c, result.httpStatus, result.status, result.message);
   },
 );
 
@@ -69,27 +63,26 @@ const answer = (c: Context<AuthedEnv>, result: { ok: true } | WorkspaceRefusal, 
   result.ok ? c.json({ status: "ok" }, okStatus) : apiError(c, result.httpStatus, result.status, result.message);
 
 workspaceApi.post("/invites/add", valid("json", z.object({ email: emailField, role: workspaceRole.default("editor") })), async (c) => {
-  const { membership, user } = c.get("caller");
   const { email, role } = c.req.valid("json");
-  return answer(c, await inviteMember(database(c.env.DB), membership, user, email, role), 201);
+  return answer(c, await inviteMember(database(c.env.DB), c.get("caller"), email, role), 201);
 });
 
 workspaceApi.delete("/invites", valid("json", z.object({ email: emailField })), async (c) =>
-  answer(c, await cancelInvite(database(c.env.DB), c.get("caller").membership, c.req.valid("json").email)),
+  answer(c, await cancelInvite(database(c.env.DB), c.get("caller"), c.req.valid("json").email)),
 );
 
 const workspaceIdBody = z.object({ workspace_id: z.string().min(1).max(64) });
 
 workspaceApi.post("/invites/accept", valid("json", workspaceIdBody), async (c) =>
-  answer(c, await answerInvite(database(c.env.DB), c.get("caller").user, c.req.valid("json").workspace_id, true)),
+  answer(c, await answerInvite(database(c.env.DB), c.get("caller"), c.req.valid("json").workspace_id, true)),
 );
 
 workspaceApi.post("/invites/decline", valid("json", workspaceIdBody), async (c) =>
-  answer(c, await answerInvite(database(c.env.DB), c.get("caller").user, c.req.valid("json").workspace_id, false)),
+  answer(c, await answerInvite(database(c.env.DB), c.get("caller"), c.req.valid("json").workspace_id, false)),
 );
 
 workspaceApi.delete("/members", valid("json", z.object({ email: emailField })), async (c) =>
-  answer(c, await removeMemberByEmail(database(c.env.DB), c.get("caller").membership, c.req.valid("json").email)),
+  answer(c, await removeMemberByEmail(database(c.env.DB), c.get("caller"), c.req.valid("json").email)),
 );
 
-workspaceApi.post("/leave", async (c) => answer(c, await leaveWorkspace(database(c.env.DB), c.get("caller").membership, c.get("caller").user)));
+workspaceApi.post("/leave", async (c) => answer(c, await leaveWorkspace(database(c.env.DB), c.get("caller"))));

@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import { workspaceStateFor, withPreviousTier, nextMonthlyReset, type ProviderSubscriptionView } from "./billing-sync";
+import { nowSeconds } from "../clock";
 import type { Database } from "../../db/client";
 import { applySubscriptionMirror, findBillingByCustomer, linkCustomer, recordEvent, type BillingRow } from "../../db/repositories/billing";
 
@@ -47,7 +48,7 @@ export async function syncSubscription(stripe: Stripe, db: Database, subscriptio
   billing ??= await linkCustomer(db, workspaceId, customerId);
   const view = viewOf(subscription);
   const state = workspaceStateFor(view);
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds();
   const ended = state.tier === "free";
   const periodStart = view.currentPeriodStart;
   // A paid period that has not had its quota reset yet starts from 0 (first invoice, renewals); replays and

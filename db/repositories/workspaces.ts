@@ -33,6 +33,17 @@ export async function updateWorkspace(
   await db.update(workspaces).set(values).where(eq(workspaces.id, workspaceId));
 }
 
+/** The ids of the workspaces a user owns. */
+export async function ownedWorkspaceIds(db: Database, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.ownerId, userId));
+  return rows.map((row) => row.id);
+}
+
+/** For a batch: deleting the workspaces a user owns; what belongs to them follows by cascade. */
+export function deleteOwnedWorkspacesStatement(db: Database, userId: string) {
+  return db.delete(workspaces).where(eq(workspaces.ownerId, userId));
+}
+
 export async function listMembers(db: Database, workspaceId: string) {
   return db
     .select({ userId: users.id, email: users.email, firstName: users.firstName, role: workspaceMembers.role, joinedAt: workspaceMembers.joinedAt })

@@ -24,6 +24,10 @@ describe("import boundaries", () => {
     expect(await boundaryErrors("app/routes/fixture.tsx", `import { database } from "../../db/client";`)).toHaveLength(1);
     expect(await boundaryErrors("app/routes/fixture.tsx", `import { historyApi } from "~/history/api";`)).toHaveLength(1);
   });
+  it("refuses a /v1 module reaching a repository: it opens db/client and calls its area's server module", async () => {
+    expect(await boundaryErrors("app/history/api.ts", `import { listHistory } from "../../db/repositories/history";`)).toHaveLength(1);
+    expect(await boundaryErrors("app/api/auth.ts", `import { findApiKeyOwner } from "../../db/repositories/api-keys";`)).toHaveLength(1);
+  });
   it("refuses another area's private server modules, and db/ outside server modules", async () => {
     expect(await boundaryErrors("app/voices/api.ts", `import { x } from "~/accounts/server/auth.server";`)).toHaveLength(1);
     expect(await boundaryErrors("app/voices/components/fixture.tsx", `import { x } from "../../../db/repositories/voice-settings";`)).toHaveLength(1);

@@ -16,6 +16,7 @@ import { phaseAt } from "./schedules";
 import { advanceToPeriodEnd, setCancelAtPeriodEnd } from "./subscriptions";
 import { Tx } from "./tx";
 import { deliver } from "./webhooks";
+import { nowSeconds } from "../../core/clock";
 
 function productName(account: Account, price: Stripe.Price): string {
   const id = typeof price.product === "string" ? price.product : price.product.id;
@@ -66,7 +67,7 @@ export function browserRoutes(account: Account): Hono {
       throw error;
     }
     if (!email && !session.customer) return again("Your email address is incomplete.", "email", 400, discounts);
-    const card = checkCard({ ...values, cvc: form.card_cvc ?? "", email }, Math.floor(Date.now() / 1000));
+    const card = checkCard({ ...values, cvc: form.card_cvc ?? "", email }, nowSeconds());
     if (!card.ok) return again(card.message, card.field, card.message === "Your card was declined." ? 402 : 400, discounts);
 
     const completed = await applyChange(account, (tx) => completeCheckoutSession(tx, tx.require<StoredCheckoutSession>(session.id, "checkout.session"), { ...card, name: values.name.trim(), email }, discounts));

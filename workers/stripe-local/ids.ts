@@ -28,8 +28,3 @@ export function newId(prefix: string, length = 24): string {
   for (const byte of bytes) suffix += ALPHABET[byte % ALPHABET.length];
   return `${prefix}_${suffix}`;
 }
-
-/** Unix seconds, as in every `created` field. */
-export function unixNow(): number {
-  return Math.floor(Date.now() / 1000);
-}

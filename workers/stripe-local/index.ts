@@ -9,7 +9,7 @@ import { apiRoutes } from "./api";
 import { browserRoutes } from "./browser";
 import { seedCatalog } from "./catalog";
 import type { StripeLocalEnv } from "./env";
-import { unixNow } from "./ids";
+import { nowSeconds } from "../../core/clock";
 import type { Account } from "./runtime";
 import { Store } from "./store";
 
@@ -19,7 +19,7 @@ export class StripeAccount extends DurableObject<StripeLocalEnv> {
   constructor(ctx: DurableObjectState, env: StripeLocalEnv) {
     super(ctx, env);
     const store = new Store(ctx.storage.sql);
-    ctx.storage.transactionSync(() => seedCatalog(store, unixNow()));
+    ctx.storage.transactionSync(() => seedCatalog(store, nowSeconds()));
     const account: Account = { store, env, transaction: (fn) => ctx.storage.transactionSync(fn) };
     this.app = new Hono();
     this.app.route("/", apiRoutes(account));

@@ -4,7 +4,8 @@
  */
 import Stripe from "stripe";
 import { resourceMissing } from "./errors";
-import { newId, PREFIX, unixNow } from "./ids";
+import { newId, PREFIX } from "./ids";
+import { nowSeconds } from "../../core/clock";
 import { publicView, type StripeEvent } from "./objects";
 import type { StripeObject, Store } from "./store";
 
@@ -13,7 +14,7 @@ export const API_VERSION: string = Stripe.API_VERSION;
 
 export class Tx {
   readonly events: StripeEvent[] = [];
-  readonly now: number = unixNow();
+  readonly now: number = nowSeconds();
 
   constructor(
     readonly store: Store,

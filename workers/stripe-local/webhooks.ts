@@ -5,7 +5,7 @@
 import type { StripeLocalEnv } from "./env";
 import type { StripeEvent } from "./objects";
 import type { Store } from "./store";
-import { unixNow } from "./ids";
+import { nowSeconds } from "../../core/clock";
 
 export const WEBHOOK_URL = "https://billing.local/billing/stripe-webhook";
 
@@ -22,7 +22,7 @@ export async function signatureHeader(payload: string, secret: string, timestamp
  */
 export async function deliver(env: StripeLocalEnv, store: Store, event: StripeEvent): Promise<number | null> {
   const payload = JSON.stringify(event, null, 2);
-  const now = unixNow();
+  const now = nowSeconds();
   let status: number | null = null;
   let error: string | null = null;
   try {

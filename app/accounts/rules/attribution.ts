@@ -64,3 +64,4 @@ export const adVisitSchema = z.object({
   utm_term: z.string().max(200).nullish(),
   utm_content: z.string().max(200).nullish(),
 });
+export type AdVisit = z.output<typeof adVisitSchema>;

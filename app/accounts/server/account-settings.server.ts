@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { revokeAllSessionsOfUser } from "../../../db/repositories/sessions";
 import { deleteUserStatement, findUserByEmail, normalizeEmail, updateUser, type UserRow } from "../../../db/repositories/users";
-import { workspaces } from "../../../db/schema";
+import { deleteOwnedWorkspacesStatement, ownedWorkspaceIds } from "../../../db/repositories/workspaces";
 import { issueActionCode, redeemActionCode } from "./action-codes.server";
 import { sendMail } from "./mail.server";
 import { mailTemplates } from "./mail-templates.server";
@@ -10,6 +9,13 @@ import { deleteWorkspaceMedia } from "~/history/history.server";
 import { nowSeconds } from "../../../core/clock";
 
 type EmailChange = { from: string; to: string };
+
+/** What a user changes about themselves without confirming it again: privacy choices, names, regional terms. */
+export type UserPreferences = Partial<Pick<UserRow, "agreesToProductUpdates" | "ccpaOptOut" | "analyticsConsent" | "firstName" | "publicUserName" | "acceptedBipaTerms">>;
+
+export async function saveUserPreferences(db: Database, userId: string, preferences: UserPreferences): Promise<void> {
+  await updateUser(db, userId, preferences);
+}
 
 /**
  * Starts an e-mail change: the new address gets a link that confirms it, the old address a link that
@@ -42,8 +48,7 @@ export async function applyEmailChange(db: Database, user: UserRow, code: string
  * the workspaces they own (history rows by cascade) and those workspaces' audio and videos in R2.
  */
 export async function deleteAccount(env: Env, db: Database, user: UserRow): Promise<void> {
-  const owned = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.ownerId, user.id));
-  for (const { id } of owned) await deleteWorkspaceMedia(env.MEDIA, id);
+  for (const id of await ownedWorkspaceIds(db, user.id)) await deleteWorkspaceMedia(env.MEDIA, id);
   await revokeAllSessionsOfUser(db, user.id, nowSeconds());
-  await db.batch([db.delete(workspaces).where(eq(workspaces.ownerId, user.id)), deleteUserStatement(db, user.id)]);
+  await db.batch([deleteOwnedWorkspacesStatement(db, user.id), deleteUserStatement(db, user.id)]);
 }

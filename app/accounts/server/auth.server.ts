@@ -13,9 +13,11 @@ import {
   sessionCookie,
 } from "~/accounts/rules/session";
 import { randomHex, sha256Hex } from "./tokens.server";
+import type { Actor } from "./actor.server";
 import { nowSeconds } from "../../../core/clock";
 
-export type Viewer = { user: UserRow; membership: Membership; tokenHash: string };
+/** The actor of a page request: signed in through the browser session, whose token hash it carries. */
+export type Viewer = Actor & { via: "session"; apiKeyId: null; tokenHash: string };
 
 /** Only touch last_seen_at once a minute: every page view need not be a write. */
 const TOUCH_INTERVAL_SECONDS = 60;
@@ -35,7 +37,7 @@ export async function getViewer(request: Request, database: Database): Promise<V
   if (now - found.session.lastSeenAt > TOUCH_INTERVAL_SECONDS) await touchSession(database, tokenHash, now);
   const membership = await activeMembership(database, found.user);
   if (!membership) return null;
-  return { user: found.user, membership, tokenHash };
+  return { user: found.user, membership, via: "session", apiKeyId: null, tokenHash };
 }
 
 async function activeMembership(database: Database, user: UserRow): Promise<Membership | undefined> {

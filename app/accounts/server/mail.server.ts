@@ -1,5 +1,5 @@
-import { database } from "../../../db/client";
-import { storeMail } from "../../../db/repositories/mailbox";
+import { database, type Database } from "../../../db/client";
+import { listMail, storeMail, type MailRow } from "../../../db/repositories/mailbox";
 import { PRODUCT_NAME } from "../../../core/brand";
 import { log } from "~/common/log.server";
 import { newId } from "./tokens.server";
@@ -31,6 +31,11 @@ export async function sendMail(env: Env, message: MailMessage): Promise<void> {
     log("error", "mail delivery failed", { status: response.status, to_domain: message.to.split("@")[1] });
     throw new Error(`Mail delivery failed with ${response.status}`);
   }
+}
+
+/** The dev mailbox (development only): the latest messages sent, newest first. */
+export async function devMailboxMessages(db: Database): Promise<MailRow[]> {
+  return listMail(db);
 }
 
 export function isDevelopment(env: Env): boolean {

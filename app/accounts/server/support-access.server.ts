@@ -1,10 +1,26 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { updateUser } from "../../../db/repositories/users";
-import { checkActionCode, redeemActionCode } from "./action-codes.server";
+import type { Database } from "../../../db/client";
+import { findUserByEmail, updateUser } from "../../../db/repositories/users";
+import { actionLink } from "~/accounts/rules/account-actions";
+import { checkActionCode, issueActionCode, redeemActionCode } from "./action-codes.server";
 import { db, getViewer } from "./auth.server";
+import { sendMail } from "./mail.server";
+import { mailTemplates } from "./mail-templates.server";
+import { nowSeconds } from "../../../core/clock";
 
 /** How long a support-access grant lasts. */
 export const SUPPORT_ACCESS_SECONDS = 72 * 60 * 60;
+
+/**
+ * Support staff ask for access to the account of this address: its owner gets an e-mail whose link (mode
+ * verifySignInRequest) lets them grant it. Nothing is sent when the address has no account.
+ */
+export async function requestSupportAccess(env: Env, db: Database, email: string, origin: string): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const code = await issueActionCode(db, user.id, "verifySignInRequest");
+  await sendMail(env, mailTemplates.verifySignInRequest(user.email, actionLink(origin, { mode: "verifySignInRequest", oobCode: code, userId: user.id })));
+}
 
 /** Only the signed-in owner of the account the code was issued for can grant support access. */
 export async function grantSupportAccess(
@@ -21,6 +37,6 @@ export async function grantSupportAccess(
   if (!(await redeemActionCode(database, code, "verifySignInRequest"))) {
     return { ok: false, status: 400, message: "This link is either expired or invalid." };
   }
-  await updateUser(database, viewer.user.id, { supportAccessUntil: Math.floor(Date.now() / 1000) + SUPPORT_ACCESS_SECONDS });
+  await updateUser(database, viewer.user.id, { supportAccessUntil: nowSeconds() + SUPPORT_ACCESS_SECONDS });
   return { ok: true };
 }

@@ -4,6 +4,7 @@ import { PRODUCT_NAME } from "../../../core/brand";
 import { base32Encode, BACKUP_CODE_COUNT, otpauthUri, verifyTotp } from "~/accounts/rules/totp";
 import { verifyPassword } from "../../../core/password-hash";
 import { randomHex, sha256Hex } from "./tokens.server";
+import { checkActionCode } from "./action-codes.server";
 import { nowSeconds } from "../../../core/clock";
 
 /** Starts (or restarts) setup: a new secret, not enforced until a code from it is confirmed. */
@@ -20,6 +21,12 @@ export async function confirmTotpSetup(db: Database, userId: string, code: strin
   const codes = Array.from({ length: BACKUP_CODE_COUNT }, () => randomHex(5));
   await updateUser(db, user.id, { totpEnabledAt: nowSeconds(), backupCodeHashes: JSON.stringify(await Promise.all(codes.map(sha256Hex))) });
   return codes;
+}
+
+/** The user a sign-in waits on for the second factor (the password was right), by its pending code; the code stays unused. */
+export async function pendingSecondFactorUser(db: Database, pendingCode: string): Promise<UserRow | undefined> {
+  const pending = await checkActionCode(db, pendingCode, "mfaSignIn");
+  return pending ? findUserById(db, pending.userId) : undefined;
 }
 
 export async function disableTotp(db: Database, userId: string): Promise<void> {

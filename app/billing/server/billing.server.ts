@@ -15,6 +15,9 @@ import { FIRST_MONTH_PERCENT_OFF, isTier, LIMIT_EXTENSION, priceLookupKey, type 
 import { DISCOUNT_CODES, normalizePromoCode, type PromoValidation } from "~/billing/rules/promo";
 import { syncSubscription } from "../../../core/billing/billing-sync.server";
 import { stripeClient, type StripeEnv } from "../../../core/billing/stripe.server";
+import type { Actor } from "~/accounts/accounts.server";
+
+export type { BillingRow };
 
 export class BillingError extends Error {
   constructor(
@@ -52,6 +55,31 @@ async function provider<T>(call: () => Promise<T>): Promise<T> {
       throw new BillingError(status, error.code ?? error.type, error.message);
     }
     throw error;
+  }
+}
+
+/** The workspace's billing mirror (customer, subscription, usage-based billing); undefined before its first checkout. */
+export async function workspaceBilling(db: Database, actor: Actor): Promise<BillingRow | undefined> {
+  return findBilling(db, actor.membership.workspace.id);
+}
+
+/** Whether this deployment sells paid plans: a payment provider is configured (else it is "isolated"). */
+export function paidPlansAvailable(env: StripeEnv): boolean {
+  return stripeClient(env) !== null;
+}
+
+/**
+ * Back from checkout: mirrors the new subscription now rather than waiting for its webhook. Only a session
+ * of this workspace's own customer counts.
+ */
+export async function confirmCheckout(env: StripeEnv, db: Database, actor: Actor, sessionId: string): Promise<void> {
+  const stripe = stripeClient(env);
+  if (!stripe) return;
+  const billing = await findBilling(db, actor.membership.workspace.id);
+  const session = await stripe.checkout.sessions.retrieve(sessionId).catch(() => null);
+  const subscription = session?.subscription;
+  if (session && billing && session.customer === billing.customerId && subscription) {
+    await syncSubscription(stripe, db, typeof subscription === "string" ? subscription : subscription.id);
   }
 }
 

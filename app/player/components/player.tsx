@@ -47,7 +47,7 @@ export function usePlayer(): PlayerApi {
   return api;
 }
 
-/** A voice as the pages offer it (app/lib/tts-page.server.ts `voiceOptions`). */
+/** A voice as the pages offer it (app/speech/server/tts-page.server.ts `voiceOptions`). */
 type PreviewableVoice = { voice_id: string; name: string; preview: string; languagePreviews: LanguagePreview[]; safety_control: CheckedVoice["safetyControl"] };
 
 /** Plays a voice's preview (its safety control applies; its other languages are offered). */

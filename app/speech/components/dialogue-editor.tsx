@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { DIALOGUE_DRAFT_KEY, dialogueCharacters, MAX_DIALOGUE_CHARACTERS, MAX_DIALOGUE_LINES, parseDraft, serializeDraft, speakableLines, type DialogueLine } from "~/speech/rules/dialogue";
 import { Button } from "~/common/components/ui";
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+import { nowSeconds } from "../../../core/clock";
 
 /** Lines of text, each with its voice; the draft is kept locally (7 days, 50 lines). */
 export function DialogueEditor({ voices, busy, onGenerate }: { voices: { voice_id: string; name: string }[]; busy: boolean; onGenerate: (lines: DialogueLine[]) => void }) {

@@ -5,13 +5,14 @@ import { lazyQuotaReset, usableCredits } from "../../../core/billing/billing-syn
 import { effectiveLimitExtension } from "~/billing/rules/extra-credits";
 import { limitExtensionAllowed } from "~/billing/rules/plan-actions";
 import { LIMIT_EXTENSION, type Tier, type SubscriptionStatus } from "../../../core/billing/plans";
+import { nowSeconds } from "../../../core/clock";
 
 /**
  * The workspace's credits this period: starts a new monthly period for free and annual plans when one is
  * due, and adds the tier's extension when usage-based billing is on.
  */
 export async function currentQuota(db: Database, workspace: typeof workspaces.$inferSelect, tier: Tier): Promise<{ used: number; usable: number }> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds();
   let used = workspace.characterCount;
   const due = lazyQuotaReset(tier, workspace.billingPeriod, workspace.characterCountResetAt, workspace.createdAt, now);
   if (due) {

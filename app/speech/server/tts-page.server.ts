@@ -1,20 +1,19 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { database } from "../../../db/client";
-import { deleteHistoryItem, listHistory } from "../../../db/repositories/history";
-import { safetyControlsByVoice } from "../../../db/repositories/voice-safety";
 import { historyFileName } from "~/history/history-json";
 import { voiceJson } from "~/voices/voice-json";
 import { languagePreviewUrls } from "~/speech/rules/language-previews";
 import { qualifiesForVideo } from "../../../core/sharing/video";
 import { PREMADE_VOICES, voicePreviewFileName } from "~/voices/rules/voices";
 import type { Viewer } from "~/accounts/accounts.server";
-import { deleteHistoryMedia } from "~/history/history.server";
+import { historyPage } from "~/history/history.server";
+import { safetyControlsByVoice } from "~/voices/voices.server";
 
 export type HistoryEntry = { id: string; text: string; voiceId: string; voiceName: string; modelId: string; dateUnix: number; fileName: string; contentType: string; isSpeech: boolean };
 
 /** The workspace's history for the pages, newest first, with search and a voice filter. */
 export async function historyEntries(context: AppLoadContext, viewer: Viewer, query: { search?: string; voiceId?: string; pageSize: number }) {
-  const { items, hasMore } = await listHistory(database(context.cloudflare.env.DB), viewer.membership.workspace.id, {
+  const { items, hasMore } = await historyPage(database(context.cloudflare.env.DB), viewer, {
     pageSize: query.pageSize,
     search: query.search || undefined,
     voiceId: query.voiceId || undefined,
@@ -31,13 +30,6 @@ export async function historyEntries(context: AppLoadContext, viewer: Viewer, qu
     isSpeech: qualifiesForVideo(row),
   }));
   return { entries, hasMore };
-}
-
-/** Deletes one of the viewer's workspace items (and its audio and videos); false when there is no such item there. */
-export async function deleteEntry(context: AppLoadContext, viewer: Viewer, id: string): Promise<boolean> {
-  const row = await deleteHistoryItem(database(context.cloudflare.env.DB), viewer.membership.workspace.id, id);
-  if (row) await deleteHistoryMedia(context.cloudflare.env.MEDIA, row);
-  return Boolean(row);
 }
 
 /** The voices the pages offer, each with its safety control (the dialogs open on choosing or playing one). */
