@@ -53,14 +53,13 @@ const inputs = [fileURLToPath(import.meta.url), ...readdirSync(C_DIR).map((f) =>
 const builtAt = Math.min(...Object.values(outputs).map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));
 if (builtAt > 0 && inputs.every((f) => statSync(f).mtimeMs <= builtAt)) process.exit(0);
 
-const started = Date.now();
 const source = await unpackedSource();
 const { wasm, compiler } = await compile(source);
 const data = compileData(source, compiler);
 mkdirSync(OUT, { recursive: true });
 writeFileSync(outputs.wasm, wasm);
 writeFileSync(outputs.data, data.archive);
-console.log(`espeak-ng ${ESPEAK_NG_SOURCE.version}: ${(wasm.length / 1024).toFixed(0)} KiB of WebAssembly, ${data.files} data files in ${(data.archive.length / 1024).toFixed(0)} KiB (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+console.log(`espeak-ng ${ESPEAK_NG_SOURCE.version} built: ${(wasm.length / 1024).toFixed(0)} KiB of WebAssembly, ${data.files} data files in ${(data.archive.length / 1024).toFixed(0)} KiB`);
 
 /** The source tree, downloaded and unpacked once. */
 async function unpackedSource() {

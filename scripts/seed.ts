@@ -1,20 +1,25 @@
 // Idempotent seed of the local database: runs on every `npm start` and before the end-to-end tests.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { seedStatements } from "../db/seed";
 
 const persistIndex = process.argv.indexOf("--persist-to");
 const persistTo = persistIndex >= 0 ? process.argv[persistIndex + 1] : ".wrangler/state";
 
 const statements = await seedStatements();
-const file = join(mkdtempSync(join(tmpdir(), "parlance-seed-")), "seed.sql");
+const dir = mkdtempSync(join(tmpdir(), "parlance-seed-"));
+const file = join(dir, "seed.sql");
 writeFileSync(file, statements.join(";\n") + ";\n");
-const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file], {
+const wrangler = fileURLToPath(new URL("../node_modules/.bin/wrangler", import.meta.url));
+const result = spawnSync(wrangler, ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file], {
   stdio: "pipe",
   encoding: "utf8",
+  env: { ...process.env, WRANGLER_HIDE_BANNER: "true", WRANGLER_SEND_METRICS: "false" },
 });
+rmSync(dir, { recursive: true, force: true });
 if (result.status !== 0) {
   process.stderr.write(result.stdout + result.stderr);
   process.exit(result.status ?? 1);

@@ -22,12 +22,61 @@ export const WORKER_CONFIGS = [
   "workers/stripe-local/wrangler.toml",
 ];
 
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: options.quiet ? "pipe" : "inherit", env: process.env });
+/** Where npm puts the dependencies' commands: run directly, not through npx (which starts npm each time). */
+export const bin = (name) => join(ROOT, "node_modules/.bin", name);
+
+/**
+ * The environment of every wrangler we start: no banner (printing it also asks the registry for a newer
+ * wrangler), no metrics, no colour codes in captured output, and no download of `Request.cf`: local runs use
+ * miniflare's built-in placeholder instead of fetching one from Cloudflare (the edge tests pass their own `cf`).
+ */
+export const WRANGLER_ENV = {
+  WRANGLER_HIDE_BANNER: "true",
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  NO_COLOR: "1",
+};
+
+/** Runs a command with its output captured; on failure prints that output and throws. Returns stdout. */
+function run(command, args, { env = {} } = {}) {
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) {
-    if (options.quiet) process.stderr.write(String(result.stdout ?? "") + String(result.stderr ?? ""));
-    throw new Error(`${command} ${args.join(" ")} failed with ${result.status}`);
+    process.stderr.write(`\n${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? `${result.error.message}\n` : ""}`);
+    throw new Error(`${command} ${args.join(" ")} failed with ${result.status ?? result.signal}`);
   }
+  return result.stdout;
+}
+
+const wrangler = (args) => run(bin("wrangler"), args, { env: WRANGLER_ENV });
+
+/**
+ * One line per step: its name, then what it reports (or "done") and how long it took. `action` returns that
+ * report; the step's own output is shown only if it fails.
+ */
+function step(name, { quiet }, action) {
+  if (!quiet) process.stdout.write(`  ${name}: `);
+  const started = Date.now();
+  let report;
+  try {
+    report = action();
+  } catch (error) {
+    if (!quiet) process.stdout.write("failed\n");
+    throw error;
+  }
+  if (!quiet) process.stdout.write(`${report || "done"} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+}
+
+/** A build script's one-line summary without the name the step already shows, or "up to date" when it printed none. */
+function summary(stdout, name) {
+  const line = stdout.trim().split("\n").pop().trim();
+  if (!line) return "up to date";
+  return line.startsWith(name) ? line.slice(name.length).replace(/^[:\s]+/, "") : line;
 }
 
 /**
@@ -54,23 +103,33 @@ function writeSourceArchive() {
 }
 
 export function build({ quiet = false } = {}) {
+  const options = { quiet };
   copyCodecWasm();
-  run("node", ["scripts/build-espeak.mjs"], { quiet });
-  run("node", ["scripts/build-h264.mjs"], { quiet });
-  run("npx", ["remix", "vite:build"], { quiet });
-  writeSourceArchive();
-  // The speech worker pre-bundled, for the worker tests (miniflare runs it beside the app); wrangler leaves
-  // earlier builds' hashed data files in the directory, so it starts empty.
-  rmSync(join(ROOT, "dist/speech"), { recursive: true, force: true });
-  run("npx", ["wrangler", "deploy", "--dry-run", "-c", "workers/speech/wrangler.toml", "--outdir", join(ROOT, "dist/speech")], { quiet: true });
-  // The Stripe stand-in likewise, for the app and billing worker tests.
-  run("npx", ["wrangler", "deploy", "--dry-run", "-c", "workers/stripe-local/wrangler.toml", "--outdir", join(ROOT, "dist/stripe-local")], { quiet: true });
+  step("espeak-ng", options, () => summary(run("node", ["scripts/build-espeak.mjs"]), "espeak-ng"));
+  step("h264-mp4-encoder", options, () => summary(run("node", ["scripts/build-h264.mjs"]), "h264-mp4-encoder"));
+  step("Remix build", options, () => {
+    run(bin("remix"), ["vite:build"]);
+    writeSourceArchive();
+  });
+  step("speech and stripe-local bundles", options, () => {
+    // The speech worker pre-bundled, for the worker tests (miniflare runs it beside the app); wrangler leaves
+    // earlier builds' hashed data files in the directory, so it starts empty.
+    rmSync(join(ROOT, "dist/speech"), { recursive: true, force: true });
+    wrangler(["deploy", "--dry-run", "-c", "workers/speech/wrangler.toml", "--outdir", join(ROOT, "dist/speech")]);
+    // The Stripe stand-in likewise, for the app and billing worker tests.
+    wrangler(["deploy", "--dry-run", "-c", "workers/stripe-local/wrangler.toml", "--outdir", join(ROOT, "dist/stripe-local")]);
+  });
 }
 
 /** Applies pending migrations and the idempotent seed to the local state in `stateDir`. */
 export function prepareState(stateDir, { quiet = false } = {}) {
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { quiet });
-  run("npx", ["vite-node", "scripts/seed.ts", "--", "--persist-to", stateDir], { quiet });
+  const options = { quiet };
+  step("D1 migrations", options, () => {
+    const output = wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
+    const count = output.match(/About to apply (\d+) migration/)?.[1];
+    return count ? `${count} applied` : "up to date";
+  });
+  step("seed", options, () => summary(run(bin("vite-node"), ["-c", "scripts/vite-node.config.mjs", "scripts/seed.ts", "--", "--persist-to", stateDir]), "Seeded"));
 }
 
 export async function freePort() {
@@ -86,23 +145,54 @@ export async function freePort() {
 }
 
 /**
+ * What `wrangler dev` prints at start that asks nothing of a developer: each worker's table of bindings (its
+ * wrangler.toml says the same), the paragraph after them about connecting dev sessions, and the types check,
+ * which compares all seven workers' configs with the one worker-configuration.d.ts (the app's) and so calls
+ * the others' types out of date. Everything else (the workers' logs with the dev mailbox's links, requests,
+ * warnings, errors) passes through.
+ */
+function devOutputFilter(write) {
+  let pending = "";
+  let inBindings = false;
+  let blank = true; // no blank lines first, nor two in a row
+  return (chunk) => {
+    pending += chunk;
+    const lines = pending.split("\n");
+    pending = lines.pop();
+    for (const line of lines) {
+      if (line.endsWith("has access to the following bindings:")) inBindings = true;
+      else if (inBindings) inBindings = line.trim() !== "";
+      else if (line.startsWith("Service bindings, Durable Object bindings, and Tail consumers connect")) continue;
+      else if (line.includes("Your types might be out of date")) continue;
+      else if (line.trim() !== "" || !blank) {
+        blank = line.trim() === "";
+        write(line + "\n");
+      }
+    }
+  };
+}
+
+/**
  * Starts `wrangler dev` for every worker in its own process group (so stopping it stops workerd too)
- * and resolves once the front door answers.
+ * and resolves once the front door answers. Quiet: its output is kept for `output()` and errors only.
  */
 export async function startStack({ port, stateDir, quiet = false, timeoutMs = 60_000 }) {
-  const args = ["wrangler", "dev"];
+  const args = ["dev"];
   for (const config of WORKER_CONFIGS) args.push("-c", config);
   args.push("--persist-to", stateDir, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false");
-  const child = spawn("npx", args, {
+  const child = spawn(bin("wrangler"), args, {
     cwd: ROOT,
     detached: true,
-    stdio: quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
-    env: { ...process.env, ...(await workerdEnv()), WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...(await workerdEnv()), ...WRANGLER_ENV },
   });
   let output = "";
   if (quiet) {
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
+  } else {
+    child.stdout.on("data", devOutputFilter((line) => process.stdout.write(line)));
+    child.stderr.on("data", devOutputFilter((line) => process.stderr.write(line)));
   }
   const url = `http://127.0.0.1:${port}`;
   const stop = () => {

@@ -6,6 +6,7 @@ const stateDir = ".wrangler/state";
 
 build();
 prepareState(stateDir);
+console.log("  wrangler dev: every worker on one port (their logs follow)");
 const stack = await startStack({ port, stateDir });
 console.log(`\n  Parlance is running at ${stack.url}\n  (Ctrl+C to stop)\n`);
 const shutdown = () => {
