@@ -83,7 +83,6 @@ export const KNOWN_CROSSINGS = new Set([
   "app/history/api.ts -> ../../db/repositories/history",
   "app/history/history-json.ts -> ../../db/repositories/history",
   "app/marketing/ad-visit-api.ts -> ../../db/repositories/ad-visits",
-  "app/routes/api.tsx -> ~/api/openapi",
   "app/routes/app.onboarding-checklist.tsx -> ../../db/client",
   "app/routes/app.onboarding-checklist.tsx -> ../../db/repositories/onboarding",
   "app/routes/app.onboarding-checklist.tsx -> ../../db/repositories/users",

@@ -7,6 +7,7 @@ import { API_KEY_HEADER, API_KEY_PATTERN } from "~/accounts/rules/api-keys";
 import { isSameOriginMutation } from "~/accounts/rules/session";
 import { getViewer, sha256Hex } from "~/accounts/accounts.server";
 import { apiError } from "./errors";
+import { markRoute } from "./route-docs";
 
 /** Who is calling the API: a user acting in one workspace, through an API key or the browser session. */
 export type Caller = { user: UserRow; membership: Membership; via: "api_key" | "session"; apiKeyId: string | null };
@@ -37,3 +38,5 @@ export const requireCaller: MiddlewareHandler<AuthedEnv> = async (c, next) => {
   c.set("caller", { user: viewer.user, membership: viewer.membership, via: "session", apiKeyId: null });
   return next();
 };
+// The API description marks the routes this runs before as needing the API key.
+markRoute(requireCaller, { kind: "auth" });

@@ -5,12 +5,15 @@ import { adVisitSchema } from "~/accounts/rules/attribution";
 import { randomHex } from "~/accounts/accounts.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { valid } from "~/api/validation";
+import { apiDocs } from "~/api/route-docs";
 
 /** POST /v1/google-ads-visit: the ad parameters a new user arrived with, reported once after sign-up. */
 export const adVisitApi = new Hono<AuthedEnv>();
 adVisitApi.use("*", requireCaller);
 
-adVisitApi.post("/", valid("json", adVisitSchema), async (c) => {
+const doc = apiDocs("Marketing");
+
+adVisitApi.post("/", doc("Report the ad parameters a new user arrived with", { success: { description: "JSON: status" } }), valid("json", adVisitSchema), async (c) => {
   const body = c.req.valid("json");
   await recordAdVisit(database(c.env.DB), {
     id: `adv_${randomHex(12)}`,
