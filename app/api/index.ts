@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { apiError } from "./errors";
 import { openApiDocument } from "./openapi";
+import type { OpenApiDocument } from "~/api-docs/rules/reference";
 import { VOICES_ROUTE_DOCS } from "./voices-route-docs";
 import { billingApi } from "~/billing/api";
 import { historyApi } from "~/history/api";
@@ -46,7 +47,14 @@ publicApi.route("/v1", api);
 publicApi.route("/", billingApi);
 publicApi.route("/v2/voices", voicesV2Api);
 
-/** The OpenAPI document of `publicApi`, generated from its routes. */
-export function apiDocument(origin: string) {
-  return openApiDocument(publicApi.routes, { origin, extraDocs: VOICES_ROUTE_DOCS });
+/** The OpenAPI document of `publicApi`, generated from its routes once per isolate and origin. */
+const documents = new Map<string, OpenApiDocument>();
+export function apiDocument(origin: string): OpenApiDocument {
+  let document = documents.get(origin);
+  if (!document) {
+    if (documents.size >= 8) documents.clear(); // origins come from the Host header: keep a few only
+    document = openApiDocument(publicApi.routes, { origin, extraDocs: VOICES_ROUTE_DOCS });
+    documents.set(origin, document);
+  }
+  return document;
 }
