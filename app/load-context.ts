@@ -1,3 +1,4 @@
+import type { OpenApiDocument } from "~/api-docs/rules/reference";
 import type { EdgeContext } from "../core/edge/edge-context";
 
 declare module "@remix-run/cloudflare" {
@@ -7,6 +8,8 @@ declare module "@remix-run/cloudflare" {
     /** Nonce the edge put into this response's Content-Security-Policy; every inline script carries it. */
     nonce: string;
     edge: EdgeContext;
+    /** The API description (/openapi.json), from the app worker; absent under `npm run dev` (Remix alone). */
+    openApiDocument?: () => OpenApiDocument;
   }
 }
 

@@ -15,38 +15,40 @@ import { apiError } from "~/api/errors";
 import { billingInfoApi } from "~/billing/api";
 import { subscriptionJson, userJson } from "~/api/serializers";
 import { valid } from "~/api/validation";
+import { apiDocs } from "~/api/route-docs";
 
 export const userApi = new Hono<AuthedEnv>();
 userApi.use("*", requireCaller);
+const doc = apiDocs("User");
 
-userApi.get("/", async (c) => {
+userApi.get("/", doc("The calling user", { success: { description: "JSON user" } }), async (c) => {
   const actor = c.get("caller");
   const keys = await apiKeysOf(database(c.env.DB), actor);
   const current = keys.find((k) => k.id === actor.apiKeyId) ?? keys[0];
   return c.json(userJson(actor.user, actor.membership, current?.preview ?? null));
 });
 
-userApi.get("/subscription", async (c) => {
+userApi.get("/subscription", doc("The workspace's subscription", { success: { description: "JSON subscription" } }), async (c) => {
   const actor = c.get("caller");
   return c.json(subscriptionJson(actor.membership, await workspaceBilling(database(c.env.DB), actor)));
 });
 userApi.route("/", billingInfoApi);
 
 /** The caller's own referral link: visitors who arrive through it are attributed to them for 90 days. */
-userApi.get("/referral-link", (c) => {
+userApi.get("/referral-link", doc("Your referral link", { success: { description: "JSON: referral_link" } }), (c) => {
   const link = new URL("/", c.req.url);
   link.searchParams.set(REFERRAL_PARAM, c.get("caller").user.publicUserId);
   return c.json({ referral_link: link.toString() });
 });
 
-userApi.get("/api-keys", async (c) => {
+userApi.get("/api-keys", doc("List your API keys (previews only)", { success: { description: "JSON: api_keys" } }), async (c) => {
   const keys = await apiKeysOf(database(c.env.DB), c.get("caller"));
   return c.json({
     api_keys: keys.map((k) => ({ key_id: k.id, name: k.name, preview: k.preview, created_at_unix: k.createdAt, last_used_at_unix: k.lastUsedAt })),
   });
 });
 
-userApi.post("/api-keys", valid("json", z.object({ name: apiKeyName })), async (c) => {
+userApi.post("/api-keys", doc("Create an API key (shown once)", { success: { status: 201, description: "JSON: key_id, name, xi_api_key, preview" } }), valid("json", z.object({ name: apiKeyName })), async (c) => {
   const created = await createApiKey(database(c.env.DB), c.get("caller"), c.req.valid("json").name);
   // The only time the key is ever shown.
   return c.json({ key_id: created.id, name: created.name, xi_api_key: created.key, preview: created.preview }, 201);
@@ -54,55 +56,56 @@ userApi.post("/api-keys", valid("json", z.object({ name: apiKeyName })), async (
 
 const keyIdParam = z.object({ key_id: z.string().min(1).max(64) });
 
-userApi.patch("/api-keys/:key_id", valid("param", keyIdParam), valid("json", z.object({ name: apiKeyName })), async (c) => {
+userApi.patch("/api-keys/:key_id", doc("Rename an API key", { success: { description: "JSON: status" }, responses: { 404: "not_found" } }), valid("param", keyIdParam), valid("json", z.object({ name: apiKeyName })), async (c) => {
   const ok = await renameApiKey(database(c.env.DB), c.get("caller"), c.req.valid("param").key_id, c.req.valid("json").name);
   if (!ok) return apiError(c, 404, "not_found", "API key not found");
   return c.json({ status: "ok" });
 });
 
-userApi.delete("/api-keys/:key_id", valid("param", keyIdParam), async (c) => {
+userApi.delete("/api-keys/:key_id", doc("Delete an API key", { success: { description: "JSON: status" }, responses: { 404: "not_found" } }), valid("param", keyIdParam), async (c) => {
   const ok = await deleteApiKey(database(c.env.DB), c.get("caller"), c.req.valid("param").key_id);
   if (!ok) return apiError(c, 404, "not_found", "API key not found");
   return c.json({ status: "ok" });
 });
 
 // Onboarding checklist (spec §4.6): initiate, update per item, hide, mark complete.
-userApi.get("/onboarding", async (c) => c.json(await onboardingChecklist(database(c.env.DB), c.get("caller").user.id)));
+userApi.get("/onboarding", doc("The onboarding checklist", { success: { description: "JSON checklist" } }), async (c) => c.json(await onboardingChecklist(database(c.env.DB), c.get("caller").user.id)));
 
-userApi.post("/onboarding/initiate", async (c) => {
+userApi.post("/onboarding/initiate", doc("Start the onboarding checklist", { success: { description: "JSON checklist" } }), async (c) => {
   const db = database(c.env.DB);
   const { user } = c.get("caller");
   await initiateChecklist(db, user);
   return c.json(await onboardingChecklist(db, user.id));
 });
 
-userApi.post("/onboarding/update", valid("json", z.object({ item_id: checklistItemId })), async (c) => {
+userApi.post("/onboarding/update", doc("Complete an onboarding checklist item", { success: { description: "JSON checklist, newly_completed" } }), valid("json", z.object({ item_id: checklistItemId })), async (c) => {
   const db = database(c.env.DB);
   const { user } = c.get("caller");
   const newlyCompleted = await completeChecklistItem(db, user.id, c.req.valid("json").item_id);
   return c.json({ ...(await onboardingChecklist(db, user.id)), newly_completed: newlyCompleted });
 });
 
-userApi.post("/onboarding/hide", async (c) => {
+userApi.post("/onboarding/hide", doc("Hide the onboarding checklist", { success: { description: "JSON checklist" } }), async (c) => {
   const db = database(c.env.DB);
   await setChecklistHidden(db, c.get("caller").user.id, true);
   return c.json(await onboardingChecklist(db, c.get("caller").user.id));
 });
 
-userApi.post("/onboarding/mark-complete", async (c) => {
+userApi.post("/onboarding/mark-complete", doc("Mark the onboarding checklist complete", { success: { description: "JSON checklist" } }), async (c) => {
   const db = database(c.env.DB);
   await markChecklistComplete(db, c.get("caller").user.id);
   return c.json(await onboardingChecklist(db, c.get("caller").user.id));
 });
 
 // Regional terms and privacy choices.
-userApi.post("/accept-bipa-terms", async (c) => {
+userApi.post("/accept-bipa-terms", doc("Accept the biometric privacy terms", { success: { description: "JSON: status" } }), async (c) => {
   await saveUserPreferences(database(c.env.DB), c.get("caller").user.id, { acceptedBipaTerms: true });
   return c.json({ status: "ok" });
 });
 
 userApi.post(
   "/edit-user-metadata",
+  doc("Edit privacy choices and first name", { success: { description: "JSON: status" } }),
   valid(
     "json",
     z
@@ -129,6 +132,7 @@ userApi.post(
 // E-mail change (spec §7): the links mailed by the settings page land on the main screen, which calls this.
 userApi.put(
   "/email",
+  doc("Apply (or revert) an e-mail change from its mailed link", { success: { description: "JSON: status" }, responses: { 400: "email_change_failed" } }),
   valid("query", z.object({ verification_code: z.string().regex(/^[0-9a-f]{48}$/, "Invalid verification code"), is_reverting: z.enum(["true", "false"]).default("false") })),
   async (c) => {
     const result = await applyEmailChange(database(c.env.DB), c.get("caller").user, c.req.valid("query").verification_code);
@@ -137,7 +141,7 @@ userApi.put(
   },
 );
 
-userApi.post("/update-public-user-name", valid("json", z.object({ public_user_name: z.string().trim().max(MAX_PUBLIC_NAME) })), async (c) => {
+userApi.post("/update-public-user-name", doc("Set the name shown on your share pages", { success: { description: "JSON: status" } }), valid("json", z.object({ public_user_name: z.string().trim().max(MAX_PUBLIC_NAME) })), async (c) => {
   await saveUserPreferences(database(c.env.DB), c.get("caller").user.id, { publicUserName: c.req.valid("json").public_user_name || null });
   return c.json({ status: "ok" });
 });

@@ -4,6 +4,7 @@ import { API_KEY_HEADER } from "~/accounts/rules/api-keys";
 import { isSameOriginMutation } from "~/accounts/rules/session";
 import { apiKeyActor, getViewer, recordApiKeyUse, type Actor } from "~/accounts/accounts.server";
 import { apiError } from "./errors";
+import { markRoute } from "./route-docs";
 
 /** `caller` is the request's Actor (accounts area): a user acting in one workspace, through an API key or the browser session. */
 export type AuthedEnv = { Bindings: Env; Variables: { requestId: string; caller: Actor } };
@@ -31,3 +32,5 @@ export const requireCaller: MiddlewareHandler<AuthedEnv> = async (c, next) => {
   c.set("caller", { user: viewer.user, membership: viewer.membership, via: "session", apiKeyId: null });
   return next();
 };
+// The API description marks the routes this runs before as needing the API key.
+markRoute(requireCaller, { kind: "auth" });

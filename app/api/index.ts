@@ -1,5 +1,9 @@
 import { Hono } from "hono";
 import { apiError } from "./errors";
+import { openApiDocument } from "./openapi";
+import type { OpenApiDocument } from "~/api-docs/rules/reference";
+import { VOICES_ROUTE_DOCS } from "./voices-route-docs";
+import { billingApi } from "~/billing/api";
 import { historyApi } from "~/history/api";
 import { historyVideoApi } from "~/sharing/api";
 import { modelsApi } from "~/speech/models-api";
@@ -9,7 +13,7 @@ import { tryItApi } from "~/speech/try-it-api";
 import { adVisitApi } from "~/marketing/ad-visit-api";
 import { usageApi } from "~/usage/api";
 import { userApi } from "~/accounts/api";
-import { voicesApi } from "~/voices/api";
+import { voicesApi, voicesV2Api } from "~/voices/api";
 import { workspaceApi } from "~/workspace/api";
 
 export type ApiEnv = { Bindings: Env; Variables: { requestId: string } };
@@ -33,3 +37,24 @@ api.route("/google-ads-visit", adVisitApi);
 
 // Anything under /v1 that no router answered: JSON, never the HTML 404 page.
 api.all("*", (c) => apiError(c, 404, "not_found", `No API route matches ${c.req.method} ${new URL(c.req.url).pathname}`));
+
+/**
+ * Everything the app worker serves as API: /v1, the billing calls at the bare paths the spec names
+ * (POST /create-checkout-session, ...) and GET /v2/voices. /openapi.json describes exactly these routes.
+ */
+export const publicApi = new Hono<ApiEnv>();
+publicApi.route("/v1", api);
+publicApi.route("/", billingApi);
+publicApi.route("/v2/voices", voicesV2Api);
+
+/** The OpenAPI document of `publicApi`, generated from its routes once per isolate and origin. */
+const documents = new Map<string, OpenApiDocument>();
+export function apiDocument(origin: string): OpenApiDocument {
+  let document = documents.get(origin);
+  if (!document) {
+    if (documents.size >= 8) documents.clear(); // origins come from the Host header: keep a few only
+    document = openApiDocument(publicApi.routes, { origin, extraDocs: VOICES_ROUTE_DOCS });
+    documents.set(origin, document);
+  }
+  return document;
+}

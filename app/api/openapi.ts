@@ -1,80 +1,210 @@
+import type { RouterRoute } from "hono/types";
 import { z } from "zod";
-import { apiKeyName } from "~/accounts/rules/api-keys";
-import { checklistItemId } from "~/accounts/rules/onboarding";
+import { HTTP_METHODS, type HttpMethod, type JsonSchema, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter, type OpenApiResponse } from "~/api-docs/rules/reference";
 import { PRODUCT_NAME } from "../../core/brand";
-import { dialogueBody, speechBody, speechQuery, usageQuery, voiceSettingsSchema } from "./schemas";
+import { routeMeta, type RouteDoc, type RouteMeta } from "./route-docs";
 
 /**
- * The API description, generated from the same zod schemas the routes validate with, so it cannot drift
- * from what the server accepts. Served at /openapi.json and rendered at /api.
+ * /openapi.json, generated from the routes as Hono holds them: every method and path a mounted sub-app
+ * answers is an operation; its request schemas are the ones its zod validators check (app/api/validation.ts),
+ * its summary, tag and answers the description its sub-app gives beside the handler (app/api/route-docs.ts),
+ * and it needs the API key when the authentication middleware runs before its handler.
  */
-export type Operation = { method: "get" | "post" | "put" | "patch" | "delete"; path: string; summary: string; tag: string; body?: z.ZodType; query?: z.ZodType; response: string };
 
-export const OPERATIONS: Operation[] = [
-  { method: "post", path: "/v1/text-to-speech/{voice_id}", summary: "Convert text to speech", tag: "Text to speech", body: speechBody, query: speechQuery, response: "audio" },
-  { method: "post", path: "/v1/text-to-speech/{voice_id}/stream", summary: "Stream speech as it is synthesized", tag: "Text to speech", body: speechBody, query: speechQuery, response: "audio stream" },
-  { method: "post", path: "/v1/text-to-speech/{voice_id}/with-timestamps", summary: "Speech with character alignment", tag: "Text to speech", body: speechBody, query: speechQuery, response: "JSON: audio_base64, alignment" },
-  { method: "post", path: "/v1/text-to-speech/{voice_id}/stream/with-timestamps", summary: "Streamed speech with alignment", tag: "Text to speech", body: speechBody, query: speechQuery, response: "newline-delimited JSON" },
-  { method: "post", path: "/v1/text-to-dialogue", summary: "Speak a dialogue of several voices", tag: "Text to speech", body: dialogueBody, query: speechQuery, response: "audio" },
-  { method: "post", path: "/v1/text-to-dialogue/stream", summary: "Stream a dialogue", tag: "Text to speech", body: dialogueBody, query: speechQuery, response: "audio stream" },
-  { method: "post", path: "/v1/audio/speech", summary: "OpenAI-compatible speech", tag: "Text to speech", response: "audio" },
-  { method: "get", path: "/v1/models", summary: "List models", tag: "Models", response: "JSON list of models" },
-  { method: "get", path: "/v1/voices", summary: "List voices", tag: "Voices", response: "JSON: voices" },
-  { method: "get", path: "/v2/voices", summary: "Search and page voices", tag: "Voices", response: "JSON: voices, has_more, total_count, next_page_token" },
-  { method: "get", path: "/v1/voices/{voice_id}", summary: "Get a voice", tag: "Voices", response: "JSON voice" },
-  { method: "get", path: "/v1/voices/{voice_id}/settings", summary: "Get a voice's settings", tag: "Voices", response: "JSON settings" },
-  { method: "post", path: "/v1/voices/{voice_id}/settings/edit", summary: "Edit a voice's settings for your workspace", tag: "Voices", body: voiceSettingsSchema, response: "status" },
-  { method: "get", path: "/v1/voices/settings/default", summary: "Default voice settings", tag: "Voices", response: "JSON settings" },
-  { method: "get", path: "/v1/history", summary: "List generated items", tag: "History", response: "JSON: history, has_more, last_history_item_id" },
-  { method: "get", path: "/v1/history/{history_item_id}", summary: "Get an item", tag: "History", response: "JSON item" },
-  { method: "get", path: "/v1/history/{history_item_id}/audio", summary: "An item's audio (HTTP Range supported)", tag: "History", response: "audio" },
-  { method: "post", path: "/v1/history/download", summary: "Download one item as audio or several as a zip", tag: "History", body: z.object({ history_item_ids: z.array(z.string()), output_format: z.string().nullish() }), response: "audio or zip" },
-  { method: "delete", path: "/v1/history/{history_item_id}", summary: "Delete an item", tag: "History", response: "status" },
-  { method: "get", path: "/v1/usage/character-stats", summary: "Credits or requests over time, by voice, model, user, source or API-key use", tag: "Usage", query: usageQuery, response: "JSON: time, usage" },
-  { method: "get", path: "/v1/user", summary: "The calling user", tag: "User", response: "JSON user" },
-  { method: "get", path: "/v1/user/subscription", summary: "The workspace subscription", tag: "User", response: "JSON subscription" },
-  { method: "get", path: "/v1/user/api-keys", summary: "List your API keys (previews only)", tag: "User", response: "JSON: api_keys" },
-  { method: "post", path: "/v1/user/api-keys", summary: "Create an API key (shown once)", tag: "User", body: z.object({ name: apiKeyName }), response: "JSON: key_id, xi_api_key" },
-  { method: "patch", path: "/v1/user/api-keys/{key_id}", summary: "Rename an API key", tag: "User", body: z.object({ name: apiKeyName }), response: "status" },
-  { method: "delete", path: "/v1/user/api-keys/{key_id}", summary: "Delete an API key", tag: "User", response: "status" },
-  { method: "post", path: "/v1/user/onboarding/update", summary: "Complete an onboarding checklist item", tag: "User", body: z.object({ item_id: checklistItemId }), response: "JSON checklist" },
-  { method: "get", path: "/v1/workspace", summary: "The current workspace", tag: "Workspace", response: "JSON workspace" },
-  { method: "get", path: "/v1/workspace/members", summary: "Members and pending invites", tag: "Workspace", response: "JSON: members, invites" },
-  { method: "post", path: "/v1/workspace/invites/add", summary: "Invite a member (admins)", tag: "Workspace", response: "status" },
-  { method: "post", path: "/v1/workspace/update-workspace", summary: "Training opt-out and inactivity timeout (admins)", tag: "Workspace", response: "status" },
-];
+/** The tag of routes that have no description yet; the worker tests allow none. */
+export const UNDOCUMENTED_TAG = "Undocumented";
 
-function jsonSchema(schema: z.ZodType) {
-  return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+/** `/v1/voices/:voice_id` (Hono) → `/v1/voices/{voice_id}` (OpenAPI). */
+export function openApiPath(honoPath: string): string {
+  return honoPath.replace(/:(\w+)(\{[^}]*\})?\??/g, "{$1}");
 }
 
-export function openApiDocument(origin: string) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of OPERATIONS) {
-    const parameters = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
-    if (op.query) {
-      const query = jsonSchema(op.query) as { properties?: Record<string, unknown>; required?: string[] };
-      for (const [name, schema] of Object.entries(query.properties ?? {})) parameters.push({ name, in: "query", required: query.required?.includes(name) ?? false, schema: schema as { type: string } });
-    }
-    paths[op.path] ??= {};
-    paths[op.path]![op.method] = {
-      summary: op.summary,
-      tags: [op.tag],
-      parameters,
-      ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(op.body) } } } } : {}),
-      responses: {
-        "200": { description: op.response },
-        "401": { description: "invalid_api_key" },
-        "422": { description: "Validation error: {\"detail\": [{loc, msg, type}]}" },
-      },
+/** Whether a middleware's Hono path (`/v1/*`, `/v1/voices/*`, `*`) covers a route's path. */
+function covers(pattern: string, path: string): boolean {
+  if (pattern === "*" || pattern === "/*") return true;
+  const source = pattern
+    .split("/")
+    .map((part) => (part === "*" ? "__WILDCARD__" : part.startsWith(":") ? "__PARAM__" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/")
+    .replace(/\/__WILDCARD__$/, "(?:/.*)?")
+    .replaceAll("__WILDCARD__", ".*")
+    .replaceAll("__PARAM__", "[^/]+");
+  return new RegExp(`^${source}$`).test(path);
+}
+
+function jsonSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+  return rest;
+}
+
+function parametersOf(schema: z.ZodType, location: "path" | "query"): OpenApiParameter[] {
+  const object = jsonSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(object.properties ?? {}).map(([name, property]) => {
+    const { description, ...rest } = property as JsonSchema & { description?: string };
+    return {
+      name,
+      in: location,
+      required: location === "path" || (object.required?.includes(name) ?? false),
+      schema: rest,
+      ...(typeof description === "string" ? { description } : {}),
     };
+  });
+}
+
+const BINARY = (contentType: string): { schema: JsonSchema } => ({ schema: { type: "string", contentMediaType: contentType } });
+
+const ERROR_NAMES: Record<number, string> = {
+  400: "Bad request",
+  401: "Unauthorized",
+  402: "Payment required",
+  403: "Forbidden",
+  404: "Not found",
+  409: "Conflict",
+  422: "Validation error",
+  429: "Too many requests",
+  500: "Internal error",
+  503: "Unavailable",
+};
+
+function responsesOf(doc: RouteDoc | undefined, authenticated: boolean, validated: boolean): Record<string, OpenApiResponse> {
+  const success = doc?.success ?? {};
+  const types = success.contentTypes ?? ["application/json"];
+  const responses: Record<string, OpenApiResponse> = {
+    [String(success.status ?? 200)]: {
+      description: success.description ?? "Success",
+      content: Object.fromEntries(types.map((type) => [type, type.endsWith("json") ? {} : BINARY(type)])),
+    },
+  };
+  for (const [status, described] of Object.entries(doc?.responses ?? {})) {
+    const code = Number(status);
+    // A route's own 401 (quota_exceeded, as the commercial API answers it) comes on top of the missing key's.
+    const description = code === 401 && authenticated ? `invalid_api_key, ${described}` : described;
+    responses[status] =
+      code < 400
+        ? { description: description ?? "", content: { "application/json": {} } }
+        : { description: `${ERROR_NAMES[code] ?? "Error"}: ${description}`, content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } } };
   }
+  if (authenticated) responses["401"] ??= { $ref: "#/components/responses/Unauthorized" };
+  if (validated) responses["422"] ??= { $ref: "#/components/responses/ValidationError" };
+  return responses;
+}
+
+type Operation = { method: HttpMethod; honoPath: string; last: number };
+
+/** The operations in route order: each method and path with a handler of its own ("ALL" is middleware). */
+function operationsOf(routes: readonly RouterRoute[]): Operation[] {
+  const byKey = new Map<string, Operation>();
+  routes.forEach((route, index) => {
+    const method = route.method.toLowerCase() as HttpMethod;
+    if (!HTTP_METHODS.includes(method)) return;
+    const key = `${method} ${route.path}`;
+    const known = byKey.get(key);
+    if (known) known.last = index;
+    else byKey.set(key, { method, honoPath: route.path, last: index });
+  });
+  return [...byKey.values()];
+}
+
+export type DocumentOptions = {
+  origin: string;
+  /** Descriptions of routes whose sub-app does not give them yet, keyed "GET /v1/voices/{voice_id}". */
+  extraDocs?: Readonly<Record<string, RouteDoc>>;
+};
+
+export function openApiDocument(routes: readonly RouterRoute[], options: DocumentOptions): OpenApiDocument {
+  const paths: OpenApiDocument["paths"] = {};
+  const tags: string[] = [];
+  for (const op of operationsOf(routes)) {
+    const path = openApiPath(op.honoPath);
+    // The middleware that runs before the handler: the route's own, and "ALL" middleware covering its path.
+    const chain: RouteMeta[] = [];
+    routes.slice(0, op.last + 1).forEach((route) => {
+      const own = route.method.toLowerCase() === op.method && route.path === op.honoPath;
+      if (!own && !(route.method === "ALL" && covers(route.path, op.honoPath))) return;
+      const meta = routeMeta(route.handler);
+      if (meta && (own || meta.kind === "auth")) chain.push(meta);
+    });
+    const doc = [...chain].reverse().find((m) => m.kind === "doc")?.doc ?? options.extraDocs?.[`${op.method.toUpperCase()} ${path}`];
+    const inputs = chain.filter((m) => m.kind === "input");
+    const authenticated = chain.some((m) => m.kind === "auth");
+
+    const parameters: OpenApiParameter[] = [];
+    for (const input of inputs) {
+      if (input.target === "param") parameters.push(...parametersOf(input.schema, "path"));
+      if (input.target === "query") parameters.push(...parametersOf(input.schema, "query"));
+    }
+    // Path parameters without a validator are still parameters.
+    for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
+      if (!parameters.some((p) => p.in === "path" && p.name === name)) parameters.unshift({ name: name!, in: "path", required: true, schema: { type: "string" } });
+    }
+    const body = inputs.find((m) => m.target === "json");
+    const tag = doc?.tag ?? UNDOCUMENTED_TAG;
+    if (!tags.includes(tag)) tags.push(tag);
+
+    const operation: OpenApiOperation = {
+      operationId: `${op.method}${path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+      summary: doc?.summary ?? `${op.method.toUpperCase()} ${path}`,
+      ...(doc?.description ? { description: doc.description } : {}),
+      tags: [tag],
+      parameters,
+      ...(body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(body.schema) } } } } : {}),
+      responses: responsesOf(doc, authenticated, inputs.length > 0),
+      // The document's default is the API key; routes that run without one say so.
+      ...(authenticated ? {} : { security: [] }),
+    };
+    (paths[path] ??= {})[op.method] = operation;
+  }
+
   return {
     openapi: "3.1.0",
-    info: { title: `${PRODUCT_NAME} API`, version: "1.0.0", description: "Speaks the wire format of the commercial voice AI API: xi-api-key header, snake_case JSON, {\"detail\": {status, message}} errors." },
-    servers: [{ url: origin }],
-    components: { securitySchemes: { ApiKeyAuth: { type: "apiKey", in: "header", name: "xi-api-key" } } },
-    security: [{ ApiKeyAuth: [] }],
+    info: {
+      title: `${PRODUCT_NAME} API`,
+      version: "1.0.0",
+      description:
+        'Speaks the wire format of the commercial voice AI API: the xi-api-key header, snake_case JSON, {"detail": {"status", "message"}} errors and FastAPI-style 422 validation errors.',
+    },
+    servers: [{ url: options.origin }],
+    tags: tags.map((name) => ({ name })),
     paths,
+    components: {
+      securitySchemes: {
+        ApiKeyAuth: { type: "apiKey", in: "header", name: "xi-api-key" },
+        BearerAuth: { type: "http", scheme: "bearer", description: "The same API key as a bearer token, as OpenAI-compatible clients send it." },
+      },
+      schemas: {
+        ErrorResponse: {
+          type: "object",
+          required: ["detail"],
+          properties: {
+            detail: { type: "object", required: ["status", "message"], properties: { status: { type: "string" }, message: { type: "string" } } },
+          },
+        },
+        HTTPValidationError: {
+          type: "object",
+          required: ["detail"],
+          properties: {
+            detail: {
+              type: "array",
+              items: {
+                type: "object",
+                required: ["loc", "msg", "type"],
+                properties: { loc: { type: "array", items: { anyOf: [{ type: "string" }, { type: "integer" }] } }, msg: { type: "string" }, type: { type: "string" } },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        Unauthorized: {
+          description: "invalid_api_key: the API key is missing or wrong",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } },
+        },
+        ValidationError: {
+          description: "The request does not match its schema (or its body is not JSON)",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/HTTPValidationError" } } },
+        },
+      },
+    },
+    security: [{ ApiKeyAuth: [] }, { BearerAuth: [] }],
   };
 }

@@ -9,6 +9,7 @@ import {
   standardTierFor,
   type Tier,
 } from "../../core/billing/plans";
+import { capabilityExists } from "../../core/capabilities";
 import { effectiveLimitExtension } from "~/billing/rules/extra-credits";
 
 /** The workspace subscription record of GET /v1/user/subscription, in the commercial API's field names. */
@@ -49,8 +50,9 @@ export function subscriptionJson(membership: Membership, billing?: BillingRow) {
     next_invoice: null,
     open_invoices: [],
     has_open_invoices: billing?.hasOpenInvoices ?? false,
-    can_use_instant_voice_cloning: tier !== "free",
-    can_use_professional_voice_cloning: tier !== "free" && tier !== "starter",
+    // The plan's gates, and only where this build has the capability (core/capabilities.ts).
+    can_use_instant_voice_cloning: capabilityExists("instant_voice_cloning") && tier !== "free",
+    can_use_professional_voice_cloning: capabilityExists("professional_voice_cloning") && tier !== "free" && tier !== "starter",
     max_seats: workspace.maxSeats,
   };
 }

@@ -20,12 +20,17 @@ import {
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
+import { apiDocs } from "~/api/route-docs";
 
 /**
  * The billing calls of spec accounts §7 (Billing), at the paths the spec names (on the API host, without
  * /v1), plus the billing-info call at /v1/user/subscription/billing-info.
  */
 export const billingApi = new Hono<AuthedEnv>();
+const doc = apiDocs("Billing");
+/** What BillingError answers; detail.status names the case. */
+const REFUSALS = { 400: "invalid request for this plan or code", 403: "forbidden (workspace admins only)", 409: "not possible in the subscription's state", 502: "the payment provider failed", 503: "billing_unavailable" };
+const ok = (description = "JSON: status") => ({ success: { description }, responses: REFUSALS });
 
 function context(c: Context<AuthedEnv>): BillingContext {
   const { user, membership } = c.get("caller");
@@ -49,7 +54,7 @@ const checkoutBody = z.object({
   no_default_promocode: z.boolean().default(false),
   idempotency_key: z.string().min(8).max(255).optional(),
 });
-billingApi.post("/create-checkout-session", requireCaller, valid("json", checkoutBody), (c) => {
+billingApi.post("/create-checkout-session", doc("Start checkout for a paid plan", ok("JSON: url (the checkout page)")), requireCaller, valid("json", checkoutBody), (c) => {
   const body = c.req.valid("json");
   return answer(c, () =>
     createCheckoutSession(context(c), {
@@ -68,7 +73,7 @@ const changeBody = z.object({
   billing_period: z.enum(BILLING_PERIODS),
   currency: z.enum(CURRENCIES).optional(),
 });
-billingApi.post("/change-subscription", requireCaller, valid("json", changeBody), (c) => {
+billingApi.post("/change-subscription", doc("Upgrade or downgrade the subscription", ok("JSON: change_type")), requireCaller, valid("json", changeBody), (c) => {
   const body = c.req.valid("json");
   return answer(c, async () => ({
     change_type: await changeSubscription(context(c), { tier: body.subscription_type, billingPeriod: body.billing_period, currency: body.currency }),
@@ -76,11 +81,11 @@ billingApi.post("/change-subscription", requireCaller, valid("json", changeBody)
 });
 
 const empty = z.object({}).strict();
-billingApi.post("/cancel-downgrade", requireCaller, valid("json", empty), (c) => answer(c, async () => (await cancelDowngrade(context(c)), { status: "ok" })));
-billingApi.post("/cancel-subscription", requireCaller, valid("json", empty), (c) => answer(c, async () => (await cancelSubscription(context(c)), { status: "ok" })));
-billingApi.post("/renew-subscription", requireCaller, valid("json", empty), (c) => answer(c, async () => (await renewSubscription(context(c)), { status: "ok" })));
+billingApi.post("/cancel-downgrade", doc("Cancel a scheduled downgrade", ok()), requireCaller, valid("json", empty), (c) => answer(c, async () => (await cancelDowngrade(context(c)), { status: "ok" })));
+billingApi.post("/cancel-subscription", doc("Cancel the subscription at the end of its period", ok()), requireCaller, valid("json", empty), (c) => answer(c, async () => (await cancelSubscription(context(c)), { status: "ok" })));
+billingApi.post("/renew-subscription", doc("Keep a subscription that was set to end", ok()), requireCaller, valid("json", empty), (c) => answer(c, async () => (await renewSubscription(context(c)), { status: "ok" })));
 
-billingApi.post("/create-portal-session", requireCaller, valid("json", z.object({ return_url: z.url().optional() })), (c) => {
+billingApi.post("/create-portal-session", doc("Open the payment provider's billing portal", ok("JSON: url (the portal)")), requireCaller, valid("json", z.object({ return_url: z.url().optional() })), (c) => {
   const origin = new URL(c.req.url).origin;
   const requested = c.req.valid("json").return_url;
   // Only back to this site: the portal must not become an open redirect.
@@ -88,21 +93,22 @@ billingApi.post("/create-portal-session", requireCaller, valid("json", z.object(
   return answer(c, () => createPortalSession(context(c), returnUrl));
 });
 
-billingApi.post("/create-update-payment-methods-session", requireCaller, valid("json", empty), (c) => answer(c, () => createUpdatePaymentMethodsSession(context(c))));
+billingApi.post("/create-update-payment-methods-session", doc("Change the payment method", ok("JSON: url")), requireCaller, valid("json", empty), (c) => answer(c, () => createUpdatePaymentMethodsSession(context(c))));
 
-billingApi.post("/apply-discount", requireCaller, valid("json", z.object({ discount_code: z.string().trim().min(1).max(64) })), (c) =>
+billingApi.post("/apply-discount", doc("Apply a discount code to the subscription", ok()), requireCaller, valid("json", z.object({ discount_code: z.string().trim().min(1).max(64) })), (c) =>
   answer(c, async () => (await applyDiscount(context(c), c.req.valid("json").discount_code), { status: "ok" })),
 );
 
-billingApi.post("/validate-promocode", requireCaller, valid("json", z.object({ promocode: z.string().trim().min(1).max(64) })), (c) =>
+billingApi.post("/validate-promocode", doc("Check a promo code", ok("JSON: valid, amount_off, percent_off, duration_in_months")), requireCaller, valid("json", z.object({ promocode: z.string().trim().min(1).max(64) })), (c) =>
   answer(c, () => validatePromocode(c.env, c.req.valid("json").promocode)),
 );
 
 /** Mounted under /v1/user. */
 export const billingInfoApi = new Hono<AuthedEnv>();
-billingInfoApi.get("/subscription/billing-info", requireCaller, (c) => answer(c, () => billingInfo(context(c))));
+billingInfoApi.get("/subscription/billing-info", doc("Billing details of the subscription", ok("JSON billing info")), requireCaller, (c) => answer(c, () => billingInfo(context(c))));
 billingInfoApi.post(
   "/subscription/limit-extension",
+  doc("Allow usage beyond the plan (extra credits), with an optional cap", ok()),
   requireCaller,
   valid("json", z.object({ allowed_to_extend_character_limit: z.boolean(), max_character_limit_extension: z.number().int().min(0).nullish() })),
   (c) =>

@@ -13,12 +13,15 @@ import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { historyFileName, historyItemJson } from "./history-json";
 import { valid } from "~/api/validation";
+import { apiDocs } from "~/api/route-docs";
 
 export const historyApi = new Hono<AuthedEnv>();
 historyApi.use("*", requireCaller);
+const doc = apiDocs("History");
 
 historyApi.get(
   "/",
+  doc("List generated items, newest first", { success: { description: "JSON: history, has_more, last_history_item_id" } }),
   valid(
     "query",
     z.object({
@@ -44,14 +47,14 @@ historyApi.get(
 
 const idParam = z.object({ history_item_id: z.string().min(1).max(100) });
 
-historyApi.get("/:history_item_id", valid("param", idParam), async (c) => {
+historyApi.get("/:history_item_id", doc("Get an item", { success: { description: "JSON item" }, responses: { 404: "not_found" } }), valid("param", idParam), async (c) => {
   const row = await historyItem(database(c.env.DB), c.get("caller"), c.req.valid("param").history_item_id);
   if (!row) return apiError(c, 404, "not_found", "History item not found");
   return c.json(historyItemJson(row));
 });
 
 /** The item's audio from R2, with HTTP Range support for seeking players. */
-historyApi.get("/:history_item_id/audio", valid("param", idParam), async (c) => {
+historyApi.get("/:history_item_id/audio", doc("An item's audio (HTTP Range supported)", { success: { contentTypes: ["audio/mpeg", "audio/ogg", "audio/pcm", "audio/basic", "audio/x-alaw-basic"], description: "The stored audio; 206 for a Range" }, responses: { 404: "not_found" } }), valid("param", idParam), async (c) => {
   const row = await historyItem(database(c.env.DB), c.get("caller"), c.req.valid("param").history_item_id);
   if (!row) return apiError(c, 404, "not_found", "History item not found");
   const response = await rangedObjectResponse(c.env.MEDIA, row.audioKey, row.audioBytes, c.req.header("range"), {
@@ -77,6 +80,11 @@ async function downloadFile(env: Env, row: HistoryRow, wav: boolean): Promise<{ 
 
 historyApi.post(
   "/download",
+  doc("Download one item as audio or several as a zip", {
+    description: 'output_format "wav" transcodes to WAV; "default" (or none) keeps the stored format.',
+    success: { contentTypes: ["audio/mpeg", "audio/wav", "application/zip"], description: "One item: its audio; several: a zip" },
+    responses: { 404: "not_found" },
+  }),
   valid("json", z.object({ history_item_ids: z.array(z.string().min(1).max(100)).min(1).max(100), output_format: z.enum(DOWNLOAD_FORMATS).nullish() })),
   async (c) => {
     const db = database(c.env.DB);
@@ -119,6 +127,7 @@ historyApi.post(
 /** Feedback on an item (spec §3 payload); once reviewed it can no longer change. */
 historyApi.post(
   "/:history_item_id/feedback",
+  doc("Rate an item", { success: { description: "JSON: status, feedback" }, responses: { 404: "not_found", 409: "feedback_already_reviewed" } }),
   valid("param", idParam),
   valid(
     "json",
@@ -151,7 +160,7 @@ historyApi.post(
 );
 
 /** Creates the item's public link once (an unguessable token) and returns it with the sharer's public name. */
-historyApi.get("/:history_item_id/share-link", valid("param", idParam), async (c) => {
+historyApi.get("/:history_item_id/share-link", doc("The item's public share link (created on first request)", { success: { description: "JSON: share_link, public_user_name" }, responses: { 404: "not_found" } }), valid("param", idParam), async (c) => {
   const db = database(c.env.DB);
   const actor = c.get("caller");
   const row = await historyItem(db, actor, c.req.valid("param").history_item_id);
@@ -160,12 +169,12 @@ historyApi.get("/:history_item_id/share-link", valid("param", idParam), async (c
   return c.json({ share_link: `${SHARE_PATH_PREFIX}${token}`, public_user_name: actor.user.publicUserName ?? "" });
 });
 
-historyApi.delete("/:history_item_id/share-link", valid("param", idParam), async (c) => {
+historyApi.delete("/:history_item_id/share-link", doc("Revoke the item's share link", { success: { description: "JSON: status" }, responses: { 404: "not_found" } }), valid("param", idParam), async (c) => {
   const revoked = await revokeShareLink(database(c.env.DB), c.get("caller"), c.req.valid("param").history_item_id);
   return revoked ? c.json({ status: "ok" }) : apiError(c, 404, "not_found", "No share link to revoke");
 });
 
-historyApi.delete("/:history_item_id", valid("param", idParam), async (c) => {
+historyApi.delete("/:history_item_id", doc("Delete an item and its audio", { success: { description: "JSON: status" }, responses: { 404: "not_found" } }), valid("param", idParam), async (c) => {
   const deleted = await deleteHistoryEntry(database(c.env.DB), c.env.MEDIA, c.get("caller"), c.req.valid("param").history_item_id);
   return deleted ? c.json({ status: "ok" }) : apiError(c, 404, "not_found", "History item not found");
 });

@@ -1,3 +1,5 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { MarketingLayout } from "~/marketing/components/site-chrome";
 import { TryItBox } from "~/marketing/components/try-it-box";
 import { LinkButton } from "~/common/components/ui";
@@ -5,25 +7,25 @@ import { tryItVoices } from "~/marketing/rules/try-it";
 import { PRODUCT_NAME } from "../../core/brand";
 import { publicHeaders, publicMeta } from "~/marketing/public-meta";
 import { SIGN_IN_PATH, SIGN_UP_PATH } from "~/common/rules/navigation";
+import { speechClaims } from "~/marketing/rules/speech-claims";
+import { availableModels } from "~/speech/rules/models";
+import { servedModels } from "~/speech/speech.server";
+import { videoFlagOn } from "../../core/sharing/sharing";
 
 export const meta = publicMeta({ title: `${PRODUCT_NAME}: open, self-hostable voice AI`, description: "Text to speech with a speech history, a global player and share links, running on the edge or on your laptop.", path: "/" });
 export const headers = publicHeaders;
 
 const HOME_VOICES = tryItVoices().map(({ voice_id, name, description }) => ({ voice_id, name, description }));
 
-const CAPABILITIES = [
-  {
-    title: "Text to speech",
-    text: "Type or paste text, pick a voice and a model, and hear natural speech in seconds, in many languages.",
-  },
-  {
-    title: "Speech history and player",
-    text: "Every generation is kept in your workspace history. Play, download and rate it from one player.",
-  },
-  {
-    title: "Share what you make",
-    text: "Send a public link or a short video of any generation; recipients listen without an account.",
-  },
+/** What the page may say about the voices depends on the engines this installation serves. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  // Without an answer from the speech worker, claim only the embedded engine.
+  const models = await servedModels(context.cloudflare.env).catch(() => availableModels({ openai: false, workersAi: false }));
+  return { ...speechClaims(models), shareVideos: videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION) };
+}
+
+/** The cards after the first two, whose texts depend on the engines and the share-video flag. */
+const MORE_CAPABILITIES = [
   {
     title: "An API you already know",
     text: "The HTTP API speaks the wire format of the best-known voice AI service, so its SDKs work unchanged.",
@@ -39,6 +41,18 @@ const CAPABILITIES = [
 ];
 
 export default function Home() {
+  const claims = useLoaderData<typeof loader>();
+  const capabilities = [
+    { title: "Text to speech", text: claims.textToSpeech },
+    { title: "Speech history and player", text: "Every generation is kept in your workspace history. Play, download and rate it from one player." },
+    {
+      title: "Share what you make",
+      text: claims.shareVideos
+        ? "Send a public link to any generation, or a short video of a text-to-speech one; recipients listen without an account."
+        : "Send a public link to any generation; recipients listen without an account.",
+    },
+    ...MORE_CAPABILITIES,
+  ];
   return (
     <MarketingLayout>
       <section className="mx-auto flex max-w-6xl flex-col items-center gap-6 px-4 py-20 text-center">
@@ -46,9 +60,8 @@ export default function Home() {
           Open source · Self-hostable · Edge-native
         </p>
         <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-6xl">Voice AI you can run anywhere</h1>
-        <p className="max-w-2xl text-lg text-zinc-600 dark:text-zinc-400">
-          {PRODUCT_NAME} turns text into lifelike speech, keeps every generation in a shared history, and lets you share
-          it with anyone. Use it in the browser or through the API.
+        <p className="max-w-2xl text-lg text-zinc-600 dark:text-zinc-400" data-testid="home-intro">
+          {claims.intro}
         </p>
         <div className="flex flex-wrap justify-center gap-3">
           <LinkButton to={SIGN_UP_PATH} className="px-6 py-3 text-base">
@@ -63,7 +76,7 @@ export default function Home() {
         </div>
       </section>
       <section aria-label="What it does" className="mx-auto grid max-w-6xl gap-4 px-4 pb-20 sm:grid-cols-2 lg:grid-cols-3">
-        {CAPABILITIES.map((capability) => (
+        {capabilities.map((capability) => (
           <div key={capability.title} className="rounded-2xl border border-zinc-200 p-6 dark:border-zinc-800">
             <h2 className="text-lg font-semibold">{capability.title}</h2>
             <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{capability.text}</p>

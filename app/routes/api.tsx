@@ -1,10 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { MarketingLayout } from "~/marketing/components/site-chrome";
-import { OPERATIONS } from "~/api/openapi";
+import { apiReference } from "~/api-docs/api-docs.server";
 import { PRODUCT_NAME } from "../../core/brand";
 import { publicHeaders, publicMeta } from "~/marketing/public-meta";
 
 export const meta = publicMeta({ title: `API reference · ${PRODUCT_NAME}`, description: `The ${PRODUCT_NAME} HTTP API: text to speech, voices, models, history and account.`, path: "/api" });
 export const headers = publicHeaders;
+
+export function loader({ context }: LoaderFunctionArgs) {
+  return { reference: apiReference(context) };
+}
 
 const METHOD_COLOURS: Record<string, string> = {
   get: "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-200",
@@ -14,9 +20,9 @@ const METHOD_COLOURS: Record<string, string> = {
   delete: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",
 };
 
-/** A readable reference generated from the same operation list as /openapi.json. */
+/** A readable reference: the operations of /openapi.json, grouped by area. */
 export default function ApiReference() {
-  const tags = [...new Set(OPERATIONS.map((op) => op.tag))];
+  const { reference } = useLoaderData<typeof loader>();
   return (
     <MarketingLayout>
       <article className="mx-auto max-w-4xl space-y-8 px-4 py-12">
@@ -32,19 +38,27 @@ const client = new ElevenLabsClient({ apiKey: "sk_…", baseUrl: "https://your-h
 const audio = await client.textToSpeech.convert("pv01aria000000000000", { text: "Hello!" });`}
           </pre>
           <p className="text-sm">
-            Machine-readable description: <a className="underline" href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).
+            Machine-readable description, with every request schema: <a className="underline" href="/openapi.json">/openapi.json</a> (OpenAPI 3.1
+            {reference ? `, ${reference.operations} operations` : ""}).
           </p>
         </header>
-        {tags.map((tag) => (
-          <section key={tag} className="space-y-2">
-            <h2 className="text-xl font-semibold">{tag}</h2>
+        {reference === null ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">The operation list comes from the app worker, which this development server does not run.</p>
+        ) : null}
+        {reference?.sections.map((section) => (
+          <section key={section.tag} className="space-y-2">
+            <h2 className="text-xl font-semibold">{section.tag}</h2>
             <ul className="divide-y divide-zinc-200 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
-              {OPERATIONS.filter((op) => op.tag === tag).map((op) => (
+              {section.operations.map((op) => (
                 <li key={`${op.method} ${op.path}`} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
                   <span className={`w-16 rounded px-2 py-0.5 text-center text-xs font-semibold uppercase ${METHOD_COLOURS[op.method]}`}>{op.method}</span>
                   <code className="font-mono">{op.path}</code>
-                  <span className="flex-1 text-zinc-600 dark:text-zinc-400">{op.summary}</span>
-                  <span className="text-xs text-zinc-500">{op.response}</span>
+                  <span className="flex-1 text-zinc-600 dark:text-zinc-400">
+                    {op.summary}
+                    {op.authenticated ? null : <span className="ml-2 text-xs text-zinc-500">(no API key)</span>}
+                    {op.description ? <span className="block text-xs text-zinc-500">{op.description}</span> : null}
+                  </span>
+                  <span className="text-xs text-zinc-500">{op.answer}</span>
                 </li>
               ))}
             </ul>

@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return publicMetaTags(
     {
       title: `${data.page.name} text to speech · ${PRODUCT_NAME}`,
-      description: `Turn ${data.page.name} text into natural speech. ${data.page.feature1Description}`,
+      description: `Turn ${data.page.name} text into speech. ${data.page.feature1Description}`,
       path,
       audio: `${path}/sample.mp3`,
     },

@@ -6,10 +6,11 @@ import { publicHeaders, publicMeta } from "~/marketing/public-meta";
 import { LANDING_PAGES } from "~/speech/rules/languages";
 import { SIGN_UP_PATH } from "~/common/rules/navigation";
 import { PREMADE_VOICES } from "~/voices/rules/voices";
+import { BUILT_IN_VOICES } from "~/marketing/rules/speech-claims";
 
 export const headers = publicHeaders;
 
-export const meta = publicMeta({ title: `Text to speech · ${PRODUCT_NAME}`, description: `Natural text to speech in ${LANDING_PAGES.length} languages and accents, in the browser or through the API.`, path: "/text-to-speech" });
+export const meta = publicMeta({ title: `Text to speech · ${PRODUCT_NAME}`, description: `Text to speech in ${LANDING_PAGES.length} languages and accents, in the browser or through the API.`, path: "/text-to-speech" });
 
 export default function TextToSpeechLanding() {
   return (
@@ -19,6 +20,7 @@ export default function TextToSpeechLanding() {
         <p className="text-lg text-zinc-600 dark:text-zinc-400">
           {PREMADE_VOICES.length} voices in six languages, streaming as they speak, with character-level timestamps, a speech history and a public API.
         </p>
+        <p className="text-zinc-600 dark:text-zinc-400">{BUILT_IN_VOICES}</p>
         <LinkButton to={SIGN_UP_PATH}>Start for free</LinkButton>
         <h2 className="pt-6 text-xl font-semibold">Languages and accents</h2>
         <ul className="grid gap-2 sm:grid-cols-2">

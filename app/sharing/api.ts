@@ -13,6 +13,7 @@ import { renderShareVideo, shareVideoJob, type VideoJobRow } from "~/sharing/sha
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
+import { apiDocs } from "~/api/route-docs";
 
 const idParam = z.object({ history_item_id: z.string().min(1).max(100) });
 const themeQuery = z.object({ theme: z.enum(VIDEO_THEMES).default(DEFAULT_VIDEO_THEME) });
@@ -21,6 +22,7 @@ const generateQuery = themeQuery.extend({ wait_seconds: z.coerce.number().int().
 /** Share videos of history items (spec accounts §4.8): rendered by queues/video, served from R2. */
 export const historyVideoApi = new Hono<AuthedEnv>();
 historyVideoApi.use("*", requireCaller);
+const doc = apiDocs("Sharing");
 
 function jobJson(historyItemId: string, job: VideoJobRow) {
   return { status: job.status, progress: job.progress, video_url: job.status === "done" ? videoUrl(historyItemId, job.theme as (typeof VIDEO_THEMES)[number]) : null };
@@ -30,7 +32,11 @@ function jobJson(historyItemId: string, job: VideoJobRow) {
  * Queues the render once per item and theme, then waits for it: 200 with video_url when it exists, 202 with
  * the progress when it takes longer (asking again never queues a second render), 500 when it failed.
  */
-historyVideoApi.post("/:history_item_id/generate-video", valid("param", idParam), valid("query", generateQuery), async (c) => {
+historyVideoApi.post("/:history_item_id/generate-video", doc("Render the item's share video", {
+  description: "Queues the render once per item and theme and waits up to wait_seconds for it.",
+  success: { description: "JSON: status, progress, video_url (done)" },
+  responses: { 202: "Still rendering: status, progress", 400: "invalid_request (not a text-to-speech item)", 404: "not_found", 500: "video_generation_failed", 503: "service_unavailable (not queued)" },
+}), valid("param", idParam), valid("query", generateQuery), async (c) => {
   const db = database(c.env.DB);
   const actor = c.get("caller");
   const { theme, wait_seconds: waitSeconds } = c.req.valid("query");
@@ -48,7 +54,7 @@ historyVideoApi.post("/:history_item_id/generate-video", valid("param", idParam)
  * The dialog's preview: the first frame the video would show (the bars at a third of the audio), as a PNG of
  * VIDEO_PREVIEW_SIZE pixels. Rendered on demand: it costs a few milliseconds and depends only on the item.
  */
-historyVideoApi.post("/:history_item_id/generate-video-preview-image", valid("param", idParam), valid("query", themeQuery), async (c) => {
+historyVideoApi.post("/:history_item_id/generate-video-preview-image", doc("The share video's first frame", { success: { contentTypes: ["image/png"], description: "PNG image" }, responses: { 400: "invalid_request", 404: "not_found" } }), valid("param", idParam), valid("query", themeQuery), async (c) => {
   const item = await historyItem(database(c.env.DB), c.get("caller"), c.req.valid("param").history_item_id);
   if (!item) return apiError(c, 404, "not_found", "History item not found");
   if (!qualifiesForVideo(item)) return apiError(c, 400, "invalid_request", VIDEO_ONLY_FOR_TTS);
@@ -61,7 +67,7 @@ historyVideoApi.post("/:history_item_id/generate-video-preview-image", valid("pa
 });
 
 /** The rendered MP4, with Range for seeking; 404 until it exists. */
-historyVideoApi.get("/:history_item_id/video", valid("param", idParam), valid("query", themeQuery), async (c) => {
+historyVideoApi.get("/:history_item_id/video", doc("The rendered share video (HTTP Range supported)", { success: { contentTypes: ["video/mp4"], description: "MP4 video" }, responses: { 404: "not_found (not rendered yet)" } }), valid("param", idParam), valid("query", themeQuery), async (c) => {
   const { history_item_id: historyItemId } = c.req.valid("param");
   const job = await shareVideoJob(database(c.env.DB), c.get("caller"), historyItemId, c.req.valid("query").theme);
   if (!job || job.status !== "done" || !job.videoKey || !job.videoBytes) return apiError(c, 404, "not_found", "Video not found");

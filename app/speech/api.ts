@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import { formatSpec, type OutputFormat } from "../../core/audio/output-formats";
+import { formatSpec, OUTPUT_FORMATS, type OutputFormat } from "../../core/audio/output-formats";
 import { concatAlignments, type Alignment } from "~/speech/rules/speech-text";
 import { SPEED_RANGE } from "~/voices/rules/voices";
 import { planSpeech, runSpeech, type SpeechPlan, type SpeechRequest, type SpeechSource } from "~/speech/generation.server";
@@ -9,6 +9,7 @@ import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { dialogueBody, speechBody, speechQuery, voiceParam } from "~/api/schemas";
 import { valid } from "~/api/validation";
+import { apiDocs, type RouteDoc } from "~/api/route-docs";
 import { toBase64 } from "../../core/base64";
 
 type Mode = { stream: boolean; timestamps: boolean };
@@ -80,17 +81,36 @@ async function respond(c: Context<AuthedEnv>, request: SpeechRequest, mode: Mode
   return new Response(stream, { headers: speechHeaders(plan, mode.timestamps ? "application/x-ndjson" : rawType) });
 }
 
+const doc = apiDocs("Text to speech");
+/** The audio content types of the output formats, MP3 (the default) first. */
+const AUDIO = [...new Set(OUTPUT_FORMATS.map((f) => formatSpec(f).contentType))];
+const REFUSALS: RouteDoc["responses"] = {
+  400: "model_not_found, max_character_limit_exceeded",
+  401: "quota_exceeded",
+  402: "payment_required",
+  403: "voice_blocked, output_format_not_allowed",
+  404: "voice_not_found",
+  429: "too_many_concurrent_requests",
+  500: "generation_failed (nothing is charged)",
+};
+const audio = (description: string) => ({ success: { contentTypes: AUDIO, description }, responses: REFUSALS });
+const withTimestamps = (contentType: string, description: string) => ({ success: { contentTypes: [contentType], description }, responses: REFUSALS });
+
 export const textToSpeechApi = new Hono<AuthedEnv>();
 textToSpeechApi.use("*", requireCaller);
 
-const routes: [string, Mode][] = [
-  ["/:voice_id", { stream: false, timestamps: false }],
-  ["/:voice_id/stream", { stream: true, timestamps: false }],
-  ["/:voice_id/with-timestamps", { stream: false, timestamps: true }],
-  ["/:voice_id/stream/with-timestamps", { stream: true, timestamps: true }],
+const routes: [string, Mode, ReturnType<typeof doc>][] = [
+  ["/:voice_id", { stream: false, timestamps: false }, doc("Convert text to speech", audio("Audio in the requested output_format"))],
+  ["/:voice_id/stream", { stream: true, timestamps: false }, doc("Stream speech as it is synthesized", audio("Audio, streamed sentence by sentence"))],
+  ["/:voice_id/with-timestamps", { stream: false, timestamps: true }, doc("Speech with character alignment", withTimestamps("application/json", "JSON: audio_base64, alignment, normalized_alignment"))],
+  [
+    "/:voice_id/stream/with-timestamps",
+    { stream: true, timestamps: true },
+    doc("Streamed speech with character alignment", withTimestamps("application/x-ndjson", "One JSON line per chunk: audio_base64, alignment")),
+  ],
 ];
-for (const [path, mode] of routes) {
-  textToSpeechApi.post(path, valid("param", voiceParam), valid("query", speechQuery), valid("json", speechBody), (c) => {
+for (const [path, mode, described] of routes) {
+  textToSpeechApi.post(path, described, valid("param", voiceParam), valid("query", speechQuery), valid("json", speechBody), (c) => {
     const body = c.req.valid("json");
     return respond(c, {
       voiceId: c.req.valid("param").voice_id,
@@ -110,7 +130,8 @@ for (const [path, mode] of routes) {
 export const textToDialogueApi = new Hono<AuthedEnv>();
 textToDialogueApi.use("*", requireCaller);
 for (const [path, stream] of [["/", false], ["/stream", true]] as const) {
-  textToDialogueApi.post(path, valid("query", speechQuery), valid("json", dialogueBody), (c) => {
+  const described = stream ? doc("Stream a dialogue of several voices", audio("Audio, streamed line by line")) : doc("Speak a dialogue of several voices", audio("Audio in the requested output_format"));
+  textToDialogueApi.post(path, described, valid("query", speechQuery), valid("json", dialogueBody), (c) => {
     const body = c.req.valid("json");
     return respond(c, {
       voiceId: body.inputs[0]!.voice_id,
@@ -132,6 +153,11 @@ export const openAiSpeechApi = new Hono<AuthedEnv>();
 openAiSpeechApi.use("*", requireCaller);
 openAiSpeechApi.post(
   "/speech",
+  doc("OpenAI-compatible speech", {
+    description: "The request shape of OpenAI's /v1/audio/speech on the same voices, quota and history; the key may come as a bearer token.",
+    success: { contentTypes: ["audio/mpeg", "audio/ogg", "audio/pcm"], description: "Audio in the requested response_format" },
+    responses: REFUSALS,
+  }),
   valid(
     "json",
     z.object({

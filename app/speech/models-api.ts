@@ -1,11 +1,14 @@
 import { Hono } from "hono";
 import { servedModels } from "~/speech/server/speech-engine.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
+import { apiDocs } from "~/api/route-docs";
 
 export const modelsApi = new Hono<AuthedEnv>();
 modelsApi.use("*", requireCaller);
 
-modelsApi.get("/", async (c) =>
+const doc = apiDocs("Models");
+
+modelsApi.get("/", doc("List the models this deployment serves", { success: { description: "JSON list of models" } }), async (c) =>
   c.json(
     (await servedModels(c.env)).map((m) => ({
       model_id: m.model_id,

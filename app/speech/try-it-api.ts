@@ -8,6 +8,7 @@ import { synthesizeUncharged } from "~/speech/generation.server";
 import { countTryItUse, forgetOldTryItCounts } from "~/speech/server/try-it.server";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
+import { apiDocs } from "~/api/route-docs";
 
 const body = z.object({
   text: z.string().trim().min(1).max(TRY_IT_MAX_CHARACTERS),
@@ -20,7 +21,13 @@ const body = z.object({
  */
 export const tryItApi = new Hono<{ Bindings: Env }>();
 
-tryItApi.post("/", async (c, next) => {
+const doc = apiDocs("Marketing");
+
+tryItApi.post("/", doc("A short sample for the try-it box of the public site", {
+  description: "Same-origin only, without an API key; counted per visitor and site-wide per hour, never charged or stored.",
+  success: { contentTypes: ["audio/mpeg"], description: "MP3 audio" },
+  responses: { 403: "forbidden (not from this site)", 404: "voice_not_found", 429: "rate_limit_exceeded (with retry-after)" },
+}), async (c, next) => {
   const origin = c.req.header("origin");
   if (!origin || origin !== new URL(c.req.url).origin) return apiError(c, 403, "forbidden", "The try-it box works only on this site.");
   return next();

@@ -7,12 +7,19 @@ import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { usageQuery } from "~/api/schemas";
 import { valid } from "~/api/validation";
+import { apiDocs } from "~/api/route-docs";
 
 export const usageApi = new Hono<AuthedEnv>();
 usageApi.use("*", requireCaller);
 
 /** Characters (credits) or requests over time: the caller's own, or the whole workspace's for its admins. */
-usageApi.get("/character-stats", valid("query", usageQuery), async (c) => {
+const doc = apiDocs("Usage");
+
+usageApi.get("/character-stats", doc("Credits or requests over time, by voice, model, user, source or API key", {
+  description: "Times in Unix milliseconds; the whole workspace's usage (include_workspace_metrics) for its admins.",
+  success: { description: "JSON: time, usage" },
+  responses: { 400: "too_many_buckets", 403: "forbidden (workspace metrics for admins only)" },
+}), valid("query", usageQuery), async (c) => {
   const q = c.req.valid("query");
   const { user, membership } = c.get("caller");
   const workspaceWide = q.include_workspace_metrics === "true";

@@ -16,11 +16,13 @@ import {
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
+import { apiDocs } from "~/api/route-docs";
 
 export const workspaceApi = new Hono<AuthedEnv>();
 workspaceApi.use("*", requireCaller);
+const doc = apiDocs("Workspace");
 
-workspaceApi.get("/", (c) => {
+workspaceApi.get("/", doc("The current workspace", { success: { description: "JSON workspace" } }), (c) => {
   const { workspace, role } = c.get("caller").membership;
   return c.json({
     workspace_id: workspace.id,
@@ -34,13 +36,13 @@ workspaceApi.get("/", (c) => {
   });
 });
 
-workspaceApi.get("/is-admin", (c) => c.json({ is_admin: isAdmin(c.get("caller").membership.role) }));
+workspaceApi.get("/is-admin", doc("Whether you administer the workspace", { success: { description: "JSON: is_admin" } }), (c) => c.json({ is_admin: isAdmin(c.get("caller").membership.role) }));
 
-workspaceApi.get("/can-access-workspace-settings", (c) =>
+workspaceApi.get("/can-access-workspace-settings", doc("Whether you may open the workspace settings", { success: { description: "JSON: can_access_workspace_settings" } }), (c) =>
   c.json({ can_access_workspace_settings: canAccessWorkspaceSettings(c.get("caller").membership.role) }),
 );
 
-workspaceApi.get("/members", async (c) => {
+workspaceApi.get("/members", doc("Members and pending invites", { success: { description: "JSON: members, invites" } }), async (c) => {
   const { workspace } = c.get("caller").membership;
   const { members, invites } = await membersAndInvites(database(c.env.DB), c.get("caller"));
   return c.json({
@@ -51,6 +53,7 @@ workspaceApi.get("/members", async (c) => {
 
 workspaceApi.post(
   "/update-workspace",
+  doc("Training opt-out and session inactivity timeout (admins)", { success: { description: "JSON: status, message" }, responses: { 403: "forbidden" } }),
   valid("json", z.object({ training_opt_out: z.boolean().optional(), session_inactivity_timeout: sessionInactivityTimeout.optional() }).strict()),
   async (c) => {
     const body = c.req.valid("json");
@@ -62,27 +65,27 @@ workspaceApi.post(
 const answer = (c: Context<AuthedEnv>, result: { ok: true } | WorkspaceRefusal, okStatus: 200 | 201 = 200) =>
   result.ok ? c.json({ status: "ok" }, okStatus) : apiError(c, result.httpStatus, result.status, result.message);
 
-workspaceApi.post("/invites/add", valid("json", z.object({ email: emailField, role: workspaceRole.default("editor") })), async (c) => {
+workspaceApi.post("/invites/add", doc("Invite a member (admins)", { success: { status: 201, description: "JSON: status" }, responses: { 403: "forbidden, seat_limit_reached", 409: "already_member" } }), valid("json", z.object({ email: emailField, role: workspaceRole.default("editor") })), async (c) => {
   const { email, role } = c.req.valid("json");
   return answer(c, await inviteMember(database(c.env.DB), c.get("caller"), email, role), 201);
 });
 
-workspaceApi.delete("/invites", valid("json", z.object({ email: emailField })), async (c) =>
+workspaceApi.delete("/invites", doc("Cancel an invite (admins)", { success: { description: "JSON: status" }, responses: { 403: "forbidden", 404: "not_found" } }), valid("json", z.object({ email: emailField })), async (c) =>
   answer(c, await cancelInvite(database(c.env.DB), c.get("caller"), c.req.valid("json").email)),
 );
 
 const workspaceIdBody = z.object({ workspace_id: z.string().min(1).max(64) });
 
-workspaceApi.post("/invites/accept", valid("json", workspaceIdBody), async (c) =>
+workspaceApi.post("/invites/accept", doc("Accept an invite to a workspace", { success: { description: "JSON: status" }, responses: { 404: "not_found" } }), valid("json", workspaceIdBody), async (c) =>
   answer(c, await answerInvite(database(c.env.DB), c.get("caller"), c.req.valid("json").workspace_id, true)),
 );
 
-workspaceApi.post("/invites/decline", valid("json", workspaceIdBody), async (c) =>
+workspaceApi.post("/invites/decline", doc("Decline an invite to a workspace", { success: { description: "JSON: status" }, responses: { 404: "not_found" } }), valid("json", workspaceIdBody), async (c) =>
   answer(c, await answerInvite(database(c.env.DB), c.get("caller"), c.req.valid("json").workspace_id, false)),
 );
 
-workspaceApi.delete("/members", valid("json", z.object({ email: emailField })), async (c) =>
+workspaceApi.delete("/members", doc("Remove a member (admins)", { success: { description: "JSON: status" }, responses: { 403: "forbidden", 404: "not_found" } }), valid("json", z.object({ email: emailField })), async (c) =>
   answer(c, await removeMemberByEmail(database(c.env.DB), c.get("caller"), c.req.valid("json").email)),
 );
 
-workspaceApi.post("/leave", async (c) => answer(c, await leaveWorkspace(database(c.env.DB), c.get("caller"))));
+workspaceApi.post("/leave", doc("Leave the workspace", { success: { description: "JSON: status" }, responses: { 403: "forbidden (the owner)" } }), async (c) => answer(c, await leaveWorkspace(database(c.env.DB), c.get("caller"))));

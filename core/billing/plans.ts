@@ -2,6 +2,8 @@
  * Plan constants of spec accounts §9: the single source every page, route and worker imports.
  * (The billing issue adds prices, promo mapping and plan actions beside these.)
  */
+import type { CapabilityId } from "../capabilities";
+
 export const PAID_TIERS = ["starter", "creator", "pro", "growing_business", "scale_2024_08_10"] as const;
 export const TIER_ORDER = ["free", ...PAID_TIERS] as const;
 export const SPECIAL_TIERS = ["trial", "enterprise"] as const;
@@ -176,14 +178,19 @@ export const BILLING_THRESHOLD_CENTS: Partial<Record<PaidStandardTier, Record<Cu
   scale_2024_08_10: { usd: 66000, eur: 62800 },
 };
 
-/** API audio quality gates (spec §9): Creator unlocks 192 kbps MP3, Pro 44.1 kHz PCM. */
-export const PLAN_FEATURES: Record<StandardTier, readonly string[]> = {
-  free: ["10 minutes of speech a month", "All premade voices", "API access"],
-  starter: ["Commercial licence", "Instant voice cloning", "Dubbing studio"],
-  creator: ["Professional voice cloning", "192 kbps audio through the API", "Usage-based extra credits"],
-  pro: ["44.1 kHz PCM audio through the API", "Higher concurrency"],
-  growing_business: ["Lower price for extra credits", "Usage-based extra credits"],
-  scale_2024_08_10: ["3 professional voice clones", "Lowest price for extra credits"],
+/**
+ * What each plan adds, as capabilities (core/capabilities.ts): spec §6 gates instant cloning, the dubbing
+ * studio and the commercial licence from Starter and professional cloning from Creator; §9 gives Creator
+ * 192 kbps and Pro 44.1 kHz PCM through the API, and Business three professional clones and a turbo model.
+ * The cards show only the capabilities this build has (decision 0015).
+ */
+export const PLAN_FEATURES: Record<StandardTier, readonly CapabilityId[]> = {
+  free: ["free_monthly_audio", "premade_voices", "api_access"],
+  starter: ["commercial_licence", "instant_voice_cloning", "dubbing_studio"],
+  creator: ["professional_voice_cloning", "mp3_192_api", "extra_credits"],
+  pro: ["pcm_44100_api", "higher_concurrency"],
+  growing_business: ["lower_extra_credit_price", "extra_credits"],
+  scale_2024_08_10: ["professional_voice_clones_3", "turbo_model", "lowest_extra_credit_price"],
 };
 
 /** A workspace subscription's state as the platform tracks it (mirrored from the payment provider). */

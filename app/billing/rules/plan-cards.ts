@@ -24,6 +24,7 @@ import {
   type StandardTier,
   type Tier,
 } from "../../../core/billing/plans";
+import { advertisedCapabilities } from "../../../core/capabilities";
 
 export interface PlanCard {
   tier: StandardTier;
@@ -96,7 +97,8 @@ export function planCards(input: PlanCardsInput): PlanCard[] {
       badge: discounted !== null && firstMonthOff ? `First month ${firstMonthOff}% off` : null,
       credits: `${MONTHLY_CREDITS[tier].toLocaleString("en-US")} credits/month`,
       seats: SEATS[tier],
-      features: PLAN_FEATURES[tier],
+      // Only what this build has: a capability that does not exist yet is left off the card.
+      features: advertisedCapabilities(PLAN_FEATURES[tier]),
       mostPopular: tier === MOST_POPULAR_TIER,
       action,
       buttonText,

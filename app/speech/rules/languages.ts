@@ -34,9 +34,10 @@ export type LandingEntry = {
   feature2Description: string;
 };
 
+// The pages play the built-in voices, so they say what those are (decision 0015).
 const features = (language: string) => ({
-  feature1Title: `Natural ${language} voices`,
-  feature1Description: `Male and female ${language} voices that read your text with the rhythm of the language.`,
+  feature1Title: `${language} voices by espeak-ng`,
+  feature1Description: `Male and female voices from the built-in espeak-ng formant synthesizer: clear and intelligible, recognisably synthetic.`,
   feature2Title: "Runs anywhere",
   feature2Description: "Generated inside the platform, without sending your text to a third party.",
 });

@@ -59,6 +59,17 @@ export function availableModels(engines: EngineAvailability): Model[] {
   return MODELS.filter((m) => m.engine === "embedded" || (m.engine === "openai" && engines.openai) || (m.engine === "workers-ai" && engines.workersAi));
 }
 
+/**
+ * Engines that synthesize with a neural model: an OpenAI-compatible speech server and Workers AI (Deepgram
+ * Aura). The embedded engine is espeak-ng's formant synthesizer: clear and fast, recognisably synthetic.
+ */
+export const NEURAL_ENGINES: readonly ModelEngine[] = ["openai", "workers-ai"];
+
+/** The served models that a neural engine backs; empty when only the embedded engine is configured. */
+export function neuralModels<M extends Pick<Model, "engine">>(models: readonly M[]): M[] {
+  return models.filter((m) => NEURAL_ENGINES.includes(m.engine));
+}
+
 export const DEFAULT_MODEL_ID = "parlance_multilingual_v1";
 
 /**
