@@ -1,5 +1,5 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
-import type { EngineRequest, EngineResult } from "./engine";
+import type { SynthesisRequest, SynthesisResult } from "../../core/engines/speech";
 import { synthesizeWithEspeak } from "./espeak";
 import { synthesizeWithOpenAiCompatible } from "./openai-compatible";
 import { synthesizeWithWorkersAi } from "./workers-ai";
@@ -18,7 +18,7 @@ type SpeechEnv = {
  * is the engine today; other engines plug in behind the same `synthesize` call.
  */
 export default class SpeechEngine extends WorkerEntrypoint<SpeechEnv> {
-  async synthesize(request: EngineRequest): Promise<EngineResult> {
+  async synthesize(request: SynthesisRequest): Promise<SynthesisResult> {
     const env = this.env;
     switch (request.engine ?? "embedded") {
       case "embedded":

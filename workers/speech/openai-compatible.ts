@@ -1,4 +1,4 @@
-import type { EngineRequest, EngineResult } from "./engine";
+import type { SynthesisRequest, SynthesisResult } from "../../core/engines/speech";
 
 /** Raw PCM that OpenAI-compatible servers return for response_format "pcm": 24 kHz, 16-bit, mono. */
 const OPENAI_PCM_RATE = 24000;
@@ -9,7 +9,7 @@ export type OpenAiEngineConfig = { baseUrl: string; apiKey?: string; model: stri
  * Any server speaking POST /v1/audio/speech (OpenAI's shape), which most open-source speech servers do.
  * Such servers give no word timings, so the caller estimates the alignment from the duration.
  */
-export async function synthesizeWithOpenAiCompatible(config: OpenAiEngineConfig, request: EngineRequest, voice: string): Promise<EngineResult> {
+export async function synthesizeWithOpenAiCompatible(config: OpenAiEngineConfig, request: SynthesisRequest, voice: string): Promise<SynthesisResult> {
   const response = await fetch(`${config.baseUrl.replace(/\/+$/, "")}/v1/audio/speech`, {
     method: "POST",
     headers: { "content-type": "application/json", ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },

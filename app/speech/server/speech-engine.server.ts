@@ -1,7 +1,7 @@
-import type { EngineRequest, EngineResult } from "../../../workers/speech/engine";
+import type { SynthesisRequest, SynthesisResult } from "../../../core/engines/speech";
 import { availableModels, type EngineAvailability, type Model } from "~/speech/rules/models";
 
-type SpeechRpc = { synthesize(request: EngineRequest): Promise<EngineResult>; engines(): Promise<EngineAvailability> };
+type SpeechRpc = { synthesize(request: SynthesisRequest): Promise<SynthesisResult>; engines(): Promise<EngineAvailability> };
 
 /** The speech worker, over its service binding (RPC). */
 export function speechEngine(env: Env): SpeechRpc {
