@@ -1,8 +1,8 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { SynthesisRequest, SynthesisResult } from "../../core/engines/speech";
 import { synthesizeWithEspeak } from "./espeak";
-import { synthesizeWithOpenAiCompatible } from "./openai-compatible";
-import { synthesizeWithWorkersAi } from "./workers-ai";
+import { openAiSpeech } from "../../core/engines/providers/openai-compatible";
+import { workersAiSpeech } from "../../core/engines/providers/workers-ai";
 
 /** Configuration of the optional engines (wrangler vars and secrets of this worker). */
 type SpeechEnv = {
@@ -25,14 +25,10 @@ export default class SpeechEngine extends WorkerEntrypoint<SpeechEnv> {
         return synthesizeWithEspeak(request);
       case "openai":
         if (!env.OPENAI_SPEECH_BASE_URL) throw new Error("OPENAI_SPEECH_BASE_URL is not configured");
-        return synthesizeWithOpenAiCompatible(
-          { baseUrl: env.OPENAI_SPEECH_BASE_URL, apiKey: env.OPENAI_SPEECH_API_KEY, model: env.OPENAI_SPEECH_MODEL ?? "tts-1" },
-          request,
-          request.externalVoice ?? "alloy",
-        );
+        return openAiSpeech({ baseUrl: env.OPENAI_SPEECH_BASE_URL, apiKey: env.OPENAI_SPEECH_API_KEY, model: env.OPENAI_SPEECH_MODEL ?? "tts-1" }).synthesize(request);
       case "workers-ai":
         if (!env.AI) throw new Error("The AI binding is not configured");
-        return synthesizeWithWorkersAi(env.AI, env.WORKERS_AI_SPEECH_MODEL ?? "@cf/deepgram/aura-1", request, request.externalVoice ?? "angus");
+        return workersAiSpeech(env.AI, env.WORKERS_AI_SPEECH_MODEL ?? "@cf/deepgram/aura-1").synthesize(request);
     }
   }
 
