@@ -2,7 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { fileURLToPath } from "node:url";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
-import { openAiCompatibleStandIn } from "./tests/engines/protocol-stand-ins";
+import { byHost, libreTranslateStandIn, openAiCompatibleStandIn } from "./tests/engines/protocol-stand-ins";
 import { stripeWebhookRecorder } from "./tests/stripe-local/webhook-recorder";
 
 const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
@@ -85,9 +85,27 @@ export default defineConfig({
                   scriptPath: fileURLToPath(new URL("./dist/speech/index.js", import.meta.url)),
                   modulesRules: [{ type: "Data", include: ["**/*.data"] }, { type: "CompiledWasm", include: ["**/*.wasm"] }],
                   compatibilityDate: "2026-04-26",
-                  // The optional OpenAI-compatible engine, pointed at a stand-in that speaks its protocol.
-                  bindings: { OPENAI_SPEECH_BASE_URL: "http://speech-server.test", OPENAI_SPEECH_MODEL: "kokoro" },
-                  outboundService: openAiCompatibleStandIn({ speech: "kokoro" }),
+                  // Configured engines, each pointed at a stand-in that speaks its protocol (tests/engines): an
+                  // OpenAI-compatible speech server; one for transcription, chat and embeddings; LibreTranslate.
+                  bindings: {
+                    OPENAI_SPEECH_BASE_URL: "http://speech-server.test",
+                    OPENAI_SPEECH_MODEL: "kokoro",
+                    OPENAI_TRANSCRIPTION_BASE_URL: "http://models.test/v1",
+                    OPENAI_TRANSCRIPTION_MODEL: "Systran/faster-whisper-small",
+                    OPENAI_TRANSCRIPTION_API_KEY: "sk-models",
+                    OPENAI_CHAT_BASE_URL: "http://models.test/v1",
+                    OPENAI_CHAT_MODEL: "llama3.2",
+                    OPENAI_CHAT_API_KEY: "sk-models",
+                    OPENAI_EMBEDDINGS_BASE_URL: "http://models.test/v1",
+                    OPENAI_EMBEDDINGS_MODEL: "nomic-embed-text",
+                    OPENAI_EMBEDDINGS_API_KEY: "sk-models",
+                    LIBRETRANSLATE_URL: "http://translate.test",
+                  },
+                  outboundService: byHost({
+                    "speech-server.test": openAiCompatibleStandIn({ speech: "kokoro" }),
+                    "models.test": openAiCompatibleStandIn({ transcription: "Systran/faster-whisper-small", chat: "llama3.2", embeddings: "nomic-embed-text" }, "sk-models"),
+                    "translate.test": libreTranslateStandIn(),
+                  }),
                 },
                 stripeLocalWorker(() => Response.json({ received: true })),
               ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fetchFrom, libreTranslateStandIn, openAiCompatibleStandIn } from "../../tests/engines/protocol-stand-ins";
+import { byHost, fetchFrom, libreTranslateStandIn, openAiCompatibleStandIn } from "../../tests/engines/protocol-stand-ins";
 import { CAPABILITIES } from "./capabilities";
 import { readEngineConfig } from "./config";
 import type { AiBinding } from "./providers/workers-ai";
@@ -81,13 +81,10 @@ describe("engine registry", () => {
   });
 
   it("lists each configured provider with its model ids, servers before Workers AI, and picks by provider or model", async () => {
-    const standIns: Record<string, (request: Request) => Promise<Response>> = {
-      "models.test": openAiCompatibleStandIn({ speech: "kokoro", chat: "llama3.2" }),
-      "translate.test": libreTranslateStandIn(),
-    };
+    const standIns = byHost({ "models.test": openAiCompatibleStandIn({ speech: "kokoro", chat: "llama3.2" }), "translate.test": libreTranslateStandIn() });
     const registry = createEngineRegistry(
       { OPENAI_SPEECH_BASE_URL: "http://models.test", OPENAI_SPEECH_MODEL: "kokoro", OPENAI_CHAT_BASE_URL: "http://models.test/v1", OPENAI_CHAT_MODEL: "llama3.2", LIBRETRANSLATE_URL: "http://translate.test", AI: ai },
-      { embedded, fetch: fetchFrom((request) => standIns[new URL(request.url).host]!(request)) },
+      { embedded, fetch: fetchFrom(standIns) },
     );
     const { capabilities } = registry.catalog();
     expect(capabilities.speech).toEqual([

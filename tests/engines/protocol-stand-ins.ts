@@ -113,6 +113,11 @@ export function libreTranslateStandIn(apiKey?: string): Handler {
   };
 }
 
+/** Several stand-ins, each answering for its host name (a request to another host answers 404). */
+export function byHost(servers: Record<string, Handler>): Handler {
+  return async (request) => (servers[new URL(request.url).host] ?? (async () => json({ error: "no such host" }, 404)))(request);
+}
+
 /** The adapters' fetch, answered by a stand-in (unit tests). */
 export function fetchFrom(handler: Handler): (url: string, init: RequestInit) => Promise<Response> {
   return (url, init) => handler(new Request(url, init));
