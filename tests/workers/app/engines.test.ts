@@ -54,7 +54,9 @@ describe("engine registry (speech worker)", () => {
   });
 
   it("refuses a provider or model that is not configured", async () => {
-    await expect(engines.chat({ messages: [{ role: "user", content: "Hello" }] }, { provider: "workers-ai" })).rejects.toThrow("No chat engine is configured from provider workers-ai");
-    await expect(engines.embed({ input: ["x"] }, { model: "@cf/baai/bge-m3" })).rejects.toThrow("No embeddings engine is configured with model @cf/baai/bge-m3");
+    // Awaited in place: an RPC promise handed to expect().rejects is reported as unhandled as well.
+    const refusal = (call: Promise<unknown>) => call.then(() => null, (error: Error) => error.message);
+    expect(await refusal(engines.chat({ messages: [{ role: "user", content: "Hello" }] }, { provider: "workers-ai" }))).toBe("No chat engine is configured from provider workers-ai");
+    expect(await refusal(engines.embed({ input: ["x"] }, { model: "@cf/baai/bge-m3" }))).toBe("No embeddings engine is configured with model @cf/baai/bge-m3");
   });
 });
