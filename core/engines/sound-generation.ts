@@ -1,3 +1,5 @@
+import type { PcmAudio } from "./audio";
+
 /**
  * Sound generation (sound effects from a description). No provider exists yet (docs/engines.md says which
  * issue brings one); the interface is what they implement.
@@ -8,12 +10,6 @@ export type SoundGenerationRequest = {
   durationSeconds: number | null;
 };
 
-export type SoundGenerationResult = {
-  /** 16-bit little-endian mono PCM. */
-  pcm: Uint8Array;
-  sampleRate: number;
-};
-
 export interface SoundGenerationEngine {
-  generate(request: SoundGenerationRequest): Promise<SoundGenerationResult>;
+  generate(request: SoundGenerationRequest): Promise<PcmAudio>;
 }

@@ -1,8 +1,7 @@
-/** Speech to text: an audio file in (as the protocols carry it: bytes and their content type), text out. */
-export type TranscriptionRequest = {
-  audio: Uint8Array;
-  /** The file's content type, e.g. "audio/mpeg", "audio/wav". */
-  contentType: string;
+import type { AudioFile } from "./audio";
+
+/** Speech to text: an audio file in, text out. */
+export type TranscriptionRequest = AudioFile & {
   /** ISO 639-1 language of the speech; the provider detects it when absent. */
   language?: string | null;
   /** Words or context that help recognition (whisper's prompt). */

@@ -1,3 +1,5 @@
+import type { PcmAudio } from "./audio";
+
 /**
  * Speech (text to speech): text and voice parameters in, 16-bit mono PCM and word timings out. The embedded
  * provider (espeak-ng, workers/speech) reads engineVoice, rate, pitch, range and seed; a server or Workers AI
@@ -20,10 +22,7 @@ export type SynthesisRequest = {
   seed?: number | null;
 };
 
-export type SynthesisResult = {
-  /** 16-bit little-endian mono PCM. */
-  pcm: Uint8Array;
-  sampleRate: number;
+export type SynthesisResult = PcmAudio & {
   durationMs: number;
   /** Word events: 1-based character position in `text`, length, and start in ms; empty when the provider gives none. */
   words: { position: number; length: number; startMs: number }[];
