@@ -14,7 +14,7 @@ function catalog(speech: ProviderEntry[]): EngineCatalog {
 }
 
 describe("speech models", () => {
-  it("serves exactly the speech models the registry lists, in the catalogue's order", () => {
+  it("serves exactly the speech models the registry lists, in the model list's order", () => {
     expect(availableModels(catalog([entry("embedded", "espeak-ng")])).map((m) => m.model_id)).toEqual(["parlance_multilingual_v1"]);
     const all = catalog([entry("embedded", "espeak-ng"), entry("workers-ai", "@cf/deepgram/aura-1"), entry("openai", "kokoro")]);
     expect(availableModels(all).map((m) => m.model_id)).toEqual(["parlance_multilingual_v1", "parlance_openai_compatible_v1", "parlance_workers_ai_v1"]);
