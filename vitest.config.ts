@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { fileURLToPath } from "node:url";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { byHost, libreTranslateStandIn, openAiCompatibleStandIn } from "./tests/engines/protocol-stand-ins";
 import { stripeWebhookRecorder } from "./tests/stripe-local/webhook-recorder";
 
 const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
@@ -23,20 +24,6 @@ function echoApp(request: Request): Response {
     url: request.url,
     headers: Object.fromEntries(request.headers),
   });
-}
-
-/**
- * A stand-in for an OpenAI-compatible speech server (POST /v1/audio/speech, response_format pcm): it checks
- * the request the way such a server would and answers 24 kHz 16-bit PCM (a tone as long as the input).
- */
-async function fakeOpenAiSpeechServer(request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  if (request.method !== "POST" || url.pathname !== "/v1/audio/speech") return new Response("not found", { status: 404 });
-  const body = (await request.json()) as { model?: string; input?: string; voice?: string; response_format?: string };
-  if (body.model !== "kokoro" || !body.input || !body.voice || body.response_format !== "pcm") return new Response("bad request", { status: 400 });
-  const samples = Math.round(24000 * 0.05 * body.input.length);
-  const pcm = new Int16Array(samples).map((_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / 24000)));
-  return new Response(pcm.buffer, { headers: { "content-type": "audio/pcm", "x-voice": body.voice } });
 }
 
 /**
@@ -98,9 +85,27 @@ export default defineConfig({
                   scriptPath: fileURLToPath(new URL("./dist/speech/index.js", import.meta.url)),
                   modulesRules: [{ type: "Data", include: ["**/*.data"] }, { type: "CompiledWasm", include: ["**/*.wasm"] }],
                   compatibilityDate: "2026-04-26",
-                  // The optional OpenAI-compatible engine, pointed at a stand-in that speaks its protocol.
-                  bindings: { OPENAI_SPEECH_BASE_URL: "http://speech-server.test", OPENAI_SPEECH_MODEL: "kokoro" },
-                  outboundService: fakeOpenAiSpeechServer,
+                  // Configured engines, each pointed at a stand-in that speaks its protocol (tests/engines): an
+                  // OpenAI-compatible speech server; one for transcription, chat and embeddings; LibreTranslate.
+                  bindings: {
+                    OPENAI_SPEECH_BASE_URL: "http://speech-server.test",
+                    OPENAI_SPEECH_MODEL: "kokoro",
+                    OPENAI_TRANSCRIPTION_BASE_URL: "http://models.test/v1",
+                    OPENAI_TRANSCRIPTION_MODEL: "Systran/faster-whisper-small",
+                    OPENAI_TRANSCRIPTION_API_KEY: "sk-models",
+                    OPENAI_CHAT_BASE_URL: "http://models.test/v1",
+                    OPENAI_CHAT_MODEL: "llama3.2",
+                    OPENAI_CHAT_API_KEY: "sk-models",
+                    OPENAI_EMBEDDINGS_BASE_URL: "http://models.test/v1",
+                    OPENAI_EMBEDDINGS_MODEL: "nomic-embed-text",
+                    OPENAI_EMBEDDINGS_API_KEY: "sk-models",
+                    LIBRETRANSLATE_URL: "http://translate.test",
+                  },
+                  outboundService: byHost({
+                    "speech-server.test": openAiCompatibleStandIn({ speech: "kokoro" }),
+                    "models.test": openAiCompatibleStandIn({ transcription: "Systran/faster-whisper-small", chat: "llama3.2", embeddings: "nomic-embed-text" }, "sk-models"),
+                    "translate.test": libreTranslateStandIn(),
+                  }),
                 },
                 stripeLocalWorker(() => Response.json({ received: true })),
               ],

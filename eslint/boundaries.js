@@ -32,6 +32,11 @@ const BOUNDARIES = [
     why: "core/ and db/ sit below the workers and never import them.",
   },
   {
+    from: (f) => f.startsWith("app/"),
+    to: (t) => t.startsWith("workers/") || t.startsWith("queues/"),
+    why: "app/ never imports from a worker or queue consumer (not even types): what both sides use, an RPC service's types too, lives in core/.",
+  },
+  {
     from: (f) => !isAreaFile(f) || !isServerModule(f),
     to: (t) => t.startsWith("db/"),
     // The /v1 layer opens the request's database handle (db/client) and passes it to the server modules.

@@ -8,7 +8,7 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { publicHeaders, publicMeta } from "~/marketing/public-meta";
 import { SIGN_IN_PATH, SIGN_UP_PATH } from "~/common/rules/navigation";
 import { speechClaims } from "~/marketing/rules/speech-claims";
-import { availableModels } from "~/speech/rules/models";
+import { embeddedModels } from "~/speech/rules/models";
 import { servedModels } from "~/speech/speech.server";
 import { videoFlagOn } from "../../core/sharing/sharing";
 
@@ -20,7 +20,7 @@ const HOME_VOICES = tryItVoices().map(({ voice_id, name, description }) => ({ vo
 /** What the page may say about the voices depends on the engines this installation serves. */
 export async function loader({ context }: LoaderFunctionArgs) {
   // Without an answer from the speech worker, claim only the embedded engine.
-  const models = await servedModels(context.cloudflare.env).catch(() => availableModels({ openai: false, workersAi: false }));
+  const models = await servedModels(context.cloudflare.env).catch(() => embeddedModels());
   return { ...speechClaims(models), shareVideos: videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION) };
 }
 

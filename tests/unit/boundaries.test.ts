@@ -19,6 +19,11 @@ describe("import boundaries", () => {
     expect(await boundaryErrors("core/fixture.ts", `import { x } from "../app/voices/rules/voices";`)).toHaveLength(1);
     expect(await boundaryErrors("db/repositories/fixture.ts", `import type { X } from "~/voices/rules/voices";`)).toHaveLength(1);
   });
+  it("refuses app/ importing from a worker or a queue consumer, types included", async () => {
+    expect(await boundaryErrors("app/speech/server/fixture.server.ts", `import type { X } from "../../../workers/speech/espeak";`)).toHaveLength(1);
+    expect(await boundaryErrors("app/sharing/api.ts", `import { x } from "../../queues/video/render";`)).toHaveLength(1);
+    expect(await boundaryErrors("app/speech/server/fixture.server.ts", `import type { X } from "../../../core/engines/speech";`)).toEqual([]);
+  });
   it("refuses a route reaching into db/ or the /v1 layer", async () => {
     expect(await boundaryErrors("app/routes/fixture.tsx", `import { listHistoryPage } from "../../db/repositories/history";`)).toHaveLength(1);
     expect(await boundaryErrors("app/routes/fixture.tsx", `import { database } from "../../db/client";`)).toHaveLength(1);

@@ -3,7 +3,7 @@ import espeakWasm from "./generated/espeak-ng.wasm";
 // @ts-expect-error - a Data module: the languages' data as an ArrayBuffer (scripts/build-espeak.mjs packs it)
 import espeakData from "./generated/espeak-ng.data";
 import { unpackDataArchive } from "./data-archive";
-import type { EngineRequest, EngineResult } from "./engine";
+import type { SynthesisRequest, SynthesisResult } from "../../core/engines/speech";
 import { EspeakSynthesizer } from "./espeak-synth";
 
 /** One synthesizer per isolate: the module is compiled and the data parsed once, and every request reuses it. */
@@ -12,7 +12,7 @@ let synthesizer: Promise<EspeakSynthesizer> | null = null;
 /** Synthesis is synchronous inside the module; requests in one isolate take turns. */
 let queue: Promise<unknown> = Promise.resolve();
 
-export function synthesizeWithEspeak(request: EngineRequest): Promise<EngineResult> {
+export function synthesizeWithEspeak(request: SynthesisRequest): Promise<SynthesisResult> {
   const run = queue.then(async () => {
     synthesizer ??= EspeakSynthesizer.create(espeakWasm as WebAssembly.Module, unpackDataArchive(espeakData as ArrayBuffer));
     const spoken = await (await synthesizer).speak({

@@ -1,47 +1,62 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
-import type { EngineRequest, EngineResult } from "./engine";
+import type { Capability, EngineCatalog, EngineOf } from "../../core/engines/capabilities";
+import type { ChatRequest, ChatResult } from "../../core/engines/chat";
+import type { EngineEnv } from "../../core/engines/config";
+import type { EmbeddingsRequest, EmbeddingsResult } from "../../core/engines/embeddings";
+import { createEngineRegistry, type EmbeddedProviders, type EngineChoice } from "../../core/engines/registry";
+import type { SynthesisRequest, SynthesisResult } from "../../core/engines/speech";
+import type { TranscriptionRequest, TranscriptionResult } from "../../core/engines/speech-to-text";
+import type { TranslationRequest, TranslationResult } from "../../core/engines/translation";
 import { synthesizeWithEspeak } from "./espeak";
-import { synthesizeWithOpenAiCompatible } from "./openai-compatible";
-import { synthesizeWithWorkersAi } from "./workers-ai";
 
-/** Configuration of the optional engines (wrangler vars and secrets of this worker). */
-type SpeechEnv = {
-  OPENAI_SPEECH_BASE_URL?: string;
-  OPENAI_SPEECH_API_KEY?: string;
-  OPENAI_SPEECH_MODEL?: string;
-  WORKERS_AI_SPEECH_MODEL?: string;
-  AI?: { run(model: string, input: Record<string, unknown>): Promise<unknown> };
-};
+/** What this worker embeds: espeak-ng compiled to WebAssembly, the embedded speech provider. */
+const EMBEDDED: EmbeddedProviders = { speech: { engine: { synthesize: synthesizeWithEspeak }, upstream: "espeak-ng" } };
+
+function engine<C extends Capability>(env: EngineEnv, capability: C, choice: EngineChoice = {}): EngineOf[C] {
+  const found = createEngineRegistry(env, { embedded: EMBEDDED }).get(capability, choice);
+  if (!found) throw new Error(`No ${capability} engine is configured${choice.provider ? ` from provider ${choice.provider}` : ""}${choice.model ? ` with model ${choice.model}` : ""}`);
+  return found;
+}
 
 /**
- * The speech engine, reached from the app over RPC (service binding SPEECH). The embedded espeak-ng build
- * is the engine today; other engines plug in behind the same `synthesize` call.
+ * The engine registry's host, reached over RPC (service binding SPEECH): it has the embedded speech engine
+ * and every configured provider (this worker's vars, secrets and AI binding; docs/engines.md). `catalog`
+ * says what exists; each capability with a provider has its call. No engine is reachable over HTTP.
  */
-export default class SpeechEngine extends WorkerEntrypoint<SpeechEnv> {
-  async synthesize(request: EngineRequest): Promise<EngineResult> {
-    const env = this.env;
-    switch (request.engine ?? "embedded") {
-      case "embedded":
-        return synthesizeWithEspeak(request);
-      case "openai":
-        if (!env.OPENAI_SPEECH_BASE_URL) throw new Error("OPENAI_SPEECH_BASE_URL is not configured");
-        return synthesizeWithOpenAiCompatible(
-          { baseUrl: env.OPENAI_SPEECH_BASE_URL, apiKey: env.OPENAI_SPEECH_API_KEY, model: env.OPENAI_SPEECH_MODEL ?? "tts-1" },
-          request,
-          request.externalVoice ?? "alloy",
-        );
-      case "workers-ai":
-        if (!env.AI) throw new Error("The AI binding is not configured");
-        return synthesizeWithWorkersAi(env.AI, env.WORKERS_AI_SPEECH_MODEL ?? "@cf/deepgram/aura-1", request, request.externalVoice ?? "angus");
-    }
+export default class SpeechEngine extends WorkerEntrypoint<EngineEnv> {
+  /** Speech from the request's provider (the model's), the embedded one by default. */
+  async synthesize(request: SynthesisRequest): Promise<SynthesisResult> {
+    return engine(this.env, "speech", { provider: request.engine ?? "embedded" }).synthesize(request);
   }
 
-  /** Which optional engines this deployment has configured. */
+  async transcribe(request: TranscriptionRequest, choice?: EngineChoice): Promise<TranscriptionResult> {
+    return engine(this.env, "speech-to-text", choice).transcribe(request);
+  }
+
+  async translate(request: TranslationRequest, choice?: EngineChoice): Promise<TranslationResult> {
+    return engine(this.env, "translation", choice).translate(request);
+  }
+
+  async chat(request: ChatRequest, choice?: EngineChoice): Promise<ChatResult> {
+    return engine(this.env, "chat", choice).chat(request);
+  }
+
+  async embed(request: EmbeddingsRequest, choice?: EngineChoice): Promise<EmbeddingsResult> {
+    return engine(this.env, "embeddings", choice).embed(request);
+  }
+
+  /** Per capability, the configured providers and their model ids (GET /v1/models reads the speech ones). */
+  async catalog(): Promise<EngineCatalog> {
+    return createEngineRegistry(this.env, { embedded: EMBEDDED }).catalog();
+  }
+
+  /** Which optional speech engines exist, for an app deployed before `catalog` (the app now reads the catalog). */
   async engines(): Promise<{ openai: boolean; workersAi: boolean }> {
-    return { openai: Boolean(this.env.OPENAI_SPEECH_BASE_URL), workersAi: Boolean(this.env.AI) };
+    const speech = (await this.catalog()).capabilities.speech;
+    return { openai: speech.some((p) => p.provider === "openai"), workersAi: speech.some((p) => p.provider === "workers-ai") };
   }
 
   override async fetch(): Promise<Response> {
-    return new Response("The speech engine is reached over RPC only.", { status: 404 });
+    return new Response("The engines are reached over RPC only.", { status: 404 });
   }
 }

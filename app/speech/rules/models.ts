@@ -1,5 +1,8 @@
-/** Speech models. The embedded espeak-ng engine backs the default model. */
-export type ModelEngine = "embedded" | "openai" | "workers-ai";
+import type { EngineCatalog } from "../../../core/engines/capabilities";
+import { SPEECH_MODEL_IDS, type SpeechProviderId } from "../../../core/engines/speech";
+
+/** Speech models: one per speech provider of the engine registry. The embedded espeak-ng engine backs the default model. */
+export type ModelEngine = SpeechProviderId;
 
 export type Model = {
   model_id: string;
@@ -18,7 +21,7 @@ const languages = Object.entries(LANGUAGE_NAMES).map(([language_id, name]) => ({
 
 export const MODELS: readonly Model[] = [
   {
-    model_id: "parlance_multilingual_v1",
+    model_id: SPEECH_MODEL_IDS.embedded,
     name: "Parlance Multilingual v1",
     description: "Formant synthesis (espeak-ng) running inside the worker: fast, private, six languages.",
     engine: "embedded",
@@ -29,7 +32,7 @@ export const MODELS: readonly Model[] = [
     languages,
   },
   {
-    model_id: "parlance_openai_compatible_v1",
+    model_id: SPEECH_MODEL_IDS.openai,
     name: "External speech server",
     description: "Any OpenAI-compatible speech server this deployment points at (OPENAI_SPEECH_BASE_URL). Listed only when configured.",
     engine: "openai",
@@ -40,7 +43,7 @@ export const MODELS: readonly Model[] = [
     languages,
   },
   {
-    model_id: "parlance_workers_ai_v1",
+    model_id: SPEECH_MODEL_IDS["workers-ai"],
     name: "Workers AI speech",
     description: "Cloudflare Workers AI (Deepgram Aura) through the AI binding. Listed only when the deployment enables it.",
     engine: "workers-ai",
@@ -52,11 +55,15 @@ export const MODELS: readonly Model[] = [
   },
 ];
 
-export type EngineAvailability = { openai: boolean; workersAi: boolean };
+/** What may be claimed when the catalog cannot be read: the embedded engine, which is always there. */
+export function embeddedModels(): Model[] {
+  return MODELS.filter((m) => m.engine === "embedded");
+}
 
-/** The models this deployment can serve: the embedded one always, the others when configured. */
-export function availableModels(engines: EngineAvailability): Model[] {
-  return MODELS.filter((m) => m.engine === "embedded" || (m.engine === "openai" && engines.openai) || (m.engine === "workers-ai" && engines.workersAi));
+/** The models this deployment serves: exactly the speech models the engine registry's catalog lists. */
+export function availableModels(catalog: EngineCatalog): Model[] {
+  const listed = new Set(catalog.capabilities.speech.flatMap((p) => p.models.map((m) => m.id)));
+  return MODELS.filter((m) => listed.has(m.model_id));
 }
 
 /**
@@ -70,7 +77,7 @@ export function neuralModels<M extends Pick<Model, "engine">>(models: readonly M
   return models.filter((m) => NEURAL_ENGINES.includes(m.engine));
 }
 
-export const DEFAULT_MODEL_ID = "parlance_multilingual_v1";
+export const DEFAULT_MODEL_ID = SPEECH_MODEL_IDS.embedded;
 
 /**
  * Model ids that programs written for the commercial service send; they are served by our default model so

@@ -1,0 +1,42 @@
+import type { PcmAudio } from "./audio";
+
+/**
+ * Speech (text to speech): text and voice parameters in, 16-bit mono PCM and word timings out. The embedded
+ * provider (espeak-ng, workers/speech) reads engineVoice, rate, pitch, range and seed; a server or Workers AI
+ * reads externalVoice (the voice name it knows) and rate.
+ */
+export type SynthesisRequest = {
+  text: string;
+  /** The embedded engine's voice (an espeak-ng voice and variant, e.g. "en-us+f3"). */
+  engineVoice: string;
+  /** Words per minute (espeak-ng's scale; 175 is normal speed). */
+  rate: number;
+  /** espeak-ng pitch and pitch range, 0 to 100. */
+  pitch: number;
+  range: number;
+  /** Which provider speaks (the model's provider); the embedded one when absent. */
+  engine?: SpeechProviderId;
+  /** The voice name a server or Workers AI knows (e.g. "alloy", "angus"). */
+  externalVoice?: string;
+  /** Same seed, same text and settings: the same samples (the embedded provider honours it). */
+  seed?: number | null;
+};
+
+export type SynthesisResult = PcmAudio & {
+  durationMs: number;
+  /** Word events: 1-based character position in `text`, length, and start in ms; empty when the provider gives none. */
+  words: { position: number; length: number; startMs: number }[];
+};
+
+export interface SpeechEngine {
+  synthesize(request: SynthesisRequest): Promise<SynthesisResult>;
+}
+
+export type SpeechProviderId = "embedded" | "openai" | "workers-ai";
+
+/** The public model id each speech provider serves (GET /v1/models lists the configured ones). */
+export const SPEECH_MODEL_IDS: Record<SpeechProviderId, string> = {
+  embedded: "parlance_multilingual_v1",
+  openai: "parlance_openai_compatible_v1",
+  "workers-ai": "parlance_workers_ai_v1",
+};

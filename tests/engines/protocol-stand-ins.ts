@@ -1,0 +1,124 @@
+/**
+ * Stand-ins for the servers the engine adapters talk to, for tests only (never a default: docs/engines.md).
+ * Each speaks its protocol and checks each request the way such a server would, answering 400/401/404 to a
+ * request it would refuse, and deterministic output to one it accepts, so a test can tell that its request
+ * arrived whole. They run in Node: in unit tests as the adapters' fetch, in the worker tests as the speech
+ * worker's outbound service (vitest.config.ts).
+ */
+
+type Handler = (request: Request) => Promise<Response>;
+
+const json = (body: unknown, status = 200) => Response.json(body, { status });
+const refuse = (status: number, message: string) => json({ error: { message } }, status);
+
+/** Which model each endpoint serves; an endpoint without a model answers 404, as a server without it would. */
+export type OpenAiStandInModels = { speech?: string; transcription?: string; chat?: string; embeddings?: string };
+
+/**
+ * An OpenAI-compatible server: POST /v1/audio/speech (pcm: a 220 Hz tone, 50 ms per input character),
+ * /v1/audio/transcriptions (multipart; the text says how many bytes arrived), /v1/chat/completions (echoes
+ * the last user message) and /v1/embeddings (a small vector per input, listed in reverse order with indexes).
+ */
+export function openAiCompatibleStandIn(models: OpenAiStandInModels, apiKey?: string): Handler {
+  return async (request) => {
+    const url = new URL(request.url);
+    if (request.method !== "POST") return refuse(405, "method not allowed");
+    if (apiKey && request.headers.get("authorization") !== `Bearer ${apiKey}`) return refuse(401, "invalid api key");
+    switch (url.pathname) {
+      case "/v1/audio/speech":
+        return models.speech ? speech(request, models.speech) : refuse(404, "not found");
+      case "/v1/audio/transcriptions":
+        return models.transcription ? transcription(request, models.transcription) : refuse(404, "not found");
+      case "/v1/chat/completions":
+        return models.chat ? chat(request, models.chat) : refuse(404, "not found");
+      case "/v1/embeddings":
+        return models.embeddings ? embeddings(request, models.embeddings) : refuse(404, "not found");
+      default:
+        return refuse(404, "not found");
+    }
+  };
+}
+
+async function speech(request: Request, model: string): Promise<Response> {
+  if (!request.headers.get("content-type")?.startsWith("application/json")) return refuse(400, "expected JSON");
+  const body = (await request.json()) as { model?: unknown; input?: unknown; voice?: unknown; response_format?: unknown; speed?: unknown };
+  if (body.model !== model || typeof body.input !== "string" || !body.input || typeof body.voice !== "string" || body.response_format !== "pcm") return refuse(400, "bad request");
+  if (body.speed !== undefined && (typeof body.speed !== "number" || body.speed < 0.25 || body.speed > 4)) return refuse(400, "speed out of range");
+  const samples = Math.round(24000 * 0.05 * body.input.length);
+  const pcm = new Int16Array(samples).map((_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / 24000)));
+  return new Response(pcm.buffer, { headers: { "content-type": "audio/pcm", "x-voice": body.voice } });
+}
+
+async function transcription(request: Request, model: string): Promise<Response> {
+  if (!request.headers.get("content-type")?.startsWith("multipart/form-data")) return refuse(400, "expected multipart/form-data");
+  const form = await request.formData();
+  const file = form.get("file");
+  if (!(file instanceof Blob) || file.size === 0 || !("name" in file) || !/\.\w+$/.test(String(file.name))) return refuse(400, "file is required");
+  if (form.get("model") !== model) return refuse(400, `model ${String(form.get("model"))} is not loaded`);
+  const format = form.get("response_format") ?? "json";
+  const text = ` Heard ${file.size} bytes of ${file.type || "audio"}.`;
+  if (format === "json") return json({ text });
+  if (format !== "verbose_json") return refuse(400, "unsupported response_format");
+  const wantsWords = form.getAll("timestamp_granularities[]").includes("word");
+  const words = text.trim().split(" ").map((word, i) => ({ word: ` ${word}`, start: i * 0.5, end: i * 0.5 + 0.4 }));
+  const language = typeof form.get("language") === "string" ? form.get("language") : "en";
+  return json({ task: "transcribe", language, duration: words.length * 0.5, text, segments: [], ...(wantsWords ? { words } : {}) });
+}
+
+async function chat(request: Request, model: string): Promise<Response> {
+  const body = (await request.json()) as { model?: unknown; messages?: { role?: unknown; content?: unknown }[]; stream?: unknown; max_tokens?: unknown };
+  if (body.model !== model) return refuse(404, `model ${String(body.model)} not found`);
+  const messages = body.messages;
+  if (!Array.isArray(messages) || messages.length === 0 || !messages.every((m) => ["system", "user", "assistant"].includes(m.role as string) && typeof m.content === "string")) {
+    return refuse(400, "messages must be a non-empty list of {role, content}");
+  }
+  if (body.stream === true) return refuse(400, "this stand-in does not stream");
+  const last = [...messages].reverse().find((m) => m.role === "user");
+  const truncated = typeof body.max_tokens === "number" && body.max_tokens < 3;
+  return json({
+    id: "chatcmpl-stand-in",
+    object: "chat.completion",
+    model,
+    choices: [{ index: 0, message: { role: "assistant", content: truncated ? "You" : `You said: ${String(last?.content ?? "")}` }, finish_reason: truncated ? "length" : "stop" }],
+    usage: { prompt_tokens: messages.length * 10, completion_tokens: 3, total_tokens: messages.length * 10 + 3 },
+  });
+}
+
+async function embeddings(request: Request, model: string): Promise<Response> {
+  const body = (await request.json()) as { model?: unknown; input?: unknown; encoding_format?: unknown };
+  if (body.model !== model) return refuse(404, `model ${String(body.model)} not found`);
+  const input = typeof body.input === "string" ? [body.input] : body.input;
+  if (!Array.isArray(input) || !input.every((t) => typeof t === "string")) return refuse(400, "input must be a string or a list of strings");
+  if (body.encoding_format !== undefined && body.encoding_format !== "float") return refuse(400, "only float vectors");
+  const data = input.map((text: string, index) => ({ object: "embedding", index, embedding: [text.length, (text.match(/[aeiou]/g) ?? []).length, index] }));
+  return json({ object: "list", model, data: data.reverse(), usage: { prompt_tokens: input.length, total_tokens: input.length } });
+}
+
+/**
+ * A LibreTranslate server: POST /translate with JSON {q, source, target, format, api_key}; the translation
+ * is the text tagged with its target language, and source "auto" is detected as English.
+ */
+export function libreTranslateStandIn(apiKey?: string): Handler {
+  const languages = new Set(["en", "de", "fr", "es", "it", "pt"]);
+  return async (request) => {
+    if (new URL(request.url).pathname !== "/translate" || request.method !== "POST") return json({ error: "Not Found" }, 404);
+    const body = (await request.json()) as { q?: unknown; source?: unknown; target?: unknown; format?: unknown; api_key?: unknown };
+    if (apiKey && body.api_key !== apiKey) return json({ error: "Invalid API key" }, 403);
+    if (typeof body.q !== "string") return json({ error: "Invalid request: missing q parameter" }, 400);
+    if (typeof body.source !== "string" || (body.source !== "auto" && !languages.has(body.source))) return json({ error: `${String(body.source)} is not supported` }, 400);
+    if (typeof body.target !== "string" || !languages.has(body.target)) return json({ error: `${String(body.target)} is not supported` }, 400);
+    if (body.format !== undefined && body.format !== "text" && body.format !== "html") return json({ error: "Invalid format" }, 400);
+    const translatedText = `[${body.target}] ${body.q}`;
+    return json(body.source === "auto" ? { detectedLanguage: { confidence: 90, language: "en" }, translatedText } : { translatedText });
+  };
+}
+
+/** Several stand-ins, each answering for its host name (a request to another host answers 404). */
+export function byHost(servers: Record<string, Handler>): Handler {
+  return async (request) => (servers[new URL(request.url).host] ?? (async () => json({ error: "no such host" }, 404)))(request);
+}
+
+/** The adapters' fetch, answered by a stand-in (unit tests). */
+export function fetchFrom(handler: Handler): (url: string, init: RequestInit) => Promise<Response> {
+  return (url, init) => handler(new Request(url, init));
+}

@@ -1,0 +1,62 @@
+// The engine registry as the speech worker hosts it, over RPC, with the engines this project configures
+// (vitest.config.ts): each configured server is a stand-in that speaks and checks its protocol.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { EngineCatalog } from "../../../core/engines/capabilities";
+import type { ChatRequest, ChatResult } from "../../../core/engines/chat";
+import type { EmbeddingsRequest, EmbeddingsResult } from "../../../core/engines/embeddings";
+import type { EngineChoice } from "../../../core/engines/registry";
+import type { TranscriptionRequest, TranscriptionResult } from "../../../core/engines/speech-to-text";
+import type { TranslationRequest, TranslationResult } from "../../../core/engines/translation";
+import { api, createKey, signUp } from "./helpers";
+
+type EngineHost = {
+  catalog(): Promise<EngineCatalog>;
+  transcribe(request: TranscriptionRequest, choice?: EngineChoice): Promise<TranscriptionResult>;
+  translate(request: TranslationRequest, choice?: EngineChoice): Promise<TranslationResult>;
+  chat(request: ChatRequest, choice?: EngineChoice): Promise<ChatResult>;
+  embed(request: EmbeddingsRequest, choice?: EngineChoice): Promise<EmbeddingsResult>;
+};
+const engines = env.SPEECH as unknown as EngineHost;
+
+describe("engine registry (speech worker)", () => {
+  it("lists the embedded speech provider and each configured one with its model ids, and nothing where no provider exists", async () => {
+    const { capabilities, problems } = await engines.catalog();
+    expect(capabilities.speech).toEqual([
+      { provider: "embedded", models: [{ id: "parlance_multilingual_v1", upstream: "espeak-ng" }] },
+      { provider: "openai", models: [{ id: "parlance_openai_compatible_v1", upstream: "kokoro" }] },
+    ]);
+    expect(capabilities["speech-to-text"]).toEqual([{ provider: "openai", models: [{ id: "Systran/faster-whisper-small", upstream: "Systran/faster-whisper-small" }] }]);
+    expect(capabilities.translation).toEqual([{ provider: "libretranslate", models: [{ id: "libretranslate", upstream: "libretranslate" }] }]);
+    expect(capabilities.chat.map((p) => p.models[0]!.id)).toEqual(["llama3.2"]);
+    expect(capabilities.embeddings.map((p) => p.models[0]!.id)).toEqual(["nomic-embed-text"]);
+    for (const none of ["voice-conversion", "noise-isolation", "sound-generation"] as const) expect(capabilities[none]).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it("GET /v1/models lists exactly the catalogue's speech models", async () => {
+    const key = await createKey(await signUp("engines-models@example.com"));
+    const models = (await (await api("/v1/models", { key })).json()) as { model_id: string }[];
+    const { capabilities } = await engines.catalog();
+    expect(models.map((m) => m.model_id)).toEqual(capabilities.speech.flatMap((p) => p.models.map((m) => m.id)));
+  });
+
+  it("transcribes, translates, chats and embeds through the configured servers", async () => {
+    const heard = await engines.transcribe({ audio: new Uint8Array(1200), contentType: "audio/wav", language: "en" });
+    expect(heard).toMatchObject({ text: "Heard 1200 bytes of audio/wav.", language: "en" });
+    expect(heard.words.length).toBeGreaterThan(0);
+    expect(await engines.translate({ text: "Good morning", source: null, target: "de" })).toEqual({ text: "[de] Good morning", detectedSource: "en" });
+    expect((await engines.chat({ messages: [{ role: "user", content: "Hello" }] }, { model: "llama3.2" })).content).toBe("You said: Hello");
+    expect((await engines.embed({ input: ["one", "three"] })).vectors).toEqual([
+      [3, 2, 0],
+      [5, 2, 1],
+    ]);
+  });
+
+  it("refuses a provider or model that is not configured", async () => {
+    // Awaited in place: an RPC promise handed to expect().rejects is reported as unhandled as well.
+    const refusal = (call: Promise<unknown>) => call.then(() => null, (error: Error) => error.message);
+    expect(await refusal(engines.chat({ messages: [{ role: "user", content: "Hello" }] }, { provider: "workers-ai" }))).toBe("No chat engine is configured from provider workers-ai");
+    expect(await refusal(engines.embed({ input: ["x"] }, { model: "@cf/baai/bge-m3" }))).toBe("No embeddings engine is configured with model @cf/baai/bge-m3");
+  });
+});
