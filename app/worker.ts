@@ -10,6 +10,7 @@ import { apiError, validationError } from "~/api/errors";
 import { BUILD_VERSION_PATH } from "../core/edge/edge-cache";
 import { readEdgeContext } from "../core/edge/edge-context";
 import { log } from "~/common/log.server";
+import { CROSS_ORIGIN_REFUSED, isSameOriginMutation } from "./accounts/rules/session";
 import "./load-context";
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
@@ -48,6 +49,15 @@ app.onError((error, c) => {
   }
   log("error", "unhandled error", { request_id: c.get("requestId"), error: String(error?.stack ?? error) });
   return apiError(c, 500, "internal_error", "Something went wrong, please try again later.");
+});
+
+// A form posted to a page from another site is refused here, plainly, before Remix's own guard throws.
+app.all("*", async (c, next) => {
+  const origin = c.req.header("origin");
+  if (origin !== undefined && !isSameOriginMutation(c.req.method, c.req.url, origin)) {
+    return c.text(CROSS_ORIGIN_REFUSED, 403);
+  }
+  return next();
 });
 
 // Everything else is a page; `all` (not `get`) so that form actions reach Remix too.

@@ -9,7 +9,7 @@ import { SIGN_UP_PATH } from "~/common/rules/navigation";
 import { safeRedirectTarget } from "../../core/edge/redirect";
 import { TOO_MANY_ATTEMPTS } from "~/accounts/rules/throttle";
 import { attemptsThrottled, checkCredentials, recordFailedAttempt, issueActionCode, pendingSecondFactorUser, redeemActionCode, db, redirectIfSignedIn, startSession, verifySecondFactor } from "~/accounts/accounts.server";
-import { parseForm, type FieldErrors } from "~/common/form.server";
+import { parseForm, readForm, type FieldErrors } from "~/common/form.server";
 
 export const meta: MetaFunction = () => [{ title: `Sign in · ${PRODUCT_NAME}` }];
 
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const database = db(context);
   const origin = new URL(request.url).origin;
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   if (form.get("intent") === "mfa") {
     const parsed = await parseForm(request, secondFactorForm);
     if (!parsed.ok) return Response.json({ errors: parsed.errors, mfa: { pending: String(form.get("pending") ?? "") } } satisfies ActionData, { status: 400 });

@@ -132,6 +132,15 @@ const DOT_SEGMENT = /(^|\/)\.{1,2}(\/|$)/;
  * whatever page the browser is on, not against the origin.
  */
 export function safeRedirectTarget(raw: string | null | undefined, origin: string, fallback: string = DEFAULT_SIGN_IN_DESTINATION): string {
+  return allowedRedirectTarget(raw, origin) ?? fallback;
+}
+
+/**
+ * The one redirect rule every redirect target passes through, whatever parameter or path it came from: the
+ * same-origin, allow-listed path (+search, +hash) that `raw` names after normalisation, or null.
+ */
+export function allowedRedirectTarget(raw: string | null | undefined, origin: string): string | null {
+  const fallback = null;
   if (!raw) return fallback;
   let expectedOrigin: string;
   try {
@@ -167,7 +176,12 @@ export function safeRedirectTarget(raw: string | null | undefined, origin: strin
   if (!isAllowedRedirectPath(url.pathname)) return fallback;
   const target = url.pathname + url.search + url.hash;
   // Belt and braces: whatever is returned must be a root-relative path a browser cannot read as another host.
-  return target.startsWith("/") && !target.startsWith("//") ? target : fallback;
+  return isRootRelativePath(target) ? target : fallback;
+}
+
+/** A path a browser resolves against our own origin: one leading slash, never `//` or `/\` (another host). */
+export function isRootRelativePath(target: string): boolean {
+  return target.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\");
 }
 
 /** The path of a root-relative or absolute URL string, without its query and fragment. */

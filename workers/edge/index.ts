@@ -46,8 +46,7 @@ edge.all("*", async (c) => {
   const geo = devGeoOverride(c.env, c.req.raw.headers) ?? { country: cf?.country ?? null, regionCode: cf?.regionCode ?? null };
   headers.set(EDGE_HEADERS.requestId, crypto.randomUUID());
   headers.set(EDGE_HEADERS.nonce, nonce);
-  // Cloudflare sets cf-connecting-ip itself; locally there is none.
-  headers.set(EDGE_HEADERS.clientIp, c.req.header("cf-connecting-ip") ?? "local");
+  headers.set(EDGE_HEADERS.clientIp, clientIp(c.env, c.req.raw.headers));
   if (geo.country) headers.set(EDGE_HEADERS.country, geo.country);
   if (geo.regionCode) headers.set(EDGE_HEADERS.region, geo.regionCode);
   if (cf?.city) headers.set(EDGE_HEADERS.city, cf.city);
@@ -61,7 +60,8 @@ edge.all("*", async (c) => {
   const upstreamName = upstreamFor(url.pathname, c.env.STRIPE_LOCAL !== undefined);
   const target = upstreamName === "stripe-local" ? c.env.STRIPE_LOCAL! : upstreamName === "share" ? c.env.SHARE : upstreamName === "billing" ? c.env.BILLING : c.env.APP;
   const fetchUpstream = () => target.fetch(new Request(c.req.raw, { headers, redirect: "manual" }));
-  if (upstreamName === "stripe-local") return fetchUpstream();
+  // The stand-in's pages are plain HTML forms without scripts: the same headers hold for them.
+  if (upstreamName === "stripe-local") return withSecurityHeaders(await fetchUpstream(), url, nonce);
   // Public pages of the app are kept near the visitor; share pages are not, so a revoked link is gone at once.
   if (upstreamName === "app" && requestMayUseCache(c.req.method, c.req.raw.headers)) {
     const version = await appBuildVersion(c.env.APP, url.origin);
@@ -91,6 +91,15 @@ function devGeoOverride(env: EdgeEnv, headers: Headers): { country: string; regi
   const value = headers.get("x-dev-geo")?.trim();
   const match = value?.match(/^([A-Za-z]{2})(?:-([A-Za-z0-9]{1,3}))?$/);
   return match ? { country: match[1]!.toUpperCase(), regionCode: match[2]?.toUpperCase() ?? null } : null;
+}
+
+/**
+ * The caller's address for per-address limits. Cloudflare sets cf-connecting-ip itself (overwriting what a
+ * client sent); locally nothing does, so a client-sent value is ignored and every local caller is "local".
+ */
+function clientIp(env: EdgeEnv, headers: Headers): string {
+  if (env.ENVIRONMENT === "development") return "local";
+  return headers.get("cf-connecting-ip") ?? "local";
 }
 
 function flag(value: boolean): "1" | "0" {

@@ -73,6 +73,14 @@ describe("continue redirect", () => {
     expect(continueRedirect("https://evil.test/app", origin, {})).toBeNull();
     expect(continueRedirect("//evil.test/app", origin, {})).toBeNull();
   });
+
+  it("normalises a continueUrl before deciding: no dot-segment or doubled-slash trick reaches another host", () => {
+    for (const trick of ["/.//evil.example", "/app/home/../..//evil.example", "/app/..//evil.example", "//evil.example/path", "/%2F/evil.example", "/\\evil.example", "/app/home/%2e%2e/%2e%2e//evil.example"]) {
+      expect(continueRedirect(trick, origin, {}), trick).toBeNull();
+    }
+    // A same-origin path outside the allow-list is refused too: one rule for every redirect.
+    expect(continueRedirect("/elsewhere", origin, {})).toBeNull();
+  });
 });
 
 describe("action links", () => {

@@ -1,4 +1,5 @@
 /** E-mailed account actions (spec accounts §2.4, §4.4): modes, code lifetimes, dialogs and the state machine. */
+import { allowedRedirectTarget } from "../../../core/edge/redirect";
 
 export const ACTION_PATH = "/app/action";
 
@@ -125,14 +126,10 @@ export function continueRedirect(
   origin: string,
   stored: { internalCode?: string | null; newUser?: string | null },
 ): string | null {
-  if (!continueUrl) return null;
-  let url: URL;
-  try {
-    url = new URL(continueUrl, origin);
-  } catch {
-    return null;
-  }
-  if (url.origin !== origin) return null;
+  // The sign-in redirect rule decides, after normalisation: `/.//evil.example` must never become `//evil.example`.
+  const target = allowedRedirectTarget(continueUrl, origin);
+  if (target === null) return null;
+  const url = new URL(target, origin);
   if (stored.internalCode) url.searchParams.set("internalCode", stored.internalCode);
   if (stored.newUser) url.searchParams.set("newUser", stored.newUser);
   return url.pathname + url.search + url.hash;

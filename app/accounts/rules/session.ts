@@ -41,6 +41,9 @@ export function readCookie(header: string | null, name: string): string | null {
  * Cookie-authenticated mutations must come from our own pages. SameSite=Strict already keeps the cookie off
  * cross-site requests; this also refuses a foreign or missing Origin on anything but GET/HEAD/OPTIONS.
  */
+/** What a page answers to a form posted from another site (403). */
+export const CROSS_ORIGIN_REFUSED = "Cross-origin form submission refused: this form can only be sent from this site's own pages.";
+
 export function isSameOriginMutation(method: string, requestUrl: string, originHeader: string | null): boolean {
   if (["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase())) return true;
   if (!originHeader) return false;

@@ -11,6 +11,7 @@ import {
   SESSION_COOKIE_NAME,
   SESSION_LIFETIME_SECONDS,
   sessionCookie,
+  CROSS_ORIGIN_REFUSED,
 } from "~/accounts/rules/session";
 import { randomHex, sha256Hex } from "./tokens.server";
 import type { Actor } from "./actor.server";
@@ -58,7 +59,7 @@ export async function requireViewer(request: Request, context: AppLoadContext): 
     throw redirect(`${SIGN_IN_PATH}?redirect=${encodeURIComponent(back)}`);
   }
   if (!isSameOriginMutation(request.method, request.url, request.headers.get("origin"))) {
-    throw new Response("Cross-origin request refused", { status: 403 });
+    throw new Response(CROSS_ORIGIN_REFUSED, { status: 403 });
   }
   return viewer;
 }

@@ -67,6 +67,13 @@ describe("front door: trusted headers", () => {
   });
 });
 
+describe("front door: the caller's address", () => {
+  it("ignores a client-sent cf-connecting-ip in development, so local limits cannot be dodged", async () => {
+    const { echo } = await through("/", { headers: { "cf-connecting-ip": "203.0.113.9" } });
+    expect(echo!.headers["x-parlance-client-ip"]).toBe("local");
+  });
+});
+
 describe("front door: security headers", () => {
   it("secures every response, with HSTS on https only", async () => {
     const https = (await through("/")).response;
@@ -148,10 +155,12 @@ describe("front door: routing to the other workers", () => {
     const response = await SELF.fetch("https://parlance.test/billing/stripe-webhook", { method: "POST", body, headers: { "stripe-signature": "t=1,v1=ab" } });
     await expect(response.text()).resolves.toBe(`billing:/billing/stripe-webhook:${body}`);
   });
-  it("sends the Stripe stand-in's pages to it, where it is bound, without the site's CSP", async () => {
+  it("sends the Stripe stand-in's pages to it, where it is bound, with the site's security headers", async () => {
     const response = await SELF.fetch("https://parlance.test/__stripe/checkout/cs_1");
     await expect(response.text()).resolves.toBe("stripe-local:/__stripe/checkout/cs_1");
-    expect(response.headers.get("content-security-policy")).toBeNull();
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
   });
   it("sends share pages to the share worker and everything else to the app", async () => {
     await expect((await SELF.fetch("https://parlance.test/share/abc")).text()).resolves.toBe("share:/share/abc");
