@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { serveStoredObject } from "../../core/http/range";
 import { database } from "../../db/client";
 import { findPublicShare } from "../../db/repositories/shares";
 import { PRODUCT_NAME } from "../../core/brand";
@@ -58,20 +59,12 @@ share.get(`/share/${TOKEN}`, async (c) => {
 share.get(`/share/${TOKEN}/audio`, async (c) => {
   const item = await findPublicShare(database(c.env.DB), c.req.param("token"));
   if (!item) return c.text("Not found", 404, { "cache-control": "no-store" });
-  const object = await c.env.MEDIA.get(item.audioKey, { range: c.req.raw.headers, onlyIf: c.req.raw.headers });
-  if (!object) return c.text("Not found", 404);
-  const headers = new Headers({ "content-type": item.contentType, "accept-ranges": "bytes", etag: object.httpEtag, "cache-control": "public, max-age=3600, s-maxage=86400" });
-  if (!("body" in object)) return new Response(null, { status: 304, headers });
-  const range = object.range as { offset?: number; length?: number } | undefined;
-  if (range && c.req.header("range")) {
-    const offset = range.offset ?? 0;
-    const length = range.length ?? object.size - offset;
-    headers.set("content-range", `bytes ${offset}-${offset + length - 1}/${object.size}`);
-    headers.set("content-length", String(length));
-    return new Response(object.body, { status: 206, headers });
-  }
-  headers.set("content-length", String(object.size));
-  return new Response(object.body, { headers });
+  const response = await serveStoredObject(c.env.MEDIA, item.audioKey, {
+    range: c.req.header("range"),
+    conditional: c.req.raw.headers,
+    headers: { "content-type": item.contentType, "cache-control": "public, max-age=3600, s-maxage=86400" },
+  });
+  return response ?? c.text("Not found", 404);
 });
 
 share.all("*", (c) => notFound(c.req.header(EDGE_HEADERS.nonce) ?? ""));

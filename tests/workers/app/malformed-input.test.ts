@@ -23,7 +23,7 @@ describe("cross-origin form posts", () => {
   it("are refused with 403 and a readable reason on every form page, signed in or not", async () => {
     const cookie = await signUp("cross-origin@example.com");
     for (const path of FORM_PAGES) {
-      for (const headers of [{}, { cookie }]) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
         const init = form({ email: "a@example.com", password: "x", intent: "create" });
         const response = await SELF.fetch(`${ORIGIN}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), ...headers, origin: "https://evil.example" } });
         expect(response.status, path).toBe(403);

@@ -212,6 +212,16 @@ describe("history", () => {
     expect(partial.status).toBe(206);
     expect(partial.headers.get("content-range")).toBe(`bytes 0-99/${size}`);
     expect((await partial.arrayBuffer()).byteLength).toBe(100);
+    // RFC 9110: a Range it cannot read is ignored (the whole file); one past the end is 416 with the size.
+    for (const range of ["bytes=abc", "bytes=5-1", "items=0-5", "bytes=0-1,4-5"]) {
+      const ignored = await api(`/v1/history/${id}/audio`, { key: otherKey, headers: { range } });
+      expect(ignored.status, range).toBe(200);
+      expect((await ignored.arrayBuffer()).byteLength, range).toBe(size);
+    }
+    const beyond = await api(`/v1/history/${id}/audio`, { key: otherKey, headers: { range: `bytes=${size}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get("content-range")).toBe(`bytes */${size}`);
+    expect(((await beyond.json()) as { detail: { status: string } }).detail.status).toBe("range_not_satisfiable");
 
     // Another workspace sees none of it.
     expect((await api(`/v1/history/${id}`, { key })).status).toBe(404);
