@@ -27,8 +27,6 @@ export function viewOf(subscription: Stripe.Subscription): ProviderSubscriptionV
 
 export interface SyncOptions {
   event?: { id: string; type: string };
-  /** invoice.paid / invoice.payment_failed tell whether money is owed. */
-  openInvoices?: boolean;
 }
 
 /**
@@ -47,6 +45,8 @@ export async function syncSubscription(stripe: Stripe, db: Database, subscriptio
   }
   billing ??= await linkCustomer(db, workspaceId, customerId);
   const view = viewOf(subscription);
+  // Whether money is owed is read from the provider too, never inferred from which event came last.
+  const openInvoices = await stripe.invoices.list({ subscription: subscription.id, status: "open", limit: 1 });
   const state = workspaceStateFor(view);
   const now = nowSeconds();
   const ended = state.tier === "free";
@@ -71,7 +71,7 @@ export async function syncSubscription(stripe: Stripe, db: Database, subscriptio
       currentPeriodEnd: ended ? null : view.currentPeriodEnd,
       scheduleId: view.scheduleMetadata ? idOf(subscription.schedule) : null,
       previouslySubscribedTiers: JSON.stringify(withPreviousTier(previous, state.tier)),
-      ...(options.openInvoices === undefined ? {} : { hasOpenInvoices: options.openInvoices }),
+      hasOpenInvoices: openInvoices.data.length > 0,
     },
     resetQuota: newPaidPeriod && periodStart !== null ? { periodStart, resetAt } : ended && billing.subscriptionId ? { periodStart: now, resetAt } : null,
     event: options.event,

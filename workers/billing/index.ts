@@ -36,9 +36,8 @@ billing.post(BILLING_WEBHOOK_PATH, async (c) => {
     await recordEvent(db, event, null);
     return c.json({ received: true, ignored: true });
   }
-  const openInvoices = event.type === "invoice.paid" ? false : event.type === "invoice.payment_failed" ? true : undefined;
   try {
-    await syncSubscription(stripe, db, subscriptionId, { event: { id: event.id, type: event.type }, openInvoices });
+    await syncSubscription(stripe, db, subscriptionId, { event: { id: event.id, type: event.type } });
   } catch (error) {
     // A concurrent delivery of the same event won the insert of its id: it is applied, nothing to do.
     if (await eventAlreadyApplied(db, event.id)) return c.json({ received: true, duplicate: true });

@@ -361,6 +361,13 @@ export function apiRoutes(account: Account): Hono {
       const paid = tx.store.put(build.paidInvoice(invoice, tx.now));
       if (invoice.status === "draft") tx.emit("invoice.finalized", paid);
       tx.emit("invoice.paid", paid);
+      // As Stripe does: paying the latest invoice of a past_due subscription makes it active again.
+      const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+      const subscription = subscriptionId ? tx.store.get<Stripe.Subscription>(subscriptionId, "subscription") : null;
+      if (subscription && subscription.status === "past_due" && subscription.latest_invoice === invoice.id) {
+        const active = tx.store.put({ ...subscription, status: "active" as const });
+        tx.emit("customer.subscription.updated", active, { status: subscription.status });
+      }
       return paid;
     }),
   );

@@ -114,7 +114,7 @@ describe("billing webhooks: applying events", () => {
     expect(applied).toHaveLength(3);
   });
 
-  it("a failed renewal makes the workspace past_due; paying the next one resets the quota", async () => {
+  it("a failed renewal makes the workspace past_due; paying the open invoice resets the quota", async () => {
     const { workspaceId, customerId } = await workspaceWithCustomer();
     const { deliveries: first, subscriptionId } = await subscribe(customerId);
     for (const event of first) await deliver(event);
@@ -125,7 +125,33 @@ describe("billing webhooks: applying events", () => {
     await db.update(workspaces).set({ characterCount: 99_000 }).where((await import("drizzle-orm")).eq(workspaces.id, workspaceId));
     for (const event of failed) await deliver(event);
     expect(await workspace(workspaceId)).toMatchObject({ status: "past_due", characterCount: 99_000 });
+    expect((await db.query.workspaceBilling.findFirst({ where: (b, { eq }) => eq(b.workspaceId, workspaceId) }))!.hasOpenInvoices).toBe(true);
+
+    const open = (await stripe.invoices.list({ subscription: subscriptionId, status: "open" })).data;
+    expect(open).toHaveLength(1);
+    await stripe.invoices.pay(open[0]!.id);
+    const paid = await deliveries();
+    expect(typesOf(paid)).toContain("invoice.paid");
+    for (const event of paid) await deliver(event);
+    expect(await workspace(workspaceId)).toMatchObject({ status: "active", characterCount: 0 });
+    expect((await db.query.workspaceBilling.findFirst({ where: (b, { eq }) => eq(b.workspaceId, workspaceId) }))!.hasOpenInvoices).toBe(false);
     await expect((await (await SELF.fetch(WEBHOOK_URL, { method: "GET" })).status)).toBe(404);
+  });
+
+  it("derives open invoices from the provider, never from event order: a late payment_failed after invoice.paid changes nothing", async () => {
+    const { workspaceId, customerId } = await workspaceWithCustomer();
+    const { deliveries: first, subscriptionId } = await subscribe(customerId);
+    for (const event of first) await deliver(event);
+    await testEnv.STRIPE_LOCAL.fetch(`https://parlance.test/__stripe/subscriptions/${subscriptionId}/advance?fail=1`, { method: "POST", headers: { accept: "application/json" } });
+    const failed = await deliveries();
+    const open = (await stripe.invoices.list({ subscription: subscriptionId, status: "open" })).data;
+    await stripe.invoices.pay(open[0]!.id);
+    const paid = await deliveries();
+    // The payment's events arrive first, the failure's (validly signed, never seen) after them.
+    for (const event of [...paid, ...failed]) expect((await deliver(event)).status).toBe(200);
+    expect(await workspace(workspaceId)).toMatchObject({ status: "active" });
+    const billing = (await db.query.workspaceBilling.findFirst({ where: (b, { eq }) => eq(b.workspaceId, workspaceId) }))!;
+    expect(billing.hasOpenInvoices).toBe(false);
   });
 
   it("cancellation at period end returns the workspace to free when the period ends", async () => {
