@@ -48,6 +48,18 @@ describe("foundation journeys", () => {
     await context.close();
   });
 
+  it("never follows an account-action link off the site, whatever its continueUrl hides", async () => {
+    const { context, page } = await newPage(browser(), baseUrl);
+    const visited: string[] = [];
+    page.on("request", (request) => visited.push(request.url()));
+    for (const trick of ["/.//evil.example", "/app/home/../..//evil.example", "//evil.example/path", "/\\evil.example"]) {
+      await page.goto(`/app/action?mode=recoverEmail&continueUrl=${encodeURIComponent(trick)}`);
+      expect(new URL(page.url()).origin, trick).toBe(baseUrl);
+    }
+    expect(visited.filter((url) => new URL(url).hostname.includes("evil"))).toEqual([]);
+    await context.close();
+  });
+
   it("secures responses and answers the API in JSON", async () => {
     const page = await fetch(baseUrl + "/");
     expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
