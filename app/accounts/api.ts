@@ -8,6 +8,7 @@ import { checklistItemId } from "~/accounts/rules/onboarding";
 import { MAX_PUBLIC_NAME } from "../../core/sharing/sharing";
 import { applyEmailChange, saveUserPreferences } from "~/accounts/server/account-settings.server";
 import { apiKeysOf, createApiKey, deleteApiKey, renameApiKey } from "~/accounts/server/api-keys.server";
+import { SENSITIVE_ACTION_FAILED } from "~/accounts/server/two-factor.server";
 import { completeChecklistItem, initiateChecklist, markChecklistComplete, onboardingChecklist, setChecklistHidden } from "~/accounts/server/onboarding.server";
 import { workspaceBilling } from "~/billing/billing.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
@@ -48,8 +49,11 @@ userApi.get("/api-keys", doc("List your API keys (previews only)", { success: { 
   });
 });
 
-userApi.post("/api-keys", doc("Create an API key (shown once)", { success: { status: 201, description: "JSON: key_id, name, xi_api_key, preview" } }), valid("json", z.object({ name: apiKeyName })), async (c) => {
-  const created = await createApiKey(database(c.env.DB), c.get("caller"), c.req.valid("json").name);
+userApi.post("/api-keys", doc("Create an API key (shown once; a browser session only, with a current code when two-factor sign-in is on)", { success: { status: 201, description: "JSON: key_id, name, xi_api_key, preview" }, responses: { 403: "forbidden (an API key), second_factor_required" } }), valid("json", z.object({ name: apiKeyName, code: z.string().trim().max(20).optional() })), async (c) => {
+  const body = c.req.valid("json");
+  const created = await createApiKey(database(c.env.DB), c.get("caller"), body.name, { code: body.code });
+  if (!created.ok && created.reason === "api_key_actor") return apiError(c, 403, "forbidden", "API keys are created by a person signed in to the app, not with another API key.");
+  if (!created.ok) return apiError(c, 403, "second_factor_required", SENSITIVE_ACTION_FAILED);
   // The only time the key is ever shown.
   return c.json({ key_id: created.id, name: created.name, xi_api_key: created.key, preview: created.preview }, 201);
 });

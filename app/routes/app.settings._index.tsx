@@ -9,7 +9,7 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { SIGN_IN_PATH } from "~/common/rules/navigation";
 import { ANALYTICS_CONSENT_STATES } from "~/accounts/rules/privacy";
 import { clearedSessionCookie } from "~/accounts/rules/session";
-import { deleteAccount, requestEmailChange, saveUserPreferences, sendProductUpdatesWelcome, db, requireViewer, beginTotpSetup, confirmTotpSetup, disableTotp, SENSITIVE_ACTION_FAILED, verifySecondFactor, verifySensitiveAction } from "~/accounts/accounts.server";
+import { deleteAccount, requestEmailChange, saveUserPreferences, sendProductUpdatesWelcome, db, requireViewer, beginTotpSetup, confirmTotpSetup, disableTotp, SENSITIVE_ACTION_FAILED, CURRENT_FACTOR_REQUIRED, verifySensitiveAction } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
 
 export const meta: MetaFunction = () => [{ title: `Settings · ${PRODUCT_NAME}` }];
@@ -33,7 +33,7 @@ const checkbox = z.string().optional().transform((v) => v === "on");
 const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("change-email"), new_email: emailField, password: z.string().max(128).optional(), code: z.string().max(20).optional() }),
   z.object({ intent: z.literal("privacy"), agrees_to_product_updates: checkbox, ccpa_opt_out: checkbox, analytics_consent: z.enum(ANALYTICS_CONSENT_STATES) }),
-  z.object({ intent: z.literal("begin-2fa") }),
+  z.object({ intent: z.literal("begin-2fa"), code: z.string().trim().max(20).optional() }),
   z.object({ intent: z.literal("confirm-2fa"), code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code.") }),
   z.object({ intent: z.literal("disable-2fa"), code: z.string().trim().min(6).max(20) }),
   z.object({ intent: z.literal("delete-account"), password: z.string().max(128).optional(), code: z.string().max(20).optional(), confirm: z.literal("DELETE", { error: "Type DELETE to confirm." }) }),
@@ -60,16 +60,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await sendProductUpdatesWelcome(context.cloudflare.env, database, user, new URL(request.url).origin);
       }
       return { intent: input.intent, notice: "Privacy choices saved." } satisfies ActionData;
-    case "begin-2fa":
-      return { intent: input.intent, setup: await beginTotpSetup(database, user) } satisfies ActionData;
+    case "begin-2fa": {
+      const setup = await beginTotpSetup(database, user, input.code);
+      if (!setup) return Response.json({ intent: input.intent, error: CURRENT_FACTOR_REQUIRED } satisfies ActionData, { status: 403 });
+      return { intent: input.intent, setup } satisfies ActionData;
+    }
     case "confirm-2fa": {
       const codes = await confirmTotpSetup(database, user.id, input.code);
       if (!codes) return Response.json({ intent: input.intent, error: "That code is not valid. Check your authenticator's clock and try again." } satisfies ActionData, { status: 400 });
       return { intent: input.intent, backupCodes: codes } satisfies ActionData;
     }
     case "disable-2fa":
-      if (!(await verifySecondFactor(database, user, input.code))) return Response.json({ intent: input.intent, error: "That code is not valid." } satisfies ActionData, { status: 403 });
-      await disableTotp(database, user.id);
+      if (!(await disableTotp(database, user, input.code))) return Response.json({ intent: input.intent, error: "That code is not valid." } satisfies ActionData, { status: 403 });
       return { intent: input.intent, notice: "Two-factor sign-in is off." } satisfies ActionData;
     case "delete-account":
       if (!(await verifySensitiveAction(database, user, input, true))) return Response.json({ intent: input.intent, error: SENSITIVE_ACTION_FAILED } satisfies ActionData, { status: 403 });

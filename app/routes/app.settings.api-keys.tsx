@@ -6,7 +6,7 @@ import { Field, FormError } from "~/common/components/form";
 import { Button } from "~/common/components/ui";
 import { apiKeyName } from "~/accounts/rules/api-keys";
 import { PRODUCT_NAME } from "../../core/brand";
-import { apiKeysOf, createApiKey, db, deleteApiKey, renameApiKey, requireViewer, SENSITIVE_ACTION_FAILED, verifySensitiveAction } from "~/accounts/accounts.server";
+import { apiKeysOf, createApiKey, db, deleteApiKey, renameApiKey, requireViewer, SENSITIVE_ACTION_FAILED } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
 
 export const meta: MetaFunction = () => [{ title: `API keys · ${PRODUCT_NAME}` }];
@@ -33,10 +33,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = parsed.data;
   if (input.intent === "create") {
     // Creating a key is a sensitive action: with two-factor on, it needs a current code.
-    if (!(await verifySensitiveAction(database, viewer.user, { code: input.code }, false))) {
-      return Response.json({ error: SENSITIVE_ACTION_FAILED } satisfies ActionData, { status: 403 });
-    }
-    const created = await createApiKey(database, viewer, input.name);
+    const created = await createApiKey(database, viewer, input.name, { code: input.code });
+    if (!created.ok) return Response.json({ error: SENSITIVE_ACTION_FAILED } satisfies ActionData, { status: 403 });
     return { created: { name: created.name, key: created.key } } satisfies ActionData;
   }
   const ok =

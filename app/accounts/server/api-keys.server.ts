@@ -5,10 +5,19 @@ import { findMembership } from "../../../db/repositories/workspaces";
 import { apiKeyPreview, API_KEY_PATTERN } from "~/accounts/rules/api-keys";
 import type { Actor } from "./actor.server";
 import { newId, randomHex, sha256Hex } from "./tokens.server";
+import { verifySensitiveAction } from "./two-factor.server";
 import { nowSeconds } from "../../../core/clock";
 
-/** Creates a key and returns it in plain text: the only moment it exists outside the caller's hands. */
-export async function createApiKey(db: Database, actor: Actor, name: string) {
+export type KeyCreationRefusal = "api_key_actor" | "second_factor";
+
+/**
+ * Creates a key and returns it in plain text: the only moment it exists outside the caller's hands. The same
+ * rules on every path (the keys page, POST /v1/user/api-keys): a person in a browser session creates keys, an
+ * API key never does; with two-factor sign-in on, a current code confirms it.
+ */
+export async function createApiKey(db: Database, actor: Actor, name: string, proof: { code?: string } = {}): Promise<{ ok: true; id: string; key: string; preview: string; name: string } | { ok: false; reason: KeyCreationRefusal }> {
+  if (actor.via !== "session") return { ok: false, reason: "api_key_actor" };
+  if (!(await verifySensitiveAction(db, actor.user, proof, false))) return { ok: false, reason: "second_factor" };
   const key = `sk_${randomHex(24)}`;
   const id = newId("key");
   const preview = apiKeyPreview(key);
@@ -16,7 +25,7 @@ export async function createApiKey(db: Database, actor: Actor, name: string) {
   await keys.insertApiKey(db, { id, workspaceId: actor.membership.workspace.id, userId, name, keyHash: await sha256Hex(key), preview });
   // Creating a key reveals it: that completes the onboarding item generate_api_key (once).
   await completeItem(db, userId, "generate_api_key");
-  return { id, key, preview, name };
+  return { ok: true, id, key, preview, name };
 }
 
 /** The actor's own keys in the workspace they act in, newest first (nobody sees another's keys). */

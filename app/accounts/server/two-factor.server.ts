@@ -7,8 +7,13 @@ import { randomHex, sha256Hex } from "./tokens.server";
 import { checkActionCode } from "./action-codes.server";
 import { nowSeconds } from "../../../core/clock";
 
-/** Starts (or restarts) setup: a new secret, not enforced until a code from it is confirmed. */
-export async function beginTotpSetup(db: Database, user: UserRow): Promise<{ secret: string; uri: string }> {
+/**
+ * Starts setup: a new secret, not enforced until a code from it is confirmed. Replacing an enrolled factor
+ * needs a current code from it (or a backup code): a session alone must never change the second factor.
+ * Null when that proof is missing or wrong.
+ */
+export async function beginTotpSetup(db: Database, user: UserRow, currentCode?: string): Promise<{ secret: string; uri: string } | null> {
+  if (!(await provesCurrentFactor(db, user, currentCode))) return null;
   const secret = base32Encode(crypto.getRandomValues(new Uint8Array(20)));
   await updateUser(db, user.id, { totpSecret: secret, totpEnabledAt: null, backupCodeHashes: null });
   return { secret, uri: otpauthUri(secret, user.email, PRODUCT_NAME) };
@@ -29,8 +34,17 @@ export async function pendingSecondFactorUser(db: Database, pendingCode: string)
   return pending ? findUserById(db, pending.userId) : undefined;
 }
 
-export async function disableTotp(db: Database, userId: string): Promise<void> {
-  await updateUser(db, userId, { totpSecret: null, totpEnabledAt: null, backupCodeHashes: null });
+/** Turns two-factor sign-in off, only with a current code (or a backup code); false when it is missing or wrong. */
+export async function disableTotp(db: Database, user: UserRow, code: string): Promise<boolean> {
+  if (user.totpEnabledAt === null || !(await verifySecondFactor(db, user, code))) return false;
+  await updateUser(db, user.id, { totpSecret: null, totpEnabledAt: null, backupCodeHashes: null });
+  return true;
+}
+
+/** True when no factor is enrolled, or when `code` proves the enrolled one. */
+async function provesCurrentFactor(db: Database, user: UserRow, code: string | undefined): Promise<boolean> {
+  if (user.totpEnabledAt === null) return true;
+  return code !== undefined && code.trim() !== "" && (await verifySecondFactor(db, user, code));
 }
 
 /** A current TOTP code, or an unused backup code (which is then used up). */
@@ -43,6 +57,9 @@ export async function verifySecondFactor(db: Database, user: UserRow, code: stri
   await updateUser(db, user.id, { backupCodeHashes: JSON.stringify(hashes.filter((h) => h !== hash)) });
   return true;
 }
+
+/** A change to an enrolled second factor without a current code. */
+export const CURRENT_FACTOR_REQUIRED = "Two-factor sign-in is on: enter a current code from your authenticator (or a backup code) to change it.";
 
 export const SENSITIVE_ACTION_FAILED = "Please confirm with your password and, when two-factor sign-in is on, a current code.";
 

@@ -46,6 +46,45 @@ describe("two-factor sign-in", () => {
     expect((await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ intent: "mfa", pending: third, code: backupCodes[0]! }))).status).toBe(401);
   });
 
+  it("never lets a session alone change the enrolled factor: begin, replace and disable need a current code", async () => {
+    const email = "twofactor-keep@example.com";
+    const cookie = await signUp(email);
+    const { secret, backupCodes } = await enableTwoFactor(cookie);
+
+    for (const fields of [{ intent: "begin-2fa" }, { intent: "begin-2fa", code: "000000" }, { intent: "disable-2fa", code: "000000" }] as Record<string, string>[]) {
+      const refused = await settings(cookie, fields);
+      expect(refused.status, JSON.stringify(fields)).toBe(403);
+      expect(await refused.text()).not.toContain('data-testid="totp-secret"');
+    }
+    // The factor still guards sign-in: the password alone is not enough.
+    const step1 = await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email, password: STRONG_PASSWORD }));
+    expect(step1.headers.get("set-cookie")).toBeNull();
+    expect(await step1.text()).toMatch(/name="pending" value="[0-9a-f]{48}"/);
+
+    // With a current code (here a backup code) the owner may replace it.
+    const replaced = await (await settings(cookie, { intent: "begin-2fa", code: backupCodes[1]! })).text();
+    const newSecret = replaced.match(/data-testid="totp-secret">([A-Z2-7]+)</)?.[1];
+    expect(newSecret).toBeTruthy();
+    expect(newSecret).not.toBe(secret);
+  });
+
+  it("applies the same rules to creating API keys through /v1: a session with a current code, never an API key", async () => {
+    const cookie = await signUp("twofactor-api-keys@example.com");
+    const key = await createKey(cookie);
+    const byKey = await api("/v1/user/api-keys", { method: "POST", key, json: { name: "from a key" } });
+    expect(byKey.status).toBe(403);
+    expect(((await byKey.json()) as { detail: { status: string } }).detail.status).toBe("forbidden");
+
+    const { secret } = await enableTwoFactor(cookie);
+    const noCode = await api("/v1/user/api-keys", { method: "POST", cookie, json: { name: "no code" } });
+    expect(noCode.status).toBe(403);
+    expect(((await noCode.json()) as { detail: { status: string } }).detail.status).toBe("second_factor_required");
+    const withCode = await api("/v1/user/api-keys", { method: "POST", cookie, json: { name: "with code", code: await totpCode(secret, now()) } });
+    expect(withCode.status).toBe(201);
+    const listed = (await (await api("/v1/user/api-keys", { cookie })).json()) as { api_keys: { name: string }[] };
+    expect(listed.api_keys.map((k) => k.name).sort()).toEqual(["test key", "with code"]);
+  });
+
   it("makes creating an API key in the page a sensitive action", async () => {
     const cookie = await signUp("twofactor-keys@example.com");
     const { secret } = await enableTwoFactor(cookie);
