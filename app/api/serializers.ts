@@ -3,18 +3,16 @@ import type { UserRow } from "../../db/repositories/users";
 import type { Membership } from "../../db/repositories/workspaces";
 import {
   CUSTOM_VOICE_LIMIT,
-  isTier,
   LIMIT_EXTENSION,
   maxVoiceAddEdits,
   standardTierFor,
-  type Tier,
 } from "../../core/billing/plans";
 import { effectiveLimitExtension } from "~/billing/rules/extra-credits";
 
 /** The workspace subscription record of GET /v1/user/subscription, in the commercial API's field names. */
 export function subscriptionJson(membership: Membership, billing?: BillingRow) {
   const workspace = membership.workspace;
-  const tier: Tier = isTier(workspace.tier) ? workspace.tier : "free";
+  const tier = workspace.tier;
   const voiceLimit = CUSTOM_VOICE_LIMIT[standardTierFor(tier)];
   const extension = effectiveLimitExtension(LIMIT_EXTENSION[tier], billing?.maxCharacterLimitExtension ?? null);
   return {

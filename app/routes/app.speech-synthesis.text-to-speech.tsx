@@ -13,7 +13,7 @@ import { shareButtonMode, videoFlagOn } from "../../core/sharing/sharing";
 import type { DialogueLine } from "~/speech/rules/dialogue";
 import { toRequestError } from "~/common/rules/http-error";
 import { DEFAULT_MODEL_ID, maxCharactersPerRequest } from "~/speech/rules/models";
-import { isPaidTier, isTier } from "../../core/billing/plans";
+import { isPaidTier } from "../../core/billing/plans";
 import { SPEED_RANGE, UNSTABLE_THRESHOLDS } from "~/voices/rules/voices";
 import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const voiceId = url.searchParams.get("voice_id") ?? "";
   const { entries } = await historyEntries(context, viewer, { search, voiceId, pageSize: 20 });
   const tier = viewer.membership.workspace.tier;
-  const paid = isTier(tier) && isPaidTier(tier);
+  const paid = isPaidTier(tier);
   const voices = await voiceOptions(context);
   // ?voice= comes from the voices page's "Use voice": that voice is chosen (unknown ids are ignored).
   const chosen = url.searchParams.get("voice");

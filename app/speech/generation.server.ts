@@ -8,7 +8,7 @@ import { maxCharactersPerRequest, resolveModel, type Model } from "~/speech/rule
 import { formatSpec, tierAllowsFormat, type OutputFormat, minimumTierFor } from "../../core/audio/output-formats";
 import { isRestricted } from "~/billing/rules/plan-actions";
 import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
-import { CONCURRENCY_LIMIT, isPaidTier, isTier, standardTierFor, TIER_DISPLAY_NAMES, type Tier, type SubscriptionStatus } from "../../core/billing/plans";
+import { CONCURRENCY_LIMIT, isPaidTier, standardTierFor, TIER_DISPLAY_NAMES, type SubscriptionStatus } from "../../core/billing/plans";
 import { alignmentFromWords, concatAlignments, engineTextFor, splitSentences, type Alignment } from "~/speech/rules/speech-text";
 import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../core/voices/voice-safety";
 import { engineParameters, engineVoiceFor, externalVoiceFor, findPremadeVoice, type PremadeVoice } from "~/voices/rules/voices";
@@ -57,11 +57,6 @@ export type SpeechPlan = {
 
 export type SpeechChunk = { audio: Uint8Array; alignment: Alignment | null };
 
-function tierOf(caller: Caller): Tier {
-  const tier = caller.membership.workspace.tier;
-  return isTier(tier) ? tier : "free";
-}
-
 /**
  * Checks everything that can refuse a generation before any audio is made: voice, model, text length,
  * output format for the plan, quota, and a concurrency slot (taken last, released by `runSpeech`).
@@ -69,7 +64,7 @@ function tierOf(caller: Caller): Tier {
 export async function planSpeech(env: Env, caller: Caller, request: SpeechRequest): Promise<{ ok: true; plan: SpeechPlan } | { ok: false; refusal: SpeechRefusal }> {
   const db = database(env.DB);
   const workspace = caller.membership.workspace;
-  const tier = tierOf(caller);
+  const tier = workspace.tier;
   const model = resolveModel(request.modelId, await servedModels(env));
   if (!model || !model.can_do_text_to_speech) {
     return { ok: false, refusal: { httpStatus: 400, status: "model_not_found", message: `A model with id ${request.modelId} was not found.` } };

@@ -1,28 +1,35 @@
 // Workspaces, their members, invitations and API keys (each key belongs to one workspace).
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { TIERS, type Tier } from "../../core/billing/plans";
 import { now } from "./columns";
 import { users } from "./accounts";
 
-export const workspaces = sqliteTable("workspaces", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  ownerId: text("owner_id").notNull(),
-  createdAt: integer("created_at").notNull().default(now),
-  tier: text("tier").notNull().default("free"),
-  status: text("status").notNull().default("free"),
-  currency: text("currency").notNull().default("usd"),
-  billingPeriod: text("billing_period").notNull().default("monthly_period"),
-  characterCount: integer("character_count").notNull().default(0),
-  characterLimit: integer("character_limit").notNull().default(10000),
-  maxSeats: integer("max_seats").notNull().default(1),
-  sessionInactivityTimeout: integer("session_inactivity_timeout"),
-  trainingOptOut: integer("training_opt_out", { mode: "boolean" }).notNull().default(false),
-  trainingOptOutAt: integer("training_opt_out_at"),
-  /** When character_count next starts again from 0 (unix seconds): each paid period, or monthly on free. */
-  characterCountResetAt: integer("character_count_reset_at"),
-  /** Characters beyond character_limit already invoiced as extra credits this period (whole blocks). */
-  extraCharactersBilled: integer("extra_characters_billed").notNull().default(0),
-});
+export const workspaces = sqliteTable(
+  "workspaces",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    ownerId: text("owner_id").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    /** One of TIERS, checked by the database: code reads it as a Tier without re-checking. */
+    tier: text("tier").$type<Tier>().notNull().default("free"),
+    status: text("status").notNull().default("free"),
+    currency: text("currency").notNull().default("usd"),
+    billingPeriod: text("billing_period").notNull().default("monthly_period"),
+    characterCount: integer("character_count").notNull().default(0),
+    characterLimit: integer("character_limit").notNull().default(10000),
+    maxSeats: integer("max_seats").notNull().default(1),
+    sessionInactivityTimeout: integer("session_inactivity_timeout"),
+    trainingOptOut: integer("training_opt_out", { mode: "boolean" }).notNull().default(false),
+    trainingOptOutAt: integer("training_opt_out_at"),
+    /** When character_count next starts again from 0 (unix seconds): each paid period, or monthly on free. */
+    characterCountResetAt: integer("character_count_reset_at"),
+    /** Characters beyond character_limit already invoiced as extra credits this period (whole blocks). */
+    extraCharactersBilled: integer("extra_characters_billed").notNull().default(0),
+  },
+  (t) => [check("workspaces_tier_valid", sql`${t.tier} IN (${sql.raw(TIERS.map((tier) => `'${tier}'`).join(", "))})`)],
+);
 
 export const workspaceMembers = sqliteTable(
   "workspace_members",
