@@ -98,8 +98,6 @@ export const KNOWN_CROSSINGS = new Set([
   "app/sharing/api.ts -> ../../db/repositories/history",
   "app/sharing/api.ts -> ../../db/repositories/video-jobs",
   "app/speech/try-it-api.ts -> ../../db/repositories/rate-counters",
-  "app/voices/api.ts -> ../../db/repositories/voice-safety",
-  "app/voices/api.ts -> ../../db/repositories/voice-settings",
   "app/workspace/api.ts -> ../../db/repositories/workspaces",
 ]);
 

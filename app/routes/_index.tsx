@@ -1,7 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { MarketingLayout } from "~/marketing/components/site-chrome";
 import { TryItBox } from "~/marketing/components/try-it-box";
 import { LinkButton } from "~/common/components/ui";
-import { tryItVoices } from "~/marketing/rules/try-it";
+import { tryItVoiceChoices } from "~/voices/voices.server";
 import { PRODUCT_NAME } from "../../core/brand";
 import { publicHeaders, publicMeta } from "~/marketing/public-meta";
 import { SIGN_IN_PATH, SIGN_UP_PATH } from "~/common/rules/navigation";
@@ -9,7 +11,10 @@ import { SIGN_IN_PATH, SIGN_UP_PATH } from "~/common/rules/navigation";
 export const meta = publicMeta({ title: `${PRODUCT_NAME}: open, self-hostable voice AI`, description: "Text to speech with a speech history, a global player and share links, running on the edge or on your laptop.", path: "/" });
 export const headers = publicHeaders;
 
-const HOME_VOICES = tryItVoices().map(({ voice_id, name, description }) => ({ voice_id, name, description }));
+/** The try-it box offers every premade voice. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { voices: await tryItVoiceChoices(context.cloudflare.env) };
+}
 
 const CAPABILITIES = [
   {
@@ -39,6 +44,7 @@ const CAPABILITIES = [
 ];
 
 export default function Home() {
+  const { voices } = useLoaderData<typeof loader>();
   return (
     <MarketingLayout>
       <section className="mx-auto flex max-w-6xl flex-col items-center gap-6 px-4 py-20 text-center">
@@ -59,7 +65,7 @@ export default function Home() {
           </LinkButton>
         </div>
         <div className="w-full max-w-2xl">
-          <TryItBox voices={HOME_VOICES} initialText="Hello! Type anything here and hear it spoken, right in your browser." />
+          <TryItBox voices={voices} initialText="Hello! Type anything here and hear it spoken, right in your browser." />
         </div>
       </section>
       <section aria-label="What it does" className="mx-auto grid max-w-6xl gap-4 px-4 pb-20 sm:grid-cols-2 lg:grid-cols-3">

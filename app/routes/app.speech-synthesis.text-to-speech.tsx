@@ -18,7 +18,8 @@ import { SPEED_RANGE, UNSTABLE_THRESHOLDS } from "~/voices/rules/voices";
 import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
 import { useCompleteChecklistItem } from "~/accounts/components/onboarding-client";
-import { servedModels, deleteEntry, historyEntries, voiceOptions } from "~/speech/speech.server";
+import { servedModels, deleteEntry, historyEntries } from "~/speech/speech.server";
+import { voiceOptions } from "~/voices/voices.server";
 import { DEFAULT_VOICE_SETTINGS } from "../../core/voices/voice-settings";
 
 export const meta: MetaFunction = () => [{ title: `Text to Speech · ${PRODUCT_NAME}` }];
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { entries } = await historyEntries(context, viewer, { search, voiceId, pageSize: 20 });
   const tier = viewer.membership.workspace.tier;
   const paid = isPaidTier(tier);
-  const voices = await voiceOptions(context);
+  const voices = await voiceOptions(context.cloudflare.env, viewer);
   // ?voice= comes from the voices page's "Use voice": that voice is chosen (unknown ids are ignored).
   const chosen = url.searchParams.get("voice");
   return {

@@ -12,7 +12,7 @@ import {
   tryItRefusal,
   tryItWindowStart,
 } from "~/marketing/rules/try-it";
-import { findPremadeVoice } from "~/voices/rules/voices";
+import { findPremadeVoice } from "~/voices/voices.server";
 import { synthesizeUncharged } from "~/speech/generation.server";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
@@ -34,7 +34,7 @@ tryItApi.post("/", async (c, next) => {
   return next();
 }, valid("json", body), async (c) => {
   const { text, voice_id: voiceId } = c.req.valid("json");
-  const voice = findPremadeVoice(voiceId);
+  const voice = await findPremadeVoice(c.env, voiceId);
   if (!voice) return apiError(c, 404, "voice_not_found", `A voice with the voice_id ${voiceId} was not found.`);
 
   const db = database(c.env.DB);

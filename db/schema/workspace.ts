@@ -1,8 +1,7 @@
 // Workspaces, their members, invitations and API keys (each key belongs to one workspace).
-import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { TIERS, type Tier } from "../../core/billing/plans";
-import { now } from "./columns";
+import { now, oneOf } from "./columns";
 import { users } from "./accounts";
 
 export const workspaces = sqliteTable(
@@ -28,7 +27,7 @@ export const workspaces = sqliteTable(
     /** Characters beyond character_limit already invoiced as extra credits this period (whole blocks). */
     extraCharactersBilled: integer("extra_characters_billed").notNull().default(0),
   },
-  (t) => [check("workspaces_tier_valid", sql`${t.tier} IN (${sql.raw(TIERS.map((tier) => `'${tier}'`).join(", "))})`)],
+  (t) => [check("workspaces_tier_valid", oneOf(t.tier, TIERS))],
 );
 
 export const workspaceMembers = sqliteTable(

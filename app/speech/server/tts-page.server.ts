@@ -1,12 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { database } from "../../../db/client";
 import { deleteHistoryItem, listHistory } from "../../../db/repositories/history";
-import { safetyControlsByVoice } from "../../../db/repositories/voice-safety";
 import { historyFileName } from "~/history/history-json";
-import { voiceJson } from "~/voices/voice-json";
-import { languagePreviewUrls } from "~/speech/rules/language-previews";
 import { qualifiesForVideo } from "../../../core/sharing/video";
-import { PREMADE_VOICES, voicePreviewFileName } from "~/voices/rules/voices";
 import type { Viewer } from "~/accounts/accounts.server";
 import { deleteHistoryMedia } from "~/history/history.server";
 
@@ -38,22 +34,4 @@ export async function deleteEntry(context: AppLoadContext, viewer: Viewer, id: s
   const row = await deleteHistoryItem(database(context.cloudflare.env.DB), viewer.membership.workspace.id, id);
   if (row) await deleteHistoryMedia(context.cloudflare.env.MEDIA, row);
   return Boolean(row);
-}
-
-/** The voices the pages offer, each with its safety control (the dialogs open on choosing or playing one). */
-export async function voiceOptions(context: AppLoadContext) {
-  const controls = await safetyControlsByVoice(database(context.cloudflare.env.DB));
-  return PREMADE_VOICES.map((v) => ({
-    // Relative URLs: the page plays them from its own origin.
-    languagePreviews: languagePreviewUrls(voiceJson(v, "").verified_languages),
-    voice_id: v.voice_id,
-    name: v.name,
-    description: v.description,
-    language: v.language,
-    gender: v.gender,
-    accent: v.accent,
-    use_case: v.use_case,
-    preview: `/v1/voices/previews/${voicePreviewFileName(v.name)}`,
-    safety_control: controls.get(v.voice_id) ?? null,
-  }));
 }

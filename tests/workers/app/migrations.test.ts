@@ -101,3 +101,42 @@ describe("migration 0012: the workspace tier is checked", () => {
     expect(await db.prepare("SELECT tier FROM workspaces WHERE id = 'w2'").first("tier")).toBe("enterprise");
   });
 });
+
+describe("migration 0013: voices in D1", () => {
+  beforeAll(async () => {
+    // Moderation as it was kept before (one control on a premade voice, one on an id no voice has), and a
+    // dialogue item whose lines carry no voice names yet.
+    await db.batch([
+      db.prepare("INSERT INTO voice_safety_controls (voice_id, safety_control, reason) VALUES ('pv12marco00000000000', 'BAN', 'misuse report'), ('nobody', 'CAPTCHA', NULL)"),
+      db
+        .prepare(
+          `INSERT INTO history_items (id, workspace_id, user_id, request_id, voice_id, voice_name, voice_category, model_id, text, dialogue, date_unix,
+            character_count_change_from, character_count_change_to, content_type, output_format, settings, source, audio_key, audio_bytes, duration_ms)
+           VALUES ('h3', 'w1', 'u1', 'r', 'pv01aria000000000000', 'Aria', 'premade', 'm', 'Hi.\nBye.', ?, 1, 0, 7, 'audio/mpeg', 'mp3_44100_128', '{}', 'Dialogue', 'k', 1, 1)`,
+        )
+        .bind(JSON.stringify([{ text: "Hi.", voice_id: "pv01aria000000000000" }, { text: "Bye.", voice_id: "gone" }])),
+    ]);
+    await applyD1Migrations(db, before("0014_"));
+  });
+
+  it("seeds the fourteen premade voices, none owned", async () => {
+    const rows = await db.prepare("SELECT voice_id, category, workspace_id FROM voices ORDER BY voice_id").all<{ voice_id: string; category: string; workspace_id: string | null }>();
+    expect(rows.results).toHaveLength(14);
+    expect(rows.results.every((row) => row.category === "premade" && row.workspace_id === null)).toBe(true);
+  });
+
+  it("moves the safety controls onto the voices and drops their table", async () => {
+    const controlled = await db.prepare("SELECT voice_id, safety_control, safety_reason FROM voices WHERE safety_control IS NOT NULL").all();
+    expect(controlled.results).toEqual([{ voice_id: "pv12marco00000000000", safety_control: "BAN", safety_reason: "misuse report" }]);
+    expect(await db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'voice_safety_controls'").first("n")).toBe(0);
+  });
+
+  it("gives each dialogue line the name of its voice (its id when no voice has it)", async () => {
+    const dialogue = JSON.parse((await db.prepare("SELECT dialogue FROM history_items WHERE id = 'h3'").first<string>("dialogue"))!);
+    expect(dialogue).toEqual([
+      { text: "Hi.", voice_id: "pv01aria000000000000", voice_name: "Aria" },
+      { text: "Bye.", voice_id: "gone", voice_name: "gone" },
+    ]);
+    expect(await db.prepare("SELECT dialogue FROM history_items WHERE id = 'h1'").first("dialogue")).toBeNull();
+  });
+});
