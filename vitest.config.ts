@@ -77,6 +77,8 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               bindings: { TEST_MIGRATIONS: migrations },
+              // An empty database that tests/workers/app/migrations.test.ts migrates step by step.
+              d1Databases: { MIGRATION_DB: "migration-test" },
               // The real speech engine, bundled by `npm run build` (scripts/stack.mjs).
               workers: [
                 {

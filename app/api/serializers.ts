@@ -3,11 +3,9 @@ import type { BillingRow } from "~/billing/billing.server";
 import type { Membership } from "~/workspace/workspace.server";
 import {
   CUSTOM_VOICE_LIMIT,
-  isTier,
   LIMIT_EXTENSION,
   maxVoiceAddEdits,
   standardTierFor,
-  type Tier,
 } from "../../core/billing/plans";
 import { capabilityExists } from "../../core/capabilities";
 import { effectiveLimitExtension } from "~/billing/rules/extra-credits";
@@ -15,7 +13,7 @@ import { effectiveLimitExtension } from "~/billing/rules/extra-credits";
 /** The workspace subscription record of GET /v1/user/subscription, in the commercial API's field names. */
 export function subscriptionJson(membership: Membership, billing?: BillingRow) {
   const workspace = membership.workspace;
-  const tier: Tier = isTier(workspace.tier) ? workspace.tier : "free";
+  const tier = workspace.tier;
   const voiceLimit = CUSTOM_VOICE_LIMIT[standardTierFor(tier)];
   const extension = effectiveLimitExtension(LIMIT_EXTENSION[tier], billing?.maxCharacterLimitExtension ?? null);
   return {

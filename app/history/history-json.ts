@@ -1,7 +1,6 @@
 import type { HistoryRow } from "~/history/history.server";
 import { audioFileName } from "~/history/rules/file-names";
 import { formatSpec, isOutputFormat } from "../../core/audio/output-formats";
-import { findPremadeVoice } from "~/voices/rules/voices";
 
 /** The wire shape of a history item (GET /v1/history and friends). */
 export function historyItemJson(row: HistoryRow) {
@@ -14,7 +13,8 @@ export function historyItemJson(row: HistoryRow) {
     model_id: row.modelId,
     text: row.text,
     dialogue: row.dialogue
-      ? (JSON.parse(row.dialogue) as { text: string; voice_id: string }[]).map((line) => ({ ...line, voice_name: findPremadeVoice(line.voice_id)?.name ?? line.voice_id }))
+      ? // Each line keeps the name its voice had when it was spoken (migration 0013 added it to older items).
+        (JSON.parse(row.dialogue) as { text: string; voice_id: string; voice_name?: string }[]).map((line) => ({ ...line, voice_name: line.voice_name ?? line.voice_id }))
       : null,
     date_unix: row.dateUnix,
     character_count_change_from: row.characterCountChangeFrom,

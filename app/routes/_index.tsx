@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { MarketingLayout } from "~/marketing/components/site-chrome";
 import { TryItBox } from "~/marketing/components/try-it-box";
 import { LinkButton } from "~/common/components/ui";
-import { tryItVoices } from "~/marketing/rules/try-it";
+import { tryItVoiceChoices } from "~/voices/voices.server";
 import { PRODUCT_NAME } from "../../core/brand";
 import { publicHeaders, publicMeta } from "~/marketing/public-meta";
 import { SIGN_IN_PATH, SIGN_UP_PATH } from "~/common/rules/navigation";
@@ -15,13 +15,14 @@ import { videoFlagOn } from "../../core/sharing/sharing";
 export const meta = publicMeta({ title: `${PRODUCT_NAME}: open, self-hostable voice AI`, description: "Text to speech with a speech history, a global player and share links, running on the edge or on your laptop.", path: "/" });
 export const headers = publicHeaders;
 
-const HOME_VOICES = tryItVoices().map(({ voice_id, name, description }) => ({ voice_id, name, description }));
-
-/** What the page may say about the voices depends on the engines this installation serves. */
+/**
+ * The try-it box offers every premade voice; what the page may say about the voices depends on the engines
+ * this installation serves.
+ */
 export async function loader({ context }: LoaderFunctionArgs) {
   // Without an answer from the speech worker, claim only the embedded engine.
-  const models = await servedModels(context.cloudflare.env).catch(() => embeddedModels());
-  return { ...speechClaims(models), shareVideos: videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION) };
+  const [voices, models] = await Promise.all([tryItVoiceChoices(context.cloudflare.env), servedModels(context.cloudflare.env).catch(() => embeddedModels())]);
+  return { voices, ...speechClaims(models), shareVideos: videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION) };
 }
 
 /** The cards after the first two, whose texts depend on the engines and the share-video flag. */
@@ -41,7 +42,7 @@ const MORE_CAPABILITIES = [
 ];
 
 export default function Home() {
-  const claims = useLoaderData<typeof loader>();
+  const { voices, ...claims } = useLoaderData<typeof loader>();
   const capabilities = [
     { title: "Text to speech", text: claims.textToSpeech },
     { title: "Speech history and player", text: "Every generation is kept in your workspace history. Play, download and rate it from one player." },
@@ -72,7 +73,7 @@ export default function Home() {
           </LinkButton>
         </div>
         <div className="w-full max-w-2xl">
-          <TryItBox voices={HOME_VOICES} initialText="Hello! Type anything here and hear it spoken, right in your browser." />
+          <TryItBox voices={voices} initialText="Hello! Type anything here and hear it spoken, right in your browser." />
         </div>
       </section>
       <section aria-label="What it does" className="mx-auto grid max-w-6xl gap-4 px-4 pb-20 sm:grid-cols-2 lg:grid-cols-3">

@@ -8,7 +8,7 @@ import { languageName } from "~/speech/rules/languages";
 import { matchesVoiceQuery } from "~/voices/rules/voice-gallery";
 import { ENGINE_LANGUAGES, isEngineLanguage } from "~/voices/rules/voices";
 import { requireViewer } from "~/accounts/accounts.server";
-import { voiceOptions } from "~/speech/speech.server";
+import { defaultVoiceOptions } from "~/voices/voices.server";
 
 export const meta: MetaFunction = () => [{ title: `Voices · ${PRODUCT_NAME}` }];
 
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireViewer(request, context);
   const url = new URL(request.url);
   const query = galleryQuery.parse({ search: url.searchParams.get("search") ?? "", language: url.searchParams.get("language") ?? "", gender: url.searchParams.get("gender") ?? "" });
-  const voices = await voiceOptions(context);
+  const voices = await defaultVoiceOptions(context.cloudflare.env);
   return { query, voices: voices.filter((voice) => matchesVoiceQuery(voice, query)), total: voices.length };
 }
 

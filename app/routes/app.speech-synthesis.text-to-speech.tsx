@@ -13,13 +13,14 @@ import { shareButtonMode, videoFlagOn } from "../../core/sharing/sharing";
 import type { DialogueLine } from "~/speech/rules/dialogue";
 import { toRequestError } from "~/common/rules/http-error";
 import { DEFAULT_MODEL_ID, maxCharactersPerRequest } from "~/speech/rules/models";
-import { isPaidTier, isTier } from "../../core/billing/plans";
+import { isPaidTier } from "../../core/billing/plans";
 import { SPEED_RANGE, UNSTABLE_THRESHOLDS } from "~/voices/rules/voices";
 import { db, requireViewer } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
 import { useCompleteChecklistItem } from "~/accounts/components/onboarding-client";
-import { servedModels, historyEntries, voiceOptions } from "~/speech/speech.server";
+import { servedModels, historyEntries } from "~/speech/speech.server";
 import { deleteHistoryEntry } from "~/history/history.server";
+import { voiceOptions } from "~/voices/voices.server";
 import { DEFAULT_VOICE_SETTINGS } from "../../core/voices/voice-settings";
 
 export const meta: MetaFunction = () => [{ title: `Text to Speech · ${PRODUCT_NAME}` }];
@@ -34,8 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const voiceId = url.searchParams.get("voice_id") ?? "";
   const { entries } = await historyEntries(context, viewer, { search, voiceId, pageSize: 20 });
   const tier = viewer.membership.workspace.tier;
-  const paid = isTier(tier) && isPaidTier(tier);
-  const voices = await voiceOptions(context);
+  const paid = isPaidTier(tier);
+  const voices = await voiceOptions(context.cloudflare.env, viewer);
   // ?voice= comes from the voices page's "Use voice": that voice is chosen (unknown ids are ignored).
   const chosen = url.searchParams.get("voice");
   return {

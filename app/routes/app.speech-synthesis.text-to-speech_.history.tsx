@@ -4,7 +4,8 @@ import { HistoryList } from "~/history/components/history-list";
 import { PRODUCT_NAME } from "../../core/brand";
 import { shareButtonMode, videoFlagOn } from "../../core/sharing/sharing";
 import { requireViewer } from "~/accounts/accounts.server";
-import { historyEntries, voiceOptions } from "~/speech/speech.server";
+import { historyEntries } from "~/speech/speech.server";
+import { voiceOptions } from "~/voices/voices.server";
 import { action as pageAction } from "./app.speech-synthesis.text-to-speech";
 
 export const meta: MetaFunction = () => [{ title: `Text to Speech history · ${PRODUCT_NAME}` }];
@@ -15,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = url.searchParams.get("search") ?? "";
   const voiceId = url.searchParams.get("voice_id") ?? "";
   const { entries } = await historyEntries(context, viewer, { search, voiceId, pageSize: 100 });
-  return { shareMode: shareButtonMode(videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION), viewer.membership.workspace.tier, true), history: entries, search, voiceId, voices: await voiceOptions(context) };
+  return { shareMode: shareButtonMode(videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION), viewer.membership.workspace.tier, true), history: entries, search, voiceId, voices: await voiceOptions(context.cloudflare.env, viewer) };
 }
 
 export function action(args: ActionFunctionArgs) {

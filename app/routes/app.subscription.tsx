@@ -56,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const previous = billing ? (JSON.parse(billing.previouslySubscribedTiers) as string[]).filter(isTier) : [];
   const workspace = membership.workspace;
   const now = nowSeconds();
-  const tier = isTier(workspace.tier) ? workspace.tier : "free";
+  const tier = workspace.tier;
   const extension = LIMIT_EXTENSION[tier];
   return {
     cards: planCards({ current, hasWorkspace: true, previouslySubscribedTiers: previous, period, currency, isolatedEnvironment: !paidPlans }),

@@ -3,18 +3,18 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { FlagBadge, MarketingLayout } from "~/marketing/components/site-chrome";
 import { TryItBox } from "~/marketing/components/try-it-box";
 import { LinkButton } from "~/common/components/ui";
-import { tryItVoices } from "~/marketing/rules/try-it";
+import { tryItVoiceChoices } from "~/voices/voices.server";
 import { PRODUCT_NAME } from "../../core/brand";
 import { findLandingPage, LANDING_PAGES } from "~/speech/rules/languages";
 import { landingPath, publicMetaTags } from "~/marketing/rules/public-pages";
 import { originFrom, publicHeaders } from "~/marketing/public-meta";
 import { SIGN_UP_PATH } from "~/common/rules/navigation";
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const page = findLandingPage(params.slug ?? "");
   if (!page) throw new Response("Not Found", { status: 404 });
   // The page's own voice first, then the language's others.
-  const voices = [...tryItVoices(page.language)].sort((a, b) => Number(b.voice_id === page.voice_id) - Number(a.voice_id === page.voice_id)).map(({ voice_id, name, description }) => ({ voice_id, name, description }));
+  const voices = await tryItVoiceChoices(context.cloudflare.env, page.language, page.voice_id);
   return { page, voices };
 }
 

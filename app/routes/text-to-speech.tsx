@@ -1,24 +1,30 @@
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
 import { FlagBadge, MarketingLayout } from "~/marketing/components/site-chrome";
 import { LinkButton } from "~/common/components/ui";
 import { PRODUCT_NAME } from "../../core/brand";
 import { publicHeaders, publicMeta } from "~/marketing/public-meta";
 import { LANDING_PAGES } from "~/speech/rules/languages";
 import { SIGN_UP_PATH } from "~/common/rules/navigation";
-import { PREMADE_VOICES } from "~/voices/rules/voices";
 import { BUILT_IN_VOICES } from "~/marketing/rules/speech-claims";
+import { premadeVoiceCount } from "~/voices/voices.server";
 
 export const headers = publicHeaders;
 
 export const meta = publicMeta({ title: `Text to speech · ${PRODUCT_NAME}`, description: `Text to speech in ${LANDING_PAGES.length} languages and accents, in the browser or through the API.`, path: "/text-to-speech" });
 
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { voiceCount: await premadeVoiceCount(context.cloudflare.env) };
+}
+
 export default function TextToSpeechLanding() {
+  const { voiceCount } = useLoaderData<typeof loader>();
   return (
     <MarketingLayout>
       <section className="mx-auto max-w-4xl space-y-6 px-4 py-16">
         <h1 className="text-4xl font-bold tracking-tight">Text to speech</h1>
         <p className="text-lg text-zinc-600 dark:text-zinc-400">
-          {PREMADE_VOICES.length} voices in six languages, streaming as they speak, with character-level timestamps, a speech history and a public API.
+          {voiceCount} voices in six languages, streaming as they speak, with character-level timestamps, a speech history and a public API.
         </p>
         <p className="text-zinc-600 dark:text-zinc-400">{BUILT_IN_VOICES}</p>
         <LinkButton to={SIGN_UP_PATH}>Start for free</LinkButton>

@@ -5,14 +5,16 @@ import { maxCharactersPerRequest, resolveModel, type Model } from "~/speech/rule
 import { formatSpec, tierAllowsFormat, type OutputFormat, minimumTierFor } from "../../core/audio/output-formats";
 import { isRestricted } from "~/billing/rules/plan-actions";
 import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
-import { CONCURRENCY_LIMIT, isPaidTier, isTier, standardTierFor, TIER_DISPLAY_NAMES, type Tier, type SubscriptionStatus } from "../../core/billing/plans";
+import { CONCURRENCY_LIMIT, isPaidTier, standardTierFor, TIER_DISPLAY_NAMES, type SubscriptionStatus } from "../../core/billing/plans";
 import { alignmentFromWords, concatAlignments, engineTextFor, splitSentences, type Alignment } from "~/speech/rules/speech-text";
 import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../core/voices/voice-safety";
-import { engineParameters, engineVoiceFor, externalVoiceFor, findPremadeVoice, type PremadeVoice } from "~/voices/rules/voices";
+import { engineParameters, engineVoiceFor, externalVoiceFor } from "~/voices/rules/voices";
+import { findUsableVoice } from "~/voices/voices.server";
+import type { Voice } from "../../core/voices/voices";
 import { concatBytes, StreamingEncoder } from "../../core/audio/encoder";
 import { int16FromBytes } from "../../core/audio/pcm";
 import { invoiceExtraCredits } from "~/billing/billing.server";
-import { findVoiceSettings, safetyControlOf } from "~/voices/voices.server";
+import { findVoiceSettings } from "~/voices/voices.server";
 import { log } from "~/common/log.server";
 import { currentQuota } from "./server/quota.server";
 import { randomHex, type Actor } from "~/accounts/accounts.server";
@@ -41,7 +43,7 @@ export type SpeechRequest = {
 
 export type SpeechRefusal = { httpStatus: 400 | 401 | 402 | 403 | 404 | 429; status: string; message: string; headers?: Record<string, string> };
 
-type Segment = { text: string; voice: PremadeVoice; settings: VoiceSettings };
+type Segment = { text: string; voice: Voice; settings: VoiceSettings };
 
 export type SpeechPlan = {
   actor: Actor;
@@ -55,11 +57,6 @@ export type SpeechPlan = {
 
 export type SpeechChunk = { audio: Uint8Array; alignment: Alignment | null };
 
-function tierOf(actor: Actor): Tier {
-  const tier = actor.membership.workspace.tier;
-  return isTier(tier) ? tier : "free";
-}
-
 /**
  * Checks everything that can refuse a generation before any audio is made: voice, model, text length,
  * output format for the plan, quota, and a concurrency slot (taken last, released by `runSpeech`).
@@ -67,7 +64,7 @@ function tierOf(actor: Actor): Tier {
 export async function planSpeech(env: Env, actor: Actor, request: SpeechRequest): Promise<{ ok: true; plan: SpeechPlan } | { ok: false; refusal: SpeechRefusal }> {
   const db = database(env.DB);
   const workspace = actor.membership.workspace;
-  const tier = tierOf(actor);
+  const tier = workspace.tier;
   const model = resolveModel(request.modelId, await servedModels(env));
   if (!model || !model.can_do_text_to_speech) {
     return { ok: false, refusal: { httpStatus: 400, status: "model_not_found", message: `A model with id ${request.modelId} was not found.` } };
@@ -75,10 +72,10 @@ export async function planSpeech(env: Env, actor: Actor, request: SpeechRequest)
   const lines = request.dialogue ?? [{ text: request.text, voice_id: request.voiceId }];
   const segments: Segment[] = [];
   for (const line of lines) {
-    const voice = findPremadeVoice(line.voice_id);
+    const voice = await findUsableVoice(env, actor, line.voice_id);
     if (!voice) return { ok: false, refusal: { httpStatus: 404, status: "voice_not_found", message: `A voice with the voice_id ${line.voice_id} was not found.` } };
-    if (!voiceUsable(await safetyControlOf(db, voice.voice_id))) return { ok: false, refusal: { httpStatus: 403, status: "voice_blocked", message: VOICE_BLOCKED_API_MESSAGE } };
-    const saved = await findVoiceSettings(db, workspace.id, voice.voice_id);
+    if (!voiceUsable(voice.safetyControl)) return { ok: false, refusal: { httpStatus: 403, status: "voice_blocked", message: VOICE_BLOCKED_API_MESSAGE } };
+    const saved = await findVoiceSettings(db, workspace.id, voice.voiceId);
     segments.push({ text: line.text, voice, settings: { ...DEFAULT_VOICE_SETTINGS, ...saved, ...stripNulls(request.voiceSettings ?? {}) } });
   }
   const characters = lines.reduce((n, l) => n + [...l.text].length, 0);
@@ -134,7 +131,7 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
   try {
     const continued = Boolean(plan.request.nextText?.trim());
     for (const [segmentIndex, segment] of plan.segments.entries()) {
-      const params = engineParameters(segment.settings, segment.voice.basePitch);
+      const params = engineParameters(segment.settings, segment.voice.engineParameters.basePitch);
       const sentences = splitSentences(segment.text);
       const lastSegment = segmentIndex === plan.segments.length - 1;
       for (const [index, sentence] of sentences.entries()) {
@@ -174,12 +171,13 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
       workspaceId,
       userId: plan.actor.user.id,
       requestId: plan.request.requestId,
-      voiceId: first.voice.voice_id,
+      voiceId: first.voice.voiceId,
       voiceName: first.voice.name,
-      voiceCategory: "premade",
+      voiceCategory: first.voice.category,
       modelId: plan.request.modelId ?? plan.model.model_id,
       text: plan.segments.map((s) => s.text).join(plan.request.dialogue ? "\n" : ""),
-      dialogue: plan.request.dialogue ? JSON.stringify(plan.request.dialogue) : null,
+      // Each line keeps the name of its voice, as the item keeps the first one's.
+      dialogue: plan.request.dialogue ? JSON.stringify(plan.request.dialogue.map((line, index) => ({ ...line, voice_name: plan.segments[index]!.voice.name }))) : null,
       dateUnix: nowSeconds(),
       characterCountChangeFrom: from,
       characterCountChangeTo: from + plan.characters,
@@ -214,10 +212,10 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
 }
 
 /** Speech that nobody is charged for and that no history keeps: voice previews. */
-export async function synthesizeUncharged(env: Env, voice: PremadeVoice, text: string, format: OutputFormat, language?: string): Promise<Uint8Array> {
+export async function synthesizeUncharged(env: Env, voice: Voice, text: string, format: OutputFormat, language?: string): Promise<Uint8Array> {
   const engine = speechEngine(env);
   const encoder = await StreamingEncoder.create(format);
-  const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.basePitch);
+  const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.engineParameters.basePitch);
   const parts: Uint8Array[] = [];
   for (const sentence of splitSentences(text)) {
     if (!sentence.trim()) continue;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { database } from "../../db/client";
 import { readEdgeContext } from "../../core/edge/edge-context";
 import { TRY_IT_GLOBAL_LIMIT_MESSAGE, TRY_IT_MAX_CHARACTERS, TRY_IT_OUTPUT_FORMAT, TRY_IT_VISITOR_LIMIT_MESSAGE } from "~/marketing/rules/try-it";
-import { findPremadeVoice } from "~/voices/rules/voices";
+import { findPremadeVoice } from "~/voices/voices.server";
 import { synthesizeUncharged } from "~/speech/generation.server";
 import { countTryItUse, forgetOldTryItCounts } from "~/speech/server/try-it.server";
 import { apiError } from "~/api/errors";
@@ -33,7 +33,7 @@ tryItApi.post("/", doc("A short sample for the try-it box of the public site", {
   return next();
 }, valid("json", body), async (c) => {
   const { text, voice_id: voiceId } = c.req.valid("json");
-  const voice = findPremadeVoice(voiceId);
+  const voice = await findPremadeVoice(c.env, voiceId);
   if (!voice) return apiError(c, 404, "voice_not_found", `A voice with the voice_id ${voiceId} was not found.`);
 
   const db = database(c.env.DB);

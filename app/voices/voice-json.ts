@@ -1,37 +1,55 @@
-import { DEFAULT_MODEL_ID } from "~/speech/rules/models";
-import { ENGINE_LANGUAGES, languagePreviewFileName, voicePreviewFileName, type PremadeVoice } from "~/voices/rules/voices";
-import type { SafetyControl } from "../../core/voices/voice-safety";
+import type { Voice } from "../../core/voices/voices";
+import { previewPath } from "~/voices/rules/voices";
 
-/** The wire shape of a premade voice (GET /v1/voices and friends); pages use it too. */
-export function previewPath(voice: PremadeVoice): string {
-  return `/v1/voices/previews/${voicePreviewFileName(voice.name)}`;
-}
-
-export function voiceJson(voice: PremadeVoice, origin: string, safetyControl: SafetyControl | null = null) {
-  const preview_url = origin + previewPath(voice);
+/**
+ * The wire shape of a voice (GET /v1/voices and friends; pages use it too). `workspaceId` is the viewer's
+ * workspace: is_owner says whether the voice is its own. Premade voices read exactly as they did from the list
+ * in code: no creation time, no sharing, no samples.
+ */
+export function voiceJson(voice: Voice, origin: string, workspaceId: string | null = null) {
+  const url = (key: string | null) => {
+    const path = previewPath(key);
+    return path === null ? null : origin + path;
+  };
   return {
-    voice_id: voice.voice_id,
+    voice_id: voice.voiceId,
     name: voice.name,
-    category: "premade",
+    category: voice.category,
     description: voice.description,
-    labels: { accent: voice.accent, gender: voice.gender, age: voice.age, use_case: voice.use_case, language: voice.language, description: voice.description },
-    preview_url,
+    labels: voice.labels,
+    preview_url: url(voice.previewKey),
     available_for_tiers: [],
     settings: null,
-    high_quality_base_model_ids: [DEFAULT_MODEL_ID],
-    // The multilingual model speaks every engine language in every voice, each with its own preview.
-    verified_languages: ENGINE_LANGUAGES.map((language) => ({
-      language,
-      model_id: DEFAULT_MODEL_ID,
-      accent: language === voice.language ? voice.accent : "standard",
-      locale: null,
-      preview_url: language === voice.language ? preview_url : `${origin}/v1/voices/previews/${languagePreviewFileName(voice.name, language)}`,
+    high_quality_base_model_ids: voice.highQualityBaseModelIds,
+    verified_languages: voice.verifiedLanguages.map((language) => ({
+      language: language.language,
+      model_id: language.modelId,
+      accent: language.accent,
+      locale: language.locale,
+      preview_url: url(language.previewKey),
     })),
-    safety_control: safetyControl,
-    sharing: null,
-    voice_verification: { requires_verification: false, is_verified: false, verification_failures: [], verification_attempts_count: 0 },
-    is_owner: false,
+    safety_control: voice.safetyControl,
+    sharing: voice.sharingStatus === null ? null : { status: voice.sharingStatus, live_moderation_enabled: voice.liveModerationEnabled },
+    voice_verification: {
+      requires_verification: voice.requiresVerification,
+      is_verified: voice.isVerified,
+      verification_failures: voice.verificationFailures,
+      verification_attempts_count: voice.verificationAttempts,
+    },
+    ...(voice.samples === null
+      ? {}
+      : {
+          samples: voice.samples.map((sample) => ({
+            sample_id: sample.sampleId,
+            file_name: sample.fileName,
+            mime_type: sample.mimeType,
+            size_bytes: sample.sizeBytes,
+            hash: sample.hash,
+          })),
+        }),
+    ...(voice.fineTuningState === null ? {} : { fine_tuning: { state: Object.fromEntries(voice.highQualityBaseModelIds.map((model) => [model, voice.fineTuningState])) } }),
+    is_owner: voice.workspaceId !== null && voice.workspaceId === workspaceId,
     is_legacy: false,
-    created_at_unix: null,
+    created_at_unix: voice.category === "premade" ? null : voice.createdAt,
   };
 }

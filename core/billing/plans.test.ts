@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { CONCURRENCY_LIMIT, isPaidTier, LIMIT_EXTENSION, maxVoiceAddEdits, MONTHLY_CREDITS, SEATS, standardTierFor, TIER_DISPLAY_NAMES, TIER_ORDER } from "./plans";
+import { CONCURRENCY_LIMIT, isPaidTier, isTier, LIMIT_EXTENSION, maxVoiceAddEdits, MONTHLY_CREDITS, SEATS, standardTierFor, TIER_DISPLAY_NAMES, TIER_ORDER, TIERS } from "./plans";
 
 describe("plans", () => {
   it("orders tiers from free to business with the spec's display names", () => {
     expect(TIER_ORDER.map((t) => TIER_DISPLAY_NAMES[t])).toEqual(["Free", "Starter", "Creator", "Pro", "Scale", "Business"]);
+  });
+  it("lists every tier once (the database checks workspaces.tier against TIERS)", () => {
+    expect(new Set(TIERS).size).toBe(TIERS.length);
+    expect([...TIERS].sort()).toEqual(Object.keys(TIER_DISPLAY_NAMES).sort());
+    expect(TIERS.every(isTier)).toBe(true);
+    expect(isTier("gold")).toBe(false);
   });
   it("has the spec's credits, seats and concurrency", () => {
     expect(TIER_ORDER.map((t) => MONTHLY_CREDITS[t])).toEqual([10000, 30000, 100000, 500000, 2000000, 11000000]);

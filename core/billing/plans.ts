@@ -9,6 +9,8 @@ export const TIER_ORDER = ["free", ...PAID_TIERS] as const;
 export const SPECIAL_TIERS = ["trial", "enterprise"] as const;
 export type StandardTier = (typeof TIER_ORDER)[number];
 export type Tier = StandardTier | (typeof SPECIAL_TIERS)[number];
+/** Every tier a workspace can be on (the database checks workspaces.tier against this list). */
+export const TIERS = [...TIER_ORDER, ...SPECIAL_TIERS] as const satisfies readonly Tier[];
 
 export const TIER_DISPLAY_NAMES: Record<Tier, string> = {
   free: "Free",
@@ -75,7 +77,7 @@ export const LIMIT_EXTENSION: Record<Tier, number> = {
 };
 
 export function isTier(value: string): value is Tier {
-  return (TIER_ORDER as readonly string[]).includes(value) || (SPECIAL_TIERS as readonly string[]).includes(value);
+  return (TIERS as readonly string[]).includes(value);
 }
 
 /** Enterprise and trial have enterprise features; for limits they take the top standard tier's. */

@@ -12,7 +12,7 @@ const BLOCKED = { id: "pv12marco00000000000", label: "Marco · IT · male" };
 const CHECKED = { id: "pv11giulia0000000000", label: "Giulia · IT · female" };
 
 beforeAll(() => {
-  const sql = `INSERT OR REPLACE INTO voice_safety_controls (voice_id, safety_control) VALUES ('${BLOCKED.id}', 'BAN'), ('${CHECKED.id}', 'CAPTCHA')`;
+  const sql = `UPDATE voices SET safety_control = CASE voice_id WHEN '${BLOCKED.id}' THEN 'BAN' ELSE 'CAPTCHA' END WHERE voice_id IN ('${BLOCKED.id}', '${CHECKED.id}')`;
   const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--command", sql], { encoding: "utf8" });
   expect(result.status, result.stderr).toBe(0);
 });

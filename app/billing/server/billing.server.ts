@@ -11,7 +11,7 @@ import type { Membership } from "../../../db/repositories/workspaces";
 import { pendingDowngradeFrom } from "../../../core/billing/billing-sync";
 import { isAllowedExtensionCap } from "~/billing/rules/extra-credits";
 import { planAction, type CurrentSubscription, type PlanAction, type PlanTarget } from "~/billing/rules/plan-actions";
-import { FIRST_MONTH_PERCENT_OFF, isTier, LIMIT_EXTENSION, priceLookupKey, type BillingPeriod, type Currency, type PaidStandardTier, type Tier, type SubscriptionStatus } from "../../../core/billing/plans";
+import { FIRST_MONTH_PERCENT_OFF, LIMIT_EXTENSION, priceLookupKey, type BillingPeriod, type Currency, type PaidStandardTier, type Tier, type SubscriptionStatus } from "../../../core/billing/plans";
 import { DISCOUNT_CODES, normalizePromoCode, type PromoValidation } from "~/billing/rules/promo";
 import { syncSubscription } from "../../../core/billing/billing-sync.server";
 import { stripeClient, type StripeEnv } from "../../../core/billing/stripe.server";
@@ -86,7 +86,7 @@ export async function confirmCheckout(env: StripeEnv, db: Database, actor: Actor
 export function currentSubscription(membership: Membership, billing: BillingRow | undefined): CurrentSubscription {
   const workspace = membership.workspace;
   return {
-    tier: isTier(workspace.tier) ? workspace.tier : "free",
+    tier: workspace.tier,
     billingPeriod: workspace.billingPeriod === "annual_period" ? "annual_period" : "monthly_period",
     status: workspace.status as SubscriptionStatus,
     pendingDowngradeTo: pendingDowngradeFrom(billing?.pendingDowngradeTo ? { type: "downgrade", downgrade_to: billing.pendingDowngradeTo } : null),
@@ -359,8 +359,7 @@ export async function setLimitExtension(ctx: Omit<BillingContext, "email" | "ori
   requireAdmin(ctx.membership);
   const billing = await findBilling(ctx.db, ctx.membership.workspace.id);
   if (!billing?.subscriptionId) throw new BillingError(409, "no_subscription", "Usage-based billing needs a paid subscription.");
-  const tier = isTier(ctx.membership.workspace.tier) ? ctx.membership.workspace.tier : "free";
-  const maximum = LIMIT_EXTENSION[tier];
+  const maximum = LIMIT_EXTENSION[ctx.membership.workspace.tier];
   if (cap !== undefined && cap !== null && !isAllowedExtensionCap(maximum, cap)) {
     throw new BillingError(400, "invalid_limit_extension", `The extension can be at most ${maximum.toLocaleString("en-US")} thousand credits on this plan.`);
   }

@@ -3,7 +3,7 @@ import type { Database } from "../../../db/client";
 import { claimExtraCharacters, findBilling } from "../../../db/repositories/billing";
 import { workspaces } from "../../../db/schema";
 import { extraCharacterCents, extraCharactersDue, extraCreditsAmountCents } from "~/billing/rules/extra-credits";
-import { BILLING_THRESHOLD_CENTS, isCurrency, isTier, TIER_DISPLAY_NAMES, type PaidStandardTier } from "../../../core/billing/plans";
+import { BILLING_THRESHOLD_CENTS, isCurrency, TIER_DISPLAY_NAMES, type PaidStandardTier } from "../../../core/billing/plans";
 import type Stripe from "stripe";
 import { log } from "~/common/log.server";
 import { stripeClient, type StripeEnv } from "../../../core/billing/stripe.server";
@@ -20,7 +20,7 @@ export async function invoiceExtraCredits(env: StripeEnv, db: Database, workspac
   const workspace = await db.query.workspaces.findFirst({ where: eq(workspaces.id, workspaceId) });
   const billing = await findBilling(db, workspaceId);
   if (!stripe || !workspace || !billing?.subscriptionId || !billing.allowedToExtendCharacterLimit) return 0;
-  const tier = isTier(workspace.tier) ? workspace.tier : "free";
+  const tier = workspace.tier;
   const currency = isCurrency(workspace.currency) ? workspace.currency : "usd";
   const centsPerCharacter = extraCharacterCents(tier, currency);
   if (centsPerCharacter === null) return 0;

@@ -1,5 +1,3 @@
-import { PREMADE_VOICES, type EngineLanguage, type PremadeVoice } from "~/voices/rules/voices";
-
 /**
  * The visitors' try-it box (issue #8): short samples for people who are not signed in, limited per visitor
  * and for the whole site, never charged and never kept.
@@ -22,9 +20,4 @@ export function tryItRefusal(counts: { visitor: number; global: number }): "visi
   if (counts.visitor > TRY_IT_PER_VISITOR) return "visitor";
   if (counts.global > TRY_IT_GLOBAL) return "global";
   return null;
-}
-
-/** The voices a try-it box offers: those of one language, or every premade voice. */
-export function tryItVoices(language?: EngineLanguage): readonly PremadeVoice[] {
-  return language ? PREMADE_VOICES.filter((voice) => voice.language === language) : PREMADE_VOICES;
 }

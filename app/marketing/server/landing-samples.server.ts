@@ -1,11 +1,11 @@
 import { findLandingPage } from "~/speech/rules/languages";
-import { findPremadeVoice } from "~/voices/rules/voices";
+import { findPremadeVoice } from "~/voices/voices.server";
 import { synthesizeUncharged } from "~/speech/generation.server";
 
 /** A landing page's sample: generated once by the engine, then served from R2 (charged to nobody). */
 export async function landingSample(env: Env, slug: string): Promise<R2ObjectBody | null> {
   const page = findLandingPage(slug);
-  const voice = page && findPremadeVoice(page.voice_id);
+  const voice = page && (await findPremadeVoice(env, page.voice_id));
   if (!page || !voice) return null;
   const key = `landing-samples/${slug}.mp3`;
   const existing = await env.MEDIA.get(key);

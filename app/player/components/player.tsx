@@ -47,11 +47,12 @@ export function usePlayer(): PlayerApi {
   return api;
 }
 
-/** A voice as the pages offer it (app/speech/server/tts-page.server.ts `voiceOptions`). */
-type PreviewableVoice = { voice_id: string; name: string; preview: string; languagePreviews: LanguagePreview[]; safety_control: CheckedVoice["safetyControl"] };
+/** A voice as the pages offer it (app/voices/server/voice-options.server.ts); a voice without a preview has none to play. */
+type PreviewableVoice = { voice_id: string; name: string; preview: string | null; languagePreviews: LanguagePreview[]; safety_control: CheckedVoice["safetyControl"] };
 
 /** Plays a voice's preview (its safety control applies; its other languages are offered). */
 export function playVoicePreview(player: PlayerApi, voice: PreviewableVoice): Promise<void> {
+  if (!voice.preview) return Promise.resolve();
   return player.play(
     {
       id: `preview-${voice.voice_id}`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGE_PREVIEW_MODEL_ID, languagePreviewUrls } from "./language-previews";
-import { engineVoiceFor, languagePreviewFileName, PREMADE_VOICES, previewFileTarget, voicePreviewFileName } from "~/voices/rules/voices";
+import { engineVoiceFor, ENGINE_LANGUAGES, languagePreviewFileName, previewKeyOf, previewPath, voicePreviewFileName } from "~/voices/rules/voices";
+import { PREMADE_VOICES } from "../../../tests/unit/premade-voices";
 
 describe("languagePreviewUrls", () => {
   it("offers only the multilingual model's previews, once per language, skipping missing ones", () => {
@@ -21,26 +22,28 @@ describe("languagePreviewUrls", () => {
 describe("voices in other languages", () => {
   const aria = PREMADE_VOICES.find((v) => v.name === "Aria")!;
   it("keep their own accent in their language and their timbre elsewhere", () => {
-    expect(engineVoiceFor(aria)).toBe(aria.engineVoice);
-    expect(engineVoiceFor(aria, "en")).toBe(aria.engineVoice);
+    expect(engineVoiceFor(aria)).toBe("en-us+f3");
+    expect(engineVoiceFor(aria, "en")).toBe("en-us+f3");
     expect(engineVoiceFor(aria, "fr")).toBe("fr+f3");
     expect(engineVoiceFor(aria, "pt-BR")).toBe("pt-br+f3");
-    expect(engineVoiceFor(aria, "xx")).toBe(aria.engineVoice);
+    expect(engineVoiceFor(aria, "xx")).toBe("en-us+f3");
+    expect(engineVoiceFor({ language: "de", engineParameters: { espeakVoice: "de", variant: null, basePitch: 50, externalVoices: {} } }, "fr")).toBe("fr");
   });
-  it("name every preview file uniquely and find its voice and language again", () => {
-    const files = new Set<string>();
+  it("have a public preview per language, each named after the voice and stored under its own key", () => {
+    const keys = new Set<string>();
     for (const voice of PREMADE_VOICES) {
-      expect(previewFileTarget(voicePreviewFileName(voice.name))).toEqual({ voice, language: voice.language });
-      files.add(voicePreviewFileName(voice.name));
-      for (const language of ["en", "de", "fr", "es", "it", "pt"] as const) {
-        if (language === voice.language) continue;
-        const file = languagePreviewFileName(voice.name, language);
+      expect(voice.previewKey).toBe(previewKeyOf(voicePreviewFileName(voice.name)));
+      expect(voice.verifiedLanguages.map((l) => l.language)).toEqual([...ENGINE_LANGUAGES]);
+      for (const { language, previewKey } of voice.verifiedLanguages) {
+        const file = language === voice.language ? voicePreviewFileName(voice.name) : languagePreviewFileName(voice.name, language as (typeof ENGINE_LANGUAGES)[number]);
         expect(file).toMatch(/^voice_preview_[a-z0-9_]+\.mp3$/);
-        expect(previewFileTarget(file)).toEqual({ voice, language });
-        files.add(file);
+        expect(previewKey).toBe(previewKeyOf(file));
+        expect(previewPath(previewKey)).toBe(`/v1/voices/previews/${file}`);
+        keys.add(previewKey!);
       }
     }
-    expect(files.size).toBe(PREMADE_VOICES.length * 6);
-    expect(previewFileTarget("voice_preview_nobody.mp3")).toBeNull();
+    expect(keys.size).toBe(PREMADE_VOICES.length * ENGINE_LANGUAGES.length);
+    expect(previewPath("voices/elsewhere/preview.mp3")).toBeNull();
+    expect(previewPath(null)).toBeNull();
   });
 });

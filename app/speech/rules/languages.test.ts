@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { findPremadeVoice } from "~/voices/rules/voices";
+import { PREMADE_VOICES } from "../../../tests/unit/premade-voices";
 import { findLandingPage, flagEmoji, LANDING_PAGES, LANGUAGES, SOURCE_LANGUAGES } from "./languages";
 
 describe("language catalogue", () => {
   it("has a landing page per language and accent, each with a real voice of that language", () => {
     for (const page of LANDING_PAGES) {
-      expect(findPremadeVoice(page.voice_id)?.language).toBe(page.language);
+      expect(PREMADE_VOICES.find((voice) => voice.voiceId === page.voice_id)?.language).toBe(page.language);
       expect(page.audioSrc).toMatch(/^[a-z-]+$/);
     }
     expect(findLandingPage("british-accent")?.name).toBe("British English");

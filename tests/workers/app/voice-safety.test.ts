@@ -6,7 +6,7 @@ const ARIA = "pv01aria000000000000";
 let key: string;
 
 async function control(voiceId: string, safetyControl: "BAN" | "CAPTCHA") {
-  await env.DB.prepare("INSERT INTO voice_safety_controls (voice_id, safety_control) VALUES (?, ?)").bind(voiceId, safetyControl).run();
+  await env.DB.prepare("UPDATE voices SET safety_control = ? WHERE voice_id = ?").bind(safetyControl, voiceId).run();
 }
 async function characterCount(): Promise<number> {
   return ((await (await api("/v1/user/subscription", { key })).json()) as { character_count: number }).character_count;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   key = await createKey(await signUp("safety@example.com"));
 });
 afterEach(async () => {
-  await env.DB.prepare("DELETE FROM voice_safety_controls").run();
+  await env.DB.prepare("UPDATE voices SET safety_control = NULL").run();
 });
 
 describe("voice safety controls", () => {

@@ -1,0 +1,50 @@
+// The voices as the pages offer them: the text-to-speech picker, the voices page and the public try-it boxes.
+import type { Voice } from "../../../core/voices/voices";
+import { languagePreviewUrls } from "~/speech/rules/language-previews";
+import { previewPath } from "~/voices/rules/voices";
+import { voiceJson } from "~/voices/voice-json";
+import { premadeVoices, usableVoices, type VoiceViewer } from "./voices.server";
+
+type VoicesEnv = { DB: D1Database };
+
+/** A voice for the pages, with its safety control (the dialogs open on choosing or playing one). */
+function voiceOption(voice: Voice) {
+  return {
+    // Relative URLs: the page plays them from its own origin.
+    languagePreviews: languagePreviewUrls(voiceJson(voice, "").verified_languages),
+    voice_id: voice.voiceId,
+    name: voice.name,
+    description: voice.description ?? "",
+    language: voice.language,
+    gender: voice.labels.gender ?? "",
+    accent: voice.labels.accent ?? "",
+    use_case: voice.labels.use_case ?? "",
+    preview: previewPath(voice.previewKey),
+    safety_control: voice.safetyControl,
+  };
+}
+
+export type VoiceOption = ReturnType<typeof voiceOption>;
+
+/** The text-to-speech page's voices: every voice the viewer's workspace may use. */
+export async function voiceOptions(env: VoicesEnv, viewer: VoiceViewer): Promise<VoiceOption[]> {
+  return (await usableVoices(env, viewer)).map(voiceOption);
+}
+
+/** The voices page: the premade (default) voices. */
+export async function defaultVoiceOptions(env: VoicesEnv): Promise<VoiceOption[]> {
+  return (await premadeVoices(env)).map(voiceOption);
+}
+
+/** A try-it box's voices for visitors: the premade voices of a language (or all), `first` leading. */
+export async function tryItVoiceChoices(env: VoicesEnv, language?: string, first?: string): Promise<{ voice_id: string; name: string; description: string }[]> {
+  const voices = await premadeVoices(env, language);
+  return voices
+    .sort((a, b) => Number(b.voiceId === first) - Number(a.voiceId === first))
+    .map((voice) => ({ voice_id: voice.voiceId, name: voice.name, description: voice.description ?? "" }));
+}
+
+/** How many premade voices there are (the public pages say so). */
+export async function premadeVoiceCount(env: VoicesEnv): Promise<number> {
+  return (await premadeVoices(env)).length;
+}

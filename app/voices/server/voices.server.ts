@@ -1,0 +1,94 @@
+// The voices a workspace may use (the premade ones and its own), read from D1. Another workspace's voices are
+// never found here: every query is scoped to the viewer's workspace.
+import { database } from "../../../db/client";
+import * as voicesTable from "../../../db/repositories/voices";
+import { findVoiceSettings, saveVoiceSettings } from "../../../db/repositories/voice-settings";
+import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from "../../../core/voices/voice-settings";
+import type { FineTuningState, Voice, VoiceCategory } from "../../../core/voices/voices";
+import { previewKeyOf } from "~/voices/rules/voices";
+import { nextPageToken, pageOffset, scopeForVoiceType, voiceSearchTerms, type VoiceType } from "~/voices/rules/voice-search";
+
+/** Who is asking: a browser session, an API key or a service account, each acting in one workspace. */
+export type VoiceViewer = { membership: { workspace: { id: string } } };
+type VoicesEnv = { DB: D1Database };
+
+const workspaceOf = (viewer: VoiceViewer) => viewer.membership.workspace.id;
+
+/** Every voice the viewer's workspace may use: the premade ones, then its own. */
+export async function usableVoices(env: VoicesEnv, viewer: VoiceViewer): Promise<Voice[]> {
+  return voicesTable.listUsableVoices(database(env.DB), workspaceOf(viewer));
+}
+
+/** A voice the viewer's workspace may use, or null (unknown and another workspace's voices alike). */
+export async function findUsableVoice(env: VoicesEnv, viewer: VoiceViewer, voiceId: string): Promise<Voice | null> {
+  return (await voicesTable.findUsableVoice(database(env.DB), workspaceOf(viewer), voiceId)) ?? null;
+}
+
+export type VoiceListQuery = {
+  pageSize: number;
+  nextPageToken?: string;
+  search?: string;
+  category?: VoiceCategory;
+  voiceType?: VoiceType;
+  fineTuningState?: FineTuningState;
+  sort: "created_at_unix" | "name";
+  sortDirection: "asc" | "desc";
+};
+
+/** GET /v2/voices: a page of the usable voices, searched, filtered and sorted, with the token of the next. */
+export async function listVoicePage(env: VoicesEnv, viewer: VoiceViewer, query: VoiceListQuery) {
+  const offset = pageOffset(query.nextPageToken);
+  const { voices, total } = await voicesTable.searchVoices(database(env.DB), {
+    workspaceId: workspaceOf(viewer),
+    scope: scopeForVoiceType(query.voiceType),
+    category: query.category,
+    search: voiceSearchTerms(query.search),
+    fineTuningState: query.fineTuningState,
+    sort: query.sort === "created_at_unix" ? "created_at" : "name",
+    direction: query.sortDirection,
+    offset,
+    limit: query.pageSize,
+  });
+  const hasMore = offset + query.pageSize < total;
+  return { voices, total, hasMore, nextPageToken: hasMore ? nextPageToken(offset + query.pageSize) : null };
+}
+
+/** The workspace's settings for one of its usable voices: what it saved over the defaults. */
+export async function settingsOfVoice(env: VoicesEnv, viewer: VoiceViewer, voice: Voice): Promise<VoiceSettings> {
+  return { ...DEFAULT_VOICE_SETTINGS, ...(await findVoiceSettings(database(env.DB), workspaceOf(viewer), voice.voiceId)) };
+}
+
+/** The workspace's settings for a voice it may use; null for any other voice. */
+export async function voiceSettingsOf(env: VoicesEnv, viewer: VoiceViewer, voiceId: string): Promise<VoiceSettings | null> {
+  const voice = await findUsableVoice(env, viewer, voiceId);
+  return voice && settingsOfVoice(env, viewer, voice);
+}
+
+/** Saves the given settings over the current ones; false when the workspace may not use the voice. */
+export async function editVoiceSettings(env: VoicesEnv, viewer: VoiceViewer, voiceId: string, patch: Partial<VoiceSettings>): Promise<boolean> {
+  const current = await voiceSettingsOf(env, viewer, voiceId);
+  if (!current) return false;
+  await saveVoiceSettings(database(env.DB), workspaceOf(viewer), voiceId, { ...current, ...patch });
+  return true;
+}
+
+/** The premade voices (of one language, if given): what visitors, who have no workspace, may try. */
+export async function premadeVoices(env: VoicesEnv, language?: string): Promise<Voice[]> {
+  return voicesTable.listPremadeVoices(database(env.DB), language);
+}
+
+export async function findPremadeVoice(env: VoicesEnv, voiceId: string): Promise<Voice | null> {
+  return (await voicesTable.findPremadeVoice(database(env.DB), voiceId)) ?? null;
+}
+
+/** Which premade voice and language a public preview file is of; null for any other file. */
+export async function previewTarget(env: VoicesEnv, file: string): Promise<{ voice: Voice; language: string; key: string } | null> {
+  const key = previewKeyOf(file);
+  const voice = await voicesTable.findPremadeVoiceByPreviewKey(database(env.DB), key);
+  if (!voice) return null;
+  const language = voice.previewKey === key ? voice.language : voice.verifiedLanguages.find((entry) => entry.previewKey === key)?.language;
+  return language ? { voice, language, key } : null;
+}
+
+/** A workspace's saved settings for a voice, as stored (generation merges them over the defaults). */
+export { findVoiceSettings } from "../../../db/repositories/voice-settings";

@@ -1,0 +1,79 @@
+// A voice as the voices table keeps it (db/schema/voices.ts) and the app reads it: the spec's Voice (request
+// layer §3), the engine parameters that make it sound as it does, and where its audio lives in R2.
+import type { SafetyControl } from "./voice-safety";
+
+export const VOICE_CATEGORIES = ["premade", "cloned", "generated", "professional"] as const;
+export type VoiceCategory = (typeof VOICE_CATEGORIES)[number];
+
+/** The engine a voice is defined for. The embedded espeak-ng engine is the only one today. */
+export const VOICE_ENGINES = ["embedded"] as const;
+export type VoiceEngine = (typeof VOICE_ENGINES)[number];
+
+/** The speech engines that use a voice of their own in place of ours (OpenAI-compatible servers, Workers AI). */
+export type ExternalSpeechEngine = "openai" | "workers-ai";
+
+/** How the embedded engine speaks a voice, and the voice each external engine uses for it. */
+export type VoiceEngineParameters = {
+  /** espeak-ng language voice of the voice's own language and accent, e.g. "en-us". */
+  espeakVoice: string;
+  /** espeak-ng variant (the timbre), e.g. "f3"; null for the language voice's own. */
+  variant: string | null;
+  /** espeak-ng base pitch 0-100 (50 is the language voice's default). */
+  basePitch: number;
+  /** The external engines' voices for this one; an engine without an entry picks one by gender. */
+  externalVoices: Partial<Record<ExternalSpeechEngine, string>>;
+};
+
+/** Labels as the API shows them (accent, age, gender, use_case, descriptive, ...). */
+export type VoiceLabels = Record<string, string>;
+
+/** A language the voice is verified in (spec: Voice.verified_languages), with its own preview in R2. */
+export type VoiceLanguage = { language: string; modelId: string; accent: string | null; locale: string | null; previewKey: string | null };
+
+/** A recording a cloned voice was made from, kept in R2. */
+export type VoiceSampleFile = { sampleId: string; fileName: string; mimeType: string; sizeBytes: number; hash: string; key: string };
+
+/** Spec: Voice.sharing.status; copied_disabled means the voice cannot be copied. */
+export const SHARING_STATUSES = ["enabled", "disabled", "copied", "copied_disabled"] as const;
+export type SharingStatus = (typeof SHARING_STATUSES)[number];
+
+/** Professional voices' fine-tuning state (the v2 list filters on it). */
+export const FINE_TUNING_STATES = ["not_started", "queued", "fine_tuning", "fine_tuned", "failed", "delayed"] as const;
+export type FineTuningState = (typeof FINE_TUNING_STATES)[number];
+
+export type Voice = {
+  voiceId: string;
+  /** The workspace that owns the voice; null for a premade voice, which every workspace may use. */
+  workspaceId: string | null;
+  category: VoiceCategory;
+  name: string;
+  description: string | null;
+  labels: VoiceLabels;
+  /** ISO 639-1 code of the language the voice speaks natively. */
+  language: string;
+  engine: VoiceEngine;
+  engineParameters: VoiceEngineParameters;
+  /** R2 key of the voice's preview in its own language; null when it has none. */
+  previewKey: string | null;
+  samples: VoiceSampleFile[] | null;
+  verifiedLanguages: VoiceLanguage[];
+  highQualityBaseModelIds: string[];
+  /** Null: never shared to the library. */
+  sharingStatus: SharingStatus | null;
+  liveModerationEnabled: boolean;
+  requiresVerification: boolean;
+  isVerified: boolean;
+  verificationAttempts: number;
+  verificationFailures: string[];
+  fineTuningState: FineTuningState | null;
+  /** Set by moderation, deployment-wide (decision 0009). */
+  safetyControl: SafetyControl | null;
+  safetyReason: string | null;
+  createdAt: number;
+};
+
+/**
+ * Which of the voices a workspace may use a list shows: all of them (the premade ones and its own), the premade
+ * ones, its own, its own made here (personal) or its own copied from the library (community).
+ */
+export type VoiceScope = "all" | "premade" | "own" | "personal" | "community";

@@ -1,0 +1,117 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../client";
+import { voices } from "../schema";
+import type { FineTuningState, Voice, VoiceCategory, VoiceScope } from "../../core/voices/voices";
+
+/** The row is the app's Voice (core/voices/voices.ts); this fails to compile when they drift apart. */
+const asVoice = (row: typeof voices.$inferSelect): Voice => row;
+
+const COPIED = ["copied", "copied_disabled"] as const;
+
+/** The voices a workspace may see and use: the premade ones and its own, never another workspace's. */
+function usableBy(workspaceId: string): SQL {
+  return or(isNull(voices.workspaceId), eq(voices.workspaceId, workspaceId))!;
+}
+
+function inScope(workspaceId: string, scope: VoiceScope): SQL {
+  switch (scope) {
+    case "all":
+      return usableBy(workspaceId);
+    case "premade":
+      return isNull(voices.workspaceId);
+    case "own":
+      return eq(voices.workspaceId, workspaceId);
+    case "personal":
+      return and(eq(voices.workspaceId, workspaceId), or(isNull(voices.sharingStatus), sql`${voices.sharingStatus} NOT IN ('copied', 'copied_disabled')`))!;
+    case "community":
+      return and(eq(voices.workspaceId, workspaceId), inArray(voices.sharingStatus, [...COPIED]))!;
+  }
+}
+
+/** One voice the workspace may use; undefined for an unknown id and for another workspace's voice alike. */
+export async function findUsableVoice(db: Database, workspaceId: string, voiceId: string): Promise<Voice | undefined> {
+  const row = await db.query.voices.findFirst({ where: and(eq(voices.voiceId, voiceId), usableBy(workspaceId)) });
+  return row && asVoice(row);
+}
+
+/** Every voice the workspace may use: the premade ones in their order, then its own, oldest first. */
+export async function listUsableVoices(db: Database, workspaceId: string): Promise<Voice[]> {
+  const rows = await db
+    .select()
+    .from(voices)
+    .where(usableBy(workspaceId))
+    .orderBy(sql`${voices.workspaceId} IS NOT NULL`, asc(voices.createdAt), asc(voices.voiceId));
+  return rows.map(asVoice);
+}
+
+/** The premade voices (optionally of one language), in their order: for visitors, who have no workspace. */
+export async function listPremadeVoices(db: Database, language?: string): Promise<Voice[]> {
+  const rows = await db
+    .select()
+    .from(voices)
+    .where(and(isNull(voices.workspaceId), language ? eq(voices.language, language) : undefined))
+    .orderBy(asc(voices.voiceId));
+  return rows.map(asVoice);
+}
+
+export async function findPremadeVoice(db: Database, voiceId: string): Promise<Voice | undefined> {
+  const row = await db.query.voices.findFirst({ where: and(eq(voices.voiceId, voiceId), isNull(voices.workspaceId)) });
+  return row && asVoice(row);
+}
+
+/** The premade voice whose preview (in its own language or one of its verified languages) is stored at `key`. */
+export async function findPremadeVoiceByPreviewKey(db: Database, key: string): Promise<Voice | undefined> {
+  const row = await db.query.voices.findFirst({
+    where: and(
+      isNull(voices.workspaceId),
+      or(eq(voices.previewKey, key), sql`EXISTS (SELECT 1 FROM json_each(${voices.verifiedLanguages}) WHERE json_extract(value, '$.previewKey') = ${key})`),
+    ),
+  });
+  return row && asVoice(row);
+}
+
+export type VoiceSearch = {
+  workspaceId: string;
+  scope: VoiceScope;
+  category?: VoiceCategory;
+  /** Lower-case text to find in the name, description or accent, or languages whose name contains it. */
+  search?: { needle: string; languages: readonly string[] };
+  /** Keeps professional voices in this state (the other categories have none). */
+  fineTuningState?: FineTuningState;
+  sort: "name" | "created_at";
+  direction: "asc" | "desc";
+  offset: number;
+  limit: number;
+};
+
+/** A page of the voices the workspace may use, filtered and sorted, with the number of matches. */
+export async function searchVoices(db: Database, query: VoiceSearch): Promise<{ voices: Voice[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [inScope(query.workspaceId, query.scope)];
+  if (query.category) conditions.push(eq(voices.category, query.category));
+  if (query.fineTuningState) conditions.push(or(sql`${voices.category} <> 'professional'`, eq(voices.fineTuningState, query.fineTuningState)));
+  if (query.search) {
+    const { needle, languages } = query.search;
+    conditions.push(
+      or(
+        sql`instr(lower(${voices.name}), ${needle}) > 0`,
+        sql`instr(lower(coalesce(${voices.description}, '')), ${needle}) > 0`,
+        sql`instr(lower(coalesce(json_extract(${voices.labels}, '$.accent'), '')), ${needle}) > 0`,
+        languages.length ? inArray(voices.language, [...languages]) : undefined,
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const direction = query.direction === "asc" ? asc : desc;
+  const byName = [direction(sql`${voices.name} COLLATE NOCASE`), direction(voices.voiceId)];
+  const [rows, [count]] = await db.batch([
+    db
+      .select()
+      .from(voices)
+      .where(where)
+      .orderBy(...(query.sort === "created_at" ? [direction(voices.createdAt), ...byName] : byName))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: sql<number>`count(*)` }).from(voices).where(where),
+  ]);
+  return { voices: rows.map(asVoice), total: count?.total ?? 0 };
+}

@@ -1,0 +1,99 @@
+// Accounts: people, their sessions, e-mailed codes, sign-in throttling, onboarding and the development mailbox.
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { now } from "./columns";
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name"),
+    emailVerifiedAt: integer("email_verified_at"),
+    createdAt: integer("created_at").notNull().default(now),
+    locale: text("locale").notNull().default("en"),
+    agreesToProductUpdates: integer("agrees_to_product_updates", { mode: "boolean" }).notNull().default(false),
+    ccpaOptOut: integer("ccpa_opt_out", { mode: "boolean" }).notNull().default(false),
+    acceptedBipaTerms: integer("accepted_bipa_terms", { mode: "boolean" }).notNull().default(false),
+    geoCountry: text("geo_country"),
+    geoRegion: text("geo_region"),
+    geoCity: text("geo_city"),
+    publicUserId: text("public_user_id").notNull(),
+    publicUserName: text("public_user_name"),
+    activeWorkspaceId: text("active_workspace_id"),
+    onboardingChecklistHidden: integer("onboarding_checklist_hidden", { mode: "boolean" }).notNull().default(false),
+    onboardingChecklistCompleted: integer("onboarding_checklist_completed", { mode: "boolean" }).notNull().default(false),
+    onboardingChecklistStartedAt: integer("onboarding_checklist_started_at"),
+    analyticsConsent: text("analytics_consent").notNull().default("undecided"),
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: integer("totp_enabled_at"),
+    /** JSON list of SHA-256 hashes of the unused two-factor backup codes. */
+    backupCodeHashes: text("backup_code_hashes"),
+    /** Until when support staff may access the account, granted by the owner through an e-mailed code. */
+    supportAccessUntil: integer("support_access_until"),
+    /** The referral code the visitor arrived with (kept 90 days in their browser), if any. */
+    referredBy: text("referred_by"),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_public_user_id_unique").on(t.publicUserId)],
+);
+
+/** Browser sessions: only the SHA-256 of the cookie token is stored, so a database leak yields no usable cookie. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull().default(now),
+    revokedAt: integer("revoked_at"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+/** Single-use codes sent by e-mail (verify e-mail, reset password, ...); stored hashed, with an expiry. */
+export const actionCodes = sqliteTable(
+  "action_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    mode: text("mode").notNull(),
+    payload: text("payload"),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [index("action_codes_user").on(t.userId)],
+);
+
+/** Failed sign-in and code checks per key (an address or an account) in fixed windows, for slowing guessing down. */
+export const authFailures = sqliteTable(
+  "auth_failures",
+  {
+    key: text("key").notNull(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const onboardingItems = sqliteTable(
+  "onboarding_items",
+  {
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    itemId: text("item_id").notNull(),
+    completedAt: integer("completed_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] })],
+);
+
+/** Development mailbox: every message sent while ENVIRONMENT is development lands here (/dev/mailbox). */
+export const devMailbox = sqliteTable("dev_mailbox", {
+  id: text("id").primaryKey(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+});

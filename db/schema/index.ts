@@ -1,0 +1,10 @@
+// Every table, one file per product area; drizzle-kit (drizzle.config.ts) and db/client read this index.
+export * from "./accounts";
+export * from "./workspace";
+export * from "./history";
+export * from "./speech";
+export * from "./usage";
+export * from "./sharing";
+export * from "./billing";
+export * from "./voices";
+export * from "./marketing";

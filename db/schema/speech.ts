@@ -1,0 +1,24 @@
+// Speech generation: concurrency slots and the public try-it box's counters.
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** Generations in flight, to hold each workspace to its plan's concurrency. */
+export const generationSlots = sqliteTable(
+  "generation_slots",
+  {
+    requestId: text("request_id").primaryKey(),
+    workspaceId: text("workspace_id").notNull(),
+    startedAt: integer("started_at").notNull(),
+  },
+  (t) => [index("generation_slots_workspace").on(t.workspaceId)],
+);
+
+/** Fixed-window counters for public, unauthenticated features (the visitors' try-it box). */
+export const rateCounters = sqliteTable(
+  "rate_counters",
+  {
+    key: text("key").notNull(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
