@@ -1,4 +1,5 @@
 import { SELF } from "cloudflare:test";
+import { decode } from "turbo-stream";
 
 export const ORIGIN = "https://parlance.test";
 export const STRONG_PASSWORD = "Str0ng!pass";
@@ -44,4 +45,18 @@ export async function createKey(cookie: string, name = "test key"): Promise<stri
   const response = await api("/v1/user/api-keys", { method: "POST", cookie, json: { name } });
   if (response.status !== 201) throw new Error(`key creation failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { xi_api_key: string }).xi_api_key;
+}
+
+/**
+ * Posts a form to a page action the way `useFetcher` does with single fetch (`<path>.data`, answered in
+ * turbo-stream) and returns the HTTP status and the action's data, or its error when it threw (the body's text
+ * when the answer is not a single-fetch one: a refusal before Remix, say).
+ */
+export async function fetcherPost(path: string, fields: Record<string, string>, cookie: string, headers: Record<string, string> = {}): Promise<{ status: number; data?: unknown; error?: unknown }> {
+  const init = form(fields);
+  const response = await SELF.fetch(`${ORIGIN}${path}.data`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie, ...headers } });
+  if (!response.body || response.headers.get("content-type") !== "text/x-script") return { status: response.status, error: await response.text() };
+  const decoded = await decode(response.body);
+  await decoded.done;
+  return { status: response.status, ...(decoded.value as { data?: unknown; error?: unknown }) };
 }
