@@ -4,7 +4,7 @@ import { z } from "zod";
 import { formatSpec, OUTPUT_FORMATS, type OutputFormat } from "../../core/audio/output-formats";
 import { concatAlignments, type Alignment } from "~/speech/rules/speech-text";
 import { SPEED_RANGE } from "~/voices/rules/voices";
-import { planSpeech, runSpeech, type SpeechPlan, type SpeechRequest, type SpeechSource } from "~/speech/generation.server";
+import { planSpeech, runSpeech, type GenerationLifetime, type SpeechPlan, type SpeechRequest, type SpeechSource } from "~/speech/generation.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { dialogueBody, speechBody, speechQuery, voiceParam } from "~/api/schemas";
@@ -34,6 +34,13 @@ async function respond(c: Context<AuthedEnv>, request: SpeechRequest, mode: Mode
   }
   const plan = planned.plan;
   const rawType = audioContentType?.(request.outputFormat) ?? formatSpec(request.outputFormat).contentType;
+  // The plan holds a concurrency slot from here: the generation is started at once and stops when the client
+  // goes away (the request's signal, enable_request_signal) or cancels the stream; it releases the slot either way.
+  const stop = new AbortController();
+  const clientGone = () => stop.abort(new Error("the client went away"));
+  if (c.req.raw.signal.aborted) clientGone();
+  else c.req.raw.signal.addEventListener("abort", clientGone, { once: true });
+  const lifetime: GenerationLifetime = { waitUntil: (promise) => c.executionCtx.waitUntil(promise), signal: stop.signal };
 
   if (!mode.stream) {
     const parts: Uint8Array[] = [];
@@ -42,7 +49,7 @@ async function respond(c: Context<AuthedEnv>, request: SpeechRequest, mode: Mode
       await runSpeech(c.env, plan, (chunk) => {
         parts.push(chunk.audio);
         if (chunk.alignment) alignments.push(chunk.alignment);
-      });
+      }, lifetime);
     } catch {
       return apiError(c, 500, "generation_failed", "Speech generation failed; nothing was charged.");
     }
@@ -71,11 +78,14 @@ async function respond(c: Context<AuthedEnv>, request: SpeechRequest, mode: Mode
           }
           const line = { audio_base64: toBase64(chunk.audio), alignment: chunk.alignment, normalized_alignment: chunk.alignment };
           controller.enqueue(encoder.encode(JSON.stringify(line) + "\n"));
-        });
+        }, lifetime);
         controller.close();
       } catch (error) {
-        controller.error(error);
+        if (!stop.signal.aborted) controller.error(error);
       }
+    },
+    cancel(reason) {
+      stop.abort(reason ?? new Error("the stream was cancelled"));
     },
   });
   return new Response(stream, { headers: speechHeaders(plan, mode.timestamps ? "application/x-ndjson" : rawType) });

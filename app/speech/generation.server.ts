@@ -117,18 +117,33 @@ function stripNulls<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K]
 }
 
 /**
+ * What a generation lives by: the request's `waitUntil`, which keeps it running after its client has gone (the
+ * runtime drops a request's pending work then, and with it the code that would release the slot), and a signal
+ * that stops it (the client went away, or the stream was cancelled).
+ */
+export type GenerationLifetime = { waitUntil(promise: Promise<unknown>): void; signal: AbortSignal };
+
+/**
  * Synthesizes sentence by sentence, handing each encoded chunk (with its alignment) to `onChunk` as soon as it
  * exists. When all audio is made it is stored in R2, and only then the history row and the character charge
- * are written together. Any failure charges nothing and leaves no row. The concurrency slot is always released.
+ * are written together. Any failure or cancellation charges nothing and leaves no row, and every way out of a
+ * generation (done, failed, cancelled, its client gone) releases its concurrency slot at once.
  */
-export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk) => void | Promise<void>): Promise<HistoryRow> {
+export function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk) => void | Promise<void>, lifetime: GenerationLifetime): Promise<HistoryRow> {
+  const run = generate(env, plan, onChunk, lifetime.signal);
+  lifetime.waitUntil(run.catch(() => undefined));
+  return run;
+}
+
+async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk) => void | Promise<void>, signal: AbortSignal): Promise<HistoryRow> {
   const db = database(env.DB);
   const engine = speechEngine(env);
-  const encoder = await StreamingEncoder.create(plan.request.outputFormat);
   const audioParts: Uint8Array[] = [];
   const alignments: Alignment[] = [];
   let offsetSeconds = 0;
   try {
+    signal.throwIfAborted();
+    const encoder = await StreamingEncoder.create(plan.request.outputFormat);
     const continued = Boolean(plan.request.nextText?.trim());
     for (const [segmentIndex, segment] of plan.segments.entries()) {
       const params = engineParameters(segment.settings, segment.voice.engineParameters.basePitch);
@@ -151,12 +166,14 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
         }
         alignments.push(alignment);
         audioParts.push(audio);
+        signal.throwIfAborted();
         await onChunk({ audio, alignment });
       }
     }
     const tail = encoder.finish();
     if (tail.byteLength) {
       audioParts.push(tail);
+      signal.throwIfAborted();
       await onChunk({ audio: tail, alignment: null });
     }
     const audio = concatBytes(audioParts);
@@ -192,6 +209,8 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
       alignment: JSON.stringify(concatAlignments(alignments)),
     };
     try {
+      // A client that went away while the audio was stored gets nothing, and is charged nothing.
+      signal.throwIfAborted();
       await recordGeneration(db, row, plan.characters, plan.actor.apiKeyId);
     } catch (error) {
       await env.MEDIA.delete(audioKey);
@@ -204,7 +223,8 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
     }
     return row;
   } catch (error) {
-    log("error", "speech generation failed", { request_id: plan.request.requestId, error: String(error) });
+    if (signal.aborted) log("info", "speech generation cancelled", { request_id: plan.request.requestId, reason: String(signal.reason) });
+    else log("error", "speech generation failed", { request_id: plan.request.requestId, error: String(error) });
     throw error;
   } finally {
     await releaseSlot(db, plan.actor.membership.workspace.id, plan.request.requestId);
