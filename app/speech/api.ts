@@ -4,7 +4,7 @@ import { z } from "zod";
 import { formatSpec, OUTPUT_FORMATS, type OutputFormat } from "../../core/audio/output-formats";
 import { concatAlignments, type Alignment } from "~/speech/rules/speech-text";
 import { SPEED_RANGE } from "~/voices/rules/voices";
-import { planSpeech, runSpeech, type GenerationLifetime, type SpeechPlan, type SpeechRequest, type SpeechSource } from "~/speech/generation.server";
+import { planSpeech, QuotaExhaustedError, runSpeech, type GenerationLifetime, type SpeechPlan, type SpeechRequest, type SpeechSource } from "~/speech/generation.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { dialogueBody, speechBody, speechQuery, voiceParam } from "~/api/schemas";
@@ -50,7 +50,8 @@ async function respond(c: Context<AuthedEnv>, request: SpeechRequest, mode: Mode
         parts.push(chunk.audio);
         if (chunk.alignment) alignments.push(chunk.alignment);
       }, lifetime);
-    } catch {
+    } catch (error) {
+      if (error instanceof QuotaExhaustedError) return apiError(c, error.refusal.httpStatus, error.refusal.status, error.refusal.message);
       return apiError(c, 500, "generation_failed", "Speech generation failed; nothing was charged.");
     }
     const audio = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));

@@ -1,6 +1,6 @@
 import { database } from "../../db/client";
 import { acquireSlot, releaseSlot } from "../../db/repositories/generation-slots";
-import { recordGeneration, type HistoryRow } from "../../db/repositories/history";
+import { QuotaExhausted, recordGeneration, type HistoryRow } from "../../db/repositories/history";
 import { maxCharactersPerRequest, resolveModel, type Model } from "~/speech/rules/models";
 import { formatSpec, tierAllowsFormat, type OutputFormat, minimumTierFor } from "../../core/audio/output-formats";
 import { isRestricted } from "~/billing/rules/plan-actions";
@@ -51,6 +51,8 @@ export type SpeechPlan = {
   model: Model;
   segments: Segment[];
   characters: number;
+  /** The credits the workspace may use beyond its character_limit (usage-based billing); null: no limit. */
+  beyondLimit: number | null;
   historyItemId: string;
   concurrency: { active: number; limit: number };
 };
@@ -94,22 +96,36 @@ export async function planSpeech(env: Env, actor: Actor, request: SpeechRequest)
   }
   const quota = await currentQuota(db, workspace, tier);
   if (quota.used + characters > quota.usable) {
-    return {
-      ok: false,
-      refusal: {
-        httpStatus: 401,
-        status: "quota_exceeded",
-        message: `This request exceeds your quota of ${workspace.characterLimit}. You have ${Math.max(0, workspace.characterLimit - quota.used)} credits remaining, while ${characters} credits are required for this request.`,
-      },
-    };
+    return { ok: false, refusal: quotaExceeded(workspace.characterLimit, workspace.characterLimit - quota.used, characters) };
   }
+  // The slot and the characters' reservation are taken in one statement that checks the quota again, counting the
+  // generations in flight: concurrent requests cannot together pass it (the charge checks it once more).
   const limit = CONCURRENCY_LIMIT[standardTierFor(tier)];
-  const slot = await acquireSlot(db, workspace.id, request.requestId, limit, nowSeconds());
+  const beyondLimit = Number.isFinite(quota.usable) ? quota.usable - workspace.characterLimit : null;
+  const slot = await acquireSlot(db, { workspaceId: workspace.id, requestId: request.requestId, limit, characters, beyondLimit, nowSeconds: nowSeconds() });
   const headers = { "current-concurrent-requests": String(slot.active), "maximum-concurrent-requests": String(limit) };
+  if (!slot.acquired && slot.reason === "quota") return { ok: false, refusal: quotaExceeded(workspace.characterLimit, slot.remaining, characters) };
   if (!slot.acquired) {
     return { ok: false, refusal: { httpStatus: 429, status: "too_many_concurrent_requests", message: `Your plan allows ${limit} concurrent requests.`, headers } };
   }
-  return { ok: true, plan: { actor, request, model, segments, characters, historyItemId: timeOrderedId(), concurrency: { active: slot.active, limit } } };
+  return { ok: true, plan: { actor, request, model, segments, characters, beyondLimit, historyItemId: timeOrderedId(), concurrency: { active: slot.active, limit } } };
+}
+
+function quotaExceeded(characterLimit: number, remaining: number, characters: number): SpeechRefusal {
+  return {
+    httpStatus: 401,
+    status: "quota_exceeded",
+    message: `This request exceeds your quota of ${characterLimit}. You have ${Math.max(0, remaining)} credits remaining, while ${characters} credits are required for this request.`,
+  };
+}
+
+/** A generation whose charge the quota no longer allowed (it changed while the audio was made): nothing was charged. */
+export class QuotaExhaustedError extends Error {
+  readonly refusal: SpeechRefusal;
+  constructor(refusal: SpeechRefusal) {
+    super(refusal.message);
+    this.refusal = refusal;
+  }
 }
 
 function stripNulls<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], null> } {
@@ -211,9 +227,16 @@ async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk
     try {
       // A client that went away while the audio was stored gets nothing, and is charged nothing.
       signal.throwIfAborted();
-      await recordGeneration(db, row, plan.characters, plan.actor.apiKeyId);
+      await recordGeneration(db, row, { characters: plan.characters, beyondLimit: plan.beyondLimit }, plan.actor.apiKeyId);
     } catch (error) {
       await env.MEDIA.delete(audioKey);
+      if (error instanceof QuotaExhausted) {
+        throw new QuotaExhaustedError({
+          httpStatus: 401,
+          status: "quota_exceeded",
+          message: `Your quota changed while this audio was made and no longer covers its ${plan.characters} credits; nothing was charged.`,
+        });
+      }
       throw error;
     }
     // Beyond the plan (usage-based billing allowed it): invoice any newly completed block of extra credits.
