@@ -187,19 +187,29 @@ export default function TextToSpeechPage() {
 
   const [mode, setMode] = useState<"text" | "dialogue">("text");
 
-  /** Both modes stream into the global player; the history row follows once the audio is stored. */
+  /**
+   * Both modes stream into the global player; the history row follows once the audio is stored. A voice whose
+   * CAPTCHA check the workspace has not passed (or no longer holds) is refused by the server: its check opens,
+   * and once solved the generation is sent again.
+   */
   const speak = async (path: string, body: unknown, title: string, voiceName: string) => {
     setBusy(true);
     void completeChecklistItem("generate_text_to_speech");
     try {
-      const response = await fetch(`${path}?output_format=mp3_44100_128`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
+      const send = () =>
+        fetch(`${path}?output_format=mp3_44100_128`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      let response = await send();
       if (!response.ok) {
-        toast.showError(await toRequestError(response));
-        return;
+        const error = await toRequestError(response);
+        const checked = error.errorType === "voice_captcha_required" ? data.voices.find((v) => v.voice_id === (error.payload as { detail?: { voice_id?: string } }).detail?.voice_id) : undefined;
+        if (!checked) return toast.showError(error);
+        if (!(await safety.verify({ voiceId: checked.voice_id, name: checked.name, safetyControl: checked.safety_control }))) return;
+        response = await send();
+        if (!response.ok) return toast.showError(await toRequestError(response));
       }
       const id = response.headers.get("history-item-id") ?? "generation";
       // No src yet: the player looks the item up once it is saved, then offers download and feedback.

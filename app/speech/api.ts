@@ -30,7 +30,7 @@ async function respond(c: Context<AuthedEnv>, request: SpeechRequest, mode: Mode
   if (!planned.ok) {
     const { refusal } = planned;
     for (const [name, value] of Object.entries(refusal.headers ?? {})) c.header(name, value);
-    return apiError(c, refusal.httpStatus, refusal.status, refusal.message);
+    return apiError(c, refusal.httpStatus, refusal.status, refusal.message, refusal.detail);
   }
   const plan = planned.plan;
   const rawType = audioContentType?.(request.outputFormat) ?? formatSpec(request.outputFormat).contentType;
@@ -99,7 +99,7 @@ const REFUSALS: RouteDoc["responses"] = {
   400: "model_not_found, max_character_limit_exceeded",
   401: "quota_exceeded",
   402: "payment_required",
-  403: "voice_blocked, output_format_not_allowed",
+  403: "voice_blocked, voice_captcha_required (detail.voice_id names the voice: solve its check at /v1/voices/{voice_id}/captcha), output_format_not_allowed",
   404: "voice_not_found",
   429: "too_many_concurrent_requests",
   500: "generation_failed (nothing is charged)",

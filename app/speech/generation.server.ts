@@ -9,7 +9,7 @@ import { CONCURRENCY_LIMIT, isPaidTier, standardTierFor, TIER_DISPLAY_NAMES, typ
 import { alignmentFromWords, concatAlignments, engineTextFor, splitSentences, type Alignment } from "~/speech/rules/speech-text";
 import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../core/voices/voice-safety";
 import { engineParameters, engineVoiceFor, externalVoiceFor } from "~/voices/rules/voices";
-import { findUsableVoice } from "~/voices/voices.server";
+import { findUsableVoice, voiceCaptchaPassed, voiceCaptchaRequired } from "~/voices/voices.server";
 import type { Voice } from "../../core/voices/voices";
 import { concatBytes, StreamingEncoder } from "../../core/audio/encoder";
 import { int16FromBytes } from "../../core/audio/pcm";
@@ -41,7 +41,14 @@ export type SpeechRequest = {
   dialogue?: { text: string; voice_id: string }[];
 };
 
-export type SpeechRefusal = { httpStatus: 400 | 401 | 402 | 403 | 404 | 429; status: string; message: string; headers?: Record<string, string> };
+export type SpeechRefusal = {
+  httpStatus: 400 | 401 | 402 | 403 | 404 | 429;
+  status: string;
+  message: string;
+  headers?: Record<string, string>;
+  /** More fields of the error's `detail` (voice_captcha_required names the voice). */
+  detail?: Record<string, string>;
+};
 
 type Segment = { text: string; voice: Voice; settings: VoiceSettings };
 
@@ -77,6 +84,8 @@ export async function planSpeech(env: Env, actor: Actor, request: SpeechRequest)
     const voice = await findUsableVoice(env, actor, line.voice_id);
     if (!voice) return { ok: false, refusal: { httpStatus: 404, status: "voice_not_found", message: `A voice with the voice_id ${line.voice_id} was not found.` } };
     if (!voiceUsable(voice.safetyControl)) return { ok: false, refusal: { httpStatus: 403, status: "voice_blocked", message: VOICE_BLOCKED_API_MESSAGE } };
+    // A voice under a CAPTCHA speaks only for a workspace that has passed its check (decision 0023).
+    if (!(await voiceCaptchaPassed(env, actor, voice))) return { ok: false, refusal: { ...voiceCaptchaRequired(voice), detail: { voice_id: voice.voiceId } } };
     const saved = await findVoiceSettings(db, workspace.id, voice.voiceId);
     segments.push({ text: line.text, voice, settings: { ...DEFAULT_VOICE_SETTINGS, ...saved, ...stripNulls(request.voiceSettings ?? {}) } });
   }
