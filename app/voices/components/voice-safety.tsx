@@ -101,13 +101,17 @@ function CaptchaDialog({ pending, onDone }: { pending: Pending; onDone: (solved:
   const [busy, setBusy] = useState(false);
   const audio = useRef<HTMLAudioElement>(null);
 
+  // Each request replaces the earlier challenge on the server: only the latest answer to arrive is shown.
+  const latest = useRef(0);
   const newChallenge = useCallback(async () => {
+    const ticket = ++latest.current;
     setChallenge(null);
     setAnswer("");
     try {
-      setChallenge(await requestJson<Challenge>(`/v1/voices/${encodeURIComponent(voiceId)}/captcha`, { method: "POST" }));
+      const issued = await requestJson<Challenge>(`/v1/voices/${encodeURIComponent(voiceId)}/captcha`, { method: "POST" });
+      if (ticket === latest.current) setChallenge(issued);
     } catch (error) {
-      setProblem(error instanceof RequestFailure ? error.message : VOICE_CAPTCHA_UNAVAILABLE);
+      if (ticket === latest.current) setProblem(error instanceof RequestFailure ? error.message : VOICE_CAPTCHA_UNAVAILABLE);
     }
   }, [voiceId]);
   useEffect(() => {
