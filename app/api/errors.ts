@@ -15,9 +15,9 @@ export type ApiErrorStatus =
   | "internal_error"
   | (string & {});
 
-/** `{"detail": {"status", "message"}}`: the wire format the official SDKs parse. */
-export function apiError(c: Context, httpStatus: ContentfulStatusCode, status: ApiErrorStatus, message: string) {
-  return c.json({ detail: { status, message } }, httpStatus);
+/** `{"detail": {"status", "message"}}`: the wire format the official SDKs parse (`more` adds fields to `detail`). */
+export function apiError(c: Context, httpStatus: ContentfulStatusCode, status: ApiErrorStatus, message: string, more?: Record<string, string | number>) {
+  return c.json({ detail: { status, message, ...more } }, httpStatus);
 }
 
 export type ValidationIssue = { loc: (string | number)[]; msg: string; type: string };

@@ -11,9 +11,9 @@ export const VOICES_ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
   "GET /v1/voices/previews/{file}": {
     tag,
     summary: "A premade voice's preview",
-    description: "Public: made by the engine on the first request, then kept.",
+    description: "Public: made by the engine on the first request, then kept. A blocked voice's preview is refused.",
     success: { contentTypes: ["audio/mpeg"], description: "MP3 audio" },
-    responses: { 404: "not_found" },
+    responses: { 403: "voice_blocked", 404: "not_found" },
   },
   "GET /v1/voices": { tag, summary: "List voices", success: { description: "JSON: voices" } },
   "GET /v1/voices/settings/default": { tag, summary: "Default voice settings", success: { description: "JSON settings" } },

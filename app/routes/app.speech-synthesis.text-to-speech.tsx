@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { z } from "zod";
 import { DialogueEditor } from "~/speech/components/dialogue-editor";
@@ -14,14 +14,14 @@ import type { DialogueLine } from "~/speech/rules/dialogue";
 import { toRequestError } from "~/common/rules/http-error";
 import { DEFAULT_MODEL_ID, maxCharactersPerRequest } from "~/speech/rules/models";
 import { isPaidTier } from "../../core/billing/plans";
-import { SPEED_RANGE, UNSTABLE_THRESHOLDS } from "~/voices/rules/voices";
+import { SPEED_RANGE, UNSTABLE_THRESHOLDS, unusedSettingReason, type VoiceSettingName } from "~/voices/rules/voices";
 import { db, requireViewer } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
 import { useCompleteChecklistItem } from "~/accounts/components/onboarding-client";
 import { servedModels, historyEntries } from "~/speech/speech.server";
 import { deleteHistoryEntry } from "~/history/history.server";
-import { voiceOptions } from "~/voices/voices.server";
-import { DEFAULT_VOICE_SETTINGS } from "../../core/voices/voice-settings";
+import { editVoiceSettings, settingsOfUsableVoices, voiceOptions } from "~/voices/voices.server";
+import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from "../../core/voices/voice-settings";
 
 export const meta: MetaFunction = () => [{ title: `Text to Speech · ${PRODUCT_NAME}` }];
 
@@ -37,12 +37,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tier = viewer.membership.workspace.tier;
   const paid = isPaidTier(tier);
   const voices = await voiceOptions(context.cloudflare.env, viewer);
+  // Each voice's settings as the workspace saved them (the defaults where it saved none): the sliders start
+  // from them when the voice is chosen, and generations send them.
+  const voiceSettings = await settingsOfUsableVoices(context.cloudflare.env, viewer);
   // ?voice= comes from the voices page's "Use voice": that voice is chosen (unknown ids are ignored).
   const chosen = url.searchParams.get("voice");
   return {
     voices,
     chosenVoice: voices.some((v) => v.voice_id === chosen) ? chosen : null,
-    models: (await servedModels(context.cloudflare.env)).map((m) => ({ model_id: m.model_id, name: m.name, maxCharacters: maxCharactersPerRequest(m, paid) })),
+    voiceSettings,
+    models: (await servedModels(context.cloudflare.env)).map((m) => ({ model_id: m.model_id, name: m.name, engine: m.engine, maxCharacters: maxCharactersPerRequest(m, paid) })),
     history: entries,
     shareMode: shareButtonMode(videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION), viewer.membership.workspace.tier, true),
     search,
@@ -51,26 +55,69 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+const unit = z.coerce.number().min(0).max(1);
+const actions = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("delete"), id: z.string().min(1).max(100) }),
+  // The sliders' values saved as the workspace's settings for the voice (as POST /v1/voices/{id}/settings/edit).
+  z.object({
+    intent: z.literal("save-voice-settings"),
+    voice_id: z.string().min(1).max(100),
+    stability: unit,
+    similarity_boost: unit,
+    style: unit,
+    speed: z.coerce.number().min(SPEED_RANGE.min).max(SPEED_RANGE.max),
+    use_speaker_boost: z.enum(["true", "false"]).transform((value) => value === "true"),
+  }),
+]);
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, context);
-  const parsed = await parseForm(request, z.object({ intent: z.literal("delete"), id: z.string().min(1).max(100) }));
+  const parsed = await parseForm(request, actions);
   if (!parsed.ok) return Response.json({ error: "Unknown action" }, { status: 400 });
+  if (parsed.data.intent === "save-voice-settings") {
+    const { intent: _intent, voice_id: voiceId, ...settings } = parsed.data;
+    if (!(await editVoiceSettings(context.cloudflare.env, viewer, voiceId, settings))) return Response.json({ error: "Not found" }, { status: 404 });
+    return { ok: true, saved: voiceId };
+  }
   if (!(await deleteHistoryEntry(db(context), context.cloudflare.env.MEDIA, viewer, parsed.data.id))) return Response.json({ error: "Not found" }, { status: 404 });
   return { ok: true };
 }
 
-function Slider({ label, value, min, max, step, onChange, unstable }: { label: string; value: number; min: number; max: number; step: number; onChange: (v: number) => void; unstable: boolean }) {
+/** Why a control changes nothing with the chosen model's engine, under the control it disables. */
+function UnusedReason({ id, reason }: { id: string; reason: string | null }) {
+  return reason ? (
+    <p id={id} data-testid="setting-unused" className="text-xs text-zinc-500">
+      {reason}
+    </p>
+  ) : null;
+}
+
+function Slider({ label, value, min, max, step, onChange, unstable, unusedReason }: { label: string; value: number; min: number; max: number; step: number; onChange: (v: number) => void; unstable: boolean; unusedReason: string | null }) {
   const id = `slider-${label.toLowerCase().replace(/\W+/g, "-")}`;
   return (
     <div>
       <div className="flex items-center justify-between text-sm">
-        <label htmlFor={id}>{label}</label>
+        <label htmlFor={id} className={unusedReason ? "text-zinc-400" : undefined}>
+          {label}
+        </label>
         <span className="tabular-nums text-zinc-500">
           {value.toFixed(2)}
-          {unstable ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800 dark:bg-amber-900 dark:text-amber-100">unstable</span> : null}
+          {unstable && !unusedReason ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800 dark:bg-amber-900 dark:text-amber-100">unstable</span> : null}
         </span>
       </div>
-      <input id={id} type="range" min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} className="w-full" />
+      <input
+        id={id}
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        disabled={unusedReason !== null}
+        aria-describedby={unusedReason ? `${id}-unused` : undefined}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="w-full disabled:opacity-40"
+      />
+      <UnusedReason id={`${id}-unused`} reason={unusedReason} />
     </div>
   );
 }
@@ -86,8 +133,16 @@ export default function TextToSpeechPage() {
   const [voiceId, setVoiceId] = useState(data.voices[0]!.voice_id);
   const [modelId, setModelId] = useState(DEFAULT_MODEL_ID);
   const [voiceSearch, setVoiceSearch] = useState("");
-  const [settings, setSettings] = useState<{ stability: number; similarity_boost: number; style: number; use_speaker_boost: boolean; speed: number }>({ ...DEFAULT_VOICE_SETTINGS });
+  const savedSettingsOf = (id: string): VoiceSettings => ({ ...DEFAULT_VOICE_SETTINGS, ...data.voiceSettings[id] });
+  const [settings, setSettings] = useState<VoiceSettings>(() => savedSettingsOf(data.voices[0]!.voice_id));
   const [busy, setBusy] = useState(false);
+  const saveSettings = useFetcher<typeof action>();
+
+  // The chosen voice's settings, as the workspace saved them, fill the sliders (and go with its generations).
+  useEffect(() => {
+    setSettings(savedSettingsOf(voiceId));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [voiceId]);
 
   // The selected voice and model are remembered locally; a voice chosen on the voices page comes first (and goes
   // through the same safety check as choosing it here). Runs when the loaded lists change, not on every render.
@@ -121,6 +176,7 @@ export default function TextToSpeechPage() {
   };
 
   const model = data.models.find((m) => m.model_id === modelId) ?? data.models[0]!;
+  const unused = (setting: VoiceSettingName) => unusedSettingReason(model.engine, setting);
   const voice = data.voices.find((v) => v.voice_id === voiceId)!;
   const filteredVoices = useMemo(() => {
     const needle = voiceSearch.toLowerCase();
@@ -131,19 +187,29 @@ export default function TextToSpeechPage() {
 
   const [mode, setMode] = useState<"text" | "dialogue">("text");
 
-  /** Both modes stream into the global player; the history row follows once the audio is stored. */
+  /**
+   * Both modes stream into the global player; the history row follows once the audio is stored. A voice whose
+   * CAPTCHA check the workspace has not passed (or no longer holds) is refused by the server: its check opens,
+   * and once solved the generation is sent again.
+   */
   const speak = async (path: string, body: unknown, title: string, voiceName: string) => {
     setBusy(true);
     void completeChecklistItem("generate_text_to_speech");
     try {
-      const response = await fetch(`${path}?output_format=mp3_44100_128`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
+      const send = () =>
+        fetch(`${path}?output_format=mp3_44100_128`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      let response = await send();
       if (!response.ok) {
-        toast.showError(await toRequestError(response));
-        return;
+        const error = await toRequestError(response);
+        const checked = error.errorType === "voice_captcha_required" ? data.voices.find((v) => v.voice_id === (error.payload as { detail?: { voice_id?: string } }).detail?.voice_id) : undefined;
+        if (!checked) return toast.showError(error);
+        if (!(await safety.verify({ voiceId: checked.voice_id, name: checked.name, safetyControl: checked.safety_control }))) return;
+        response = await send();
+        if (!response.ok) return toast.showError(await toRequestError(response));
       }
       const id = response.headers.get("history-item-id") ?? "generation";
       // No src yet: the player looks the item up once it is saved, then offers download and feedback.
@@ -255,17 +321,42 @@ export default function TextToSpeechPage() {
           </select>
         </div>
         <div className="space-y-3">
-          <Slider label="Speed" value={settings.speed} min={SPEED_RANGE.min} max={SPEED_RANGE.max} step={0.01} onChange={(speed) => setSettings({ ...settings, speed })} unstable={settings.speed < UNSTABLE_THRESHOLDS.speedBelow || settings.speed > UNSTABLE_THRESHOLDS.speedAbove} />
-          <Slider label="Stability" value={settings.stability} min={0} max={1} step={0.01} onChange={(stability) => setSettings({ ...settings, stability })} unstable={settings.stability < UNSTABLE_THRESHOLDS.stabilityBelow} />
-          <Slider label="Similarity" value={settings.similarity_boost} min={0} max={1} step={0.01} onChange={(similarity_boost) => setSettings({ ...settings, similarity_boost })} unstable={false} />
-          <Slider label="Style exaggeration" value={settings.style} min={0} max={1} step={0.01} onChange={(style) => setSettings({ ...settings, style })} unstable={settings.style > UNSTABLE_THRESHOLDS.styleAbove} />
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={settings.use_speaker_boost} onChange={(e) => setSettings({ ...settings, use_speaker_boost: e.target.checked })} />
-            Speaker boost
-          </label>
-          <Button variant="ghost" onClick={() => setSettings({ ...DEFAULT_VOICE_SETTINGS })}>
-            Reset values
-          </Button>
+          <Slider label="Speed" value={settings.speed} min={SPEED_RANGE.min} max={SPEED_RANGE.max} step={0.01} onChange={(speed) => setSettings({ ...settings, speed })} unstable={settings.speed < UNSTABLE_THRESHOLDS.speedBelow || settings.speed > UNSTABLE_THRESHOLDS.speedAbove} unusedReason={unused("speed")} />
+          <Slider label="Stability" value={settings.stability} min={0} max={1} step={0.01} onChange={(stability) => setSettings({ ...settings, stability })} unstable={settings.stability < UNSTABLE_THRESHOLDS.stabilityBelow} unusedReason={unused("stability")} />
+          <Slider label="Similarity" value={settings.similarity_boost} min={0} max={1} step={0.01} onChange={(similarity_boost) => setSettings({ ...settings, similarity_boost })} unstable={false} unusedReason={unused("similarity_boost")} />
+          <Slider label="Style exaggeration" value={settings.style} min={0} max={1} step={0.01} onChange={(style) => setSettings({ ...settings, style })} unstable={settings.style > UNSTABLE_THRESHOLDS.styleAbove} unusedReason={unused("style")} />
+          <div>
+            <label className={`flex items-center gap-2 text-sm ${unused("use_speaker_boost") ? "text-zinc-400" : ""}`}>
+              <input
+                type="checkbox"
+                checked={settings.use_speaker_boost}
+                disabled={unused("use_speaker_boost") !== null}
+                aria-describedby={unused("use_speaker_boost") ? "speaker-boost-unused" : undefined}
+                onChange={(e) => setSettings({ ...settings, use_speaker_boost: e.target.checked })}
+              />
+              Speaker boost
+            </label>
+            <UnusedReason id="speaker-boost-unused" reason={unused("use_speaker_boost")} />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="ghost" onClick={() => setSettings({ ...DEFAULT_VOICE_SETTINGS })}>
+              Reset values
+            </Button>
+            <saveSettings.Form method="post">
+              <input type="hidden" name="intent" value="save-voice-settings" />
+              <input type="hidden" name="voice_id" value={voiceId} />
+              {(["stability", "similarity_boost", "style", "speed", "use_speaker_boost"] as const).map((name) => (
+                <input key={name} type="hidden" name={name} value={String(settings[name])} />
+              ))}
+              <Button type="submit" variant="secondary" disabled={saveSettings.state !== "idle"}>
+                {saveSettings.state !== "idle" ? "Saving…" : `Save for ${voice.name}`}
+              </Button>
+            </saveSettings.Form>
+          </div>
+          <p className="text-xs text-zinc-500" role="status">
+            {saveSettings.state === "idle" && (saveSettings.data as { saved?: string } | undefined)?.saved === voiceId ? "Saved. " : ""}
+            Saved settings apply to this workspace&apos;s generations with {voice.name}, here and through the API.
+          </p>
         </div>
       </aside>
     </div>

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { formatSpec, OUTPUT_FORMATS, type OutputFormat } from "../../core/audio/output-formats";
 import { concatAlignments, type Alignment } from "~/speech/rules/speech-text";
 import { SPEED_RANGE } from "~/voices/rules/voices";
-import { planSpeech, runSpeech, type SpeechPlan, type SpeechRequest, type SpeechSource } from "~/speech/generation.server";
+import { planSpeech, QuotaExhaustedError, runSpeech, type GenerationLifetime, type SpeechPlan, type SpeechRequest, type SpeechSource } from "~/speech/generation.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { dialogueBody, speechBody, speechQuery, voiceParam } from "~/api/schemas";
@@ -30,10 +30,17 @@ async function respond(c: Context<AuthedEnv>, request: SpeechRequest, mode: Mode
   if (!planned.ok) {
     const { refusal } = planned;
     for (const [name, value] of Object.entries(refusal.headers ?? {})) c.header(name, value);
-    return apiError(c, refusal.httpStatus, refusal.status, refusal.message);
+    return apiError(c, refusal.httpStatus, refusal.status, refusal.message, refusal.detail);
   }
   const plan = planned.plan;
   const rawType = audioContentType?.(request.outputFormat) ?? formatSpec(request.outputFormat).contentType;
+  // The plan holds a concurrency slot from here: the generation is started at once and stops when the client
+  // goes away (the request's signal, enable_request_signal) or cancels the stream; it releases the slot either way.
+  const stop = new AbortController();
+  const clientGone = () => stop.abort(new Error("the client went away"));
+  if (c.req.raw.signal.aborted) clientGone();
+  else c.req.raw.signal.addEventListener("abort", clientGone, { once: true });
+  const lifetime: GenerationLifetime = { waitUntil: (promise) => c.executionCtx.waitUntil(promise), signal: stop.signal };
 
   if (!mode.stream) {
     const parts: Uint8Array[] = [];
@@ -42,8 +49,9 @@ async function respond(c: Context<AuthedEnv>, request: SpeechRequest, mode: Mode
       await runSpeech(c.env, plan, (chunk) => {
         parts.push(chunk.audio);
         if (chunk.alignment) alignments.push(chunk.alignment);
-      });
-    } catch {
+      }, lifetime);
+    } catch (error) {
+      if (error instanceof QuotaExhaustedError) return apiError(c, error.refusal.httpStatus, error.refusal.status, error.refusal.message);
       return apiError(c, 500, "generation_failed", "Speech generation failed; nothing was charged.");
     }
     const audio = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
@@ -71,11 +79,14 @@ async function respond(c: Context<AuthedEnv>, request: SpeechRequest, mode: Mode
           }
           const line = { audio_base64: toBase64(chunk.audio), alignment: chunk.alignment, normalized_alignment: chunk.alignment };
           controller.enqueue(encoder.encode(JSON.stringify(line) + "\n"));
-        });
+        }, lifetime);
         controller.close();
       } catch (error) {
-        controller.error(error);
+        if (!stop.signal.aborted) controller.error(error);
       }
+    },
+    cancel(reason) {
+      stop.abort(reason ?? new Error("the stream was cancelled"));
     },
   });
   return new Response(stream, { headers: speechHeaders(plan, mode.timestamps ? "application/x-ndjson" : rawType) });
@@ -88,7 +99,7 @@ const REFUSALS: RouteDoc["responses"] = {
   400: "model_not_found, max_character_limit_exceeded",
   401: "quota_exceeded",
   402: "payment_required",
-  403: "voice_blocked, output_format_not_allowed",
+  403: "voice_blocked, voice_captcha_required (detail.voice_id names the voice: solve its check at /v1/voices/{voice_id}/captcha), output_format_not_allowed",
   404: "voice_not_found",
   429: "too_many_concurrent_requests",
   500: "generation_failed (nothing is charged)",

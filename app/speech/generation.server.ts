@@ -1,6 +1,6 @@
 import { database } from "../../db/client";
 import { acquireSlot, releaseSlot } from "../../db/repositories/generation-slots";
-import { recordGeneration, type HistoryRow } from "../../db/repositories/history";
+import { QuotaExhausted, recordGeneration, type HistoryRow } from "../../db/repositories/history";
 import { maxCharactersPerRequest, resolveModel, type Model } from "~/speech/rules/models";
 import { formatSpec, tierAllowsFormat, type OutputFormat, minimumTierFor } from "../../core/audio/output-formats";
 import { isRestricted } from "~/billing/rules/plan-actions";
@@ -9,7 +9,7 @@ import { CONCURRENCY_LIMIT, isPaidTier, standardTierFor, TIER_DISPLAY_NAMES, typ
 import { alignmentFromWords, concatAlignments, engineTextFor, splitSentences, type Alignment } from "~/speech/rules/speech-text";
 import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../core/voices/voice-safety";
 import { engineParameters, engineVoiceFor, externalVoiceFor } from "~/voices/rules/voices";
-import { findUsableVoice } from "~/voices/voices.server";
+import { findUsableVoice, voiceCaptchaPassed, voiceCaptchaRequired } from "~/voices/voices.server";
 import type { Voice } from "../../core/voices/voices";
 import { concatBytes, StreamingEncoder } from "../../core/audio/encoder";
 import { int16FromBytes } from "../../core/audio/pcm";
@@ -41,7 +41,14 @@ export type SpeechRequest = {
   dialogue?: { text: string; voice_id: string }[];
 };
 
-export type SpeechRefusal = { httpStatus: 400 | 401 | 402 | 403 | 404 | 429; status: string; message: string; headers?: Record<string, string> };
+export type SpeechRefusal = {
+  httpStatus: 400 | 401 | 402 | 403 | 404 | 429;
+  status: string;
+  message: string;
+  headers?: Record<string, string>;
+  /** More fields of the error's `detail` (voice_captcha_required names the voice). */
+  detail?: Record<string, string>;
+};
 
 type Segment = { text: string; voice: Voice; settings: VoiceSettings };
 
@@ -51,6 +58,8 @@ export type SpeechPlan = {
   model: Model;
   segments: Segment[];
   characters: number;
+  /** The credits the workspace may use beyond its character_limit (usage-based billing); null: no limit. */
+  beyondLimit: number | null;
   historyItemId: string;
   concurrency: { active: number; limit: number };
 };
@@ -75,6 +84,8 @@ export async function planSpeech(env: Env, actor: Actor, request: SpeechRequest)
     const voice = await findUsableVoice(env, actor, line.voice_id);
     if (!voice) return { ok: false, refusal: { httpStatus: 404, status: "voice_not_found", message: `A voice with the voice_id ${line.voice_id} was not found.` } };
     if (!voiceUsable(voice.safetyControl)) return { ok: false, refusal: { httpStatus: 403, status: "voice_blocked", message: VOICE_BLOCKED_API_MESSAGE } };
+    // A voice under a CAPTCHA speaks only for a workspace that has passed its check (decision 0023).
+    if (!(await voiceCaptchaPassed(env, actor, voice))) return { ok: false, refusal: { ...voiceCaptchaRequired(voice), detail: { voice_id: voice.voiceId } } };
     const saved = await findVoiceSettings(db, workspace.id, voice.voiceId);
     segments.push({ text: line.text, voice, settings: { ...DEFAULT_VOICE_SETTINGS, ...saved, ...stripNulls(request.voiceSettings ?? {}) } });
   }
@@ -94,22 +105,36 @@ export async function planSpeech(env: Env, actor: Actor, request: SpeechRequest)
   }
   const quota = await currentQuota(db, workspace, tier);
   if (quota.used + characters > quota.usable) {
-    return {
-      ok: false,
-      refusal: {
-        httpStatus: 401,
-        status: "quota_exceeded",
-        message: `This request exceeds your quota of ${workspace.characterLimit}. You have ${Math.max(0, workspace.characterLimit - quota.used)} credits remaining, while ${characters} credits are required for this request.`,
-      },
-    };
+    return { ok: false, refusal: quotaExceeded(workspace.characterLimit, workspace.characterLimit - quota.used, characters) };
   }
+  // The slot and the characters' reservation are taken in one statement that checks the quota again, counting the
+  // generations in flight: concurrent requests cannot together pass it (the charge checks it once more).
   const limit = CONCURRENCY_LIMIT[standardTierFor(tier)];
-  const slot = await acquireSlot(db, workspace.id, request.requestId, limit, nowSeconds());
+  const beyondLimit = Number.isFinite(quota.usable) ? quota.usable - workspace.characterLimit : null;
+  const slot = await acquireSlot(db, { workspaceId: workspace.id, requestId: request.requestId, limit, characters, beyondLimit, nowSeconds: nowSeconds() });
   const headers = { "current-concurrent-requests": String(slot.active), "maximum-concurrent-requests": String(limit) };
+  if (!slot.acquired && slot.reason === "quota") return { ok: false, refusal: quotaExceeded(workspace.characterLimit, slot.remaining, characters) };
   if (!slot.acquired) {
     return { ok: false, refusal: { httpStatus: 429, status: "too_many_concurrent_requests", message: `Your plan allows ${limit} concurrent requests.`, headers } };
   }
-  return { ok: true, plan: { actor, request, model, segments, characters, historyItemId: timeOrderedId(), concurrency: { active: slot.active, limit } } };
+  return { ok: true, plan: { actor, request, model, segments, characters, beyondLimit, historyItemId: timeOrderedId(), concurrency: { active: slot.active, limit } } };
+}
+
+function quotaExceeded(characterLimit: number, remaining: number, characters: number): SpeechRefusal {
+  return {
+    httpStatus: 401,
+    status: "quota_exceeded",
+    message: `This request exceeds your quota of ${characterLimit}. You have ${Math.max(0, remaining)} credits remaining, while ${characters} credits are required for this request.`,
+  };
+}
+
+/** A generation whose charge the quota no longer allowed (it changed while the audio was made): nothing was charged. */
+export class QuotaExhaustedError extends Error {
+  readonly refusal: SpeechRefusal;
+  constructor(refusal: SpeechRefusal) {
+    super(refusal.message);
+    this.refusal = refusal;
+  }
 }
 
 function stripNulls<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], null> } {
@@ -117,18 +142,33 @@ function stripNulls<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K]
 }
 
 /**
+ * What a generation lives by: the request's `waitUntil`, which keeps it running after its client has gone (the
+ * runtime drops a request's pending work then, and with it the code that would release the slot), and a signal
+ * that stops it (the client went away, or the stream was cancelled).
+ */
+export type GenerationLifetime = { waitUntil(promise: Promise<unknown>): void; signal: AbortSignal };
+
+/**
  * Synthesizes sentence by sentence, handing each encoded chunk (with its alignment) to `onChunk` as soon as it
  * exists. When all audio is made it is stored in R2, and only then the history row and the character charge
- * are written together. Any failure charges nothing and leaves no row. The concurrency slot is always released.
+ * are written together. Any failure or cancellation charges nothing and leaves no row, and every way out of a
+ * generation (done, failed, cancelled, its client gone) releases its concurrency slot at once.
  */
-export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk) => void | Promise<void>): Promise<HistoryRow> {
+export function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk) => void | Promise<void>, lifetime: GenerationLifetime): Promise<HistoryRow> {
+  const run = generate(env, plan, onChunk, lifetime.signal);
+  lifetime.waitUntil(run.catch(() => undefined));
+  return run;
+}
+
+async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk) => void | Promise<void>, signal: AbortSignal): Promise<HistoryRow> {
   const db = database(env.DB);
   const engine = speechEngine(env);
-  const encoder = await StreamingEncoder.create(plan.request.outputFormat);
   const audioParts: Uint8Array[] = [];
   const alignments: Alignment[] = [];
   let offsetSeconds = 0;
   try {
+    signal.throwIfAborted();
+    const encoder = await StreamingEncoder.create(plan.request.outputFormat);
     const continued = Boolean(plan.request.nextText?.trim());
     for (const [segmentIndex, segment] of plan.segments.entries()) {
       const params = engineParameters(segment.settings, segment.voice.engineParameters.basePitch);
@@ -151,12 +191,14 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
         }
         alignments.push(alignment);
         audioParts.push(audio);
+        signal.throwIfAborted();
         await onChunk({ audio, alignment });
       }
     }
     const tail = encoder.finish();
     if (tail.byteLength) {
       audioParts.push(tail);
+      signal.throwIfAborted();
       await onChunk({ audio: tail, alignment: null });
     }
     const audio = concatBytes(audioParts);
@@ -192,9 +234,18 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
       alignment: JSON.stringify(concatAlignments(alignments)),
     };
     try {
-      await recordGeneration(db, row, plan.characters, plan.actor.apiKeyId);
+      // A client that went away while the audio was stored gets nothing, and is charged nothing.
+      signal.throwIfAborted();
+      await recordGeneration(db, row, { characters: plan.characters, beyondLimit: plan.beyondLimit }, plan.actor.apiKeyId);
     } catch (error) {
       await env.MEDIA.delete(audioKey);
+      if (error instanceof QuotaExhausted) {
+        throw new QuotaExhaustedError({
+          httpStatus: 401,
+          status: "quota_exceeded",
+          message: `Your quota changed while this audio was made and no longer covers its ${plan.characters} credits; nothing was charged.`,
+        });
+      }
       throw error;
     }
     // Beyond the plan (usage-based billing allowed it): invoice any newly completed block of extra credits.
@@ -204,7 +255,8 @@ export async function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: Spe
     }
     return row;
   } catch (error) {
-    log("error", "speech generation failed", { request_id: plan.request.requestId, error: String(error) });
+    if (signal.aborted) log("info", "speech generation cancelled", { request_id: plan.request.requestId, reason: String(signal.reason) });
+    else log("error", "speech generation failed", { request_id: plan.request.requestId, error: String(error) });
     throw error;
   } finally {
     await releaseSlot(db, plan.actor.membership.workspace.id, plan.request.requestId);

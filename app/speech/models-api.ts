@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { servedModels } from "~/speech/server/speech-engine.server";
+import { honoursSetting } from "~/voices/rules/voices";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiDocs } from "~/api/route-docs";
 
@@ -17,8 +18,10 @@ modelsApi.get("/", doc("List the models this deployment serves", { success: { de
       can_be_finetuned: false,
       can_do_text_to_speech: m.can_do_text_to_speech,
       can_do_voice_conversion: m.can_do_voice_conversion,
-      can_use_style: true,
-      can_use_speaker_boost: false,
+      // What the model's engine honours (app/voices/rules/voices.ts): style reaches the embedded engine's pitch
+      // range; no engine has a speaker boost.
+      can_use_style: honoursSetting(m.engine, "style"),
+      can_use_speaker_boost: honoursSetting(m.engine, "use_speaker_boost"),
       serves_pro_voices: false,
       token_cost_factor: 1,
       requires_alpha_access: false,

@@ -1,6 +1,19 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { editVoiceSettings, findUsableVoice, listVoicePage, previewTarget, settingsOfVoice, usableVoices, voiceSettingsOf } from "~/voices/voices.server";
+import {
+  answerVoiceCaptcha,
+  captchaImageDataUrl,
+  captchaSpokenChallenge,
+  editVoiceSettings,
+  findUsableVoice,
+  issueVoiceCaptcha,
+  listVoicePage,
+  premadeVoices,
+  previewTarget,
+  settingsOfVoice,
+  usableVoices,
+  voiceSettingsOf,
+} from "~/voices/voices.server";
 import { isEngineLanguage, PREVIEW_TEXT, VOICE_PAGE_SIZE_DEFAULT, VOICE_PAGE_SIZE_MAX } from "~/voices/rules/voices";
 import { VOICE_TYPES } from "~/voices/rules/voice-search";
 import { synthesizeUncharged } from "~/speech/generation.server";
@@ -9,8 +22,10 @@ import { apiError } from "~/api/errors";
 import { voiceJson } from "./voice-json";
 import { voiceSettingsSchema } from "~/api/schemas";
 import { valid } from "~/api/validation";
+import { apiDocs } from "~/api/route-docs";
 import { DEFAULT_VOICE_SETTINGS } from "../../core/voices/voice-settings";
 import { FINE_TUNING_STATES, VOICE_CATEGORIES } from "../../core/voices/voices";
+import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../core/voices/voice-safety";
 
 export const voicesApi = new Hono<AuthedEnv>();
 
@@ -18,6 +33,9 @@ export const voicesApi = new Hono<AuthedEnv>();
 voicesApi.get("/previews/:file", valid("param", z.object({ file: z.string().regex(/^voice_preview_[a-z0-9_]+\.mp3$/) })), async (c) => {
   const target = await previewTarget(c.env, c.req.valid("param").file);
   if (!target) return apiError(c, 404, "not_found", "No such preview");
+  // A blocked voice is heard nowhere. A CAPTCHA voice's preview stays public: its fixed sample makes the voice
+  // say nothing anyone chose (decision 0023); the page still opens the check before playing it.
+  if (!voiceUsable(target.voice.safetyControl)) return apiError(c, 403, "voice_blocked", VOICE_BLOCKED_API_MESSAGE);
   let object = await c.env.MEDIA.get(target.key);
   if (!object) {
     const text = PREVIEW_TEXT[isEngineLanguage(target.language) ? target.language : "en"];
@@ -63,6 +81,79 @@ voicesApi.post("/:voice_id/settings/edit", valid("param", voiceParam), valid("js
   if (!(await editVoiceSettings(c.env, c.get("caller"), voiceId, patch))) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
   return c.json({ status: "ok" });
 });
+
+// The voice CAPTCHA (decision 0023): a voice under a CAPTCHA control speaks for a workspace once a person of it
+// has read a challenge; the page's dialog and API callers take the same steps.
+const doc = apiDocs("Voices");
+const challengeParam = voiceParam.extend({ challenge_id: z.string().uuid() });
+
+voicesApi.post(
+  "/:voice_id/captcha",
+  doc("Get a CAPTCHA challenge for a voice under a CAPTCHA control", {
+    description:
+      "The characters to read are drawn in `image` (an SVG data URL) and spoken at `audio_url`. Send them to POST /v1/voices/{voice_id}/captcha/{challenge_id} within 10 minutes, 3 tries at most; a new challenge replaces your previous one for the voice.",
+    success: { description: "JSON: challenge_id, image, audio_url, expires_at_unix, attempts" },
+    responses: { 400: "voice_captcha_not_required", 403: "voice_blocked", 404: "voice_not_found" },
+  }),
+  valid("param", voiceParam),
+  async (c) => {
+    const voiceId = c.req.valid("param").voice_id;
+    const issued = await issueVoiceCaptcha(c.env, c.get("caller"), voiceId);
+    if (!issued.ok) return apiError(c, issued.refusal.httpStatus, issued.refusal.status, issued.refusal.message);
+    const { challengeId, imageSvg, expiresAt, attempts } = issued.challenge;
+    c.header("cache-control", "no-store");
+    return c.json({
+      challenge_id: challengeId,
+      image: captchaImageDataUrl(imageSvg),
+      audio_url: `${new URL(c.req.url).origin}/v1/voices/${encodeURIComponent(voiceId)}/captcha/${challengeId}/audio`,
+      expires_at_unix: expiresAt,
+      attempts,
+    });
+  },
+);
+
+voicesApi.post(
+  "/:voice_id/captcha/:challenge_id",
+  doc("Answer a voice's CAPTCHA challenge", {
+    description: "Right: your workspace may generate with the voice for 12 hours (from the page and the API alike). Wrong: one of the challenge's tries is spent.",
+    success: { description: "JSON: status, voice_id, valid_until_unix" },
+    responses: {
+      400: "captcha_incorrect (detail.attempts_left), voice_captcha_not_required",
+      403: "voice_blocked",
+      404: "voice_not_found, captcha_challenge_not_found (expired, used up or unknown: ask for a new one)",
+    },
+  }),
+  valid("param", challengeParam),
+  valid("json", z.object({ answer: z.string().max(32) })),
+  async (c) => {
+    const { voice_id: voiceId, challenge_id: challengeId } = c.req.valid("param");
+    const answered = await answerVoiceCaptcha(c.env, c.get("caller"), voiceId, challengeId, c.req.valid("json").answer);
+    if (!answered.ok) {
+      const { httpStatus, status, message, attemptsLeft } = answered.refusal;
+      return apiError(c, httpStatus, status, message, attemptsLeft === undefined ? undefined : { attempts_left: attemptsLeft });
+    }
+    return c.json({ status: "ok", voice_id: voiceId, valid_until_unix: answered.validUntil });
+  },
+);
+
+voicesApi.get(
+  "/:voice_id/captcha/:challenge_id/audio",
+  doc("Hear a CAPTCHA challenge", {
+    description: "The challenge's characters, spoken one by one (letters by name, then numbers), twice: the image's alternative.",
+    success: { contentTypes: ["audio/mpeg"], description: "MP3 audio" },
+    responses: { 404: "captcha_challenge_not_found" },
+  }),
+  valid("param", challengeParam),
+  async (c) => {
+    const { voice_id: voiceId, challenge_id: challengeId } = c.req.valid("param");
+    const text = await captchaSpokenChallenge(c.env, c.get("caller"), voiceId, challengeId);
+    // Spoken by an unrestricted English premade voice, never by the voice under the check.
+    const speaker = (await premadeVoices(c.env, "en")).find((voice) => !voice.safetyControl);
+    if (!text || !speaker) return apiError(c, 404, "captcha_challenge_not_found", "This challenge has expired, was used up or was never issued: ask for a new one.");
+    const audio = await synthesizeUncharged(c.env, speaker, text, "mp3_44100_128", "en");
+    return new Response(audio as Uint8Array<ArrayBuffer>, { headers: { "content-type": "audio/mpeg", "cache-control": "no-store" } });
+  },
+);
 
 /** GET /v2/voices: searchable, sortable, paged by an opaque token. */
 export const voicesV2Api = new Hono<AuthedEnv>();

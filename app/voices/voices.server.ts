@@ -1,3 +1,4 @@
 // The voices area's server side: the only module other areas and routes import (its internals are in server/).
 export * from "./server/voices.server";
 export * from "./server/voice-options.server";
+export * from "./server/voice-captcha.server";

@@ -16,7 +16,6 @@ export const EDGE_HEADERS = {
   city: "x-parlance-geo-city",
   privacyOptOut: "x-parlance-privacy-opt-out",
   biometricTerms: "x-parlance-biometric-terms",
-  biometricTermsBroad: "x-parlance-biometric-terms-broad",
   flavour: "x-parlance-flavour",
 } as const;
 
@@ -27,7 +26,6 @@ export type EdgeContext = {
   geo: { country: string | null; region: string | null; city: string | null };
   privacyOptOutDefault: boolean;
   requiresBiometricTerms: boolean;
-  requiresBiometricTermsBroad: boolean;
   flavour: ProductFlavour;
 };
 
@@ -46,7 +44,6 @@ export function readEdgeContext(headers: Headers): EdgeContext {
     },
     privacyOptOutDefault: headers.get(EDGE_HEADERS.privacyOptOut) === "1",
     requiresBiometricTerms: headers.get(EDGE_HEADERS.biometricTerms) === "1",
-    requiresBiometricTermsBroad: headers.get(EDGE_HEADERS.biometricTermsBroad) === "1",
     flavour: flavour && FLAVOURS.includes(flavour) ? flavour : "default",
   };
 }

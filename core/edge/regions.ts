@@ -33,7 +33,11 @@ export function requiresBiometricTerms(geo: GeoInput): boolean {
   return country === "US" && within(BIOMETRIC_TERMS_US_STATES, region);
 }
 
-/** The broad helper: Illinois, Texas, Washington (US) and Quebec (Canada). */
+/**
+ * The broad helper: Illinois, Texas, Washington (US) and Quebec (Canada). The spec names it (§5) but gives it no
+ * use: the terms gate (§2.9) is the strict helper's. Nothing computes it per request until a feature that
+ * collects voice biometrics (voice cloning) needs it; the edge then passes it like the strict flag.
+ */
 export function requiresBiometricTermsBroad(geo: GeoInput): boolean {
   const { country, region } = place(geo);
   return (country === "US" && within(BIOMETRIC_TERMS_BROAD_US_STATES, region)) || (country === "CA" && within(BIOMETRIC_TERMS_BROAD_CA_PROVINCES, region));

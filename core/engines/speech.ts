@@ -2,8 +2,8 @@ import type { PcmAudio } from "./audio";
 
 /**
  * Speech (text to speech): text and voice parameters in, 16-bit mono PCM and word timings out. The embedded
- * provider (espeak-ng, workers/speech) reads engineVoice, rate, pitch, range and seed; a server or Workers AI
- * reads externalVoice (the voice name it knows) and rate.
+ * provider (espeak-ng, workers/speech) reads engineVoice, rate, pitch, range and seed; an OpenAI-compatible
+ * server reads externalVoice (the voice name it knows) and rate; Workers AI (Aura) only externalVoice.
  */
 export type SynthesisRequest = {
   text: string;
@@ -33,6 +33,13 @@ export interface SpeechEngine {
 }
 
 export type SpeechProviderId = "embedded" | "openai" | "workers-ai";
+
+/** The tunable synthesis parameters each speech provider reads; it ignores the others (the adapters' tests check it). */
+export const SPEECH_PARAMETERS_READ: Record<SpeechProviderId, readonly ("rate" | "pitch" | "range" | "seed")[]> = {
+  embedded: ["rate", "pitch", "range", "seed"],
+  openai: ["rate"],
+  "workers-ai": [],
+};
 
 /** The public model id each speech provider serves (GET /v1/models lists the configured ones). */
 export const SPEECH_MODEL_IDS: Record<SpeechProviderId, string> = {

@@ -32,9 +32,12 @@ export function voiceCaptchaText(voiceName: string): string {
   return `${voiceName} needs a quick check before it can be used. Type the characters shown to continue.`;
 }
 export const VOICE_CAPTCHA_WRONG = "The characters do not match. Try again.";
+export const VOICE_CAPTCHA_EXPIRED = "That picture has expired. Here is a new one.";
+export const VOICE_CAPTCHA_UNAVAILABLE = "The check could not be loaded. Try again.";
+export const VOICE_CAPTCHA_IMAGE_ALT = "Five characters drawn in a picture. To hear them instead, use Listen to the characters.";
 
-/** The challenge of the voiceCaptcha dialog: characters that are easy to read (no 0/O, 1/l/I). */
-const CAPTCHA_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+/** The server's challenge for the voiceCaptcha check (decision 0023): characters that are easy to read (no 0/O, 1/l/I). */
+export const CAPTCHA_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const CAPTCHA_LENGTH = 5;
 export function captchaChallenge(random: () => number): string {
   return Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_ALPHABET[Math.floor(random() * CAPTCHA_ALPHABET.length)]).join("");

@@ -2,23 +2,62 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { generationSlots } from "../schema";
 
-/** A slot left behind by a crashed request stops counting after this long. */
+/** A slot left behind by an isolate that died mid-generation stops counting after this long. */
 export const SLOT_TTL_SECONDS = 300;
 
+export type SlotRequest = {
+  workspaceId: string;
+  requestId: string;
+  /** The plan's concurrency limit. */
+  limit: number;
+  /** The characters this generation will be charged. */
+  characters: number;
+  /** The credits the workspace may use beyond its character_limit (usage-based billing); null: no limit. */
+  beyondLimit: number | null;
+  nowSeconds: number;
+};
+
+export type SlotResult =
+  | { acquired: true; active: number }
+  | { acquired: false; reason: "concurrency"; active: number }
+  | { acquired: false; reason: "quota"; active: number; remaining: number };
+
 /**
- * Takes a concurrency slot if the workspace has fewer than `limit` generations in flight. One statement,
- * so two requests cannot both take the last slot.
+ * Takes a concurrency slot and reserves the generation's characters, in one statement: only while the workspace
+ * has fewer than `limit` generations in flight and its charged characters, plus those its generations in flight
+ * have reserved, plus these, stay within its character_limit (as it is now) and `beyondLimit`. Concurrent
+ * requests can therefore neither take the last slot twice nor together promise more than the quota has left.
  */
-export async function acquireSlot(db: Database, workspaceId: string, requestId: string, limit: number, nowSeconds: number) {
+export async function acquireSlot(db: Database, slot: SlotRequest): Promise<SlotResult> {
+  const { workspaceId, requestId, limit, characters, beyondLimit, nowSeconds } = slot;
   await db.delete(generationSlots).where(lt(generationSlots.startedAt, nowSeconds - SLOT_TTL_SECONDS));
   const inserted = await db.run(sql`
-    INSERT INTO generation_slots (request_id, workspace_id, started_at)
-    SELECT ${requestId}, ${workspaceId}, ${nowSeconds}
-    WHERE (SELECT count(*) FROM generation_slots WHERE workspace_id = ${workspaceId}) < ${limit}`);
-  const active = await db.select({ n: sql<number>`count(*)` }).from(generationSlots).where(eq(generationSlots.workspaceId, workspaceId));
-  return { acquired: (inserted.meta?.changes ?? 0) === 1, active: active[0]?.n ?? 0 };
+    INSERT INTO generation_slots (request_id, workspace_id, started_at, reserved_characters)
+    SELECT ${requestId}, ${workspaceId}, ${nowSeconds}, ${characters}
+    WHERE (SELECT count(*) FROM generation_slots WHERE workspace_id = ${workspaceId}) < ${limit}
+      AND (${beyondLimit} IS NULL OR
+        (SELECT character_count - character_limit FROM workspaces WHERE id = ${workspaceId})
+        + (SELECT coalesce(sum(reserved_characters), 0) FROM generation_slots WHERE workspace_id = ${workspaceId})
+        + ${characters} <= ${beyondLimit})`);
+  // Only for the answer's headers and message: the decision was the statement's.
+  const [state] = await db
+    .select({
+      active: sql<number>`count(*)`,
+      left: sql<number>`(SELECT character_limit - character_count FROM workspaces WHERE id = ${workspaceId}) - coalesce(sum(${generationSlots.reservedCharacters}), 0)`,
+    })
+    .from(generationSlots)
+    .where(eq(generationSlots.workspaceId, workspaceId));
+  const active = state?.active ?? 0;
+  if ((inserted.meta?.changes ?? 0) === 1) return { acquired: true, active };
+  if (active >= limit) return { acquired: false, reason: "concurrency", active };
+  return { acquired: false, reason: "quota", active, remaining: Math.max(0, (state?.left ?? 0) + (beyondLimit ?? 0)) };
 }
 
 export async function releaseSlot(db: Database, workspaceId: string, requestId: string): Promise<void> {
   await db.delete(generationSlots).where(and(eq(generationSlots.requestId, requestId), eq(generationSlots.workspaceId, workspaceId)));
+}
+
+/** The statement that ends a slot, for a batch (the charge takes over its reservation in the same batch). */
+export function releaseSlotStatement(db: Database, workspaceId: string, requestId: string) {
+  return db.delete(generationSlots).where(and(eq(generationSlots.requestId, requestId), eq(generationSlots.workspaceId, workspaceId)));
 }

@@ -1,33 +1,55 @@
 import { and, desc, eq, like, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { historyItems, usageEvents, workspaces } from "../schema";
+import { releaseSlotStatement } from "./generation-slots";
 
 export type HistoryRow = typeof historyItems.$inferSelect;
 
+/** The charge was refused: the workspace's quota no longer has room for the generation (nothing was written). */
+export class QuotaExhausted extends Error {
+  constructor() {
+    super("The workspace's quota has no room for this generation any more.");
+  }
+}
+
 /**
  * Records a delivered generation, its usage event and its character charge in one batch: all happen or
- * none. Called only after the audio is stored.
+ * none. Called only after the audio is stored. The charge is conditional on the remaining quota in its own
+ * statement: when `character_count + characters` would pass the workspace's character_limit (as it is then)
+ * plus `beyondLimit` (null: no limit) it sets NULL, which the column's NOT NULL refuses, so the batch rolls
+ * back and QuotaExhausted is thrown. Concurrent generations can therefore never be charged past the quota,
+ * whatever was checked before. The generation's concurrency slot (and the characters it reserved) ends in
+ * the same batch.
  */
-export async function recordGeneration(db: Database, row: HistoryRow, characters: number, apiKeyId: string | null): Promise<void> {
-  await db.batch([
-    db.insert(historyItems).values(row),
-    db.insert(usageEvents).values({
-      id: row.id,
-      workspaceId: row.workspaceId,
-      userId: row.userId,
-      occurredAt: row.dateUnix,
-      characters,
-      voiceId: row.voiceId,
-      voiceName: row.voiceName,
-      modelId: row.modelId,
-      source: row.source,
-      apiKeyId,
-    }),
-    db
-      .update(workspaces)
-      .set({ characterCount: sql`${workspaces.characterCount} + ${characters}` })
-      .where(eq(workspaces.id, row.workspaceId)),
-  ]);
+export async function recordGeneration(db: Database, row: HistoryRow, charge: { characters: number; beyondLimit: number | null }, apiKeyId: string | null): Promise<void> {
+  const { characters, beyondLimit } = charge;
+  const charged = sql`${workspaces.characterCount} + ${characters}`;
+  const withinQuota = sql`CASE WHEN ${charged} <= ${workspaces.characterLimit} + ${beyondLimit} THEN ${charged} END`;
+  try {
+    await db.batch([
+      db
+        .update(workspaces)
+        .set({ characterCount: beyondLimit === null ? charged : withinQuota })
+        .where(eq(workspaces.id, row.workspaceId)),
+      db.insert(historyItems).values(row),
+      db.insert(usageEvents).values({
+        id: row.id,
+        workspaceId: row.workspaceId,
+        userId: row.userId,
+        occurredAt: row.dateUnix,
+        characters,
+        voiceId: row.voiceId,
+        voiceName: row.voiceName,
+        modelId: row.modelId,
+        source: row.source,
+        apiKeyId,
+      }),
+      releaseSlotStatement(db, row.workspaceId, row.requestId),
+    ]);
+  } catch (error) {
+    if (String((error as Error)?.message ?? error).includes("NOT NULL constraint failed: workspaces.character_count")) throw new QuotaExhausted();
+    throw error;
+  }
 }
 
 export type HistoryQuery = { pageSize: number; startAfter?: string; voiceId?: string; search?: string; source?: string };

@@ -8,6 +8,12 @@ export async function findVoiceSettings(db: Database, workspaceId: string, voice
   return row ? (JSON.parse(row.settings) as VoiceSettings) : undefined;
 }
 
+/** Every voice's saved settings of one workspace, by voice id. */
+export async function listVoiceSettings(db: Database, workspaceId: string): Promise<Map<string, VoiceSettings>> {
+  const rows = await db.select().from(voiceSettings).where(eq(voiceSettings.workspaceId, workspaceId));
+  return new Map(rows.map((row) => [row.voiceId, JSON.parse(row.settings) as VoiceSettings]));
+}
+
 export async function saveVoiceSettings(db: Database, workspaceId: string, voiceId: string, settings: VoiceSettings): Promise<void> {
   await db
     .insert(voiceSettings)

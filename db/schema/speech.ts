@@ -1,13 +1,15 @@
 // Speech generation: concurrency slots and the public try-it box's counters.
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-/** Generations in flight, to hold each workspace to its plan's concurrency. */
+/** Generations in flight, to hold each workspace to its plan's concurrency and its quota. */
 export const generationSlots = sqliteTable(
   "generation_slots",
   {
     requestId: text("request_id").primaryKey(),
     workspaceId: text("workspace_id").notNull(),
     startedAt: integer("started_at").notNull(),
+    /** The characters the generation will be charged: held against the quota until it is charged or ends. */
+    reservedCharacters: integer("reserved_characters"),
   },
   (t) => [index("generation_slots_workspace").on(t.workspaceId)],
 );

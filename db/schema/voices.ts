@@ -1,4 +1,4 @@
-// Voices: the voices themselves (premade and each workspace's own) and per-workspace voice settings.
+// Voices: the voices themselves (premade and each workspace's own), per-workspace voice settings and the voice CAPTCHA.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { SAFETY_CONTROLS } from "../../core/voices/voice-safety";
@@ -78,6 +78,38 @@ export const voiceSettings = sqliteTable(
     workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
     voiceId: text("voice_id").notNull(),
     settings: text("settings").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.voiceId] })],
+);
+
+/**
+ * A voice CAPTCHA challenge (decision 0023): the characters a person of the workspace is asked to read from an
+ * image (or hear), for one voice under a CAPTCHA control. Short-lived, a few attempts, consumed when solved.
+ */
+export const voiceCaptchaChallenges = sqliteTable(
+  "voice_captcha_challenges",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    voiceId: text("voice_id").notNull(),
+    /** The user it was issued to: one live challenge per user and voice. */
+    userId: text("user_id").notNull(),
+    answer: text("answer").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("voice_captcha_challenges_owner").on(t.workspaceId, t.voiceId, t.userId)],
+);
+
+/** A solved voice CAPTCHA: the workspace may generate with the voice until `valid_until` (decision 0023). */
+export const voiceCaptchaPasses = sqliteTable(
+  "voice_captcha_passes",
+  {
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    voiceId: text("voice_id").notNull(),
+    /** Who solved it last. */
+    solvedBy: text("solved_by").notNull(),
+    validUntil: integer("valid_until").notNull(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.voiceId] })],
 );

@@ -40,6 +40,43 @@ describe("text to speech journey", () => {
     await context.close();
   });
 
+  it("loads the voice's saved settings into the sliders, saves them, sends them, and disables what the engine ignores", async () => {
+    const { context, page } = await newPage(browser(), baseUrl);
+    await signUpInBrowser(page, uniqueEmail("settings"), "/app/speech-synthesis/text-to-speech");
+    await waitForHydration(page);
+    // The embedded engine has no counterpart for similarity or speaker boost: disabled, with the reason.
+    await expect(page.locator("#slider-similarity").isDisabled()).resolves.toBe(true);
+    await expect(page.locator("#slider-similarity-unused").textContent()).resolves.toContain("formant synthesis");
+    await expect(page.getByLabel("Speaker boost").isDisabled()).resolves.toBe(true);
+    await expect(page.locator("#slider-stability").isDisabled()).resolves.toBe(false);
+
+    // Roger's stability lowered to 0.30 and saved for the workspace.
+    await page.locator("#voice").selectOption({ label: "Roger · EN · male" });
+    const stability = page.locator("#slider-stability");
+    await stability.focus();
+    for (let i = 0; i < 20; i++) await page.keyboard.press("ArrowLeft");
+    await expect(stability.inputValue()).resolves.toBe("0.3");
+    await page.getByRole("button", { name: "Save for Roger" }).click();
+    await expect.poll(() => page.evaluate(async () => ((await (await fetch("/v1/voices/pv02roger00000000000/settings")).json()) as { stability: number }).stability), { timeout: 5_000 }).toBe(0.3);
+    await screenshot(page, "tts-voice-settings");
+
+    // Another voice brings its own settings; coming back, and after a reload, Roger's saved ones return.
+    await page.locator("#voice").selectOption({ label: "Aria · EN · female" });
+    await expect(stability.inputValue()).resolves.toBe("0.5");
+    await page.reload();
+    await waitForHydration(page);
+    await page.locator("#voice").selectOption({ label: "Roger · EN · male" });
+    await expect.poll(() => stability.inputValue(), { timeout: 5_000 }).toBe("0.3");
+
+    // A generation carries them: its history item records stability 0.3.
+    await page.locator("#tts-text").fill("Saved settings are sent.");
+    await page.getByTestId("generate").click();
+    await page.getByTestId("history-item").filter({ hasText: "Saved settings are sent." }).first().waitFor({ timeout: 20_000 });
+    const settings = await page.evaluate(async () => ((await (await fetch("/v1/history?page_size=1")).json()) as { history: { settings: { stability: number } }[] }).history[0]!.settings);
+    expect(settings.stability).toBe(0.3);
+    await context.close();
+  });
+
   it("previews a voice and offers its other languages (the multilingual model's previews)", async () => {
     const { context, page } = await newPage(browser(), baseUrl);
     await signUpInBrowser(page, uniqueEmail("previews"), "/app/speech-synthesis/text-to-speech");

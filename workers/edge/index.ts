@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { productFlavourForHost } from "../../core/brand";
 import { EDGE_HEADER_PREFIX, EDGE_HEADERS } from "../../core/edge/edge-context";
 import { safeRedirectTarget } from "../../core/edge/redirect";
-import { isPrivacyOptOutDefault, requiresBiometricTerms, requiresBiometricTermsBroad } from "../../core/edge/regions";
+import { isPrivacyOptOutDefault, requiresBiometricTerms } from "../../core/edge/regions";
 import { securityHeaders } from "../../core/edge/security-headers";
 import { toBase64 } from "../../core/base64";
 import { upstreamFor } from "../../core/edge/edge-routes";
@@ -52,7 +52,6 @@ edge.all("*", async (c) => {
   if (cf?.city) headers.set(EDGE_HEADERS.city, cf.city);
   headers.set(EDGE_HEADERS.privacyOptOut, flag(isPrivacyOptOutDefault(geo, headers.get("sec-gpc"))));
   headers.set(EDGE_HEADERS.biometricTerms, flag(requiresBiometricTerms(geo)));
-  headers.set(EDGE_HEADERS.biometricTermsBroad, flag(requiresBiometricTermsBroad(geo)));
   headers.set(EDGE_HEADERS.flavour, productFlavourForHost(url.hostname));
 
   // Share links and billing webhooks go to their own workers; everything else to the app. The Stripe

@@ -4,6 +4,7 @@
  */
 import type { VoiceSettings } from "../../../core/voices/voice-settings";
 import type { ExternalSpeechEngine, Voice } from "../../../core/voices/voices";
+import type { SpeechProviderId } from "../../../core/engines/speech";
 export const ENGINE_LANGUAGES = ["en", "de", "fr", "es", "it", "pt"] as const;
 export type EngineLanguage = (typeof ENGINE_LANGUAGES)[number];
 
@@ -70,6 +71,36 @@ export function engineParameters(settings: VoiceSettings, basePitch: number): { 
     pitch: Math.round(Math.min(100, Math.max(0, basePitch))),
     range: Math.round(Math.min(100, Math.max(0, range))),
   };
+}
+
+/**
+ * The voice settings each speech engine honours: those that reach a synthesis parameter it reads
+ * (engineParameters above, SPEECH_PARAMETERS_READ in core/engines/speech.ts; a unit test derives this table
+ * from both). The others change nothing for that engine: /v1/models reports it (can_use_style,
+ * can_use_speaker_boost) and the text-to-speech page disables their controls with the reason.
+ */
+export const HONOURED_SETTINGS: Record<SpeechProviderId, readonly VoiceSettingName[]> = {
+  embedded: ["speed", "stability", "style"],
+  openai: ["speed"],
+  "workers-ai": [],
+};
+export type VoiceSettingName = keyof VoiceSettings;
+
+export function honoursSetting(engine: SpeechProviderId, setting: VoiceSettingName): boolean {
+  return HONOURED_SETTINGS[engine].includes(setting);
+}
+
+/** Why a setting changes nothing for an engine (shown beside its disabled control); null when it is honoured. */
+export function unusedSettingReason(engine: SpeechProviderId, setting: VoiceSettingName): string | null {
+  if (honoursSetting(engine, setting)) return null;
+  switch (engine) {
+    case "embedded":
+      return "The embedded engine is formant synthesis (espeak-ng): there is no recorded speaker to stay similar to or to boost, so this changes nothing.";
+    case "openai":
+      return "The speech server's protocol (OpenAI-compatible) takes only a voice and a speed, so this changes nothing with this model.";
+    case "workers-ai":
+      return "Workers AI's Aura takes only a voice, so this changes nothing with this model.";
+  }
 }
 
 /** What each voice's preview says, in its own language. */

@@ -36,9 +36,12 @@ export async function defaultVoiceOptions(env: VoicesEnv): Promise<VoiceOption[]
   return (await premadeVoices(env)).map(voiceOption);
 }
 
-/** A try-it box's voices for visitors: the premade voices of a language (or all), `first` leading. */
+/**
+ * A try-it box's voices for visitors: the premade voices of a language (or all), `first` leading; never one under
+ * a safety control (a visitor cannot pass a CAPTCHA check, which belongs to a workspace: decision 0023).
+ */
 export async function tryItVoiceChoices(env: VoicesEnv, language?: string, first?: string): Promise<{ voice_id: string; name: string; description: string }[]> {
-  const voices = await premadeVoices(env, language);
+  const voices = (await premadeVoices(env, language)).filter((voice) => !voice.safetyControl);
   return voices
     .sort((a, b) => Number(b.voiceId === first) - Number(a.voiceId === first))
     .map((voice) => ({ voice_id: voice.voiceId, name: voice.name, description: voice.description ?? "" }));

@@ -2,7 +2,7 @@
 // never found here: every query is scoped to the viewer's workspace.
 import { database } from "../../../db/client";
 import * as voicesTable from "../../../db/repositories/voices";
-import { findVoiceSettings, saveVoiceSettings } from "../../../db/repositories/voice-settings";
+import { findVoiceSettings, listVoiceSettings, saveVoiceSettings } from "../../../db/repositories/voice-settings";
 import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from "../../../core/voices/voice-settings";
 import type { FineTuningState, Voice, VoiceCategory } from "../../../core/voices/voices";
 import { previewKeyOf } from "~/voices/rules/voices";
@@ -56,6 +56,12 @@ export async function listVoicePage(env: VoicesEnv, viewer: VoiceViewer, query: 
 /** The workspace's settings for one of its usable voices: what it saved over the defaults. */
 export async function settingsOfVoice(env: VoicesEnv, viewer: VoiceViewer, voice: Voice): Promise<VoiceSettings> {
   return { ...DEFAULT_VOICE_SETTINGS, ...(await findVoiceSettings(database(env.DB), workspaceOf(viewer), voice.voiceId)) };
+}
+
+/** The workspace's settings for each voice it may use (defaults where it saved none): what the page starts from. */
+export async function settingsOfUsableVoices(env: VoicesEnv, viewer: VoiceViewer): Promise<Record<string, VoiceSettings>> {
+  const [voices, saved] = await Promise.all([usableVoices(env, viewer), listVoiceSettings(database(env.DB), workspaceOf(viewer))]);
+  return Object.fromEntries(voices.map((voice) => [voice.voiceId, { ...DEFAULT_VOICE_SETTINGS, ...saved.get(voice.voiceId) }]));
 }
 
 /** The workspace's settings for a voice it may use; null for any other voice. */

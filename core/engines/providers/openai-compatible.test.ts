@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fetchFrom, openAiCompatibleStandIn } from "../../../tests/engines/protocol-stand-ins";
+import { SPEECH_PARAMETERS_READ } from "../speech";
 import { openAiChat, openAiEmbeddings, openAiSpeech, openAiTranscription } from "./openai-compatible";
 
 const standIn = openAiCompatibleStandIn({ speech: "kokoro", transcription: "Systran/faster-whisper-small", chat: "llama3.2", embeddings: "nomic-embed-text" }, "sk-local");
@@ -20,6 +21,20 @@ describe("OpenAI-compatible speech (POST /v1/audio/speech)", () => {
     for (const base of ["http://models.test/", "http://models.test/v1", "http://models.test/v1/"]) {
       await expect(openAiSpeech(server("kokoro", base), fetcher).synthesize(speechRequest)).resolves.toMatchObject({ sampleRate: 24000 });
     }
+  });
+
+  it("reads the rate of the synthesis parameters and nothing else (SPEECH_PARAMETERS_READ)", async () => {
+    const bodies: unknown[] = [];
+    const recording = async (url: string, init: RequestInit) => {
+      bodies.push(JSON.parse(String(init.body)));
+      return fetcher(url, init);
+    };
+    const engine = openAiSpeech(server("kokoro"), recording);
+    const variants = [{}, { pitch: 10 }, { range: 90 }, { seed: 7 }, { rate: 140 }];
+    for (const variant of variants) await engine.synthesize({ ...speechRequest, ...variant });
+    const [base, ...others] = bodies;
+    expect(others.map((body) => JSON.stringify(body) === JSON.stringify(base))).toEqual([true, true, true, false]);
+    expect(SPEECH_PARAMETERS_READ.openai).toEqual(["rate"]);
   });
 
   it("fails with the server's status and words when it refuses", async () => {

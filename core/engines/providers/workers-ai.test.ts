@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromBase64 } from "../../base64";
+import { SPEECH_PARAMETERS_READ } from "../speech";
 import { workersAiChat, workersAiEmbeddings, workersAiSpeech, workersAiTranscription, workersAiTranslation, type AiBinding } from "./workers-ai";
 
 /** A stand-in AI binding (tests only): it records each run and answers what the named model family answers. */
@@ -24,6 +25,15 @@ describe("Workers AI adapters", () => {
     const asBuffer = fakeAi(() => pcm.buffer);
     expect((await workersAiSpeech(asBuffer, "@cf/deepgram/aura-1").synthesize({ text: "Hi", engineVoice: "en-us", rate: 175, pitch: 50, range: 50 })).pcm.byteLength).toBe(4800);
     expect(asBuffer.runs[0]!.input.speaker).toBe("angus");
+  });
+
+  it("speech reads none of the synthesis parameters (SPEECH_PARAMETERS_READ): rate, pitch, range and seed change nothing", async () => {
+    const ai = fakeAi(() => new Uint8Array(480).buffer);
+    const engine = workersAiSpeech(ai, "@cf/deepgram/aura-1");
+    const request = { text: "Hi", engineVoice: "en-us", rate: 175, pitch: 50, range: 50, externalVoice: "luna" };
+    for (const variant of [{}, { rate: 140 }, { pitch: 10 }, { range: 90 }, { seed: 7 }]) await engine.synthesize({ ...request, ...variant });
+    expect(new Set(ai.runs.map((run) => JSON.stringify(run.input))).size).toBe(1);
+    expect(SPEECH_PARAMETERS_READ["workers-ai"]).toEqual([]);
   });
 
   it("speech to text: large-v3-turbo gets base64 and the language, and its per-segment words are read", async () => {

@@ -71,6 +71,18 @@ describe("text to speech", () => {
     expect(same(other, slow)).toBe(false);
   });
 
+  it("on the embedded engine, style changes the speech (its pitch range); similarity and speaker boost change nothing", async () => {
+    const speak = async (settings: Record<string, unknown>) => {
+      const response = await tts(key, { text: "Style is heard.", seed: 3, voice_settings: settings }, "?output_format=pcm_16000");
+      expect(response.status).toBe(200);
+      return new Uint8Array(await response.arrayBuffer());
+    };
+    const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+    const plain = await speak({ style: 0, similarity_boost: 0.75, use_speaker_boost: true });
+    expect(same(await speak({ style: 1, similarity_boost: 0.75, use_speaker_boost: true }), plain)).toBe(false);
+    expect(same(await speak({ style: 0, similarity_boost: 0, use_speaker_boost: false }), plain)).toBe(true);
+  });
+
   it("ends an unfinished sentence that next_text continues as a clause, and charges only the text", async () => {
     const text = "When the rain finally stopped";
     const speak = async (next_text?: string) => {
@@ -296,6 +308,12 @@ describe("configured engines", () => {
   it("lists and uses the OpenAI-compatible engine when the deployment points at a server", async () => {
     const models = (await (await api("/v1/models", { key })).json()) as { model_id: string }[];
     expect(models.map((m) => m.model_id)).toEqual(["parlance_multilingual_v1", "parlance_openai_compatible_v1"]);
+    // Style reaches the embedded engine (its pitch range); the server's protocol takes a voice and a speed only.
+    const flags = (await (await api("/v1/models", { key })).json()) as { model_id: string; can_use_style: boolean; can_use_speaker_boost: boolean }[];
+    expect(flags.map((m) => [m.model_id, m.can_use_style, m.can_use_speaker_boost])).toEqual([
+      ["parlance_multilingual_v1", true, false],
+      ["parlance_openai_compatible_v1", false, false],
+    ]);
     const response = await tts(key, { text: "Served elsewhere.", model_id: "parlance_openai_compatible_v1" }, "?output_format=pcm_24000");
     expect(response.status).toBe(200);
     const samples = pcm(await response.arrayBuffer());

@@ -40,23 +40,19 @@ describe("front door: trusted headers", () => {
     expect(gpc.echo!.headers["x-parlance-privacy-opt-out"]).toBe("1");
   });
 
-  it("flags biometric-terms regions: strict is Illinois only, broad adds Texas, Washington and Quebec", async () => {
-    const cases: [string, string, string, string][] = [
-      ["US", "IL", "1", "1"],
-      ["US", "TX", "0", "1"],
-      ["US", "WA", "0", "1"],
-      ["CA", "QC", "0", "1"],
-      ["CA", "ON", "0", "0"],
-      ["US", "NY", "0", "0"],
+  it("flags the biometric-terms region (Illinois only: the gate's rule), and sends no broad flag that nothing reads", async () => {
+    const cases: [string, string, string][] = [
+      ["US", "IL", "1"],
+      ["US", "TX", "0"],
+      ["US", "WA", "0"],
+      ["CA", "QC", "0"],
+      ["CA", "ON", "0"],
+      ["US", "NY", "0"],
     ];
-    for (const [country, regionCode, strict, broad] of cases) {
-      const { echo } = await through("/", { cf: { country, regionCode } });
-      expect([country, regionCode, echo!.headers["x-parlance-biometric-terms"], echo!.headers["x-parlance-biometric-terms-broad"]]).toEqual([
-        country,
-        regionCode,
-        strict,
-        broad,
-      ]);
+    for (const [country, regionCode, strict] of cases) {
+      const { echo } = await through("/", { cf: { country, regionCode }, headers: { "x-parlance-biometric-terms-broad": "1" } });
+      expect([country, regionCode, echo!.headers["x-parlance-biometric-terms"]]).toEqual([country, regionCode, strict]);
+      expect(echo!.headers["x-parlance-biometric-terms-broad"]).toBeUndefined();
     }
   });
 

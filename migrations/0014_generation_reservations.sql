@@ -1,0 +1,1 @@
+ALTER TABLE `generation_slots` ADD `reserved_characters` integer;
