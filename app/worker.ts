@@ -43,9 +43,13 @@ app.get(BUILD_VERSION_PATH, (c) => c.json({ version: (serverBuild as unknown as 
 app.get("/openapi.json", (c) => c.json(apiDocument(new URL(c.req.url).origin)));
 
 app.onError((error, c) => {
-  if (error instanceof HTTPException && error.status === 400 && new URL(c.req.url).pathname.startsWith("/v1/")) {
+  // Only the API routes reach here (pages are Remix's): a client error stays a client error, in the API's shape.
+  if (error instanceof HTTPException && error.status === 400) {
     // Hono's JSON validator throws on a body that does not parse: answer like the commercial API does.
     return validationError(c, [{ loc: ["body"], msg: error.message, type: "json_invalid" }]);
+  }
+  if (error instanceof HTTPException && error.status >= 400 && error.status < 500) {
+    return apiError(c, error.status as 400, "bad_request", error.message || "The request could not be read.");
   }
   log("error", "unhandled error", { request_id: c.get("requestId"), error: String(error?.stack ?? error) });
   return apiError(c, 500, "internal_error", "Something went wrong, please try again later.");

@@ -23,7 +23,7 @@ for (const config of WORKER_CONFIGS) {
   const production = /^\[env\.production\]/m.test(readFileSync(join(ROOT, config), "utf8"));
   const outdir = mkdtempSync(join(tmpdir(), "parlance-bundle-"));
   const args = ["deploy", "--dry-run", "-c", config, "--outdir", outdir, ...(production ? ["--env", "production"] : [])];
-  const result = spawnSync(bin("wrangler"), args, { cwd: ROOT, encoding: "utf8", env: { ...process.env, ...WRANGLER_ENV } });
+  const result = spawnSync(bin("wrangler"), args, { cwd: ROOT, encoding: "utf8", env: { ...WRANGLER_ENV, ...process.env } });
   rmSync(outdir, { recursive: true, force: true });
   if (result.status !== 0) {
     process.stderr.write(result.stdout + result.stderr);

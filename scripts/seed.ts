@@ -17,7 +17,7 @@ const wrangler = fileURLToPath(new URL("../node_modules/.bin/wrangler", import.m
 const result = spawnSync(wrangler, ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file], {
   stdio: "pipe",
   encoding: "utf8",
-  env: { ...process.env, WRANGLER_HIDE_BANNER: "true", WRANGLER_SEND_METRICS: "false" },
+  env: { WRANGLER_HIDE_BANNER: "true", WRANGLER_SEND_METRICS: "false", ...process.env },
 });
 rmSync(dir, { recursive: true, force: true });
 if (result.status !== 0) {

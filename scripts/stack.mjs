@@ -26,9 +26,10 @@ export const WORKER_CONFIGS = [
 export const bin = (name) => join(ROOT, "node_modules/.bin", name);
 
 /**
- * The environment of every wrangler we start: no banner (printing it also asks the registry for a newer
- * wrangler), no metrics, no colour codes in captured output, and no download of `Request.cf`: local runs use
- * miniflare's built-in placeholder instead of fetching one from Cloudflare (the edge tests pass their own `cf`).
+ * Defaults for every wrangler we start (a variable already set in the environment wins): no banner (printing
+ * it also asks the registry for a newer wrangler), no metrics, no colour codes in captured output, and no
+ * download of `Request.cf`: local runs use miniflare's built-in placeholder instead of fetching one from
+ * Cloudflare (the edge tests pass their own `cf`; `x-dev-geo` stands in for it in development).
  */
 export const WRANGLER_ENV = {
   WRANGLER_HIDE_BANNER: "true",
@@ -37,23 +38,24 @@ export const WRANGLER_ENV = {
   NO_COLOR: "1",
 };
 
-/** Runs a command with its output captured; on failure prints that output and throws. Returns stdout. */
-function run(command, args, { env = {} } = {}) {
+/** Runs a command with its output captured and returns its stdout; on failure throws with the output attached. */
+function run(command, args, { defaults = {} } = {}) {
   const result = spawnSync(command, args, {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
     encoding: "utf8",
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, ...env },
+    env: { ...defaults, ...process.env },
   });
   if (result.status !== 0) {
-    process.stderr.write(`\n${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? `${result.error.message}\n` : ""}`);
-    throw new Error(`${command} ${args.join(" ")} failed with ${result.status ?? result.signal}`);
+    const error = new Error(`${command} ${args.join(" ")} failed with ${result.status ?? result.signal}`);
+    error.output = `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? `${result.error.message}\n` : ""}`;
+    throw error;
   }
   return result.stdout;
 }
 
-const wrangler = (args) => run(bin("wrangler"), args, { env: WRANGLER_ENV });
+const wrangler = (args) => run(bin("wrangler"), args, { defaults: WRANGLER_ENV });
 
 /**
  * One line per step: its name, then what it reports (or "done") and how long it took. `action` returns that
@@ -67,6 +69,7 @@ function step(name, { quiet }, action) {
     report = action();
   } catch (error) {
     if (!quiet) process.stdout.write("failed\n");
+    if (error.output) process.stderr.write(error.output);
     throw error;
   }
   if (!quiet) process.stdout.write(`${report || "done"} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
@@ -184,7 +187,7 @@ export async function startStack({ port, stateDir, quiet = false, timeoutMs = 60
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, ...(await workerdEnv()), ...WRANGLER_ENV },
+    env: { ...WRANGLER_ENV, ...process.env, ...(await workerdEnv()) },
   });
   let output = "";
   if (quiet) {

@@ -5,8 +5,9 @@ import { REFERRAL_PARAM } from "~/accounts/rules/attribution";
 import { ANALYTICS_CONSENT_STATES } from "~/accounts/rules/privacy";
 import { apiKeyName } from "~/accounts/rules/api-keys";
 import { checklistItemId } from "~/accounts/rules/onboarding";
+import { EMAIL_CHANGE_CODE, EMAIL_CHANGE_FAILURES } from "~/accounts/rules/account-actions";
 import { MAX_PUBLIC_NAME } from "../../core/sharing/sharing";
-import { applyEmailChange, saveUserPreferences } from "~/accounts/server/account-settings.server";
+import { acceptBiometricTerms, applyEmailChange, saveUserPreferences, setPublicUserName } from "~/accounts/server/account-settings.server";
 import { apiKeysOf, createApiKey, deleteApiKey, renameApiKey } from "~/accounts/server/api-keys.server";
 import { SENSITIVE_ACTION_FAILED } from "~/accounts/server/two-factor.server";
 import { completeChecklistItem, initiateChecklist, markChecklistComplete, onboardingChecklist, setChecklistHidden } from "~/accounts/server/onboarding.server";
@@ -109,7 +110,7 @@ userApi.post("/onboarding/mark-complete", doc("Mark the onboarding checklist com
 
 // Regional terms and privacy choices.
 userApi.post("/accept-bipa-terms", doc("Accept the biometric privacy terms", { success: { description: "JSON: status" } }), async (c) => {
-  await saveUserPreferences(database(c.env.DB), c.get("caller").user.id, { acceptedBipaTerms: true });
+  await acceptBiometricTerms(database(c.env.DB), c.get("caller").user.id);
   return c.json({ status: "ok" });
 });
 
@@ -139,11 +140,12 @@ userApi.post(
   },
 );
 
-// E-mail change (spec §7): the links mailed by the settings page land on the main screen, which calls this.
+// E-mail change (spec §7): the links mailed by the settings page land on the main screen, whose loader applies
+// them with the same function; this is the API's way to it.
 userApi.put(
   "/email",
   doc("Apply (or revert) an e-mail change from its mailed link", { success: { description: "JSON: status" }, responses: { 400: "email_change_failed" } }),
-  valid("query", z.object({ verification_code: z.string().regex(/^[0-9a-f]{48}$/, "Invalid verification code"), is_reverting: z.enum(["true", "false"]).default("false") })),
+  valid("query", z.object({ verification_code: z.string().regex(EMAIL_CHANGE_CODE, EMAIL_CHANGE_FAILURES.malformed), is_reverting: z.enum(["true", "false"]).default("false") })),
   async (c) => {
     const result = await applyEmailChange(database(c.env.DB), c.get("caller").user, c.req.valid("query").verification_code);
     if (!result.ok) return apiError(c, 400, "email_change_failed", result.reason);
@@ -152,6 +154,6 @@ userApi.put(
 );
 
 userApi.post("/update-public-user-name", doc("Set the name shown on your share pages", { success: { description: "JSON: status" } }), valid("json", z.object({ public_user_name: z.string().trim().max(MAX_PUBLIC_NAME) })), async (c) => {
-  await saveUserPreferences(database(c.env.DB), c.get("caller").user.id, { publicUserName: c.req.valid("json").public_user_name || null });
+  await setPublicUserName(database(c.env.DB), c.get("caller").user.id, c.req.valid("json").public_user_name);
   return c.json({ status: "ok" });
 });

@@ -4,11 +4,10 @@ import { z } from "zod";
 import { database } from "../../db/client";
 import { formatSpec, type OutputFormat } from "../../core/audio/output-formats";
 import { FEEDBACK_ALREADY_REVIEWED, feedbackTextError } from "~/player/rules/player";
-import { SHARE_PATH_PREFIX } from "../../core/sharing/sharing";
 import { decodeToSamples } from "../../core/audio/decodable";
 import { wavFile } from "../../core/audio/wav";
 import { deleteHistoryEntry, giveFeedback, historyItem, historyPage, rangedObjectResponse, type HistoryRow } from "~/history/history.server";
-import { revokeShareLink, shareLinkToken } from "~/sharing/sharing.server";
+import { revokeShareLink, shareLinkOfItem } from "~/sharing/sharing.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { historyFileName, historyItemJson } from "./history-json";
@@ -161,12 +160,9 @@ historyApi.post(
 
 /** Creates the item's public link once (an unguessable token) and returns it with the sharer's public name. */
 historyApi.get("/:history_item_id/share-link", doc("The item's public share link (created on first request)", { success: { description: "JSON: share_link, public_user_name" }, responses: { 404: "not_found" } }), valid("param", idParam), async (c) => {
-  const db = database(c.env.DB);
-  const actor = c.get("caller");
-  const row = await historyItem(db, actor, c.req.valid("param").history_item_id);
-  if (!row) return apiError(c, 404, "not_found", "History item not found");
-  const token = await shareLinkToken(db, actor, row.id);
-  return c.json({ share_link: `${SHARE_PATH_PREFIX}${token}`, public_user_name: actor.user.publicUserName ?? "" });
+  const link = await shareLinkOfItem(database(c.env.DB), c.get("caller"), c.req.valid("param").history_item_id);
+  if (!link) return apiError(c, 404, "not_found", "History item not found");
+  return c.json({ share_link: link.sharePath, public_user_name: link.publicUserName });
 });
 
 historyApi.delete("/:history_item_id/share-link", doc("Revoke the item's share link", { success: { description: "JSON: status" }, responses: { 404: "not_found" } }), valid("param", idParam), async (c) => {

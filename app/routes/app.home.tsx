@@ -1,15 +1,29 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { TrainingOptOutDialog } from "~/accounts/components/privacy";
 import { useToast } from "~/common/components/toasts";
-import { EMAIL_UPDATED, emailUpdateFailed } from "~/accounts/rules/account-actions";
-import { requestJson, type RequestFailure } from "~/common/rules/http-error";
+import { EMAIL_CHANGE_RESULT_PARAM, emailChangeResultToast } from "~/accounts/rules/account-actions";
+import { applyEmailChange, db, requireViewer } from "~/accounts/accounts.server";
 import { PRODUCT_NAME } from "../../core/brand";
 import { isAdmin } from "../../core/workspace/roles";
 import type { AppLayoutData } from "./app";
 
 export const meta: MetaFunction = () => [{ title: `Home · ${PRODUCT_NAME}` }];
+
+/**
+ * An e-mail change (or its revert) link lands here with internalCode and isReverting: the code is applied
+ * once, then the page redirects to itself with only the outcome, so a reload or a revalidation never
+ * redeems it again. The page shows the outcome as a toast.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const code = url.searchParams.get("internalCode");
+  if (code === null || !url.searchParams.has("isReverting")) return null;
+  const { user } = await requireViewer(request, context);
+  const result = await applyEmailChange(db(context), user, code);
+  return redirect(`/app/home?${EMAIL_CHANGE_RESULT_PARAM}=${result.ok ? "updated" : result.failure}`);
+}
 
 /** The main screen. It reads newUser, internalCode, isReverting and training_opt_out (spec §2.3). */
 export default function AppHome() {
@@ -19,19 +33,16 @@ export default function AppHome() {
   const newUser = params.get("newUser") === "true";
 
   const toast = useToast();
-  const isReverting = params.get("isReverting");
-  const emailChangeCode = isReverting !== null ? params.get("internalCode") : null;
+  const emailChangeResult = params.get(EMAIL_CHANGE_RESULT_PARAM);
   useEffect(() => {
-    // An e-mail change (or its revert) link: apply it once, then drop the code from the address bar.
-    if (!emailChangeCode) return;
-    requestJson(`/v1/user/email?verification_code=${encodeURIComponent(emailChangeCode)}&is_reverting=${isReverting === "true"}`, { method: "PUT" })
-      .then(() => toast.show(EMAIL_UPDATED, "success"))
-      .catch((error: RequestFailure) => toast.show(emailUpdateFailed(error.message), "error"))
-      .finally(() => setParams({}, { replace: true }));
-  }, [emailChangeCode, isReverting, toast, setParams]);
+    // The loader applied an e-mail change link: show its outcome once, then drop it from the address bar.
+    if (emailChangeResult === null) return;
+    const shown = emailChangeResultToast(emailChangeResult);
+    if (shown) toast.show(shown.text, shown.kind);
+    setParams({}, { replace: true });
+  }, [emailChangeResult, toast, setParams]);
 
   useEffect(() => {
-    if (emailChangeCode) return;
     // Held for the account-action dialogs, which append them to their continue redirect once.
     try {
       const internalCode = params.get("internalCode");
@@ -40,7 +51,7 @@ export default function AppHome() {
     } catch {
       // storage unavailable
     }
-  }, [params, newUser, emailChangeCode]);
+  }, [params, newUser]);
 
   if (!data) return null;
   return (

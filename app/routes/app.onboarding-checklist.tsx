@@ -4,9 +4,10 @@ import { z } from "zod";
 import { Button } from "~/common/components/ui";
 import { PRODUCT_NAME } from "../../core/brand";
 import { APP_SECTIONS } from "~/common/rules/navigation";
-import { CHECKLIST_ITEMS } from "~/accounts/rules/onboarding";
-import { db, markChecklistComplete, noteChecklistOpened, onboardingChecklist, requireViewer, setChecklistHidden } from "~/accounts/accounts.server";
+import { CHECKLIST_ITEMS, checklistItemId, type ChecklistUpdate } from "~/accounts/rules/onboarding";
+import { completeChecklistItem, db, markChecklistComplete, noteChecklistOpened, onboardingChecklist, requireViewer, setChecklistHidden } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
+import { log } from "~/common/log.server";
 
 export const meta: MetaFunction = () => [{ title: `Getting started · ${PRODUCT_NAME}` }];
 
@@ -16,12 +17,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return onboardingChecklist(db(context), user.id);
 }
 
+const intents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.enum(["hide", "show", "mark-complete"]) }),
+  // A feature's checklist event (useCompleteChecklistItem posts it through a fetcher), as POST /v1/user/onboarding/update.
+  z.object({ intent: z.literal("complete"), item_id: checklistItemId }),
+]);
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireViewer(request, context);
-  const parsed = await parseForm(request, z.object({ intent: z.enum(["hide", "show", "mark-complete"]) }));
+  const parsed = await parseForm(request, intents);
   if (!parsed.ok) return Response.json({ error: "Unknown action" }, { status: 400 });
-  if (parsed.data.intent === "mark-complete") await markChecklistComplete(db(context), user.id);
-  else await setChecklistHidden(db(context), user.id, parsed.data.intent === "hide");
+  const input = parsed.data;
+  if (input.intent === "complete") {
+    try {
+      const newlyCompleted = await completeChecklistItem(db(context), user.id, input.item_id);
+      return { ...(await onboardingChecklist(db(context), user.id)), newly_completed: newlyCompleted } satisfies ChecklistUpdate;
+    } catch (error) {
+      // The checklist never blocks the feature that triggered it: a failure is the fetcher's data, not an error page.
+      log("error", "onboarding checklist update failed", { error: String(error) });
+      return Response.json({ error: "The checklist could not be updated." }, { status: 500 });
+    }
+  }
+  if (input.intent === "mark-complete") await markChecklistComplete(db(context), user.id);
+  else await setChecklistHidden(db(context), user.id, input.intent === "hide");
   return null;
 }
 

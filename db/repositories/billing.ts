@@ -79,6 +79,8 @@ export async function updateBillingSettings(
   workspaceId: string,
   values: { allowedToExtendCharacterLimit: boolean; maxCharacterLimitExtension?: number | null },
 ): Promise<void> {
+  // Nothing to change is not an error (an API call may send no field at all).
+  if (Object.values(values).every((v) => v === undefined)) return;
   await db.update(workspaceBilling).set(values).where(eq(workspaceBilling.workspaceId, workspaceId));
 }
 

@@ -64,6 +64,8 @@ export async function createUserWithWorkspace(
 }
 
 export async function updateUser(db: Database, id: string, values: Partial<Omit<UserRow, "id">>): Promise<void> {
+  // Nothing to change is not an error (an API call may send no field at all).
+  if (Object.values(values).every((v) => v === undefined)) return;
   await db.update(users).set(values).where(eq(users.id, id));
 }
 

@@ -30,6 +30,8 @@ export async function updateWorkspace(
   workspaceId: string,
   values: Partial<Omit<typeof workspaces.$inferSelect, "id" | "ownerId">>,
 ): Promise<void> {
+  // Nothing to change is not an error (an API call may send no field at all).
+  if (Object.values(values).every((v) => v === undefined)) return;
   await db.update(workspaces).set(values).where(eq(workspaces.id, workspaceId));
 }
 

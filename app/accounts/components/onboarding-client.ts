@@ -1,30 +1,29 @@
-import { useCallback } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useCallback, useEffect, useRef } from "react";
 import { useToast } from "~/common/components/toasts";
-import { requestJson } from "~/common/rules/http-error";
-import { completionToast, type ChecklistItemId, type ChecklistState } from "~/accounts/rules/onboarding";
+import { CHECKLIST_PATH, completionToast, type ChecklistItemId, type ChecklistUpdate } from "~/accounts/rules/onboarding";
 
 /**
- * The one function features call when their checklist event happens (e.g. the first generation).
- * The server completes an item only once; the toast appears only for that first time and only while
- * the checklist is not hidden.
+ * The one function features call when their checklist event happens (e.g. the first generation): it posts
+ * the item to the checklist page's action through a fetcher. The server completes an item only once; the
+ * toast appears only for that first time and only while the checklist is not hidden.
  */
 export function useCompleteChecklistItem() {
   const toast = useToast();
+  const { submit, data } = useFetcher<ChecklistUpdate | { error: string }>();
+  const submitted = useRef<ChecklistItemId | null>(null);
+  useEffect(() => {
+    if (!data || !submitted.current) return;
+    // The checklist never blocks the feature that triggered it.
+    if ("error" in data) return console.warn("onboarding checklist update failed", data.error);
+    const text = data.newly_completed ? completionToast(submitted.current, data.hidden) : null;
+    if (text) toast.show(text, "success");
+  }, [data, toast]);
   return useCallback(
-    async (itemId: ChecklistItemId) => {
-      try {
-        const state = await requestJson<ChecklistState & { newly_completed: boolean }>("/v1/user/onboarding/update", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ item_id: itemId }),
-        });
-        const text = state.newly_completed ? completionToast(itemId, state.hidden) : null;
-        if (text) toast.show(text, "success");
-      } catch (error) {
-        // The checklist never blocks the feature that triggered it.
-        console.warn("onboarding checklist update failed", error);
-      }
+    (itemId: ChecklistItemId) => {
+      submitted.current = itemId;
+      void submit({ intent: "complete", item_id: itemId }, { method: "post", action: CHECKLIST_PATH });
     },
-    [toast],
+    [submit],
   );
 }

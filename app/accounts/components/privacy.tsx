@@ -1,27 +1,26 @@
-import { Link, useRevalidator } from "@remix-run/react";
-import { useState } from "react";
-import { requestJson, RequestFailure } from "~/common/rules/http-error";
-import { BIPA_TERMS_TEXT, BIPA_TERMS_TITLE } from "~/accounts/rules/privacy";
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { BIPA_TERMS_TEXT, BIPA_TERMS_TITLE, PRIVACY_ACTION_PATH, type PrivacyActionDone, type PrivacyIntent } from "~/accounts/rules/privacy";
+import { isActionFailure, type ActionFailure } from "~/common/rules/action-result";
 import { ONLY_ADMINS_CHANGE_TRAINING_OPT_OUT, TRAINING_OPT_OUT_UPDATED } from "../../../core/workspace/roles";
 import { Dialog } from "~/common/components/dialog";
 import { useToast } from "~/common/components/toasts";
 import { Button } from "~/common/components/ui";
 
-/** Blocks the app for users in biometric-law regions until they accept the updated terms. */
+type PrivacyAnswer = PrivacyActionDone | ActionFailure;
+
+const intentField = (intent: PrivacyIntent) => <input type="hidden" name="intent" value={intent} />;
+
+/**
+ * Blocks the app for users in biometric-law regions until they accept the updated terms: a form posting to the
+ * privacy action (it works without JavaScript); the layout's loader, revalidated after it, lifts the gate.
+ */
 export function BiometricTermsGate() {
-  const revalidator = useRevalidator();
+  const fetcher = useFetcher<PrivacyAnswer>();
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const accept = async () => {
-    setBusy(true);
-    try {
-      await requestJson("/v1/user/accept-bipa-terms", { method: "POST" });
-      revalidator.revalidate();
-    } catch (error) {
-      if (error instanceof RequestFailure) toast.showError(error);
-      setBusy(false);
-    }
-  };
+  useEffect(() => {
+    if (isActionFailure(fetcher.data)) toast.showError(fetcher.data.error);
+  }, [fetcher.data, toast]);
   return (
     <Dialog title={BIPA_TERMS_TITLE} testId="bipa-gate">
       <p className="mb-4 text-sm">{BIPA_TERMS_TEXT}</p>
@@ -34,40 +33,43 @@ export function BiometricTermsGate() {
           Privacy Policy
         </Link>
       </p>
-      <Button onClick={accept} disabled={busy}>
-        Accept
-      </Button>
+      <fetcher.Form method="post" action={PRIVACY_ACTION_PATH}>
+        {intentField("accept-bipa-terms")}
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          Accept
+        </Button>
+      </fetcher.Form>
     </Dialog>
   );
 }
 
-/** The privacy (training) opt-out dialog: a toggle only workspace admins may change. */
-export function TrainingOptOutDialog({ isAdmin, optedOut, onClose }: { isAdmin: boolean; optedOut: boolean; onClose: () => void }) {
+/**
+ * The workspace's training opt-out switch, which only admins may change. It posts to the privacy action as soon
+ * as it moves (optimistically: it moves back if the action refuses); `saveButton` adds a submit button for a
+ * page that must work without JavaScript.
+ */
+export function TrainingOptOutSwitch({ isAdmin, optedOut, saveButton = false }: { isAdmin: boolean; optedOut: boolean; saveButton?: boolean }) {
   const toast = useToast();
-  const revalidator = useRevalidator();
+  const fetcher = useFetcher<PrivacyAnswer>();
   const [value, setValue] = useState(optedOut);
-  const [busy, setBusy] = useState(false);
-  const change = async (next: boolean) => {
-    setBusy(true);
-    // Optimistic: the switch moves at once and moves back if the server refuses.
+  const requested = useRef(optedOut);
+  useEffect(() => {
+    if (!fetcher.data) return;
+    if (isActionFailure(fetcher.data)) {
+      setValue(!requested.current);
+      toast.showError(fetcher.data.error);
+    } else toast.show(TRAINING_OPT_OUT_UPDATED, "success");
+  }, [fetcher.data, toast]);
+  const change = (next: boolean) => {
+    requested.current = next;
     setValue(next);
-    try {
-      await requestJson("/v1/workspace/update-workspace", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ training_opt_out: next }),
-      });
-      toast.show(TRAINING_OPT_OUT_UPDATED, "success");
-      revalidator.revalidate();
-    } catch (error) {
-      setValue(!next);
-      if (error instanceof RequestFailure) toast.showError(error);
-    } finally {
-      setBusy(false);
-    }
+    fetcher.submit({ intent: "training-opt-out", training_opt_out: String(next) }, { method: "post", action: PRIVACY_ACTION_PATH });
   };
   return (
-    <Dialog title="Privacy settings" onClose={onClose} testId="training-opt-out-dialog">
+    <fetcher.Form method="post" action={PRIVACY_ACTION_PATH}>
+      {intentField("training-opt-out")}
+      {/* Unchecked, the checkbox sends nothing: this says "false", and a checked box's "true" after it wins. */}
+      <input type="hidden" name="training_opt_out" value="false" />
       <div className="mb-4 flex items-center justify-between gap-4">
         <label htmlFor="training-opt-out" className="text-sm">
           Opt this workspace out of having its content used to train models
@@ -75,11 +77,13 @@ export function TrainingOptOutDialog({ isAdmin, optedOut, onClose }: { isAdmin: 
         <span title={isAdmin ? undefined : ONLY_ADMINS_CHANGE_TRAINING_OPT_OUT} data-testid="training-opt-out-wrapper">
           <input
             id="training-opt-out"
+            name="training_opt_out"
+            value="true"
             type="checkbox"
             role="switch"
             aria-checked={value}
             checked={value}
-            disabled={!isAdmin || busy}
+            disabled={!isAdmin || fetcher.state === "submitting"}
             onChange={(event) => change(event.target.checked)}
             className="h-5 w-5"
           />
@@ -90,6 +94,20 @@ export function TrainingOptOutDialog({ isAdmin, optedOut, onClose }: { isAdmin: 
           {ONLY_ADMINS_CHANGE_TRAINING_OPT_OUT}
         </p>
       ) : null}
+      {saveButton && isAdmin ? (
+        <Button type="submit" variant="secondary" className="mb-4">
+          Save
+        </Button>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+/** The privacy (training) opt-out dialog of the home page. */
+export function TrainingOptOutDialog({ isAdmin, optedOut, onClose }: { isAdmin: boolean; optedOut: boolean; onClose: () => void }) {
+  return (
+    <Dialog title="Privacy settings" onClose={onClose} testId="training-opt-out-dialog">
+      <TrainingOptOutSwitch isAdmin={isAdmin} optedOut={optedOut} />
       <p className="mb-4 text-sm">
         Read our{" "}
         <Link to="/privacy" className="underline">

@@ -3,6 +3,8 @@ import {
   actionLink,
   continueRedirect,
   DIALOGS,
+  EMAIL_UPDATED,
+  emailChangeResultToast,
   nextDialogState,
   parseActionMode,
   UNKNOWN_MODE_ERROR,
@@ -88,5 +90,16 @@ describe("action links", () => {
     const link = new URL(actionLink("https://parlance.test", { mode: "verifyEmail", oobCode: "c0de", userId: "u1", continueUrl: "/app/home" }));
     expect(link.pathname).toBe("/app/action");
     expect(Object.fromEntries(link.searchParams)).toEqual({ mode: "verifyEmail", oobCode: "c0de", lang: "en", userId: "u1", continueUrl: "/app/home" });
+  });
+});
+
+describe("e-mail change outcome", () => {
+  it("turns the loader's redirect parameter into the toast the page showed after PUT /v1/user/email", () => {
+    expect(emailChangeResultToast("updated")).toEqual({ text: EMAIL_UPDATED, kind: "success" });
+    expect(emailChangeResultToast("expired")).toEqual({ text: "Unable to update email, the link is either expired or invalid.", kind: "error" });
+    expect(emailChangeResultToast("malformed")).toEqual({ text: "Unable to update email, Invalid verification code", kind: "error" });
+  });
+  it("shows nothing for a missing or made-up outcome: a crafted link cannot choose a toast's words", () => {
+    for (const value of [null, "", "toString", "__proto__", "Your account is locked"]) expect(emailChangeResultToast(value), String(value)).toBeNull();
   });
 });

@@ -117,6 +117,30 @@ export const PASSWORD_RESET_REQUESTED =
 export const EMAIL_UPDATED = "Email updated! Please refresh this page to reauthenticate.";
 export const emailUpdateFailed = (text: string) => `Unable to update email, ${text}`;
 
+/** An e-mail change (or revert) code as the mailed link carries it. */
+export const EMAIL_CHANGE_CODE = /^[0-9a-f]{48}$/;
+
+/** Why an e-mail change link did not apply; each text ends the toast `emailUpdateFailed` starts. */
+export const EMAIL_CHANGE_FAILURES = {
+  malformed: "Invalid verification code",
+  expired: "the link is either expired or invalid.",
+  stale: "the address has changed since this link was sent.",
+  taken: "this address belongs to another account.",
+} as const;
+export type EmailChangeFailure = keyof typeof EMAIL_CHANGE_FAILURES;
+
+/**
+ * The main screen applies a mailed e-mail change link in its loader and redirects to itself with this
+ * parameter: `updated` or one of the failure keys (never the text, so a crafted link cannot put words in a toast).
+ */
+export const EMAIL_CHANGE_RESULT_PARAM = "emailChange";
+
+export function emailChangeResultToast(result: string | null): { text: string; kind: "success" | "error" } | null {
+  if (result === "updated") return { text: EMAIL_UPDATED, kind: "success" };
+  if (result !== null && Object.hasOwn(EMAIL_CHANGE_FAILURES, result)) return { text: emailUpdateFailed(EMAIL_CHANGE_FAILURES[result as EmailChangeFailure]), kind: "error" };
+  return null;
+}
+
 /**
  * Where closing a dialog leads: the continueUrl (same origin only) with internalCode and newUser
  * appended when they were stored; null when there is no usable continueUrl.

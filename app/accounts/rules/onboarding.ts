@@ -65,6 +65,10 @@ export const CHECKLIST_ITEM_IDS = CHECKLIST_ITEMS.map((item) => item.id) as [Che
 export const checklistItemId = z.enum(CHECKLIST_ITEM_IDS);
 
 export type ChecklistState = { hidden: boolean; completed: boolean; items: { onboarding_checklist_item_id: ChecklistItemId; is_completed: boolean }[] };
+/** What completing an item answers (the checklist page's `complete` action, POST /v1/user/onboarding/update). */
+export type ChecklistUpdate = ChecklistState & { newly_completed: boolean };
+/** The page whose action completes checklist items. */
+export const CHECKLIST_PATH = "/app/onboarding-checklist";
 
 export function checklistState(completedIds: readonly string[], hidden: boolean, markedComplete: boolean): ChecklistState {
   const done = new Set(completedIds);

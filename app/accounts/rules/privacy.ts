@@ -10,3 +10,10 @@ export const BIPA_TERMS_TEXT =
 export function mustAcceptBiometricTerms(regionRequiresIt: boolean, accepted: boolean): boolean {
   return regionRequiresIt && !accepted;
 }
+
+/** The page action behind the biometric-terms gate and the training opt-out switch (app/routes/app.privacy.tsx). */
+export const PRIVACY_ACTION_PATH = "/app/privacy";
+export const PRIVACY_INTENTS = ["accept-bipa-terms", "training-opt-out"] as const;
+export type PrivacyIntent = (typeof PRIVACY_INTENTS)[number];
+/** What that action answers when it did the change; a refusal is an ActionFailure. */
+export type PrivacyActionDone = { intent: PrivacyIntent; message: string | null };

@@ -7,6 +7,7 @@ import { sendMail } from "./mail.server";
 import { mailTemplates } from "./mail-templates.server";
 import { deleteWorkspaceMedia } from "~/history/history.server";
 import { nowSeconds } from "../../../core/clock";
+import { EMAIL_CHANGE_CODE, EMAIL_CHANGE_FAILURES, type EmailChangeFailure } from "~/accounts/rules/account-actions";
 
 type EmailChange = { from: string; to: string };
 
@@ -17,9 +18,20 @@ export async function saveUserPreferences(db: Database, userId: string, preferen
   await updateUser(db, userId, preferences);
 }
 
+/** The name shown on the user's share pages; an empty one clears it. */
+export async function setPublicUserName(db: Database, userId: string, name: string): Promise<void> {
+  await saveUserPreferences(db, userId, { publicUserName: name.trim() || null });
+}
+
+/** The regional biometric-privacy terms are accepted: the app's gate opens. */
+export async function acceptBiometricTerms(db: Database, userId: string): Promise<void> {
+  await saveUserPreferences(db, userId, { acceptedBipaTerms: true });
+}
+
 /**
  * Starts an e-mail change: the new address gets a link that confirms it, the old address a link that
- * reverts it. Both land on the main screen (internalCode, isReverting), which calls PUT /v1/user/email.
+ * reverts it. Both land on the main screen (internalCode, isReverting), whose loader applies them
+ * (PUT /v1/user/email does the same for API callers).
  */
 export async function requestEmailChange(env: Env, db: Database, user: UserRow, newEmail: string, origin: string): Promise<"sent" | "taken"> {
   const to = normalizeEmail(newEmail);
@@ -31,14 +43,18 @@ export async function requestEmailChange(env: Env, db: Database, user: UserRow, 
   return "sent";
 }
 
+export type EmailChangeRefusal = { ok: false; failure: EmailChangeFailure; reason: string };
+const refuseEmailChange = (failure: EmailChangeFailure): EmailChangeRefusal => ({ ok: false, failure, reason: EMAIL_CHANGE_FAILURES[failure] });
+
 /** Applies a confirmation (or revert) code of the signed-in user; other sessions are signed out. */
-export async function applyEmailChange(db: Database, user: UserRow, code: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+export async function applyEmailChange(db: Database, user: UserRow, code: string): Promise<{ ok: true } | EmailChangeRefusal> {
+  if (!EMAIL_CHANGE_CODE.test(code)) return refuseEmailChange("malformed");
   const row = await redeemActionCode(db, code, "changeEmail");
-  if (!row || row.userId !== user.id || !row.payload) return { ok: false, reason: "the link is either expired or invalid." };
+  if (!row || row.userId !== user.id || !row.payload) return refuseEmailChange("expired");
   const change = JSON.parse(row.payload) as EmailChange;
-  if (normalizeEmail(user.email) !== change.from) return { ok: false, reason: "the address has changed since this link was sent." };
+  if (normalizeEmail(user.email) !== change.from) return refuseEmailChange("stale");
   const owner = await findUserByEmail(db, change.to);
-  if (owner && owner.id !== user.id) return { ok: false, reason: "this address belongs to another account." };
+  if (owner && owner.id !== user.id) return refuseEmailChange("taken");
   await updateUser(db, user.id, { email: change.to, emailVerifiedAt: nowSeconds() });
   return { ok: true };
 }

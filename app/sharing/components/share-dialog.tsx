@@ -1,6 +1,9 @@
+import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { requestJson, RequestFailure } from "~/common/rules/http-error";
+import { isActionFailure, type ActionFailure } from "~/common/rules/action-result";
+import { SHARE_ACTION_PATH, type PublicNameAnswer, type ShareLinkAnswer } from "~/sharing/rules/share-actions";
 import {
+  MAX_PUBLIC_NAME,
   NATIVE_SHARE_TITLE,
   PUBLIC_NAME_HELPER,
   PUBLIC_NAME_LABEL,
@@ -30,23 +33,38 @@ function isMobileUserAgent(): boolean {
   return typeof navigator !== "undefined" && /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
 }
 
-/** 'Share with your community' (spec §2.7): social buttons, OR, the public link with Copy, and the public name. */
+/**
+ * 'Share with your community' (spec §2.7): social buttons, OR, the public link with Copy, and the public name.
+ * Opening it creates the item's link (once; later openings get the same one) through the sharing action.
+ */
 export function ShareDialog({ historyItemId, onClose }: { historyItemId: string; onClose: () => void }) {
   const toast = useToast();
+  const linkFetcher = useFetcher<ShareLinkAnswer | ActionFailure>();
+  const nameFetcher = useFetcher<PublicNameAnswer | ActionFailure>();
   const [link, setLink] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [publicName, setPublicName] = useState("");
   const mobile = isMobileUserAgent();
 
+  const { submit: submitLink, data: linkAnswer } = linkFetcher;
   useEffect(() => {
     track("share_modal_opened");
-    requestJson<{ share_link: string; public_user_name: string }>(`/v1/history/${historyItemId}/share-link`)
-      .then((answer) => {
-        setLink(resolveShareLink(answer.share_link, window.location.href));
-        setPublicName(answer.public_user_name);
-      })
-      .catch((failure: RequestFailure) => setError(failure.message));
-  }, [historyItemId]);
+    submitLink({ intent: "create-link", history_item_id: historyItemId }, { method: "post", action: SHARE_ACTION_PATH });
+  }, [historyItemId, submitLink]);
+  useEffect(() => {
+    if (!linkAnswer) return;
+    if (isActionFailure(linkAnswer)) return setError(linkAnswer.error.message);
+    setLink(resolveShareLink(linkAnswer.share_link, window.location.href));
+    setPublicName(linkAnswer.public_user_name);
+  }, [linkAnswer]);
+
+  const nameAnswer = nameFetcher.data;
+  useEffect(() => {
+    if (!nameAnswer) return;
+    // The spec only logs a failure here; the toast shows either way.
+    if (isActionFailure(nameAnswer)) console.warn("public name update failed", nameAnswer.error);
+    toast.show(PUBLIC_NAME_UPDATED, "success");
+  }, [nameAnswer, toast]);
 
   const copy = async () => {
     if (!link) return;
@@ -66,15 +84,6 @@ export function ShareDialog({ historyItemId, onClose }: { historyItemId: string;
       track("share_native_failed");
       await copy();
     }
-  };
-  const saveName = async () => {
-    try {
-      await requestJson("/v1/user/update-public-user-name", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ public_user_name: publicName }) });
-    } catch (failure) {
-      // The spec only logs a failure here; the toast shows either way.
-      console.warn("public name update failed", failure);
-    }
-    toast.show(PUBLIC_NAME_UPDATED, "success");
   };
 
   return (
@@ -119,12 +128,13 @@ export function ShareDialog({ historyItemId, onClose }: { historyItemId: string;
             <label htmlFor="public-name" className="mb-1 block font-medium">
               {PUBLIC_NAME_LABEL}
             </label>
-            <div className="flex gap-2">
-              <input id="public-name" value={publicName} maxLength={50} onChange={(e) => setPublicName(e.target.value)} className="min-w-0 flex-1 rounded-lg border border-zinc-300 px-3 py-1.5 dark:border-zinc-700 dark:bg-zinc-900" />
-              <Button variant="secondary" onClick={saveName}>
+            <nameFetcher.Form method="post" action={SHARE_ACTION_PATH} className="flex gap-2">
+              <input type="hidden" name="intent" value="public-name" />
+              <input id="public-name" name="public_user_name" value={publicName} maxLength={MAX_PUBLIC_NAME} onChange={(e) => setPublicName(e.target.value)} className="min-w-0 flex-1 rounded-lg border border-zinc-300 px-3 py-1.5 dark:border-zinc-700 dark:bg-zinc-900" />
+              <Button type="submit" variant="secondary">
                 Save
               </Button>
-            </div>
+            </nameFetcher.Form>
             <p className="mt-1 text-xs text-zinc-500">{PUBLIC_NAME_HELPER}</p>
           </div>
         </div>

@@ -118,6 +118,37 @@ describe("e-mail change", () => {
     expect((await api(`/v1/user/email?verification_code=${revert}&is_reverting=true`, { method: "PUT", cookie })).status).toBe(200);
     expect(((await (await api("/v1/user", { cookie })).json()) as { email: string }).email).toBe("old-address@example.com");
   });
+
+  it("applies the mailed link in the main screen's loader, once, then redirects with the outcome only", async () => {
+    const cookie = await signUp("page-old@example.com");
+    expect((await settings(cookie, { intent: "change-email", new_email: "page-new@example.com", password: STRONG_PASSWORD })).status).toBe(200);
+    const mailTo = async (to: string) =>
+      (await env.DB.prepare("SELECT text FROM dev_mailbox WHERE \"to\" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1").bind(to).first<string>("text"))!;
+    const confirm = (await mailTo("page-new@example.com")).match(/\/app\/home\?(internalCode=[0-9a-f]{48}&isReverting=false)/)?.[1];
+    const revert = (await mailTo("page-old@example.com")).match(/\/app\/home\?(internalCode=[0-9a-f]{48}&isReverting=true)/)?.[1];
+    expect(confirm && revert).toBeTruthy();
+    const land = (query: string, headers: Record<string, string> = { cookie }) => SELF.fetch(`${ORIGIN}/app/home?${query}`, { headers, redirect: "manual" });
+    const outcome = (response: Response) => (response.status === 302 ? response.headers.get("location") : `status ${response.status}`);
+    const email = async () => ((await (await api("/v1/user", { cookie })).json()) as { email: string }).email;
+
+    // Signed out, the link goes through sign-in and comes back whole; nothing is redeemed on the way.
+    const signedOut = await land(confirm!, {});
+    expect(signedOut.status).toBe(302);
+    expect(decodeURIComponent(signedOut.headers.get("location")!)).toContain(`/app/home?${confirm}`);
+
+    expect(outcome(await land("internalCode=not-a-code&isReverting=false"))).toBe("/app/home?emailChange=malformed");
+    expect(outcome(await land(`internalCode=${"0".repeat(48)}&isReverting=false`))).toBe("/app/home?emailChange=expired");
+    expect(outcome(await land(confirm!))).toBe("/app/home?emailChange=updated");
+    expect(await email()).toBe("page-new@example.com");
+    // The same link again (a reload before the redirect, say) changes nothing more.
+    expect(outcome(await land(confirm!))).toBe("/app/home?emailChange=expired");
+    expect(outcome(await land(revert!))).toBe("/app/home?emailChange=updated");
+    expect(await email()).toBe("page-old@example.com");
+
+    // The outcome page itself renders; without isReverting the code is the account dialogs' and is left alone.
+    expect((await land("emailChange=updated")).status).toBe(200);
+    expect((await land(`internalCode=${"0".repeat(48)}`)).status).toBe(200);
+  });
 });
 
 describe("account deletion", () => {

@@ -1,4 +1,5 @@
 import { SELF } from "cloudflare:test";
+import { decode } from "turbo-stream";
 
 export const ORIGIN = "https://parlance.test";
 export const STRONG_PASSWORD = "Str0ng!pass";
@@ -71,4 +72,18 @@ export async function verifyEmailOf(to: string): Promise<void> {
 export async function mailedInviteCode(to: string): Promise<string> {
   const link = (await mailTo(to, "invite_code=")).match(/https?:\/\/\S*invite_code=\S*/)![0];
   return new URL(link).searchParams.get("invite_code")!;
+}
+
+/**
+ * Posts a form to a page action the way `useFetcher` does with single fetch (`<path>.data`, answered in
+ * turbo-stream) and returns the HTTP status and the action's data, or its error when it threw (the body's text
+ * when the answer is not a single-fetch one: a refusal before Remix, say).
+ */
+export async function fetcherPost(path: string, fields: Record<string, string>, cookie: string, headers: Record<string, string> = {}): Promise<{ status: number; data?: unknown; error?: unknown }> {
+  const init = form(fields);
+  const response = await SELF.fetch(`${ORIGIN}${path}.data`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie, ...headers } });
+  if (!response.body || response.headers.get("content-type") !== "text/x-script") return { status: response.status, error: await response.text() };
+  const decoded = await decode(response.body);
+  await decoded.done;
+  return { status: response.status, ...(decoded.value as { data?: unknown; error?: unknown }) };
 }

@@ -4,7 +4,7 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CROSS_ORIGIN_REFUSED } from "~/accounts/rules/session";
 import { UNREADABLE_FORM } from "~/common/form.server";
-import { form, ORIGIN, signUp } from "./helpers";
+import { api, createKey, form, ORIGIN, signUp } from "./helpers";
 
 const FORM_PAGES = ["/app/sign-in", "/app/sign-up", "/app/reset-password", "/app/action?mode=resetPassword&oobCode=x", "/app/settings", "/app/settings/api-keys", "/app/workspace/members"];
 
@@ -54,5 +54,25 @@ describe("account-action redirects", () => {
     }
     const kept = await SELF.fetch(`${ORIGIN}/app/action?mode=recoverEmail&continueUrl=%2Fapp%2Fsettings`, { redirect: "manual" });
     expect(kept.headers.get("location")).toBe("/app/settings");
+  });
+});
+
+describe("API bodies that carry nothing or do not parse", () => {
+  it("an update with no field changes nothing and succeeds; an unreadable body is a 422 on every API path", async () => {
+    const cookie = await signUp("empty-updates@example.com");
+    const key = await createKey(cookie);
+    for (const path of ["/v1/user/edit-user-metadata", "/v1/workspace/update-workspace"]) {
+      for (const init of [{ json: {} }, { body: "a=1", headers: { "content-type": "text/plain" } }]) {
+        const response = await api(path, { method: "POST", key, ...init });
+        expect(response.status, `${path} ${JSON.stringify(init)}`).toBe(200);
+      }
+    }
+    for (const path of ["/v1/user/edit-user-metadata", "/create-checkout-session", "/cancel-subscription", "/apply-discount"]) {
+      for (const body of ["", "{", "\u0000"]) {
+        const response = await api(path, { method: "POST", key, body, headers: { "content-type": "application/json" } });
+        expect(response.status, `${path} ${JSON.stringify(body)}`).toBe(422);
+        expect(((await response.json()) as { detail: unknown }).detail).toBeTruthy();
+      }
+    }
   });
 });
