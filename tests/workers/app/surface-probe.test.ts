@@ -35,7 +35,7 @@ describe("probing the invite, staff and subscription routes", () => {
       for (const query of ["", "?x=%", "?expand[]=data"]) statuses.push((await api(`${path}${query}`, { cookie })).status);
     }
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
-  });
+  }, 60_000);
 
   it("the invites page answers bad forms with 400, cross-origin posts with 403, odd links with the page", async () => {
     const cookie = await signUp("probe-page@example.com");
@@ -62,5 +62,5 @@ describe("probing the invite, staff and subscription routes", () => {
       expect(page.status, code).toBe(200);
       expect(await page.text()).not.toContain("<script>alert(1)</script>");
     }
-  });
+  }, 30_000);
 });
