@@ -11,7 +11,7 @@ import { acceptBiometricTerms, applyEmailChange, saveUserPreferences, setPublicU
 import { apiKeysOf, createApiKey, deleteApiKey, renameApiKey } from "~/accounts/server/api-keys.server";
 import { SENSITIVE_ACTION_FAILED } from "~/accounts/server/two-factor.server";
 import { completeChecklistItem, initiateChecklist, markChecklistComplete, onboardingChecklist, setChecklistHidden } from "~/accounts/server/onboarding.server";
-import { workspaceBilling } from "~/billing/billing.server";
+import { providerInvoices, workspaceBilling } from "~/billing/billing.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { billingInfoApi } from "~/billing/api";
@@ -30,9 +30,15 @@ userApi.get("/", doc("The calling user", { success: { description: "JSON user" }
   return c.json(userJson(actor.user, actor.membership, current?.preview ?? null));
 });
 
-userApi.get("/subscription", doc("The workspace's subscription", { success: { description: "JSON subscription" } }), async (c) => {
+userApi.get("/subscription", doc("The workspace's subscription", {
+  description: "next_invoice and open_invoices are read from the payment provider for workspace admins; other members get null and [] (decision 0019).",
+  success: { description: "JSON subscription" },
+}), async (c) => {
   const actor = c.get("caller");
-  return c.json(subscriptionJson(actor.membership, await workspaceBilling(database(c.env.DB), actor)));
+  const db = database(c.env.DB);
+  const billing = await workspaceBilling(db, actor);
+  const invoices = await providerInvoices({ env: c.env, db, membership: actor.membership }, billing ?? null);
+  return c.json(subscriptionJson(actor.membership, billing, invoices));
 });
 userApi.route("/", billingInfoApi);
 

@@ -1,5 +1,5 @@
 import type { UserRow } from "~/accounts/accounts.server";
-import type { BillingRow } from "~/billing/billing.server";
+import type { BillingRow, ProviderInvoices } from "~/billing/billing.server";
 import type { Membership } from "~/workspace/workspace.server";
 import {
   CUSTOM_VOICE_LIMIT,
@@ -8,10 +8,14 @@ import {
   standardTierFor,
 } from "../../core/billing/plans";
 import { capabilityExists } from "../../core/capabilities";
-import { effectiveLimitExtension } from "~/billing/rules/extra-credits";
+import { currentOverageCents, effectiveLimitExtension, priceAmount } from "~/billing/rules/extra-credits";
 
-/** The workspace subscription record of GET /v1/user/subscription, in the commercial API's field names. */
-export function subscriptionJson(membership: Membership, billing?: BillingRow) {
+/**
+ * The workspace subscription record of GET /v1/user/subscription, in the commercial API's field names.
+ * `invoices` is what the provider says now (admins only, decision 0019); without it the invoice fields are
+ * empty and has_open_invoices is the mirrored flag.
+ */
+export function subscriptionJson(membership: Membership, billing?: BillingRow, invoices?: ProviderInvoices | null) {
   const workspace = membership.workspace;
   const tier = workspace.tier;
   const voiceLimit = CUSTOM_VOICE_LIMIT[standardTierFor(tier)];
@@ -43,11 +47,12 @@ export function subscriptionJson(membership: Membership, billing?: BillingRow) {
     voice_add_edit_counter: 0,
     professional_voice_limit: 0,
     can_extend_voice_limit: false,
-    current_overage: { amount: "0", currency: workspace.currency },
+    // The extra credits invoiced this period, at the plan's price: usage every member sees, priced.
+    current_overage: { amount: priceAmount(currentOverageCents(tier, workspace.currency, workspace.extraCharactersBilled)), currency: workspace.currency },
     character_refresh_period: workspace.billingPeriod,
-    next_invoice: null,
-    open_invoices: [],
-    has_open_invoices: billing?.hasOpenInvoices ?? false,
+    next_invoice: invoices?.next_invoice ?? null,
+    open_invoices: invoices?.open_invoices ?? [],
+    has_open_invoices: invoices?.has_open_invoices ?? billing?.hasOpenInvoices ?? false,
     // The plan's gates, and only where this build has the capability (core/capabilities.ts).
     can_use_instant_voice_cloning: capabilityExists("instant_voice_cloning") && tier !== "free",
     can_use_professional_voice_cloning: capabilityExists("professional_voice_cloning") && tier !== "free" && tier !== "starter",

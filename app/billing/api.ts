@@ -105,7 +105,7 @@ billingApi.post("/validate-promocode", doc("Check a promo code", ok("JSON: valid
 
 /** Mounted under /v1/user. */
 export const billingInfoApi = new Hono<AuthedEnv>();
-billingInfoApi.get("/subscription/billing-info", doc("Billing details of the subscription", ok("JSON billing info")), requireCaller, (c) => answer(c, () => billingInfo(context(c))));
+billingInfoApi.get("/subscription/billing-info", doc("Billing details of the subscription", { ...ok("JSON billing info"), description: "next_invoice is the payment provider's preview of the renewal, for workspace admins; other members get null (decision 0019)." }), requireCaller, (c) => answer(c, () => billingInfo(context(c))));
 billingInfoApi.post(
   "/subscription/limit-extension",
   doc("Allow usage beyond the plan (extra credits), with an optional cap", ok()),

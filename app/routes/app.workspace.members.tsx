@@ -42,14 +42,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = parsed.data;
   const result =
     input.intent === "invite"
-      ? await inviteMember(database, viewer, input.email, input.role)
+      ? await inviteMember(database, viewer, input.email, input.role, { env: context.cloudflare.env, origin: new URL(request.url).origin })
       : input.intent === "cancel-invite"
         ? await cancelInvite(database, viewer, input.email)
         : input.intent === "remove"
           ? await removeMemberByEmail(database, viewer, input.email)
           : await leaveWorkspace(database, viewer);
   if (!result.ok) return Response.json({ error: result.message }, { status: result.httpStatus });
-  return { notice: input.intent === "invite" ? `Invited ${input.email}.` : "Done." };
+  return { notice: input.intent === "invite" ? `Invited ${input.email}: we e-mailed them a link to accept.` : "Done." };
 }
 
 export default function Members() {

@@ -4,8 +4,9 @@ import { database } from "../../db/client";
 import { emailField } from "~/accounts/rules/account-forms";
 import { canAccessWorkspaceSettings, isAdmin, sessionInactivityTimeout, TRAINING_OPT_OUT_UPDATED, workspaceRole } from "../../core/workspace/roles";
 import {
-  answerInvite,
+  acceptInviteWithCode,
   cancelInvite,
+  declineInvite,
   inviteMember,
   leaveWorkspace,
   membersAndInvites,
@@ -65,9 +66,9 @@ workspaceApi.post(
 const answer = (c: Context<AuthedEnv>, result: { ok: true } | WorkspaceRefusal, okStatus: 200 | 201 = 200) =>
   result.ok ? c.json({ status: "ok" }, okStatus) : apiError(c, result.httpStatus, result.status, result.message);
 
-workspaceApi.post("/invites/add", doc("Invite a member (admins)", { success: { status: 201, description: "JSON: status" }, responses: { 403: "forbidden, seat_limit_reached", 409: "already_member" } }), valid("json", z.object({ email: emailField, role: workspaceRole.default("editor") })), async (c) => {
+workspaceApi.post("/invites/add", doc("Invite a member (admins)", { description: "The address gets an e-mail whose link carries the invite's own token; inviting a pending address again sends a new link (the earlier one stops working).", success: { status: 201, description: "JSON: status" }, responses: { 403: "forbidden, seat_limit_reached", 409: "already_member" } }), valid("json", z.object({ email: emailField, role: workspaceRole.default("editor") })), async (c) => {
   const { email, role } = c.req.valid("json");
-  return answer(c, await inviteMember(database(c.env.DB), c.get("caller"), email, role), 201);
+  return answer(c, await inviteMember(database(c.env.DB), c.get("caller"), email, role, { env: c.env, origin: new URL(c.req.url).origin }), 201);
 });
 
 workspaceApi.delete("/invites", doc("Cancel an invite (admins)", { success: { description: "JSON: status" }, responses: { 403: "forbidden", 404: "not_found" } }), valid("json", z.object({ email: emailField })), async (c) =>
@@ -75,13 +76,25 @@ workspaceApi.delete("/invites", doc("Cancel an invite (admins)", { success: { de
 );
 
 const workspaceIdBody = z.object({ workspace_id: z.string().min(1).max(64) });
+const acceptBody = z.object({ invite_code: z.string().min(1).max(128), workspace_id: z.string().min(1).max(64).optional() });
+const NEEDS_VERIFIED = "email_not_verified (verify your e-mail address first)";
 
-workspaceApi.post("/invites/accept", doc("Accept an invite to a workspace", { success: { description: "JSON: status" }, responses: { 404: "not_found" } }), valid("json", workspaceIdBody), async (c) =>
-  answer(c, await answerInvite(database(c.env.DB), c.get("caller"), c.req.valid("json").workspace_id, true)),
+workspaceApi.post(
+  "/invites/accept",
+  doc("Accept an invite to a workspace", {
+    description: "Needs a verified e-mail address, the invited one, and the invite's own token: the invite_code of the invite e-mail's link.",
+    success: { description: "JSON: status" },
+    responses: { 403: NEEDS_VERIFIED, 404: "not_found (unknown, replaced or cancelled invite, or one for another address)" },
+  }),
+  valid("json", acceptBody),
+  async (c) => {
+    const body = c.req.valid("json");
+    return answer(c, await acceptInviteWithCode(database(c.env.DB), c.get("caller"), body.invite_code, body.workspace_id));
+  },
 );
 
-workspaceApi.post("/invites/decline", doc("Decline an invite to a workspace", { success: { description: "JSON: status" }, responses: { 404: "not_found" } }), valid("json", workspaceIdBody), async (c) =>
-  answer(c, await answerInvite(database(c.env.DB), c.get("caller"), c.req.valid("json").workspace_id, false)),
+workspaceApi.post("/invites/decline", doc("Decline an invite to a workspace", { description: "Needs the invited e-mail address, verified.", success: { description: "JSON: status" }, responses: { 403: NEEDS_VERIFIED, 404: "not_found" } }), valid("json", workspaceIdBody), async (c) =>
+  answer(c, await declineInvite(database(c.env.DB), c.get("caller"), c.req.valid("json").workspace_id)),
 );
 
 workspaceApi.delete("/members", doc("Remove a member (admins)", { success: { description: "JSON: status" }, responses: { 403: "forbidden", 404: "not_found" } }), valid("json", z.object({ email: emailField })), async (c) =>

@@ -3,7 +3,9 @@ import { findUserByEmail } from "../../db/repositories/users";
 import {
   acceptInvite,
   deleteInvite,
-  insertInvite,
+  findInvite,
+  findInviteByTokenHash,
+  upsertInvite,
   invitesForEmail,
   listInvites,
   listMembers,
@@ -13,7 +15,9 @@ import {
   type Membership,
 } from "../../db/repositories/workspaces";
 import { hasFreeSeat, isAdmin, ONLY_ADMINS_CHANGE_TRAINING_OPT_OUT, type WorkspaceRole } from "../../core/workspace/roles";
-import { newId, type Actor } from "~/accounts/accounts.server";
+import { mailTemplates, newId, randomHex, sendMail, sha256Hex, type Actor } from "~/accounts/accounts.server";
+import { INVITE_CODE_BYTES, INVITE_TEXTS, inviteLink, isInviteCodeShape } from "~/workspace/rules/invites";
+import { log } from "~/common/log.server";
 import { nowSeconds } from "../../core/clock";
 
 export type { Membership };
@@ -30,22 +34,56 @@ export async function membersAndInvites(db: Database, actor: Actor) {
   return { members, invites };
 }
 
-/** Invites to other workspaces waiting for the actor's e-mail address, with those workspaces' names. */
+const isVerified = (actor: Actor) => actor.user.emailVerifiedAt !== null;
+
+/**
+ * Invites to other workspaces waiting for the actor's e-mail address, with those workspaces' names; none
+ * until the address is verified (an unverified account has not shown that the address is its own).
+ */
 export async function pendingInvites(db: Database, actor: Actor) {
-  return invitesForEmail(db, actor.user.email);
+  return isVerified(actor) ? invitesForEmail(db, actor.user.email) : [];
 }
 
-/** Workspace membership rules, shared by the /v1/workspace API and the members pages. */
-export async function inviteMember(db: Database, actor: Actor, email: string, role: WorkspaceRole): Promise<Result> {
+/** What an invite link shows its visitor: the invite its token names, and whether it is for their address. */
+export type LinkedInvite =
+  | { found: true; forViewer: boolean; workspaceId: string; workspaceName: string; role: WorkspaceRole }
+  | { found: false };
+
+export async function inviteByCode(db: Database, actor: Actor, code: string | null): Promise<LinkedInvite> {
+  if (!isInviteCodeShape(code)) return { found: false };
+  const row = await findInviteByTokenHash(db, await sha256Hex(code));
+  if (!row) return { found: false };
+  return { found: true, forViewer: row.invite.email === actor.user.email, workspaceId: row.invite.workspaceId, workspaceName: row.workspaceName, role: row.invite.role };
+}
+
+/** Where the invite e-mail is sent from: the deployment's mail setup and this site's origin for the link. */
+export type InviteMail = { env: Env; origin: string };
+
+/**
+ * Workspace membership rules, shared by the /v1/workspace API and the members pages. Inviting an address
+ * mails it a link with the invite's own token (only its hash is kept); inviting a pending address again
+ * replaces the token (the earlier link stops working), takes the new role and mails the new link.
+ */
+export async function inviteMember(db: Database, actor: Actor, email: string, role: WorkspaceRole, mail: InviteMail): Promise<Result> {
   const { membership } = actor;
   if (!isAdmin(membership.role)) return refuse(403, "forbidden", "Only workspace admins can invite members.");
   const members = await listMembers(db, membership.workspace.id);
   if (members.some((m) => m.email === email)) return refuse(409, "already_member", "This person is already a member.");
-  const usage = await seatUsage(db, membership.workspace.id);
-  if (!hasFreeSeat(usage.members, usage.invites, membership.workspace.maxSeats)) {
-    return refuse(403, "seat_limit_reached", `Your plan allows ${membership.workspace.maxSeats} seat(s); all are taken.`);
+  // A pending invite already holds its seat.
+  if (!(await findInvite(db, membership.workspace.id, email))) {
+    const usage = await seatUsage(db, membership.workspace.id);
+    if (!hasFreeSeat(usage.members, usage.invites, membership.workspace.maxSeats)) {
+      return refuse(403, "seat_limit_reached", `Your plan allows ${membership.workspace.maxSeats} seat(s); all are taken.`);
+    }
   }
-  await insertInvite(db, { id: newId("inv"), workspaceId: membership.workspace.id, email, role, invitedBy: actor.user.id });
+  const code = randomHex(INVITE_CODE_BYTES);
+  await upsertInvite(db, { id: newId("inv"), workspaceId: membership.workspace.id, email, role, invitedBy: actor.user.id, tokenHash: await sha256Hex(code) });
+  try {
+    await sendMail(mail.env, mailTemplates.workspaceInvite(email, membership.workspace.name, role, inviteLink(mail.origin, code)));
+  } catch (error) {
+    // The invite stands; inviting the address again sends a new link.
+    log("error", "invite e-mail failed", { workspace_id: membership.workspace.id, to_domain: email.split("@")[1], error: String(error) });
+  }
   return { ok: true };
 }
 
@@ -54,11 +92,24 @@ export async function cancelInvite(db: Database, actor: Actor, email: string): P
   return (await deleteInvite(db, actor.membership.workspace.id, email)) ? { ok: true } : refuse(404, "not_found", "Invite not found");
 }
 
-/** Accepts or declines an invite to another workspace sent to the actor's address. */
-export async function answerInvite(db: Database, actor: Actor, workspaceId: string, accept: boolean): Promise<Result> {
-  const { user } = actor;
-  const ok = accept ? await acceptInvite(db, workspaceId, user.id, user.email) : await deleteInvite(db, workspaceId, user.email);
-  return ok ? { ok: true } : refuse(404, "not_found", "Invite not found");
+/**
+ * Accepting an invite needs a verified address and the invite's own token (from the invite e-mail's link),
+ * on every path: the invites page and POST /v1/workspace/invites/accept. A token of another address's invite,
+ * of a replaced or cancelled invite, or of another workspace than `workspaceId` (when given) is not found.
+ */
+export async function acceptInviteWithCode(db: Database, actor: Actor, code: string, workspaceId?: string): Promise<Result> {
+  if (!isVerified(actor)) return refuse(403, "email_not_verified", INVITE_TEXTS.needsVerifiedEmail);
+  const row = isInviteCodeShape(code) ? await findInviteByTokenHash(db, await sha256Hex(code)) : undefined;
+  if (!row || row.invite.email !== actor.user.email || (workspaceId !== undefined && row.invite.workspaceId !== workspaceId)) {
+    return refuse(404, "not_found", INVITE_TEXTS.notFound);
+  }
+  return (await acceptInvite(db, row.invite, actor.user.id)) ? { ok: true } : refuse(404, "not_found", INVITE_TEXTS.notFound);
+}
+
+/** Declining an invite to the actor's address needs that address verified (no token: declining grants nothing). */
+export async function declineInvite(db: Database, actor: Actor, workspaceId: string): Promise<Result> {
+  if (!isVerified(actor)) return refuse(403, "email_not_verified", INVITE_TEXTS.needsVerifiedEmail);
+  return (await deleteInvite(db, workspaceId, actor.user.email)) ? { ok: true } : refuse(404, "not_found", INVITE_TEXTS.notFound);
 }
 
 export async function removeMemberByEmail(db: Database, actor: Actor, email: string): Promise<Result> {

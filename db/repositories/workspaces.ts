@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, exists, sql } from "drizzle-orm";
 import type { WorkspaceRole } from "../../core/workspace/roles";
 import type { Database } from "../client";
 import { users, workspaceInvites, workspaceMembers, workspaces } from "../schema";
@@ -67,8 +67,36 @@ export async function listInvites(db: Database, workspaceId: string) {
   return db.select().from(workspaceInvites).where(eq(workspaceInvites.workspaceId, workspaceId));
 }
 
-export async function insertInvite(db: Database, invite: typeof workspaceInvites.$inferInsert): Promise<void> {
-  await db.insert(workspaceInvites).values(invite).onConflictDoNothing();
+export type InviteRow = typeof workspaceInvites.$inferSelect;
+
+/** The workspace's pending invite for an address, if any. */
+export async function findInvite(db: Database, workspaceId: string, email: string): Promise<InviteRow | undefined> {
+  return db.query.workspaceInvites.findFirst({ where: and(eq(workspaceInvites.workspaceId, workspaceId), eq(workspaceInvites.email, email)) });
+}
+
+/**
+ * Invites an address, or invites it again: a pending invite of the same workspace and address takes the new
+ * role, inviter and token (so the earlier e-mail's link stops working), and keeps its id.
+ */
+export async function upsertInvite(db: Database, invite: Omit<typeof workspaceInvites.$inferInsert, "createdAt"> & { tokenHash: string }): Promise<void> {
+  await db
+    .insert(workspaceInvites)
+    .values(invite)
+    .onConflictDoUpdate({
+      target: [workspaceInvites.workspaceId, workspaceInvites.email],
+      set: { role: invite.role, invitedBy: invite.invitedBy, tokenHash: invite.tokenHash },
+    });
+}
+
+/** The invite a token was issued for, with its workspace's name; undefined for an unknown or replaced token. */
+export async function findInviteByTokenHash(db: Database, tokenHash: string): Promise<{ invite: InviteRow; workspaceName: string } | undefined> {
+  const rows = await db
+    .select({ invite: workspaceInvites, workspaceName: workspaces.name })
+    .from(workspaceInvites)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceInvites.workspaceId))
+    .where(eq(workspaceInvites.tokenHash, tokenHash))
+    .limit(1);
+  return rows[0];
 }
 
 /** Invites waiting for an e-mail address, with the inviting workspace's name. */
@@ -80,18 +108,27 @@ export async function invitesForEmail(db: Database, email: string) {
     .where(eq(workspaceInvites.email, email));
 }
 
-/** Accepting turns the invite into a membership in one batch; false when there was no such invite. */
-export async function acceptInvite(db: Database, workspaceId: string, userId: string, email: string): Promise<boolean> {
-  const invite = await db.query.workspaceInvites.findFirst({
-    where: and(eq(workspaceInvites.workspaceId, workspaceId), eq(workspaceInvites.email, email)),
-  });
-  if (!invite) return false;
-  await db.batch([
-    db.insert(workspaceMembers).values({ workspaceId, userId, role: invite.role }).onConflictDoNothing(),
-    db.delete(workspaceInvites).where(eq(workspaceInvites.id, invite.id)),
-    db.update(users).set({ activeWorkspaceId: workspaceId }).where(eq(users.id, userId)),
+/**
+ * Accepting turns the invite into a membership and makes it the user's active workspace, in one batch. Every
+ * statement reads the invite row itself, so an invite cancelled (or accepted) a moment earlier adds nobody;
+ * false then.
+ */
+export async function acceptInvite(db: Database, invite: InviteRow, userId: string): Promise<boolean> {
+  const stillPending = db.select({ id: workspaceInvites.id }).from(workspaceInvites).where(eq(workspaceInvites.id, invite.id));
+  const [, , deleted] = await db.batch([
+    db
+      .insert(workspaceMembers)
+      .select(
+        db
+          .select({ workspaceId: workspaceInvites.workspaceId, userId: sql<string>`${userId}`.as("user_id"), role: workspaceInvites.role, joinedAt: sql<number>`unixepoch()`.as("joined_at") })
+          .from(workspaceInvites)
+          .where(eq(workspaceInvites.id, invite.id)),
+      )
+      .onConflictDoNothing(),
+    db.update(users).set({ activeWorkspaceId: invite.workspaceId }).where(and(eq(users.id, userId), exists(stillPending))),
+    db.delete(workspaceInvites).where(eq(workspaceInvites.id, invite.id)).returning({ id: workspaceInvites.id }),
   ]);
-  return true;
+  return deleted.length > 0;
 }
 
 export async function deleteInvite(db: Database, workspaceId: string, email: string): Promise<boolean> {

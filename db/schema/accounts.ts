@@ -31,6 +31,12 @@ export const users = sqliteTable(
     backupCodeHashes: text("backup_code_hashes"),
     /** Until when support staff may access the account, granted by the owner through an e-mailed code. */
     supportAccessUntil: integer("support_access_until"),
+    /**
+     * Set only by an operator (wrangler d1 execute, README "Support staff"): "support" makes a verified account
+     * support staff. No CHECK here (adding one would rebuild this table, decision 0016): code reads any other
+     * value as no role.
+     */
+    staffRole: text("staff_role"),
     /** The referral code the visitor arrived with (kept 90 days in their browser), if any. */
     referredBy: text("referred_by"),
   },

@@ -50,8 +50,13 @@ export const workspaceInvites = sqliteTable(
     role: text("role", { enum: ["admin", "editor"] }).notNull(),
     invitedBy: text("invited_by").notNull(),
     createdAt: integer("created_at").notNull().default(now),
+    /**
+     * SHA-256 of the invite's own token, which only the invite e-mail carries (its link); accepting needs it.
+     * Null for invites made before tokens existed: re-inviting the address issues one and mails it.
+     */
+    tokenHash: text("token_hash"),
   },
-  (t) => [uniqueIndex("workspace_invites_unique").on(t.workspaceId, t.email)],
+  (t) => [uniqueIndex("workspace_invites_unique").on(t.workspaceId, t.email), uniqueIndex("workspace_invites_token").on(t.tokenHash)],
 );
 
 /** API keys: `sk_` + 48 hex characters, shown once; only the SHA-256 and a preview are kept. */

@@ -11,10 +11,15 @@ const browser = sharedBrowser();
 
 /** The newest link of a given mode mailed to an address, read from the dev mailbox page. */
 async function mailedLink(page: Page, email: string, mode: string): Promise<string> {
+  return mailedHref(page, email, `mode=${mode}`);
+}
+
+/** The newest link mailed to an address whose URL contains `part` (e.g. an invite's `invite_code=`). */
+async function mailedHref(page: Page, email: string, part: string): Promise<string> {
   await page.goto("/dev/mailbox");
   // Newest first; any of this address's mails may hold the link.
-  const href = await page.getByTestId("mail").filter({ hasText: email }).locator(`a[href*="mode=${mode}"]`).first().getAttribute("href");
-  if (!href) throw new Error(`no ${mode} link for ${email}`);
+  const href = await page.getByTestId("mail").filter({ hasText: email }).locator(`a[href*="${part}"]`).first().getAttribute("href");
+  if (!href) throw new Error(`no link with ${part} for ${email}`);
   return href;
 }
 
@@ -158,16 +163,24 @@ describe("account journeys", () => {
       body: JSON.stringify({ email: editorEmail, role: "editor" }),
     });
     expect(invite.status).toBe(201);
-    const accepted = await fetch(`${baseUrl}/v1/workspace/invites/accept`, {
+    // Without a verified address and the invite e-mail's token, nothing joins (issue 16, item 2).
+    const refused = await fetch(`${baseUrl}/v1/workspace/invites/accept`, {
       method: "POST",
       headers: { cookie: editorCookie, origin: baseUrl, "content-type": "application/json" },
-      body: JSON.stringify({ workspace_id: workspace.workspace_id }),
+      body: JSON.stringify({ workspace_id: workspace.workspace_id, invite_code: "0".repeat(48) }),
     });
-    expect(accepted.status).toBe(200);
+    expect(refused.status).toBe(403);
 
+    // The invitee verifies the address, then opens the invite e-mail's link and accepts there.
     const editor = await newPage(browser(), baseUrl);
     await signInInBrowser(editor.page, editorEmail);
     await editor.page.waitForURL(/\/app\/home/);
+    await editor.page.goto(await mailedLink(editor.page, editorEmail, "verifyEmail"));
+    await editor.page.goto(await mailedHref(editor.page, editorEmail, "invite_code="));
+    await waitForHydration(editor.page);
+    await editor.page.getByTestId("linked-invite").getByRole("button", { name: "Accept" }).click();
+    await editor.page.waitForURL(/\/app\/home/);
+    await screenshot(editor.page, "invite-accepted");
     await editor.page.goto("/app/home?training_opt_out=true");
     await waitForHydration(editor.page);
     const editorDialog = editor.page.getByTestId("training-opt-out-dialog");

@@ -178,6 +178,30 @@ describe("subscription changes", () => {
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe("active");
   });
 
+  it("records each charge of an invoice as an invoice payment with its payment intent, as the endive API does", async () => {
+    const { customer, subscription } = await subscribedCustomer("creator_monthly_period_usd");
+    const first = (await stripe.invoices.list({ customer: customer.id })).data[0];
+    const firstPayments = await stripe.invoicePayments.list({ invoice: first.id!, expand: ["data.payment.payment_intent"] });
+    expect(firstPayments.data).toHaveLength(1);
+    expect(firstPayments.data[0]).toMatchObject({ object: "invoice_payment", invoice: first.id, is_default: true, status: "paid", amount_paid: first.amount_paid, payment: { type: "payment_intent" } });
+    expect(firstPayments.data[0].payment.payment_intent).toMatchObject({ object: "payment_intent", status: "succeeded", amount: first.amount_due, amount_received: first.amount_due, customer: customer.id });
+
+    // A declined renewal: the intent waits for a payment method, the invoice payment stays open.
+    const failed = ((await (await advance(subscription.id, true)).json()) as { invoice: Stripe.Invoice }).invoice;
+    const [open] = (await stripe.invoicePayments.list({ invoice: failed.id! })).data;
+    expect(open).toMatchObject({ status: "open", amount_requested: 2200, amount_paid: null });
+    const intentId = open.payment.payment_intent as string;
+    const declined = await stripe.paymentIntents.retrieve(intentId);
+    expect(declined).toMatchObject({ status: "requires_payment_method", last_payment_error: { code: "card_declined" } });
+    expect((await stripe.invoicePayments.list({ payment: { type: "payment_intent", payment_intent: intentId } })).data.map((p) => p.id)).toEqual([open.id]);
+
+    // Paying the open invoice later: the same intent succeeds.
+    await stripe.invoices.pay(failed.id!);
+    expect(await stripe.paymentIntents.retrieve(intentId)).toMatchObject({ status: "succeeded", amount_received: 2200 });
+    expect((await stripe.invoicePayments.retrieve(open.id)).status).toBe("paid");
+    await expect(stripe.paymentIntents.retrieve("pi_missing")).rejects.toMatchObject({ statusCode: 404, code: "resource_missing" });
+  });
+
   it("cancels at once with DELETE", async () => {
     const { customer, subscription } = await subscribedCustomer("creator_monthly_period_usd");
     const canceled = await stripe.subscriptions.cancel(subscription.id);
@@ -194,6 +218,9 @@ describe("subscription changes", () => {
     expect(preview).toMatchObject({ amount_due: 1100, subtotal: 2200, total: 1100, next_payment_attempt: periodEnd, customer: customer.id });
     expect(preview.total_discount_amounts?.[0].amount).toBe(1100);
     expect(preview.discounts).toEqual(subscription.discounts);
+    // Expanded, each discount names its coupon: what the app reports as the next invoice's discount.
+    const expanded = await stripe.invoices.createPreview({ customer: customer.id, subscription: subscription.id, expand: ["discounts.source.coupon"] });
+    expect(expanded.discounts[0]).toMatchObject({ object: "discount", source: { type: "coupon", coupon: { percent_off: 50 } } });
     expect(preview.lines.data[0].period.start).toBe(periodEnd);
 
     // 3 months at 50%: the first two renewals keep it, the third is full price.

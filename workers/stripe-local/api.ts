@@ -9,6 +9,7 @@ import { couponIdOf, readDiscountParams, redeem } from "./discounts";
 import { invalidRequest, missingParam, StripeApiError } from "./errors";
 import { applyMetadata, bool, child, int, obj, str, strings, type FormObject } from "./form";
 import * as build from "./objects";
+import { recordInvoiceCharge } from "./payments";
 import { listOf, runApi, type Account, type Operation } from "./runtime";
 import { createFromSubscription, releaseSchedule, updateSchedule } from "./schedules";
 import { advanceToPeriodEnd, cancelNow, changePrice, invoicePendingItems, previewUpcoming, setCancelAtPeriodEnd } from "./subscriptions";
@@ -359,6 +360,7 @@ export function apiRoutes(account: Account): Hono {
       if (invoice.status === "paid") throw invalidRequest("Invoice is already paid", undefined, "invoice_already_paid");
       if (invoice.status !== "draft" && invoice.status !== "open") throw invalidRequest(`You can only pay a draft or open invoice; this one is ${invoice.status}.`);
       const paid = tx.store.put(build.paidInvoice(invoice, tx.now));
+      recordInvoiceCharge(tx, paid, "succeeded");
       if (invoice.status === "draft") tx.emit("invoice.finalized", paid);
       tx.emit("invoice.paid", paid);
       // As Stripe does: paying the latest invoice of a past_due subscription makes it active again.
@@ -428,6 +430,34 @@ export function apiRoutes(account: Account): Hono {
   api.get(
     "/v1/setup_intents/:id",
     run((tx, _params, request) => tx.require<Stripe.SetupIntent>(pathId(request, 2), "setup_intent")),
+  );
+
+  // Invoice payments and their payment intents (how a charge of an invoice went)
+  api.get(
+    "/v1/invoice_payments",
+    run((tx, params) => {
+      const invoice = str(params, "invoice");
+      const status = str(params, "status");
+      const payment = obj(params, "payment");
+      const intent = str(payment, "payment_intent");
+      const payments = tx.store
+        .list<Stripe.InvoicePayment>("invoice_payment")
+        .filter(
+          (entry) =>
+            (invoice === undefined || entry.invoice === invoice) &&
+            (status === undefined || entry.status === status) &&
+            (intent === undefined || entry.payment.payment_intent === intent),
+        );
+      return listOf("/v1/invoice_payments", payments, params);
+    }),
+  );
+  api.get(
+    "/v1/invoice_payments/:id",
+    run((tx, _params, request) => tx.require<Stripe.InvoicePayment>(pathId(request, 2), "invoice_payment")),
+  );
+  api.get(
+    "/v1/payment_intents/:id",
+    run((tx, _params, request) => tx.require<Stripe.PaymentIntent>(pathId(request, 2), "payment_intent")),
   );
 
   // Events

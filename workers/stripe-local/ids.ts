@@ -17,6 +17,8 @@ export const PREFIX = {
   portalSession: "bps",
   paymentMethod: "pm",
   setupIntent: "seti",
+  paymentIntent: "pi",
+  invoicePayment: "inpay",
   discount: "di",
   request: "req",
 } as const;

@@ -9,6 +9,7 @@ import { invalidRequest, resourceMissing, StripeApiError } from "./errors";
 import { newId, PREFIX } from "./ids";
 import { addIntervals, formatDate, nextBoundary, priceInterval } from "./money";
 import * as build from "./objects";
+import { recordInvoiceCharge } from "./payments";
 import { phaseAt, releaseSchedule } from "./schedules";
 import type { Tx } from "./tx";
 
@@ -133,6 +134,8 @@ function makeInvoice(
   if (!options.preview) {
     tx.store.put(withPaymentMethod);
     for (const item of pending) tx.store.put({ ...item, invoice: invoice.id });
+    // A paid invoice was charged; an open one (a failed renewal) was charged and declined; a draft not yet.
+    if (status !== "draft") recordInvoiceCharge(tx, withPaymentMethod, status === "paid" ? "succeeded" : "declined", at);
   }
   return withPaymentMethod;
 }

@@ -82,5 +82,7 @@ const KIND_NAMES: Record<string, string> = {
   event: "event",
   payment_method: "PaymentMethod",
   setup_intent: "setupintent",
+  payment_intent: "payment_intent",
+  invoice_payment: "invoice payment",
   "billing_portal.session": "billing portal session",
 };

@@ -23,6 +23,18 @@ export const mailTemplates = {
     withLink(to, `You're subscribed to ${PRODUCT_NAME} product updates`, "Thanks for subscribing: we will write when something new ships.", "Opt out of product updates", link, "You can opt in again in your settings."),
   verifySignInRequest: (to: string, link: string) =>
     withLink(to, `Support access request for your ${PRODUCT_NAME} account`, "Our support team asked for temporary access to your account.", "Review the request", link, "Nothing happens unless you grant access."),
+  /** The workspace's name is chosen by its members: one line, as plain text (escaped in the HTML part). */
+  workspaceInvite: (to: string, workspaceName: string, role: string, link: string) => {
+    const name = workspaceName.replace(/\s+/g, " ").trim().slice(0, 100);
+    return withLink(
+      to,
+      `You're invited to ${name} on ${PRODUCT_NAME}`,
+      `You have been invited to join the workspace ${name} on ${PRODUCT_NAME} as ${role === "admin" ? "an admin" : "an editor"}.`,
+      "Open the invitation",
+      link,
+      "Accepting needs an account with this e-mail address, verified. If you did not expect this, ignore this message.",
+    );
+  },
   changeEmail: (to: string, link: string) =>
     withLink(to, `Confirm your new ${PRODUCT_NAME} e-mail address`, "Please confirm that this is your new e-mail address.", "Confirm e-mail change", link, "If you did not ask for this, ignore this message."),
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EXTRA_CREDITS_USD_PER_1000 } from "../../../core/billing/plans";
-import { effectiveLimitExtension, extraCharacterCents, extraCharactersDue, extraCreditsAmountCents, isAllowedExtensionCap } from "./extra-credits";
+import { currentOverageCents, effectiveLimitExtension, extraCharacterCents, extraCharactersDue, extraCreditsAmountCents, isAllowedExtensionCap, priceAmount } from "./extra-credits";
 
 describe("extra credits", () => {
   it("counts only whole blocks of 1000 characters beyond the limit", () => {
@@ -42,5 +42,24 @@ describe("extension caps", () => {
     expect(isAllowedExtensionCap(1000, -1)).toBe(false);
     expect(isAllowedExtensionCap(1000, 2.5)).toBe(false);
     expect(isAllowedExtensionCap(-1, 1_000_000)).toBe(true);
+  });
+
+  it("prices the period's invoiced extra credits as the current overage", () => {
+    expect(currentOverageCents("creator", "usd", 0)).toBe(0);
+    expect(currentOverageCents("creator", "usd", 2000)).toBe(60);
+    expect(currentOverageCents("creator", "usd", 147_000)).toBe(4410);
+    // The sum of the items as invoiced block by block, never a drifting cent.
+    const perCharacter = extraCharacterCents("pro", "eur")!;
+    let invoiced = 0;
+    for (let billed = 0; billed < 9000; billed += 1000) invoiced += extraCreditsAmountCents(billed, billed + 1000, perCharacter);
+    expect(currentOverageCents("pro", "eur", 9000)).toBe(invoiced);
+    expect(currentOverageCents("free", "usd", 5000)).toBe(0);
+    expect(currentOverageCents("creator", "xyz", 1000)).toBe(currentOverageCents("creator", "usd", 1000));
+  });
+
+  it("writes amounts as decimal strings in the currency's units", () => {
+    expect(priceAmount(0)).toBe("0.00");
+    expect(priceAmount(60)).toBe("0.60");
+    expect(priceAmount(4410)).toBe("44.10");
   });
 });

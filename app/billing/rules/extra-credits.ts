@@ -1,4 +1,4 @@
-import { PER_CHARACTER_CENTS, type Currency, type PaidStandardTier, type Tier } from "../../../core/billing/plans";
+import { isCurrency, PER_CHARACTER_CENTS, type Currency, type PaidStandardTier, type Tier } from "../../../core/billing/plans";
 
 /** Extra credits are invoiced in whole blocks of this many characters (the plans price them per 1000). */
 export const EXTRA_CREDIT_BLOCK = 1000;
@@ -43,4 +43,20 @@ export function effectiveLimitExtension(planMaximum: number, chosenCap: number |
 /** A cap the workspace may choose: a whole number of thousands, not above the plan's maximum. */
 export function isAllowedExtensionCap(planMaximum: number, cap: number): boolean {
   return Number.isInteger(cap) && cap >= 0 && (planMaximum === -1 || cap <= planMaximum);
+}
+
+/**
+ * The usage-based overage of the current period in cents: what the extra credits invoiced this period cost
+ * (`extra_characters_billed`, whole blocks, reset with the quota), priced as they were invoiced. Partial blocks
+ * are never billed, so they are not counted either.
+ */
+export function currentOverageCents(tier: Tier, currency: string, extraCharactersBilled: number): number {
+  const centsPerCharacter = extraCharacterCents(tier, isCurrency(currency) ? currency : "usd");
+  if (centsPerCharacter === null || extraCharactersBilled <= 0) return 0;
+  return extraCreditsAmountCents(0, extraCharactersBilled, centsPerCharacter);
+}
+
+/** An amount in cents as the API's Price.amount: a decimal string in the currency's units ("0.60"). */
+export function priceAmount(cents: number): string {
+  return (cents / 100).toFixed(2);
 }

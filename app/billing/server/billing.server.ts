@@ -16,6 +16,7 @@ import { DISCOUNT_CODES, normalizePromoCode, type PromoValidation } from "~/bill
 import { syncSubscription } from "../../../core/billing/billing-sync.server";
 import { stripeClient, type StripeEnv } from "../../../core/billing/stripe.server";
 import type { Actor } from "~/accounts/accounts.server";
+import { providerInvoices, type InvoiceJson } from "./invoices.server";
 
 export type { BillingRow };
 
@@ -317,7 +318,8 @@ export async function applyDiscount(ctx: BillingContext, discountCode: string): 
 export interface BillingInfo {
   character_refresh_period: BillingPeriod;
   billing_period: BillingPeriod;
-  next_invoice: { next_payment_attempt_unix: number | null; amount_due_cents: number; discount_percent_off: number | null; discount_amount_off: number | null } | null;
+  /** The provider's preview of the next invoice; admins only (decision 0019), null for everyone else. */
+  next_invoice: InvoiceJson | null;
   has_open_invoices: boolean;
   next_character_count_reset_unix: number | null;
 }
@@ -327,26 +329,12 @@ export async function billingInfo(ctx: Omit<BillingContext, "email" | "origin">)
   const workspace = ctx.membership.workspace;
   const billing = await findBilling(ctx.db, workspace.id);
   const period: BillingPeriod = workspace.billingPeriod === "annual_period" ? "annual_period" : "monthly_period";
-  let nextInvoice: BillingInfo["next_invoice"] = null;
-  const stripe = stripeClient(ctx.env);
-  if (stripe && billing?.subscriptionId && !billing.cancelAtPeriodEnd) {
-    const preview = await provider(() => stripe.invoices.createPreview({ customer: billing.customerId, subscription: billing.subscriptionId as string })).catch(() => null);
-    if (preview) {
-      const discount = preview.discounts?.[0];
-      const coupon = discount && typeof discount === "object" && "source" in discount ? discount.source?.coupon : null;
-      nextInvoice = {
-        next_payment_attempt_unix: preview.next_payment_attempt ?? billing.currentPeriodEnd,
-        amount_due_cents: preview.amount_due,
-        discount_percent_off: coupon && typeof coupon === "object" ? (coupon.percent_off ?? null) : null,
-        discount_amount_off: coupon && typeof coupon === "object" ? (coupon.amount_off ?? null) : null,
-      };
-    }
-  }
+  const invoices = await providerInvoices(ctx, billing ?? null);
   return {
     character_refresh_period: period,
     billing_period: period,
-    next_invoice: nextInvoice,
-    has_open_invoices: billing?.hasOpenInvoices ?? false,
+    next_invoice: invoices?.next_invoice ?? null,
+    has_open_invoices: invoices?.has_open_invoices ?? billing?.hasOpenInvoices ?? false,
     next_character_count_reset_unix: workspace.characterCountResetAt ?? null,
   };
 }

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, createKey, form, ORIGIN, sessionCookieFrom, signUp, STRONG_PASSWORD } from "./helpers";
+import { api, createKey, form, ORIGIN, sessionCookieFrom, signUp, STRONG_PASSWORD, verifyEmailOf } from "./helpers";
 
 async function count(table: string): Promise<number> {
   const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>();
@@ -267,6 +267,9 @@ describe("support access", () => {
     const ownerCookie = await signUp("owner-support@example.com");
     const outsiderCookie = await signUp("outsider@example.com");
     const staffCookie = await signUp("agent@support.parlance.local");
+    // Staff: an operator's role and a verified address on the staff domain (tests/workers/app/support-staff.test.ts).
+    await verifyEmailOf("agent@support.parlance.local");
+    await env.DB.prepare("UPDATE users SET staff_role = 'support' WHERE email = 'agent@support.parlance.local'").run();
     expect((await api("/v1/support/sign-in-requests", { method: "POST", cookie: outsiderCookie, json: { email: "owner-support@example.com" } })).status).toBe(403);
     expect((await api("/v1/support/sign-in-requests", { method: "POST", cookie: staffCookie, json: { email: "owner-support@example.com" } })).status).toBe(202);
     const link = await latestMailLink("owner-support@example.com", "verifySignInRequest");

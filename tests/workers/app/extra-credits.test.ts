@@ -1,40 +1,6 @@
-import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { stripeClient } from "../../../core/billing/stripe.server";
-import { api, form, ORIGIN, signUp } from "./helpers";
-
-const testEnv = env as unknown as { DB: D1Database; STRIPE_LOCAL: Fetcher };
-const stripe = stripeClient({ STRIPE_LOCAL: testEnv.STRIPE_LOCAL })!;
-const ARIA = "pv01aria000000000000";
-
-/** A workspace on Creator, bought through the stand-in's checkout page and mirrored as the success page does. */
-async function creatorWorkspace(email: string): Promise<{ cookie: string; workspaceId: string; customerId: string }> {
-  const cookie = await signUp(email);
-  const { url } = (await (await api("/create-checkout-session", { method: "POST", cookie, json: { subscription_type: "creator", billing_period: "monthly_period", currency: "usd" } })).json()) as { url: string };
-  const body = new URLSearchParams({ email, card_number: "4242424242424242", card_expiry: "12 / 34", card_cvc: "123", cardholder_name: "Ada Lovelace" });
-  const paid = await testEnv.STRIPE_LOCAL.fetch(`${ORIGIN}${new URL(url).pathname}`, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" }, redirect: "manual" });
-  expect(paid.status).toBe(303);
-  const success = new URL(paid.headers.get("location")!);
-  await SELF.fetch(`${ORIGIN}${success.pathname}${success.search}`, { headers: { cookie }, redirect: "manual" });
-  const subscription = (await (await api("/v1/user/subscription", { cookie })).json()) as { tier: string; character_limit: number };
-  expect(subscription).toMatchObject({ tier: "creator", character_limit: 100_000 });
-  const row = await testEnv.DB.prepare("SELECT w.id AS workspace_id, b.customer_id FROM workspaces w JOIN workspace_billing b ON b.workspace_id = w.id JOIN workspace_members m ON m.workspace_id = w.id JOIN users u ON u.id = m.user_id WHERE u.email = ?")
-    .bind(email)
-    .first<{ workspace_id: string; customer_id: string }>();
-  return { cookie, workspaceId: row!.workspace_id, customerId: row!.customer_id };
-}
-
-/** The subscription page's form: usage-based billing on (optionally with a cap field). */
-async function allowUsageBasedBilling(cookie: string, fields: Record<string, string> = {}) {
-  const init = form({ intent: "limit-extension", allowed: "true", ...fields });
-  const response = await SELF.fetch(`${ORIGIN}/app/subscription`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
-  expect(response.status).toBe(200);
-}
-
-async function speak(cookie: string, characters: number): Promise<Response> {
-  const text = "Extra credits are billed per thousand characters. ".repeat(40).slice(0, characters);
-  return api(`/v1/text-to-speech/${ARIA}?output_format=pcm_16000`, { method: "POST", cookie, json: { text, model_id: "eleven_multilingual_v2" } });
-}
+import { api } from "./helpers";
+import { allowUsageBasedBilling, creatorWorkspace, speak, stripe, testEnv } from "./billing-helpers";
 
 describe("usage-based billing (extra credits)", () => {
   it("invoices each completed block of 1000 characters beyond the plan once, on the next invoice", async () => {

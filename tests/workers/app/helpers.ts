@@ -47,6 +47,33 @@ export async function createKey(cookie: string, name = "test key"): Promise<stri
   return ((await response.json()) as { xi_api_key: string }).xi_api_key;
 }
 
+/** The newest e-mail to an address whose text contains `marker`, from the dev mailbox. */
+export async function mailTo(to: string, marker: string): Promise<string> {
+  const { env } = await import("cloudflare:test");
+  const mail = await env.DB.prepare("SELECT text FROM dev_mailbox WHERE \"to\" = ? AND instr(text, ?) > 0 ORDER BY created_at DESC, rowid DESC LIMIT 1")
+    .bind(to, marker)
+    .first<{ text: string }>();
+  if (!mail) throw new Error(`no mail with ${marker} to ${to}`);
+  return mail.text;
+}
+
+/** Verifies an address as its owner does: by opening the verification link mailed to it. */
+export async function verifyEmailOf(to: string): Promise<void> {
+  const link = (await mailTo(to, "mode=verifyEmail")).match(/https?:\/\/\S*mode=verifyEmail\S*/)![0];
+  const url = new URL(link);
+  await SELF.fetch(`${ORIGIN}${url.pathname}${url.search}`, { redirect: "manual" });
+  const { env } = await import("cloudflare:test");
+  if ((await env.DB.prepare("SELECT email_verified_at AS at FROM users WHERE email = ?").bind(to).first<number | null>("at")) === null) {
+    throw new Error(`${to} was not verified by its link`);
+  }
+}
+
+/** The invite's own token from the newest invite e-mail to an address (its link's invite_code). */
+export async function mailedInviteCode(to: string): Promise<string> {
+  const link = (await mailTo(to, "invite_code=")).match(/https?:\/\/\S*invite_code=\S*/)![0];
+  return new URL(link).searchParams.get("invite_code")!;
+}
+
 /**
  * Posts a form to a page action the way `useFetcher` does with single fetch (`<path>.data`, answered in
  * turbo-stream) and returns the HTTP status and the action's data, or its error when it threw (the body's text

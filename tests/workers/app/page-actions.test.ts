@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, createKey, fetcherPost, form, ORIGIN, signUp } from "./helpers";
+import { api, createKey, fetcherPost, form, mailedInviteCode, ORIGIN, signUp, verifyEmailOf } from "./helpers";
 
 // The pages change things through Remix actions (docs/ARCHITECTURE.md, "How pages talk to the server"): these
 // are the actions that took over from the browser's plain /v1 mutations, posted the way useFetcher posts them.
@@ -38,7 +38,10 @@ describe("privacy action (/app/privacy)", () => {
     const ws = (await (await api("/v1/workspace", { cookie: ownerCookie })).json()) as { workspace_id: string };
     await env.DB.prepare("UPDATE workspaces SET max_seats = 3 WHERE id = ?").bind(ws.workspace_id).run();
     expect((await api("/v1/workspace/invites/add", { method: "POST", cookie: ownerCookie, json: { email: "optout-editor@example.com" } })).status).toBe(201);
-    expect((await api("/v1/workspace/invites/accept", { method: "POST", cookie: editorCookie, json: { workspace_id: ws.workspace_id } })).status).toBe(200);
+    // Accepting needs the address verified and the invite e-mail's token (decision 0020).
+    await verifyEmailOf("optout-editor@example.com");
+    const invite_code = await mailedInviteCode("optout-editor@example.com");
+    expect((await api("/v1/workspace/invites/accept", { method: "POST", cookie: editorCookie, json: { workspace_id: ws.workspace_id, invite_code } })).status).toBe(200);
     const optedOut = async () => ((await (await api("/v1/workspace", { cookie: ownerCookie })).json()) as { training_opt_out: { training_opt_out: boolean } }).training_opt_out.training_opt_out;
 
     const denied = await fetcherPost("/app/privacy", { intent: "training-opt-out", training_opt_out: "true" }, editorCookie);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createKey, signUp } from "./helpers";
+import { api, createKey, mailedInviteCode, signUp, verifyEmailOf } from "./helpers";
 
 const ARIA = "pv01aria000000000000";
 const ROGER = "pv02roger00000000000";
@@ -32,7 +32,9 @@ beforeAll(async () => {
   const ws = (await (await api("/v1/workspace", { key: owner.key })).json()) as { workspace_id: string };
   await env.DB.prepare("UPDATE workspaces SET max_seats = 3 WHERE id = ?").bind(ws.workspace_id).run();
   expect((await api("/v1/workspace/invites/add", { method: "POST", key: owner.key, json: { email: "usage-editor@example.com" } })).status).toBe(201);
-  expect((await api("/v1/workspace/invites/accept", { method: "POST", cookie: editorCookie, json: { workspace_id: ws.workspace_id } })).status).toBe(200);
+  await verifyEmailOf("usage-editor@example.com");
+  const invite_code = await mailedInviteCode("usage-editor@example.com");
+  expect((await api("/v1/workspace/invites/accept", { method: "POST", cookie: editorCookie, json: { workspace_id: ws.workspace_id, invite_code } })).status).toBe(200);
 
   await speak({ key: owner.key }, ARIA, "Twenty characters!!");
   const deleted = await speak({ cookie: owner.cookie }, ROGER, "Ten chars.");

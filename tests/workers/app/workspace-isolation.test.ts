@@ -1,6 +1,6 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createKey, signUp } from "./helpers";
+import { api, createKey, form, mailedInviteCode, mailTo, ORIGIN, sessionCookieFrom, signUp, STRONG_PASSWORD, verifyEmailOf } from "./helpers";
 
 /** Two accounts, two workspaces: nothing one does reads or writes the other's data. */
 describe("workspace isolation", () => {
@@ -46,9 +46,19 @@ describe("workspace isolation", () => {
     expect(bobWs.training_opt_out.training_opt_out).toBe(false);
   });
 
-  it("cannot accept an invite that was not sent to them", async () => {
+  it("cannot accept an invite that was not sent to them, even with its token", async () => {
+    await verifyEmailOf("bob@example.com");
     const aliceWs = (await (await api("/v1/workspace", { key: alice.key })).json()) as { workspace_id: string };
-    expect((await api("/v1/workspace/invites/accept", { method: "POST", key: bob.key, json: { workspace_id: aliceWs.workspace_id } })).status).toBe(404);
+    expect((await api("/v1/workspace/invites/accept", { method: "POST", key: bob.key, json: { workspace_id: aliceWs.workspace_id, invite_code: "0".repeat(48) } })).status).toBe(404);
+    // Alice invites carol; bob holds carol's link but is not carol.
+    await env.DB.prepare("UPDATE workspaces SET max_seats = 2 WHERE id = ?").bind(aliceWs.workspace_id).run();
+    expect((await api("/v1/workspace/invites/add", { method: "POST", key: alice.key, json: { email: "carol@example.com" } })).status).toBe(201);
+    const carolsCode = await mailedInviteCode("carol@example.com");
+    expect((await api("/v1/workspace/invites/accept", { method: "POST", cookie: bob.cookie, json: { invite_code: carolsCode } })).status).toBe(404);
+    expect((await api("/v1/workspace/invites/decline", { method: "POST", cookie: bob.cookie, json: { workspace_id: aliceWs.workspace_id } })).status).toBe(404);
+    const members = await (await api("/v1/workspace/members", { key: alice.key })).text();
+    expect(members).not.toContain("bob@example.com");
+    expect(members).toContain("carol@example.com");
   });
 });
 
@@ -59,6 +69,7 @@ describe("workspace members and roles", () => {
     const editorCookie = await signUp("editor2@example.com");
     const editorKey = await createKey(editorCookie);
     const ws = (await (await api("/v1/workspace", { key: ownerKey })).json()) as { workspace_id: string };
+    const editorOwnWs = (await (await api("/v1/workspace", { key: editorKey })).json()) as { workspace_id: string };
 
     const full = await api("/v1/workspace/invites/add", { method: "POST", key: ownerKey, json: { email: "editor2@example.com" } });
     expect(full.status).toBe(403);
@@ -67,11 +78,20 @@ describe("workspace members and roles", () => {
     await env.DB.prepare("UPDATE workspaces SET max_seats = 3 WHERE id = ?").bind(ws.workspace_id).run();
     expect((await api("/v1/workspace/invites/add", { method: "POST", key: ownerKey, json: { email: "not-an-email" } })).status).toBe(422);
     expect((await api("/v1/workspace/invites/add", { method: "POST", key: ownerKey, json: { email: "editor2@example.com" } })).status).toBe(201);
+    await verifyEmailOf("editor2@example.com");
+    const code = await mailedInviteCode("editor2@example.com");
     // The editor's existing key still belongs to their own workspace; the session follows the accepted invite.
-    expect((await api("/v1/workspace/invites/accept", { method: "POST", cookie: editorCookie, json: { workspace_id: ws.workspace_id } })).status).toBe(200);
+    expect((await api("/v1/workspace/invites/accept", { method: "POST", cookie: editorCookie, json: { workspace_id: ws.workspace_id, invite_code: code } })).status).toBe(200);
     const editorWs = (await (await api("/v1/workspace", { cookie: editorCookie })).json()) as { workspace_id: string; role: string };
     expect(editorWs).toMatchObject({ workspace_id: ws.workspace_id, role: "editor" });
+    expect(await (await api("/v1/workspace", { key: editorKey })).json()).toMatchObject({ workspace_id: editorOwnWs.workspace_id, role: "admin" });
+    expect(editorOwnWs.workspace_id).not.toBe(ws.workspace_id);
     expect(await (await api("/v1/workspace/is-admin", { cookie: editorCookie })).json()).toEqual({ is_admin: false });
+    expect(await (await api("/v1/workspace/is-admin", { key: editorKey })).json()).toEqual({ is_admin: true });
+    // The key reaches nothing of the workspace the session joined: not its members, not its settings.
+    expect(await (await api("/v1/workspace/members", { key: editorKey })).text()).not.toContain("owner2@example.com");
+    await api("/v1/workspace/update-workspace", { method: "POST", key: editorKey, json: { training_opt_out: true } });
+    expect(((await (await api("/v1/workspace", { key: ownerKey })).json()) as { training_opt_out: { training_opt_out: boolean } }).training_opt_out.training_opt_out).toBe(false);
 
     const denied = await api("/v1/workspace/update-workspace", { method: "POST", cookie: editorCookie, json: { training_opt_out: true } });
     expect(denied.status).toBe(403);
@@ -81,14 +101,12 @@ describe("workspace members and roles", () => {
 
     expect((await api("/v1/workspace/leave", { method: "POST", cookie: editorCookie })).status).toBe(200);
     expect((await api("/v1/workspace/leave", { method: "POST", key: ownerKey })).status).toBe(403);
-    void editorKey;
+    expect(await (await api("/v1/workspace", { key: editorKey })).json()).toMatchObject({ workspace_id: editorOwnWs.workspace_id });
   });
 });
 
 describe("members pages", () => {
   it("an admin invites from the members page; the invitee accepts on the invites page", async () => {
-    const { SELF } = await import("cloudflare:test");
-    const { form, ORIGIN } = await import("./helpers");
     const post = (path: string, cookie: string, fields: Record<string, string>) => {
       const init = form(fields);
       return SELF.fetch(`${ORIGIN}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
@@ -101,12 +119,143 @@ describe("members pages", () => {
     await env.DB.prepare("UPDATE workspaces SET max_seats = 2 WHERE id = ?").bind(ws.workspace_id).run();
     expect((await post("/app/workspace/members", adminCookie, { intent: "invite", email: "page-guest@example.com", role: "editor" })).status).toBe(200);
     expect(await (await SELF.fetch(`${ORIGIN}/app/workspace/members`, { headers: { cookie: adminCookie } })).text()).toContain("page-guest@example.com");
-    expect(await (await SELF.fetch(`${ORIGIN}/app/settings/workspace-invites`, { headers: { cookie: guestCookie } })).text()).toContain("invited you as");
-    const accepted = await post("/app/settings/workspace-invites", guestCookie, { intent: "accept", workspace_id: ws.workspace_id });
+    // Unverified, the invites page lists nothing and refuses to accept, even with the e-mailed link.
+    const code = await mailedInviteCode("page-guest@example.com");
+    const unverified = await (await SELF.fetch(`${ORIGIN}/app/settings/workspace-invites`, { headers: { cookie: guestCookie } })).text();
+    expect(unverified).toContain("Verify your e-mail address before answering workspace invites");
+    expect(unverified).not.toContain("invited you as");
+    expect((await post("/app/settings/workspace-invites", guestCookie, { intent: "accept", workspace_id: ws.workspace_id, invite_code: code })).status).toBe(403);
+    await verifyEmailOf("page-guest@example.com");
+    // Verified, the page lists the invite but accepting needs the link's token.
+    const listed = await (await SELF.fetch(`${ORIGIN}/app/settings/workspace-invites`, { headers: { cookie: guestCookie } })).text();
+    expect(listed).toContain("invited you as");
+    expect(listed).toContain("To accept, open the link in the invitation e-mail.");
+    expect((await post("/app/settings/workspace-invites", guestCookie, { intent: "accept", workspace_id: ws.workspace_id })).status).toBe(400);
+    expect((await post("/app/settings/workspace-invites", guestCookie, { intent: "accept", workspace_id: ws.workspace_id, invite_code: "f".repeat(48) })).status).toBe(404);
+    const linked = await (await SELF.fetch(`${ORIGIN}/app/settings/workspace-invites?invite_code=${code}`, { headers: { cookie: guestCookie } })).text();
+    expect(linked).toContain('data-testid="linked-invite"');
+    expect(linked).toContain(code);
+    const accepted = await post("/app/settings/workspace-invites", guestCookie, { intent: "accept", workspace_id: ws.workspace_id, invite_code: code });
     expect(accepted.status).toBe(302);
     expect(((await (await api("/v1/workspace", { cookie: guestCookie })).json()) as { workspace_id: string }).workspace_id).toBe(ws.workspace_id);
     // The editor sees the members but cannot remove anyone.
     const removal = await post("/app/workspace/members", guestCookie, { intent: "remove", email: "page-admin@example.com" });
     expect(removal.status).toBe(403);
+  });
+});
+
+/**
+ * Issue 16, item 2: someone signs up with an invited address they do not own and accepts the invite. Accepting
+ * needs the address verified and the invite's own token (only the invite e-mail has it), on the page and the API.
+ */
+describe("invite takeover", () => {
+  async function workspaceWithSeats(email: string) {
+    const cookie = await signUp(email);
+    const ws = (await (await api("/v1/workspace", { cookie })).json()) as { workspace_id: string };
+    await env.DB.prepare("UPDATE workspaces SET max_seats = 5 WHERE id = ?").bind(ws.workspace_id).run();
+    return { cookie, workspaceId: ws.workspace_id };
+  }
+  const invite = (cookie: string, email: string, role = "editor") => api("/v1/workspace/invites/add", { method: "POST", cookie, json: { email, role } });
+  const accept = (cookie: string, json: Record<string, string>) => api("/v1/workspace/invites/accept", { method: "POST", cookie, json });
+  const members = async (cookie: string) => (await (await api("/v1/workspace/members", { cookie })).json()) as { members: { email: string }[]; invites: { email: string }[] };
+
+  it("an unverified account of the invited address cannot accept or decline, even with the token", async () => {
+    const owner = await workspaceWithSeats("takeover-owner@example.com");
+    expect((await invite(owner.cookie, "takeover-victim@example.com")).status).toBe(201);
+    // The attacker signs up with the invited address and never verifies it.
+    const attacker = await signUp("takeover-victim@example.com");
+    const code = await mailedInviteCode("takeover-victim@example.com");
+    const refused = await accept(attacker, { invite_code: code });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ detail: { status: "email_not_verified" } });
+    expect((await api("/v1/workspace/invites/decline", { method: "POST", cookie: attacker, json: { workspace_id: owner.workspaceId } })).status).toBe(403);
+    const key = await createKey(attacker);
+    expect((await api("/v1/workspace/invites/accept", { method: "POST", key, json: { invite_code: code } })).status).toBe(403);
+    const state = await members(owner.cookie);
+    expect(state.members.map((m) => m.email)).toEqual(["takeover-owner@example.com"]);
+    expect(state.invites.map((i) => i.email)).toEqual(["takeover-victim@example.com"]);
+    expect(((await (await api("/v1/workspace", { cookie: attacker })).json()) as { workspace_id: string }).workspace_id).not.toBe(owner.workspaceId);
+  });
+
+  it("a verified invitee needs the invite's own token: no token, a wrong one, a replaced or cancelled one are refused", async () => {
+    const owner = await workspaceWithSeats("token-owner@example.com");
+    const invitee = await signUp("token-invitee@example.com");
+    await verifyEmailOf("token-invitee@example.com");
+    expect((await invite(owner.cookie, "token-invitee@example.com")).status).toBe(201);
+    const first = await mailedInviteCode("token-invitee@example.com");
+    expect((await accept(invitee, { workspace_id: owner.workspaceId })).status).toBe(422);
+    expect((await accept(invitee, { invite_code: "0".repeat(48) })).status).toBe(404);
+    expect((await accept(invitee, { invite_code: "not a token" })).status).toBe(404);
+
+    // Inviting again sends a new link (and may change the role); the first one stops working. Seats are not taken twice.
+    expect((await invite(owner.cookie, "token-invitee@example.com", "admin")).status).toBe(201);
+    const second = await mailedInviteCode("token-invitee@example.com");
+    expect(second).not.toBe(first);
+    expect((await members(owner.cookie)).invites).toHaveLength(1);
+    expect((await accept(invitee, { invite_code: first })).status).toBe(404);
+    // The token must also name the workspace the caller says.
+    expect((await accept(invitee, { invite_code: second, workspace_id: "ws_other" })).status).toBe(404);
+
+    // A cancelled invite's link is dead.
+    expect((await api("/v1/workspace/invites", { method: "DELETE", cookie: owner.cookie, json: { email: "token-invitee@example.com" } })).status).toBe(200);
+    expect((await accept(invitee, { invite_code: second })).status).toBe(404);
+
+    expect((await invite(owner.cookie, "token-invitee@example.com", "admin")).status).toBe(201);
+    const third = await mailedInviteCode("token-invitee@example.com");
+    expect((await accept(invitee, { invite_code: third, workspace_id: owner.workspaceId })).status).toBe(200);
+    expect(await (await api("/v1/workspace", { cookie: invitee })).json()).toMatchObject({ workspace_id: owner.workspaceId, role: "admin" });
+    // Used once: the invite is gone.
+    expect((await accept(invitee, { invite_code: third })).status).toBe(404);
+    expect((await members(owner.cookie)).invites).toEqual([]);
+  });
+
+  it("the invite e-mail's link survives sign-up and verification and lands on the invite, ready to accept", async () => {
+    const owner = await workspaceWithSeats("journey-owner@example.com");
+    expect((await invite(owner.cookie, "journey-new@example.com")).status).toBe(201);
+    const mail = await mailTo("journey-new@example.com", "invite_code=");
+    const link = new URL(mail.match(/https?:\/\/\S*invite_code=\S*/)![0]);
+    expect(link.pathname).toBe("/app/settings/workspace-invites");
+    const target = `${link.pathname}${link.search}`;
+
+    // Signed out, the link goes to sign-in and comes back; the person has no account yet and signs up from there.
+    const signedOut = await SELF.fetch(`${ORIGIN}${target}`, { redirect: "manual" });
+    expect(signedOut.status).toBe(302);
+    const signIn = new URL(signedOut.headers.get("location")!, ORIGIN);
+    expect(signIn.searchParams.get("redirect")).toBe(target);
+    const signedUp = await SELF.fetch(`${ORIGIN}/app/sign-up`, form({ email: "journey-new@example.com", password: STRONG_PASSWORD, agrees_to_terms: "on", redirect: target }));
+    expect(signedUp.status).toBe(302);
+    const landing = new URL(signedUp.headers.get("location")!, ORIGIN);
+    expect(landing.pathname).toBe(link.pathname);
+    expect(landing.searchParams.get("invite_code")).toBe(link.searchParams.get("invite_code"));
+    const cookie = sessionCookieFrom(signedUp);
+
+    // Before verifying: the invite is shown, accepting waits for the verification.
+    const before = await (await SELF.fetch(`${ORIGIN}${landing.pathname}${landing.search}`, { headers: { cookie } })).text();
+    expect(before).toContain("journey-owner");
+    expect(before).toContain("Verify your e-mail address before answering workspace invites");
+    // The verification e-mail leads back to the invite.
+    const verification = await mailTo("journey-new@example.com", "mode=verifyEmail");
+    const continueUrl = new URL(verification.match(/https?:\/\/\S*mode=verifyEmail\S*/)![0]).searchParams.get("continueUrl")!;
+    expect(continueUrl).toBe(target);
+    await verifyEmailOf("journey-new@example.com");
+    const ready = await SELF.fetch(`${ORIGIN}/app/settings/workspace-invites`, {
+      ...form({ intent: "accept", workspace_id: owner.workspaceId, invite_code: link.searchParams.get("invite_code")! }),
+      headers: { ...(form({}).headers as Record<string, string>), cookie },
+    });
+    expect(ready.status).toBe(302);
+    expect(((await (await api("/v1/workspace", { cookie })).json()) as { workspace_id: string }).workspace_id).toBe(owner.workspaceId);
+  });
+
+  it("a link for another address says so, without naming the workspace", async () => {
+    const owner = await workspaceWithSeats("other-owner@example.com");
+    await env.DB.prepare("UPDATE workspaces SET name = 'Secret Project' WHERE id = ?").bind(owner.workspaceId).run();
+    expect((await invite(owner.cookie, "other-invitee@example.com")).status).toBe(201);
+    const code = await mailedInviteCode("other-invitee@example.com");
+    const stranger = await signUp("other-stranger@example.com");
+    await verifyEmailOf("other-stranger@example.com");
+    const page = await (await SELF.fetch(`${ORIGIN}/app/settings/workspace-invites?invite_code=${code}`, { headers: { cookie: stranger } })).text();
+    expect(page).toContain("This invite was sent to another e-mail address.");
+    expect(page).not.toContain("Secret Project");
+    expect(page).not.toContain(code);
   });
 });
