@@ -9,6 +9,8 @@ export * from "./server/auth.server";
 export * from "./server/mail-templates.server";
 export * from "./server/mail.server";
 export * from "./server/onboarding.server";
+export * from "./server/sign-in.server";
 export * from "./server/support-access.server";
+export * from "./server/throttle.server";
 export * from "./server/tokens.server";
 export * from "./server/two-factor.server";

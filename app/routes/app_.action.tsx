@@ -21,7 +21,23 @@ import { newPasswordForm } from "~/accounts/rules/account-forms";
 import { PRODUCT_NAME } from "../../core/brand";
 import { checkNewPassword } from "~/accounts/rules/password";
 import { TOO_MANY_ATTEMPTS } from "~/accounts/rules/throttle";
-import { attemptsThrottled, optOutOfUpdates, recordFailedAttempt, resetPassword, verifyEmail, checkActionCode, db, grantSupportAccess } from "~/accounts/accounts.server";
+import {
+  attemptsThrottled,
+  checkActionCode,
+  db,
+  grantSupportAccess,
+  isSignInLink,
+  optOutOfUpdates,
+  recordLinkFailure,
+  redeemSignInLink,
+  resetPassword,
+  secondFactorPending,
+  startSession,
+  throttledLinkCheck,
+  verifyEmail,
+} from "~/accounts/accounts.server";
+import { SecondFactorForm } from "~/accounts/components/second-factor-form";
+import { safeRedirectTarget } from "../../core/edge/redirect";
 import { parseForm } from "~/common/form.server";
 
 export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }];
@@ -30,7 +46,15 @@ type LoaderData =
   | { error: string }
   | { mode: ActionMode; state: DialogState; continueUrl: string | null; lang: string; throttled?: boolean };
 
-/** The account-action landing handler of spec §2.4: every e-mailed link arrives here. */
+/** Who a link check counts against: the client address and the account the link's userId names. */
+function linkCaller(url: URL, context: LoaderFunctionArgs["context"]) {
+  return { clientIp: context.edge.clientIp, userId: url.searchParams.get("userId") };
+}
+
+/**
+ * The account-action landing handler of spec §2.4: every e-mailed link arrives here. Every code check goes
+ * through the throttle (docs/decisions/0017): per client address and per account, never one key for everyone.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<LoaderData | Response> {
   const url = new URL(request.url);
   let mode: ActionMode;
@@ -44,46 +68,67 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const lang = url.searchParams.get("lang") ?? "en";
   const database = db(context);
   const base = { mode, continueUrl, lang };
+  const caller = linkCaller(url, context);
   switch (mode) {
     case "recoverEmail":
       // Nothing is done for this mode (spec): go on.
       return redirect(continueRedirect(continueUrl, url.origin, {}) ?? "/");
-    case "verifyEmail":
-      return { ...base, state: nextDialogState("none", { type: "emailVerificationAttempted", ok: await verifyEmail(database, code) }) };
-    case "optOutOfUpdates":
-      return { ...base, state: nextDialogState("none", { type: "optOutAttempted", ok: await optOutOfUpdates(database, code) }) };
+    case "verifyEmail": {
+      const link = await throttledLinkCheck(database, caller, () => verifyEmail(database, code));
+      return { ...base, state: nextDialogState("none", { type: "emailVerificationAttempted", ok: link.ok }), throttled: !link.ok && link.throttled };
+    }
+    case "optOutOfUpdates": {
+      const link = await throttledLinkCheck(database, caller, () => optOutOfUpdates(database, code));
+      return { ...base, state: nextDialogState("none", { type: "optOutAttempted", ok: link.ok }), throttled: !link.ok && link.throttled };
+    }
     case "resetPassword": {
-      const ip = context.edge.clientIp;
-      if (await attemptsThrottled(database, ip, "reset-code")) return { ...base, state: "changePasswordFailed", throttled: true };
-      const row = await checkActionCode(database, code, "resetPassword");
-      if (!row) await recordFailedAttempt(database, ip, "reset-code");
-      return { ...base, state: nextDialogState("none", { type: "resetCodeChecked", result: row ? "success" : "invalidActionCode" }) };
+      const link = await throttledLinkCheck(database, caller, () => checkActionCode(database, code, "resetPassword"));
+      const state = nextDialogState("none", { type: "resetCodeChecked", result: link.ok ? "success" : "invalidActionCode" });
+      return { ...base, state, throttled: !link.ok && link.throttled };
     }
     case "verifySignInRequest": {
-      const row = await checkActionCode(database, code, "verifySignInRequest");
-      return { ...base, state: row ? nextDialogState("none", { type: "signInRequestOpened" }) : "linkInvalid" };
+      // The owner's own sign-in (the throttle asked for the e-mailed link) or support staff's request to sign in.
+      const link = await throttledLinkCheck(database, caller, async () =>
+        (await isSignInLink(database, code)) ? "signIn" : (await checkActionCode(database, code, "verifySignInRequest")) ? "support" : undefined,
+      );
+      if (!link.ok) return { ...base, state: "linkInvalid", throttled: link.throttled };
+      return { ...base, state: nextDialogState("none", { type: link.value === "signIn" ? "signInLinkOpened" : "signInRequestOpened" }) };
     }
   }
 }
 
-type ActionData = { state?: DialogState; error?: string; granted?: string };
+type ActionData = { state?: DialogState; error?: string; granted?: string; mfa?: { pending: string; redirect: string } };
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<ActionData | Response> {
   const url = new URL(request.url);
   const mode = url.searchParams.get("mode");
   const code = url.searchParams.get("oobCode") ?? url.searchParams.get("verificationCode");
   const database = db(context);
+  const caller = linkCaller(url, context);
   if (mode === "resetPassword") {
     const parsed = await parseForm(request, newPasswordForm);
     if (!parsed.ok) return Response.json({ error: Object.values(parsed.errors)[0] } satisfies ActionData, { status: 400 });
     const check = checkNewPassword(parsed.data.password, parsed.data.repeat);
     if (!check.ok) return Response.json({ error: check.message } satisfies ActionData, { status: 400 });
-    const ok = await resetPassword(database, code, parsed.data.password);
-    return { state: nextDialogState("changePassword", { type: "passwordChanged", ok }) };
+    const reset = await throttledLinkCheck(database, caller, () => resetPassword(database, code, parsed.data.password));
+    if (!reset.ok && reset.throttled) return Response.json({ error: TOO_MANY_ATTEMPTS } satisfies ActionData, { status: 429 });
+    return { state: nextDialogState("changePassword", { type: "passwordChanged", ok: reset.ok }) };
   }
   if (mode === "verifySignInRequest") {
+    if (await attemptsThrottled(database, caller.clientIp)) return Response.json({ error: TOO_MANY_ATTEMPTS } satisfies ActionData, { status: 429 });
+    const signIn = await redeemSignInLink(database, code);
+    if (signIn) {
+      const destination = safeRedirectTarget(signIn.redirect, url.origin);
+      const pending = await secondFactorPending(database, signIn.user);
+      if (pending) return { mfa: { pending, redirect: destination } };
+      const cookie = await startSession(database, signIn.user.id, request);
+      return redirect(destination, { headers: { "Set-Cookie": cookie } });
+    }
     const result = await grantSupportAccess(request, context, code);
-    if (!result.ok) return Response.json({ error: result.message } satisfies ActionData, { status: result.status });
+    if (!result.ok) {
+      if (result.status === 400) await recordLinkFailure(database, caller);
+      return Response.json({ error: result.message } satisfies ActionData, { status: result.status });
+    }
     return { granted: SIGN_IN_REQUEST_GRANTED };
   }
   return Response.json({ error: UNKNOWN_MODE_ERROR } satisfies ActionData, { status: 400 });
@@ -146,7 +191,9 @@ export default function AccountAction() {
               {content.button}
             </Button>
           </Form>
-        ) : state === "verifySignInRequest" ? (
+        ) : result?.mfa ? (
+          <SecondFactorForm pending={result.mfa.pending} redirectTo={result.mfa.redirect} busy={busy} errors={{}} />
+        ) : state === "verifySignInRequest" || state === "confirmSignIn" ? (
           <Form method="post" className="flex flex-col gap-3">
             <FormError>{result?.error}</FormError>
             <Button type="submit" disabled={busy}>

@@ -1,19 +1,21 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { AuthCard, Field, FormError } from "~/common/components/form";
 import { Button } from "~/common/components/ui";
-import { signInForm, WRONG_CREDENTIALS } from "~/accounts/rules/account-forms";
+import { SIGN_IN_EMAILED, SIGN_IN_EMAILED_TITLE, signInForm, WRONG_CREDENTIALS } from "~/accounts/rules/account-forms";
+import { SecondFactorForm } from "~/accounts/components/second-factor-form";
 import { PRODUCT_NAME } from "../../core/brand";
 import { SIGN_UP_PATH } from "~/common/rules/navigation";
 import { safeRedirectTarget } from "../../core/edge/redirect";
 import { TOO_MANY_ATTEMPTS } from "~/accounts/rules/throttle";
-import { attemptsThrottled, checkCredentials, recordFailedAttempt, issueActionCode, pendingSecondFactorUser, redeemActionCode, db, redirectIfSignedIn, startSession, verifySecondFactor } from "~/accounts/accounts.server";
+import { completeSecondFactor, db, redirectIfSignedIn, secondFactorPending, signInWithPassword, startSession } from "~/accounts/accounts.server";
 import { parseForm, readForm, type FieldErrors } from "~/common/form.server";
 
 export const meta: MetaFunction = () => [{ title: `Sign in · ${PRODUCT_NAME}` }];
 
 const WRONG_CODE = "That code is not valid. Try again, or use a backup code.";
+const SIGN_IN_EXPIRED = "This sign-in has expired. Please sign in again.";
 
 const secondFactorForm = z.object({
   intent: z.literal("mfa"),
@@ -22,7 +24,7 @@ const secondFactorForm = z.object({
   redirect: z.string().max(2000).optional(),
 });
 
-type ActionData = { errors?: FieldErrors; mfa?: { pending: string } };
+type ActionData = { errors?: FieldErrors; mfa?: { pending: string; redirect?: string }; emailed?: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -30,43 +32,69 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+/** A refused attempt says when the address may try again (Remix keeps an action's headers only through this). */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
+function tooManyAttempts(retryAfter: number, data: ActionData): Response {
+  return Response.json(data, { status: 429, headers: { "Retry-After": String(retryAfter) } });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const database = db(context);
   const origin = new URL(request.url).origin;
+  const clientIp = context.edge.clientIp;
   const form = await readForm(request.clone());
   if (form.get("intent") === "mfa") {
     const parsed = await parseForm(request, secondFactorForm);
     if (!parsed.ok) return Response.json({ errors: parsed.errors, mfa: { pending: String(form.get("pending") ?? "") } } satisfies ActionData, { status: 400 });
-    const user = await pendingSecondFactorUser(database, parsed.data.pending);
-    if (!user) return Response.json({ errors: { form: "This sign-in has expired. Please sign in again." } } satisfies ActionData, { status: 401 });
-    if (await attemptsThrottled(database, context.edge.clientIp, user.email)) {
-      return Response.json({ errors: { form: TOO_MANY_ATTEMPTS }, mfa: { pending: parsed.data.pending } } satisfies ActionData, { status: 429 });
+    const pending = parsed.data.pending;
+    // A second step that began from an e-mailed sign-in link carries that sign-in's destination.
+    const mfa = { pending, redirect: parsed.data.redirect };
+    const result = await completeSecondFactor(database, { clientIp, pending, code: parsed.data.code });
+    switch (result.outcome) {
+      case "expired":
+        return Response.json({ errors: { form: SIGN_IN_EXPIRED } } satisfies ActionData, { status: 401 });
+      case "throttled":
+        return tooManyAttempts(result.retryAfter, { errors: { form: TOO_MANY_ATTEMPTS }, mfa });
+      case "wrong":
+        return Response.json({ errors: { code: WRONG_CODE }, mfa } satisfies ActionData, { status: 401 });
+      case "signedIn": {
+        const cookie = await startSession(database, result.user.id, request);
+        return redirect(safeRedirectTarget(parsed.data.redirect, origin), { headers: { "Set-Cookie": cookie } });
+      }
     }
-    if (!(await verifySecondFactor(database, user, parsed.data.code))) {
-      await recordFailedAttempt(database, context.edge.clientIp, user.email);
-      return Response.json({ errors: { code: WRONG_CODE }, mfa: { pending: parsed.data.pending } } satisfies ActionData, { status: 401 });
-    }
-    if (!(await redeemActionCode(database, parsed.data.pending, "mfaSignIn"))) {
-      return Response.json({ errors: { form: "This sign-in has expired. Please sign in again." } } satisfies ActionData, { status: 401 });
-    }
-    const cookie = await startSession(database, user.id, request);
-    return redirect(safeRedirectTarget(parsed.data.redirect, origin), { headers: { "Set-Cookie": cookie } });
   }
 
   const parsed = await parseForm(request, signInForm);
   if (!parsed.ok) return Response.json({ errors: parsed.errors } satisfies ActionData, { status: 400 });
-  const result = await checkCredentials(database, context.edge.clientIp, parsed.data.email, parsed.data.password);
-  if (!result.ok) {
-    const throttled = result.reason === "throttled";
-    return Response.json({ errors: { form: throttled ? TOO_MANY_ATTEMPTS : WRONG_CREDENTIALS } } satisfies ActionData, { status: throttled ? 429 : 401 });
-  }
-  if (result.user.totpEnabledAt !== null) {
-    // Password right; the session starts only after the second factor.
-    return { mfa: { pending: await issueActionCode(database, result.user.id, "mfaSignIn") } } satisfies ActionData;
-  }
-  const cookie = await startSession(database, result.user.id, request);
   // The same rule the front door applies: only same-origin, allow-listed destinations.
-  return redirect(safeRedirectTarget(parsed.data.redirect, origin), { headers: { "Set-Cookie": cookie } });
+  const destination = safeRedirectTarget(parsed.data.redirect, origin);
+  const defer = (work: Promise<unknown>) => context.cloudflare.ctx.waitUntil(work);
+  const result = await signInWithPassword(context.cloudflare.env, database, defer, {
+    clientIp,
+    email: parsed.data.email,
+    password: parsed.data.password,
+    origin,
+    redirect: destination,
+  });
+  switch (result.outcome) {
+    case "throttled":
+      return tooManyAttempts(result.retryAfter, { errors: { form: TOO_MANY_ATTEMPTS } });
+    case "wrong":
+      return Response.json({ errors: { form: WRONG_CREDENTIALS } } satisfies ActionData, { status: 401 });
+    case "emailed":
+      return { emailed: true } satisfies ActionData;
+    case "signedIn": {
+      const pending = await secondFactorPending(database, result.user);
+      // Password right; with two-factor on, the session starts only after the second factor.
+      if (pending) return { mfa: { pending } } satisfies ActionData;
+      const cookie = await startSession(database, result.user.id, request);
+      return redirect(destination, { headers: { "Set-Cookie": cookie } });
+    }
+  }
 }
 
 export default function SignIn() {
@@ -78,16 +106,16 @@ export default function SignIn() {
   if (result?.mfa?.pending) {
     return (
       <AuthCard title="Two-factor sign-in">
-        <Form method="post" className="flex flex-col gap-4" noValidate>
-          <input type="hidden" name="intent" value="mfa" />
-          <input type="hidden" name="pending" value={result.mfa.pending} />
-          <input type="hidden" name="redirect" value={redirectTo} />
-          <FormError>{errors.form}</FormError>
-          <Field label="Authentication code" name="code" inputMode="numeric" autoComplete="one-time-code" autoFocus error={errors.code} hint="The 6-digit code from your authenticator app, or a backup code." />
-          <Button type="submit" disabled={busy}>
-            Verify
-          </Button>
-        </Form>
+        <SecondFactorForm pending={result.mfa.pending} redirectTo={result.mfa.redirect ?? redirectTo} busy={busy} errors={errors} />
+      </AuthCard>
+    );
+  }
+  if (result?.emailed) {
+    return (
+      <AuthCard title={SIGN_IN_EMAILED_TITLE}>
+        <p className="text-sm" data-testid="sign-in-emailed">
+          {SIGN_IN_EMAILED}
+        </p>
       </AuthCard>
     );
   }

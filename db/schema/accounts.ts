@@ -73,15 +73,18 @@ export const actionCodes = sqliteTable(
   (t) => [index("action_codes_user").on(t.userId)],
 );
 
-/** Failed sign-in and code checks per key (an address or an account) in fixed windows, for slowing guessing down. */
-export const authFailures = sqliteTable(
-  "auth_failures",
+/**
+ * Throttle counters (docs/decisions/0017): per key (a client address, an account, one two-factor sign-in, a mail
+ * recipient) how many failures or mails, and when the last one was; forgotten an hour after the last.
+ */
+export const authThrottle = sqliteTable(
+  "auth_throttle",
   {
-    key: text("key").notNull(),
-    windowStart: integer("window_start").notNull(),
-    count: integer("count").notNull().default(0),
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    lastAt: integer("last_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+  (t) => [index("auth_throttle_last_at").on(t.lastAt)],
 );
 
 export const onboardingItems = sqliteTable(

@@ -43,6 +43,11 @@ describe("landing dialog state machine", () => {
     expect(run([{ type: "optOutAttempted", ok: true }])).toBe("optOutUpdatesSuccess");
     expect(run([{ type: "optOutAttempted", ok: false }])).toBe("optOutUpdatesFailed");
   });
+  it("tells a support request from the owner's own e-mailed sign-in, both arriving as verifySignInRequest", () => {
+    expect(run([{ type: "signInRequestOpened" }])).toBe("verifySignInRequest");
+    expect(run([{ type: "signInLinkOpened" }])).toBe("confirmSignIn");
+    expect(run([{ type: "signInLinkOpened" }, { type: "signInRequestOpened" }])).toBe("confirmSignIn");
+  });
   it("closing any dialog clears the state", () => {
     for (const state of Object.keys(DIALOGS) as DialogState[]) expect(nextDialogState(state, { type: "closed" })).toBe("none");
   });

@@ -4,6 +4,10 @@ import { passwordProblems, PASSWORD_REQUIREMENTS_HEADING } from "./password";
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_PASSWORD_LENGTH = 128;
 export const WRONG_CREDENTIALS = "Wrong e-mail or password.";
+/** After many failed passwords for an account, every password gets this answer; only the right one sends the link. */
+export const SIGN_IN_EMAILED_TITLE = "Check your e-mail";
+export const SIGN_IN_EMAILED =
+  "There have been many failed attempts to sign in to this account, so we need to make sure it's you. If the password was right, we have e-mailed you a link: open it to finish signing in.";
 
 export const emailField = z
   .string({ error: "Enter your e-mail address." })

@@ -1,15 +1,50 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_FAILURE_WINDOW_SECONDS, failureWindowStart, isThrottled, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from "./throttle";
+import {
+  ACCOUNT_FAILURES_BEFORE_EMAIL_VERIFICATION,
+  ADDRESS_FREE_FAILURES,
+  ADDRESS_MAX_DELAY_SECONDS,
+  addressDelaySeconds,
+  addressRetryAfter,
+  liveCount,
+  needsEmailedSignIn,
+  THROTTLE_MEMORY_SECONDS,
+  withinBudget,
+} from "./throttle";
 
 describe("auth throttling", () => {
-  it("groups failures into fixed windows", () => {
-    expect(failureWindowStart(AUTH_FAILURE_WINDOW_SECONDS * 3 + 5)).toBe(AUTH_FAILURE_WINDOW_SECONDS * 3);
-    expect(failureWindowStart(AUTH_FAILURE_WINDOW_SECONDS * 3)).toBe(AUTH_FAILURE_WINDOW_SECONDS * 3);
+  it("forgets a key's count once the memory has passed since its last event", () => {
+    const counter = { count: 7, lastAt: 1000 };
+    expect(liveCount(undefined, 1000)).toBe(0);
+    expect(liveCount(counter, 1000 + THROTTLE_MEMORY_SECONDS - 1)).toBe(7);
+    expect(liveCount(counter, 1000 + THROTTLE_MEMORY_SECONDS)).toBe(0);
   });
-  it("throttles when either the address or the account reaches its limit", () => {
-    expect(isThrottled({ address: 0, account: 0 })).toBe(false);
-    expect(isThrottled({ address: MAX_FAILURES_PER_ADDRESS - 1, account: MAX_FAILURES_PER_ACCOUNT - 1 })).toBe(false);
-    expect(isThrottled({ address: MAX_FAILURES_PER_ADDRESS, account: 0 })).toBe(true);
-    expect(isThrottled({ address: 0, account: MAX_FAILURES_PER_ACCOUNT })).toBe(true);
+
+  it("lets an address fail a few times for nothing, then doubles its wait up to the cap", () => {
+    for (let n = 0; n <= ADDRESS_FREE_FAILURES; n++) expect(addressDelaySeconds(n)).toBe(0);
+    const delays = [1, 2, 3, 4, 5].map((extra) => addressDelaySeconds(ADDRESS_FREE_FAILURES + extra));
+    expect(delays).toEqual([2, 4, 8, 16, 32]);
+    expect(addressDelaySeconds(ADDRESS_FREE_FAILURES + 10)).toBe(ADDRESS_MAX_DELAY_SECONDS);
+    expect(addressDelaySeconds(10_000)).toBe(ADDRESS_MAX_DELAY_SECONDS);
+  });
+
+  it("counts the wait from the address's last failure", () => {
+    const counter = { count: ADDRESS_FREE_FAILURES + 3, lastAt: 5000 };
+    expect(addressRetryAfter(counter, 5000)).toBe(8);
+    expect(addressRetryAfter(counter, 5006)).toBe(2);
+    expect(addressRetryAfter(counter, 5008)).toBe(0);
+    expect(addressRetryAfter({ count: ADDRESS_FREE_FAILURES, lastAt: 5000 }, 5000)).toBe(0);
+    expect(addressRetryAfter(undefined, 5000)).toBe(0);
+  });
+
+  it("never refuses an account: many failures only make the sign-in go through an e-mailed link", () => {
+    expect(needsEmailedSignIn(ACCOUNT_FAILURES_BEFORE_EMAIL_VERIFICATION - 1)).toBe(false);
+    expect(needsEmailedSignIn(ACCOUNT_FAILURES_BEFORE_EMAIL_VERIFICATION)).toBe(true);
+  });
+
+  it("keeps budgets per memory", () => {
+    expect(withinBudget(undefined, 0, 2)).toBe(true);
+    expect(withinBudget({ count: 1, lastAt: 0 }, 10, 2)).toBe(true);
+    expect(withinBudget({ count: 2, lastAt: 0 }, 10, 2)).toBe(false);
+    expect(withinBudget({ count: 2, lastAt: 0 }, THROTTLE_MEMORY_SECONDS, 2)).toBe(true);
   });
 });

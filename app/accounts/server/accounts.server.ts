@@ -1,14 +1,12 @@
 import type { Database } from "../../../db/client";
-import { countFailures, recordFailures } from "../../../db/repositories/auth-failures";
 import { revokeAllSessionsOfUser } from "../../../db/repositories/sessions";
-import { createUserWithWorkspace, findUserByEmail, findUserById, normalizeEmail, updateUser, type UserRow } from "../../../db/repositories/users";
+import { createUserWithWorkspace, findUserByEmail, findUserById, updateUser, type UserRow } from "../../../db/repositories/users";
 import { actionLink } from "~/accounts/rules/account-actions";
 import type { EdgeContext } from "../../../core/edge/edge-context";
-import { failureWindowStart, isThrottled } from "~/accounts/rules/throttle";
 import { issueActionCode, redeemActionCode } from "./action-codes.server";
 import { sendMail } from "./mail.server";
 import { mailTemplates } from "./mail-templates.server";
-import { hashPassword, verifyPassword } from "../../../core/password-hash";
+import { hashPassword } from "../../../core/password-hash";
 import { newId } from "./tokens.server";
 import { nowSeconds } from "../../../core/clock";
 
@@ -32,37 +30,6 @@ export async function signUp(db: Database, edge: EdgeContext, input: SignUpInput
   });
   const user = await findUserById(db, userId);
   if (!user) throw new Error("user vanished right after sign-up");
-  return { ok: true, user };
-}
-
-function failureKeys(clientIp: string | null, email: string): { address: string; account: string } {
-  return { address: `ip:${clientIp ?? "unknown"}`, account: `account:${normalizeEmail(email)}` };
-}
-
-/** Whether failed attempts from this address or for this account have reached the limit. */
-export async function attemptsThrottled(db: Database, clientIp: string | null, email: string): Promise<boolean> {
-  const keys = failureKeys(clientIp, email);
-  const window = failureWindowStart(nowSeconds());
-  const [address, account] = await Promise.all([countFailures(db, keys.address, window), countFailures(db, keys.account, window)]);
-  return isThrottled({ address, account });
-}
-
-export async function recordFailedAttempt(db: Database, clientIp: string | null, email: string): Promise<void> {
-  const keys = failureKeys(clientIp, email);
-  await recordFailures(db, [keys.address, keys.account], failureWindowStart(nowSeconds()));
-}
-
-export type SignInResult = { ok: true; user: UserRow } | { ok: false; reason: "throttled" | "invalid" };
-
-export async function checkCredentials(db: Database, clientIp: string | null, email: string, password: string): Promise<SignInResult> {
-  if (await attemptsThrottled(db, clientIp, email)) return { ok: false, reason: "throttled" };
-  const user = await findUserByEmail(db, email);
-  // Hash even for unknown addresses so the answer takes as long either way.
-  const valid = user ? await verifyPassword(password.trim(), user.passwordHash) : (await hashPassword(password), false);
-  if (!user || !valid) {
-    await recordFailedAttempt(db, clientIp, email);
-    return { ok: false, reason: "invalid" };
-  }
   return { ok: true, user };
 }
 

@@ -17,6 +17,15 @@ function withLink(to: string, subject: string, intro: string, linkLabel: string,
 export const mailTemplates = {
   verifyEmail: (to: string, link: string) =>
     withLink(to, `Verify your e-mail for ${PRODUCT_NAME}`, `Welcome to ${PRODUCT_NAME}! Please confirm your e-mail address.`, "Verify e-mail", link, "If you did not sign up, ignore this message."),
+  signInLink: (to: string, link: string) =>
+    withLink(
+      to,
+      `Finish signing in to ${PRODUCT_NAME}`,
+      "Someone signed in to your account with your password just now. There have been many failed attempts to sign in to it recently, so the sign-in finishes only from this e-mail.",
+      "Finish signing in",
+      link,
+      "If this wasn't you, someone knows your password: don't open the link, and choose a new password with 'Forgot your password?' on the sign-in page.",
+    ),
   resetPassword: (to: string, link: string) =>
     withLink(to, `Reset your ${PRODUCT_NAME} password`, "We received a request to reset your password.", "Choose a new password", link, "If you did not ask for this, ignore this message; your password stays as it is."),
   optOutOfUpdates: (to: string, link: string) =>

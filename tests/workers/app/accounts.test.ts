@@ -1,17 +1,10 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, createKey, form, ORIGIN, sessionCookieFrom, signUp, STRONG_PASSWORD, verifyEmailOf } from "./helpers";
+import { api, createKey, form, mailedLink, ORIGIN, sessionCookieFrom, signUp, STRONG_PASSWORD, verifyEmailOf } from "./helpers";
 
 async function count(table: string): Promise<number> {
   const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>();
   return row?.n ?? 0;
-}
-
-async function latestMailLink(to: string, mode: string): Promise<string> {
-  const mail = await env.DB.prepare("SELECT text FROM dev_mailbox WHERE \"to\" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1").bind(to).first<{ text: string }>();
-  const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
-  if (!link || !link.includes(`mode=${mode}`)) throw new Error(`no ${mode} link mailed to ${to}: ${mail?.text}`);
-  return link;
 }
 
 describe("sign-up", () => {
@@ -59,7 +52,7 @@ describe("sign-up", () => {
 describe("e-mail verification", () => {
   it("mails a single-use link that verifies the address", async () => {
     await signUp("verify@example.com");
-    const link = await latestMailLink("verify@example.com", "verifyEmail");
+    const link = await mailedLink("verify@example.com", "verifyEmail");
     const first = await SELF.fetch(link);
     expect(await first.text()).toContain("Please sign in to verify your email address");
     const row = await env.DB.prepare("SELECT email_verified_at FROM users WHERE email = 'verify@example.com'").first<{ email_verified_at: number | null }>();
@@ -70,7 +63,7 @@ describe("e-mail verification", () => {
 
   it("rejects an expired code", async () => {
     await signUp("expired@example.com");
-    const link = await latestMailLink("expired@example.com", "verifyEmail");
+    const link = await mailedLink("expired@example.com", "verifyEmail");
     await env.DB.prepare("UPDATE action_codes SET expires_at = 1").run();
     expect(await (await SELF.fetch(link)).text()).toContain("your link is either expired or invalid");
   });
@@ -99,18 +92,11 @@ describe("sign-in and sessions", () => {
     expect(evil.headers.get("location")).toBe("/app/home");
   });
 
-  it("refuses a wrong password, then slows down repeated failures", async () => {
-    await signUp("throttle@example.com");
-    const wrong = await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "throttle@example.com", password: "Wrong-pass1" }));
+  it("refuses a wrong password", async () => {
+    await signUp("wrong-password@example.com");
+    const wrong = await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "wrong-password@example.com", password: "Wrong-pass1" }));
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain("Wrong e-mail or password.");
-    let last: Response | undefined;
-    for (let i = 0; i < 8; i++) last = await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "throttle@example.com", password: "Wrong-pass1" }));
-    expect(last!.status).toBe(429);
-    expect(await last!.text()).toContain("Too many attempts, please try again in a few minutes.");
-    // Even the right password waits out the window.
-    const right = await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "throttle@example.com", password: STRONG_PASSWORD }));
-    expect(right.status).toBe(429);
   });
 
   it("stores sessions hashed and revokes them on sign-out", async () => {
@@ -152,7 +138,7 @@ describe("password reset", () => {
   it("changes the password once with the mailed code and signs out old sessions", async () => {
     const oldCookie = await signUp("reset@example.com");
     await SELF.fetch(`${ORIGIN}/app/reset-password`, form({ email: "reset@example.com" }));
-    const link = await latestMailLink("reset@example.com", "resetPassword");
+    const link = await mailedLink("reset@example.com", "resetPassword");
     expect(await (await SELF.fetch(link)).text()).toContain("Please enter your new Password");
 
     const mismatch = await SELF.fetch(link, form({ password: "N3w!password", repeat: "other" }));
@@ -255,7 +241,7 @@ describe("product updates", () => {
   it("mails an opt-out link on subscribing; following it opts out once", async () => {
     const response = await SELF.fetch(`${ORIGIN}/app/sign-up`, form({ email: "updates@example.com", password: STRONG_PASSWORD, agrees_to_terms: "on", agrees_to_product_updates: "on" }));
     expect(response.status).toBe(302);
-    const link = await latestMailLink("updates@example.com", "optOutOfUpdates");
+    const link = await mailedLink("updates@example.com", "optOutOfUpdates");
     expect(await (await SELF.fetch(link)).text()).toContain("We have opted you out of receiving product updates.");
     expect(await env.DB.prepare("SELECT agrees_to_product_updates AS v FROM users WHERE email = 'updates@example.com'").first("v")).toBe(0);
     expect(await (await SELF.fetch(link)).text()).toContain("An error occurred while trying to opt you out from receiving product updates, please try again.");
@@ -272,7 +258,7 @@ describe("support access", () => {
     await env.DB.prepare("UPDATE users SET staff_role = 'support' WHERE email = 'agent@support.parlance.local'").run();
     expect((await api("/v1/support/sign-in-requests", { method: "POST", cookie: outsiderCookie, json: { email: "owner-support@example.com" } })).status).toBe(403);
     expect((await api("/v1/support/sign-in-requests", { method: "POST", cookie: staffCookie, json: { email: "owner-support@example.com" } })).status).toBe(202);
-    const link = await latestMailLink("owner-support@example.com", "verifySignInRequest");
+    const link = await mailedLink("owner-support@example.com", "verifySignInRequest");
     expect(await (await SELF.fetch(link)).text()).toContain("Do you really want to grant our support team temporary access to your account?");
     const grant = (cookie: string) => SELF.fetch(link, { ...form({}), headers: { ...(form({}).headers as Record<string, string>), cookie } });
     expect((await grant(outsiderCookie)).status).toBe(403);

@@ -1,14 +1,24 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { decode } from "turbo-stream";
 
 export const ORIGIN = "https://parlance.test";
 export const STRONG_PASSWORD = "Str0ng!pass";
 
-export function form(fields: Record<string, string>): RequestInit {
+/** A client address as the front door passes it on (x-parlance-client-ip). */
+export function randomIp(): string {
+  const group = () => Math.floor(Math.random() * 0x10000).toString(16);
+  return `2001:db8::${group()}:${group()}:${group()}`;
+}
+
+/**
+ * A same-origin form post. Each comes from its own client address unless `ip` is given, so that failures in
+ * one test never slow another down through a shared address (the throttle counts per address).
+ */
+export function form(fields: Record<string, string>, { ip = randomIp() }: { ip?: string } = {}): RequestInit {
   return {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { origin: ORIGIN, host: new URL(ORIGIN).host, "content-type": "application/x-www-form-urlencoded" },
+    headers: { origin: ORIGIN, host: new URL(ORIGIN).host, "content-type": "application/x-www-form-urlencoded", "x-parlance-client-ip": ip },
     redirect: "manual",
   };
 }
@@ -20,12 +30,38 @@ export function sessionCookieFrom(response: Response): string {
   return `parlance_session=${match[1]}`;
 }
 
+/**
+ * The newest link of a mode mailed to an address. Mail goes out after the answer (waitUntil, so an answer takes
+ * as long whether or not it sends one), so this waits a little for it.
+ */
+export async function mailedLink(to: string, mode: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const rows = await env.DB.prepare('SELECT text FROM dev_mailbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC').bind(to).all<{ text: string }>();
+    const links = rows.results.flatMap((mail) => mail.text.match(/https?:\/\/\S+/g) ?? []);
+    const link = links.find((l) => l.includes(`mode=${mode}`));
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no ${mode} link mailed to ${to}`);
+}
+
+/** How many messages an address has been sent so far. */
+export async function mailCount(to: string): Promise<number> {
+  return (await env.DB.prepare('SELECT count(*) AS n FROM dev_mailbox WHERE "to" = ?').bind(to).first<number>("n")) ?? 0;
+}
+
 /** Signs up through the real page action and returns the session cookie. */
 export async function signUp(email: string, extraHeaders: Record<string, string> = {}): Promise<string> {
   const init = form({ email, password: STRONG_PASSWORD, agrees_to_terms: "on" });
   const response = await SELF.fetch(`${ORIGIN}/app/sign-up`, { ...init, headers: { ...(init.headers as Record<string, string>), ...extraHeaders } });
   if (response.status !== 302) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   return sessionCookieFrom(response);
+}
+
+/** Waits until the address has more than `before` messages, and returns the link of `mode` in the newest. */
+export async function waitForNewMail(to: string, before: number, mode: string): Promise<string> {
+  for (let attempt = 0; attempt < 50 && (await mailCount(to)) <= before; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+  return mailedLink(to, mode);
 }
 
 export async function api(path: string, init: RequestInit & { cookie?: string; key?: string; json?: unknown } = {}) {
