@@ -124,11 +124,13 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
       const cookie = await startSession(database, signIn.user.id, request);
       return redirect(destination, { headers: { "Set-Cookie": cookie } });
     }
-    const result = await grantSupportAccess(request, context, code);
-    if (!result.ok) {
-      if (result.status === 400) await recordLinkFailure(database, caller);
-      return Response.json({ error: result.message } satisfies ActionData, { status: result.status });
+    // Otherwise it has to be a live support request; a code that is neither counts as a failed link.
+    if (!(await checkActionCode(database, code, "verifySignInRequest"))) {
+      await recordLinkFailure(database, caller);
+      return Response.json({ error: DIALOGS.linkInvalid.text } satisfies ActionData, { status: 400 });
     }
+    const result = await grantSupportAccess(request, context, code);
+    if (!result.ok) return Response.json({ error: result.message } satisfies ActionData, { status: result.status });
     return { granted: SIGN_IN_REQUEST_GRANTED };
   }
   return Response.json({ error: UNKNOWN_MODE_ERROR } satisfies ActionData, { status: 400 });

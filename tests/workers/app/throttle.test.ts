@@ -74,7 +74,9 @@ describe("sign-in throttling: strangers cannot lock an owner out", () => {
     expect(finished.headers.get("location")).toBe("/app/subscription");
     expect((await api("/v1/user", { cookie: sessionCookieFrom(finished) })).status).toBe(200);
     // Once only.
-    expect((await SELF.fetch(link, form({}, { ip: "192.0.2.50" }))).headers.get("set-cookie")).toBeNull();
+    const reused = await SELF.fetch(link, form({}, { ip: "192.0.2.50" }));
+    expect(reused.status).toBe(400);
+    expect(reused.headers.get("set-cookie")).toBeNull();
     expect(await (await open(link, "192.0.2.50")).text()).toContain("your link is either expired or invalid");
   });
 
