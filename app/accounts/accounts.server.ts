@@ -10,6 +10,7 @@ export * from "./server/mail-templates.server";
 export * from "./server/mail.server";
 export * from "./server/onboarding.server";
 export * from "./server/sign-in.server";
+export * from "./server/sign-up.server";
 export * from "./server/support-access.server";
 export * from "./server/throttle.server";
 export * from "./server/tokens.server";

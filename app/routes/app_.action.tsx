@@ -24,6 +24,7 @@ import { TOO_MANY_ATTEMPTS } from "~/accounts/rules/throttle";
 import {
   attemptsThrottled,
   checkActionCode,
+  confirmSignUp,
   db,
   grantSupportAccess,
   isSignInLink,
@@ -74,7 +75,8 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
       // Nothing is done for this mode (spec): go on.
       return redirect(continueRedirect(continueUrl, url.origin, {}) ?? "/");
     case "verifyEmail": {
-      const link = await throttledLinkCheck(database, caller, () => verifyEmail(database, code));
+      // A sign-up's link creates its account (decision 0018); older links verify an existing one.
+      const link = await throttledLinkCheck(database, caller, async () => (await confirmSignUp(context.cloudflare.env, database, code, url.origin)) ?? (await verifyEmail(database, code)));
       return { ...base, state: nextDialogState("none", { type: "emailVerificationAttempted", ok: link.ok }), throttled: !link.ok && link.throttled };
     }
     case "optOutOfUpdates": {

@@ -1,15 +1,14 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthCard, Field, FormError } from "~/common/components/form";
 import { Button } from "~/common/components/ui";
-import { signUpForm } from "~/accounts/rules/account-forms";
+import { SIGN_UP_EMAILED_TITLE, signUpEmailed, signUpForm } from "~/accounts/rules/account-forms";
 import { referralFromCookie } from "~/accounts/rules/attribution";
 import { PRODUCT_NAME } from "../../core/brand";
 import { SIGN_IN_PATH } from "~/common/rules/navigation";
 import { safeRedirectTarget } from "../../core/edge/redirect";
-import { sendProductUpdatesWelcome, sendVerificationEmail, signUp, db, redirectIfSignedIn, startSession } from "~/accounts/accounts.server";
+import { db, redirectIfSignedIn, requestSignUp } from "~/accounts/accounts.server";
 import { parseForm, type FieldErrors } from "~/common/form.server";
-import { log } from "~/common/log.server";
 
 export const meta: MetaFunction = () => [{ title: `Sign up · ${PRODUCT_NAME}` }];
 
@@ -18,43 +17,55 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+type ActionData = { errors?: FieldErrors; emailed?: string };
+
+/**
+ * The same answer whether or not the address has an account, and no session either way (docs/decisions/0018):
+ * the account is created when the e-mailed link is opened; an existing account's owner is told by e-mail.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = await parseForm(request, signUpForm);
-  if (!parsed.ok) return Response.json({ errors: parsed.errors }, { status: 400 });
+  if (!parsed.ok) return Response.json({ errors: parsed.errors } satisfies ActionData, { status: 400 });
   const { email, password, agrees_to_product_updates, training_opt_out } = parsed.data;
-  const database = db(context);
-  const created = await signUp(database, context.edge, {
+  const origin = new URL(request.url).origin;
+  // After the link and the sign-in, the new user lands where they were headed, as a new user.
+  const next = new URL(safeRedirectTarget(parsed.data.redirect, origin), origin);
+  next.searchParams.set("newUser", "true");
+  await requestSignUp(context.cloudflare.env, db(context), (work) => context.cloudflare.ctx.waitUntil(work), context.edge, {
     email,
     password,
     agreesToProductUpdates: agrees_to_product_updates,
     trainingOptOut: training_opt_out,
     // Set by the public site when the visit came through someone's referral link (kept 90 days).
     referredBy: referralFromCookie(request.headers.get("cookie")),
+    origin,
+    continueUrl: next.pathname + next.search,
   });
-  if (!created.ok) {
-    return Response.json({ errors: { email: "An account with this e-mail address already exists." } satisfies FieldErrors }, { status: 409 });
-  }
-  const origin = new URL(request.url).origin;
-  const destination = safeRedirectTarget(parsed.data.redirect, origin);
-  try {
-    await sendVerificationEmail(context.cloudflare.env, database, created.user, origin, destination);
-    if (agrees_to_product_updates) await sendProductUpdatesWelcome(context.cloudflare.env, database, created.user, origin);
-  } catch (error) {
-    // The account exists either way; the user can ask for the e-mail again from the app.
-    log("error", "verification e-mail failed", { request_id: context.requestId, error: String(error) });
-  }
-  const cookie = await startSession(database, created.user.id, request);
-  const next = new URL(destination, origin);
-  next.searchParams.set("newUser", "true");
-  return redirect(next.pathname + next.search, { headers: { "Set-Cookie": cookie } });
+  return { emailed: email } satisfies ActionData;
 }
 
 export default function SignUp() {
-  const result = useActionData<typeof action>() as { errors?: FieldErrors } | undefined;
+  const result = useActionData<typeof action>() as ActionData | undefined;
   const errors = result?.errors ?? {};
   const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
   const redirectTo = params.get("redirect") ?? "";
+  if (result?.emailed) {
+    return (
+      <AuthCard
+        title={SIGN_UP_EMAILED_TITLE}
+        footer={
+          <Link className="font-medium underline" to={SIGN_IN_PATH}>
+            Back to sign in
+          </Link>
+        }
+      >
+        <p className="text-sm" data-testid="sign-up-emailed">
+          {signUpEmailed(result.emailed)}
+        </p>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard
       title={`Create your ${PRODUCT_NAME} account`}

@@ -35,6 +35,7 @@ export async function createUserWithWorkspace(
     geo: { country: string | null; region: string | null; city: string | null };
     trainingOptOut: boolean;
     referredBy?: string | null;
+    emailVerifiedAt?: number | null;
   },
 ): Promise<void> {
   const email = normalizeEmail(input.email);
@@ -52,6 +53,7 @@ export async function createUserWithWorkspace(
       geoRegion: input.geo.region,
       geoCity: input.geo.city,
       referredBy: input.referredBy ?? null,
+      emailVerifiedAt: input.emailVerifiedAt ?? null,
     }),
     db.insert(workspaces).values({
       id: input.workspaceId,

@@ -87,6 +87,25 @@ export const authThrottle = sqliteTable(
   (t) => [index("auth_throttle_last_at").on(t.lastAt)],
 );
 
+/**
+ * A sign-up waiting for its e-mailed link (docs/decisions/0018): the account is created only when the link is
+ * opened, so signing up tells nobody whether the address already has an account.
+ */
+export const pendingSignUps = sqliteTable(
+  "pending_sign_ups",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    /** JSON: the sign-up's choices and what the front door decided for it (SignUpDetails). */
+    details: text("details").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [index("pending_sign_ups_expires_at").on(t.expiresAt)],
+);
+
 export const onboardingItems = sqliteTable(
   "onboarding_items",
   {

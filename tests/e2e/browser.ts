@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { STRONG_PASSWORD } from "./http";
+import { mailedLinkOverHttp, STRONG_PASSWORD } from "./http";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -62,14 +62,42 @@ export function sharedBrowser(): () => Browser {
   };
 }
 
-/** Signs up through the real form; lands on `redirect` (default: the main screen) hydrated. */
-export async function signUpInBrowser(page: Page, email: string, redirect?: string) {
+/** The sign-up form, filled and sent; its answer is "Check your e-mail" whether or not the address is taken. */
+export async function submitSignUpForm(page: Page, email: string, redirect?: string) {
   await page.goto(redirect ? `/app/sign-up?redirect=${encodeURIComponent(redirect)}` : "/app/sign-up");
   await waitForHydration(page);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(STRONG_PASSWORD);
   await page.locator('input[name="agrees_to_terms"]').check();
   await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByTestId("sign-up-emailed").waitFor();
+}
+
+/** Opens the sign-up link from the dev mailbox: the account is created and the spec's dialog asks to sign in. */
+export async function openSignUpLink(page: Page, email: string) {
+  await page.goto(await mailedLinkOverHttp(new URL(page.url()).origin, email, "verifyEmail"));
+  await page.getByTestId("action-dialog").getByRole("heading", { name: "Please sign in to verify your email address" }).waitFor();
+  await waitForHydration(page);
+}
+
+/** Closes that dialog, which leads to where the sign-up was headed by way of the sign-in form, and signs in. */
+export async function closeDialogAndSignIn(page: Page, email: string) {
+  await page.getByTestId("action-dialog").getByRole("button", { name: "Close" }).click();
+  await page.waitForURL((url) => url.pathname === "/app/sign-in");
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/**
+ * Signs up as a person would (decision 0018): the form, the e-mailed link that creates the account, the
+ * sign-in. Lands on `redirect` (default: the main screen, as a new user) hydrated.
+ */
+export async function signUpInBrowser(page: Page, email: string, redirect?: string) {
+  await submitSignUpForm(page, email, redirect);
+  await openSignUpLink(page, email);
+  await closeDialogAndSignIn(page, email);
   await page.waitForURL(redirect ? (url) => url.pathname === redirect : /\/app\/home\?newUser=true/);
   await waitForHydration(page);
 }

@@ -5,6 +5,28 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
+/**
+ * The newest link of a mode mailed to an address, read from the dev mailbox page. Mail goes out just after the
+ * answer that causes it, so this looks again for a few seconds.
+ */
+export async function mailedLinkOverHttp(baseUrl: string, email: string, mode: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const html = await (await fetch(`${baseUrl}/dev/mailbox`)).text();
+    // Newest first; each message is one list item.
+    for (const item of html.split('data-testid="mail"').slice(1)) {
+      if (!item.includes(`>${email}<`)) continue;
+      const href = item.match(new RegExp(`href="([^"]*mode=${mode}[^"]*)"`))?.[1];
+      if (href) return href.replaceAll("&amp;", "&");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ${mode} link mailed to ${email}`);
+}
+
+/**
+ * Signs up as a person would (decision 0018): the sign-up form, the e-mailed link that creates the account,
+ * then the sign-in form. Returns the session cookie.
+ */
 export async function signUpOverHttp(baseUrl: string, email: string): Promise<string> {
   const response = await fetch(`${baseUrl}/app/sign-up`, {
     method: "POST",
@@ -12,8 +34,17 @@ export async function signUpOverHttp(baseUrl: string, email: string): Promise<st
     headers: { origin: baseUrl, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ email, password: STRONG_PASSWORD, agrees_to_terms: "on" }),
   });
-  const cookie = response.headers.get("set-cookie")?.match(/parlance_session=[0-9a-f]{64}/)?.[0];
-  if (response.status !== 302 || !cookie) throw new Error(`sign-up failed: ${response.status}`);
+  if (response.status !== 200) throw new Error(`sign-up failed: ${response.status}`);
+  const opened = await fetch(await mailedLinkOverHttp(baseUrl, email, "verifyEmail"));
+  if (opened.status !== 200) throw new Error(`sign-up link failed: ${opened.status}`);
+  const signIn = await fetch(`${baseUrl}/app/sign-in`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: baseUrl, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password: STRONG_PASSWORD }),
+  });
+  const cookie = signIn.headers.get("set-cookie")?.match(/parlance_session=[0-9a-f]{64}/)?.[0];
+  if (signIn.status !== 302 || !cookie) throw new Error(`sign-in after sign-up failed: ${signIn.status}`);
   return cookie;
 }
 

@@ -8,6 +8,9 @@ export const WRONG_CREDENTIALS = "Wrong e-mail or password.";
 export const SIGN_IN_EMAILED_TITLE = "Check your e-mail";
 export const SIGN_IN_EMAILED =
   "There have been many failed attempts to sign in to this account, so we need to make sure it's you. If the password was right, we have e-mailed you a link: open it to finish signing in.";
+/** A sign-up's answer, the same whether or not the address has an account (docs/decisions/0018). */
+export const SIGN_UP_EMAILED_TITLE = "Check your e-mail";
+export const signUpEmailed = (email: string) => `We've sent a message to ${email} with the next step. Open it to finish signing up.`;
 
 export const emailField = z
   .string({ error: "Enter your e-mail address." })

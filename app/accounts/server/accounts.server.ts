@@ -1,42 +1,12 @@
 import type { Database } from "../../../db/client";
 import { revokeAllSessionsOfUser } from "../../../db/repositories/sessions";
-import { createUserWithWorkspace, findUserByEmail, findUserById, updateUser, type UserRow } from "../../../db/repositories/users";
+import { findUserByEmail, updateUser, type UserRow } from "../../../db/repositories/users";
 import { actionLink } from "~/accounts/rules/account-actions";
-import type { EdgeContext } from "../../../core/edge/edge-context";
 import { issueActionCode, redeemActionCode } from "./action-codes.server";
 import { sendMail } from "./mail.server";
 import { mailTemplates } from "./mail-templates.server";
 import { hashPassword } from "../../../core/password-hash";
-import { newId } from "./tokens.server";
 import { nowSeconds } from "../../../core/clock";
-
-export type SignUpInput = { email: string; password: string; agreesToProductUpdates: boolean; trainingOptOut?: boolean; referredBy?: string | null };
-
-export async function signUp(db: Database, edge: EdgeContext, input: SignUpInput): Promise<{ ok: true; user: UserRow } | { ok: false; reason: "exists" }> {
-  if (await findUserByEmail(db, input.email)) return { ok: false, reason: "exists" };
-  const userId = newId("user");
-  await createUserWithWorkspace(db, {
-    userId,
-    workspaceId: newId("ws"),
-    publicUserId: newId("pub"),
-    email: input.email,
-    passwordHash: await hashPassword(input.password.trim()),
-    // The front door decided whether this visitor's region (or Sec-GPC) defaults the privacy-law opt-out.
-    ccpaOptOut: edge.privacyOptOutDefault,
-    agreesToProductUpdates: input.agreesToProductUpdates,
-    geo: edge.geo,
-    trainingOptOut: input.trainingOptOut ?? false,
-    referredBy: input.referredBy ?? null,
-  });
-  const user = await findUserById(db, userId);
-  if (!user) throw new Error("user vanished right after sign-up");
-  return { ok: true, user };
-}
-
-export async function sendVerificationEmail(env: Env, db: Database, user: UserRow, origin: string, continueUrl: string | null): Promise<void> {
-  const code = await issueActionCode(db, user.id, "verifyEmail");
-  await sendMail(env, mailTemplates.verifyEmail(user.email, actionLink(origin, { mode: "verifyEmail", oobCode: code, userId: user.id, continueUrl })));
-}
 
 /** Sends reset instructions when the address has an account; the caller answers the same either way. */
 export async function requestPasswordReset(env: Env, db: Database, email: string, origin: string, continueUrl: string | null): Promise<void> {

@@ -14,9 +14,38 @@ function withLink(to: string, subject: string, intro: string, linkLabel: string,
   };
 }
 
+/** A message with several links, each on its own line. */
+function withLinks(to: string, subject: string, intro: string, links: { label: string; link: string }[], outro: string): MailMessage {
+  return {
+    to,
+    subject,
+    text: `${intro}\n\n${links.map(({ label, link }) => `${label}: ${link}`).join("\n")}\n\n${outro}\n\n${PRODUCT_NAME}`,
+    html: `<p>${escapeHtml(intro)}</p>${links.map(({ label, link }) => `<p><a href="${escapeHtml(link)}">${escapeHtml(label)}</a></p>`).join("")}<p>${escapeHtml(outro)}</p><p>${PRODUCT_NAME}</p>`,
+  };
+}
+
 export const mailTemplates = {
   verifyEmail: (to: string, link: string) =>
-    withLink(to, `Verify your e-mail for ${PRODUCT_NAME}`, `Welcome to ${PRODUCT_NAME}! Please confirm your e-mail address.`, "Verify e-mail", link, "If you did not sign up, ignore this message."),
+    withLink(
+      to,
+      `Verify your e-mail for ${PRODUCT_NAME}`,
+      `Welcome to ${PRODUCT_NAME}! Please confirm your e-mail address to finish creating your account.`,
+      "Verify e-mail",
+      link,
+      "If you did not sign up, ignore this message: no account is created until the link is opened.",
+    ),
+  /** Someone signed up with an address that has an account: its owner hears of it; the sign-up page said the same as for a new one. */
+  signUpExistingAccount: (to: string, links: { signIn: string; resetPassword: string }) =>
+    withLinks(
+      to,
+      `Someone tried to sign up to ${PRODUCT_NAME} with your e-mail address`,
+      `Someone, hopefully you, tried to create a new ${PRODUCT_NAME} account with this e-mail address. You already have an account with it, so nothing was created and nothing has changed.`,
+      [
+        { label: "Sign in", link: links.signIn },
+        { label: "Forgot your password? Choose a new one", link: links.resetPassword },
+      ],
+      "If this wasn't you, ignore this message.",
+    ),
   signInLink: (to: string, link: string) =>
     withLink(
       to,

@@ -7,6 +7,7 @@ async function count(table: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+
 describe("sign-up", () => {
   it("rejects bad input with field errors and writes nothing", async () => {
     const before = await count("users");
@@ -34,7 +35,9 @@ describe("sign-up", () => {
   it("creates the user and a free workspace they own as admin, with the edge's privacy default", async () => {
     await signUp("Owner@Example.com", { "x-parlance-privacy-opt-out": "1", "x-parlance-geo-country": "US", "x-parlance-geo-region": "CA" });
     const user = await env.DB.prepare("SELECT * FROM users WHERE email = 'owner@example.com'").first<Record<string, unknown>>();
-    expect(user).toMatchObject({ ccpa_opt_out: 1, geo_country: "US", geo_region: "CA", email_verified_at: null });
+    expect(user).toMatchObject({ ccpa_opt_out: 1, geo_country: "US", geo_region: "CA" });
+    // Created from the e-mailed link, so its address is verified.
+    expect(user!.email_verified_at).toBeGreaterThan(0);
     expect(String(user!.password_hash)).toMatch(/^pbkdf2-sha256\$100000\$/);
     const ws = await env.DB.prepare("SELECT * FROM workspaces WHERE owner_id = ?").bind(user!.id).first<Record<string, unknown>>();
     expect(ws).toMatchObject({ tier: "free", status: "free", character_limit: 10000, character_count: 0 });
@@ -42,30 +45,49 @@ describe("sign-up", () => {
     expect(member?.role).toBe("admin");
   });
 
-  it("refuses a second account for the same address", async () => {
-    await signUp("twice@example.com");
-    const response = await SELF.fetch(`${ORIGIN}/app/sign-up`, form({ email: "TWICE@example.com", password: STRONG_PASSWORD, agrees_to_terms: "on" }));
-    expect(response.status).toBe(409);
-  });
 });
 
 describe("e-mail verification", () => {
-  it("mails a single-use link that verifies the address", async () => {
-    await signUp("verify@example.com");
+  it("creates the account, verified, only from the e-mailed single-use link; the sign-up itself starts no session", async () => {
+    const response = await SELF.fetch(`${ORIGIN}/app/sign-up`, form({ email: "verify@example.com", password: STRONG_PASSWORD, agrees_to_terms: "on" }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect(await response.text()).toContain("We&#x27;ve sent a message to verify@example.com with the next step.");
     const link = await mailedLink("verify@example.com", "verifyEmail");
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = 'verify@example.com'").first("n")).toBe(0);
+    // Until the link is opened, the password opens nothing either.
+    expect((await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "verify@example.com", password: STRONG_PASSWORD }))).status).toBe(401);
+    expect(new URL(link).searchParams.get("continueUrl")).toBe("/app/home?newUser=true");
+
     const first = await SELF.fetch(link);
     expect(await first.text()).toContain("Please sign in to verify your email address");
     const row = await env.DB.prepare("SELECT email_verified_at FROM users WHERE email = 'verify@example.com'").first<{ email_verified_at: number | null }>();
     expect(row?.email_verified_at).toBeGreaterThan(0);
     const again = await SELF.fetch(link);
     expect(await again.text()).toContain("your link is either expired or invalid");
+    expect((await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "verify@example.com", password: STRONG_PASSWORD }))).status).toBe(302);
   });
 
   it("rejects an expired code", async () => {
-    await signUp("expired@example.com");
+    await SELF.fetch(`${ORIGIN}/app/sign-up`, form({ email: "expired@example.com", password: STRONG_PASSWORD, agrees_to_terms: "on" }));
     const link = await mailedLink("expired@example.com", "verifyEmail");
-    await env.DB.prepare("UPDATE action_codes SET expires_at = 1").run();
+    await env.DB.prepare("UPDATE pending_sign_ups SET expires_at = 1").run();
     expect(await (await SELF.fetch(link)).text()).toContain("your link is either expired or invalid");
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = 'expired@example.com'").first("n")).toBe(0);
+  });
+
+  it("creates one account when two sign-up links of the same address are opened", async () => {
+    const signUpAs = (password: string) => SELF.fetch(`${ORIGIN}/app/sign-up`, form({ email: "two-links@example.com", password, agrees_to_terms: "on" }));
+    await signUpAs(STRONG_PASSWORD);
+    const first = await mailedLink("two-links@example.com", "verifyEmail");
+    await signUpAs("Other!pass1");
+    let second = first;
+    for (let i = 0; i < 50 && second === first; i++) second = await mailedLink("two-links@example.com", "verifyEmail");
+    expect(second).not.toBe(first);
+    const [a, b] = await Promise.all([SELF.fetch(first), SELF.fetch(second)]);
+    const texts = [await a.text(), await b.text()];
+    expect(texts.filter((t) => t.includes("Please sign in to verify your email address"))).toHaveLength(1);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = 'two-links@example.com'").first("n")).toBe(1);
   });
 
   it("answers an unknown mode with the spec's error", async () => {
@@ -240,7 +262,9 @@ export { sessionCookieFrom };
 describe("product updates", () => {
   it("mails an opt-out link on subscribing; following it opts out once", async () => {
     const response = await SELF.fetch(`${ORIGIN}/app/sign-up`, form({ email: "updates@example.com", password: STRONG_PASSWORD, agrees_to_terms: "on", agrees_to_product_updates: "on" }));
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(200);
+    // The account, and its subscription, begin when the sign-up link is opened.
+    await SELF.fetch(await mailedLink("updates@example.com", "verifyEmail"));
     const link = await mailedLink("updates@example.com", "optOutOfUpdates");
     expect(await (await SELF.fetch(link)).text()).toContain("We have opted you out of receiving product updates.");
     expect(await env.DB.prepare("SELECT agrees_to_product_updates AS v FROM users WHERE email = 'updates@example.com'").first("v")).toBe(0);

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, createKey, form, mailTo, signUp, verifyEmailOf } from "./helpers";
+import { api, createKey, form, mailTo, signUp, signUpUnverified, verifyEmailOf } from "./helpers";
 
 /**
  * Issue 16, item 13: staff are recognised by an operator's role, a verified address and the staff domain
@@ -30,8 +30,8 @@ async function grant(ownerEmail: string, ownerCookie: string): Promise<void> {
 describe("who is support staff", () => {
   it("an address on the staff domain is not enough: unverified, without the role, or off the domain is refused", async () => {
     await signUp("staff-target@example.com");
-    // Signed up on the staff domain, never verified: the issue's attack.
-    const squatter = await signUp("squatter@support.parlance.local");
+    // On the staff domain, never verified: the issue's attack (only an account from before decision 0018 can be).
+    const squatter = await signUpUnverified("squatter@support.parlance.local");
     expect((await requestAccess(squatter, "staff-target@example.com")).status).toBe(403);
     await setRole("squatter@support.parlance.local", "support");
     expect((await requestAccess(squatter, "staff-target@example.com")).status).toBe(403);
@@ -79,7 +79,8 @@ describe("the staff console's read of an account", () => {
     const granted = await readAccount({ cookie: staff }, "console-owner@example.com");
     expect(granted.status).toBe(200);
     const account = (await granted.json()) as Record<string, unknown> & { workspaces: { role: string; is_owner: boolean; tier: string }[] };
-    expect(account).toMatchObject({ email: "console-owner@example.com", is_email_verified: false, two_factor_enabled: false });
+    // Signed up through the e-mailed link (decision 0018), so the address is verified.
+    expect(account).toMatchObject({ email: "console-owner@example.com", is_email_verified: true, two_factor_enabled: false });
     expect(account.support_access_until_unix).toBeGreaterThan(Date.now() / 1000);
     expect(account.workspaces).toEqual([expect.objectContaining({ role: "admin", is_owner: true, tier: "free" })]);
     const text = JSON.stringify(account);

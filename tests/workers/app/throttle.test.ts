@@ -1,7 +1,7 @@
-// Strangers must not lock owners out (docs/decisions/0017).
+// Strangers must not lock owners out, and sign-up must not tell who has an account (docs/decisions/0017, 0018).
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ADDRESS_FREE_FAILURES, addressDelaySeconds, TOO_MANY_ATTEMPTS } from "../../../app/accounts/rules/throttle";
+import { ADDRESS_FREE_FAILURES, addressDelaySeconds, SIGN_UP_MAILS_PER_RECIPIENT, TOO_MANY_ATTEMPTS } from "../../../app/accounts/rules/throttle";
 import { base32Encode, totpCode } from "../../../app/accounts/rules/totp";
 import { api, form, mailCount, mailedLink, ORIGIN, sessionCookieFrom, signUp, STRONG_PASSWORD, waitForNewMail } from "./helpers";
 
@@ -159,6 +159,49 @@ describe("sign-in throttling: strangers cannot lock an owner out", () => {
     const again = await pendingOf(await signIn(email, STRONG_PASSWORD, "192.0.2.80"));
     const done = await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ intent: "mfa", pending: again, code: await totpCode(secret, now()) }, { ip: "192.0.2.80" }));
     expect(done.status).toBe(302);
+  });
+});
+
+describe("sign-up tells no one whether an address has an account", () => {
+  it("answers an address with an account exactly like a new one, starts no session, and tells the owner by e-mail", async () => {
+    await signUp("taken@example.com");
+    const ownerMails = await mailCount("taken@example.com");
+    const attempt = (email: string) => SELF.fetch(`${ORIGIN}/app/sign-up`, form({ email, password: "Attacker!pass1", agrees_to_terms: "on" }));
+    const taken = await attempt("taken@example.com");
+    const fresh = await attempt("fresh@example.com");
+    for (const response of [taken, fresh]) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get("set-cookie")).toBeNull();
+    }
+    const headers = (response: Response) => [...response.headers].filter(([name]) => !["date", "request-id"].includes(name));
+    expect(headers(taken)).toEqual(headers(fresh));
+    const page = (html: string, email: string) => withoutNonce(html).replaceAll(email, "EMAIL");
+    expect(page(await taken.text(), "taken@example.com")).toBe(page(await fresh.text(), "fresh@example.com"));
+
+    // The owner hears of it, with the way in; no link that creates anything.
+    const notice = await nextMail("taken@example.com", ownerMails);
+    expect(notice.subject).toBe("Someone tried to sign up to Parlance with your e-mail address");
+    expect(notice.text).toContain(`${ORIGIN}/app/sign-in`);
+    expect(notice.text).toContain(`${ORIGIN}/app/reset-password`);
+    expect(notice.text).not.toContain("mode=");
+    // The new address got its link instead.
+    await mailedLink("fresh@example.com", "verifyEmail");
+
+    // Nothing changed for the existing account: the stranger's password opens nothing, the owner's still does.
+    expect((await signIn("taken@example.com", "Attacker!pass1", "192.0.2.90")).status).toBe(401);
+    expect((await signIn("taken@example.com", STRONG_PASSWORD, "192.0.2.91")).status).toBe(302);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = 'taken@example.com'").first("n")).toBe(1);
+  });
+
+  it("mails one recipient at most a few times an hour, answering the same after that", async () => {
+    const responses: number[] = [];
+    for (let i = 0; i < SIGN_UP_MAILS_PER_RECIPIENT + 2; i++) {
+      responses.push((await SELF.fetch(`${ORIGIN}/app/sign-up`, form({ email: "flooded@example.com", password: STRONG_PASSWORD, agrees_to_terms: "on" }))).status);
+    }
+    expect(responses.every((status) => status === 200)).toBe(true);
+    for (let i = 0; i < 50 && (await mailCount("flooded@example.com")) < SIGN_UP_MAILS_PER_RECIPIENT; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await mailCount("flooded@example.com")).toBe(SIGN_UP_MAILS_PER_RECIPIENT);
   });
 });
 

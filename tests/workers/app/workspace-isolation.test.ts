@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createKey, form, mailedInviteCode, mailTo, ORIGIN, sessionCookieFrom, signUp, STRONG_PASSWORD, verifyEmailOf } from "./helpers";
+import { api, createKey, form, mailedInviteCode, mailedLink, mailTo, ORIGIN, sessionCookieFrom, signUp, signUpUnverified, STRONG_PASSWORD, verifyEmailOf } from "./helpers";
 
 /** Two accounts, two workspaces: nothing one does reads or writes the other's data. */
 describe("workspace isolation", () => {
@@ -112,7 +112,7 @@ describe("members pages", () => {
       return SELF.fetch(`${ORIGIN}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
     };
     const adminCookie = await signUp("page-admin@example.com");
-    const guestCookie = await signUp("page-guest@example.com");
+    const guestCookie = await signUpUnverified("page-guest@example.com");
     const ws = (await (await api("/v1/workspace", { cookie: adminCookie })).json()) as { workspace_id: string };
     const full = await post("/app/workspace/members", adminCookie, { intent: "invite", email: "page-guest@example.com", role: "editor" });
     expect(full.status).toBe(403);
@@ -162,8 +162,9 @@ describe("invite takeover", () => {
   it("an unverified account of the invited address cannot accept or decline, even with the token", async () => {
     const owner = await workspaceWithSeats("takeover-owner@example.com");
     expect((await invite(owner.cookie, "takeover-victim@example.com")).status).toBe(201);
-    // The attacker signs up with the invited address and never verifies it.
-    const attacker = await signUp("takeover-victim@example.com");
+    // An account of the invited address that never verified it (signing up now needs the e-mailed link,
+    // decision 0018, so only an account from before can be in this state).
+    const attacker = await signUpUnverified("takeover-victim@example.com");
     const code = await mailedInviteCode("takeover-victim@example.com");
     const refused = await accept(attacker, { invite_code: code });
     expect(refused.status).toBe(403);
@@ -223,21 +224,28 @@ describe("invite takeover", () => {
     const signIn = new URL(signedOut.headers.get("location")!, ORIGIN);
     expect(signIn.searchParams.get("redirect")).toBe(target);
     const signedUp = await SELF.fetch(`${ORIGIN}/app/sign-up`, form({ email: "journey-new@example.com", password: STRONG_PASSWORD, agrees_to_terms: "on", redirect: target }));
-    expect(signedUp.status).toBe(302);
-    const landing = new URL(signedUp.headers.get("location")!, ORIGIN);
+    // The same answer for any address and no session (decision 0018): the account comes from the e-mailed link.
+    expect(signedUp.status).toBe(200);
+
+    // The sign-up e-mail's link creates the account, verified, and leads back to the invite through sign-in.
+    const verification = await mailedLink("journey-new@example.com", "verifyEmail");
+    const continueUrl = new URL(verification).searchParams.get("continueUrl")!;
+    const continued = new URL(continueUrl, ORIGIN);
+    expect(continued.pathname).toBe(link.pathname);
+    expect(continued.searchParams.get("invite_code")).toBe(link.searchParams.get("invite_code"));
+    expect(continued.searchParams.get("newUser")).toBe("true");
+    expect(await (await SELF.fetch(verification)).text()).toContain("Please sign in to verify your email address");
+    const signedIn = await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "journey-new@example.com", password: STRONG_PASSWORD, redirect: continueUrl }));
+    expect(signedIn.status).toBe(302);
+    const landing = new URL(signedIn.headers.get("location")!, ORIGIN);
     expect(landing.pathname).toBe(link.pathname);
     expect(landing.searchParams.get("invite_code")).toBe(link.searchParams.get("invite_code"));
-    const cookie = sessionCookieFrom(signedUp);
+    const cookie = sessionCookieFrom(signedIn);
 
-    // Before verifying: the invite is shown, accepting waits for the verification.
-    const before = await (await SELF.fetch(`${ORIGIN}${landing.pathname}${landing.search}`, { headers: { cookie } })).text();
-    expect(before).toContain("journey-owner");
-    expect(before).toContain("Verify your e-mail address before answering workspace invites");
-    // The verification e-mail leads back to the invite.
-    const verification = await mailTo("journey-new@example.com", "mode=verifyEmail");
-    const continueUrl = new URL(verification.match(/https?:\/\/\S*mode=verifyEmail\S*/)![0]).searchParams.get("continueUrl")!;
-    expect(continueUrl).toBe(target);
-    await verifyEmailOf("journey-new@example.com");
+    // The invite is shown, ready to accept: the address was verified by the link that created the account.
+    const shown = await (await SELF.fetch(`${ORIGIN}${landing.pathname}${landing.search}`, { headers: { cookie } })).text();
+    expect(shown).toContain("journey-owner");
+    expect(shown).not.toContain("Verify your e-mail address before answering workspace invites");
     const ready = await SELF.fetch(`${ORIGIN}/app/settings/workspace-invites`, {
       ...form({ intent: "accept", workspace_id: owner.workspaceId, invite_code: link.searchParams.get("invite_code")! }),
       headers: { ...(form({}).headers as Record<string, string>), cookie },
