@@ -95,10 +95,20 @@ describe("account journeys", () => {
     const other = await context.newPage();
     await other.goto("/app/home");
     await waitForHydration(other);
+    // Product data kept in the browser (spec §3 'Local storage entries') goes with the session; the theme stays.
+    await page.evaluate(() => {
+      localStorage.setItem("selectedVoice", "pv01aria000000000000");
+      localStorage.setItem("dialogueDraft", "[]");
+      localStorage.setItem("billingPeriod", "annual_period");
+      localStorage.setItem("theme", "dark");
+    });
     await page.getByTestId("sign-out").click();
     await other.waitForURL(/\/app\/sign-in/, { timeout: 10_000 });
     await other.reload();
     expect(new URL(other.url()).pathname).toBe("/app/sign-in");
+    await page.waitForURL((url) => url.pathname === "/app/sign-in");
+    const kept = await page.evaluate(() => ["selectedVoice", "dialogueDraft", "billingPeriod", "theme"].map((k) => localStorage.getItem(k)));
+    expect(kept).toEqual([null, null, null, "dark"]);
     await context.close();
   });
 
