@@ -181,7 +181,7 @@ describe("account journeys", () => {
       headers: { cookie: editorCookie, origin: baseUrl, "content-type": "application/json" },
       body: JSON.stringify({ workspace_id: workspace.workspace_id, invite_code: "0".repeat(48) }),
     });
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(404);
 
     // The invitee opens the invite e-mail's link and accepts there.
     const editor = await newPage(browser(), baseUrl);
