@@ -2,7 +2,7 @@
 // through a wrapper that preloads scripts/workerd/processors.c (see its comment and decision 0014). Returns the
 // environment to run them with; elsewhere (or without a C compiler) it changes nothing.
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,7 +26,10 @@ export async function workerdEnv() {
   // The workerd package (CommonJS) exports the binary's path as its default.
   const module = await import("workerd");
   const workerd = typeof module.default === "string" ? module.default : module.default.default;
-  writeFileSync(wrapper, `#!/bin/sh\nLD_PRELOAD="${library}\${LD_PRELOAD:+:$LD_PRELOAD}" exec "${workerd}" "$@"\n`);
-  chmodSync(wrapper, 0o755);
+  // A new file renamed over the old one: a checkout whose node_modules is hard-linked keeps its own copy.
+  const written = `${wrapper}.${process.pid}`;
+  writeFileSync(written, `#!/bin/sh\nLD_PRELOAD="${library}\${LD_PRELOAD:+:$LD_PRELOAD}" exec "${workerd}" "$@"\n`);
+  chmodSync(written, 0o755);
+  renameSync(written, wrapper);
   return { MINIFLARE_WORKERD_PATH: wrapper };
 }
