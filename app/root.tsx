@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { ToastProvider } from "~/common/components/toasts";
+import { TooltipProvider } from "~/common/ui/tooltip";
 import { NotFoundPage, ErrorPage } from "~/common/components/error-pages";
 import { PRODUCT_NAME } from "../core/brand";
 import { captureAttribution } from "~/accounts/browser/attribution";
@@ -32,8 +33,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-white font-sans text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
-        <ToastProvider>{children}</ToastProvider>
+      <body className="min-h-screen bg-background font-sans text-foreground antialiased">
+        <TooltipProvider>
+          <ToastProvider>{children}</ToastProvider>
+        </TooltipProvider>
         <ScrollRestoration nonce={nonce || undefined} />
         <Scripts nonce={nonce || undefined} />
       </body>

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { z } from "zod";
 import { playVoicePreview, usePlayer } from "~/player/components/player";
-import { Button, buttonClass } from "~/common/components/ui";
+import { Button, buttonClass } from "~/common/ui/button";
 import { PRODUCT_NAME } from "../../core/brand";
 import { languageName } from "~/speech/rules/languages";
 import { matchesVoiceQuery } from "~/voices/rules/voice-gallery";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { Button } from "~/common/components/ui";
+import { Button } from "~/common/ui/button";
 import { PRODUCT_NAME } from "../../core/brand";
 import { APP_SECTIONS } from "~/common/rules/navigation";
 import { CHECKLIST_ITEMS, checklistItemId, type ChecklistUpdate } from "~/accounts/rules/onboarding";

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
-import { Dialog } from "~/common/components/dialog";
+import { Dialog } from "~/common/ui/dialog";
 import { Field, FormError, FormNotice } from "~/common/components/form";
-import { Button } from "~/common/components/ui";
+import { Button } from "~/common/ui/button";
 import { emailField } from "~/accounts/rules/account-forms";
 import { PRODUCT_NAME } from "../../core/brand";
 import { SIGN_IN_PATH } from "~/common/rules/navigation";

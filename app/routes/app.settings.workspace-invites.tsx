@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { FormError } from "~/common/components/form";
-import { Button } from "~/common/components/ui";
+import { Button } from "~/common/ui/button";
 import { PRODUCT_NAME } from "../../core/brand";
 import { db, requireViewer } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";

@@ -7,7 +7,7 @@ import { HistoryList } from "~/history/components/history-list";
 import { playVoicePreview, usePlayer } from "~/player/components/player";
 import { useVoiceSafety } from "~/voices/components/voice-safety";
 import { useToast } from "~/common/components/toasts";
-import { Button } from "~/common/components/ui";
+import { Button } from "~/common/ui/button";
 import { PRODUCT_NAME } from "../../core/brand";
 import { shareButtonMode, videoFlagOn } from "../../core/sharing/sharing";
 import type { DialogueLine } from "~/speech/rules/dialogue";

@@ -6,7 +6,7 @@ import { InvoiceList } from "~/billing/components/invoices";
 import { PlanCards, PlanSwitches } from "~/billing/components/plan-cards";
 import { PromoControls, useStoredPromo } from "~/billing/components/promo";
 import { useToast } from "~/common/components/toasts";
-import { buttonClass } from "~/common/components/ui";
+import { buttonClass } from "~/common/ui/button";
 import { nextMonthlyReset } from "../../core/billing/billing-sync";
 import { CHECKOUT_FAILED, STATUS_NOTICES, UNEXPECTED_ERROR, changeFailed, changeSucceeded } from "~/billing/rules/billing-texts";
 import { PRODUCT_NAME } from "../../core/brand";

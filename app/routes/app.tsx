@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { AppShell } from "~/common/components/app-shell";
-import { PlayerProvider } from "~/player/components/player";
+import { GlobalPlayer, PlayerProvider } from "~/player/components/player";
 import { BiometricTermsGate } from "~/accounts/components/privacy";
 import { UserMenu } from "~/accounts/components/user-menu";
 import { VoiceSafetyProvider } from "~/voices/components/voice-safety";
@@ -31,6 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       trainingOptOut: membership.workspace.trainingOptOut,
       sessionInactivityTimeout: membership.workspace.sessionInactivityTimeout,
     },
+    credits: { used: membership.workspace.characterCount, limit: membership.workspace.characterLimit },
     // The front door told us where the request comes from; an unaccepted gate blocks the app.
     biometricTermsRequired: mustAcceptBiometricTerms(context.edge.requiresBiometricTerms, user.acceptedBipaTerms),
   };
@@ -39,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export type AppLayoutData = Awaited<ReturnType<typeof loader>>;
 
 export default function AppLayout() {
-  const { user, workspace, biometricTermsRequired } = useLoaderData<typeof loader>();
+  const { user, workspace, credits, biometricTermsRequired } = useLoaderData<typeof loader>();
   const signOut = useSignOut();
   useSignOutFromOtherTabs();
   useInactivityLogout(workspace.sessionInactivityTimeout, signOut);
@@ -49,7 +50,7 @@ export default function AppLayout() {
   return (
     <VoiceSafetyProvider>
       <PlayerProvider>
-        <AppShell header={<UserMenu email={user.email} workspaceName={workspace.name} onSignOut={() => signOut("user")} />}>
+        <AppShell header={<UserMenu email={user.email} workspaceName={workspace.name} onSignOut={() => signOut("user")} />} player={<GlobalPlayer />} credits={credits}>
           {biometricTermsRequired ? <BiometricTermsGate /> : <Outlet />}
         </AppShell>
       </PlayerProvider>

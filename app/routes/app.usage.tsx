@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { z } from "zod";
-import { Button } from "~/common/components/ui";
+import { Button } from "~/common/ui/button";
 import { PRODUCT_NAME } from "../../core/brand";
 import { aggregateUsage, USAGE_PAGE_BREAKDOWNS, USAGE_PAGE_RANGES, USAGE_SOURCE_LABELS, usageBuckets, usagePageWindow, type UsageBreakdown } from "~/usage/rules/usage";
 import { stackedBars } from "~/usage/rules/usage-chart";

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
-import { Dialog } from "~/common/components/dialog";
+import { Dialog } from "~/common/ui/dialog";
 import { Field, FormError } from "~/common/components/form";
-import { Button, LinkButton } from "~/common/components/ui";
+import { Button, LinkButton } from "~/common/ui/button";
 import {
   continueRedirect,
   defaultCloseDestination,

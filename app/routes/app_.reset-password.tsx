@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { AuthCard, Field, FormError, FormNotice } from "~/common/components/form";
-import { Button } from "~/common/components/ui";
+import { Button } from "~/common/ui/button";
 import { PASSWORD_RESET_REQUEST_FAILED, PASSWORD_RESET_REQUESTED } from "~/accounts/rules/account-actions";
 import { passwordResetRequestForm } from "~/accounts/rules/account-forms";
 import { PRODUCT_NAME } from "../../core/brand";

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFun
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { AuthCard, Field, FormError } from "~/common/components/form";
-import { Button } from "~/common/components/ui";
+import { Button } from "~/common/ui/button";
 import { SIGN_IN_EMAILED, SIGN_IN_EMAILED_TITLE, signInForm, WRONG_CREDENTIALS } from "~/accounts/rules/account-forms";
 import { SecondFactorForm } from "~/accounts/components/second-factor-form";
 import { PRODUCT_NAME } from "../../core/brand";

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthCard, Field, FormError } from "~/common/components/form";
-import { Button } from "~/common/components/ui";
+import { Button } from "~/common/ui/button";
 import { SIGN_UP_EMAILED_TITLE, signUpEmailed, signUpForm } from "~/accounts/rules/account-forms";
 import { referralFromCookie } from "~/accounts/rules/attribution";
 import { PRODUCT_NAME } from "../../core/brand";

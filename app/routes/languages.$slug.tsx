@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FlagBadge, MarketingLayout } from "~/marketing/components/site-chrome";
 import { TryItBox } from "~/marketing/components/try-it-box";
-import { LinkButton } from "~/common/components/ui";
+import { LinkButton } from "~/common/ui/button";
 import { tryItVoiceChoices } from "~/voices/voices.server";
 import { PRODUCT_NAME } from "../../core/brand";
 import { findLandingPage, LANDING_PAGES } from "~/speech/rules/languages";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FlagBadge, MarketingLayout } from "~/marketing/components/site-chrome";
-import { LinkButton } from "~/common/components/ui";
+import { LinkButton } from "~/common/ui/button";
 import { PRODUCT_NAME } from "../../core/brand";
 import { publicHeaders, publicMeta } from "~/marketing/public-meta";
 import { LANDING_PAGES } from "~/speech/rules/languages";

@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import { BIPA_TERMS_TEXT, BIPA_TERMS_TITLE, PRIVACY_ACTION_PATH, type PrivacyActionDone, type PrivacyIntent } from "~/accounts/rules/privacy";
 import { isActionFailure, type ActionFailure } from "~/common/rules/action-result";
 import { ONLY_ADMINS_CHANGE_TRAINING_OPT_OUT, TRAINING_OPT_OUT_UPDATED } from "../../../core/workspace/roles";
-import { Dialog } from "~/common/components/dialog";
+import { Dialog } from "~/common/ui/dialog";
 import { useToast } from "~/common/components/toasts";
-import { Button } from "~/common/components/ui";
+import { Button } from "~/common/ui/button";
 
 type PrivacyAnswer = PrivacyActionDone | ActionFailure;
 

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { Field, FormError } from "~/common/components/form";
-import { Button } from "~/common/components/ui";
+import { Button } from "~/common/ui/button";
 import { SIGN_IN_PATH } from "~/common/rules/navigation";
 
 /**

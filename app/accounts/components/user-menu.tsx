@@ -1,4 +1,4 @@
-import { Button } from "~/common/components/ui";
+import { Button } from "~/common/ui/button";
 
 export function UserMenu({ email, workspaceName, onSignOut }: { email: string; workspaceName: string; onSignOut: () => void }) {
   return (

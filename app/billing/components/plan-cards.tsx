@@ -5,8 +5,8 @@ import type { BillingPeriod, Currency } from "../../../core/billing/plans";
 import { actionOpensFlowDialog } from "~/billing/rules/plan-actions";
 import { flowDialogText } from "~/billing/rules/billing-texts";
 import { SIGN_UP_PATH } from "~/common/rules/navigation";
-import { Dialog } from "~/common/components/dialog";
-import { Button, buttonClass } from "~/common/components/ui";
+import { Dialog } from "~/common/ui/dialog";
+import { Button, buttonClass } from "~/common/ui/button";
 
 const PERIOD_PARAM: Record<BillingPeriod, string> = { monthly_period: "monthly", annual_period: "annual" };
 

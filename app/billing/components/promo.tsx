@@ -4,9 +4,9 @@ import { requestJson, RequestFailure } from "~/common/rules/http-error";
 import { TIER_DISPLAY_NAMES } from "../../../core/billing/plans";
 import { PROMO_TEXTS, promoAppliedMessage, promoShowsDiscount, tierForPromoAmount, type PromoValidation } from "~/billing/rules/promo";
 import { STORED_COUPON_KEY } from "~/billing/rules/plan-page";
-import { Dialog } from "~/common/components/dialog";
+import { Dialog } from "~/common/ui/dialog";
 import { useToast } from "~/common/components/toasts";
-import { Button, buttonClass } from "~/common/components/ui";
+import { Button, buttonClass } from "~/common/ui/button";
 
 export type StoredPromo = Omit<PromoValidation, "valid"> & { code: string };
 

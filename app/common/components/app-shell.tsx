@@ -1,42 +1,74 @@
 import { NavLink } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { APP_SECTIONS } from "~/common/rules/navigation";
+import { AudioLines, CircleGauge, CreditCard, House, KeyRound, ListChecks, Mail, Menu, Mic2, Settings, Users, type LucideIcon } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { groupedSections, type AppSectionIcon } from "~/common/rules/navigation";
+import { formatNumber } from "~/common/rules/format";
+import { Sheet } from "~/common/ui/dialog";
+import { Meter } from "~/common/ui/feedback";
+import { Button } from "~/common/ui/button";
+import { cn } from "~/common/ui/cn";
 import { Logo } from "./logo";
 import { ThemeToggle } from "./theme-toggle";
 
-/** The signed-in frame: sidebar, header, the page, and the bottom slot the global player lives in. */
-export function AppShell({ header, children, player }: { header?: ReactNode; children: ReactNode; player?: ReactNode }) {
+const ICONS: Record<AppSectionIcon, LucideIcon> = {
+  home: House,
+  speech: AudioLines,
+  voices: Mic2,
+  checklist: ListChecks,
+  subscription: CreditCard,
+  usage: CircleGauge,
+  key: KeyRound,
+  members: Users,
+  invites: Mail,
+  settings: Settings,
+};
+
+export type Credits = { used: number; limit: number };
+
+/**
+ * The signed-in frame: the sidebar (sections by group, credits left), the header, the page, and the
+ * global player's row at the bottom. The frame is exactly the viewport's height (dvh, so a phone's
+ * browser bars are allowed for): only the page scrolls, and the player row stays on screen.
+ */
+export function AppShell({ header, children, player, credits }: { header?: ReactNode; children: ReactNode; player?: ReactNode; credits?: Credits }) {
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
-    <div className="flex h-screen flex-col">
+    <div className="flex h-dvh flex-col overflow-hidden">
       <div className="flex min-h-0 flex-1">
-        <aside className="hidden w-60 shrink-0 flex-col gap-4 border-r border-zinc-200 p-4 md:flex dark:border-zinc-800">
+        <aside className="hidden w-60 shrink-0 flex-col gap-4 overflow-y-auto border-r border-border p-4 md:flex">
           <Logo />
           <AppNav />
+          {credits ? <CreditsLeft credits={credits} /> : null}
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="flex h-14 shrink-0 items-center justify-between gap-4 border-b border-zinc-200 px-4 dark:border-zinc-800">
-            <div className="flex items-center gap-3 md:hidden">
-              <Logo />
-              {/* Phones: the sections behind a menu button (a <details>, so it works before the scripts load). */}
-              <details className="group relative" data-testid="mobile-menu">
-                <summary className="cursor-pointer list-none rounded-full border border-zinc-300 px-3 py-1 text-sm dark:border-zinc-700">Menu</summary>
-                <div
-                  className="absolute left-0 top-10 z-30 w-56 rounded-xl border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-800 dark:bg-zinc-950"
-                  onClick={(event) => (event.currentTarget.parentElement as HTMLDetailsElement).removeAttribute("open")}
-                >
+          <header className="flex h-14 shrink-0 items-center justify-between gap-4 border-b border-border px-4">
+            <div className="flex items-center gap-2 md:hidden" data-testid="mobile-menu" data-open={menuOpen}>
+              <Sheet
+                title="Menu"
+                open={menuOpen}
+                onOpenChange={setMenuOpen}
+                trigger={
+                  <Button variant="ghost" size="icon" aria-label="Menu">
+                    <Menu aria-hidden="true" />
+                  </Button>
+                }
+              >
+                <div onClick={(event) => (event.target as HTMLElement).closest("a") && setMenuOpen(false)}>
                   <AppNav />
                 </div>
-              </details>
+                {credits ? <CreditsLeft credits={credits} /> : null}
+              </Sheet>
+              <Logo />
             </div>
             <div className="flex flex-1 items-center justify-end gap-2">
               {header}
               <ThemeToggle />
             </div>
           </header>
-          <main className="min-h-0 flex-1 overflow-y-auto p-6">{children}</main>
+          <main className="min-h-0 flex-1 overflow-y-auto px-4 py-6 sm:px-6 lg:px-8">{children}</main>
         </div>
       </div>
-      <div id="global-player-slot" data-testid="global-player-slot">
+      <div id="global-player-slot" data-testid="global-player-slot" className="shrink-0">
         {player}
       </div>
     </div>
@@ -45,22 +77,47 @@ export function AppShell({ header, children, player }: { header?: ReactNode; chi
 
 function AppNav() {
   return (
-    <nav aria-label="App">
-      <ul className="flex flex-col gap-1">
-        {APP_SECTIONS.map((section) => (
-          <li key={section.to}>
-            <NavLink
-              to={section.to}
-              end
-              className={({ isActive }) =>
-                `block rounded-lg px-3 py-2 text-sm ${isActive ? "bg-zinc-100 font-medium dark:bg-zinc-800" : "text-zinc-600 hover:bg-zinc-50 dark:text-zinc-400 dark:hover:bg-zinc-900"}`
-              }
-            >
-              {section.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+    <nav aria-label="App" className="flex flex-col gap-4">
+      {groupedSections().map(({ group, sections }) => (
+        <div key={group}>
+          <p className="mb-1 px-3 text-xs font-medium uppercase tracking-wide text-muted-foreground">{group}</p>
+          <ul className="flex flex-col gap-0.5">
+            {sections.map((section) => {
+              const Icon = ICONS[section.icon];
+              return (
+                <li key={section.to}>
+                  <NavLink
+                    to={section.to}
+                    end
+                    className={({ isActive }) =>
+                      cn("flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm", isActive ? "bg-muted font-medium text-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground")
+                    }
+                  >
+                    <Icon className="size-4 shrink-0" aria-hidden="true" />
+                    {section.label}
+                  </NavLink>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
     </nav>
+  );
+}
+
+function CreditsLeft({ credits }: { credits: Credits }) {
+  const left = Math.max(0, credits.limit - credits.used);
+  return (
+    <div className="mt-auto rounded-xl border border-border p-3" data-testid="credits-left">
+      <div className="mb-2 flex items-baseline justify-between gap-2 text-xs">
+        <span className="font-medium">Credits left</span>
+        <span className="tabular-nums text-muted-foreground">{formatNumber(left)}</span>
+      </div>
+      <Meter label="Credits used this period" value={credits.used} max={credits.limit} valueText={`${formatNumber(credits.used)} of ${formatNumber(credits.limit)} used`} />
+      <NavLink to="/app/subscription" className="mt-2 block text-xs font-medium text-accent-foreground hover:underline">
+        Upgrade or add credits
+      </NavLink>
+    </div>
   );
 }

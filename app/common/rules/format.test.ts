@@ -121,3 +121,13 @@ describe("compactCount", () => {
     expect(compactCount(n)).toBe(text);
   });
 });
+
+describe("formatNumber", () => {
+  it("groups thousands the same everywhere", async () => {
+    const { formatNumber } = await import("./format");
+    expect(formatNumber(12345)).toBe("12,345");
+    expect(formatNumber(0)).toBe("0");
+    expect(formatNumber(Number.NaN)).toBe("0");
+    expect(formatNumber(1234.6)).toBe("1,235");
+  });
+});

@@ -81,3 +81,8 @@ export function compactCount(n: number): string {
   const { number, unit } = scaled(n, 1000, COUNT_UNITS);
   return number + unit;
 }
+
+/** "12,345": a whole count with thousands separators, the same on server and browser (no locale drift at hydration). */
+export function formatNumber(n: number): string {
+  return Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "0";
+}

@@ -14,18 +14,32 @@ export const MARKETING_PAGES: readonly NavLink[] = [
   { to: "/privacy", label: "Privacy" },
 ];
 
-export const APP_SECTIONS: readonly NavLink[] = [
-  { to: "/app/home", label: "Home" },
-  { to: "/app/speech-synthesis/text-to-speech", label: "Text to Speech" },
-  { to: "/app/default-voices", label: "Voices" },
-  { to: "/app/onboarding-checklist", label: "Getting started" },
-  { to: "/app/subscription", label: "Subscription" },
-  { to: "/app/usage", label: "Usage" },
-  { to: "/app/settings/api-keys", label: "API keys" },
-  { to: "/app/workspace/members", label: "Members" },
-  { to: "/app/settings/workspace-invites", label: "Invites" },
-  { to: "/app/settings", label: "Settings" },
+/** The sidebar's groups, in order; a product area adds its group (or joins one) when it lands. */
+export const APP_SECTION_GROUPS = ["Create", "Workspace", "Account"] as const;
+export type AppSectionGroup = (typeof APP_SECTION_GROUPS)[number];
+
+/** The icon of a section, by name (the components map names to the icon set). */
+export type AppSectionIcon = "home" | "speech" | "voices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings";
+
+export type AppSection = NavLink & { group: AppSectionGroup; icon: AppSectionIcon };
+
+export const APP_SECTIONS: readonly AppSection[] = [
+  { to: "/app/home", label: "Home", group: "Create", icon: "home" },
+  { to: "/app/speech-synthesis/text-to-speech", label: "Text to Speech", group: "Create", icon: "speech" },
+  { to: "/app/default-voices", label: "Voices", group: "Create", icon: "voices" },
+  { to: "/app/usage", label: "Usage", group: "Workspace", icon: "usage" },
+  { to: "/app/workspace/members", label: "Members", group: "Workspace", icon: "members" },
+  { to: "/app/settings/workspace-invites", label: "Invites", group: "Workspace", icon: "invites" },
+  { to: "/app/settings/api-keys", label: "API keys", group: "Workspace", icon: "key" },
+  { to: "/app/subscription", label: "Subscription", group: "Account", icon: "subscription" },
+  { to: "/app/settings", label: "Settings", group: "Account", icon: "settings" },
+  { to: "/app/onboarding-checklist", label: "Getting started", group: "Account", icon: "checklist" },
 ];
+
+/** The sections of each group, groups in their order; an empty group is left out. */
+export function groupedSections(sections: readonly AppSection[] = APP_SECTIONS): { group: AppSectionGroup; sections: AppSection[] }[] {
+  return APP_SECTION_GROUPS.map((group) => ({ group, sections: sections.filter((s) => s.group === group) })).filter((g) => g.sections.length > 0);
+}
 
 export const SIGN_IN_PATH = "/app/sign-in";
 export const SIGN_UP_PATH = "/app/sign-up";

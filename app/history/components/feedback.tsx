@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { requestJson, RequestFailure } from "~/common/rules/http-error";
 import { FEEDBACK_ISSUES, FEEDBACK_MAX_LENGTH, FEEDBACK_SUBMITTED, feedbackTextError, opensFeedbackDialog, thumbsChanged } from "~/player/rules/player";
-import { Dialog } from "~/common/components/dialog";
+import { Dialog } from "~/common/ui/dialog";
 import { useToast } from "~/common/components/toasts";
-import { Button } from "~/common/components/ui";
+import { Button } from "~/common/ui/button";
 
 const ISSUE_LABELS: Record<(typeof FEEDBACK_ISSUES)[number], string> = {
   emotions: "Emotions",

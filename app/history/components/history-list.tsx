@@ -10,7 +10,7 @@ import { relativeTimeLabel } from "~/common/rules/relative-time";
 import type { ShareButtonMode } from "../../../core/sharing/sharing";
 import type { SafetyControl } from "../../../core/voices/voice-safety";
 import { usePlayer } from "~/player/components/player";
-import { Button } from "~/common/components/ui";
+import { Button } from "~/common/ui/button";
 
 /** History items with play, download and delete; a search box and a voice filter on top. */
 export function HistoryList({ entries, voices, search, voiceId, shareMode }: { shareMode: ShareButtonMode; entries: HistoryEntry[]; voices: { voice_id: string; name: string; safety_control?: SafetyControl | null }[]; search: string; voiceId: string }) {

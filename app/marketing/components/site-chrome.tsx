@@ -4,7 +4,7 @@ import { PRODUCT_NAME, SOURCE_ARCHIVE_PATH } from "../../../core/brand";
 import { MARKETING_PAGES, SIGN_IN_PATH, SIGN_UP_PATH } from "~/common/rules/navigation";
 import { Logo } from "~/common/components/logo";
 import { ThemeToggle } from "~/common/components/theme-toggle";
-import { LinkButton } from "~/common/components/ui";
+import { LinkButton } from "~/common/ui/button";
 
 export function SiteHeader() {
   return (

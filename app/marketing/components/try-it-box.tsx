@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { toRequestError } from "~/common/rules/http-error";
 import { SIGN_UP_PATH } from "~/common/rules/navigation";
 import { TRY_IT_MAX_CHARACTERS } from "~/marketing/rules/try-it";
-import { Button } from "~/common/components/ui";
+import { Button } from "~/common/ui/button";
 
 export type TryItVoice = { voice_id: string; name: string; description: string };
 

@@ -16,6 +16,11 @@ import {
 } from "~/player/rules/player";
 import { FeedbackControls } from "~/history/components/feedback";
 import { Waveform } from "./waveform";
+import { ChevronDown, ChevronUp, Download, Pause, Play, RotateCcw, RotateCw } from "lucide-react";
+import { Button, buttonClass } from "~/common/ui/button";
+import { IconButton } from "~/common/ui/icon-button";
+import { Select } from "~/common/ui/select";
+import { Tooltip } from "~/common/ui/tooltip";
 import { useVoiceSafety, type CheckedVoice } from "~/voices/components/voice-safety";
 
 export type PlayerItem = {
@@ -40,6 +45,18 @@ type ItemStatus = "ready" | "pending" | "missing";
 
 type PlayerApi = { play: (item: PlayerItem, source: Source) => Promise<void>; item: PlayerItem | null; state: PlayerState };
 const PlayerContext = createContext<PlayerApi | null>(null);
+
+type PlayerBarProps = {
+  play: PlayerApi["play"];
+  audioRef: RefObject<HTMLAudioElement>;
+  item: PlayerItem | null;
+  status: ItemStatus;
+  state: PlayerState;
+  setState: (s: PlayerState) => void;
+  feedbackValue: boolean | null;
+  setFeedbackValue: (v: boolean | null) => void;
+};
+const PlayerBarContext = createContext<PlayerBarProps | null>(null);
 
 export function usePlayer(): PlayerApi {
   const api = useContext(PlayerContext);
@@ -155,12 +172,19 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     }
   }, [safety]);
 
+  const bar: PlayerBarProps = { play, audioRef: audio, item, status, state, setState, feedbackValue, setFeedbackValue };
   return (
     <PlayerContext.Provider value={{ play, item, state }}>
-      {children}
-      <PlayerBar play={play} audioRef={audio} item={item} status={status} state={state} setState={setState} feedbackValue={feedbackValue} setFeedbackValue={setFeedbackValue} />
+      <PlayerBarContext.Provider value={bar}>{children}</PlayerBarContext.Provider>
     </PlayerContext.Provider>
   );
+}
+
+/** The bar itself, rendered by the app frame in its bottom row (so it is always on screen). */
+export function GlobalPlayer() {
+  const bar = useContext(PlayerBarContext);
+  if (!bar) throw new Error("GlobalPlayer must be used inside <PlayerProvider>");
+  return <PlayerBar {...bar} />;
 }
 
 function formatTime(seconds: number): string {
@@ -169,25 +193,7 @@ function formatTime(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-function PlayerBar({
-  play,
-  audioRef,
-  item,
-  status,
-  state,
-  setState,
-  feedbackValue,
-  setFeedbackValue,
-}: {
-  play: PlayerApi["play"];
-  audioRef: RefObject<HTMLAudioElement>;
-  item: PlayerItem | null;
-  status: ItemStatus;
-  state: PlayerState;
-  setState: (s: PlayerState) => void;
-  feedbackValue: boolean | null;
-  setFeedbackValue: (v: boolean | null) => void;
-}) {
+function PlayerBar({ play, audioRef, item, status, state, setState, feedbackValue, setFeedbackValue }: PlayerBarProps) {
   const [time, setTime] = useState({ current: 0, duration: 0 });
   const [speed, setSpeed] = useState(1);
   const [collapsed, setCollapsed] = useState(false);
@@ -262,94 +268,85 @@ function PlayerBar({
   const progress = duration ? (time.current / duration) * 100 : 0;
   const feedbackVisible = Boolean(item?.historyItemId) && status === "ready" && showFeedbackControls(time.current, state === "ended");
 
+  const seekTo = (seconds: number) => element && duration > 0 && (element.currentTime = clampTime(seconds, duration));
+  const languagePreviews = item?.languagePreviewUrls && item.languagePreviewUrls.length > 1 ? item.languagePreviewUrls : null;
+
   return (
-    <div data-testid="player" data-state={state} data-collapsed={collapsed} className={item ? "" : "hidden"}>
+    <div data-testid="player" data-state={state} data-collapsed={collapsed} className={item ? "border-t border-border bg-card" : "hidden"}>
       <audio ref={audioRef} data-testid="player-audio" data-speed={speed} preload="auto" />
       {collapsed ? (
-        <button type="button" aria-label="Expand player" onClick={() => setCollapsed(false)} className="block h-1.5 w-full bg-zinc-200 dark:bg-zinc-800">
-          <span className="block h-full bg-violet-500" style={{ width: `${progress}%` }} />
+        <button type="button" aria-label="Expand player" onClick={() => setCollapsed(false)} className="flex h-8 w-full items-center gap-3 px-4 text-xs text-muted-foreground">
+          <ChevronUp className="size-4" aria-hidden="true" />
+          <span className="truncate">{item?.title}</span>
+          <span className="ml-auto block h-1 w-32 overflow-hidden rounded-full bg-muted">
+            <span className="block h-full bg-accent" style={{ width: `${progress}%` }} />
+          </span>
         </button>
       ) : (
-        <div className="flex h-20 items-center gap-3 border-t border-zinc-200 bg-white px-4 dark:border-zinc-800 dark:bg-zinc-950">
-          <button type="button" aria-label={`Back ${SKIP_SECONDS} seconds`} onClick={() => seekBy(-SKIP_SECONDS)} className="hidden text-xs sm:block">
-            −{SKIP_SECONDS}
-          </button>
-          <button
-            type="button"
-            aria-label={state === "playing" ? "Pause" : "Play"}
-            data-testid="player-toggle"
-            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-zinc-900 text-white dark:bg-white dark:text-zinc-900"
-            onClick={toggle}
-          >
-            {state === "playing" ? "❚❚" : "▶"}
-          </button>
-          <button type="button" aria-label={`Forward ${SKIP_SECONDS} seconds`} onClick={() => seekBy(SKIP_SECONDS)} className="hidden text-xs sm:block">
-            +{SKIP_SECONDS}
-          </button>
-          <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 sm:flex-nowrap sm:px-4">
+          <div className="order-1 min-w-0 flex-1 sm:w-56 sm:flex-none">
             <p className="truncate text-sm font-medium" data-testid="player-title">
               {item?.title}
             </p>
-            <p className="truncate text-xs text-zinc-500" data-testid="player-status">
+            <p className="truncate text-xs text-muted-foreground" data-testid="player-status">
               {item?.voiceName}
               {status === "pending" ? " · saving…" : status === "missing" ? ` · ${ITEM_NOT_FOUND}` : ""}
             </p>
-            <input
-              type="range"
-              aria-label="Seek"
-              min={0}
-              max={duration || 0}
-              step={0.01}
-              value={Math.min(time.current, duration || 0)}
-              onChange={(event) => element && (element.currentTime = Number(event.target.value))}
-              className="w-full"
-            />
           </div>
-          <Waveform src={status === "ready" ? item?.src : undefined} current={time.current} duration={duration} onSeek={(seconds) => element && (element.currentTime = clampTime(seconds, duration))} />
-          <span className="hidden w-24 text-right text-xs tabular-nums text-zinc-500 sm:block" data-testid="player-time">
-            {formatTime(time.current)} / {formatTime(duration)}
-          </span>
-          {feedbackVisible && item?.historyItemId ? (
-            <FeedbackControls historyItemId={item.historyItemId} textLength={[...(item.text ?? "")].length} value={feedbackValue} onSaved={setFeedbackValue} />
-          ) : null}
-          {item?.languagePreviewUrls && item.languagePreviewUrls.length > 1 ? (
-            <select
-              aria-label="Preview language"
-              value={item.languagePreviewUrls.find((p) => p.url === item.playingUrl)?.url ?? item.languagePreviewUrls[0]!.url}
-              onChange={(event) => void play({ ...item, playingUrl: event.target.value }, { kind: "url", url: event.target.value })}
-              className="hidden rounded border border-zinc-300 bg-transparent px-1 py-1 text-xs sm:block dark:border-zinc-700"
+          <div className="order-2 flex items-center gap-1">
+            <IconButton label={`Back ${SKIP_SECONDS} seconds`} icon={<RotateCcw aria-hidden="true" />} onClick={() => seekBy(-SKIP_SECONDS)} small className="hidden sm:inline-flex" />
+            <Button
+              aria-label={state === "playing" ? "Pause" : "Play"}
+              data-testid="player-toggle"
+              size="icon"
+              className="size-10"
+              onClick={toggle}
             >
-              {item.languagePreviewUrls.map((preview) => (
-                <option key={preview.url} value={preview.url}>
-                  {languageName(preview.language)}
-                </option>
-              ))}
-            </select>
-          ) : null}
-          <select
-            aria-label="Playback speed"
-            value={speed}
-            onChange={(event) => {
-              const next = Number(event.target.value);
-              setSpeed(next);
-              if (element) element.playbackRate = next;
-            }}
-            className="rounded border border-zinc-300 bg-transparent px-1 py-1 text-xs dark:border-zinc-700"
-          >
-            {PLAYER_SPEEDS.map((s) => (
-              <option key={s} value={s}>
-                {s}×
-              </option>
-            ))}
-          </select>
-          {item?.src && status === "ready" ? (
-            <a href={item.src} download={item.downloadName} className="text-sm underline">
-              Download
-            </a>
-          ) : null}
-          <button type="button" aria-label="Collapse player" onClick={() => setCollapsed(true)} className="text-zinc-500">
-            ▾
-          </button>
+              {state === "playing" ? <Pause aria-hidden="true" className="fill-current" /> : <Play aria-hidden="true" className="fill-current" />}
+            </Button>
+            <IconButton label={`Forward ${SKIP_SECONDS} seconds`} icon={<RotateCw aria-hidden="true" />} onClick={() => seekBy(SKIP_SECONDS)} small className="hidden sm:inline-flex" />
+          </div>
+          <div className="order-4 flex w-full min-w-0 items-center gap-2 sm:order-3 sm:w-auto sm:flex-1">
+            <span className="w-10 shrink-0 text-right text-xs tabular-nums text-muted-foreground" data-testid="player-time">
+              {formatTime(time.current)}
+            </span>
+            <Waveform src={status === "ready" ? item?.src : undefined} current={time.current} duration={duration} onSeek={seekTo} />
+            <span className="w-10 shrink-0 text-xs tabular-nums text-muted-foreground">{formatTime(duration)}</span>
+          </div>
+          <div className="order-3 flex items-center gap-1 sm:order-4">
+            {feedbackVisible && item?.historyItemId ? (
+              <FeedbackControls historyItemId={item.historyItemId} textLength={[...(item.text ?? "")].length} value={feedbackValue} onSaved={setFeedbackValue} />
+            ) : null}
+            {languagePreviews && item ? (
+              <Select
+                label="Preview language"
+                size="sm"
+                className="hidden sm:inline-flex"
+                value={languagePreviews.find((p) => p.url === item.playingUrl)?.url ?? languagePreviews[0]!.url}
+                onValueChange={(url) => void play({ ...item, playingUrl: url }, { kind: "url", url })}
+                options={languagePreviews.map((preview) => ({ value: preview.url, label: languageName(preview.language) }))}
+              />
+            ) : null}
+            <Select
+              label="Playback speed"
+              size="sm"
+              value={String(speed)}
+              onValueChange={(value) => {
+                const next = Number(value);
+                setSpeed(next);
+                if (element) element.playbackRate = next;
+              }}
+              options={PLAYER_SPEEDS.map((s) => ({ value: String(s), label: `${s}×` }))}
+            />
+            {item?.src && status === "ready" ? (
+              <Tooltip content="Download">
+                <a href={item.src} download={item.downloadName} aria-label="Download" className={buttonClass("ghost", "", "icon-sm")}>
+                  <Download aria-hidden="true" />
+                </a>
+              </Tooltip>
+            ) : null}
+            <IconButton label="Collapse player" icon={<ChevronDown aria-hidden="true" />} onClick={() => setCollapsed(true)} small />
+          </div>
         </div>
       )}
     </div>

@@ -19,9 +19,9 @@ import {
   type SocialNetwork,
 } from "../../../core/sharing/sharing";
 import { track } from "~/accounts/browser/analytics";
-import { Dialog } from "~/common/components/dialog";
+import { Dialog } from "~/common/ui/dialog";
 import { useToast } from "~/common/components/toasts";
-import { Button } from "~/common/components/ui";
+import { Button } from "~/common/ui/button";
 
 const NETWORKS: { id: SocialNetwork; label: string }[] = [
   { id: "facebook", label: "Facebook" },

@@ -14,9 +14,9 @@ import {
   videoPreviewErrorText,
   type VideoTheme,
 } from "../../../core/sharing/video";
-import { Dialog } from "~/common/components/dialog";
+import { Dialog } from "~/common/ui/dialog";
 import { useToast } from "~/common/components/toasts";
-import { Button } from "~/common/components/ui";
+import { Button } from "~/common/ui/button";
 
 type GenerateAnswer = { status: string; progress: number; video_url: string | null };
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { DIALOGUE_DRAFT_KEY, dialogueCharacters, MAX_DIALOGUE_CHARACTERS, MAX_DIALOGUE_LINES, parseDraft, serializeDraft, speakableLines, type DialogueLine } from "~/speech/rules/dialogue";
-import { Button } from "~/common/components/ui";
+import { Button } from "~/common/ui/button";
 import { nowSeconds } from "../../../core/clock";
 
 /** Lines of text, each with its voice; the draft is kept locally (7 days, 50 lines). */

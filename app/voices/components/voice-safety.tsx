@@ -14,8 +14,8 @@ import {
   type SafetyControl,
   type SafetyDialog,
 } from "../../../core/voices/voice-safety";
-import { Dialog } from "~/common/components/dialog";
-import { Button } from "~/common/components/ui";
+import { Dialog } from "~/common/ui/dialog";
+import { Button } from "~/common/ui/button";
 import { requestJson, RequestFailure } from "~/common/rules/http-error";
 
 export type CheckedVoice = { voiceId: string; name: string; safetyControl: SafetyControl | null | undefined };
