@@ -57,11 +57,11 @@ export default function Home() {
   return (
     <MarketingLayout>
       <section className="mx-auto flex max-w-6xl flex-col items-center gap-6 px-4 py-20 text-center">
-        <p className="rounded-full border border-zinc-200 px-3 py-1 text-xs font-medium text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+        <p className="rounded-full border border-border px-3 py-1 text-xs font-medium text-muted-foreground dark:text-zinc-400">
           Open source · Self-hostable · Edge-native
         </p>
         <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-6xl">Voice AI you can run anywhere</h1>
-        <p className="max-w-2xl text-lg text-zinc-600 dark:text-zinc-400" data-testid="home-intro">
+        <p className="max-w-2xl text-lg text-muted-foreground" data-testid="home-intro">
           {claims.intro}
         </p>
         <div className="flex flex-wrap justify-center gap-3">
@@ -78,9 +78,9 @@ export default function Home() {
       </section>
       <section aria-label="What it does" className="mx-auto grid max-w-6xl gap-4 px-4 pb-20 sm:grid-cols-2 lg:grid-cols-3">
         {capabilities.map((capability) => (
-          <div key={capability.title} className="rounded-2xl border border-zinc-200 p-6 dark:border-zinc-800">
+          <div key={capability.title} className="rounded-2xl border border-border p-6">
             <h2 className="text-lg font-semibold">{capability.title}</h2>
-            <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{capability.text}</p>
+            <p className="mt-2 text-sm text-muted-foreground">{capability.text}</p>
           </div>
         ))}
       </section>

@@ -28,7 +28,7 @@ export default function ApiReference() {
       <article className="mx-auto max-w-4xl space-y-8 px-4 py-12">
         <header className="space-y-3">
           <h1 className="text-4xl font-bold tracking-tight">API reference</h1>
-          <p className="text-zinc-600 dark:text-zinc-400">
+          <p className="text-muted-foreground">
             Send your API key in the <code>xi-api-key</code> header. Requests and responses are JSON in snake_case; errors look like{" "}
             <code>{'{"detail": {"status": "...", "message": "..."}}'}</code>. The official JavaScript SDK of the commercial service works unchanged:
           </p>
@@ -43,22 +43,22 @@ const audio = await client.textToSpeech.convert("pv01aria000000000000", { text: 
           </p>
         </header>
         {reference === null ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">The operation list comes from the app worker, which this development server does not run.</p>
+          <p className="text-sm text-muted-foreground">The operation list comes from the app worker, which this development server does not run.</p>
         ) : null}
         {reference?.sections.map((section) => (
           <section key={section.tag} className="space-y-2">
             <h2 className="text-xl font-semibold">{section.tag}</h2>
-            <ul className="divide-y divide-zinc-200 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+            <ul className="divide-y divide-zinc-200 rounded-xl border border-border dark:divide-zinc-800">
               {section.operations.map((op) => (
                 <li key={`${op.method} ${op.path}`} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
                   <span className={`w-16 rounded px-2 py-0.5 text-center text-xs font-semibold uppercase ${METHOD_COLOURS[op.method]}`}>{op.method}</span>
                   <code className="font-mono">{op.path}</code>
-                  <span className="flex-1 text-zinc-600 dark:text-zinc-400">
+                  <span className="flex-1 text-muted-foreground">
                     {op.summary}
-                    {op.authenticated ? null : <span className="ml-2 text-xs text-zinc-500">(no API key)</span>}
-                    {op.description ? <span className="block text-xs text-zinc-500">{op.description}</span> : null}
+                    {op.authenticated ? null : <span className="ml-2 text-xs text-muted-foreground">(no API key)</span>}
+                    {op.description ? <span className="block text-xs text-muted-foreground">{op.description}</span> : null}
                   </span>
-                  <span className="text-xs text-zinc-500">{op.answer}</span>
+                  <span className="text-xs text-muted-foreground">{op.answer}</span>
                 </li>
               ))}
             </ul>

@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { query, voices: voices.filter((voice) => matchesVoiceQuery(voice, query)), total: voices.length };
 }
 
-const FIELD = "rounded-lg border border-zinc-300 px-2 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900";
+const FIELD = "rounded-lg border border-input px-2 py-2 text-sm dark:bg-zinc-900";
 
 export default function DefaultVoices() {
   const { query, voices, total } = useLoaderData<typeof loader>();
@@ -37,15 +37,15 @@ export default function DefaultVoices() {
     <div className="mx-auto max-w-5xl space-y-6">
       <div>
         <h1 className="text-2xl font-bold">Voices</h1>
-        <p className="text-sm text-zinc-500">The premade voices, each speaking every language of the multilingual model. Preview one, then use it.</p>
+        <p className="text-sm text-muted-foreground">The premade voices, each speaking every language of the multilingual model. Preview one, then use it.</p>
       </div>
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3" onChange={(e) => submit(e.currentTarget, { replace: true })}>
         <label className="min-w-48 flex-1 text-sm">
-          <span className="mb-1 block text-xs text-zinc-500">Search</span>
+          <span className="mb-1 block text-xs text-muted-foreground">Search</span>
           <input type="search" name="search" defaultValue={query.search} placeholder="Name, accent, use…" className={`w-full ${FIELD}`} />
         </label>
         <label className="text-sm">
-          <span className="mb-1 block text-xs text-zinc-500">Language</span>
+          <span className="mb-1 block text-xs text-muted-foreground">Language</span>
           <select name="language" defaultValue={query.language} className={FIELD}>
             <option value="">All languages</option>
             {ENGINE_LANGUAGES.map((code) => (
@@ -56,7 +56,7 @@ export default function DefaultVoices() {
           </select>
         </label>
         <label className="text-sm">
-          <span className="mb-1 block text-xs text-zinc-500">Gender</span>
+          <span className="mb-1 block text-xs text-muted-foreground">Gender</span>
           <select name="gender" defaultValue={query.gender} className={FIELD}>
             <option value="">Any</option>
             <option value="female">Female</option>
@@ -67,18 +67,18 @@ export default function DefaultVoices() {
           Filter
         </Button>
       </Form>
-      <p className="text-sm text-zinc-500" data-testid="voice-count">{`${voices.length} of ${total} voices`}</p>
+      <p className="text-sm text-muted-foreground" data-testid="voice-count">{`${voices.length} of ${total} voices`}</p>
       {voices.length === 0 ? (
         <p className="text-sm">No voice matches. Try another language or fewer words.</p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Voices">
           {voices.map((voice) => (
-            <li key={voice.voice_id} className="flex flex-col gap-2 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800" data-testid="voice-card">
+            <li key={voice.voice_id} className="flex flex-col gap-2 rounded-2xl border border-border p-4" data-testid="voice-card">
               <div className="flex items-baseline justify-between gap-2">
                 <h2 className="font-semibold">{voice.name}</h2>
-                <span className="text-xs text-zinc-500">{`${languageName(voice.language)} · ${voice.gender}`}</span>
+                <span className="text-xs text-muted-foreground">{`${languageName(voice.language)} · ${voice.gender}`}</span>
               </div>
-              <p className="flex-1 text-sm text-zinc-600 dark:text-zinc-400">{voice.description}</p>
+              <p className="flex-1 text-sm text-muted-foreground">{voice.description}</p>
               <div className="flex flex-wrap gap-2">
                 <Button variant="secondary" onClick={() => void playVoicePreview(player, voice)}>
                   Preview<span className="sr-only">{` ${voice.name}`}</span>

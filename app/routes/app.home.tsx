@@ -58,7 +58,7 @@ export default function AppHome() {
     <div className="mx-auto max-w-4xl space-y-6">
       <div className="space-y-1">
         <h1 className="text-2xl font-bold">{newUser ? `Welcome to ${PRODUCT_NAME}!` : `Welcome back${data.user.firstName ? `, ${data.user.firstName}` : ""}`}</h1>
-        <p className="text-zinc-600 dark:text-zinc-400">Workspace: {data.workspace.name}</p>
+        <p className="text-muted-foreground">Workspace: {data.workspace.name}</p>
       </div>
       {!data.user.emailVerified ? (
         <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-800 dark:bg-amber-950">
@@ -67,25 +67,25 @@ export default function AppHome() {
       ) : null}
       <ul className="grid gap-3 sm:grid-cols-2">
         <li>
-          <Link to="/app/onboarding-checklist" className="block rounded-xl border border-zinc-200 p-4 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:bg-zinc-900">
+          <Link to="/app/onboarding-checklist" className="block rounded-xl border border-border p-4 hover:bg-zinc-50 dark:hover:bg-zinc-900">
             <span className="font-medium">Getting started</span>
-            <span className="block text-sm text-zinc-500">Your onboarding checklist</span>
+            <span className="block text-sm text-muted-foreground">Your onboarding checklist</span>
           </Link>
         </li>
         <li>
-          <Link to="/app/settings/api-keys" className="block rounded-xl border border-zinc-200 p-4 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:bg-zinc-900">
+          <Link to="/app/settings/api-keys" className="block rounded-xl border border-border p-4 hover:bg-zinc-50 dark:hover:bg-zinc-900">
             <span className="font-medium">API keys</span>
-            <span className="block text-sm text-zinc-500">Use the API from your code</span>
+            <span className="block text-sm text-muted-foreground">Use the API from your code</span>
           </Link>
         </li>
         <li>
           <button
             type="button"
             onClick={() => setOptOutOpen(true)}
-            className="block w-full rounded-xl border border-zinc-200 p-4 text-left hover:bg-zinc-50 dark:border-zinc-800 dark:hover:bg-zinc-900"
+            className="block w-full rounded-xl border border-border p-4 text-left hover:bg-zinc-50 dark:hover:bg-zinc-900"
           >
             <span className="font-medium">Privacy settings</span>
-            <span className="block text-sm text-zinc-500">Training opt-out for this workspace</span>
+            <span className="block text-sm text-muted-foreground">Training opt-out for this workspace</span>
           </button>
         </li>
       </ul>

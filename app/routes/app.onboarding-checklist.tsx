@@ -51,7 +51,7 @@ export default function OnboardingChecklist() {
       <div className="flex items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">Getting started</h1>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          <p className="text-sm text-muted-foreground">
             {done.size} of {CHECKLIST_ITEMS.length} done{state.completed ? " · Checklist complete" : ""}
           </p>
         </div>
@@ -73,12 +73,12 @@ export default function OnboardingChecklist() {
         </div>
       </div>
       {state.hidden ? (
-        <p className="text-sm text-zinc-500">The checklist is hidden. Completed steps are still recorded.</p>
+        <p className="text-sm text-muted-foreground">The checklist is hidden. Completed steps are still recorded.</p>
       ) : (
         <ol className="space-y-3">
           {CHECKLIST_ITEMS.map((item) => (
-            <li key={item.id} data-testid="checklist-item" data-completed={done.has(item.id)} className="flex items-center gap-4 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
-              <span aria-hidden className={`flex h-6 w-6 items-center justify-center rounded-full text-xs ${done.has(item.id) ? "bg-emerald-500 text-white" : "border border-zinc-300 dark:border-zinc-700"}`}>
+            <li key={item.id} data-testid="checklist-item" data-completed={done.has(item.id)} className="flex items-center gap-4 rounded-xl border border-border p-4">
+              <span aria-hidden className={`flex h-6 w-6 items-center justify-center rounded-full text-xs ${done.has(item.id) ? "bg-emerald-500 text-white" : "border border-input"}`}>
                 {done.has(item.id) ? "✓" : ""}
               </span>
               <div className="flex-1">
@@ -86,7 +86,7 @@ export default function OnboardingChecklist() {
                   {item.title}
                   {done.has(item.id) ? <span className="sr-only"> (done)</span> : null}
                 </p>
-                <p className="text-sm text-zinc-500">{item.description}</p>
+                <p className="text-sm text-muted-foreground">{item.description}</p>
               </div>
               {APP_SECTIONS.some((section) => section.to === item.landing) ? (
                 <Link to={item.landing} className="text-sm underline">

@@ -82,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section className="space-y-3 rounded-2xl border border-zinc-200 p-5 dark:border-zinc-800">
+    <section className="space-y-3 rounded-2xl border border-border p-5">
       <h2 className="text-lg font-semibold">{title}</h2>
       {children}
     </section>
@@ -166,7 +166,7 @@ export default function Settings() {
           </label>
           <label className="flex items-center gap-2">
             Analytics
-            <select name="analytics_consent" defaultValue={data.analyticsConsent} className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900">
+            <select name="analytics_consent" defaultValue={data.analyticsConsent} className="rounded border border-input px-2 py-1 dark:bg-zinc-900">
               {ANALYTICS_CONSENT_STATES.map((state) => (
                 <option key={state} value={state}>
                   {state.replace("_", " ")}
@@ -180,7 +180,7 @@ export default function Settings() {
         </Form>
       </Section>
       <Section title="Delete account">
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Deletes your account, the workspaces you own, their history and audio. This cannot be undone.</p>
+        <p className="text-sm text-muted-foreground">Deletes your account, the workspaces you own, their history and audio. This cannot be undone.</p>
         {message("delete-account")}
         <Form method="post" className="grid gap-3 sm:grid-cols-2">
           <input type="hidden" name="intent" value="delete-account" />
@@ -210,7 +210,7 @@ export default function Settings() {
             <Form method="post" className="space-y-3 text-sm">
               <p>Add this key to your authenticator app, then enter the code it shows.</p>
               {result?.setup ? (
-                <code className="block break-all rounded bg-zinc-100 p-2 font-mono dark:bg-zinc-800" data-testid="totp-secret">
+                <code className="block break-all rounded bg-muted p-2 font-mono" data-testid="totp-secret">
                   {result.setup.secret}
                 </code>
               ) : null}

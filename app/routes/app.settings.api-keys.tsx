@@ -54,7 +54,7 @@ export default function ApiKeysPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
         <h1 className="text-2xl font-bold">API keys</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="text-sm text-muted-foreground">
           Send a key in the <code>xi-api-key</code> header to use the API. A key is shown once, when it is created.
         </p>
       </div>
@@ -62,7 +62,7 @@ export default function ApiKeysPage() {
       {result?.created ? (
         <div role="status" data-testid="new-api-key" className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-800 dark:bg-amber-950">
           <p className="font-medium">Copy your new key “{result.created.name}” now. It will not be shown again.</p>
-          <code className="block break-all rounded bg-white p-2 font-mono dark:bg-zinc-900" data-testid="new-api-key-value">
+          <code className="block break-all rounded bg-card p-2 font-mono" data-testid="new-api-key-value">
             {result.created.key}
           </code>
           <Button variant="secondary" onClick={() => navigator.clipboard?.writeText(result.created!.key)}>
@@ -81,7 +81,7 @@ export default function ApiKeysPage() {
         </Button>
       </Form>
       <table className="w-full text-left text-sm">
-        <thead className="border-b border-zinc-200 text-xs uppercase text-zinc-500 dark:border-zinc-800">
+        <thead className="border-b border-border text-xs uppercase text-muted-foreground">
           <tr>
             <th className="py-2">Name</th>
             <th className="py-2">Key</th>
@@ -92,19 +92,19 @@ export default function ApiKeysPage() {
         <tbody>
           {keys.length === 0 ? (
             <tr>
-              <td colSpan={4} className="py-4 text-zinc-500">
+              <td colSpan={4} className="py-4 text-muted-foreground">
                 No API keys yet.
               </td>
             </tr>
           ) : null}
           {keys.map((key) => (
-            <tr key={key.id} data-testid="api-key-row" className="border-b border-zinc-100 dark:border-zinc-900">
+            <tr key={key.id} data-testid="api-key-row" className="border-b border-border">
               <td className="py-2">
                 {editing === key.id ? (
                   <Form method="post" className="flex gap-2" onSubmit={() => setEditing(null)}>
                     <input type="hidden" name="intent" value="rename" />
                     <input type="hidden" name="id" value={key.id} />
-                    <input name="name" defaultValue={key.name} aria-label="Key name" className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900" />
+                    <input name="name" defaultValue={key.name} aria-label="Key name" className="rounded border border-input px-2 py-1 dark:bg-zinc-900" />
                     <Button type="submit" variant="secondary">
                       Save
                     </Button>

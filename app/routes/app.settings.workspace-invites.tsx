@@ -69,7 +69,7 @@ function AnswerButton({ intent, workspaceId, code, disabled }: { intent: "accept
 export default function WorkspaceInvites() {
   const { verified, email, linked, linkProblem, invites } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as { error?: string } | undefined;
-  const row = "flex flex-wrap items-center gap-3 rounded-xl border border-zinc-200 p-4 text-sm dark:border-zinc-800";
+  const row = "flex flex-wrap items-center gap-3 rounded-xl border border-border p-4 text-sm";
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <h1 className="text-2xl font-bold">Workspace invites</h1>
@@ -88,13 +88,13 @@ export default function WorkspaceInvites() {
           {verified ? <AnswerButton intent="decline" workspaceId={linked.workspaceId} /> : null}
         </div>
       ) : null}
-      {verified && !linked && invites.length === 0 ? <p className="text-sm text-zinc-500">No pending invites.</p> : null}
+      {verified && !linked && invites.length === 0 ? <p className="text-sm text-muted-foreground">No pending invites.</p> : null}
       <ul className="space-y-2">
         {invites.map((invite) => (
           <li key={invite.workspaceId} data-testid="pending-invite" className={row}>
             <span className="flex-1">
               <strong>{invite.workspaceName}</strong> invited you as {invite.role}.
-              <span className="block text-zinc-500">{INVITE_TEXTS.openTheEmailLink}</span>
+              <span className="block text-muted-foreground">{INVITE_TEXTS.openTheEmailLink}</span>
             </span>
             <AnswerButton intent="decline" workspaceId={invite.workspaceId} />
           </li>

@@ -86,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** Why a control changes nothing with the chosen model's engine, under the control it disables. */
 function UnusedReason({ id, reason }: { id: string; reason: string | null }) {
   return reason ? (
-    <p id={id} data-testid="setting-unused" className="text-xs text-zinc-500">
+    <p id={id} data-testid="setting-unused" className="text-xs text-muted-foreground">
       {reason}
     </p>
   ) : null;
@@ -100,7 +100,7 @@ function Slider({ label, value, min, max, step, onChange, unstable, unusedReason
         <label htmlFor={id} className={unusedReason ? "text-zinc-400" : undefined}>
           {label}
         </label>
-        <span className="tabular-nums text-zinc-500">
+        <span className="tabular-nums text-muted-foreground">
           {value.toFixed(2)}
           {unstable && !unusedReason ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800 dark:bg-amber-900 dark:text-amber-100">unstable</span> : null}
         </span>
@@ -231,7 +231,7 @@ export default function TextToSpeechPage() {
       <div className="space-y-4">
         <div className="flex items-center justify-between">
           <h1 className="text-2xl font-bold">Text to Speech</h1>
-          <div role="tablist" className="flex rounded-full border border-zinc-200 p-1 text-sm dark:border-zinc-800">
+          <div role="tablist" className="flex rounded-full border border-border p-1 text-sm">
             {(["text", "dialogue"] as const).map((m) => (
               <button key={m} role="tab" aria-selected={mode === m} type="button" onClick={() => setMode(m)} className={`rounded-full px-3 py-1 ${mode === m ? "bg-zinc-900 text-white dark:bg-white dark:text-zinc-900" : ""}`}>
                 {m === "text" ? "Text" : "Dialogue"}
@@ -253,9 +253,9 @@ export default function TextToSpeechPage() {
             onChange={(e) => setText(e.target.value)}
             rows={10}
             placeholder="Type or paste the text you want to hear…"
-            className="w-full rounded-xl border border-zinc-300 p-4 text-base outline-none focus:border-zinc-900 dark:border-zinc-700 dark:bg-zinc-900"
+            className="w-full rounded-xl border border-input p-4 text-base outline-none focus:border-zinc-900 dark:bg-zinc-900"
           />
-          <div className="mt-1 flex justify-between text-xs text-zinc-500">
+          <div className="mt-1 flex justify-between text-xs text-muted-foreground">
             <span data-testid="char-count" className={tooLong ? "text-red-600" : undefined}>
               {length} / {model.maxCharacters}
             </span>
@@ -277,17 +277,17 @@ export default function TextToSpeechPage() {
         </div>
         <HistoryList shareMode={data.shareMode} entries={data.history} voices={data.voices} search={data.search} voiceId={data.voiceId} />
       </div>
-      <aside className="space-y-5 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800">
+      <aside className="space-y-5 rounded-2xl border border-border p-4">
         <div className="space-y-2">
           <label htmlFor="voice" className="text-sm font-medium">
             Voice
           </label>
-          <input value={voiceSearch} onChange={(e) => setVoiceSearch(e.target.value)} placeholder="Search voices" aria-label="Search voices" className="w-full rounded-lg border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
+          <input value={voiceSearch} onChange={(e) => setVoiceSearch(e.target.value)} placeholder="Search voices" aria-label="Search voices" className="w-full rounded-lg border border-input px-3 py-1.5 text-sm dark:bg-zinc-900" />
           <select
             id="voice"
             value={voiceId}
             onChange={(e) => void chooseVoice(e.target.value)}
-            className="w-full rounded-lg border border-zinc-300 px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+            className="w-full rounded-lg border border-input px-2 py-1.5 text-sm dark:bg-zinc-900"
           >
             {(filteredVoices.some((v) => v.voice_id === voiceId) ? filteredVoices : [voice, ...filteredVoices]).map((v) => (
               <option key={v.voice_id} value={v.voice_id}>
@@ -295,7 +295,7 @@ export default function TextToSpeechPage() {
               </option>
             ))}
           </select>
-          <p className="text-xs text-zinc-500">{voice.description}</p>
+          <p className="text-xs text-muted-foreground">{voice.description}</p>
           <Button variant="secondary" onClick={() => void playVoicePreview(player, voice)}>
             Preview voice
           </Button>
@@ -311,7 +311,7 @@ export default function TextToSpeechPage() {
               setModelId(e.target.value);
               remember(SELECTED_MODEL_KEY, e.target.value);
             }}
-            className="w-full rounded-lg border border-zinc-300 px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+            className="w-full rounded-lg border border-input px-2 py-1.5 text-sm dark:bg-zinc-900"
           >
             {data.models.map((m) => (
               <option key={m.model_id} value={m.model_id}>
@@ -353,7 +353,7 @@ export default function TextToSpeechPage() {
               </Button>
             </saveSettings.Form>
           </div>
-          <p className="text-xs text-zinc-500" role="status">
+          <p className="text-xs text-muted-foreground" role="status">
             {saveSettings.state === "idle" && (saveSettings.data as { saved?: string } | undefined)?.saved === voiceId ? "Saved. " : ""}
             Saved settings apply to this workspace&apos;s generations with {voice.name}, here and through the API.
           </p>

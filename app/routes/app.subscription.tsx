@@ -228,7 +228,7 @@ export default function SubscriptionPage() {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">Subscription</h1>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="current-plan">
+          <p className="text-sm text-muted-foreground" data-testid="current-plan">
             Current plan: <strong>{data.tierName}</strong>
             {data.hasSubscription ? ` (${data.billingPeriod === "annual_period" ? "annual" : "monthly"})` : null}
             {data.periodEnd ? ` · current period ends ${formatDate(data.periodEnd)}` : null}
@@ -258,7 +258,7 @@ export default function SubscriptionPage() {
           {notice}
         </p>
       ) : null}
-      <section aria-labelledby="usage-title" className="space-y-2 rounded-2xl border border-zinc-200 p-5 dark:border-zinc-800">
+      <section aria-labelledby="usage-title" className="space-y-2 rounded-2xl border border-border p-5">
         <h2 id="usage-title" className="font-semibold">
           Usage this period
         </h2>
@@ -266,7 +266,7 @@ export default function SubscriptionPage() {
           {data.usage.count.toLocaleString("en-US")} / {data.usage.limit.toLocaleString("en-US")} credits used
           {data.usage.remaining === -1 ? " · usage-based billing on" : ` · ${data.usage.remaining.toLocaleString("en-US")} left`}
         </p>
-        <div className="h-2 rounded-full bg-zinc-100 dark:bg-zinc-800" role="progressbar" aria-label="Credits used" aria-valuenow={usedPercent} aria-valuemin={0} aria-valuemax={100}>
+        <div className="h-2 rounded-full bg-muted" role="progressbar" aria-label="Credits used" aria-valuenow={usedPercent} aria-valuemin={0} aria-valuemax={100}>
           <div className="h-2 rounded-full bg-violet-500" style={{ width: `${usedPercent}%` }} />
         </div>
         {data.usage.extraBilled > 0 ? (
@@ -274,7 +274,7 @@ export default function SubscriptionPage() {
             {`${data.usage.extraBilled.toLocaleString("en-US")} extra credits beyond the plan this period, added to your next invoice.`}
           </p>
         ) : null}
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+        <p className="text-xs text-muted-foreground">
           Credits reset on {formatDate(data.usage.resetsAt)}.{" "}
           <Link to="/app/usage" className="underline">
             See usage by day, voice and model
@@ -294,7 +294,7 @@ export default function SubscriptionPage() {
             <input type="hidden" name="intent" value="limit-extension" />
             <input type="hidden" name="allowed" value="true" />
             <label className="flex flex-col gap-1">
-              <span className="text-xs text-zinc-600 dark:text-zinc-400">
+              <span className="text-xs text-muted-foreground">
                 {data.extensionMaximum === -1
                   ? "Cap on extra credits per period, in thousands (empty: no cap)"
                   : `Cap on extra credits per period, in thousands (empty: the plan's ${data.extensionMaximum.toLocaleString("en-US")})`}
@@ -304,7 +304,7 @@ export default function SubscriptionPage() {
                 inputMode="numeric"
                 pattern="[0-9]*"
                 defaultValue={data.extensionCap ?? ""}
-                className="w-40 rounded-lg border border-zinc-300 px-2 py-1.5 dark:border-zinc-700 dark:bg-zinc-900"
+                className="w-40 rounded-lg border border-input px-2 py-1.5 dark:bg-zinc-900"
               />
             </label>
             <button type="submit" className={buttonClass("secondary")}>
@@ -316,7 +316,7 @@ export default function SubscriptionPage() {
       <PlanSwitches period={data.period} currency={data.currency} onPeriod={remember} />
       {data.isAdmin ? <PromoControls promo={promo} /> : null}
       <PlanCards cards={data.cards} period={data.period} currency={data.currency} promocode={promo.value?.code ?? null} />
-      {!data.isAdmin ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Only workspace admins can change the plan.</p> : null}
+      {!data.isAdmin ? <p className="text-sm text-muted-foreground">Only workspace admins can change the plan.</p> : null}
       {data.isAdmin && (data.hasSubscription || data.invoices.length > 0) ? <InvoiceList invoices={data.invoices} /> : null}
     </div>
   );

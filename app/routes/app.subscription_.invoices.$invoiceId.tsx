@@ -33,13 +33,13 @@ export default function InvoicePage() {
       </p>
       <div>
         <h1 className="text-2xl font-bold">Invoice {invoice.number ?? ""}</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="invoice-summary">
+        <p className="text-sm text-muted-foreground" data-testid="invoice-summary">
           {invoiceDate(invoice.created)} · {invoiceStatusLabel(invoice.status)} · {money(invoice.totalCents)}
         </p>
       </div>
       <table className="w-full text-left text-sm">
         <thead>
-          <tr className="border-b border-zinc-200 dark:border-zinc-800">
+          <tr className="border-b border-border">
             <th className="py-1 pr-4 font-medium">Description</th>
             <th className="py-1 pr-4 font-medium">Period</th>
             <th className="py-1 text-right font-medium">Amount</th>
@@ -47,7 +47,7 @@ export default function InvoicePage() {
         </thead>
         <tbody>
           {invoice.lines.map((line, i) => (
-            <tr key={i} className="border-b border-zinc-100 dark:border-zinc-900">
+            <tr key={i} className="border-b border-border">
               <td className="py-1 pr-4">{line.description}</td>
               <td className="py-1 pr-4">
                 {invoiceDate(line.periodStart)} – {invoiceDate(line.periodEnd)}

@@ -73,32 +73,32 @@ export default function Usage() {
     <div className="mx-auto max-w-4xl space-y-6">
       <div>
         <h1 className="text-2xl font-bold">Usage</h1>
-        <p className="text-sm text-zinc-500">Credits your generations used: one credit per character of text.</p>
+        <p className="text-sm text-muted-foreground">Credits your generations used: one credit per character of text.</p>
       </div>
 
       <dl className="grid gap-3 sm:grid-cols-3">
-        <div className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
-          <dt className="text-xs text-zinc-500">This billing period</dt>
+        <div className="rounded-xl border border-border p-4">
+          <dt className="text-xs text-muted-foreground">This billing period</dt>
           <dd className="text-lg font-semibold">
             {numberFormat.format(period.used)} of {numberFormat.format(period.limit)} credits
           </dd>
         </div>
-        <div className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
-          <dt className="text-xs text-zinc-500">Credits in range</dt>
+        <div className="rounded-xl border border-border p-4">
+          <dt className="text-xs text-muted-foreground">Credits in range</dt>
           <dd className="text-lg font-semibold" data-testid="usage-total">
             {numberFormat.format(total)}
           </dd>
         </div>
-        <div className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
-          <dt className="text-xs text-zinc-500">Generations in range</dt>
+        <div className="rounded-xl border border-border p-4">
+          <dt className="text-xs text-muted-foreground">Generations in range</dt>
           <dd className="text-lg font-semibold">{numberFormat.format(requestCount)}</dd>
         </div>
       </dl>
 
       <Form method="get" className="flex flex-wrap items-end gap-3" onChange={(e) => submit(e.currentTarget, { replace: true })}>
         <label className="text-sm">
-          <span className="mb-1 block text-xs text-zinc-500">Range</span>
-          <select name="range" defaultValue={view.range} className="rounded-lg border border-zinc-300 px-2 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900">
+          <span className="mb-1 block text-xs text-muted-foreground">Range</span>
+          <select name="range" defaultValue={view.range} className="rounded-lg border border-input px-2 py-2 text-sm dark:bg-zinc-900">
             {Object.entries(USAGE_PAGE_RANGES).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -107,8 +107,8 @@ export default function Usage() {
           </select>
         </label>
         <label className="text-sm">
-          <span className="mb-1 block text-xs text-zinc-500">Break down by</span>
-          <select name="breakdown" defaultValue={view.breakdown} className="rounded-lg border border-zinc-300 px-2 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900">
+          <span className="mb-1 block text-xs text-muted-foreground">Break down by</span>
+          <select name="breakdown" defaultValue={view.breakdown} className="rounded-lg border border-input px-2 py-2 text-sm dark:bg-zinc-900">
             {breakdowns.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -118,8 +118,8 @@ export default function Usage() {
         </label>
         {admin ? (
           <label className="text-sm">
-            <span className="mb-1 block text-xs text-zinc-500">Whose usage</span>
-            <select name="scope" defaultValue={view.scope} className="rounded-lg border border-zinc-300 px-2 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900">
+            <span className="mb-1 block text-xs text-muted-foreground">Whose usage</span>
+            <select name="scope" defaultValue={view.scope} className="rounded-lg border border-input px-2 py-2 text-sm dark:bg-zinc-900">
               <option value="me">Only mine</option>
               <option value="workspace">Whole workspace</option>
             </select>
@@ -134,7 +134,7 @@ export default function Usage() {
         <svg
           viewBox={`0 0 ${CHART.width} ${CHART.height}`}
           preserveAspectRatio="none"
-          className="h-48 w-full rounded-xl border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900"
+          className="h-48 w-full rounded-xl border border-border bg-muted"
           role="img"
           aria-label={`Credits used per ${interval}, ${numberFormat.format(total)} in all; the table below has the numbers.`}
         >
@@ -144,7 +144,7 @@ export default function Usage() {
             </rect>
           ))}
         </svg>
-        <figcaption className="flex justify-between text-xs text-zinc-500">
+        <figcaption className="flex justify-between text-xs text-muted-foreground">
           <span>{series.time.length ? bucketLabel(series.time[0]!) : ""}</span>
           <span>Tallest: {numberFormat.format(chart.max === 1 && total === 0 ? 0 : chart.max)} credits</span>
           <span>{series.time.length ? bucketLabel(series.time[series.time.length - 1]!) : ""}</span>
@@ -152,7 +152,7 @@ export default function Usage() {
       </figure>
 
       {total === 0 ? (
-        <p className="text-sm text-zinc-500">No generations in this range yet.</p>
+        <p className="text-sm text-muted-foreground">No generations in this range yet.</p>
       ) : (
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm" aria-label="Totals">
           {chart.totals.map((t) => (
@@ -166,11 +166,11 @@ export default function Usage() {
       )}
 
       <details className="text-sm">
-        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Numbers per {interval}</summary>
+        <summary className="cursor-pointer text-muted-foreground">Numbers per {interval}</summary>
         <div className="mt-2 overflow-x-auto">
           <table className="w-full text-left">
             <thead>
-              <tr className="border-b border-zinc-200 dark:border-zinc-800">
+              <tr className="border-b border-border">
                 <th className="py-1 pr-4 font-medium">{interval === "week" ? "Week" : "Day"}</th>
                 {chart.totals.map((t) => (
                   <th key={t.series} className="py-1 pr-4 font-medium">
@@ -181,7 +181,7 @@ export default function Usage() {
             </thead>
             <tbody>
               {series.time.map((time, i) => (
-                <tr key={time} className="border-b border-zinc-100 dark:border-zinc-900">
+                <tr key={time} className="border-b border-border">
                   <td className="py-1 pr-4">{bucketLabel(time)}</td>
                   {chart.totals.map((t) => (
                     <td key={t.series} className="py-1 pr-4 tabular-nums">

@@ -60,7 +60,7 @@ export default function Members() {
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
         <h1 className="text-2xl font-bold">Members</h1>
-        <p className="text-sm text-zinc-500">
+        <p className="text-sm text-muted-foreground">
           {data.workspaceName} · {data.members.length + data.invites.length} of {data.maxSeats} seats used
         </p>
       </div>
@@ -72,7 +72,7 @@ export default function Members() {
           <div className="min-w-56 flex-1">
             <Field label="Invite by e-mail" name="email" type="email" required />
           </div>
-          <select name="role" aria-label="Role" defaultValue="editor" className="rounded-lg border border-zinc-300 px-2 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900">
+          <select name="role" aria-label="Role" defaultValue="editor" className="rounded-lg border border-input px-2 py-2 text-sm dark:bg-zinc-900">
             <option value="editor">Editor</option>
             <option value="admin">Admin</option>
           </select>
@@ -81,11 +81,11 @@ export default function Members() {
           </Button>
         </Form>
       ) : null}
-      <ul className="divide-y divide-zinc-200 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+      <ul className="divide-y divide-zinc-200 rounded-xl border border-border dark:divide-zinc-800">
         {data.members.map((m) => (
           <li key={m.userId} data-testid="member" className="flex items-center gap-3 px-4 py-3 text-sm">
             <span className="flex-1">{m.email}</span>
-            <span className="text-zinc-500">{m.userId === data.ownerId ? "Owner" : m.role === "admin" ? "Admin" : "Editor"}</span>
+            <span className="text-muted-foreground">{m.userId === data.ownerId ? "Owner" : m.role === "admin" ? "Admin" : "Editor"}</span>
             {data.admin && m.userId !== data.ownerId && m.userId !== data.me ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="remove" />
@@ -98,7 +98,7 @@ export default function Members() {
           </li>
         ))}
         {data.invites.map((i) => (
-          <li key={i.email} data-testid="invite" className="flex items-center gap-3 px-4 py-3 text-sm text-zinc-500">
+          <li key={i.email} data-testid="invite" className="flex items-center gap-3 px-4 py-3 text-sm text-muted-foreground">
             <span className="flex-1">{i.email}</span>
             <span>Invited ({i.role})</span>
             {data.admin ? (

@@ -16,12 +16,12 @@ export default function DevMailbox() {
   return (
     <main className="mx-auto max-w-3xl space-y-4 p-6">
       <h1 className="text-2xl font-bold">Dev mailbox</h1>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">E-mail sent by this development installation. Nothing here leaves the machine.</p>
+      <p className="text-sm text-muted-foreground">E-mail sent by this development installation. Nothing here leaves the machine.</p>
       {messages.length === 0 ? <p>No messages yet.</p> : null}
       <ul className="space-y-3">
         {messages.map((message) => (
-          <li key={message.id} data-testid="mail" className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
-            <p className="text-xs text-zinc-500">
+          <li key={message.id} data-testid="mail" className="rounded-xl border border-border p-4">
+            <p className="text-xs text-muted-foreground">
               To <span data-testid="mail-to">{message.to}</span> · {new Date(message.createdAt * 1000).toISOString()}
             </p>
             <h2 className="font-semibold" data-testid="mail-subject">

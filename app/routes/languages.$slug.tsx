@@ -42,30 +42,30 @@ export default function LanguageLanding() {
       <section className="mx-auto max-w-4xl space-y-6 px-4 py-16">
         <FlagBadge code={page.flag} />
         <h1 className="text-4xl font-bold tracking-tight">{page.name} text to speech</h1>
-        <blockquote lang={page.language} className="rounded-2xl border border-zinc-200 p-5 text-lg dark:border-zinc-800" data-testid="placeholder-text">
+        <blockquote lang={page.language} className="rounded-2xl border border-border p-5 text-lg" data-testid="placeholder-text">
           {page.placeholderText}
         </blockquote>
         <audio controls preload="none" src={`/languages/${page.audioSrc}/sample.mp3`} data-testid="landing-sample" className="w-full" />
-        <p className="text-zinc-600 dark:text-zinc-400">{page.howToDescription}</p>
+        <p className="text-muted-foreground">{page.howToDescription}</p>
         <TryItBox key={page.audioSrc} voices={voices} initialText={page.placeholderText} lang={page.language} />
         <div className="grid gap-4 sm:grid-cols-2">
           {[
             [page.feature1Title, page.feature1Description],
             [page.feature2Title, page.feature2Description],
           ].map(([title, text]) => (
-            <div key={title} className="rounded-2xl border border-zinc-200 p-5 dark:border-zinc-800">
+            <div key={title} className="rounded-2xl border border-border p-5">
               <h2 className="font-semibold">{title}</h2>
-              <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{text}</p>
+              <p className="mt-1 text-sm text-muted-foreground">{text}</p>
             </div>
           ))}
         </div>
         <LinkButton to={SIGN_UP_PATH}>Try it free</LinkButton>
-        <nav aria-label="Other languages" className="border-t border-zinc-200 pt-6 dark:border-zinc-800">
+        <nav aria-label="Other languages" className="border-t border-border pt-6">
           <h2 className="mb-2 text-sm font-semibold">Other languages</h2>
           <ul className="flex flex-wrap gap-2 text-sm">
             {LANDING_PAGES.filter((p) => p.audioSrc !== page.audioSrc).map((p) => (
               <li key={p.audioSrc}>
-                <Link to={`/languages/${p.audioSrc}`} className="rounded-full border border-zinc-200 px-3 py-1 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:bg-zinc-900">
+                <Link to={`/languages/${p.audioSrc}`} className="rounded-full border border-border px-3 py-1 hover:bg-zinc-50 dark:hover:bg-zinc-900">
                   <FlagBadge code={p.flag} /> {p.name}
                 </Link>
               </li>

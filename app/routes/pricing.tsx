@@ -27,11 +27,11 @@ export default function Pricing() {
       <section className="mx-auto max-w-6xl space-y-8 px-4 py-12">
         <div className="space-y-2 text-center">
           <h1 className="text-4xl font-bold tracking-tight">Pricing</h1>
-          <p className="text-zinc-600 dark:text-zinc-400">Start free. Every plan includes every premade voice and the API.</p>
+          <p className="text-muted-foreground">Start free. Every plan includes every premade voice and the API.</p>
         </div>
         <PlanSwitches period={period} currency={currency} onPeriod={remember} />
         <PlanCards cards={cards} period={period} currency={currency} />
-        <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">Enterprise: custom credits, 25 seats and contract billing. Annual prices are shown per month, billed yearly.</p>
+        <p className="text-center text-sm text-muted-foreground">Enterprise: custom credits, 25 seats and contract billing. Annual prices are shown per month, billed yearly.</p>
       </section>
     </MarketingLayout>
   );

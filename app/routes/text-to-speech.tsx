@@ -23,16 +23,16 @@ export default function TextToSpeechLanding() {
     <MarketingLayout>
       <section className="mx-auto max-w-4xl space-y-6 px-4 py-16">
         <h1 className="text-4xl font-bold tracking-tight">Text to speech</h1>
-        <p className="text-lg text-zinc-600 dark:text-zinc-400">
+        <p className="text-lg text-muted-foreground">
           {voiceCount} voices in six languages, streaming as they speak, with character-level timestamps, a speech history and a public API.
         </p>
-        <p className="text-zinc-600 dark:text-zinc-400">{BUILT_IN_VOICES}</p>
+        <p className="text-muted-foreground">{BUILT_IN_VOICES}</p>
         <LinkButton to={SIGN_UP_PATH}>Start for free</LinkButton>
         <h2 className="pt-6 text-xl font-semibold">Languages and accents</h2>
         <ul className="grid gap-2 sm:grid-cols-2">
           {LANDING_PAGES.map((page) => (
             <li key={page.audioSrc}>
-              <Link to={`/languages/${page.audioSrc}`} className="block rounded-xl border border-zinc-200 px-4 py-3 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:bg-zinc-900">
+              <Link to={`/languages/${page.audioSrc}`} className="block rounded-xl border border-border px-4 py-3 hover:bg-zinc-50 dark:hover:bg-zinc-900">
                 <FlagBadge code={page.flag} /> {page.name}
               </Link>
             </li>

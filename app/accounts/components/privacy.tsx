@@ -90,7 +90,7 @@ export function TrainingOptOutSwitch({ isAdmin, optedOut, saveButton = false }: 
         </span>
       </div>
       {!isAdmin ? (
-        <p className="mb-4 text-xs text-zinc-500" role="note">
+        <p className="mb-4 text-xs text-muted-foreground" role="note">
           {ONLY_ADMINS_CHANGE_TRAINING_OPT_OUT}
         </p>
       ) : null}

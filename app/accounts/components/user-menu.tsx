@@ -7,7 +7,7 @@ export function UserMenu({ email, workspaceName, onSignOut }: { email: string; w
         <div className="font-medium" data-testid="viewer-email">
           {email}
         </div>
-        <div className="text-zinc-500">{workspaceName}</div>
+        <div className="text-muted-foreground">{workspaceName}</div>
       </div>
       <Button variant="secondary" onClick={onSignOut} data-testid="sign-out">
         Sign out

@@ -20,17 +20,17 @@ export function invoiceDate(unix: number): string {
 /** The workspace's recent invoices, newest first, each opening its own page. */
 export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
   return (
-    <section aria-labelledby="invoices-title" className="space-y-2 rounded-2xl border border-zinc-200 p-5 dark:border-zinc-800">
+    <section aria-labelledby="invoices-title" className="space-y-2 rounded-2xl border border-border p-5">
       <h2 id="invoices-title" className="font-semibold">
         Invoices
       </h2>
       {invoices.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">No invoices yet.</p>
+        <p className="text-sm text-muted-foreground">No invoices yet.</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead>
-              <tr className="border-b border-zinc-200 dark:border-zinc-800">
+              <tr className="border-b border-border">
                 <th className="py-1 pr-4 font-medium">Date</th>
                 <th className="py-1 pr-4 font-medium">Number</th>
                 <th className="py-1 pr-4 font-medium">Amount</th>
@@ -39,7 +39,7 @@ export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
             </thead>
             <tbody>
               {invoices.map((invoice) => (
-                <tr key={invoice.id} className="border-b border-zinc-100 dark:border-zinc-900" data-testid="invoice-row">
+                <tr key={invoice.id} className="border-b border-border" data-testid="invoice-row">
                   <td className="py-1 pr-4">
                     <Link to={`/app/subscription/invoices/${invoice.id}`} className="underline">
                       {invoiceDate(invoice.created)}

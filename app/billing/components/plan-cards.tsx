@@ -14,17 +14,17 @@ const PERIOD_PARAM: Record<BillingPeriod, string> = { monthly_period: "monthly",
 export function PlanSwitches({ period, currency, onPeriod }: { period: BillingPeriod; currency: Currency; onPeriod?: (period: BillingPeriod) => void }) {
   const link = (p: BillingPeriod, c: Currency) => `?period=${PERIOD_PARAM[p]}&currency=${c}`;
   const pill = (active: boolean) =>
-    `rounded-full px-4 py-1.5 text-sm font-medium ${active ? "bg-zinc-900 text-white dark:bg-white dark:text-zinc-900" : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"}`;
+    `rounded-full px-4 py-1.5 text-sm font-medium ${active ? "bg-zinc-900 text-white dark:bg-white dark:text-zinc-900" : "text-foreground hover:bg-zinc-100 dark:hover:bg-zinc-800"}`;
   return (
     <div className="flex flex-wrap items-center justify-center gap-4">
-      <div role="group" aria-label="Billing period" className="flex rounded-full border border-zinc-200 p-1 dark:border-zinc-800">
+      <div role="group" aria-label="Billing period" className="flex rounded-full border border-border p-1">
         {(["monthly_period", "annual_period"] as const).map((p) => (
           <Link key={p} to={link(p, currency)} aria-current={period === p ? "true" : undefined} className={pill(period === p)} onClick={() => onPeriod?.(p)} preventScrollReset>
             {p === "monthly_period" ? "Monthly" : "Annual"}
           </Link>
         ))}
       </div>
-      <div role="group" aria-label="Currency" className="flex rounded-full border border-zinc-200 p-1 dark:border-zinc-800">
+      <div role="group" aria-label="Currency" className="flex rounded-full border border-border p-1">
         {(["usd", "eur"] as const).map((c) => (
           <Link key={c} to={link(period, c)} aria-current={currency === c ? "true" : undefined} className={pill(currency === c)} preventScrollReset>
             {c.toUpperCase()}
@@ -45,7 +45,7 @@ export function PlanCards({ cards, period, currency, promocode }: { cards: PlanC
           <li
             key={card.tier}
             data-testid={`plan-${card.tier}`}
-            className={`flex flex-col gap-3 rounded-2xl border p-5 ${card.mostPopular ? "border-violet-500 ring-1 ring-violet-500" : "border-zinc-200 dark:border-zinc-800"}`}
+            className={`flex flex-col gap-3 rounded-2xl border p-5 ${card.mostPopular ? "border-violet-500 ring-1 ring-violet-500" : "border-border"}`}
           >
             <div className="flex items-center justify-between gap-2">
               <h2 className="text-lg font-semibold">{card.name}</h2>
@@ -53,12 +53,12 @@ export function PlanCards({ cards, period, currency, promocode }: { cards: PlanC
             </div>
             <p className="flex items-baseline gap-2">
               <span className="text-3xl font-bold">{card.price ?? "Not available"}</span>
-              {card.strikePrice ? <s className="text-zinc-500">{card.strikePrice}</s> : null}
-              {card.price ? <span className="text-sm text-zinc-600 dark:text-zinc-400">/month</span> : null}
+              {card.strikePrice ? <s className="text-muted-foreground">{card.strikePrice}</s> : null}
+              {card.price ? <span className="text-sm text-muted-foreground">/month</span> : null}
             </p>
             {card.badge ? <p className="text-xs font-medium text-emerald-700 dark:text-emerald-400">{card.badge}</p> : null}
             <p className="text-sm">{card.credits}</p>
-            <ul className="flex-1 space-y-1 text-sm text-zinc-600 dark:text-zinc-400">
+            <ul className="flex-1 space-y-1 text-sm text-muted-foreground">
               {card.features.map((f) => (
                 <li key={f}>✓ {f}</li>
               ))}
@@ -111,7 +111,7 @@ function FlowDialog({ card, onClose }: { card: PlanCard; onClose: () => void }) 
   const text = flowDialogText(card.action!, card.tier);
   return (
     <Dialog title={text.title} onClose={onClose} testId="plan-flow-dialog">
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">{text.body}</p>
+      <p className="text-sm text-muted-foreground">{text.body}</p>
       <div className="mt-5 flex justify-end gap-2">
         <Button variant="ghost" onClick={onClose}>
           Keep current plan

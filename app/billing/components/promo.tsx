@@ -116,7 +116,7 @@ export function PromoControls({ promo }: { promo: PromoStore }) {
                 value={code}
                 onChange={(event) => setCode(event.target.value)}
                 autoComplete="off"
-                className="mt-1 w-full rounded-lg border border-zinc-300 px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900"
+                className="mt-1 w-full rounded-lg border border-input px-3 py-2 dark:bg-zinc-900"
               />
             </label>
             <div className="flex justify-end gap-2">
@@ -134,13 +134,13 @@ export function PromoControls({ promo }: { promo: PromoStore }) {
         <aside
           data-testid="saved-promo"
           aria-label="Saved promo code"
-          className="fixed bottom-24 right-6 z-30 hidden w-72 space-y-2 rounded-2xl border border-emerald-300 bg-white p-4 text-sm shadow-lg md:block dark:border-emerald-800 dark:bg-zinc-900"
+          className="fixed bottom-24 right-6 z-30 hidden w-72 space-y-2 rounded-2xl border border-emerald-300 bg-card p-4 text-sm shadow-lg md:block dark:border-emerald-800"
         >
           <p className="font-medium">
             Promo code <code>{saved.code}</code>
           </p>
           {promoShowsDiscount(saved) ? (
-            <p className="text-zinc-600 dark:text-zinc-400">
+            <p className="text-muted-foreground">
               {saved.percent_off ? `${saved.percent_off}% off` : `$${((saved.amount_off ?? 0) / 100).toFixed(0)} off`} for {saved.duration_in_months}{" "}
               {saved.duration_in_months === 1 ? "month" : "months"}, applied at checkout.
             </p>

@@ -4,9 +4,9 @@ import { DEFAULT_ERROR_TOAST } from "~/common/rules/toasts";
 export function NotFoundPage() {
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <p className="text-sm font-semibold text-zinc-500">404</p>
+      <p className="text-sm font-semibold text-muted-foreground">404</p>
       <h1 className="text-3xl font-bold">Page not found</h1>
-      <p className="text-zinc-600 dark:text-zinc-400">The page you are looking for does not exist or has moved.</p>
+      <p className="text-muted-foreground">The page you are looking for does not exist or has moved.</p>
       <Link to="/" className="rounded-full bg-zinc-900 px-5 py-2 text-sm font-medium text-white dark:bg-white dark:text-zinc-900">
         Go to the home page
       </Link>
@@ -18,7 +18,7 @@ export function ErrorPage() {
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="text-zinc-600 dark:text-zinc-400">{DEFAULT_ERROR_TOAST}</p>
+      <p className="text-muted-foreground">{DEFAULT_ERROR_TOAST}</p>
       <Link to="/" className="underline">
         Go to the home page
       </Link>

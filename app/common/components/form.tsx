@@ -18,10 +18,10 @@ export function Field({
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className="rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm outline-none focus:border-zinc-900 focus:ring-2 focus:ring-zinc-900/10 dark:border-zinc-700 dark:bg-zinc-900 dark:focus:border-zinc-300"
+        className="rounded-lg border border-input bg-card px-3 py-2 text-sm outline-none focus:border-zinc-900 focus:ring-2 focus:ring-zinc-900/10 dark:focus:border-zinc-300"
         {...input}
       />
-      {hint ? <p className="text-xs text-zinc-500">{hint}</p> : null}
+      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
       {error ? (
         <p id={`${id}-error`} className="text-xs text-red-600 dark:text-red-400">
           {error}
@@ -53,11 +53,11 @@ export function AuthCard({ title, children, footer }: { title: string; children:
   return (
     <div className="flex min-h-screen items-center justify-center bg-zinc-50 px-4 py-12 dark:bg-zinc-950">
       <div className="w-full max-w-sm space-y-6">
-        <div className="rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+        <div className="rounded-2xl border border-border bg-card p-6 shadow-sm">
           <h1 className="mb-6 text-2xl font-bold tracking-tight">{title}</h1>
           {children}
         </div>
-        {footer ? <div className="text-center text-sm text-zinc-600 dark:text-zinc-400">{footer}</div> : null}
+        {footer ? <div className="text-center text-sm text-muted-foreground">{footer}</div> : null}
       </div>
     </div>
   );

@@ -66,7 +66,7 @@ function ToastView({ toast, onClose }: { toast: Toast; onClose: (id: number) => 
       ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
       : toast.kind === "success"
         ? "border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
-        : "border-zinc-200 bg-white text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
+        : "border-border bg-card text-zinc-900 dark:text-zinc-100";
   return (
     <div role="status" className={`pointer-events-auto flex max-w-sm items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${tone}`}>
       <span className="flex-1">{toast.text}</span>

@@ -66,7 +66,7 @@ export function FeedbackControls({ historyItemId, textLength, value, onSaved }: 
             {!dialog ? (
               <div className="flex flex-wrap gap-2">
                 {FEEDBACK_ISSUES.map((issue) => (
-                  <label key={issue} className="flex items-center gap-1 rounded-full border border-zinc-300 px-3 py-1 dark:border-zinc-700">
+                  <label key={issue} className="flex items-center gap-1 rounded-full border border-input px-3 py-1">
                     <input type="checkbox" checked={Boolean(issues[issue])} onChange={(e) => setIssues({ ...issues, [issue]: e.target.checked })} />
                     {ISSUE_LABELS[issue]}
                   </label>
@@ -76,8 +76,8 @@ export function FeedbackControls({ historyItemId, textLength, value, onSaved }: 
             <label htmlFor="feedback-text" className="block font-medium">
               Tell us more
             </label>
-            <textarea id="feedback-text" value={text} maxLength={FEEDBACK_MAX_LENGTH} onChange={(e) => setText(e.target.value)} rows={4} className="w-full rounded-lg border border-zinc-300 p-2 dark:border-zinc-700 dark:bg-zinc-900" />
-            <div className="flex justify-between text-xs text-zinc-500">
+            <textarea id="feedback-text" value={text} maxLength={FEEDBACK_MAX_LENGTH} onChange={(e) => setText(e.target.value)} rows={4} className="w-full rounded-lg border border-input p-2 dark:bg-zinc-900" />
+            <div className="flex justify-between text-xs text-muted-foreground">
               <span role="alert" className="text-red-600">
                 {error}
               </span>

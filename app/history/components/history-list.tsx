@@ -42,8 +42,8 @@ export function HistoryList({ entries, voices, search, voiceId, shareMode }: { s
   return (
     <section aria-label="History" className="space-y-3">
       <Form method="get" className="flex gap-2" role="search">
-        <input name="search" defaultValue={search} placeholder="Search history" aria-label="Search history" className="min-w-0 flex-1 rounded-lg border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
-        <select name="voice_id" defaultValue={voiceId} aria-label="Filter by voice" className="rounded-lg border border-zinc-300 px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900">
+        <input name="search" defaultValue={search} placeholder="Search history" aria-label="Search history" className="min-w-0 flex-1 rounded-lg border border-input px-3 py-1.5 text-sm dark:bg-zinc-900" />
+        <select name="voice_id" defaultValue={voiceId} aria-label="Filter by voice" className="rounded-lg border border-input px-2 py-1.5 text-sm dark:bg-zinc-900">
           <option value="">All voices</option>
           {voices.map((v) => (
             <option key={v.voice_id} value={v.voice_id}>
@@ -55,7 +55,7 @@ export function HistoryList({ entries, voices, search, voiceId, shareMode }: { s
           Filter
         </Button>
       </Form>
-      {entries.length === 0 ? <p className="text-sm text-zinc-500">Nothing generated yet.</p> : null}
+      {entries.length === 0 ? <p className="text-sm text-muted-foreground">Nothing generated yet.</p> : null}
       {selected.length > 0 ? (
         <div className="flex items-center justify-between rounded-lg bg-zinc-100 px-3 py-2 text-sm dark:bg-zinc-900">
           <span>{selected.length} selected</span>
@@ -68,12 +68,12 @@ export function HistoryList({ entries, voices, search, voiceId, shareMode }: { s
         {entries.map((entry) => {
           const src = `/v1/history/${entry.id}/audio`;
           return (
-            <li key={entry.id} data-testid="history-item" className="rounded-xl border border-zinc-200 p-3 dark:border-zinc-800">
+            <li key={entry.id} data-testid="history-item" className="rounded-xl border border-border p-3">
               <label className="flex items-start gap-2">
                 <input type="checkbox" aria-label={`Select ${entry.text.slice(0, 30)}`} checked={selected.includes(entry.id)} onChange={() => toggle(entry.id)} className="mt-1" />
                 <span className="line-clamp-2 text-sm">{entry.text}</span>
               </label>
-              <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-zinc-500">
+              <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                 <span>{entry.voiceName}</span>
                 <span>·</span>
                 <span>{relativeTimeLabel(entry.dateUnix)}</span>

@@ -8,7 +8,7 @@ import { LinkButton } from "~/common/ui/button";
 
 export function SiteHeader() {
   return (
-    <header className="border-b border-zinc-200 dark:border-zinc-800">
+    <header className="border-b border-border">
       <nav className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Logo />
         <div className="flex items-center gap-1 whitespace-nowrap sm:gap-2">
@@ -27,8 +27,8 @@ export function SiteHeader() {
 
 export function SiteFooter() {
   return (
-    <footer className="border-t border-zinc-200 dark:border-zinc-800">
-      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-zinc-600 sm:flex-row sm:items-center sm:justify-between dark:text-zinc-400">
+    <footer className="border-t border-border">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between dark:text-zinc-400">
         <p>
           © {new Date().getFullYear()} {PRODUCT_NAME}. Open source under AGPL-3.0-or-later:{" "}
           <a href={SOURCE_ARCHIVE_PATH} download className="underline hover:text-zinc-900 dark:hover:text-white">
@@ -74,7 +74,7 @@ export function ProsePage({ title, children }: { title: string; children: ReactN
 /** A region code as a small badge: emoji flags do not render on every system. */
 export function FlagBadge({ code }: { code: string }) {
   return (
-    <span aria-hidden className="inline-flex h-5 min-w-7 items-center justify-center rounded bg-zinc-100 px-1 font-mono text-[10px] font-semibold uppercase text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
+    <span aria-hidden className="inline-flex h-5 min-w-7 items-center justify-center rounded bg-muted px-1 font-mono text-[10px] font-semibold uppercase text-muted-foreground dark:text-zinc-300">
       {code}
     </span>
   );

@@ -47,7 +47,7 @@ export function TryItBox({ voices, initialText, lang }: { voices: readonly TryIt
   }, [audioUrl]);
 
   return (
-    <form onSubmit={speak} data-testid="try-it" className="w-full space-y-3 rounded-2xl border border-zinc-200 p-5 text-left shadow-sm dark:border-zinc-800">
+    <form onSubmit={speak} data-testid="try-it" className="w-full space-y-3 rounded-2xl border border-border p-5 text-left shadow-sm">
       <label htmlFor={textId} className="block text-sm font-semibold">
         Try it: type something and press Speak
       </label>
@@ -58,20 +58,20 @@ export function TryItBox({ voices, initialText, lang }: { voices: readonly TryIt
         maxLength={TRY_IT_MAX_CHARACTERS}
         onChange={(e) => setText(e.target.value)}
         rows={3}
-        className="w-full resize-none rounded-xl border border-zinc-300 bg-transparent p-3 dark:border-zinc-700"
+        className="w-full resize-none rounded-xl border border-input bg-transparent p-3"
       />
       <div className="flex flex-wrap items-center gap-3">
         <label htmlFor={voiceId} className="sr-only">
           Voice
         </label>
-        <select id={voiceId} value={voice} onChange={(e) => setVoice(e.target.value)} className="min-w-0 max-w-full rounded-full border border-zinc-300 bg-transparent px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900">
+        <select id={voiceId} value={voice} onChange={(e) => setVoice(e.target.value)} className="min-w-0 max-w-full rounded-full border border-input bg-transparent px-3 py-2 text-sm dark:bg-zinc-900">
           {voices.map((v) => (
             <option key={v.voice_id} value={v.voice_id}>
               {v.name} · {v.description}
             </option>
           ))}
         </select>
-        <span className="text-xs text-zinc-600 dark:text-zinc-400">
+        <span className="text-xs text-muted-foreground">
           {text.length} / {TRY_IT_MAX_CHARACTERS}
         </span>
         <Button type="submit" className="ml-auto" disabled={busy || text.trim().length === 0}>

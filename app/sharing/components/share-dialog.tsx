@@ -97,7 +97,7 @@ export function ShareDialog({ historyItemId, onClose }: { historyItemId: string;
               </Button>
             ))}
           </div>
-          <div className="flex items-center gap-3 text-xs text-zinc-500">
+          <div className="flex items-center gap-3 text-xs text-muted-foreground">
             <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
             OR
             <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
@@ -109,7 +109,7 @@ export function ShareDialog({ historyItemId, onClose }: { historyItemId: string;
                 {error}
               </div>
             ) : (
-              <div className="flex items-center gap-2 rounded-lg border border-zinc-200 px-3 py-2 dark:border-zinc-800">
+              <div className="flex items-center gap-2 rounded-lg border border-border px-3 py-2">
                 <span className="flex-1 truncate font-mono text-xs" data-testid="share-link" data-link={link ?? ""}>
                   {link ? truncateShareLink(link) : SHARE_LINK_LOADING}
                 </span>
@@ -130,12 +130,12 @@ export function ShareDialog({ historyItemId, onClose }: { historyItemId: string;
             </label>
             <nameFetcher.Form method="post" action={SHARE_ACTION_PATH} className="flex gap-2">
               <input type="hidden" name="intent" value="public-name" />
-              <input id="public-name" name="public_user_name" value={publicName} maxLength={MAX_PUBLIC_NAME} onChange={(e) => setPublicName(e.target.value)} className="min-w-0 flex-1 rounded-lg border border-zinc-300 px-3 py-1.5 dark:border-zinc-700 dark:bg-zinc-900" />
+              <input id="public-name" name="public_user_name" value={publicName} maxLength={MAX_PUBLIC_NAME} onChange={(e) => setPublicName(e.target.value)} className="min-w-0 flex-1 rounded-lg border border-input px-3 py-1.5 dark:bg-zinc-900" />
               <Button type="submit" variant="secondary">
                 Save
               </Button>
             </nameFetcher.Form>
-            <p className="mt-1 text-xs text-zinc-500">{PUBLIC_NAME_HELPER}</p>
+            <p className="mt-1 text-xs text-muted-foreground">{PUBLIC_NAME_HELPER}</p>
           </div>
         </div>
       </Dialog>

@@ -121,13 +121,13 @@ export function ShareVideoDialog({ item, onClose, onShareLink }: { item: { id: s
       <div className="space-y-4 text-sm">
         <fieldset className="flex gap-2" aria-label="Theme">
           {VIDEO_THEMES.map((option) => (
-            <label key={option} className={`flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1.5 ${option === theme ? "border-zinc-900 dark:border-zinc-100" : "border-zinc-200 dark:border-zinc-700"}`}>
+            <label key={option} className={`flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1.5 ${option === theme ? "border-zinc-900 dark:border-zinc-100" : "border-border"}`}>
               <input type="radio" name="video-theme" value={option} checked={option === theme} onChange={() => chooseTheme(option)} className="sr-only" />
               {VIDEO_THEME_LABELS[option]}
             </label>
           ))}
         </fieldset>
-        <div className="mx-auto overflow-hidden rounded-xl bg-zinc-100 dark:bg-zinc-800" style={{ width: VIDEO_PREVIEW_SIZE, maxWidth: "100%", aspectRatio: "1 / 1" }}>
+        <div className="mx-auto overflow-hidden rounded-xl bg-muted" style={{ width: VIDEO_PREVIEW_SIZE, maxWidth: "100%", aspectRatio: "1 / 1" }}>
           {videoUrl ? (
             // The video carries the item's own speech: captions would repeat the text shown in it.
             <video data-testid="share-video" src={videoUrl} autoPlay loop muted={muted} playsInline className="h-full w-full" />

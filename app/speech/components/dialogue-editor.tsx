@@ -37,21 +37,21 @@ export function DialogueEditor({ voices, busy, onGenerate }: { voices: { voice_i
       <ol className="space-y-2">
         {lines.map((line, index) => (
           <li key={index} className="flex gap-2">
-            <select aria-label={`Voice of line ${index + 1}`} value={line.voice_id} onChange={(e) => update(index, { voice_id: e.target.value })} className="w-36 rounded-lg border border-zinc-300 px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900">
+            <select aria-label={`Voice of line ${index + 1}`} value={line.voice_id} onChange={(e) => update(index, { voice_id: e.target.value })} className="w-36 rounded-lg border border-input px-2 text-sm dark:bg-zinc-900">
               {voices.map((v) => (
                 <option key={v.voice_id} value={v.voice_id}>
                   {v.name}
                 </option>
               ))}
             </select>
-            <input aria-label={`Text of line ${index + 1}`} value={line.text} onChange={(e) => update(index, { text: e.target.value })} placeholder="What this voice says…" className="min-w-0 flex-1 rounded-lg border border-zinc-300 px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
+            <input aria-label={`Text of line ${index + 1}`} value={line.text} onChange={(e) => update(index, { text: e.target.value })} placeholder="What this voice says…" className="min-w-0 flex-1 rounded-lg border border-input px-3 py-2 text-sm dark:bg-zinc-900" />
             <Button variant="ghost" aria-label={`Remove line ${index + 1}`} disabled={lines.length <= 1} onClick={() => setLines(lines.filter((_, i) => i !== index))}>
               ×
             </Button>
           </li>
         ))}
       </ol>
-      <div className="flex items-center justify-between text-xs text-zinc-500">
+      <div className="flex items-center justify-between text-xs text-muted-foreground">
         <Button variant="secondary" disabled={lines.length >= MAX_DIALOGUE_LINES} onClick={() => setLines([...lines, { text: "", voice_id: lines.at(-1)?.voice_id ?? voices[0]!.voice_id }])}>
           Add line
         </Button>

@@ -75,7 +75,7 @@ export function VoiceSafetyProvider({ children }: { children: ReactNode }) {
       {children}
       {pending?.dialog === "voiceBlocked" && (
         <Dialog title={VOICE_BLOCKED_TITLE} testId="voice-blocked-dialog" onClose={() => finish(false, true)}>
-          <p className="text-sm text-zinc-600 dark:text-zinc-300">{voiceBlockedText(pending.voice.name)}</p>
+          <p className="text-sm text-muted-foreground dark:text-zinc-300">{voiceBlockedText(pending.voice.name)}</p>
           <div className="mt-4 flex justify-end">
             <Button onClick={() => finish(false, true)}>Choose another voice</Button>
           </div>
@@ -156,12 +156,12 @@ function CaptchaDialog({ pending, onDone }: { pending: Pending; onDone: (solved:
         }}
         className="space-y-3"
       >
-        <p className="text-sm text-zinc-600 dark:text-zinc-300">{voiceCaptchaText(pending.voice.name)}</p>
+        <p className="text-sm text-muted-foreground dark:text-zinc-300">{voiceCaptchaText(pending.voice.name)}</p>
         <div className="flex min-h-20 items-center justify-center rounded-lg bg-zinc-100 dark:bg-zinc-200">
           {challenge ? (
             <img data-testid="captcha-challenge" data-challenge-id={challenge.challenge_id} src={challenge.image} alt={VOICE_CAPTCHA_IMAGE_ALT} width={280} height={80} />
           ) : (
-            <span className="text-sm text-zinc-500">Loading…</span>
+            <span className="text-sm text-muted-foreground">Loading…</span>
           )}
         </div>
         <div className="flex gap-2 text-sm">
@@ -182,7 +182,7 @@ function CaptchaDialog({ pending, onDone }: { pending: Pending; onDone: (solved:
               setProblem(null);
             }}
             autoComplete="off"
-            className="mt-1 w-full rounded-lg border border-zinc-300 px-3 py-1.5 dark:border-zinc-700 dark:bg-zinc-900"
+            className="mt-1 w-full rounded-lg border border-input px-3 py-1.5 dark:bg-zinc-900"
           />
         </label>
         {problem && (
