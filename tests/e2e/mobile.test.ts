@@ -31,13 +31,14 @@ describe("small screens (320 px)", () => {
       await page.waitForLoadState("networkidle");
       expect({ path, wide: await overflowing(page) }).toEqual({ path, wide: [] });
     }
-    // The sidebar is hidden: the Menu button opens the sections, and choosing one closes it.
-    const menu = page.getByTestId("mobile-menu");
-    await menu.getByText("Menu").click();
+    // The sidebar is hidden: the Menu button opens the sections in a sheet, and choosing one closes it.
+    await page.getByTestId("mobile-menu").getByRole("button", { name: "Menu" }).click();
+    const sheet = page.getByRole("dialog", { name: "Menu" });
+    await sheet.getByRole("link", { name: "Subscription" }).waitFor();
     await screenshot(page, "mobile-menu");
-    await menu.getByRole("link", { name: "Subscription" }).click();
+    await sheet.getByRole("link", { name: "Subscription" }).click();
     await page.waitForURL(/\/app\/subscription$/);
-    await expect(menu.getAttribute("open")).resolves.toBeNull();
+    await sheet.waitFor({ state: "detached" });
     await context.close();
   });
 });

@@ -1,17 +1,18 @@
 import { useCallback, useEffect, useState } from "react";
-import { DEFAULT_THEME, parseTheme, THEME_STORAGE_KEY, type Theme } from "~/common/rules/theme";
+import { DEFAULT_THEME, parseTheme, PREFERS_DARK_QUERY, THEME_STORAGE_KEY, type Theme } from "~/common/rules/theme";
 import { useNonce } from "./nonce";
 
 /** Runs in <head> before the body paints, so a stored dark theme never flashes light. */
 export function ThemeScript() {
   const nonce = useNonce();
-  const code = `try{if(localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})==="dark")document.documentElement.classList.add("dark")}catch(e){}`;
+  // The same rule as parseTheme: a stored choice, else the system's preference.
+  const code = `try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});if(t==="dark"||(t!=="light"&&matchMedia(${JSON.stringify(PREFERS_DARK_QUERY)}).matches))document.documentElement.classList.add("dark")}catch(e){}`;
   return <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: code }} />;
 }
 
 function readStoredTheme(): Theme {
   try {
-    return parseTheme(localStorage.getItem(THEME_STORAGE_KEY));
+    return parseTheme(localStorage.getItem(THEME_STORAGE_KEY), matchMedia(PREFERS_DARK_QUERY).matches);
   } catch {
     return DEFAULT_THEME;
   }
