@@ -33,7 +33,7 @@ export type Credits = { used: number; limit: number };
 export function AppShell({ header, children, player, credits }: { header?: ReactNode; children: ReactNode; player?: ReactNode; credits?: Credits }) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
-    <div className="flex h-dvh flex-col overflow-hidden">
+    <div data-testid="app-frame" className="flex h-dvh flex-col overflow-hidden">
       <div className="flex min-h-0 flex-1">
         <aside className="hidden w-60 shrink-0 flex-col gap-4 overflow-y-auto border-r border-border p-4 md:flex">
           <Logo />

@@ -1,4 +1,5 @@
 import { useLocation } from "@remix-run/react";
+import { CircleAlert, CircleCheck, Info, X } from "lucide-react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { RequestError } from "~/common/rules/http-error";
 import { errorToastText, MAX_VISIBLE_TOASTS, TOAST_AUTO_CLOSE_MS, toastPosition } from "~/common/rules/toasts";
@@ -66,12 +67,14 @@ function ToastView({ toast, onClose }: { toast: Toast; onClose: (id: number) => 
       ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
       : toast.kind === "success"
         ? "border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
-        : "border-border bg-card text-zinc-900 dark:text-zinc-100";
+        : "border-border bg-card text-foreground";
+  const Icon = toast.kind === "error" ? CircleAlert : toast.kind === "success" ? CircleCheck : Info;
   return (
-    <div role="status" className={`pointer-events-auto flex max-w-sm items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${tone}`}>
+    <div role="status" className={`pointer-events-auto flex max-w-sm items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-lg ${tone}`}>
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span className="flex-1">{toast.text}</span>
-      <button type="button" aria-label="Close" className="opacity-60 hover:opacity-100" onClick={() => onClose(toast.id)}>
-        ×
+      <button type="button" aria-label="Close" className="-mr-1 rounded-full p-0.5 opacity-70 hover:opacity-100" onClick={() => onClose(toast.id)}>
+        <X className="size-4" aria-hidden="true" />
       </button>
     </div>
   );
