@@ -17,47 +17,46 @@ type DialogProps = {
 /**
  * A modal dialog on Radix: focus moves in, is trapped and returns where it was; a close button, a click on
  * the backdrop and Escape close it; the scrim covers the whole page. Phones get a bottom sheet.
- * Rendered while open: the caller mounts it when it should show.
+ * Rendered while open: the caller mounts it when it should show. Not in a portal: a dialog open when the page
+ * loads (an e-mailed link's answer, a gate) is in the server's HTML, readable before the scripts run.
  */
 export function Dialog({ title, description, children, onClose, testId, className }: DialogProps) {
   const dismissable = Boolean(onClose);
   return (
     <DialogPrimitive.Root open onOpenChange={(open) => !open && onClose?.()}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay data-testid={testId ? `${testId}-backdrop` : undefined} className="fixed inset-0 z-50 bg-overlay" />
-        <DialogPrimitive.Content
-          data-testid={testId}
-          {...(description ? {} : { "aria-describedby": undefined })}
-          onEscapeKeyDown={(event) => !dismissable && event.preventDefault()}
-          onPointerDownOutside={(event) => !dismissable && event.preventDefault()}
-          onInteractOutside={(event) => !dismissable && event.preventDefault()}
-          className={cn(
-            "fixed z-50 flex max-h-[90dvh] w-full flex-col overflow-y-auto border border-border bg-card text-foreground shadow-xl outline-none",
-            // Phones: a sheet from the bottom edge; wider screens: centred.
-            "inset-x-0 bottom-0 rounded-t-2xl p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))]",
-            "sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6",
-            className,
-          )}
-        >
-          <div className="mx-auto mb-3 h-1 w-10 shrink-0 rounded-full bg-muted sm:hidden" aria-hidden="true" />
-          <div className="mb-3 flex items-start justify-between gap-4">
-            <div className="min-w-0">
-              <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
-              {description ? <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground">{description}</DialogPrimitive.Description> : null}
-            </div>
-            {dismissable ? (
-              <DialogPrimitive.Close
-                aria-label="Close"
-                data-testid={testId ? `${testId}-close` : undefined}
-                className="-mr-2 -mt-1 inline-flex size-8 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground"
-              >
-                <X className="size-4" aria-hidden="true" />
-              </DialogPrimitive.Close>
-            ) : null}
+      <DialogPrimitive.Overlay data-testid={testId ? `${testId}-backdrop` : undefined} className="fixed inset-0 z-50 bg-overlay" />
+      <DialogPrimitive.Content
+        data-testid={testId}
+        {...(description ? {} : { "aria-describedby": undefined })}
+        onEscapeKeyDown={(event) => !dismissable && event.preventDefault()}
+        onPointerDownOutside={(event) => !dismissable && event.preventDefault()}
+        onInteractOutside={(event) => !dismissable && event.preventDefault()}
+        className={cn(
+          "fixed z-50 flex max-h-[90dvh] w-full flex-col overflow-y-auto border border-border bg-card text-foreground shadow-xl outline-none",
+          // Phones: a sheet from the bottom edge; wider screens: centred.
+          "inset-x-0 bottom-0 rounded-t-2xl p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))]",
+          "sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6",
+          className,
+        )}
+      >
+        <div className="mx-auto mb-3 h-1 w-10 shrink-0 rounded-full bg-muted sm:hidden" aria-hidden="true" />
+        <div className="mb-3 flex items-start justify-between gap-4">
+          <div className="min-w-0">
+            <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
+            {description ? <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground">{description}</DialogPrimitive.Description> : null}
           </div>
-          {children}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
+          {dismissable ? (
+            <DialogPrimitive.Close
+              aria-label="Close"
+              data-testid={testId ? `${testId}-close` : undefined}
+              className="-mr-2 -mt-1 inline-flex size-8 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </DialogPrimitive.Close>
+          ) : null}
+        </div>
+        {children}
+      </DialogPrimitive.Content>
     </DialogPrimitive.Root>
   );
 }
