@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { languageName } from "~/speech/rules/languages";
+import { matchesVoiceWords } from "~/voices/rules/voice-gallery";
 import { Avatar } from "~/common/ui/avatar";
 import { Combobox } from "~/common/ui/combobox";
 import { PlayingBars, useVoicePreview, VoicePreviewButton, type ShownVoice } from "./voice-preview";
@@ -50,6 +51,7 @@ export function VoicePicker({ voices, value, onValueChange, label = "Voice", nam
       className="h-12"
       searchPlaceholder="Search voices by name, language, accent…"
       emptyText="No voice matches."
+      filter={(_value, search, keywords) => (matchesVoiceWords(keywords ?? [], search) ? 1 : 0)}
       renderItem={(item) => <VoiceRow voice={item.voice} />}
       renderValue={(item) =>
         item ? (
