@@ -1,13 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { AudioLines, Loader2, RotateCcw, Save } from "lucide-react";
+import { useEffect, useState } from "react";
 import { z } from "zod";
 import { DialogueEditor } from "~/speech/components/dialogue-editor";
 import { HistoryList } from "~/history/components/history-list";
-import { playVoicePreview, usePlayer } from "~/player/components/player";
+import { usePlayer } from "~/player/components/player";
 import { useVoiceSafety } from "~/voices/components/voice-safety";
+import { VoicePicker } from "~/voices/components/voice-picker";
+import { VoicePreviewButton } from "~/voices/components/voice-preview";
 import { useToast } from "~/common/components/toasts";
+import { Badge } from "~/common/ui/badge";
 import { Button } from "~/common/ui/button";
+import { Card } from "~/common/ui/card";
+import { cn } from "~/common/ui/cn";
+import { Hint } from "~/common/ui/feedback";
+import { Textarea } from "~/common/ui/input";
+import { Page, Section } from "~/common/ui/page";
+import { Select } from "~/common/ui/select";
+import { Slider } from "~/common/ui/slider";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/common/ui/tabs";
+import { generateBlocked } from "~/speech/rules/generate-hint";
 import { PRODUCT_NAME } from "../../core/brand";
 import { shareButtonMode, videoFlagOn } from "../../core/sharing/sharing";
 import type { DialogueLine } from "~/speech/rules/dialogue";
@@ -18,7 +31,7 @@ import { SPEED_RANGE, UNSTABLE_THRESHOLDS, unusedSettingReason, type VoiceSettin
 import { db, requireViewer } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
 import { useCompleteChecklistItem } from "~/accounts/components/onboarding-client";
-import { servedModels, historyEntries } from "~/speech/speech.server";
+import { currentQuota, servedModels, historyEntries } from "~/speech/speech.server";
 import { deleteHistoryEntry } from "~/history/history.server";
 import { editVoiceSettings, settingsOfUsableVoices, voiceOptions } from "~/voices/voices.server";
 import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from "../../core/voices/voice-settings";
@@ -27,6 +40,11 @@ export const meta: MetaFunction = () => [{ title: `Text to Speech · ${PRODUCT_N
 
 const SELECTED_VOICE_KEY = "selectedVoice";
 const SELECTED_MODEL_KEY = "selectedModelIds";
+
+async function creditsOf(context: LoaderFunctionArgs["context"], workspace: Parameters<typeof currentQuota>[1], tier: Parameters<typeof currentQuota>[2]) {
+  const quota = await currentQuota(db(context), workspace, tier);
+  return { remaining: Math.max(0, workspace.characterLimit - quota.used), creditsLeft: Number.isFinite(quota.usable) ? Math.max(0, quota.usable - quota.used) : null };
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
@@ -51,7 +69,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     shareMode: shareButtonMode(videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION), viewer.membership.workspace.tier, true),
     search,
     voiceId,
-    remaining: viewer.membership.workspace.characterLimit - viewer.membership.workspace.characterCount,
+    // As a generation counts them (a due monthly reset applied, usage-based extension included), so the page
+    // says "out of credits" exactly when the server would refuse; null when there is no ceiling.
+    ...(await creditsOf(context, viewer.membership.workspace, tier)),
   };
 }
 
@@ -83,41 +103,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return { ok: true };
 }
 
-/** Why a control changes nothing with the chosen model's engine, under the control it disables. */
-function UnusedReason({ id, reason }: { id: string; reason: string | null }) {
-  return reason ? (
-    <p id={id} data-testid="setting-unused" className="text-xs text-muted-foreground">
-      {reason}
-    </p>
-  ) : null;
-}
-
-function Slider({ label, value, min, max, step, onChange, unstable, unusedReason }: { label: string; value: number; min: number; max: number; step: number; onChange: (v: number) => void; unstable: boolean; unusedReason: string | null }) {
-  const id = `slider-${label.toLowerCase().replace(/\W+/g, "-")}`;
+/** A voice setting's slider: its value (and an "unstable" tag past the spec's thresholds), or why it changes nothing. */
+function SettingSlider({ label, value, min, max, step, onChange, unstable, unusedReason }: { label: string; value: number; min: number; max: number; step: number; onChange: (v: number) => void; unstable: boolean; unusedReason: string | null }) {
+  const id = `setting-${label.toLowerCase().replace(/\W+/g, "-")}`;
   return (
-    <div>
+    <div className="space-y-2" data-testid={id}>
       <div className="flex items-center justify-between text-sm">
-        <label htmlFor={id} className={unusedReason ? "text-zinc-400" : undefined}>
+        <span id={`${id}-label`} className={unusedReason ? "text-muted-foreground" : "font-medium"}>
           {label}
-        </label>
-        <span className="tabular-nums text-muted-foreground">
+        </span>
+        <span className="flex items-center gap-2 tabular-nums text-muted-foreground">
+          {unstable && !unusedReason ? <Badge tone="warning">unstable</Badge> : null}
           {value.toFixed(2)}
-          {unstable && !unusedReason ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800 dark:bg-amber-900 dark:text-amber-100">unstable</span> : null}
         </span>
       </div>
-      <input
-        id={id}
-        type="range"
-        min={min}
-        max={max}
-        step={step}
-        value={value}
-        disabled={unusedReason !== null}
-        aria-describedby={unusedReason ? `${id}-unused` : undefined}
-        onChange={(e) => onChange(Number(e.target.value))}
-        className="w-full disabled:opacity-40"
-      />
-      <UnusedReason id={`${id}-unused`} reason={unusedReason} />
+      <Slider label={label} value={value} min={min} max={max} step={step} onValueChange={onChange} disabled={unusedReason !== null} valueText={value.toFixed(2)} describedBy={unusedReason ? `${id}-unused` : undefined} />
+      {unusedReason ? (
+        <Hint id={`${id}-unused`} className="leading-snug">
+          <span data-testid="setting-unused">{unusedReason}</span>
+        </Hint>
+      ) : null}
     </div>
   );
 }
@@ -132,7 +137,6 @@ export default function TextToSpeechPage() {
   const [text, setText] = useState("");
   const [voiceId, setVoiceId] = useState(data.voices[0]!.voice_id);
   const [modelId, setModelId] = useState(DEFAULT_MODEL_ID);
-  const [voiceSearch, setVoiceSearch] = useState("");
   const savedSettingsOf = (id: string): VoiceSettings => ({ ...DEFAULT_VOICE_SETTINGS, ...data.voiceSettings[id] });
   const [settings, setSettings] = useState<VoiceSettings>(() => savedSettingsOf(data.voices[0]!.voice_id));
   const [busy, setBusy] = useState(false);
@@ -178,12 +182,8 @@ export default function TextToSpeechPage() {
   const model = data.models.find((m) => m.model_id === modelId) ?? data.models[0]!;
   const unused = (setting: VoiceSettingName) => unusedSettingReason(model.engine, setting);
   const voice = data.voices.find((v) => v.voice_id === voiceId)!;
-  const filteredVoices = useMemo(() => {
-    const needle = voiceSearch.toLowerCase();
-    return data.voices.filter((v) => !needle || `${v.name} ${v.description} ${v.language}`.toLowerCase().includes(needle));
-  }, [data.voices, voiceSearch]);
   const length = [...text].length;
-  const tooLong = length > model.maxCharacters;
+  const blocked = generateBlocked({ empty: text.trim() === "", characters: length, maxCharacters: model.maxCharacters, creditsLeft: data.creditsLeft });
 
   const [mode, setMode] = useState<"text" | "dialogue">("text");
 
@@ -227,138 +227,156 @@ export default function TextToSpeechPage() {
     speak("/v1/text-to-dialogue/stream", { inputs: lines, model_id: modelId }, lines.map((l) => l.text).join(" "), "Dialogue");
 
   return (
-    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <div className="space-y-4">
-        <div className="flex items-center justify-between">
-          <h1 className="text-2xl font-bold">Text to Speech</h1>
-          <div role="tablist" className="flex rounded-full border border-border p-1 text-sm">
-            {(["text", "dialogue"] as const).map((m) => (
-              <button key={m} role="tab" aria-selected={mode === m} type="button" onClick={() => setMode(m)} className={`rounded-full px-3 py-1 ${mode === m ? "bg-zinc-900 text-white dark:bg-white dark:text-zinc-900" : ""}`}>
-                {m === "text" ? "Text" : "Dialogue"}
-              </button>
-            ))}
+    <Tabs value={mode} onValueChange={(value) => setMode(value === "dialogue" ? "dialogue" : "text")}>
+      <Page
+        title="Text to Speech"
+        width="wide"
+        actions={
+          <TabsList label="Mode">
+            <TabsTrigger value="text">Text</TabsTrigger>
+            <TabsTrigger value="dialogue">Dialogue</TabsTrigger>
+          </TabsList>
+        }
+      >
+        {/* Phones: editor, then voice and settings, then history; wide screens: the settings in a right column. */}
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:items-start">
+          <div className="space-y-3 lg:col-start-1 lg:row-start-1">
+            <TabsContent value="dialogue">
+              <DialogueEditor voices={data.voices} busy={busy} onGenerate={generateDialogue} />
+            </TabsContent>
+            <TabsContent value="text" className="space-y-3">
+              <div>
+                <label htmlFor="tts-text" className="sr-only">
+                  Text
+                </label>
+                <Textarea
+                  id="tts-text"
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                  rows={10}
+                  placeholder="Type or paste the text you want to hear…"
+                  aria-invalid={blocked?.reason === "too-long"}
+                  aria-describedby="char-count"
+                  className="resize-y rounded-xl p-4 text-base"
+                />
+                <div className="mt-1 flex justify-between gap-3 text-xs text-muted-foreground">
+                  <span id="char-count" data-testid="char-count" className={cn("tabular-nums", blocked?.reason === "too-long" && "font-medium text-destructive-foreground")}>
+                    {length} / {model.maxCharacters}
+                  </span>
+                  <span>{data.remaining.toLocaleString("en")} credits remaining</span>
+                </div>
+              </div>
+              <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
+                {blocked && !busy ? (
+                  <Hint id="generate-hint" tone={blocked.reason === "empty" ? "muted" : "error"} className="min-w-0 flex-1 text-right text-sm" >
+                    <span data-testid="generate-hint" data-reason={blocked.reason}>
+                      {blocked.message}
+                      {blocked.reason === "quota" ? (
+                        <>
+                          {" "}
+                          <Link to="/app/subscription" className="font-medium underline">
+                            See plans
+                          </Link>
+                        </>
+                      ) : null}
+                    </span>
+                  </Hint>
+                ) : null}
+                <Button onClick={generate} disabled={busy || blocked !== null} aria-describedby={blocked ? "generate-hint" : undefined} data-testid="generate">
+                  {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : <AudioLines aria-hidden="true" />}
+                  {busy ? "Generating…" : "Generate speech"}
+                </Button>
+              </div>
+            </TabsContent>
           </div>
-        </div>
-        {mode === "dialogue" ? (
-          <DialogueEditor voices={data.voices} busy={busy} onGenerate={generateDialogue} />
-        ) : (
-        <>
-        <div>
-          <label htmlFor="tts-text" className="sr-only">
-            Text
-          </label>
-          <textarea
-            id="tts-text"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            rows={10}
-            placeholder="Type or paste the text you want to hear…"
-            className="w-full rounded-xl border border-input p-4 text-base outline-none focus:border-zinc-900 dark:bg-zinc-900"
-          />
-          <div className="mt-1 flex justify-between text-xs text-muted-foreground">
-            <span data-testid="char-count" className={tooLong ? "text-red-600" : undefined}>
-              {length} / {model.maxCharacters}
-            </span>
-            <span>{data.remaining.toLocaleString("en")} credits remaining</span>
-          </div>
-        </div>
-        <div className="flex justify-end">
-          <Button onClick={generate} disabled={busy || text.trim() === "" || tooLong} data-testid="generate">
-            {busy ? "Generating…" : "Generate speech"}
-          </Button>
-        </div>
-        </>
-        )}
-        <div className="flex items-center justify-between">
-          <h2 className="text-lg font-semibold">History</h2>
-          <Link to="/app/speech-synthesis/text-to-speech/history" className="text-sm underline">
-            Open full history
-          </Link>
-        </div>
-        <HistoryList shareMode={data.shareMode} entries={data.history} voices={data.voices} search={data.search} voiceId={data.voiceId} />
-      </div>
-      <aside className="space-y-5 rounded-2xl border border-border p-4">
-        <div className="space-y-2">
-          <label htmlFor="voice" className="text-sm font-medium">
-            Voice
-          </label>
-          <input value={voiceSearch} onChange={(e) => setVoiceSearch(e.target.value)} placeholder="Search voices" aria-label="Search voices" className="w-full rounded-lg border border-input px-3 py-1.5 text-sm dark:bg-zinc-900" />
-          <select
-            id="voice"
-            value={voiceId}
-            onChange={(e) => void chooseVoice(e.target.value)}
-            className="w-full rounded-lg border border-input px-2 py-1.5 text-sm dark:bg-zinc-900"
+          <aside aria-label="Voice and settings" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+            <Card className="space-y-5 p-4">
+              <div className="space-y-2">
+                <div className="flex items-center justify-between">
+                  <span className="text-sm font-medium">Voice</span>
+                  <VoicePreviewButton voice={voice} />
+                </div>
+                <VoicePicker voices={data.voices} value={voiceId} onValueChange={(next) => void chooseVoice(next)} />
+                <p className="text-xs text-muted-foreground" data-testid="voice-description">
+                  {voice.description}
+                </p>
+              </div>
+              <div className="space-y-2">
+                <span className="block text-sm font-medium" aria-hidden="true">
+                  Model
+                </span>
+                <Select
+                  label="Model"
+                  testId="model"
+                  className="w-full"
+                  value={modelId}
+                  onValueChange={(next) => {
+                    setModelId(next);
+                    remember(SELECTED_MODEL_KEY, next);
+                  }}
+                  options={data.models.map((m) => ({ value: m.model_id, label: m.name }))}
+                />
+              </div>
+              <div className="space-y-4">
+                <SettingSlider label="Speed" value={settings.speed} min={SPEED_RANGE.min} max={SPEED_RANGE.max} step={0.01} onChange={(speed) => setSettings({ ...settings, speed })} unstable={settings.speed < UNSTABLE_THRESHOLDS.speedBelow || settings.speed > UNSTABLE_THRESHOLDS.speedAbove} unusedReason={unused("speed")} />
+                <SettingSlider label="Stability" value={settings.stability} min={0} max={1} step={0.01} onChange={(stability) => setSettings({ ...settings, stability })} unstable={settings.stability < UNSTABLE_THRESHOLDS.stabilityBelow} unusedReason={unused("stability")} />
+                <SettingSlider label="Similarity" value={settings.similarity_boost} min={0} max={1} step={0.01} onChange={(similarity_boost) => setSettings({ ...settings, similarity_boost })} unstable={false} unusedReason={unused("similarity_boost")} />
+                <SettingSlider label="Style exaggeration" value={settings.style} min={0} max={1} step={0.01} onChange={(style) => setSettings({ ...settings, style })} unstable={settings.style > UNSTABLE_THRESHOLDS.styleAbove} unusedReason={unused("style")} />
+                <div className="space-y-1">
+                  <label className={cn("flex items-center gap-2 text-sm", unused("use_speaker_boost") ? "text-muted-foreground" : "font-medium")}>
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-[var(--accent)] disabled:opacity-50"
+                      checked={settings.use_speaker_boost}
+                      disabled={unused("use_speaker_boost") !== null}
+                      aria-describedby={unused("use_speaker_boost") ? "speaker-boost-unused" : undefined}
+                      onChange={(e) => setSettings({ ...settings, use_speaker_boost: e.target.checked })}
+                    />
+                    Speaker boost
+                  </label>
+                  {unused("use_speaker_boost") ? (
+                    <Hint id="speaker-boost-unused" className="leading-snug">
+                      <span data-testid="setting-unused">{unused("use_speaker_boost")}</span>
+                    </Hint>
+                  ) : null}
+                </div>
+                <div className="flex flex-wrap gap-2 border-t border-border pt-4">
+                  <Button variant="ghost" size="sm" onClick={() => setSettings({ ...DEFAULT_VOICE_SETTINGS })}>
+                    <RotateCcw aria-hidden="true" />
+                    Reset values
+                  </Button>
+                  <saveSettings.Form method="post">
+                    <input type="hidden" name="intent" value="save-voice-settings" />
+                    <input type="hidden" name="voice_id" value={voiceId} />
+                    {(["stability", "similarity_boost", "style", "speed", "use_speaker_boost"] as const).map((name) => (
+                      <input key={name} type="hidden" name={name} value={String(settings[name])} />
+                    ))}
+                    <Button type="submit" variant="secondary" size="sm" disabled={saveSettings.state !== "idle"}>
+                      <Save aria-hidden="true" />
+                      {saveSettings.state !== "idle" ? "Saving…" : `Save for ${voice.name}`}
+                    </Button>
+                  </saveSettings.Form>
+                </div>
+                <p className="text-xs text-muted-foreground" role="status">
+                  {saveSettings.state === "idle" && (saveSettings.data as { saved?: string } | undefined)?.saved === voiceId ? "Saved. " : ""}
+                  Saved settings apply to this workspace&apos;s generations with {voice.name}, here and through the API.
+                </p>
+              </div>
+            </Card>
+          </aside>
+          <Section
+            className="lg:col-start-1 lg:row-start-2"
+            title="History"
+            actions={
+              <Link to="/app/speech-synthesis/text-to-speech/history" className="text-sm font-medium underline underline-offset-4">
+                Open full history
+              </Link>
+            }
           >
-            {(filteredVoices.some((v) => v.voice_id === voiceId) ? filteredVoices : [voice, ...filteredVoices]).map((v) => (
-              <option key={v.voice_id} value={v.voice_id}>
-                {v.name} · {v.language.toUpperCase()} · {v.gender}
-              </option>
-            ))}
-          </select>
-          <p className="text-xs text-muted-foreground">{voice.description}</p>
-          <Button variant="secondary" onClick={() => void playVoicePreview(player, voice)}>
-            Preview voice
-          </Button>
+            <HistoryList shareMode={data.shareMode} entries={data.history} voices={data.voices} search={data.search} voiceId={data.voiceId} />
+          </Section>
         </div>
-        <div className="space-y-2">
-          <label htmlFor="model" className="text-sm font-medium">
-            Model
-          </label>
-          <select
-            id="model"
-            value={modelId}
-            onChange={(e) => {
-              setModelId(e.target.value);
-              remember(SELECTED_MODEL_KEY, e.target.value);
-            }}
-            className="w-full rounded-lg border border-input px-2 py-1.5 text-sm dark:bg-zinc-900"
-          >
-            {data.models.map((m) => (
-              <option key={m.model_id} value={m.model_id}>
-                {m.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-3">
-          <Slider label="Speed" value={settings.speed} min={SPEED_RANGE.min} max={SPEED_RANGE.max} step={0.01} onChange={(speed) => setSettings({ ...settings, speed })} unstable={settings.speed < UNSTABLE_THRESHOLDS.speedBelow || settings.speed > UNSTABLE_THRESHOLDS.speedAbove} unusedReason={unused("speed")} />
-          <Slider label="Stability" value={settings.stability} min={0} max={1} step={0.01} onChange={(stability) => setSettings({ ...settings, stability })} unstable={settings.stability < UNSTABLE_THRESHOLDS.stabilityBelow} unusedReason={unused("stability")} />
-          <Slider label="Similarity" value={settings.similarity_boost} min={0} max={1} step={0.01} onChange={(similarity_boost) => setSettings({ ...settings, similarity_boost })} unstable={false} unusedReason={unused("similarity_boost")} />
-          <Slider label="Style exaggeration" value={settings.style} min={0} max={1} step={0.01} onChange={(style) => setSettings({ ...settings, style })} unstable={settings.style > UNSTABLE_THRESHOLDS.styleAbove} unusedReason={unused("style")} />
-          <div>
-            <label className={`flex items-center gap-2 text-sm ${unused("use_speaker_boost") ? "text-zinc-400" : ""}`}>
-              <input
-                type="checkbox"
-                checked={settings.use_speaker_boost}
-                disabled={unused("use_speaker_boost") !== null}
-                aria-describedby={unused("use_speaker_boost") ? "speaker-boost-unused" : undefined}
-                onChange={(e) => setSettings({ ...settings, use_speaker_boost: e.target.checked })}
-              />
-              Speaker boost
-            </label>
-            <UnusedReason id="speaker-boost-unused" reason={unused("use_speaker_boost")} />
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="ghost" onClick={() => setSettings({ ...DEFAULT_VOICE_SETTINGS })}>
-              Reset values
-            </Button>
-            <saveSettings.Form method="post">
-              <input type="hidden" name="intent" value="save-voice-settings" />
-              <input type="hidden" name="voice_id" value={voiceId} />
-              {(["stability", "similarity_boost", "style", "speed", "use_speaker_boost"] as const).map((name) => (
-                <input key={name} type="hidden" name={name} value={String(settings[name])} />
-              ))}
-              <Button type="submit" variant="secondary" disabled={saveSettings.state !== "idle"}>
-                {saveSettings.state !== "idle" ? "Saving…" : `Save for ${voice.name}`}
-              </Button>
-            </saveSettings.Form>
-          </div>
-          <p className="text-xs text-muted-foreground" role="status">
-            {saveSettings.state === "idle" && (saveSettings.data as { saved?: string } | undefined)?.saved === voiceId ? "Saved. " : ""}
-            Saved settings apply to this workspace&apos;s generations with {voice.name}, here and through the API.
-          </p>
-        </div>
-      </aside>
-    </div>
+      </Page>
+    </Tabs>
   );
 }

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { newPage, screenshot, sharedBrowser, signInInBrowser, waitForHydration } from "./browser";
+import { chooseOption } from "./controls";
 import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
@@ -48,10 +49,20 @@ describe("global player", () => {
 
     // Speed 1.5 advances faster than 1.
     const normal = await advanceOver(page, 1200);
-    await page.getByLabel("Playback speed").selectOption("1.5");
+    await chooseOption(page, "Playback speed", "1.5×");
     const fast = await advanceOver(page, 1200);
     expect(fast).toBeGreaterThan(normal * 1.25);
-    await page.getByLabel("Playback speed").selectOption("1");
+    await chooseOption(page, "Playback speed", "1×");
+
+    // Seeking is the waveform's (a slider named Seek, no range input): Home goes back to the start, a click to that point.
+    const seek = page.getByRole("slider", { name: "Seek" });
+    await seek.focus();
+    await page.keyboard.press("Home");
+    expect((await audioState(page)).time).toBeLessThan(1);
+    const box = (await seek.boundingBox())!;
+    await seek.click({ position: { x: box.width / 2, y: box.height / 2 } });
+    const duration = await page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.duration);
+    expect(Math.abs((await audioState(page)).time - duration / 2)).toBeLessThan(1);
 
     // Pause stops it.
     await page.getByTestId("player-toggle").click();

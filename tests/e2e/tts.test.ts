@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { newPage, screenshot, signUpInBrowser, sharedBrowser, waitForHydration } from "./browser";
+import { chooseOption, chosenVoice, pickVoice, sliderValue } from "./controls";
 import { uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
@@ -14,7 +15,7 @@ describe("text to speech journey", () => {
     const text = "Hello from the browser. This sentence is spoken by the embedded engine.";
     await page.locator("#tts-text").fill(text);
     await expect(page.getByTestId("char-count").textContent()).resolves.toContain(`${text.length} /`);
-    await page.locator("#voice").selectOption({ label: "Roger · EN · male" });
+    await pickVoice(page, "Roger");
     await page.getByTestId("generate").click();
 
     // Audio plays while it streams: the player's currentTime advances.
@@ -45,28 +46,30 @@ describe("text to speech journey", () => {
     await signUpInBrowser(page, uniqueEmail("settings"), "/app/speech-synthesis/text-to-speech");
     await waitForHydration(page);
     // The embedded engine has no counterpart for similarity or speaker boost: disabled, with the reason.
-    await expect(page.locator("#slider-similarity").isDisabled()).resolves.toBe(true);
-    await expect(page.locator("#slider-similarity-unused").textContent()).resolves.toContain("formant synthesis");
+    const similarity = page.getByRole("slider", { name: "Similarity", exact: true });
+    await expect(similarity.isDisabled()).resolves.toBe(true);
+    await expect(page.locator(`#${await similarity.getAttribute("aria-describedby")}`).textContent()).resolves.toContain("formant synthesis");
     await expect(page.getByLabel("Speaker boost").isDisabled()).resolves.toBe(true);
-    await expect(page.locator("#slider-stability").isDisabled()).resolves.toBe(false);
+    await expect(page.getByRole("slider", { name: "Stability", exact: true }).isDisabled()).resolves.toBe(false);
 
-    // Roger's stability lowered to 0.30 and saved for the workspace.
-    await page.locator("#voice").selectOption({ label: "Roger · EN · male" });
-    const stability = page.locator("#slider-stability");
-    await stability.focus();
+    // Roger's stability lowered to 0.30 (the themed slider takes the arrow keys) and saved for the workspace.
+    await pickVoice(page, "Roger");
+    const stability = () => sliderValue(page, "Stability");
+    await page.getByRole("slider", { name: "Stability", exact: true }).focus();
     for (let i = 0; i < 20; i++) await page.keyboard.press("ArrowLeft");
-    await expect(stability.inputValue()).resolves.toBe("0.3");
+    await expect(stability()).resolves.toBe("0.3");
+    await page.getByTestId("setting-stability").getByText("unstable").waitFor();
     await page.getByRole("button", { name: "Save for Roger" }).click();
     await expect.poll(() => page.evaluate(async () => ((await (await fetch("/v1/voices/pv02roger00000000000/settings")).json()) as { stability: number }).stability), { timeout: 5_000 }).toBe(0.3);
     await screenshot(page, "tts-voice-settings");
 
     // Another voice brings its own settings; coming back, and after a reload, Roger's saved ones return.
-    await page.locator("#voice").selectOption({ label: "Aria · EN · female" });
-    await expect(stability.inputValue()).resolves.toBe("0.5");
+    await pickVoice(page, "Aria");
+    await expect(stability()).resolves.toBe("0.5");
     await page.reload();
     await waitForHydration(page);
-    await page.locator("#voice").selectOption({ label: "Roger · EN · male" });
-    await expect.poll(() => stability.inputValue(), { timeout: 5_000 }).toBe("0.3");
+    await pickVoice(page, "Roger");
+    await expect.poll(stability, { timeout: 5_000 }).toBe("0.3");
 
     // A generation carries them: its history item records stability 0.3.
     await page.locator("#tts-text").fill("Saved settings are sent.");
@@ -80,20 +83,71 @@ describe("text to speech journey", () => {
   it("previews a voice and offers its other languages (the multilingual model's previews)", async () => {
     const { context, page } = await newPage(browser(), baseUrl);
     await signUpInBrowser(page, uniqueEmail("previews"), "/app/speech-synthesis/text-to-speech");
-    await page.locator("#voice").selectOption({ label: "Camille · FR · female" });
-    await page.getByRole("button", { name: "Preview voice" }).click();
+    await pickVoice(page, "Camille");
+    await expect(chosenVoice(page)).resolves.toContain("Camille");
+    await page.getByRole("button", { name: "Preview Camille" }).click();
     const playing = (fragment: string) =>
       page.waitForFunction((f) => {
         const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!;
         return audio.src.includes(f) && audio.currentTime > 0.2;
       }, fragment, { timeout: 20_000 });
     await playing("voice_preview_camille.mp3");
-    const language = page.getByLabel("Preview language");
-    await expect(language.locator("option").allTextContents()).resolves.toEqual(["English", "German", "French", "Spanish", "Italian", "Portuguese"]);
-    await expect(language.inputValue()).resolves.toContain("voice_preview_camille.mp3");
-    await language.selectOption({ label: "Spanish" });
+    // The player's language choice (a themed Select): the voice's own language first chosen, the others offered.
+    const language = page.getByRole("combobox", { name: "Preview language" });
+    await expect(language.textContent()).resolves.toBe("French");
+    await language.click();
+    await expect(page.getByRole("option").allTextContents()).resolves.toEqual(["English", "German", "French", "Spanish", "Italian", "Portuguese"]);
+    await page.getByRole("option", { name: "Spanish" }).click();
     await playing("voice_preview_camille_es.mp3");
     await screenshot(page, "player-language-previews");
+    await context.close();
+  });
+
+  it("filters the voice picker as you type, plays a voice's preview from its row, and says why Generate is disabled", async () => {
+    const { context, page } = await newPage(browser(), baseUrl);
+    await signUpInBrowser(page, uniqueEmail("picker"), "/app/speech-synthesis/text-to-speech");
+    await waitForHydration(page);
+
+    // Generate disabled, and beside it why: no text, then too long for the model (the counter turns red).
+    const generate = page.getByTestId("generate");
+    const hint = page.getByTestId("generate-hint");
+    await expect(generate.isDisabled()).resolves.toBe(true);
+    await expect(hint.textContent()).resolves.toBe("Enter some text to generate speech.");
+    await page.locator("#tts-text").fill("a".repeat(2730));
+    await expect(hint.textContent()).resolves.toBe("The text is 230 characters over the limit of 2,500 for this model. Shorten it to generate.");
+    await expect(page.getByTestId("char-count").textContent()).resolves.toBe("2730 / 2500");
+    await expect(page.getByTestId("char-count").getAttribute("class")).resolves.toContain("text-destructive-foreground");
+    await expect(generate.isDisabled()).resolves.toBe(true);
+    await screenshot(page, "tts-too-long");
+    await page.locator("#tts-text").fill("Short enough.");
+    await expect(hint.count()).resolves.toBe(0);
+    await expect(generate.isDisabled()).resolves.toBe(false);
+
+    // Typing filters the rows by the start of their words (name, language, gender, accent, description).
+    const before = await chosenVoice(page);
+    await page.getByRole("combobox", { name: "Voice", exact: true }).click();
+    const search = page.getByPlaceholder(/^Search voices/);
+    const rows = page.getByRole("option");
+    const names = () => rows.evaluateAll((options) => options.map((o) => o.querySelector(".font-medium")?.textContent ?? ""));
+    expect((await names()).length).toBeGreaterThanOrEqual(14);
+    await search.fill("ital");
+    await expect.poll(names).toEqual(["Giulia", "Marco"]);
+    await search.fill("parisian fem");
+    await expect.poll(names).toEqual(["Camille"]);
+
+    // A row's play button plays its preview in the global player, shows it playing, and pauses it; it does not choose the voice.
+    const play = rows.filter({ hasText: "Camille" }).getByRole("button", { name: "Preview Camille" });
+    await play.click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="player"]')?.getAttribute("data-state") === "playing", undefined, { timeout: 20_000 });
+    await expect(page.getByTestId("player-title").textContent()).resolves.toBe("Camille preview");
+    await expect.poll(() => play.getAttribute("aria-pressed")).toBe("true");
+    await screenshot(page, "tts-voice-picker");
+    await play.click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="player"]')?.getAttribute("data-state") === "paused");
+    await expect.poll(() => play.getAttribute("aria-pressed")).toBe("false");
+    await expect(search.isVisible()).resolves.toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(chosenVoice(page)).resolves.toBe(before);
     await context.close();
   });
 
@@ -103,7 +157,7 @@ describe("text to speech journey", () => {
 
     await page.getByRole("tab", { name: "Dialogue" }).click();
     await page.getByLabel("Text of line 1").fill("Good morning, Roger.");
-    await page.getByLabel("Voice of line 2").selectOption({ label: "Roger" });
+    await chooseOption(page, "Voice of line 2", "Roger");
     await page.getByLabel("Text of line 2").fill("Morning, Aria!");
     await page.getByRole("button", { name: "Add line" }).click();
     await page.getByTestId("generate-dialogue").click();
@@ -150,9 +204,9 @@ describe("text to speech journey", () => {
     expect(new Set(heights.map(Math.round)).size).toBeGreaterThan(5);
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="player-waveform"]')?.getAttribute("data-played")) > 0);
 
-    await page.getByLabel("Playback speed").selectOption("1.5");
+    await chooseOption(page, "Playback speed", "1.5×");
     expect((await audio()).rate).toBe(1.5);
-    await page.getByLabel("Playback speed").selectOption("1");
+    await chooseOption(page, "Playback speed", "1×");
 
     // Keyboard: space pauses (not while typing), arrows skip 3 s.
     await page.locator("body").click({ position: { x: 5, y: 5 } });

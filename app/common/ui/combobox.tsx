@@ -26,10 +26,12 @@ type ComboboxProps<T extends ComboboxItem> = {
   name?: string;
   className?: string;
   testId?: string;
+  /** How typed text matches an item (1 shown, 0 hidden), given its value, the search and its keywords; cmdk's fuzzy score by default. */
+  filter?: (value: string, search: string, keywords?: string[]) => number;
 };
 
 /** A searchable picker: a button opening a filterable list (cmdk in a Radix popover), typed to filter, arrows to move. */
-export function Combobox<T extends ComboboxItem>({ label, items, value, onValueChange, renderItem, renderValue, searchPlaceholder = "Search…", emptyText = "Nothing matches.", name, className, testId }: ComboboxProps<T>) {
+export function Combobox<T extends ComboboxItem>({ label, items, value, onValueChange, renderItem, renderValue, searchPlaceholder = "Search…", emptyText = "Nothing matches.", name, className, testId, filter }: ComboboxProps<T>) {
   const [open, setOpen] = useState(false);
   const selected = items.find((item) => item.value === value);
   return (
@@ -50,7 +52,7 @@ export function Combobox<T extends ComboboxItem>({ label, items, value, onValueC
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content align="start" sideOffset={4} className="z-50 w-[var(--radix-popover-trigger-width)] min-w-72 overflow-hidden rounded-xl border border-border bg-card text-foreground shadow-lg">
-          <Command label={label} loop>
+          <Command label={label} loop filter={filter}>
             <Command.Input placeholder={searchPlaceholder} className="h-10 w-full border-b border-border bg-transparent px-3 text-sm outline-none placeholder:text-muted-foreground" />
             <Command.List className="max-h-80 overflow-y-auto p-1">
               <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">{emptyText}</Command.Empty>

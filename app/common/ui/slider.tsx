@@ -13,12 +13,14 @@ type SliderProps = {
   disabled?: boolean;
   /** How the value is read out (e.g. "0.50" or "50%"). */
   valueText?: string;
+  /** The id of a text describing the slider (e.g. why it is disabled). */
+  describedBy?: string;
   className?: string;
   testId?: string;
 };
 
 /** A themed slider on Radix (arrow keys, Page Up/Down, Home/End; aria-valuetext for screen readers). */
-export function Slider({ label, value, onValueChange, min, max, step, name, disabled, valueText, className, testId }: SliderProps) {
+export function Slider({ label, value, onValueChange, min, max, step, name, disabled, valueText, describedBy, className, testId }: SliderProps) {
   return (
     <SliderPrimitive.Root
       value={[value]}
@@ -37,6 +39,7 @@ export function Slider({ label, value, onValueChange, min, max, step, name, disa
       <SliderPrimitive.Thumb
         aria-label={label}
         aria-valuetext={valueText}
+        aria-describedby={describedBy}
         className="block size-4 rounded-full border-2 border-accent bg-background shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       />
     </SliderPrimitive.Root>

@@ -43,7 +43,8 @@ type Source = { kind: "url"; url: string } | { kind: "stream"; response: Respons
 type PlayerState = "idle" | "loading" | "playing" | "paused" | "ended";
 type ItemStatus = "ready" | "pending" | "missing";
 
-type PlayerApi = { play: (item: PlayerItem, source: Source) => Promise<void>; item: PlayerItem | null; state: PlayerState };
+/** `toggle` pauses or resumes what is loaded (a voice card's preview button pauses its own preview with it). */
+type PlayerApi = { play: (item: PlayerItem, source: Source) => Promise<void>; toggle: () => void; item: PlayerItem | null; state: PlayerState };
 const PlayerContext = createContext<PlayerApi | null>(null);
 
 type PlayerBarProps = {
@@ -65,14 +66,19 @@ export function usePlayer(): PlayerApi {
 }
 
 /** A voice as the pages offer it (app/voices/server/voice-options.server.ts); a voice without a preview has none to play. */
-type PreviewableVoice = { voice_id: string; name: string; preview: string | null; languagePreviews: LanguagePreview[]; safety_control: CheckedVoice["safetyControl"] };
+export type PreviewableVoice = { voice_id: string; name: string; preview: string | null; languagePreviews: LanguagePreview[]; safety_control: CheckedVoice["safetyControl"] };
+
+/** The player item id of a voice's preview: what tells a voice's preview button that its preview is the one loaded. */
+export function previewItemId(voiceId: string): string {
+  return `preview-${voiceId}`;
+}
 
 /** Plays a voice's preview (its safety control applies; its other languages are offered). */
 export function playVoicePreview(player: PlayerApi, voice: PreviewableVoice): Promise<void> {
   if (!voice.preview) return Promise.resolve();
   return player.play(
     {
-      id: `preview-${voice.voice_id}`,
+      id: previewItemId(voice.voice_id),
       title: `${voice.name} preview`,
       voiceName: voice.name,
       voice: { voiceId: voice.voice_id, name: voice.name, safetyControl: voice.safety_control },
@@ -172,9 +178,16 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     }
   }, [safety]);
 
+  const toggle = useCallback(() => {
+    const element = audio.current;
+    if (!element || !element.src) return;
+    if (element.paused) void element.play();
+    else element.pause();
+  }, []);
+
   const bar: PlayerBarProps = { play, audioRef: audio, item, status, state, setState, feedbackValue, setFeedbackValue };
   return (
-    <PlayerContext.Provider value={{ play, item, state }}>
+    <PlayerContext.Provider value={{ play, toggle, item, state }}>
       <PlayerBarContext.Provider value={bar}>{children}</PlayerBarContext.Provider>
     </PlayerContext.Provider>
   );

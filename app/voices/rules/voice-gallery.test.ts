@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchesVoiceQuery } from "./voice-gallery";
+import { matchesVoiceQuery, matchesVoiceWords } from "./voice-gallery";
 import { PREMADE_VOICES } from "../../../tests/unit/premade-voices";
 
 // The premade voices as the voices page shows them (voice-options.server.ts).
@@ -21,5 +21,20 @@ describe("matchesVoiceQuery", () => {
     expect(names({ search: "aria", language: "", gender: "" })).toEqual(["Aria"]);
     expect(names({ search: "BRITISH story", language: "", gender: "" })).toEqual(["George"]);
     expect(names({ search: "no such voice", language: "", gender: "" })).toEqual([]);
+  });
+});
+
+describe("matchesVoiceWords", () => {
+  const camille = ["Camille", "French", "fr", "female", "parisian", "Lively Parisian French."];
+  it("finds a voice by the start of any of its words, ignoring case and accents", () => {
+    expect(matchesVoiceWords(camille, "cam")).toBe(true);
+    expect(matchesVoiceWords(camille, "FREN fem")).toBe(true);
+    expect(matchesVoiceWords(["Lucía", "Spanish"], "lucia")).toBe(true);
+    expect(matchesVoiceWords(camille, "")).toBe(true);
+  });
+  it("does not match letters scattered or inside words", () => {
+    expect(matchesVoiceWords(camille, "male")).toBe(false);
+    expect(matchesVoiceWords(camille, "cml")).toBe(false);
+    expect(matchesVoiceWords(camille, "camille german")).toBe(false);
   });
 });

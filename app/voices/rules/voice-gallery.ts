@@ -14,3 +14,19 @@ export function matchesVoiceQuery(voice: GalleryVoice, query: VoiceGalleryQuery)
   const haystack = [voice.name, voice.description, voice.accent ?? "", (voice.use_case ?? "").replace(/_/g, " ")].join(" ").toLowerCase();
   return needle.split(/\s+/).every((word) => haystack.includes(word));
 }
+
+/** Lower case without accents, so "lucia" finds Lucía. */
+const folded = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+
+/**
+ * The voice picker's search: every typed word begins a word of the voice's texts (name, language, gender,
+ * accent, description). Word starts, not letters anywhere: "male" does not find the female voices, and a few
+ * letters do not match scattered across a long description.
+ */
+export function matchesVoiceWords(texts: readonly string[], search: string): boolean {
+  const words = folded(texts.join(" ")).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return folded(search)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .every((typed) => words.some((word) => word.startsWith(typed)));
+}
