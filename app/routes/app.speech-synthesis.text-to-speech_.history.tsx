@@ -1,6 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { ArrowLeft } from "lucide-react";
 import { HistoryList } from "~/history/components/history-list";
+import { LinkButton } from "~/common/ui/button";
+import { Page } from "~/common/ui/page";
 import { PRODUCT_NAME } from "../../core/brand";
 import { shareButtonMode, videoFlagOn } from "../../core/sharing/sharing";
 import { requireViewer } from "~/accounts/accounts.server";
@@ -26,14 +29,17 @@ export function action(args: ActionFunctionArgs) {
 export default function TextToSpeechHistory() {
   const data = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-4xl space-y-4">
-      <div className="flex items-center justify-between">
-        <h1 className="text-2xl font-bold">Text to Speech history</h1>
-        <Link to="/app/speech-synthesis/text-to-speech" className="text-sm underline">
+    <Page
+      title="Text to Speech history"
+      description="Everything you generated: play it again, download it or share it."
+      actions={
+        <LinkButton to="/app/speech-synthesis/text-to-speech" variant="secondary">
+          <ArrowLeft aria-hidden="true" />
           Back to Text to Speech
-        </Link>
-      </div>
+        </LinkButton>
+      }
+    >
       <HistoryList shareMode={data.shareMode} entries={data.history} voices={data.voices} search={data.search} voiceId={data.voiceId} />
-    </div>
+    </Page>
   );
 }

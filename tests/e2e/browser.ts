@@ -43,8 +43,9 @@ export async function waitForHydration(page: Page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
 }
 
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: join("tests/e2e/artifacts", `${name}.png`), fullPage: true });
+/** The whole page by default; `fullPage: false` for what the viewport shows (a dialog over the page). */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  await page.screenshot({ path: join("tests/e2e/artifacts", `${name}.png`), fullPage });
 }
 
 /** One browser per test file: launched before the first test, closed after the last. */

@@ -20,9 +20,10 @@ describe("sharing", () => {
     await owner.page.waitForURL(/\/app\/home/);
     await owner.page.goto("/app/speech-synthesis/text-to-speech");
     await waitForHydration(owner.page);
-    // With the tts-video-generation flag on, Share opens the video dialog; its "Share public link" opens the link dialog.
+    // With the tts-video-generation flag on, Share offers the link and the video; the link comes first.
     await owner.page.getByTestId("history-item").first().getByRole("button", { name: "Share", exact: true }).click();
-    await owner.page.getByTestId("share-video-dialog").getByRole("button", { name: "Share public link" }).click();
+    await expect(owner.page.getByRole("menuitem").allTextContents()).resolves.toEqual(["Copy share link", "Create share video"]);
+    await owner.page.getByRole("menuitem", { name: "Copy share link" }).click();
     const dialog = owner.page.getByTestId("share-dialog");
     await expect(dialog.getByRole("heading").textContent()).resolves.toBe("Share with your community");
     const linkRow = dialog.getByTestId("share-link");
@@ -102,7 +103,7 @@ describe("sharing", () => {
       await page.goto("/app/speech-synthesis/text-to-speech");
       await waitForHydration(page);
       await page.getByTestId("history-item").first().getByRole("button", { name: "Share", exact: true }).click();
-      await page.getByTestId("share-video-dialog").getByRole("button", { name: "Share public link" }).click();
+      await page.getByRole("menuitem", { name: "Copy share link" }).click();
       await page.waitForFunction(() => document.querySelector('[data-testid="share-link"]')?.getAttribute("data-link"));
       return page.getByTestId("share-dialog");
     };
@@ -150,6 +151,7 @@ describe("sharing", () => {
     await page.goto("/app/speech-synthesis/text-to-speech");
     await waitForHydration(page);
     await page.getByTestId("history-item").first().getByRole("button", { name: "Share", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Create share video" }).click();
     const dialog = page.getByTestId("share-video-dialog");
     await expect(dialog.getByRole("heading").textContent()).resolves.toBe("Share video");
     const preview = dialog.getByTestId("share-video-preview");
@@ -184,6 +186,10 @@ describe("sharing", () => {
     await dialog.getByText("Black").click();
     await preview.waitFor();
     await expect(video.count()).resolves.toBe(0);
+
+    // The video dialog leads on to the public link.
+    await dialog.getByRole("button", { name: "Share public link" }).click();
+    await page.getByTestId("share-dialog").getByRole("heading", { name: "Share with your community" }).waitFor();
     await context.close();
   });
 });

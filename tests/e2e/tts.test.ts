@@ -226,12 +226,15 @@ describe("text to speech journey", () => {
     await page.getByTestId("feedback-controls").waitFor();
     await page.getByRole("button", { name: "Bad generation" }).click();
     const dialog = page.getByTestId("feedback-dialog");
+    // The minimum is shown from the start, not only after a refused Submit.
+    await expect(dialog.getByTestId("feedback-counter").textContent()).resolves.toBe("0/20 characters minimum");
     await dialog.getByLabel("Glitches").check();
     await dialog.getByLabel("Tell us more").fill("too short");
+    await expect(dialog.getByTestId("feedback-counter").textContent()).resolves.toBe("9/20 characters minimum");
     await dialog.getByRole("button", { name: "Submit" }).click();
     await dialog.getByText("Feedback must be at least 20 characters long").waitFor();
     await dialog.getByLabel("Tell us more").fill("The pause after the first sentence is too long.");
-    await expect(dialog.getByTestId("feedback-counter").textContent()).resolves.toBe("47 / 200");
+    await expect(dialog.getByTestId("feedback-counter").textContent()).resolves.toBe("47/200 characters");
     await dialog.getByRole("button", { name: "Submit" }).click();
     await page.getByText("Your feedback has been submitted. Thank you").waitFor();
     await screenshot(page, "player-feedback");

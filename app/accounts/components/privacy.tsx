@@ -85,7 +85,7 @@ export function TrainingOptOutSwitch({ isAdmin, optedOut, saveButton = false }: 
             checked={value}
             disabled={!isAdmin || fetcher.state === "submitting"}
             onChange={(event) => change(event.target.checked)}
-            className="h-5 w-5"
+            className="size-5 accent-[var(--accent)]"
           />
         </span>
       </div>
@@ -115,9 +115,11 @@ export function TrainingOptOutDialog({ isAdmin, optedOut, onClose }: { isAdmin: 
         </Link>
         .
       </p>
-      <Button variant="secondary" onClick={onClose}>
-        Close
-      </Button>
+      <div className="flex justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </div>
     </Dialog>
   );
 }

@@ -112,7 +112,7 @@ function FlowDialog({ card, onClose }: { card: PlanCard; onClose: () => void }) 
   return (
     <Dialog title={text.title} onClose={onClose} testId="plan-flow-dialog">
       <p className="text-sm text-muted-foreground">{text.body}</p>
-      <div className="mt-5 flex justify-end gap-2">
+      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onClose}>
           Keep current plan
         </Button>

@@ -6,7 +6,9 @@ import { PROMO_TEXTS, promoAppliedMessage, promoShowsDiscount, tierForPromoAmoun
 import { STORED_COUPON_KEY } from "~/billing/rules/plan-page";
 import { Dialog } from "~/common/ui/dialog";
 import { useToast } from "~/common/components/toasts";
-import { Button, buttonClass } from "~/common/ui/button";
+import { Button } from "~/common/ui/button";
+import { Input, Label } from "~/common/ui/input";
+import { TicketPercent } from "lucide-react";
 
 export type StoredPromo = Omit<PromoValidation, "valid"> & { code: string };
 
@@ -97,6 +99,7 @@ export function PromoControls({ promo }: { promo: PromoStore }) {
     <>
       <div className="flex justify-center">
         <Button variant="ghost" onClick={() => setOpen(true)}>
+          <TicketPercent aria-hidden="true" />
           Use promo code
         </Button>
       </div>
@@ -109,23 +112,19 @@ export function PromoControls({ promo }: { promo: PromoStore }) {
             }}
             className="space-y-4"
           >
-            <label className="block text-sm font-medium">
-              Promo code
-              <input
-                name="promocode"
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-                autoComplete="off"
-                className="mt-1 w-full rounded-lg border border-input px-3 py-2 dark:bg-zinc-900"
-              />
-            </label>
-            <div className="flex justify-end gap-2">
+            <div className="space-y-1.5">
+              <Label htmlFor="promocode" className="block">
+                Promo code
+              </Label>
+              <Input id="promocode" name="promocode" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} />
+            </div>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="ghost" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <button type="submit" disabled={busy || code.trim() === ""} className={buttonClass("primary")}>
+              <Button type="submit" disabled={busy || code.trim() === ""}>
                 Apply
-              </button>
+              </Button>
             </div>
           </form>
         </Dialog>
@@ -134,7 +133,7 @@ export function PromoControls({ promo }: { promo: PromoStore }) {
         <aside
           data-testid="saved-promo"
           aria-label="Saved promo code"
-          className="fixed bottom-24 right-6 z-30 hidden w-72 space-y-2 rounded-2xl border border-emerald-300 bg-card p-4 text-sm shadow-lg md:block dark:border-emerald-800"
+          className="fixed bottom-24 right-6 z-30 hidden w-72 space-y-2 rounded-2xl border border-accent/50 bg-card p-4 text-sm shadow-lg md:block"
         >
           <p className="font-medium">
             Promo code <code>{saved.code}</code>
@@ -154,14 +153,14 @@ export function PromoControls({ promo }: { promo: PromoStore }) {
                 <input type="hidden" name="currency" value="usd" />
                 <input type="hidden" name="promocode" value={saved.code} />
                 <input type="hidden" name="idempotency_key" value={idempotencyKey} />
-                <button type="submit" className={buttonClass("primary", "px-3 py-1")}>
+                <Button type="submit" size="sm">
                   Subscribe to {TIER_DISPLAY_NAMES[promptTier]}
-                </button>
+                </Button>
               </Form>
             ) : null}
             <Button
               variant="ghost"
-              className="px-3 py-1"
+              size="sm"
               onClick={() => {
                 promo.clear();
                 toast.show(PROMO_TEXTS.removed(saved.code), "info");

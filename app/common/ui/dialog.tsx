@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { cn } from "./cn";
 
 type DialogProps = {
@@ -12,6 +12,8 @@ type DialogProps = {
   onClose?: () => void;
   testId?: string;
   className?: string;
+  /** Where focus goes on close when the opener is gone by then (a menu item): by default, what had focus at opening. */
+  returnFocusTo?: HTMLElement | null;
 };
 
 /**
@@ -20,8 +22,11 @@ type DialogProps = {
  * Rendered while open: the caller mounts it when it should show. Not in a portal: a dialog open when the page
  * loads (an e-mailed link's answer, a gate) is in the server's HTML, readable before the scripts run.
  */
-export function Dialog({ title, description, children, onClose, testId, className }: DialogProps) {
+export function Dialog({ title, description, children, onClose, testId, className, returnFocusTo }: DialogProps) {
   const dismissable = Boolean(onClose);
+  // Radix gives focus back only to its own Trigger; these dialogs are opened by the caller's buttons, so what
+  // had focus as the dialog first rendered (the button that opened it) is remembered here.
+  const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
   return (
     <DialogPrimitive.Root open onOpenChange={(open) => !open && onClose?.()}>
       <DialogPrimitive.Overlay data-testid={testId ? `${testId}-backdrop` : undefined} className="fixed inset-0 z-50 bg-overlay" />
@@ -31,6 +36,11 @@ export function Dialog({ title, description, children, onClose, testId, classNam
         onEscapeKeyDown={(event) => !dismissable && event.preventDefault()}
         onPointerDownOutside={(event) => !dismissable && event.preventDefault()}
         onInteractOutside={(event) => !dismissable && event.preventDefault()}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          const target = returnFocusTo?.isConnected ? returnFocusTo : opener?.isConnected ? opener : null;
+          target?.focus();
+        }}
         className={cn(
           "fixed z-50 flex max-h-[90dvh] w-full flex-col overflow-y-auto border border-border bg-card text-foreground shadow-xl outline-none",
           // Phones: a sheet from the bottom edge; wider screens: centred.

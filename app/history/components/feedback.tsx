@@ -1,9 +1,24 @@
 import { useState } from "react";
 import { requestJson, RequestFailure } from "~/common/rules/http-error";
-import { FEEDBACK_ISSUES, FEEDBACK_MAX_LENGTH, FEEDBACK_SUBMITTED, feedbackTextError, opensFeedbackDialog, thumbsChanged } from "~/player/rules/player";
+import { ThumbsDown, ThumbsUp } from "lucide-react";
+import {
+  FEEDBACK_ISSUES,
+  FEEDBACK_MAX_LENGTH,
+  FEEDBACK_MIN_LENGTH,
+  FEEDBACK_SUBMITTED,
+  feedbackCounterText,
+  feedbackLength,
+  feedbackTextError,
+  opensFeedbackDialog,
+  thumbsChanged,
+} from "~/player/rules/player";
 import { Dialog } from "~/common/ui/dialog";
 import { useToast } from "~/common/components/toasts";
 import { Button } from "~/common/ui/button";
+import { cn } from "~/common/ui/cn";
+import { Hint } from "~/common/ui/feedback";
+import { IconButton } from "~/common/ui/icon-button";
+import { Label, Textarea } from "~/common/ui/input";
 
 const ISSUE_LABELS: Record<(typeof FEEDBACK_ISSUES)[number], string> = {
   emotions: "Emotions",
@@ -52,56 +67,77 @@ export function FeedbackControls({ historyItemId, textLength, value, onSaved }: 
     }
   };
 
+  const tooShort = feedbackLength(text) < FEEDBACK_MIN_LENGTH;
   return (
-    <div className="flex items-center gap-1" data-testid="feedback-controls">
-      <button type="button" aria-label="Good generation" aria-pressed={value === true} onClick={() => thumbs(true)} className={`rounded px-1.5 py-1 ${value === true ? "bg-emerald-100 dark:bg-emerald-900" : ""}`}>
-        <Thumb />
-      </button>
-      <button type="button" aria-label="Bad generation" aria-pressed={value === false} onClick={() => thumbs(false)} className={`rounded px-1.5 py-1 ${value === false ? "bg-red-100 dark:bg-red-900" : ""}`}>
-        <Thumb down />
-      </button>
+    <div className="flex items-center gap-0.5" data-testid="feedback-controls">
+      <IconButton
+        label="Good generation"
+        small
+        aria-pressed={value === true}
+        onClick={() => thumbs(true)}
+        icon={<ThumbsUp aria-hidden="true" />}
+        className={cn(value === true && "bg-accent-soft text-accent-foreground hover:bg-accent-soft")}
+      />
+      <IconButton
+        label="Bad generation"
+        small
+        aria-pressed={value === false}
+        onClick={() => thumbs(false)}
+        icon={<ThumbsDown aria-hidden="true" />}
+        className={cn(value === false && "bg-muted text-destructive-foreground")}
+      />
       {dialog !== null ? (
         <Dialog title={dialog ? "What did you like?" : "What went wrong?"} onClose={() => setDialog(null)} testId="feedback-dialog">
-          <div className="space-y-3 text-sm">
+          <form
+            className="space-y-4 text-sm"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
             {!dialog ? (
-              <div className="flex flex-wrap gap-2">
+              <fieldset className="flex flex-wrap gap-2">
+                <legend className="sr-only">Issues</legend>
                 {FEEDBACK_ISSUES.map((issue) => (
-                  <label key={issue} className="flex items-center gap-1 rounded-full border border-input px-3 py-1">
-                    <input type="checkbox" checked={Boolean(issues[issue])} onChange={(e) => setIssues({ ...issues, [issue]: e.target.checked })} />
+                  <label
+                    key={issue}
+                    className="flex cursor-pointer items-center gap-2 rounded-full border border-input px-3 py-1.5 hover:bg-muted has-[:checked]:border-accent has-[:checked]:bg-accent-soft has-[:checked]:text-accent-foreground has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+                  >
+                    <input type="checkbox" className="size-4 accent-[var(--accent)]" checked={Boolean(issues[issue])} onChange={(e) => setIssues({ ...issues, [issue]: e.target.checked })} />
                     {ISSUE_LABELS[issue]}
                   </label>
                 ))}
-              </div>
+              </fieldset>
             ) : null}
-            <label htmlFor="feedback-text" className="block font-medium">
-              Tell us more
-            </label>
-            <textarea id="feedback-text" value={text} maxLength={FEEDBACK_MAX_LENGTH} onChange={(e) => setText(e.target.value)} rows={4} className="w-full rounded-lg border border-input p-2 dark:bg-zinc-900" />
-            <div className="flex justify-between text-xs text-muted-foreground">
-              <span role="alert" className="text-red-600">
-                {error}
-              </span>
-              <span data-testid="feedback-counter">
-                {[...text].length} / {FEEDBACK_MAX_LENGTH}
-              </span>
+            <div className="space-y-1.5">
+              <Label htmlFor="feedback-text" className="block">
+                Tell us more
+              </Label>
+              <Textarea id="feedback-text" value={text} maxLength={FEEDBACK_MAX_LENGTH} onChange={(e) => {
+                  setText(e.target.value);
+                  setError(null);
+                }}
+                rows={4} aria-describedby="feedback-counter" aria-invalid={error ? true : undefined} />
+              <div className="flex items-start justify-between gap-3">
+                {error ? (
+                  <Hint tone="error">{error}</Hint>
+                ) : (
+                  <span />
+                )}
+                <span id="feedback-counter" data-testid="feedback-counter" aria-live="polite" className={cn("shrink-0 text-xs tabular-nums", tooShort ? "text-muted-foreground" : "text-success-foreground")}>
+                  {feedbackCounterText(text)}
+                </span>
+              </div>
             </div>
-            <div className="flex justify-end gap-2">
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="secondary" onClick={() => setDialog(null)}>
                 Cancel
               </Button>
-              <Button onClick={submit}>Submit</Button>
+              <Button type="submit">Submit</Button>
             </div>
-          </div>
+          </form>
         </Dialog>
       ) : null}
     </div>
-  );
-}
-
-function Thumb({ down = false }: { down?: boolean }) {
-  return (
-    <svg aria-hidden width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" style={down ? { transform: "rotate(180deg)" } : undefined}>
-      <path d="M7 10v12M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z" />
-    </svg>
   );
 }

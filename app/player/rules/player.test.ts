@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   clampTime,
   estimateDurationMs,
+  feedbackCounterText,
   feedbackTextError,
   FEEDBACK_TOO_SHORT,
   HISTORY_POLL_DELAYS_MS,
@@ -51,5 +52,11 @@ describe("player rules", () => {
     expect(feedbackTextError("too short")).toBe(FEEDBACK_TOO_SHORT);
     expect(feedbackTextError("x".repeat(20))).toBeNull();
     expect(feedbackTextError("x".repeat(201))).toMatch(/at most 200/);
+  });
+  it("counts towards the 20-character minimum from the start, then towards the 200 maximum", () => {
+    expect(feedbackCounterText("")).toBe("0/20 characters minimum");
+    expect(feedbackCounterText("  twelve chars  ".padEnd(14))).toBe("12/20 characters minimum");
+    expect(feedbackCounterText("x".repeat(20))).toBe("20/200 characters");
+    expect(feedbackCounterText("é".repeat(47))).toBe("47/200 characters");
   });
 });

@@ -72,8 +72,22 @@ export function thumbsChanged(previous: boolean | null | undefined, next: boolea
   return previous !== next;
 }
 
+/** Feedback length as the rules count it: characters (not UTF-16 units), without surrounding spaces. */
+export function feedbackLength(text: string): number {
+  return [...text.trim()].length;
+}
+
+/**
+ * The live counter under the feedback text, shown from the start so the minimum is known before Submit:
+ * the minimum until it is reached, then the maximum.
+ */
+export function feedbackCounterText(text: string): string {
+  const length = feedbackLength(text);
+  return length < FEEDBACK_MIN_LENGTH ? `${length}/${FEEDBACK_MIN_LENGTH} characters minimum` : `${length}/${FEEDBACK_MAX_LENGTH} characters`;
+}
+
 export function feedbackTextError(text: string): string | null {
-  const length = [...text.trim()].length;
+  const length = feedbackLength(text);
   if (length === 0) return null;
   if (length < FEEDBACK_MIN_LENGTH) return FEEDBACK_TOO_SHORT;
   if (length > FEEDBACK_MAX_LENGTH) return `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters long`;

@@ -22,6 +22,8 @@ import { track } from "~/accounts/browser/analytics";
 import { Dialog } from "~/common/ui/dialog";
 import { useToast } from "~/common/components/toasts";
 import { Button } from "~/common/ui/button";
+import { Input, Label } from "~/common/ui/input";
+import { Copy, Link2, Share } from "lucide-react";
 
 const NETWORKS: { id: SocialNetwork; label: string }[] = [
   { id: "facebook", label: "Facebook" },
@@ -37,7 +39,7 @@ function isMobileUserAgent(): boolean {
  * 'Share with your community' (spec §2.7): social buttons, OR, the public link with Copy, and the public name.
  * Opening it creates the item's link (once; later openings get the same one) through the sharing action.
  */
-export function ShareDialog({ historyItemId, onClose }: { historyItemId: string; onClose: () => void }) {
+export function ShareDialog({ historyItemId, onClose, returnFocusTo }: { historyItemId: string; onClose: () => void; returnFocusTo?: HTMLElement | null }) {
   const toast = useToast();
   const linkFetcher = useFetcher<ShareLinkAnswer | ActionFailure>();
   const nameFetcher = useFetcher<PublicNameAnswer | ActionFailure>();
@@ -87,58 +89,61 @@ export function ShareDialog({ historyItemId, onClose }: { historyItemId: string;
   };
 
   return (
-    <div className={mobile ? "[&>div]:items-end" : undefined}>
-      <Dialog title={SHARE_DIALOG_TITLE} onClose={onClose} testId="share-dialog">
-        <div className="space-y-4 text-sm">
-          <div className="flex gap-2">
-            {NETWORKS.map((network) => (
-              <Button key={network.id} variant="secondary" disabled={!link} onClick={() => link && window.open(socialShareUrl(network.id, link), "_blank", "noopener,noreferrer,width=600,height=600")}>
-                {network.label}
-              </Button>
-            ))}
-          </div>
-          <div className="flex items-center gap-3 text-xs text-muted-foreground">
-            <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
-            OR
-            <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
-          </div>
-          <div>
-            <p className="mb-1 font-medium">{SHARE_PUBLIC_LINK_LABEL}</p>
-            {error ? (
-              <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
-                {error}
-              </div>
-            ) : (
-              <div className="flex items-center gap-2 rounded-lg border border-border px-3 py-2">
-                <span className="flex-1 truncate font-mono text-xs" data-testid="share-link" data-link={link ?? ""}>
-                  {link ? truncateShareLink(link) : SHARE_LINK_LOADING}
-                </span>
-                <Button variant="ghost" disabled={!link} onClick={copy}>
-                  Copy
-                </Button>
-              </div>
-            )}
-            {mobile ? (
-              <Button className="mt-2 w-full" disabled={!link} onClick={nativeShare}>
-                Share Public Link
-              </Button>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor="public-name" className="mb-1 block font-medium">
-              {PUBLIC_NAME_LABEL}
-            </label>
-            <nameFetcher.Form method="post" action={SHARE_ACTION_PATH} className="flex gap-2">
-              <input type="hidden" name="intent" value="public-name" />
-              <input id="public-name" name="public_user_name" value={publicName} maxLength={MAX_PUBLIC_NAME} onChange={(e) => setPublicName(e.target.value)} className="min-w-0 flex-1 rounded-lg border border-input px-3 py-1.5 dark:bg-zinc-900" />
-              <Button type="submit" variant="secondary">
-                Save
-              </Button>
-            </nameFetcher.Form>
-            <p className="mt-1 text-xs text-muted-foreground">{PUBLIC_NAME_HELPER}</p>
-          </div>
+    <Dialog title={SHARE_DIALOG_TITLE} onClose={onClose} testId="share-dialog" returnFocusTo={returnFocusTo}>
+      <div className="space-y-5 text-sm">
+        <div className="grid grid-cols-3 gap-2">
+          {NETWORKS.map((network) => (
+            <Button key={network.id} variant="secondary" disabled={!link} onClick={() => link && window.open(socialShareUrl(network.id, link), "_blank", "noopener,noreferrer,width=600,height=600")}>
+              {network.label}
+            </Button>
+          ))}
         </div>
-      </Dialog>
-    </div>
+        <div className="flex items-center gap-3 text-xs text-muted-foreground">
+          <span className="h-px flex-1 bg-border" />
+          OR
+          <span className="h-px flex-1 bg-border" />
+        </div>
+        <div className="space-y-1.5">
+          <p className="font-medium">{SHARE_PUBLIC_LINK_LABEL}</p>
+          {error ? (
+            <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-destructive-foreground">
+              {error}
+            </div>
+          ) : (
+            <div className="flex h-10 items-center gap-2 rounded-lg border border-input bg-muted/50 pl-3 pr-1">
+              <Link2 className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <span className="min-w-0 flex-1 truncate font-mono text-xs" data-testid="share-link" data-link={link ?? ""}>
+                {link ? truncateShareLink(link) : SHARE_LINK_LOADING}
+              </span>
+              <Button variant="ghost" size="sm" disabled={!link} onClick={copy}>
+                <Copy aria-hidden="true" />
+                Copy
+              </Button>
+            </div>
+          )}
+          {mobile ? (
+            <Button className="mt-2 w-full" disabled={!link} onClick={nativeShare}>
+              <Share aria-hidden="true" />
+              Share Public Link
+            </Button>
+          ) : null}
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="public-name" className="block">
+            {PUBLIC_NAME_LABEL}
+          </Label>
+          <nameFetcher.Form method="post" action={SHARE_ACTION_PATH} className="flex gap-2">
+            <input type="hidden" name="intent" value="public-name" />
+            <Input id="public-name" name="public_user_name" value={publicName} maxLength={MAX_PUBLIC_NAME} onChange={(e) => setPublicName(e.target.value)} aria-describedby="public-name-helper" className="min-w-0 flex-1" />
+            <Button type="submit" variant="secondary">
+              Save
+            </Button>
+          </nameFetcher.Form>
+          <p id="public-name-helper" className="text-xs text-muted-foreground">
+            {PUBLIC_NAME_HELPER}
+          </p>
+        </div>
+      </div>
+    </Dialog>
   );
 }

@@ -17,6 +17,8 @@ import {
 import { Dialog } from "~/common/ui/dialog";
 import { useToast } from "~/common/components/toasts";
 import { Button } from "~/common/ui/button";
+import { Skeleton } from "~/common/ui/feedback";
+import { Clapperboard, Download, Link2, Volume2, VolumeX } from "lucide-react";
 
 type GenerateAnswer = { status: string; progress: number; video_url: string | null };
 
@@ -35,7 +37,17 @@ async function generateVideo(historyItemId: string, theme: VideoTheme, cancelled
  * 'Share video' (spec accounts §2.7, §4.8): theme, preview image, Generate video with an estimated
  * progress bar, then the looping video with Download and a mute toggle.
  */
-export function ShareVideoDialog({ item, onClose, onShareLink }: { item: { id: string; text: string; isSpeech: boolean }; onClose: () => void; onShareLink: () => void }) {
+export function ShareVideoDialog({
+  item,
+  onClose,
+  onShareLink,
+  returnFocusTo,
+}: {
+  item: { id: string; text: string; isSpeech: boolean };
+  onClose: () => void;
+  onShareLink: () => void;
+  returnFocusTo?: HTMLElement | null;
+}) {
   const toast = useToast();
   const [theme, setTheme] = useState<VideoTheme>(DEFAULT_VIDEO_THEME);
   const [preview, setPreview] = useState<string | null>(null);
@@ -117,11 +129,15 @@ export function ShareVideoDialog({ item, onClose, onShareLink }: { item: { id: s
 
   const generating = progress !== null && !videoUrl;
   return (
-    <Dialog title={SHARE_VIDEO_DIALOG_TITLE} onClose={close} testId="share-video-dialog">
+    <Dialog title={SHARE_VIDEO_DIALOG_TITLE} onClose={close} testId="share-video-dialog" returnFocusTo={returnFocusTo}>
       <div className="space-y-4 text-sm">
-        <fieldset className="flex gap-2" aria-label="Theme">
+        <fieldset className="inline-flex items-center gap-1 rounded-full bg-muted p-1">
+          <legend className="sr-only">Theme</legend>
           {VIDEO_THEMES.map((option) => (
-            <label key={option} className={`flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1.5 ${option === theme ? "border-zinc-900 dark:border-zinc-100" : "border-border"}`}>
+            <label
+              key={option}
+              className="inline-flex h-8 cursor-pointer items-center rounded-full px-3 font-medium text-muted-foreground hover:text-foreground has-[:checked]:bg-background has-[:checked]:text-foreground has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+            >
               <input type="radio" name="video-theme" value={option} checked={option === theme} onChange={() => chooseTheme(option)} className="sr-only" />
               {VIDEO_THEME_LABELS[option]}
             </label>
@@ -133,32 +149,43 @@ export function ShareVideoDialog({ item, onClose, onShareLink }: { item: { id: s
             <video data-testid="share-video" src={videoUrl} autoPlay loop muted={muted} playsInline className="h-full w-full" />
           ) : preview ? (
             <img data-testid="share-video-preview" src={preview} alt="Preview of the video" width={VIDEO_PREVIEW_SIZE} height={VIDEO_PREVIEW_SIZE} className="h-full w-full" />
+          ) : item.isSpeech ? (
+            <Skeleton className="h-full w-full rounded-none" />
           ) : null}
         </div>
         {generating ? (
-          <div role="progressbar" aria-label="Generating video" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress)} className="h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800">
-            <div className="h-full bg-violet-600 transition-[width]" style={{ width: `${progress}%` }} />
+          <div role="progressbar" aria-label="Generating video" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress)} className="h-2 overflow-hidden rounded-full bg-muted">
+            <div className="h-full bg-accent transition-[width]" style={{ width: `${progress}%` }} />
           </div>
         ) : null}
         <div className="flex flex-wrap items-center gap-2">
           {videoUrl ? (
             <>
-              <Button onClick={download}>Download</Button>
+              <Button onClick={download}>
+                <Download aria-hidden="true" />
+                Download
+              </Button>
               <Button variant="secondary" aria-pressed={!muted} onClick={() => setMuted(!muted)}>
+                {muted ? <Volume2 aria-hidden="true" /> : <VolumeX aria-hidden="true" />}
                 {muted ? "Unmute" : "Mute"}
               </Button>
             </>
           ) : (
             <>
               <Button onClick={() => void generate()} disabled={generating}>
+                <Clapperboard aria-hidden="true" />
                 Generate video
               </Button>
               <Button variant="secondary" onClick={download} disabled={generating}>
+                <Download aria-hidden="true" />
                 Download
               </Button>
             </>
           )}
-          <Button variant="ghost" className="ml-auto" onClick={onShareLink}>
+        </div>
+        <div className="border-t border-border pt-3">
+          <Button variant="ghost" size="sm" className="-ml-2" onClick={onShareLink}>
+            <Link2 aria-hidden="true" />
             Share public link
           </Button>
         </div>
