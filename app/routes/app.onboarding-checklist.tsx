@@ -86,18 +86,19 @@ export default function OnboardingChecklist() {
             const isDone = done.has(item.id);
             return (
               <li key={item.id} data-testid="checklist-item" data-completed={isDone}>
-                <Card className="flex flex-wrap items-center gap-4 p-4">
+                {/* On a phone the button goes under the text (aligned with it), so the text keeps the card's width. */}
+                <Card className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-3 p-4 sm:grid-cols-[auto_1fr_auto]">
                   <span aria-hidden="true" className={cn("flex size-7 shrink-0 items-center justify-center rounded-full", isDone ? "bg-accent text-primary-foreground" : "border border-input")}>
                     {isDone ? <Check className="size-4" strokeWidth={3} /> : null}
                   </span>
-                  <div className="min-w-0 flex-1">
+                  <div className="min-w-0">
                     <p className="font-medium">
                       {item.title}
                       {isDone ? <span className="sr-only"> (done)</span> : null}
                     </p>
                     <p className="text-sm text-muted-foreground">{item.description}</p>
                   </div>
-                  <LinkButton to={item.landing} variant={isDone ? "ghost" : "secondary"} size="sm">
+                  <LinkButton to={item.landing} variant={isDone ? "ghost" : "secondary"} size="sm" className="col-start-2 justify-self-start sm:col-start-3 sm:justify-self-end">
                     {item.button}
                   </LinkButton>
                 </Card>
