@@ -1,10 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Check } from "lucide-react";
 import { z } from "zod";
-import { Button } from "~/common/ui/button";
+import { Button, LinkButton } from "~/common/ui/button";
+import { Card } from "~/common/ui/card";
+import { cn } from "~/common/ui/cn";
+import { Page } from "~/common/ui/page";
 import { PRODUCT_NAME } from "../../core/brand";
 import { APP_SECTIONS } from "~/common/rules/navigation";
-import { CHECKLIST_ITEMS, checklistItemId, type ChecklistUpdate } from "~/accounts/rules/onboarding";
+import { achievableChecklistItems, checklistItemId, type ChecklistUpdate } from "~/accounts/rules/onboarding";
 import { completeChecklistItem, db, markChecklistComplete, noteChecklistOpened, onboardingChecklist, requireViewer, setChecklistHidden } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
 import { log } from "~/common/log.server";
@@ -43,62 +47,66 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return null;
 }
 
+/** Only what can be done today: an item appears once the page it leads to exists (its area has landed). */
+const SHOWN_ITEMS = achievableChecklistItems(APP_SECTIONS.map((section) => section.to));
+
 export default function OnboardingChecklist() {
   const state = useLoaderData<typeof loader>();
   const done = new Set(state.items.filter((i) => i.is_completed).map((i) => i.onboarding_checklist_item_id));
+  const doneCount = SHOWN_ITEMS.filter((item) => done.has(item.id)).length;
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <div className="flex items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold">Getting started</h1>
-          <p className="text-sm text-muted-foreground">
-            {done.size} of {CHECKLIST_ITEMS.length} done{state.completed ? " · Checklist complete" : ""}
-          </p>
-        </div>
-        <div className="flex gap-2">
+    <Page
+      title="Getting started"
+      width="narrow"
+      description={`${doneCount} of ${SHOWN_ITEMS.length} done${state.completed ? " · Checklist complete" : ""}`}
+      actions={
+        <>
           <Form method="post">
             <input type="hidden" name="intent" value={state.hidden ? "show" : "hide"} />
-            <Button type="submit" variant="secondary">
+            <Button type="submit" variant="secondary" size="sm">
               {state.hidden ? "Show checklist" : "Hide checklist"}
             </Button>
           </Form>
           {!state.completed ? (
             <Form method="post">
               <input type="hidden" name="intent" value="mark-complete" />
-              <Button type="submit" variant="ghost">
+              <Button type="submit" variant="ghost" size="sm">
                 Mark as complete
               </Button>
             </Form>
           ) : null}
-        </div>
-      </div>
+        </>
+      }
+    >
       {state.hidden ? (
         <p className="text-sm text-muted-foreground">The checklist is hidden. Completed steps are still recorded.</p>
       ) : (
-        <ol className="space-y-3">
-          {CHECKLIST_ITEMS.map((item) => (
-            <li key={item.id} data-testid="checklist-item" data-completed={done.has(item.id)} className="flex items-center gap-4 rounded-xl border border-border p-4">
-              <span aria-hidden className={`flex h-6 w-6 items-center justify-center rounded-full text-xs ${done.has(item.id) ? "bg-emerald-500 text-white" : "border border-input"}`}>
-                {done.has(item.id) ? "✓" : ""}
-              </span>
-              <div className="flex-1">
-                <p className="font-medium">
-                  {item.title}
-                  {done.has(item.id) ? <span className="sr-only"> (done)</span> : null}
-                </p>
-                <p className="text-sm text-muted-foreground">{item.description}</p>
-              </div>
-              {APP_SECTIONS.some((section) => section.to === item.landing) ? (
-                <Link to={item.landing} className="text-sm underline">
-                  {item.button}
-                </Link>
-              ) : (
-                <span className="text-xs text-zinc-400">Coming soon</span>
-              )}
-            </li>
-          ))}
+        <ol className="flex flex-col gap-3">
+          {SHOWN_ITEMS.map((item) => {
+            const isDone = done.has(item.id);
+            return (
+              <li key={item.id} data-testid="checklist-item" data-completed={isDone}>
+                {/* On a phone the button goes under the text (aligned with it), so the text keeps the card's width. */}
+                <Card className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-3 p-4 sm:grid-cols-[auto_1fr_auto]">
+                  <span aria-hidden="true" className={cn("flex size-7 shrink-0 items-center justify-center rounded-full", isDone ? "bg-accent text-primary-foreground" : "border border-input")}>
+                    {isDone ? <Check className="size-4" strokeWidth={3} /> : null}
+                  </span>
+                  <div className="min-w-0">
+                    <p className="font-medium">
+                      {item.title}
+                      {isDone ? <span className="sr-only"> (done)</span> : null}
+                    </p>
+                    <p className="text-sm text-muted-foreground">{item.description}</p>
+                  </div>
+                  <LinkButton to={item.landing} variant={isDone ? "ghost" : "secondary"} size="sm" className="col-start-2 justify-self-start sm:col-start-3 sm:justify-self-end">
+                    {item.button}
+                  </LinkButton>
+                </Card>
+              </li>
+            );
+          })}
         </ol>
       )}
-    </div>
+    </Page>
   );
 }

@@ -52,12 +52,14 @@ export async function recordGeneration(db: Database, row: HistoryRow, charge: { 
   }
 }
 
-export type HistoryQuery = { pageSize: number; startAfter?: string; voiceId?: string; search?: string; source?: string };
+/** `userId` narrows the workspace's history to what one member generated. */
+export type HistoryQuery = { pageSize: number; startAfter?: string; voiceId?: string; search?: string; source?: string; userId?: string };
 
 /** Newest first, always within one workspace; `startAfter` continues after a given item. */
 export async function listHistory(db: Database, workspaceId: string, query: HistoryQuery) {
   const conditions = [eq(historyItems.workspaceId, workspaceId)];
   if (query.voiceId) conditions.push(eq(historyItems.voiceId, query.voiceId));
+  if (query.userId) conditions.push(eq(historyItems.userId, query.userId));
   if (query.source) conditions.push(eq(historyItems.source, query.source));
   if (query.search) {
     const pattern = `%${query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { THEME_STORAGE_KEY } from "../../app/common/rules/theme";
 import { mailedLinkOverHttp, STRONG_PASSWORD } from "./http";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -48,6 +49,24 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
   await page.screenshot({ path: join("tests/e2e/artifacts", `${name}.png`), fullPage });
 }
 
+/** The page at both sizes (desktop, phone) in both themes, as tests/e2e/artifacts/<name>-<size>-<theme>.png. */
+export async function screenshotsOf(page: Page, path: string, name: string) {
+  for (const theme of ["light", "dark"]) {
+    for (const [size, width, height] of [["desktop", 1440, 900], ["phone", 375, 812]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.evaluate(([key, t]) => localStorage.setItem(key, t), [THEME_STORAGE_KEY, theme] as const);
+      await page.goto(path);
+      await waitForHydration(page);
+      await screenshot(page, `${name}-${size}-${theme}`);
+    }
+  }
+  // Back to Playwright's default size and the light theme, reloaded, for whatever the test does next.
+  await page.evaluate((key) => localStorage.setItem(key, "light"), THEME_STORAGE_KEY);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
 /** One browser per test file: launched before the first test, closed after the last. */
 export function sharedBrowser(): () => Browser {
   let browser: Browser | undefined;
@@ -83,7 +102,8 @@ export async function openSignUpLink(page: Page, email: string) {
 
 /** Closes that dialog, which leads to where the sign-up was headed by way of the sign-in form, and signs in. */
 export async function closeDialogAndSignIn(page: Page, email: string) {
-  await page.getByTestId("action-dialog").getByRole("button", { name: "Close" }).click();
+  // Its own Close button (the dialog's corner close is also named "Close"; either leads on).
+  await page.getByTestId("action-dialog").getByText("Close", { exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/app/sign-in");
   await waitForHydration(page);
   await page.getByLabel("Email").fill(email);
@@ -121,4 +141,14 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     return axe.run(document, { resultTypes: ["violations"] });
   });
   return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Axe's serious findings on a page in the dark theme (muted text must keep its contrast there too); back to light after. */
+export async function darkViolations(page: Page, path: string) {
+  await page.evaluate((key) => localStorage.setItem(key, "dark"), THEME_STORAGE_KEY);
+  await page.goto(path);
+  await waitForHydration(page);
+  const found = await seriousViolations(page);
+  await page.evaluate((key) => localStorage.setItem(key, "light"), THEME_STORAGE_KEY);
+  return found;
 }

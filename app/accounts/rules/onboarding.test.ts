@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHECKLIST_ITEM_IDS, checklistState, completionToast, shouldCompleteItem } from "./onboarding";
+import { achievableChecklistItems, CHECKLIST_ITEM_IDS, checklistState, completionToast, shouldCompleteItem } from "./onboarding";
 
 describe("onboarding checklist", () => {
   it("has the spec's seven items", () => {
@@ -12,6 +12,10 @@ describe("onboarding checklist", () => {
       "join_affiliate",
       "generate_api_key",
     ]);
+  });
+  it("shows only the items whose landing page exists", () => {
+    expect(achievableChecklistItems(["/app/speech-synthesis/text-to-speech", "/app/usage", "/app/settings/api-keys"]).map((i) => i.id)).toEqual(["generate_text_to_speech", "generate_api_key"]);
+    expect(achievableChecklistItems([])).toEqual([]);
   });
   it("completes an item only once", () => {
     expect(shouldCompleteItem([], "generate_api_key")).toBe(true);

@@ -61,6 +61,15 @@ export const CHECKLIST_ITEMS = [
 ] as const;
 
 export type ChecklistItemId = (typeof CHECKLIST_ITEMS)[number]["id"];
+export type ChecklistItem = (typeof CHECKLIST_ITEMS)[number];
+
+/**
+ * The items the checklist page shows: those whose landing page exists (is one of the app's sections). The
+ * others cannot be done yet, so they are left out and appear once their area lands; the API still lists all seven.
+ */
+export function achievableChecklistItems(existingPages: readonly string[]): ChecklistItem[] {
+  return CHECKLIST_ITEMS.filter((item) => existingPages.includes(item.landing));
+}
 export const CHECKLIST_ITEM_IDS = CHECKLIST_ITEMS.map((item) => item.id) as [ChecklistItemId, ...ChecklistItemId[]];
 export const checklistItemId = z.enum(CHECKLIST_ITEM_IDS);
 

@@ -10,7 +10,8 @@ import { cn } from "~/common/ui/cn";
 import { Logo } from "./logo";
 import { ThemeToggle } from "./theme-toggle";
 
-const ICONS: Record<AppSectionIcon, LucideIcon> = {
+/** Each section's icon (the home page's shortcuts use them too). */
+export const SECTION_ICONS: Record<AppSectionIcon, LucideIcon> = {
   home: House,
   speech: AudioLines,
   voices: Mic2,
@@ -83,7 +84,7 @@ function AppNav() {
           <p className="mb-1 px-3 text-xs font-medium uppercase tracking-wide text-muted-foreground">{group}</p>
           <ul className="flex flex-col gap-0.5">
             {sections.map((section) => {
-              const Icon = ICONS[section.icon];
+              const Icon = SECTION_ICONS[section.icon];
               return (
                 <li key={section.to}>
                   <NavLink

@@ -3,12 +3,25 @@ import { deleteHistoryItem, findHistoryItem, listHistory, saveFeedback, type His
 import type { Feedback } from "~/player/rules/player";
 import type { Actor } from "~/accounts/accounts.server";
 import { deleteHistoryMedia } from "./history-media.server";
+import { historyFileName } from "~/history/history-json";
 
 export type { HistoryQuery, HistoryRow };
 
 /** A page of the actor's workspace history, newest first, with the filters asked for; hasMore when more follow. */
 export async function historyPage(db: Database, actor: Actor, query: HistoryQuery): Promise<{ items: HistoryRow[]; hasMore: boolean }> {
   return listHistory(db, actor.membership.workspace.id, query);
+}
+
+/** How many of one's latest generations the home page lists. */
+export const RECENT_GENERATIONS = 5;
+
+/** A generation as the home page lists it: enough to play it in the global player and say what it was. */
+export type RecentGeneration = { id: string; text: string; voiceId: string; voiceName: string; dateUnix: number; fileName: string };
+
+/** The actor's own latest generations in the workspace (not the other members'), newest first. */
+export async function recentGenerations(db: Database, actor: Actor, limit = RECENT_GENERATIONS): Promise<RecentGeneration[]> {
+  const { items } = await listHistory(db, actor.membership.workspace.id, { pageSize: limit, userId: actor.user.id });
+  return items.map((row) => ({ id: row.id, text: row.text, voiceId: row.voiceId, voiceName: row.voiceName, dateUnix: row.dateUnix, fileName: historyFileName(row) }));
 }
 
 /** One item of the actor's workspace; undefined when the workspace has no such item. */
