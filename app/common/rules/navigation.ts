@@ -4,15 +4,23 @@
  */
 export type NavLink = { to: string; label: string };
 
-export const MARKETING_PAGES: readonly NavLink[] = [
-  { to: "/text-to-speech", label: "Text to speech" },
-  { to: "/pricing", label: "Pricing" },
-  { to: "/about", label: "About" },
-  { to: "/api", label: "API" },
+/** A public page; `main` ones are also the header's navigation (the footer lists them all). */
+export type MarketingPage = NavLink & { main?: boolean };
+
+export const MARKETING_PAGES: readonly MarketingPage[] = [
+  { to: "/text-to-speech", label: "Text to speech", main: true },
+  { to: "/pricing", label: "Pricing", main: true },
+  { to: "/api", label: "API", main: true },
+  { to: "/about", label: "About", main: true },
   { to: "/safety", label: "Safety" },
   { to: "/terms", label: "Terms" },
   { to: "/privacy", label: "Privacy" },
 ];
+
+/** The public header's links, in the footer's order. */
+export function mainMarketingPages(pages: readonly MarketingPage[] = MARKETING_PAGES): MarketingPage[] {
+  return pages.filter((page) => page.main);
+}
 
 /** The sidebar's groups, in order; a product area adds its group (or joins one) when it lands. */
 export const APP_SECTION_GROUPS = ["Create", "Workspace", "Account"] as const;
