@@ -49,5 +49,8 @@ export function groupedSections(sections: readonly AppSection[] = APP_SECTIONS):
   return APP_SECTION_GROUPS.map((group) => ({ group, sections: sections.filter((s) => s.group === group) })).filter((g) => g.sections.length > 0);
 }
 
+export const HOME_PATH = "/";
+/** The way out of the sign-in, sign-up and password pages, which show no site header. */
+export const BACK_TO_HOME = "Back to home";
 export const SIGN_IN_PATH = "/app/sign-in";
 export const SIGN_UP_PATH = "/app/sign-up";
