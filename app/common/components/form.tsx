@@ -59,7 +59,7 @@ export function AuthCard({ title, children, footer }: { title: string; children:
     <div className="flex min-h-screen items-center justify-center bg-muted/50 px-4 py-12">
       <div className="w-full max-w-sm space-y-6">
         <div className="flex justify-center">
-          <Logo />
+          <Logo alwaysNamed />
         </div>
         <main className="rounded-2xl border border-border bg-card p-6 shadow-sm">
           <h1 className="mb-6 text-2xl font-bold tracking-tight">{title}</h1>
