@@ -50,11 +50,15 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 function PhoneMenu({ pages }: { pages: readonly NavTarget[] }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
+  const close = () => {
+    if (ref.current) ref.current.open = false;
+  };
+  // A chosen link closes it at once (the page may take a moment to load); so does any other navigation.
   useEffect(() => {
     if (ref.current) ref.current.open = false;
   }, [pathname]);
   useEffect(() => {
-    const close = (event: Event) => {
+    const dismiss = (event: Event) => {
       const menu = ref.current;
       if (!menu?.open) return;
       if (event instanceof KeyboardEvent ? event.key === "Escape" : !menu.contains(event.target as Node)) {
@@ -62,11 +66,11 @@ function PhoneMenu({ pages }: { pages: readonly NavTarget[] }) {
         if (event instanceof KeyboardEvent) menu.querySelector("summary")?.focus();
       }
     };
-    document.addEventListener("keydown", close);
-    document.addEventListener("pointerdown", close);
+    document.addEventListener("keydown", dismiss);
+    document.addEventListener("pointerdown", dismiss);
     return () => {
-      document.removeEventListener("keydown", close);
-      document.removeEventListener("pointerdown", close);
+      document.removeEventListener("keydown", dismiss);
+      document.removeEventListener("pointerdown", dismiss);
     };
   }, []);
   return (
@@ -79,13 +83,13 @@ function PhoneMenu({ pages }: { pages: readonly NavTarget[] }) {
         <ul className="flex flex-col">
           {pages.map((page) => (
             <li key={page.to}>
-              <NavLink to={page.to} className={({ isActive }) => cn("block rounded-lg px-3 py-3 text-base font-medium hover:bg-muted", isActive ? "text-foreground" : "text-muted-foreground")}>
+              <NavLink to={page.to} onClick={close} className={({ isActive }) => cn("block rounded-lg px-3 py-3 text-base font-medium hover:bg-muted", isActive ? "text-foreground" : "text-muted-foreground")}>
                 {page.label}
               </NavLink>
             </li>
           ))}
           <li className="mt-2 border-t border-border pt-2">
-            <Link to={SIGN_IN_PATH} className="block rounded-lg px-3 py-3 text-base font-medium hover:bg-muted">
+            <Link to={SIGN_IN_PATH} onClick={close} className="block rounded-lg px-3 py-3 text-base font-medium hover:bg-muted">
               Sign in
             </Link>
           </li>
