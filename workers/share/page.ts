@@ -54,7 +54,7 @@ a{color:inherit}
 .primary:hover{opacity:.9}
 .ghost:hover,.secondary:hover{background:var(--muted)}
 .secondary{border:1px solid var(--input);background:var(--background)}
-main{flex:1;padding-top:2.5rem;padding-bottom:3rem}
+main.wrap{flex:1;padding-top:2.5rem;padding-bottom:3rem}
 .byline{display:flex;align-items:center;gap:.625rem;margin:0 0 .75rem;font-size:.875rem;color:var(--muted-foreground)}
 .byline strong{color:var(--foreground);font-weight:600}
 .avatar{display:inline-flex;align-items:center;justify-content:center;width:2rem;height:2rem;border-radius:999px;background:var(--accent-soft);color:var(--accent-foreground);font-weight:600;font-size:.875rem}
