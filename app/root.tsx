@@ -2,7 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { ToastProvider } from "~/common/components/toasts";
-import { TooltipProvider } from "~/common/ui/tooltip";
 import { NotFoundPage, ErrorPage } from "~/common/components/error-pages";
 import { PRODUCT_NAME } from "../core/brand";
 import { captureAttribution } from "~/accounts/browser/attribution";
@@ -34,9 +33,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-background font-sans text-foreground antialiased">
-        <TooltipProvider>
-          <ToastProvider>{children}</ToastProvider>
-        </TooltipProvider>
+        {/* No tooltip provider here: each Tooltip carries its own, so public pages do not load Radix's tooltip. */}
+        <ToastProvider>{children}</ToastProvider>
         <ScrollRestoration nonce={nonce || undefined} />
         <Scripts nonce={nonce || undefined} />
       </body>

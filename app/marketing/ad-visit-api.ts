@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { database } from "../../db/client";
-import { adVisitSchema } from "~/accounts/rules/attribution";
+import { adVisitSchema } from "~/accounts/rules/ad-visit";
 import { recordSignUpAdVisit } from "~/accounts/accounts.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { valid } from "~/api/validation";

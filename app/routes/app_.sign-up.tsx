@@ -1,6 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
 import { AuthCard, Field, FormError } from "~/common/components/form";
+import { PasswordRules } from "~/accounts/components/password-rules";
+import { passwordChecklist, type PasswordRuleId } from "~/accounts/rules/password";
 import { Button } from "~/common/ui/button";
 import { SIGN_UP_EMAILED_TITLE, signUpEmailed, signUpForm } from "~/accounts/rules/account-forms";
 import { referralFromCookie } from "~/accounts/rules/attribution";
@@ -17,7 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-type ActionData = { errors?: FieldErrors; emailed?: string };
+/** `passwordMet`: the rules the refused password met, so the list shows them without JavaScript too (never the password). */
+type ActionData = { errors?: FieldErrors; emailed?: string; passwordMet?: PasswordRuleId[] };
 
 /**
  * The same answer whether or not the address has an account, and no session either way (docs/decisions/0018):
@@ -25,7 +29,11 @@ type ActionData = { errors?: FieldErrors; emailed?: string };
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = await parseForm(request, signUpForm);
-  if (!parsed.ok) return Response.json({ errors: parsed.errors } satisfies ActionData, { status: 400 });
+  if (!parsed.ok) {
+    const password = parsed.form.get("password");
+    const passwordMet = parsed.errors.password && typeof password === "string" ? passwordChecklist(password).filter((check) => check.met).map((check) => check.id) : undefined;
+    return Response.json({ errors: parsed.errors, passwordMet } satisfies ActionData, { status: 400 });
+  }
   const { email, password, agrees_to_product_updates, training_opt_out } = parsed.data;
   const origin = new URL(request.url).origin;
   // After the link and the sign-in, the new user lands where they were headed, as a new user.
@@ -50,6 +58,11 @@ export default function SignUp() {
   const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
   const redirectTo = params.get("redirect") ?? "";
+  // What was typed since the page (or the refusal) rendered: the list follows it as the person types.
+  const [typed, setTyped] = useState<{ for: unknown; value: string } | null>(null);
+  const refused = Boolean(errors.password);
+  const live = typed && typed.for === result ? typed.value : null;
+  const checks = live !== null ? passwordChecklist(live) : passwordChecklist("").map((check) => ({ ...check, met: result?.passwordMet?.includes(check.id) ?? false }));
   if (result?.emailed) {
     return (
       <AuthCard
@@ -83,15 +96,19 @@ export default function SignUp() {
         {params.get("training_opt_out") === "true" ? <input type="hidden" name="training_opt_out" value="true" /> : null}
         <FormError>{errors.form}</FormError>
         <Field label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.password}
-          hint="At least 8 characters, with a letter, a number and a special character."
-        />
+        <div className="flex flex-col gap-2">
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            aria-invalid={refused || undefined}
+            aria-describedby="password-rules"
+            onChange={(event) => setTyped({ for: result, value: event.currentTarget.value })}
+          />
+          <PasswordRules id="password-rules" checks={checks} refused={refused} />
+        </div>
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" name="agrees_to_terms" className="mt-1" />
           <span>
@@ -106,7 +123,7 @@ export default function SignUp() {
             .
           </span>
         </label>
-        {errors.agrees_to_terms ? <p className="text-xs text-red-600 dark:text-red-400">{errors.agrees_to_terms}</p> : null}
+        {errors.agrees_to_terms ? <p className="text-xs text-destructive-foreground">{errors.agrees_to_terms}</p> : null}
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" name="agrees_to_product_updates" className="mt-1" />
           <span>Send me product updates by e-mail.</span>

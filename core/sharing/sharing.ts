@@ -17,6 +17,18 @@ export const VIDEO_ONLY_FOR_TTS = "Video generation is only available for text-t
 export const VIDEO_GENERATION_FLAG = "tts-video-generation";
 export const MAX_PUBLIC_NAME = 50;
 
+/** The public share page (served by workers/share). */
+export const SHARE_PAGE_HEADING = "Listen to this text to speech";
+export const SHARED_BY = "Shared by";
+export const sharedBy = (publicName: string | null | undefined) => (publicName ? `${SHARED_BY} ${publicName}` : `Shared on ${PRODUCT_NAME}`);
+export const SHARE_PAGE_VOICE_LABEL = "Voice";
+export const SHARE_PAGE_CTA_HEADING = `Make your own with ${PRODUCT_NAME}`;
+export const SHARE_PAGE_CTA_TEXT = "Type any text and hear it spoken in a natural voice. Start free.";
+export const SHARE_PAGE_SIGN_UP = "Sign up free";
+export const SHARE_PAGE_TRY_IT = "Try it now";
+export const SHARE_NOT_FOUND_HEADING = "This link does not exist";
+export const SHARE_NOT_FOUND_TEXT = "It may have been removed by the person who shared it.";
+
 /** The link as the dialog shows it: 38 characters, then '...'. */
 export function truncateShareLink(link: string): string {
   return link.length > SHARE_LINK_DISPLAY_LENGTH ? `${link.slice(0, SHARE_LINK_DISPLAY_LENGTH)}...` : link;

@@ -27,6 +27,14 @@ async function mailedHref(page: Page, email: string, part: string): Promise<stri
   throw new Error(`no link with ${part} for ${email}`);
 }
 
+/** Switches the theme class and waits for the colour transitions to end, so a screenshot shows the settled theme. */
+async function setDarkClass(page: Page, dark: boolean) {
+  await page.evaluate(async (on) => {
+    document.documentElement.classList.toggle("dark", on);
+    await Promise.all(document.getAnimations().map((animation) => animation.finished));
+  }, dark);
+}
+
 describe("account journeys", () => {
   it("signs up, creates the account from the link in the local mailbox, and signs in", async () => {
     const { context, page } = await newPage(browser(), baseUrl);
@@ -48,6 +56,53 @@ describe("account journeys", () => {
     await expect(page.getByText("Please verify your e-mail address").count()).resolves.toBe(0);
     await page.goto("/dev/mailbox");
     await screenshot(page, "mailbox");
+    await context.close();
+  });
+
+  it("sign-up lists the password rules one per line, met or not; the auth pages lead home", async () => {
+    const { context, page } = await newPage(browser(), baseUrl);
+    await page.goto("/app/sign-up");
+    await waitForHydration(page);
+    const rules = page.getByTestId("password-rules");
+    const marks = () => rules.locator("li").evaluateAll((items) => items.map((li) => [li.getAttribute("data-rule"), li.getAttribute("data-met")]));
+    await page.getByLabel("Email").fill(uniqueEmail("weak"));
+    await page.getByLabel("Password").fill("abc");
+    await page.locator('input[name="agrees_to_terms"]').check();
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await rules.getByText("Your password doesn't meet our security requirements:").waitFor();
+    await expect(rules.locator("li").allTextContents()).resolves.toEqual([
+      "Not met: Your password must contain a number.",
+      "Met: Your password must contain a letter.",
+      "Not met: Your password must contain a special character.",
+      "Not met: Your password must be more than 8 characters long.",
+    ]);
+    await expect(page.getByLabel("Password").getAttribute("aria-invalid")).resolves.toBe("true");
+    // The list follows what is typed next.
+    await page.getByLabel("Password").fill("abc1!");
+    await expect(marks()).resolves.toEqual([["number", "true"], ["letter", "true"], ["special", "true"], ["length", "false"]]);
+    for (const [size, viewport] of [["desktop", { width: 1440, height: 900 }], ["phone", { width: 375, height: 812 }]] as const) {
+      await page.setViewportSize(viewport);
+      for (const theme of ["light", "dark"] as const) {
+        await setDarkClass(page, theme === "dark");
+        await screenshot(page, `sign-up-password-rules-${size}-${theme}`);
+      }
+    }
+    await page.evaluate(() => document.documentElement.classList.remove("dark"));
+    // No site header on these pages: the logo and "Back to home" lead home.
+    await page.goto("/app/sign-in");
+    await waitForHydration(page);
+    for (const [size, viewport] of [["desktop", { width: 1440, height: 900 }], ["phone", { width: 375, height: 812 }]] as const) {
+      await page.setViewportSize(viewport);
+      for (const theme of ["light", "dark"] as const) {
+        await setDarkClass(page, theme === "dark");
+        await screenshot(page, `sign-in-${size}-${theme}`);
+      }
+    }
+    await expect(page.getByRole("link", { name: "Parlance" }).getAttribute("href")).resolves.toBe("/");
+    await page.getByTestId("back-to-home").click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goto("/app/reset-password");
+    await expect(page.getByTestId("back-to-home").getAttribute("href")).resolves.toBe("/");
     await context.close();
   });
 

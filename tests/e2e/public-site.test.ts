@@ -1,12 +1,25 @@
-import { gunzipSync } from "node:zlib";
+import { writeFileSync } from "node:fs";
+import { gunzipSync, gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { TRY_IT_PER_VISITOR, TRY_IT_VISITOR_LIMIT_MESSAGE } from "../../app/marketing/rules/try-it";
-import { MARKETING_PAGES } from "../../app/common/rules/navigation";
+import { mainMarketingPages, MARKETING_PAGES } from "../../app/common/rules/navigation";
+import { THEME_STORAGE_KEY } from "../../core/theme";
 import { newPage, screenshot, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = sharedBrowser();
+
+/** The home page's first visit may load at most this much script, gzip (issue #17). */
+const FIRST_VISIT_SCRIPT_BUDGET_BYTES = 150_000;
+/** Lighthouse's accessibility, best-practices and SEO scores must each reach this (performance: see below). */
+const LIGHTHOUSE_MIN_SCORE = 95;
+const SIZES = [
+  ["desktop", { width: 1440, height: 900 }],
+  ["phone", { width: 375, height: 812 }],
+] as const;
 
 /** Waits until the page's audio element has really played some of its sound. */
 async function audioAdvances(page: Page, testId: string) {
@@ -40,6 +53,74 @@ describe("public site journeys", () => {
     expect(errors.filter((e) => !e.includes("429"))).toEqual([]);
     await context.close();
   });
+
+  it("the header shows the main pages on wide screens and in a menu on phones; screenshots in both themes", async () => {
+    const { context, page } = await newPage(browser(), baseUrl);
+    await page.setViewportSize(SIZES[0][1]);
+    await page.goto("/pricing");
+    await waitForHydration(page);
+    const desktopNav = page.locator("header nav[aria-label='Main']").first();
+    await expect(desktopNav.locator("a").allTextContents()).resolves.toEqual(mainMarketingPages().map((p) => p.label));
+    await expect(desktopNav.getByRole("link", { name: "Pricing" }).getAttribute("aria-current")).resolves.toBe("page");
+    await expect(page.getByTestId("site-menu").isVisible()).resolves.toBe(false);
+
+    await page.setViewportSize(SIZES[1][1]);
+    await expect(desktopNav.isVisible()).resolves.toBe(false);
+    const menu = page.getByTestId("site-menu");
+    await menu.locator("summary").click();
+    const phoneNav = menu.locator("nav");
+    await phoneNav.getByRole("link", { name: "API" }).waitFor();
+    await screenshot(page, "header-menu-phone");
+    await page.keyboard.press("Escape");
+    await expect(menu.evaluate((details: HTMLDetailsElement) => details.open)).resolves.toBe(false);
+    await menu.locator("summary").click();
+    await phoneNav.getByRole("link", { name: "Text to speech" }).click();
+    await page.waitForURL((url) => url.pathname === "/text-to-speech");
+    await page.waitForFunction(() => !document.querySelector<HTMLDetailsElement>('[data-testid="site-menu"]')!.open);
+
+    for (const path of ["/", "/pricing"]) {
+      for (const [size, viewport] of SIZES) {
+        await page.setViewportSize(viewport);
+        for (const theme of ["light", "dark"] as const) {
+          await page.evaluate(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme] as const);
+          await page.goto(path);
+          await waitForHydration(page);
+          await screenshot(page, `${path === "/" ? "home" : "pricing"}-${size}-${theme}`);
+        }
+      }
+    }
+    await context.close();
+  });
+
+  it(`the home page's first visit loads at most ${FIRST_VISIT_SCRIPT_BUDGET_BYTES / 1000} KB of script (gzip) and scores ${LIGHTHOUSE_MIN_SCORE}+ in Lighthouse's accessibility, best practices and SEO`, async () => {
+    const { context, page } = await newPage(browser(), baseUrl);
+    const scripts = new Map<string, Promise<Buffer>>();
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.set(response.url(), response.body());
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    let gzip = 0;
+    for (const body of scripts.values()) gzip += gzipSync(await body).length;
+    console.log(`first-visit script of /: ${scripts.size} files, ${(gzip / 1000).toFixed(1)} KB gzip`);
+    expect(gzip).toBeLessThanOrEqual(FIRST_VISIT_SCRIPT_BUDGET_BYTES);
+    await context.close();
+
+    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+    try {
+      const result = await lighthouse(`${baseUrl}/`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+      const lhr = result!.lhr;
+      writeFileSync("tests/e2e/artifacts/lighthouse-home.json", JSON.stringify(lhr));
+      const scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]));
+      console.log("lighthouse /:", JSON.stringify(scores));
+      // Performance is simulated from timings observed on this host, whose 2 cores many processes share: it is
+      // written down (the JSON above, the report) rather than asserted; the bench measures it on a quiet machine.
+      for (const [id, score] of Object.entries(scores)) if (id !== "performance") expect(score, id).toBeGreaterThanOrEqual(LIGHTHOUSE_MIN_SCORE);
+    } finally {
+      chrome.kill();
+    }
+  }, 180_000);
 
   it("a language page plays its pre-generated sample", async () => {
     const { context, page } = await newPage(browser(), baseUrl);

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
+import { THEME_STORAGE_KEY } from "../../core/theme";
 import { newPage, screenshot, sharedBrowser, signInInBrowser, waitForHydration } from "./browser";
 import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
 
@@ -50,10 +51,58 @@ describe("sharing", () => {
     const html = await stranger.page.content();
     expect(html).toContain("Roger Fan");
     expect(html).not.toContain(email);
-    await stranger.page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="shared-audio"]')!.play());
+    // A branded page: the header's logo leads home, the sharer's name, the call to action.
+    await expect(stranger.page.locator("header a.logo").getAttribute("href")).resolves.toBe("/");
+    await expect(stranger.page.getByTestId("shared-by").locator("span:not([aria-hidden])").textContent()).resolves.toBe("Shared by Roger Fan");
+    await expect(stranger.page.getByTestId("share-cta").getAttribute("href")).resolves.toBe("/app/sign-up");
+    // The player: the native control is hidden, the waveform (the MP3's outline, not flat bars) is the seek surface.
+    await expect(stranger.page.getByTestId("shared-audio").isVisible()).resolves.toBe(false);
+    const heights = await stranger.page.locator('[data-testid="share-waveform"] rect').evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute("height"))));
+    expect(heights).toHaveLength(64);
+    expect(new Set(heights).size).toBeGreaterThan(5);
+    const play = stranger.page.getByTestId("share-play");
+    // The clip lasts about a second: played at a quarter speed it cannot end before the pause below.
+    await stranger.page.evaluate(() => (document.querySelector<HTMLAudioElement>('[data-testid="shared-audio"]')!.playbackRate = 0.25));
+    await play.click();
     await stranger.page.waitForFunction(() => document.querySelector<HTMLAudioElement>('[data-testid="shared-audio"]')!.currentTime > 0.2);
+    await expect(play.getAttribute("aria-label")).resolves.toBe("Pause");
+    await play.click();
+    // The label follows the audio's pause event, which comes a moment after the click.
+    await stranger.page.locator('[data-testid="share-play"][aria-label="Play"]').waitFor();
+    await expect(stranger.page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="shared-audio"]')!.paused)).resolves.toBe(true);
+    // A click at three quarters of the waveform seeks there; the played bars follow.
+    const seek = stranger.page.getByTestId("share-seek");
+    const box = (await seek.boundingBox())!;
+    await stranger.page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
+    const position = await stranger.page.evaluate(() => {
+      const audio = document.querySelector<HTMLAudioElement>('[data-testid="shared-audio"]')!;
+      return { ratio: audio.currentTime / audio.duration, played: document.querySelectorAll('[data-testid="share-waveform"] rect.played').length };
+    });
+    expect(position.ratio).toBeGreaterThan(0.7);
+    expect(position.ratio).toBeLessThan(0.8);
+    expect(position.played).toBeGreaterThanOrEqual(46);
+    await seek.press("Home");
+    await expect(seek.getAttribute("aria-valuenow")).resolves.toBe("0");
     await screenshot(stranger.page, "share-page");
     await stranger.context.close();
+
+    // Both sizes, both themes: dark follows the system unless the visitor chose a theme in the app.
+    for (const [size, viewport] of [["desktop", { width: 1440, height: 900 }], ["phone", { width: 375, height: 812 }]] as const) {
+      for (const colorScheme of ["light", "dark"] as const) {
+        const context = await browser().newContext({ viewport, colorScheme });
+        const page = await context.newPage();
+        await page.goto(link);
+        const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        expect(background).toBe(colorScheme === "dark" ? "rgb(9, 9, 11)" : "rgb(255, 255, 255)");
+        await screenshot(page, `share-page-${size}-${colorScheme}`);
+        if (colorScheme === "dark") {
+          await page.evaluate((key) => localStorage.setItem(key, "light"), THEME_STORAGE_KEY);
+          await page.reload();
+          await expect(page.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.toBe("rgb(255, 255, 255)");
+        }
+        await context.close();
+      }
+    }
 
     const ranged = await fetch(`${link}/audio`, { headers: { range: "bytes=0-9" } });
     expect(ranged.status).toBe(206);

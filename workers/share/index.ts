@@ -5,6 +5,9 @@ import { findPublicShare } from "../../db/repositories/shares";
 import { PRODUCT_NAME } from "../../core/brand";
 import { EDGE_HEADERS } from "../../core/edge/edge-context";
 import { SHARE_PREFILLED_TEXT } from "../../core/sharing/sharing";
+import { mp3Levels } from "../../core/audio/audio-levels";
+import { waveformPeaks } from "../../core/audio/waveform";
+import { escapeHtml, notFoundPage, sharePage } from "./page";
 
 type ShareEnv = { DB: D1Database; MEDIA: R2Bucket };
 
@@ -16,16 +19,24 @@ const share = new Hono<{ Bindings: ShareEnv }>();
 
 const TOKEN = ":token{[0-9a-f]{32}}";
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
-}
+/** Larger audio is not read for its outline: the page then shows flat bars (the player still seeks). */
+const WAVEFORM_MAX_BYTES = 8_000_000;
 
-function page(title: string, body: string, nonce: string, head = ""): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>${head}<style nonce="${nonce}">body{font-family:system-ui,sans-serif;margin:0;background:#fafafa;color:#18181b}main{max-width:40rem;margin:0 auto;padding:3rem 1.25rem}h1{font-size:1.5rem}blockquote{white-space:pre-wrap;background:#fff;border:1px solid #e4e4e7;border-radius:1rem;padding:1rem 1.25rem;margin:1.5rem 0}audio{width:100%}a.cta{display:inline-block;margin-top:2rem;background:#18181b;color:#fff;border-radius:999px;padding:.6rem 1.2rem;text-decoration:none}.muted{color:#71717a;font-size:.875rem}</style></head><body><main>${body}</main></body></html>`;
+/** The loudness outline of an MP3 from its frames' side information (no decoding); flat for other formats. */
+async function sharedPeaks(media: R2Bucket, item: { audioKey: string; audioBytes: number | null; contentType: string }): Promise<number[]> {
+  if (item.contentType !== "audio/mpeg" || (item.audioBytes ?? 0) > WAVEFORM_MAX_BYTES) return [];
+  try {
+    const object = await media.get(item.audioKey);
+    if (!object) return [];
+    const levels = mp3Levels(new Uint8Array(await object.arrayBuffer()));
+    return levels.levels.length ? waveformPeaks(Float32Array.from(levels.levels)) : [];
+  } catch {
+    return [];
+  }
 }
 
 function notFound(nonce: string): Response {
-  return new Response(page(`Not found · ${PRODUCT_NAME}`, `<h1>This link does not exist</h1><p class="muted">It may have been removed by the person who shared it.</p><a class="cta" href="/">Go to ${PRODUCT_NAME}</a>`, nonce), {
+  return new Response(notFoundPage(nonce), {
     status: 404,
     headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
   });
@@ -49,8 +60,9 @@ share.get(`/share/${TOKEN}`, async (c) => {
     `<meta name="twitter:player:stream" content="${escapeHtml(audioUrl)}"><meta name="twitter:player:stream:content_type" content="${escapeHtml(item.contentType)}">`,
     `<link rel="canonical" href="${escapeHtml(url.toString())}">`,
   ].join("");
-  const body = `<p class="muted">${PRODUCT_NAME} · shared${escapeHtml(by)}</p><h1>${escapeHtml(item.voiceName)}</h1><blockquote data-testid="shared-text">${escapeHtml(item.text)}</blockquote><audio controls preload="metadata" src="${escapeHtml(url.pathname)}/audio" data-testid="shared-audio"></audio><a class="cta" href="/app/sign-up">Make your own with ${PRODUCT_NAME}</a>`;
-  return new Response(page(title, body, nonce, head), {
+  const peaks = await sharedPeaks(c.env.MEDIA, item);
+  const html = sharePage({ text: item.text, voiceName: item.voiceName, publicUserName: item.publicUserName, durationMs: item.durationMs, peaks, audioPath: `${url.pathname}/audio` }, { title, head, nonce });
+  return new Response(html, {
     headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=60, s-maxage=300, stale-while-revalidate=600" },
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { adVisitSchema, liveReferral, readVisit, REFERRAL_TTL_MS, referralFromCookie, referralRecord } from "./attribution";
+import { adVisitSchema } from "./ad-visit";
+import { liveReferral, readVisit, REFERRAL_TTL_MS, referralFromCookie, referralRecord } from "./attribution";
 
 describe("attribution", () => {
   it("reads a referral code and ad parameters from the landing URL", () => {
@@ -18,6 +19,9 @@ describe("attribution", () => {
     expect(liveReferral(record, 1000 + REFERRAL_TTL_MS)).toBeNull();
     expect(liveReferral("not json", 0)).toBeNull();
     expect(liveReferral(JSON.stringify({ value: "x y", expiry: 9e15 }), 0)).toBeNull();
+    expect(liveReferral("null", 0)).toBeNull();
+    expect(liveReferral(JSON.stringify({ value: "friend_42", expiry: "9e15" }), 0)).toBeNull();
+    expect(liveReferral(JSON.stringify({ value: 42, expiry: 9e15 }), 0)).toBeNull();
   });
 
   it("reads the referral cookie the sign-up request carries", () => {

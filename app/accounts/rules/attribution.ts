@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Referral and ad attribution of the public site (spec accounts §9, request layer §9). */
 export const REFERRAL_TTL_MS = 7776000000; // 90 days
 export const AD_CLICK_REFERRAL_REMOVAL_MS = 2000;
@@ -12,14 +10,16 @@ export const AD_PARAMS_STORAGE_KEY = "adParams";
 export const AD_PARAM_NAMES = ["gclid", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 export type AdParams = Partial<Record<(typeof AD_PARAM_NAMES)[number], string>>;
 
-const referralCode = z.string().regex(/^[A-Za-z0-9_-]{3,64}$/);
+// A plain pattern, not a zod schema: the root route runs this on every page, and zod would add 25 KB of script to the first visit.
+const REFERRAL_CODE = /^[A-Za-z0-9_-]{3,64}$/;
+const isReferralCode = (value: unknown): value is string => typeof value === "string" && REFERRAL_CODE.test(value);
 
 export type StoredReferral = { value: string; expiry: number };
 
 /** What a landing URL says about where the visit came from. */
 export function readVisit(url: URL): { referral: string | null; adParams: AdParams | null; paidAdClick: boolean } {
   const ref = url.searchParams.get(REFERRAL_PARAM);
-  const referral = ref !== null && referralCode.safeParse(ref).success ? ref : null;
+  const referral = isReferralCode(ref) ? ref : null;
   const adParams: AdParams = {};
   for (const name of AD_PARAM_NAMES) {
     const value = url.searchParams.get(name)?.trim().slice(0, 200);
@@ -39,8 +39,8 @@ export function referralRecord(value: string, nowMs: number): StoredReferral {
 export function liveReferral(raw: string | null, nowMs: number): string | null {
   if (!raw) return null;
   try {
-    const parsed = z.object({ value: referralCode, expiry: z.number() }).safeParse(JSON.parse(raw));
-    return parsed.success && parsed.data.expiry > nowMs ? parsed.data.value : null;
+    const parsed = JSON.parse(raw) as Partial<StoredReferral> | null;
+    return parsed && isReferralCode(parsed.value) && typeof parsed.expiry === "number" && parsed.expiry > nowMs ? parsed.value : null;
   } catch {
     return null;
   }
@@ -50,18 +50,5 @@ export function liveReferral(raw: string | null, nowMs: number): string | null {
 export function referralFromCookie(cookieHeader: string | null): string | null {
   const match = (cookieHeader ?? "").match(new RegExp(`(?:^|;\\s*)${REFERRAL_COOKIE}=([^;]+)`));
   const value = match ? decodeURIComponent(match[1]!) : null;
-  return value !== null && referralCode.safeParse(value).success ? value : null;
+  return isReferralCode(value) ? value : null;
 }
-
-/** POST /v1/google-ads-visit body. */
-export const adVisitSchema = z.object({
-  email: z.string().email().max(320),
-  event_type: z.string().min(1).max(64),
-  gclid: z.string().max(200).nullish(),
-  utm_source: z.string().max(200).nullish(),
-  utm_medium: z.string().max(200).nullish(),
-  utm_campaign: z.string().max(200).nullish(),
-  utm_term: z.string().max(200).nullish(),
-  utm_content: z.string().max(200).nullish(),
-});
-export type AdVisit = z.output<typeof adVisitSchema>;

@@ -7,6 +7,7 @@ import {
   PASSWORD_NEEDS_NUMBER,
   PASSWORD_NEEDS_SPECIAL,
   PASSWORD_REQUIREMENTS_HEADING,
+  passwordChecklist,
   passwordProblems,
   PASSWORDS_DO_NOT_MATCH,
 } from "./password";
@@ -53,6 +54,31 @@ describe("passwordProblems", () => {
     expect(passwordProblems("abcdef٣_")).toEqual([]);
     // An emoji is one character, not two.
     expect(passwordProblems("a1🙂🙂🙂🙂")).toEqual([PASSWORD_NEEDS_LENGTH]);
+  });
+});
+
+describe("passwordChecklist", () => {
+  it("lists every rule once, with the spec's text, in the order number, letter, special, length", () => {
+    expect(passwordChecklist("").map((check) => [check.id, check.text])).toEqual([
+      ["number", "Your password must contain a number."],
+      ["letter", "Your password must contain a letter."],
+      ["special", "Your password must contain a special character."],
+      ["length", "Your password must be more than 8 characters long."],
+    ]);
+  });
+
+  it("marks each rule met or not, by the same tests as the server's check", () => {
+    const met = (password: string) => passwordChecklist(password).map((check) => check.met);
+    expect(met("")).toEqual([false, false, false, false]);
+    expect(met("abc")).toEqual([false, true, false, false]);
+    expect(met("abc1")).toEqual([true, true, false, false]);
+    expect(met("abc1!")).toEqual([true, true, true, false]);
+    // Eight characters (after trimming) is enough, whatever the length message says.
+    expect(met("abcde1!x")).toEqual([true, true, true, true]);
+    expect(met("  abc1!x  ")).toEqual([true, true, true, false]);
+    for (const password of ["", "abc", "Ab1!xyz", "Пароль12€", "  a1!     "]) {
+      expect(passwordChecklist(password).filter((check) => !check.met).map((check) => check.text)).toEqual(passwordProblems(password));
+    }
   });
 });
 

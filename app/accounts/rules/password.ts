@@ -14,16 +14,30 @@ const LETTER = /\p{L}/u;
 /** Special: anything that is neither a letter, a digit nor whitespace (punctuation, symbols, emoji). */
 const SPECIAL = /[^\p{L}\p{Nd}\s]/u;
 
-/** The failing rules, in the order number, letter, special character, length; empty when strong enough. */
-export function passwordProblems(password: string): string[] {
+export type PasswordRuleId = "number" | "letter" | "special" | "length";
+export type PasswordCheck = { id: PasswordRuleId; text: string; met: boolean };
+
+/** How the sign-up form says, to screen readers, whether a rule is met (the list shows it with an icon). */
+export const PASSWORD_RULE_MET = "Met:";
+export const PASSWORD_RULE_UNMET = "Not met:";
+
+/** Every rule with its message and whether the password meets it, in the order number, letter, special character, length. */
+export function passwordChecklist(password: string): PasswordCheck[] {
   const trimmed = password.trim();
-  const problems: string[] = [];
-  if (!DIGIT.test(trimmed)) problems.push(PASSWORD_NEEDS_NUMBER);
-  if (!LETTER.test(trimmed)) problems.push(PASSWORD_NEEDS_LETTER);
-  if (!SPECIAL.test(trimmed)) problems.push(PASSWORD_NEEDS_SPECIAL);
-  // Code points, not UTF-16 units, so an emoji is one character.
-  if ([...trimmed].length < MIN_PASSWORD_LENGTH) problems.push(PASSWORD_NEEDS_LENGTH);
-  return problems;
+  return [
+    { id: "number", text: PASSWORD_NEEDS_NUMBER, met: DIGIT.test(trimmed) },
+    { id: "letter", text: PASSWORD_NEEDS_LETTER, met: LETTER.test(trimmed) },
+    { id: "special", text: PASSWORD_NEEDS_SPECIAL, met: SPECIAL.test(trimmed) },
+    // Code points, not UTF-16 units, so an emoji is one character.
+    { id: "length", text: PASSWORD_NEEDS_LENGTH, met: [...trimmed].length >= MIN_PASSWORD_LENGTH },
+  ];
+}
+
+/** The failing rules' messages, in the checklist's order; empty when strong enough. */
+export function passwordProblems(password: string): string[] {
+  return passwordChecklist(password)
+    .filter((check) => !check.met)
+    .map((check) => check.text);
 }
 
 export type NewPasswordCheck = { ok: true } | { ok: false; message: string };

@@ -1,6 +1,6 @@
 import type { Database } from "../../../db/client";
 import { recordAdVisit } from "../../../db/repositories/ad-visits";
-import type { AdVisit } from "~/accounts/rules/attribution";
+import type { AdVisit } from "~/accounts/rules/ad-visit";
 import type { Actor } from "./actor.server";
 import { randomHex } from "./tokens.server";
 

@@ -1,4 +1,8 @@
+import { Link } from "@remix-run/react";
+import { ArrowLeft } from "lucide-react";
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { BACK_TO_HOME, HOME_PATH } from "~/common/rules/navigation";
+import { Logo } from "./logo";
 
 export function Field({
   label,
@@ -18,12 +22,12 @@ export function Field({
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className="rounded-lg border border-input bg-card px-3 py-2 text-sm outline-none focus:border-zinc-900 focus:ring-2 focus:ring-zinc-900/10 dark:focus:border-zinc-300"
+        className="rounded-lg border border-input bg-card px-3 py-2 text-sm outline-none focus:border-ring focus:ring-2 focus:ring-ring/20"
         {...input}
       />
       {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
       {error ? (
-        <p id={`${id}-error`} className="text-xs text-red-600 dark:text-red-400">
+        <p id={`${id}-error`} className="text-xs text-destructive-foreground">
           {error}
         </p>
       ) : null}
@@ -49,15 +53,25 @@ export function FormNotice({ children }: { children?: ReactNode }) {
   );
 }
 
+/** The card of the sign-in, sign-up and password pages: no site header, so the logo leads home and a link goes back. */
 export function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
   return (
-    <div className="flex min-h-screen items-center justify-center bg-zinc-50 px-4 py-12 dark:bg-zinc-950">
+    <div className="flex min-h-screen items-center justify-center bg-muted/50 px-4 py-12">
       <div className="w-full max-w-sm space-y-6">
-        <div className="rounded-2xl border border-border bg-card p-6 shadow-sm">
+        <div className="flex justify-center">
+          <Logo alwaysNamed />
+        </div>
+        <main className="rounded-2xl border border-border bg-card p-6 shadow-sm">
           <h1 className="mb-6 text-2xl font-bold tracking-tight">{title}</h1>
           {children}
-        </div>
+        </main>
         {footer ? <div className="text-center text-sm text-muted-foreground">{footer}</div> : null}
+        <p className="text-center text-sm">
+          <Link to={HOME_PATH} className="inline-flex items-center gap-1 text-muted-foreground hover:text-foreground" data-testid="back-to-home">
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {BACK_TO_HOME}
+          </Link>
+        </p>
       </div>
     </div>
   );

@@ -4,15 +4,23 @@
  */
 export type NavLink = { to: string; label: string };
 
-export const MARKETING_PAGES: readonly NavLink[] = [
-  { to: "/text-to-speech", label: "Text to speech" },
-  { to: "/pricing", label: "Pricing" },
-  { to: "/about", label: "About" },
-  { to: "/api", label: "API" },
+/** A public page; `main` ones are also the header's navigation (the footer lists them all). */
+export type MarketingPage = NavLink & { main?: boolean };
+
+export const MARKETING_PAGES: readonly MarketingPage[] = [
+  { to: "/text-to-speech", label: "Text to speech", main: true },
+  { to: "/pricing", label: "Pricing", main: true },
+  { to: "/api", label: "API", main: true },
+  { to: "/about", label: "About", main: true },
   { to: "/safety", label: "Safety" },
   { to: "/terms", label: "Terms" },
   { to: "/privacy", label: "Privacy" },
 ];
+
+/** The public header's links, in the footer's order. */
+export function mainMarketingPages(pages: readonly MarketingPage[] = MARKETING_PAGES): MarketingPage[] {
+  return pages.filter((page) => page.main);
+}
 
 /** The sidebar's groups, in order; a product area adds its group (or joins one) when it lands. */
 export const APP_SECTION_GROUPS = ["Create", "Workspace", "Account"] as const;
@@ -41,5 +49,8 @@ export function groupedSections(sections: readonly AppSection[] = APP_SECTIONS):
   return APP_SECTION_GROUPS.map((group) => ({ group, sections: sections.filter((s) => s.group === group) })).filter((g) => g.sections.length > 0);
 }
 
+export const HOME_PATH = "/";
+/** The way out of the sign-in, sign-up and password pages, which show no site header. */
+export const BACK_TO_HOME = "Back to home";
 export const SIGN_IN_PATH = "/app/sign-in";
 export const SIGN_UP_PATH = "/app/sign-up";

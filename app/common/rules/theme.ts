@@ -1,6 +1,7 @@
 export type Theme = "light" | "dark";
 export const DEFAULT_THEME: Theme = "light";
-export const THEME_STORAGE_KEY = "theme";
+// The key is shared with the share worker's pages, so it lives in core.
+export { THEME_STORAGE_KEY } from "../../../core/theme";
 
 /** The stored choice wins; with none stored, the system's preference (prefers-color-scheme) decides. */
 export function parseTheme(value: string | null | undefined, systemPrefersDark = false): Theme {

@@ -1,7 +1,10 @@
+import { KEYBOARD_SKIP_SECONDS } from "../../../core/audio/waveform";
+
 /** The global player's rules (spec accounts §4.7, §5, §9). */
 export const PLAYER_SPEEDS = [0.8, 1, 1.2, 1.5, 2] as const;
 export const SKIP_SECONDS = 10;
-export const KEYBOARD_SKIP_SECONDS = 3;
+// Shared with the public share page's seek surface.
+export { KEYBOARD_SKIP_SECONDS };
 export const PROGRESS_TICK_MS = 25;
 export const PLAYER_HEIGHT = "5rem";
 /** Feedback controls appear after this much playback, or at the end. */

@@ -1,6 +1,8 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_PAGE_CACHE_CONTROL, publicPaths } from "../../../app/marketing/rules/public-pages";
+import { PRODUCT_NAME } from "../../../core/brand";
+import { mainMarketingPages, SIGN_IN_PATH } from "../../../app/common/rules/navigation";
 import { ORIGIN, signUp } from "./helpers";
 
 const NONCE = { "x-parlance-csp-nonce": "fixednonce" };
@@ -53,5 +55,23 @@ describe("public site: cacheable at the edge, the same for everyone", () => {
 
   it.each(["/voice-cloning", "/sound-effects", "/dubbing", "/studio", "/voice-changer", "/voice-isolator"])("%s does not exist yet: 404", async (path) => {
     expect((await SELF.fetch(ORIGIN + path)).status).toBe(404);
+  });
+
+  it("the header lists the main pages in the served HTML twice: the wide screens' nav and the phones' <details> menu, which needs no script", async () => {
+    const html = await (await SELF.fetch(`${ORIGIN}/pricing`, { headers: NONCE })).text();
+    const header = html.slice(html.indexOf("<header"), html.indexOf("</header>"));
+    const navs = [...header.matchAll(/<nav aria-label="Main"[^>]*>(.*?)<\/nav>/g)].map((nav) => [...nav[1].matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((a) => [a[1], a[2]]));
+    const expected = mainMarketingPages().map((page) => [page.to, page.label]);
+    // The phones' menu also holds "Sign in", which the header itself shows only on wide screens.
+    expect(navs).toEqual([expected, [...expected, [SIGN_IN_PATH, "Sign in"]]]);
+    expect(header).toMatch(/<details[^>]*data-testid="site-menu"[^>]*><summary aria-label="Menu"/);
+    expect(header).toMatch(/<a [^>]*aria-current="page"[^>]*href="\/pricing"|<a [^>]*href="\/pricing"[^>]*aria-current="page"/);
+  });
+
+  it.each(["/app/sign-in", "/app/sign-up", "/app/reset-password"])("%s has no site header; its logo and 'Back to home' lead home", async (path) => {
+    const html = await (await SELF.fetch(ORIGIN + path, { headers: NONCE })).text();
+    expect(html).toMatch(/<a [^>]*href="\/"[^>]*data-testid="back-to-home"|<a [^>]*data-testid="back-to-home"[^>]*href="\/"/);
+    expect(html).toMatch(new RegExp(`<a [^>]*href="/"[^>]*>(?:(?!</a>).)*${PRODUCT_NAME}</span></a>`));
+    expect(html).not.toContain('data-testid="site-menu"');
   });
 });
