@@ -7,6 +7,7 @@ import { STORED_COUPON_KEY } from "~/billing/rules/plan-page";
 import { Dialog } from "~/common/ui/dialog";
 import { useToast } from "~/common/components/toasts";
 import { Button, buttonClass } from "~/common/ui/button";
+import { Input } from "~/common/ui/input";
 
 export type StoredPromo = Omit<PromoValidation, "valid"> & { code: string };
 
@@ -111,13 +112,7 @@ export function PromoControls({ promo }: { promo: PromoStore }) {
           >
             <label className="block text-sm font-medium">
               Promo code
-              <input
-                name="promocode"
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-                autoComplete="off"
-                className="mt-1 w-full rounded-lg border border-input px-3 py-2 dark:bg-zinc-900"
-              />
+              <Input name="promocode" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="off" className="mt-1" />
             </label>
             <div className="flex justify-end gap-2">
               <Button variant="ghost" onClick={() => setOpen(false)}>
@@ -134,7 +129,7 @@ export function PromoControls({ promo }: { promo: PromoStore }) {
         <aside
           data-testid="saved-promo"
           aria-label="Saved promo code"
-          className="fixed bottom-24 right-6 z-30 hidden w-72 space-y-2 rounded-2xl border border-emerald-300 bg-card p-4 text-sm shadow-lg md:block dark:border-emerald-800"
+          className="fixed bottom-24 right-6 z-30 hidden w-72 space-y-2 rounded-2xl border border-success-foreground/40 bg-card p-4 text-sm shadow-lg md:block"
         >
           <p className="font-medium">
             Promo code <code>{saved.code}</code>
