@@ -79,7 +79,7 @@ describe("workspace members and roles", () => {
     const membersPage = async () => (await SELF.fetch(`${ORIGIN}/app/workspace/members`, { headers: { cookie: ownerCookie } })).text();
     const fullPage = await membersPage();
     expect(fullPage).toContain(SEAT_TEXTS.used(seatCount(1, 0, 1)));
-    expect(fullPage).toContain(SEAT_TEXTS.allInUse(1));
+    expect(fullPage).toContain(SEAT_TEXTS.allInUse(1).replaceAll("'", "&#x27;"));
     expect(fullPage).toContain(`href="${UPGRADE_PATH}"`);
 
     await env.DB.prepare("UPDATE workspaces SET max_seats = 3 WHERE id = ?").bind(ws.workspace_id).run();
