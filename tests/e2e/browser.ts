@@ -82,7 +82,8 @@ export async function openSignUpLink(page: Page, email: string) {
 
 /** Closes that dialog, which leads to where the sign-up was headed by way of the sign-in form, and signs in. */
 export async function closeDialogAndSignIn(page: Page, email: string) {
-  await page.getByTestId("action-dialog").getByRole("button", { name: "Close" }).click();
+  // The dialog's own "Close" button (with its text), not the corner close icon (labelled "Close" too).
+  await page.getByTestId("action-dialog").getByRole("button", { name: "Close" }).filter({ hasText: "Close" }).click();
   await page.waitForURL((url) => url.pathname === "/app/sign-in");
   await waitForHydration(page);
   await page.getByLabel("Email").fill(email);
