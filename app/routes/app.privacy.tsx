@@ -48,15 +48,17 @@ export default function PrivacySettings() {
   const result = useActionData<typeof action>() as PrivacyActionDone | ActionFailure | undefined;
   if (!data) return null;
   return (
-    <Page title="Privacy settings" description="Whether this workspace's content may be used to train models." width="narrow" testId="privacy-page">
+    <Page title="Privacy settings" description="Whether this workspace's content may be used to train models." testId="privacy-page">
       {isActionFailure(result) ? <FormError>{errorToastText(result.error)}</FormError> : <FormNotice>{result?.message}</FormNotice>}
       <Card>
-        <CardContent className="pt-5">
+        {/* pb-1: the switch's form ends with its own bottom margin (it is shared with the dialog). */}
+        <CardContent className="pb-1 pt-5">
           <TrainingOptOutSwitch isAdmin={isAdmin(data.workspace.role)} optedOut={data.workspace.trainingOptOut} saveButton />
         </CardContent>
       </Card>
       <div className="flex flex-wrap gap-2">
-        <LinkButton to="/app/home" variant="ghost">
+        {/* -ml-3: the ghost button's text lines up with the page's left edge. */}
+        <LinkButton to="/app/home" variant="ghost" className="-ml-3">
           <ArrowLeft aria-hidden="true" /> Back to the main screen
         </LinkButton>
         <LinkButton to="/privacy" variant="ghost">

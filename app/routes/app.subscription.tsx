@@ -238,7 +238,6 @@ export default function SubscriptionPage() {
   return (
     <Page
       title="Subscription"
-      width="wide"
       testId="subscription-page"
       description={
         <span data-testid="current-plan">
@@ -274,14 +273,7 @@ export default function SubscriptionPage() {
         </p>
       ) : null}
       <Card aria-labelledby="usage-title">
-        <CardHeader
-          title={<span id="usage-title">Usage this period</span>}
-          actions={
-            <LinkButton to="/app/usage" variant="ghost" size="sm">
-              <BarChart3 aria-hidden="true" /> Usage by day, voice and model
-            </LinkButton>
-          }
-        />
+        <CardHeader title={<span id="usage-title">Usage this period</span>} />
         <CardContent className="flex flex-col gap-3">
           <p className="text-sm" data-testid="usage">
             {data.usage.count.toLocaleString("en-US")} / {data.usage.limit.toLocaleString("en-US")} credits used
@@ -293,7 +285,13 @@ export default function SubscriptionPage() {
               {`${data.usage.extraBilled.toLocaleString("en-US")} extra credits beyond the plan this period, added to your next invoice.`}
             </p>
           ) : null}
-          <p className="text-xs text-muted-foreground">Credits reset on {formatDate(data.usage.resetsAt)}.</p>
+          {/* Under the numbers, not beside the title: on a phone the title keeps its line. */}
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-xs text-muted-foreground">Credits reset on {formatDate(data.usage.resetsAt)}.</p>
+            <LinkButton to="/app/usage" variant="ghost" size="sm">
+              <BarChart3 aria-hidden="true" /> Usage by day, voice and model
+            </LinkButton>
+          </div>
           {data.isAdmin && data.canExtend ? (
             <div className="flex flex-col gap-3 border-t border-border pt-3">
               <Form method="post" className="flex flex-wrap items-center gap-3 text-sm">

@@ -45,7 +45,7 @@ export function PlanCards({ cards, period, currency, promocode }: { cards: PlanC
   const [confirming, setConfirming] = useState<PlanCard | null>(null);
   return (
     <>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Plans">
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Plans">
         {cards.map((card) => (
           <li key={card.tier} data-testid={`plan-${card.tier}`} className="flex">
             <Card className={cn("flex w-full flex-col gap-3 p-5", card.mostPopular && "border-accent ring-1 ring-accent")}>
