@@ -16,7 +16,7 @@ const LINK = "font-medium underline underline-offset-2 hover:text-accent-foregro
  * without JavaScript; the knob is a background image, which works on inputs in every browser.
  */
 const SWITCH =
-  "h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full border border-input bg-muted bg-[radial-gradient(circle,white_55%,transparent_60%)] bg-[length:1.5rem_1.5rem] bg-left bg-no-repeat shadow-inner transition-all checked:border-accent checked:bg-accent checked:bg-right focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50";
+  "h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full border border-input bg-input bg-[radial-gradient(circle,white_55%,transparent_60%)] bg-[length:1.5rem_1.5rem] bg-left bg-no-repeat shadow-inner transition-all checked:border-accent checked:bg-accent checked:bg-right focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50";
 
 const intentField = (intent: PrivacyIntent) => <input type="hidden" name="intent" value={intent} />;
 
