@@ -1,5 +1,9 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useRouteLoaderData } from "@remix-run/react";
+import { ArrowLeft } from "lucide-react";
+import { LinkButton } from "~/common/ui/button";
+import { Card, CardContent } from "~/common/ui/card";
+import { Page } from "~/common/ui/page";
 import { z } from "zod";
 import { TrainingOptOutSwitch } from "~/accounts/components/privacy";
 import { FormError, FormNotice } from "~/common/components/form";
@@ -44,19 +48,23 @@ export default function PrivacySettings() {
   const result = useActionData<typeof action>() as PrivacyActionDone | ActionFailure | undefined;
   if (!data) return null;
   return (
-    <div className="mx-auto max-w-3xl space-y-4">
-      <h1 className="text-2xl font-bold">Privacy settings</h1>
+    <Page title="Privacy settings" description="Whether this workspace's content may be used to train models." testId="privacy-page">
       {isActionFailure(result) ? <FormError>{errorToastText(result.error)}</FormError> : <FormNotice>{result?.message}</FormNotice>}
-      <TrainingOptOutSwitch isAdmin={isAdmin(data.workspace.role)} optedOut={data.workspace.trainingOptOut} saveButton />
-      <p className="text-sm">
-        <Link to="/app/home" className="underline">
-          Back to the main screen
-        </Link>{" "}
-        ·{" "}
-        <Link to="/privacy" className="underline">
+      <Card>
+        {/* pb-1: the switch's form ends with its own bottom margin (it is shared with the dialog). */}
+        <CardContent className="pb-1 pt-5">
+          <TrainingOptOutSwitch isAdmin={isAdmin(data.workspace.role)} optedOut={data.workspace.trainingOptOut} saveButton />
+        </CardContent>
+      </Card>
+      <div className="flex flex-wrap gap-2">
+        {/* -ml-3: the ghost button's text lines up with the page's left edge. */}
+        <LinkButton to="/app/home" variant="ghost" className="-ml-3">
+          <ArrowLeft aria-hidden="true" /> Back to the main screen
+        </LinkButton>
+        <LinkButton to="/privacy" variant="ghost">
           Privacy policy
-        </Link>
-      </p>
-    </div>
+        </LinkButton>
+      </div>
+    </Page>
   );
 }

@@ -1,16 +1,22 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { Dialog } from "~/common/ui/dialog";
+import { ShieldCheck, Trash2 } from "lucide-react";
 import { Field, FormError, FormNotice } from "~/common/components/form";
-import { Button } from "~/common/ui/button";
+import { Badge } from "~/common/ui/badge";
+import { Button, LinkButton } from "~/common/ui/button";
+import { Card, CardContent, CardHeader } from "~/common/ui/card";
+import { Label } from "~/common/ui/input";
+import { Page } from "~/common/ui/page";
+import { Select } from "~/common/ui/select";
 import { emailField } from "~/accounts/rules/account-forms";
 import { PRODUCT_NAME } from "../../core/brand";
 import { SIGN_IN_PATH } from "~/common/rules/navigation";
-import { ANALYTICS_CONSENT_STATES } from "~/accounts/rules/privacy";
+import { ANALYTICS_CONSENT_LABELS, ANALYTICS_CONSENT_STATES } from "~/accounts/rules/privacy";
 import { clearedSessionCookie } from "~/accounts/rules/session";
 import { deleteAccount, requestEmailChange, saveUserPreferences, sendProductUpdatesWelcome, db, requireViewer, beginTotpSetup, confirmTotpSetup, disableTotp, SENSITIVE_ACTION_FAILED, CURRENT_FACTOR_REQUIRED, verifySensitiveAction } from "~/accounts/accounts.server";
-import { parseForm } from "~/common/form.server";
+import { parseForm, type FieldErrors } from "~/common/form.server";
 
 export const meta: MetaFunction = () => [{ title: `Settings · ${PRODUCT_NAME}` }];
 
@@ -39,19 +45,25 @@ const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete-account"), password: z.string().max(128).optional(), code: z.string().max(20).optional(), confirm: z.literal("DELETE", { error: "Type DELETE to confirm." }) }),
 ]);
 
-type ActionData = { intent?: string; error?: string; notice?: string; setup?: { secret: string; uri: string }; backupCodes?: string[] };
+/** Errors keyed by the field they belong under (or `form`); `intent` says which form answered. */
+type ActionData = { intent?: string; errors?: FieldErrors; notice?: string; setup?: { secret: string; uri: string }; backupCodes?: string[] };
+
+const refuse = (intent: string, errors: FieldErrors, status: number) => Response.json({ intent, errors } satisfies ActionData, { status });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireViewer(request, context);
   const database = db(context);
   const parsed = await parseForm(request, intents);
-  if (!parsed.ok) return Response.json({ error: Object.values(parsed.errors)[0] } satisfies ActionData, { status: 400 });
+  if (!parsed.ok) {
+    const { intent: badIntent, ...errors } = parsed.errors;
+    return refuse(String(parsed.form.get("intent") ?? ""), badIntent ? { form: badIntent } : errors, 400);
+  }
   const input = parsed.data;
   switch (input.intent) {
     case "change-email": {
-      if (!(await verifySensitiveAction(database, user, input, true))) return Response.json({ intent: input.intent, error: SENSITIVE_ACTION_FAILED } satisfies ActionData, { status: 403 });
+      if (!(await verifySensitiveAction(database, user, input, true))) return refuse(input.intent, { password: SENSITIVE_ACTION_FAILED }, 403);
       const result = await requestEmailChange(context.cloudflare.env, database, user, input.new_email, new URL(request.url).origin);
-      if (result === "taken") return Response.json({ intent: input.intent, error: "That address already belongs to an account." } satisfies ActionData, { status: 409 });
+      if (result === "taken") return refuse(input.intent, { new_email: "That address already belongs to an account." }, 409);
       return { intent: input.intent, notice: `We sent a confirmation link to ${input.new_email}.` } satisfies ActionData;
     }
     case "privacy":
@@ -62,31 +74,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return { intent: input.intent, notice: "Privacy choices saved." } satisfies ActionData;
     case "begin-2fa": {
       const setup = await beginTotpSetup(database, user, input.code);
-      if (!setup) return Response.json({ intent: input.intent, error: CURRENT_FACTOR_REQUIRED } satisfies ActionData, { status: 403 });
+      if (!setup) return refuse(input.intent, { code: CURRENT_FACTOR_REQUIRED }, 403);
       return { intent: input.intent, setup } satisfies ActionData;
     }
     case "confirm-2fa": {
       const codes = await confirmTotpSetup(database, user.id, input.code);
-      if (!codes) return Response.json({ intent: input.intent, error: "That code is not valid. Check your authenticator's clock and try again." } satisfies ActionData, { status: 400 });
+      if (!codes) return refuse(input.intent, { code: "That code is not valid. Check your authenticator's clock and try again." }, 400);
       return { intent: input.intent, backupCodes: codes } satisfies ActionData;
     }
     case "disable-2fa":
-      if (!(await disableTotp(database, user, input.code))) return Response.json({ intent: input.intent, error: "That code is not valid." } satisfies ActionData, { status: 403 });
+      if (!(await disableTotp(database, user, input.code))) return refuse(input.intent, { code: "That code is not valid." }, 403);
       return { intent: input.intent, notice: "Two-factor sign-in is off." } satisfies ActionData;
     case "delete-account":
-      if (!(await verifySensitiveAction(database, user, input, true))) return Response.json({ intent: input.intent, error: SENSITIVE_ACTION_FAILED } satisfies ActionData, { status: 403 });
+      if (!(await verifySensitiveAction(database, user, input, true))) return refuse(input.intent, { password: SENSITIVE_ACTION_FAILED }, 403);
       await deleteAccount(context.cloudflare.env, database, user);
       return redirect(`${SIGN_IN_PATH}?deleted=1`, { headers: { "Set-Cookie": clearedSessionCookie() } });
   }
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="space-y-3 rounded-2xl border border-border p-5">
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {children}
-    </section>
-  );
 }
 
 export default function Settings() {
@@ -94,112 +97,132 @@ export default function Settings() {
   const result = useActionData<typeof action>() as ActionData | undefined;
   const [params, setParams] = useSearchParams();
   const busy = useNavigation().state !== "idle";
-  const message = (intent: string) =>
-    result?.intent === intent || (!result?.intent && intent === "any") ? (
-      <>
-        <FormError>{result?.error}</FormError>
-        <FormNotice>{result?.notice}</FormNotice>
-      </>
-    ) : null;
+  /** The errors of one form: under its fields, and its own `form` error above it. */
+  const errorsOf = (intent: string): FieldErrors => (result?.intent === intent ? (result.errors ?? {}) : {});
+  const noticeOf = (intent: string) => (result?.intent === intent ? <FormNotice>{result.notice}</FormNotice> : null);
   const dialogOpen = params.get("dialog") === ADD_TWO_FACTOR_DIALOG || result?.intent === "begin-2fa" || result?.intent === "confirm-2fa";
   const closeDialog = () => {
     params.delete("dialog");
     setParams(params, { replace: true });
   };
-  const codeField = data.twoFactor ? <Field label="Authentication code" name="code" inputMode="numeric" autoComplete="one-time-code" /> : null;
+  const codeField = (errors: FieldErrors) =>
+    data.twoFactor ? <Field label="Authentication code" name="code" inputMode="numeric" autoComplete="one-time-code" error={errors.code} /> : null;
+  const emailErrors = errorsOf("change-email");
+  const deleteErrors = errorsOf("delete-account");
+  const disableErrors = errorsOf("disable-2fa");
+  const unknown = result?.errors?.form && !["change-email", "privacy", "disable-2fa", "delete-account", "begin-2fa", "confirm-2fa"].includes(result.intent ?? "") ? result.errors.form : undefined;
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <h1 className="text-2xl font-bold">Settings</h1>
-      {message("any")}
-      <Section title="E-mail address">
-        <p className="text-sm">
-          Signed in as <strong>{data.email}</strong>.
-        </p>
-        {message("change-email")}
-        <Form method="post" className="grid gap-3 sm:grid-cols-2">
-          <input type="hidden" name="intent" value="change-email" />
-          <Field label="New e-mail address" name="new_email" type="email" required />
-          <Field label="Current password" name="password" type="password" autoComplete="current-password" required />
-          {codeField}
-          <div className="sm:col-span-2">
-            <Button type="submit" disabled={busy}>
-              Change e-mail
-            </Button>
-          </div>
-        </Form>
-      </Section>
-      <Section title="Two-factor sign-in">
-        {message("disable-2fa")}
-        {data.twoFactor ? (
-          <>
-            <p className="text-sm" data-testid="two-factor-status">
-              On. {data.backupCodesLeft} backup codes left.
-            </p>
-            <Form method="post" className="flex items-end gap-3">
-              <input type="hidden" name="intent" value="disable-2fa" />
-              <Field label="Code to turn it off" name="code" inputMode="numeric" />
-              <Button type="submit" variant="secondary" disabled={busy}>
-                Turn off
+    <Page title="Settings" description="Your sign-in, security and privacy choices." testId="settings-page">
+      <FormError>{unknown}</FormError>
+      <Card>
+        <CardHeader title="E-mail address" description={<>Signed in as <strong className="text-foreground">{data.email}</strong>.</>} />
+        <CardContent className="flex flex-col gap-3">
+          {noticeOf("change-email")}
+          <FormError>{emailErrors.form}</FormError>
+          <Form method="post" noValidate className="grid gap-3 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="change-email" />
+            <Field label="New e-mail address" name="new_email" type="email" autoComplete="email" aria-required="true" error={emailErrors.new_email} />
+            <Field label="Current password" name="password" type="password" autoComplete="current-password" aria-required="true" error={emailErrors.password} />
+            {codeField(emailErrors)}
+            <div className="sm:col-span-2">
+              <Button type="submit" disabled={busy}>
+                Change e-mail
               </Button>
-            </Form>
-          </>
-        ) : (
-          <>
-            <p className="text-sm" data-testid="two-factor-status">
-              Off. Add an authenticator app for a second step at sign-in.
-            </p>
-            <Link to={`?dialog=${ADD_TWO_FACTOR_DIALOG}`} className="inline-block text-sm underline">
-              Add two-factor sign-in
-            </Link>
-          </>
-        )}
-      </Section>
-      <Section title="Privacy">
-        {message("privacy")}
-        <Form method="post" className="space-y-3 text-sm">
-          <input type="hidden" name="intent" value="privacy" />
-          <label className="flex items-center gap-2">
-            <input type="checkbox" name="agrees_to_product_updates" defaultChecked={data.agreesToProductUpdates} /> Send me product updates by e-mail
-          </label>
-          <label className="flex items-center gap-2">
-            <input type="checkbox" name="ccpa_opt_out" defaultChecked={data.ccpaOptOut} /> Do not sell or share my personal information
-          </label>
-          <label className="flex items-center gap-2">
-            Analytics
-            <select name="analytics_consent" defaultValue={data.analyticsConsent} className="rounded border border-input px-2 py-1 dark:bg-zinc-900">
-              {ANALYTICS_CONSENT_STATES.map((state) => (
-                <option key={state} value={state}>
-                  {state.replace("_", " ")}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button type="submit" variant="secondary" disabled={busy}>
-            Save privacy choices
-          </Button>
-        </Form>
-      </Section>
-      <Section title="Delete account">
-        <p className="text-sm text-muted-foreground">Deletes your account, the workspaces you own, their history and audio. This cannot be undone.</p>
-        {message("delete-account")}
-        <Form method="post" className="grid gap-3 sm:grid-cols-2">
-          <input type="hidden" name="intent" value="delete-account" />
-          <Field label="Current password" name="password" type="password" autoComplete="current-password" />
-          {codeField}
-          <Field label="Type DELETE to confirm" name="confirm" />
-          <div className="sm:col-span-2">
-            <Button type="submit" className="bg-red-600 text-white hover:bg-red-700" disabled={busy}>
-              Delete my account
-            </Button>
-          </div>
-        </Form>
-      </Section>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader
+          title="Two-factor sign-in"
+          actions={<Badge tone={data.twoFactor ? "success" : "outline"}>{data.twoFactor ? "On" : "Off"}</Badge>}
+        />
+        <CardContent className="flex flex-col gap-3">
+          {noticeOf("disable-2fa")}
+          <FormError>{disableErrors.form}</FormError>
+          {data.twoFactor ? (
+            <>
+              <p className="text-sm" data-testid="two-factor-status">
+                On. {data.backupCodesLeft} backup codes left.
+              </p>
+              <Form method="post" noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+                <input type="hidden" name="intent" value="disable-2fa" />
+                <Field label="Code to turn it off" name="code" inputMode="numeric" autoComplete="one-time-code" error={disableErrors.code} />
+                <Button type="submit" variant="secondary" disabled={busy} className="sm:mt-6">
+                  Turn off
+                </Button>
+              </Form>
+            </>
+          ) : (
+            <>
+              <p className="text-sm" data-testid="two-factor-status">
+                Off. Add an authenticator app for a second step at sign-in.
+              </p>
+              <div>
+                <LinkButton to={`?dialog=${ADD_TWO_FACTOR_DIALOG}`} variant="secondary">
+                  <ShieldCheck aria-hidden="true" /> Add two-factor sign-in
+                </LinkButton>
+              </div>
+            </>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader title="Privacy" />
+        <CardContent className="flex flex-col gap-3">
+          {noticeOf("privacy")}
+          <FormError>{errorsOf("privacy").form ?? errorsOf("privacy").analytics_consent}</FormError>
+          <Form method="post" className="flex flex-col gap-3 text-sm">
+            <input type="hidden" name="intent" value="privacy" />
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="agrees_to_product_updates" defaultChecked={data.agreesToProductUpdates} className={CHECKBOX} /> Send me product updates by e-mail
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="ccpa_opt_out" defaultChecked={data.ccpaOptOut} className={CHECKBOX} /> Do not sell or share my personal information
+            </label>
+            <div className="flex flex-wrap items-center gap-3">
+              <Label htmlFor="analytics-consent">Analytics</Label>
+              <Select
+                id="analytics-consent"
+                label="Analytics"
+                name="analytics_consent"
+                defaultValue={data.analyticsConsent}
+                options={ANALYTICS_CONSENT_STATES.map((state) => ({ value: state, label: ANALYTICS_CONSENT_LABELS[state] }))}
+                className="w-44"
+                testId="analytics-consent"
+              />
+            </div>
+            <div>
+              <Button type="submit" variant="secondary" disabled={busy}>
+                Save privacy choices
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+      <Card className="border-destructive/40">
+        <CardHeader title="Delete account" description="Deletes your account, the workspaces you own, their history and audio. This cannot be undone." />
+        <CardContent className="flex flex-col gap-3">
+          <FormError>{deleteErrors.form}</FormError>
+          <Form method="post" noValidate className="grid gap-3 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="delete-account" />
+            <Field label="Current password" name="password" type="password" autoComplete="current-password" error={deleteErrors.password} />
+            {codeField(deleteErrors)}
+            <Field label="Type DELETE to confirm" name="confirm" autoComplete="off" error={deleteErrors.confirm} />
+            <div className="sm:col-span-2">
+              <Button type="submit" variant="destructive" disabled={busy}>
+                <Trash2 aria-hidden="true" /> Delete my account
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
       {dialogOpen ? (
         <Dialog title="Add two-factor sign-in" onClose={closeDialog} testId="two-factor-dialog">
           {result?.backupCodes ? (
             <div className="space-y-3 text-sm">
               <p>Two-factor sign-in is on. Keep these backup codes somewhere safe; each works once. They will not be shown again.</p>
-              <ul className="grid grid-cols-2 gap-1 font-mono" data-testid="backup-codes">
+              <ul className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-3 font-mono" data-testid="backup-codes">
                 {result.backupCodes.map((code) => (
                   <li key={code}>{code}</li>
                 ))}
@@ -207,16 +230,15 @@ export default function Settings() {
               <Button onClick={closeDialog}>Done</Button>
             </div>
           ) : result?.setup || result?.intent === "confirm-2fa" ? (
-            <Form method="post" className="space-y-3 text-sm">
+            <Form method="post" noValidate className="space-y-3 text-sm">
               <p>Add this key to your authenticator app, then enter the code it shows.</p>
               {result?.setup ? (
-                <code className="block break-all rounded bg-muted p-2 font-mono" data-testid="totp-secret">
+                <code className="block break-all rounded-lg bg-muted p-2 font-mono" data-testid="totp-secret">
                   {result.setup.secret}
                 </code>
               ) : null}
-              <FormError>{result?.error}</FormError>
               <input type="hidden" name="intent" value="confirm-2fa" />
-              <Field label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" />
+              <Field label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" error={errorsOf("confirm-2fa").code ?? errorsOf("confirm-2fa").form} />
               <Button type="submit" disabled={busy}>
                 Turn on
               </Button>
@@ -224,6 +246,7 @@ export default function Settings() {
           ) : (
             <Form method="post" className="space-y-3 text-sm">
               <p>You will need an authenticator app (any TOTP app works).</p>
+              <FormError>{errorsOf("begin-2fa").code ?? errorsOf("begin-2fa").form}</FormError>
               <input type="hidden" name="intent" value="begin-2fa" />
               <Button type="submit" disabled={busy}>
                 Get a setup key
@@ -232,6 +255,9 @@ export default function Settings() {
           )}
         </Dialog>
       ) : null}
-    </div>
+    </Page>
   );
 }
+
+/** A native checkbox in the theme's accent (the design system has no checkbox of its own yet). */
+const CHECKBOX = "size-4 shrink-0 rounded border-input accent-[var(--accent)]";

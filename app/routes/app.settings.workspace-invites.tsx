@@ -2,7 +2,14 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { FormError } from "~/common/components/form";
+import { Check, MailOpen, X } from "lucide-react";
+import type { ReactNode } from "react";
+import { Avatar } from "~/common/ui/avatar";
+import { Badge } from "~/common/ui/badge";
 import { Button } from "~/common/ui/button";
+import { Card, CardContent } from "~/common/ui/card";
+import { EmptyState } from "~/common/ui/feedback";
+import { Page } from "~/common/ui/page";
 import { PRODUCT_NAME } from "../../core/brand";
 import { db, requireViewer } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
@@ -59,47 +66,65 @@ function AnswerButton({ intent, workspaceId, code, disabled }: { intent: "accept
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="workspace_id" value={workspaceId} />
       {code ? <input type="hidden" name="invite_code" value={code} /> : null}
-      <Button type="submit" variant={intent === "accept" ? "primary" : "secondary"} disabled={disabled}>
+      <Button type="submit" size="sm" variant={intent === "accept" ? "primary" : "secondary"} disabled={disabled}>
+        {intent === "accept" ? <Check aria-hidden="true" /> : <X aria-hidden="true" />}
         {intent === "accept" ? "Accept" : "Decline"}
       </Button>
     </Form>
   );
 }
 
+/** One invite: the workspace, the role offered, and what can be done with it here. */
+function InviteCard({ testId, name, role, note, children }: { testId: string; name: string; role: string; note?: string; children: ReactNode }) {
+  return (
+    <Card data-testid={testId}>
+      <CardContent className="flex flex-wrap items-center gap-3 pt-5">
+        <Avatar seed={name} name={name} />
+        <div className="min-w-0 flex-1 text-sm">
+          <p>
+            <strong>{name}</strong> invited you as <Badge tone="neutral">{role === "admin" ? "Admin" : "Editor"}</Badge>
+          </p>
+          {note ? <p className="mt-1 text-muted-foreground">{note}</p> : null}
+        </div>
+        <div className="flex gap-2">{children}</div>
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function WorkspaceInvites() {
   const { verified, email, linked, linkProblem, invites } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as { error?: string } | undefined;
-  const row = "flex flex-wrap items-center gap-3 rounded-xl border border-border p-4 text-sm";
   return (
-    <div className="mx-auto max-w-3xl space-y-4">
-      <h1 className="text-2xl font-bold">Workspace invites</h1>
+    <Page title="Workspace invites" description="Invitations to join other workspaces, sent to your e-mail address." testId="workspace-invites-page">
       <FormError>{result?.error ?? linkProblem ?? undefined}</FormError>
       {!verified ? (
-        <p role="status" data-testid="invites-need-verification" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-800 dark:bg-amber-950">
+        <p role="status" data-testid="invites-need-verification" className="rounded-xl border border-border bg-muted p-4 text-sm">
           {INVITE_TEXTS.needsVerifiedEmail} ({email})
         </p>
       ) : null}
       {linked ? (
-        <div data-testid="linked-invite" className={row}>
-          <span className="flex-1">
-            <strong>{linked.workspaceName}</strong> invited you as {linked.role}.
-          </span>
+        <InviteCard testId="linked-invite" name={linked.workspaceName} role={linked.role}>
           <AnswerButton intent="accept" workspaceId={linked.workspaceId} code={linked.code} disabled={!verified} />
           {verified ? <AnswerButton intent="decline" workspaceId={linked.workspaceId} /> : null}
-        </div>
+        </InviteCard>
       ) : null}
-      {verified && !linked && invites.length === 0 ? <p className="text-sm text-muted-foreground">No pending invites.</p> : null}
-      <ul className="space-y-2">
-        {invites.map((invite) => (
-          <li key={invite.workspaceId} data-testid="pending-invite" className={row}>
-            <span className="flex-1">
-              <strong>{invite.workspaceName}</strong> invited you as {invite.role}.
-              <span className="block text-muted-foreground">{INVITE_TEXTS.openTheEmailLink}</span>
-            </span>
-            <AnswerButton intent="decline" workspaceId={invite.workspaceId} />
-          </li>
-        ))}
-      </ul>
-    </div>
+      {verified && !linked && invites.length === 0 ? (
+        <EmptyState icon={<MailOpen />} title="No pending invites">
+          When someone invites {email} to their workspace, the invite shows here and in your inbox.
+        </EmptyState>
+      ) : null}
+      {invites.length > 0 ? (
+        <ul className="flex flex-col gap-3">
+          {invites.map((invite) => (
+            <li key={invite.workspaceId}>
+              <InviteCard testId="pending-invite" name={invite.workspaceName} role={invite.role} note={INVITE_TEXTS.openTheEmailLink}>
+                <AnswerButton intent="decline" workspaceId={invite.workspaceId} />
+              </InviteCard>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Page>
   );
 }

@@ -1,12 +1,18 @@
 import { redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, redirect, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, redirect, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { z } from "zod";
 import { InvoiceList } from "~/billing/components/invoices";
 import { PlanCards, PlanSwitches } from "~/billing/components/plan-cards";
 import { PromoControls, useStoredPromo } from "~/billing/components/promo";
 import { useToast } from "~/common/components/toasts";
-import { buttonClass } from "~/common/ui/button";
+import { BarChart3, CreditCard } from "lucide-react";
+import { Field } from "~/common/components/form";
+import { Badge } from "~/common/ui/badge";
+import { Button, LinkButton } from "~/common/ui/button";
+import { Card, CardContent, CardHeader } from "~/common/ui/card";
+import { Meter } from "~/common/ui/feedback";
+import { Page, Section } from "~/common/ui/page";
 import { nextMonthlyReset } from "../../core/billing/billing-sync";
 import { CHECKOUT_FAILED, STATUS_NOTICES, UNEXPECTED_ERROR, changeFailed, changeSucceeded } from "~/billing/rules/billing-texts";
 import { PRODUCT_NAME } from "../../core/brand";
@@ -108,13 +114,18 @@ const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("limit-extension"), allowed: z.enum(["true", "false"]), cap: z.string().trim().regex(/^\d{0,9}$/, "Enter a whole number of thousands").optional() }),
 ]);
 
-type ActionData = { error: string; errorType?: string } | { message: string };
+/** field: the form field an error belongs under (shown there instead of a toast). */
+type ActionData = { error: string; errorType?: string; field?: string } | { message: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const { user, membership } = viewer;
   const parsed = await parseForm(request, intentSchema);
-  if (!parsed.ok) return Response.json({ error: Object.values(parsed.errors)[0] ?? "Invalid request" } satisfies ActionData, { status: 400 });
+  if (!parsed.ok) {
+    // The cap is the only field a person types here: its error goes under it.
+    if (parsed.errors.cap) return Response.json({ error: parsed.errors.cap, field: "cap" } satisfies ActionData, { status: 400 });
+    return Response.json({ error: Object.values(parsed.errors)[0] ?? "Invalid request" } satisfies ActionData, { status: 400 });
+  }
   const input = parsed.data;
   const origin = new URL(request.url).origin;
   const ctx: BillingContext = { env: context.cloudflare.env, db: db(context), membership, email: user.email, origin };
@@ -135,7 +146,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const message = cap !== undefined ? "The cap on extra credits is saved." : input.allowed === "true" ? "Usage-based billing is on." : "Usage-based billing is off.";
       return { message } satisfies ActionData;
     } catch (error) {
-      if (error instanceof BillingError) return Response.json({ error: error.message } satisfies ActionData, { status: error.httpStatus });
+      if (error instanceof BillingError) return Response.json({ error: error.message, ...(input.cap !== undefined ? { field: "cap" } : {}) } satisfies ActionData, { status: error.httpStatus });
       throw error;
     }
   }
@@ -205,7 +216,8 @@ export default function SubscriptionPage() {
     else {
       // An expired coupon is dropped from this browser, as the message says.
       if (result.errorType === "coupon_expired" || result.errorType === "invalid_promocode") promo.clear();
-      toast.show(result.error, "error");
+      // A field's error is shown under the field.
+      if (!result.field) toast.show(result.error, "error");
     }
     // Each action result is shown once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -221,103 +233,107 @@ export default function SubscriptionPage() {
     setParams(next, { replace: true, preventScrollReset: true });
   }, [params, setParams, toast, data.tierName]);
 
-  const usedPercent = data.usage.limit > 0 ? Math.min(100, Math.round((data.usage.count / data.usage.limit) * 100)) : 0;
   const notice = STATUS_NOTICES[data.status];
+  const capError = result && "field" in result && result.field === "cap" ? result.error : undefined;
   return (
-    <div className="mx-auto max-w-6xl space-y-8">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold">Subscription</h1>
-          <p className="text-sm text-muted-foreground" data-testid="current-plan">
-            Current plan: <strong>{data.tierName}</strong>
-            {data.hasSubscription ? ` (${data.billingPeriod === "annual_period" ? "annual" : "monthly"})` : null}
-            {data.periodEnd ? ` · current period ends ${formatDate(data.periodEnd)}` : null}
-          </p>
-        </div>
-        {data.isAdmin && data.hasSubscription ? (
-          <div className="flex flex-wrap gap-2">
+    <Page
+      title="Subscription"
+      testId="subscription-page"
+      description={
+        <span data-testid="current-plan">
+          Current plan: <strong>{data.tierName}</strong>
+          {data.hasSubscription ? ` (${data.billingPeriod === "annual_period" ? "annual" : "monthly"})` : null}
+          {data.periodEnd ? ` · current period ends ${formatDate(data.periodEnd)}` : null}
+        </span>
+      }
+      actions={
+        data.isAdmin && data.hasSubscription ? (
+          <>
             <Form method="post">
               <input type="hidden" name="intent" value="portal" />
-              <button type="submit" className={buttonClass("secondary")}>
-                Manage billing
-              </button>
+              <Button type="submit" variant="secondary">
+                <CreditCard aria-hidden="true" /> Manage billing
+              </Button>
             </Form>
             {data.canChangePaymentMethod ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="payment-method" />
-                <button type="submit" className={buttonClass("secondary")}>
+                <Button type="submit" variant="secondary">
                   Update payment method
-                </button>
+                </Button>
               </Form>
             ) : null}
-          </div>
-        ) : null}
-      </div>
+          </>
+        ) : null
+      }
+    >
       {notice ? (
-        <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+        <p role="alert" className="rounded-xl border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive-foreground">
           {notice}
         </p>
       ) : null}
-      <section aria-labelledby="usage-title" className="space-y-2 rounded-2xl border border-border p-5">
-        <h2 id="usage-title" className="font-semibold">
-          Usage this period
-        </h2>
-        <p className="text-sm" data-testid="usage">
-          {data.usage.count.toLocaleString("en-US")} / {data.usage.limit.toLocaleString("en-US")} credits used
-          {data.usage.remaining === -1 ? " · usage-based billing on" : ` · ${data.usage.remaining.toLocaleString("en-US")} left`}
-        </p>
-        <div className="h-2 rounded-full bg-muted" role="progressbar" aria-label="Credits used" aria-valuenow={usedPercent} aria-valuemin={0} aria-valuemax={100}>
-          <div className="h-2 rounded-full bg-violet-500" style={{ width: `${usedPercent}%` }} />
-        </div>
-        {data.usage.extraBilled > 0 ? (
-          <p className="text-sm" data-testid="extra-credits">
-            {`${data.usage.extraBilled.toLocaleString("en-US")} extra credits beyond the plan this period, added to your next invoice.`}
+      <Card aria-labelledby="usage-title">
+        <CardHeader title={<span id="usage-title">Usage this period</span>} />
+        <CardContent className="flex flex-col gap-3">
+          <p className="text-sm" data-testid="usage">
+            {data.usage.count.toLocaleString("en-US")} / {data.usage.limit.toLocaleString("en-US")} credits used
+            {data.usage.remaining === -1 ? " · usage-based billing on" : ` · ${data.usage.remaining.toLocaleString("en-US")} left`}
           </p>
-        ) : null}
-        <p className="text-xs text-muted-foreground">
-          Credits reset on {formatDate(data.usage.resetsAt)}.{" "}
-          <Link to="/app/usage" className="underline">
-            See usage by day, voice and model
-          </Link>
-        </p>
-        {data.isAdmin && data.canExtend ? (
-          <Form method="post" className="flex items-center gap-2 text-sm">
-            <input type="hidden" name="intent" value="limit-extension" />
-            <input type="hidden" name="allowed" value={String(!data.allowedToExtend)} />
-            <button type="submit" className={buttonClass("ghost", "px-2")}>
-              {data.allowedToExtend ? "Turn off usage-based billing" : "Allow usage beyond the plan (billed per 1,000 credits)"}
-            </button>
-          </Form>
-        ) : null}
-        {data.isAdmin && data.canExtend && data.allowedToExtend ? (
-          <Form method="post" className="flex flex-wrap items-end gap-2 text-sm">
-            <input type="hidden" name="intent" value="limit-extension" />
-            <input type="hidden" name="allowed" value="true" />
-            <label className="flex flex-col gap-1">
-              <span className="text-xs text-muted-foreground">
-                {data.extensionMaximum === -1
-                  ? "Cap on extra credits per period, in thousands (empty: no cap)"
-                  : `Cap on extra credits per period, in thousands (empty: the plan's ${data.extensionMaximum.toLocaleString("en-US")})`}
-              </span>
-              <input
-                name="cap"
-                inputMode="numeric"
-                pattern="[0-9]*"
-                defaultValue={data.extensionCap ?? ""}
-                className="w-40 rounded-lg border border-input px-2 py-1.5 dark:bg-zinc-900"
-              />
-            </label>
-            <button type="submit" className={buttonClass("secondary")}>
-              Save cap
-            </button>
-          </Form>
-        ) : null}
-      </section>
-      <PlanSwitches period={data.period} currency={data.currency} onPeriod={remember} />
-      {data.isAdmin ? <PromoControls promo={promo} /> : null}
-      <PlanCards cards={data.cards} period={data.period} currency={data.currency} promocode={promo.value?.code ?? null} />
-      {!data.isAdmin ? <p className="text-sm text-muted-foreground">Only workspace admins can change the plan.</p> : null}
+          <Meter label="Credits used" value={data.usage.count} max={data.usage.limit} valueText={`${data.usage.count.toLocaleString("en-US")} of ${data.usage.limit.toLocaleString("en-US")} credits`} />
+          {data.usage.extraBilled > 0 ? (
+            <p className="text-sm" data-testid="extra-credits">
+              {`${data.usage.extraBilled.toLocaleString("en-US")} extra credits beyond the plan this period, added to your next invoice.`}
+            </p>
+          ) : null}
+          {/* Under the numbers, not beside the title: on a phone the title keeps its line. */}
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-xs text-muted-foreground">Credits reset on {formatDate(data.usage.resetsAt)}.</p>
+            <LinkButton to="/app/usage" variant="ghost" size="sm">
+              <BarChart3 aria-hidden="true" /> Usage by day, voice and model
+            </LinkButton>
+          </div>
+          {data.isAdmin && data.canExtend ? (
+            <div className="flex flex-col gap-3 border-t border-border pt-3">
+              <Form method="post" className="flex flex-wrap items-center gap-3 text-sm">
+                <input type="hidden" name="intent" value="limit-extension" />
+                <input type="hidden" name="allowed" value={String(!data.allowedToExtend)} />
+                <Badge tone={data.allowedToExtend ? "success" : "outline"}>{data.allowedToExtend ? "Usage-based billing on" : "Usage-based billing off"}</Badge>
+                <Button type="submit" variant="secondary" size="sm">
+                  {data.allowedToExtend ? "Turn off usage-based billing" : "Allow usage beyond the plan (billed per 1,000 credits)"}
+                </Button>
+              </Form>
+              {data.allowedToExtend ? (
+                // noValidate: a wrong cap is explained under the field by the server, not by a browser bubble.
+                <Form method="post" noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
+                  <input type="hidden" name="intent" value="limit-extension" />
+                  <input type="hidden" name="allowed" value="true" />
+                  <div className="sm:w-96">
+                    <Field
+                      label={
+                        data.extensionMaximum === -1
+                          ? "Cap on extra credits per period, in thousands (empty: no cap)"
+                          : `Cap on extra credits per period, in thousands (empty: the plan's ${data.extensionMaximum.toLocaleString("en-US")})`
+                      }
+                      name="cap"
+                      inputMode="numeric"
+                      defaultValue={data.extensionCap ?? ""}
+                      error={capError}
+                    />
+                  </div>
+                  <Button type="submit" variant="secondary" className="sm:mt-6">
+                    Save cap
+                  </Button>
+                </Form>
+              ) : null}
+            </div>
+          ) : null}
+        </CardContent>
+      </Card>
+      <Section title="Plans" description={data.isAdmin ? undefined : "Only workspace admins can change the plan."} actions={data.isAdmin ? <PromoControls promo={promo} /> : null}>
+        <PlanSwitches period={data.period} currency={data.currency} onPeriod={remember} />
+        <PlanCards cards={data.cards} period={data.period} currency={data.currency} promocode={promo.value?.code ?? null} />
+      </Section>
       {data.isAdmin && (data.hasSubscription || data.invoices.length > 0) ? <InvoiceList invoices={data.invoices} /> : null}
-    </div>
+    </Page>
   );
 }

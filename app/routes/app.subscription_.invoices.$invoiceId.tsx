@@ -1,7 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { ArrowLeft, ExternalLink } from "lucide-react";
+import { buttonClass, LinkButton } from "~/common/ui/button";
+import { Page } from "~/common/ui/page";
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common/ui/table";
 import { z } from "zod";
-import { invoiceAmount, invoiceDate, invoiceStatusLabel } from "~/billing/components/invoices";
+import { InvoiceStatus, invoiceAmount, invoiceDate } from "~/billing/components/invoices";
 import { PRODUCT_NAME } from "../../core/brand";
 import { db, requireViewer } from "~/accounts/accounts.server";
 import { workspaceInvoice } from "~/billing/billing.server";
@@ -24,80 +28,69 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export default function InvoicePage() {
   const { invoice, hostedUrl } = useLoaderData<typeof loader>();
   const money = (cents: number) => invoiceAmount(cents, invoice.currency);
+  const totals: { label: string; cents: number; strong?: boolean; minus?: boolean }[] = [
+    { label: "Subtotal", cents: invoice.subtotalCents },
+    ...(invoice.discountCents ? [{ label: "Discount", cents: invoice.discountCents, minus: true }] : []),
+    { label: "Total", cents: invoice.totalCents, strong: true },
+    { label: "Paid", cents: invoice.amountPaidCents },
+    ...(invoice.amountDueCents > invoice.amountPaidCents ? [{ label: "Due", cents: invoice.amountDueCents - invoice.amountPaidCents, strong: true }] : []),
+  ];
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <p className="text-sm">
-        <Link to="/app/subscription" className="underline">
-          ← Subscription
-        </Link>
-      </p>
-      <div>
-        <h1 className="text-2xl font-bold">Invoice {invoice.number ?? ""}</h1>
-        <p className="text-sm text-muted-foreground" data-testid="invoice-summary">
-          {invoiceDate(invoice.created)} · {invoiceStatusLabel(invoice.status)} · {money(invoice.totalCents)}
-        </p>
-      </div>
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-border">
-            <th className="py-1 pr-4 font-medium">Description</th>
-            <th className="py-1 pr-4 font-medium">Period</th>
-            <th className="py-1 text-right font-medium">Amount</th>
+    <Page
+      title={`Invoice ${invoice.number ?? ""}`}
+      testId="invoice-page"
+      description={
+        <span data-testid="invoice-summary" className="inline-flex flex-wrap items-center gap-2">
+          {invoiceDate(invoice.created)} · {money(invoice.totalCents)} <InvoiceStatus status={invoice.status} />
+        </span>
+      }
+      actions={
+        <>
+          <LinkButton to="/app/subscription" variant="ghost">
+            <ArrowLeft aria-hidden="true" /> Subscription
+          </LinkButton>
+          {hostedUrl ? (
+            // Stripe's own page: not a route of this app.
+            <a href={hostedUrl} className={buttonClass("secondary")} rel="noreferrer">
+              <ExternalLink aria-hidden="true" /> Open on Stripe (PDF and payment)
+            </a>
+          ) : null}
+        </>
+      }
+    >
+      <Table>
+        <TableHead>
+          <tr>
+            <TableHeaderCell>Description</TableHeaderCell>
+            <TableHeaderCell>Period</TableHeaderCell>
+            <TableHeaderCell className="text-right">Amount</TableHeaderCell>
           </tr>
-        </thead>
+        </TableHead>
         <tbody>
           {invoice.lines.map((line, i) => (
-            <tr key={i} className="border-b border-border">
-              <td className="py-1 pr-4">{line.description}</td>
-              <td className="py-1 pr-4">
+            <TableRow key={i}>
+              <TableCell>{line.description}</TableCell>
+              <TableCell className="text-muted-foreground">
                 {invoiceDate(line.periodStart)} – {invoiceDate(line.periodEnd)}
-              </td>
-              <td className="py-1 text-right tabular-nums">{money(line.amountCents)}</td>
-            </tr>
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{money(line.amountCents)}</TableCell>
+            </TableRow>
           ))}
         </tbody>
-        <tfoot>
-          <tr>
-            <td colSpan={2} className="pt-2 pr-4 text-right">
-              Subtotal
-            </td>
-            <td className="pt-2 text-right tabular-nums">{money(invoice.subtotalCents)}</td>
-          </tr>
-          {invoice.discountCents ? (
-            <tr>
-              <td colSpan={2} className="pr-4 text-right">
-                Discount
-              </td>
-              <td className="text-right tabular-nums">−{money(invoice.discountCents)}</td>
+        <tfoot className="border-t border-border bg-muted/40">
+          {totals.map((row) => (
+            <tr key={row.label} className={row.strong ? "font-semibold" : undefined}>
+              <TableCell colSpan={2} className="py-1.5 text-right">
+                {row.label}
+              </TableCell>
+              <TableCell className="py-1.5 text-right tabular-nums">
+                {row.minus ? "−" : ""}
+                {money(row.cents)}
+              </TableCell>
             </tr>
-          ) : null}
-          <tr className="font-semibold">
-            <td colSpan={2} className="pr-4 text-right">
-              Total
-            </td>
-            <td className="text-right tabular-nums">{money(invoice.totalCents)}</td>
-          </tr>
-          <tr>
-            <td colSpan={2} className="pr-4 text-right">
-              Paid
-            </td>
-            <td className="text-right tabular-nums">{money(invoice.amountPaidCents)}</td>
-          </tr>
-          {invoice.amountDueCents > invoice.amountPaidCents ? (
-            <tr>
-              <td colSpan={2} className="pr-4 text-right">
-                Due
-              </td>
-              <td className="text-right tabular-nums">{money(invoice.amountDueCents - invoice.amountPaidCents)}</td>
-            </tr>
-          ) : null}
+          ))}
         </tfoot>
-      </table>
-      {hostedUrl ? (
-        <a href={hostedUrl} className="text-sm underline" rel="noreferrer">
-          Open the invoice on Stripe (PDF and payment)
-        </a>
-      ) : null}
-    </div>
+      </Table>
+    </Page>
   );
 }

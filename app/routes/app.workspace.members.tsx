@@ -1,13 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { LogOut, Mail, Send, UserMinus, UserPlus, X } from "lucide-react";
+import type { ReactNode } from "react";
 import { z } from "zod";
 import { Field, FormError, FormNotice } from "~/common/components/form";
-import { Button } from "~/common/ui/button";
+import { Avatar } from "~/common/ui/avatar";
+import { Badge } from "~/common/ui/badge";
+import { Button, LinkButton } from "~/common/ui/button";
+import { Card, CardContent, CardHeader } from "~/common/ui/card";
+import { Hint, Meter } from "~/common/ui/feedback";
+import { IconButton } from "~/common/ui/icon-button";
+import { Label } from "~/common/ui/input";
+import { Page, Section } from "~/common/ui/page";
+import { Select } from "~/common/ui/select";
+import { Table, TableCell, TableRow } from "~/common/ui/table";
 import { emailField } from "~/accounts/rules/account-forms";
 import { PRODUCT_NAME } from "../../core/brand";
 import { isAdmin, workspaceRole } from "../../core/workspace/roles";
 import { db, requireViewer } from "~/accounts/accounts.server";
-import { parseForm } from "~/common/form.server";
+import { parseForm, type FieldErrors } from "~/common/form.server";
+import { SEAT_TEXTS, seatCount, UPGRADE_PATH } from "~/workspace/rules/seats";
 import { cancelInvite, inviteMember, leaveWorkspace, membersAndInvites, removeMemberByEmail } from "~/workspace/workspace.server";
 
 export const meta: MetaFunction = () => [{ title: `Members · ${PRODUCT_NAME}` }];
@@ -21,7 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ownerId: membership.workspace.ownerId,
     workspaceName: membership.workspace.name,
     admin: isAdmin(membership.role),
-    maxSeats: membership.workspace.maxSeats,
+    // The same count the server checks an invite against (workspace rules).
+    seats: seatCount(members.length, invites.length, membership.workspace.maxSeats),
     members: members.map((m) => ({ userId: m.userId, email: m.email, role: m.role })),
     invites: invites.map((i) => ({ email: i.email, role: i.role })),
   };
@@ -34,11 +47,23 @@ const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("leave") }),
 ]);
 
+type ActionData = { intent?: string; errors?: FieldErrors; notice?: string };
+
+const ROLE_OPTIONS = [
+  { value: "editor", label: "Editor" },
+  { value: "admin", label: "Admin" },
+] as const;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const database = db(context);
   const parsed = await parseForm(request, intents);
-  if (!parsed.ok) return Response.json({ error: Object.values(parsed.errors)[0] }, { status: 400 });
+  if (!parsed.ok) {
+    const intent = String(parsed.form.get("intent") ?? "");
+    // The invite form shows its errors under its fields; the row actions' hidden fields have no field to show them.
+    const errors = intent === "invite" && !parsed.errors.intent ? parsed.errors : { form: Object.values(parsed.errors)[0]! };
+    return Response.json({ intent, errors } satisfies ActionData, { status: 400 });
+  }
   const input = parsed.data;
   const result =
     input.intent === "invite"
@@ -48,79 +73,147 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : input.intent === "remove"
           ? await removeMemberByEmail(database, viewer, input.email)
           : await leaveWorkspace(database, viewer);
-  if (!result.ok) return Response.json({ error: result.message }, { status: result.httpStatus });
-  return { notice: input.intent === "invite" ? `Invited ${input.email}: we e-mailed them a link to accept.` : "Done." };
+  if (!result.ok) {
+    const field = input.intent === "invite" && result.status === "already_member" ? "email" : "form";
+    return Response.json({ intent: input.intent, errors: { [field]: result.message } } satisfies ActionData, { status: result.httpStatus });
+  }
+  return { intent: input.intent, notice: input.intent === "invite" ? `Invited ${input.email}: we e-mailed them a link to accept.` : "Done." } satisfies ActionData;
 }
+
+function RowAction({ intent, email, label, icon }: { intent: "remove" | "cancel-invite" | "invite"; email: string; label: string; icon: ReactNode }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="email" value={email} />
+      <IconButton type="submit" label={label} icon={icon} small />
+    </Form>
+  );
+}
+
+const roleLabel = (role: string) => (role === "admin" ? "Admin" : "Editor");
 
 export default function Members() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as { error?: string; notice?: string } | undefined;
+  const result = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
+  const inviteErrors = result?.intent === "invite" ? (result.errors ?? {}) : {};
+  const { seats } = data;
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">Members</h1>
-        <p className="text-sm text-muted-foreground">
-          {data.workspaceName} · {data.members.length + data.invites.length} of {data.maxSeats} seats used
-        </p>
-      </div>
-      <FormError>{result?.error}</FormError>
+    <Page title="Members" description={data.workspaceName} testId="members-page">
+      <FormError>{result?.intent !== "invite" ? result?.errors?.form : undefined}</FormError>
       <FormNotice>{result?.notice}</FormNotice>
+      <Card>
+        <CardHeader
+          title="Seats"
+          description={<span data-testid="seat-count">{SEAT_TEXTS.used(seats)}</span>}
+          actions={
+            seats.full ? (
+              <LinkButton to={UPGRADE_PATH} variant="secondary" size="sm">
+                {SEAT_TEXTS.upgrade}
+              </LinkButton>
+            ) : null
+          }
+        />
+        <CardContent>
+          <Meter label="Seats used" value={seats.used} max={seats.max} valueText={SEAT_TEXTS.used(seats)} />
+        </CardContent>
+      </Card>
       {data.admin ? (
-        <Form method="post" className="flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="invite" />
-          <div className="min-w-56 flex-1">
-            <Field label="Invite by e-mail" name="email" type="email" required />
-          </div>
-          <select name="role" aria-label="Role" defaultValue="editor" className="rounded-lg border border-input px-2 py-2 text-sm dark:bg-zinc-900">
-            <option value="editor">Editor</option>
-            <option value="admin">Admin</option>
-          </select>
-          <Button type="submit" disabled={busy}>
-            Send invite
-          </Button>
-        </Form>
+        <Card>
+          <CardHeader title="Invite a member" description="They get an e-mail with a link to join this workspace." />
+          <CardContent className="flex flex-col gap-3">
+            {seats.full ? (
+              <p id="seats-full" role="status" data-testid="seats-full" className="rounded-lg border border-border bg-muted px-3 py-2 text-sm">
+                <strong>{SEAT_TEXTS.allInUse(seats.max)}</strong> {SEAT_TEXTS.howToAdd}{" "}
+                <Link to={UPGRADE_PATH} className="font-medium underline underline-offset-2">
+                  {SEAT_TEXTS.upgrade}
+                </Link>
+              </p>
+            ) : null}
+            {/* noValidate: errors show under the fields, from the server, with or without JavaScript. */}
+            <Form method="post" noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start" data-testid="invite-form">
+              <input type="hidden" name="intent" value="invite" />
+              <fieldset disabled={seats.full} className="contents">
+                <div className="min-w-0 flex-1">
+                  <Field label="Invite by e-mail" name="email" type="email" autoComplete="off" aria-required="true" error={inviteErrors.email} />
+                </div>
+                <div className="flex flex-col gap-1">
+                  <Label htmlFor="invite-role">Role</Label>
+                  <Select id="invite-role" label="Role" name="role" defaultValue="editor" options={ROLE_OPTIONS} className="h-[38px] sm:w-32" disabled={seats.full} />
+                </div>
+                <Button type="submit" disabled={busy || seats.full} className="sm:mt-6" aria-describedby={seats.full ? "seats-full" : undefined}>
+                  <Send aria-hidden="true" /> Send invite
+                </Button>
+              </fieldset>
+            </Form>
+            {inviteErrors.form || inviteErrors.role ? <Hint tone="error">{inviteErrors.form ?? inviteErrors.role}</Hint> : null}
+          </CardContent>
+        </Card>
       ) : null}
-      <ul className="divide-y divide-zinc-200 rounded-xl border border-border dark:divide-zinc-800">
-        {data.members.map((m) => (
-          <li key={m.userId} data-testid="member" className="flex items-center gap-3 px-4 py-3 text-sm">
-            <span className="flex-1">{m.email}</span>
-            <span className="text-muted-foreground">{m.userId === data.ownerId ? "Owner" : m.role === "admin" ? "Admin" : "Editor"}</span>
-            {data.admin && m.userId !== data.ownerId && m.userId !== data.me ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="remove" />
-                <input type="hidden" name="email" value={m.email} />
-                <Button type="submit" variant="ghost">
-                  Remove
-                </Button>
-              </Form>
-            ) : null}
-          </li>
-        ))}
-        {data.invites.map((i) => (
-          <li key={i.email} data-testid="invite" className="flex items-center gap-3 px-4 py-3 text-sm text-muted-foreground">
-            <span className="flex-1">{i.email}</span>
-            <span>Invited ({i.role})</span>
-            {data.admin ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="cancel-invite" />
-                <input type="hidden" name="email" value={i.email} />
-                <Button type="submit" variant="ghost">
-                  Cancel
-                </Button>
-              </Form>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <Section title="People">
+        <Table>
+          <tbody>
+            {data.members.map((m) => (
+              <TableRow key={m.userId} data-testid="member">
+                <TableCell className="w-full">
+                  <div className="flex min-w-0 items-center gap-3">
+                    <Avatar seed={m.userId} name={m.email} size="sm" />
+                    <span className="min-w-0 break-all">
+                      {m.email}
+                      {m.userId === data.me ? <span className="text-muted-foreground"> (you)</span> : null}
+                    </span>
+                  </div>
+                </TableCell>
+                <TableCell>
+                  <Badge tone={m.userId === data.ownerId ? "accent" : "neutral"}>{m.userId === data.ownerId ? "Owner" : roleLabel(m.role)}</Badge>
+                </TableCell>
+                <TableCell className="py-2 text-right">
+                  {data.admin && m.userId !== data.ownerId && m.userId !== data.me ? <RowAction intent="remove" email={m.email} label="Remove from workspace" icon={<UserMinus />} /> : null}
+                </TableCell>
+              </TableRow>
+            ))}
+            {data.invites.map((i) => (
+              <TableRow key={i.email} data-testid="invite">
+                <TableCell className="w-full">
+                  <div className="flex min-w-0 items-center gap-3">
+                    <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full border border-dashed border-border text-muted-foreground">
+                      <Mail className="size-4" aria-hidden="true" />
+                    </span>
+                    <span className="min-w-0 break-all text-muted-foreground">{i.email}</span>
+                  </div>
+                </TableCell>
+                <TableCell>
+                  <Badge tone="outline">Invited · {roleLabel(i.role)}</Badge>
+                </TableCell>
+                <TableCell className="py-2">
+                  {data.admin ? (
+                    <div className="flex justify-end gap-1">
+                      {/* A pending invite holds its seat: sending it again works even when all seats are in use. */}
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="invite" />
+                        <input type="hidden" name="email" value={i.email} />
+                        <input type="hidden" name="role" value={i.role} />
+                        <IconButton type="submit" label="Send the invite again" icon={<UserPlus />} small />
+                      </Form>
+                      <RowAction intent="cancel-invite" email={i.email} label="Cancel invite" icon={<X />} />
+                    </div>
+                  ) : null}
+                </TableCell>
+              </TableRow>
+            ))}
+          </tbody>
+        </Table>
+      </Section>
       {data.me !== data.ownerId ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="leave" />
-          <Button type="submit" variant="secondary">
-            Leave workspace
-          </Button>
-        </Form>
+        <Section title="Leave workspace" description="You lose access to this workspace's history and voices until someone invites you again.">
+          <Form method="post">
+            <input type="hidden" name="intent" value="leave" />
+            <Button type="submit" variant="secondary">
+              <LogOut aria-hidden="true" /> Leave workspace
+            </Button>
+          </Form>
+        </Section>
       ) : null}
-    </div>
+    </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { Logo } from "~/common/components/logo";
 import { Dialog } from "~/common/ui/dialog";
 import { Field, FormError } from "~/common/components/form";
 import { Button, LinkButton } from "~/common/ui/button";
@@ -13,6 +14,7 @@ import {
   parseActionMode,
   REPEAT_PASSWORD_LABEL,
   SIGN_IN_REQUEST_GRANTED,
+  SIGNED_IN_DESTINATION,
   UNKNOWN_MODE_ERROR,
   type ActionMode,
   type DialogState,
@@ -26,6 +28,7 @@ import {
   checkActionCode,
   confirmSignUp,
   db,
+  getViewer,
   grantSupportAccess,
   isSignInLink,
   optOutOfUpdates,
@@ -45,7 +48,7 @@ export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }];
 
 type LoaderData =
   | { error: string }
-  | { mode: ActionMode; state: DialogState; continueUrl: string | null; lang: string; throttled?: boolean };
+  | { mode: ActionMode; state: DialogState; continueUrl: string | null; lang: string; throttled?: boolean; next?: string };
 
 /** Who a link check counts against: the client address and the account the link's userId names. */
 function linkCaller(url: URL, context: LoaderFunctionArgs["context"]) {
@@ -76,8 +79,13 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
       return redirect(continueRedirect(continueUrl, url.origin, {}) ?? "/");
     case "verifyEmail": {
       // A sign-up's link creates its account (decision 0018); older links verify an existing one.
-      const link = await throttledLinkCheck(database, caller, async () => (await confirmSignUp(context.cloudflare.env, database, code, url.origin)) ?? (await verifyEmail(database, code)));
-      return { ...base, state: nextDialogState("none", { type: "emailVerificationAttempted", ok: link.ok }), throttled: !link.ok && link.throttled };
+      const link = await throttledLinkCheck(database, caller, async () => (await confirmSignUp(context.cloudflare.env, database, code, url.origin))?.id ?? (await verifyEmail(database, code))?.userId);
+      // Opened where that very account is signed in: verified, and nothing to sign in for. Anyone else (signed
+      // out, or signed in as another account) gets the spec's sign-in prompt as before.
+      const viewer = link.ok ? await getViewer(request, database) : null;
+      const signedIn = link.ok && viewer?.user.id === link.value;
+      const state = nextDialogState("none", { type: "emailVerificationAttempted", ok: link.ok, signedIn });
+      return { ...base, state, next: continueRedirect(continueUrl, url.origin, {}) ?? defaultCloseDestination(mode, state), throttled: !link.ok && link.throttled };
     }
     case "optOutOfUpdates": {
       const link = await throttledLinkCheck(database, caller, () => optOutOfUpdates(database, code));
@@ -165,7 +173,7 @@ export default function AccountAction() {
     if ("error" in data) return navigate("/");
     setState(nextDialogState(state, { type: "closed" }));
     const target = continueRedirect(data.continueUrl, window.location.origin, takeStoredContinueParams());
-    navigate(target ?? defaultCloseDestination(data.mode));
+    navigate(target ?? defaultCloseDestination(data.mode, state));
   }, [data, navigate, state]);
 
   useEffect(() => {
@@ -174,16 +182,18 @@ export default function AccountAction() {
 
   if ("error" in data) {
     return (
-      <Dialog title="An error occurred" onClose={close} testId="action-dialog">
-        <p className="mb-4 text-sm">{data.error}</p>
-        <Button onClick={close}>close</Button>
-      </Dialog>
+      <BrandBackdrop>
+        <Dialog title="An error occurred" onClose={close} testId="action-dialog">
+          <p className="mb-4 text-sm">{data.error}</p>
+          <Button onClick={close}>close</Button>
+        </Dialog>
+      </BrandBackdrop>
     );
   }
-  if (state === "none") return null;
+  if (state === "none") return <BrandBackdrop />;
   const content = DIALOGS[state];
   return (
-    <div className="min-h-screen bg-zinc-50 dark:bg-zinc-950">
+    <BrandBackdrop>
       <Dialog title={content.title} onClose={close} testId="action-dialog">
         {data.throttled ? <p className="mb-4 text-sm">{TOO_MANY_ATTEMPTS}</p> : content.text ? <p className="mb-4 text-sm">{content.text}</p> : null}
         {state === "changePassword" ? (
@@ -206,10 +216,39 @@ export default function AccountAction() {
           </Form>
         ) : state === "changePasswordSucceeded" ? (
           <LinkButton to="/app/sign-in">{content.button}</LinkButton>
+        ) : state === "emailVerified" ? (
+          // A link, so it goes on without JavaScript too; with it, close() adds the stored continue parameters.
+          <LinkButton
+            to={data.next ?? SIGNED_IN_DESTINATION}
+            onClick={(event) => {
+              event.preventDefault();
+              close();
+            }}
+            data-testid="email-verified-continue"
+          >
+            {content.button}
+          </LinkButton>
         ) : (
           <Button onClick={close}>{content.button}</Button>
         )}
       </Dialog>
+    </BrandBackdrop>
+  );
+}
+
+/** What shows behind (and, once a dialog closes, instead of) the dialogs: the product's mark, never a blank page. */
+function BrandBackdrop({ children }: { children?: ReactNode }) {
+  return (
+    <div className="relative flex min-h-dvh flex-col bg-background text-foreground" data-testid="action-backdrop">
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top,var(--color-accent-soft),transparent_65%)]" />
+      <header className="relative px-4 py-4 sm:px-8">
+        <Logo />
+      </header>
+      <div className="relative flex flex-1 flex-col items-center justify-center gap-3 px-4 pb-24 text-center">
+        <span aria-hidden="true" className="inline-block size-16 rounded-2xl bg-gradient-to-br from-violet-500 to-sky-400 shadow-lg" />
+        <p className="text-sm text-muted-foreground">{PRODUCT_NAME} account</p>
+      </div>
+      {children}
     </div>
   );
 }

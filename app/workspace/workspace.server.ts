@@ -17,6 +17,7 @@ import {
 import { hasFreeSeat, isAdmin, ONLY_ADMINS_CHANGE_TRAINING_OPT_OUT, type WorkspaceRole } from "../../core/workspace/roles";
 import { mailTemplates, newId, randomHex, sendMail, sha256Hex, type Actor } from "~/accounts/accounts.server";
 import { INVITE_CODE_BYTES, INVITE_TEXTS, inviteLink, isInviteCodeShape } from "~/workspace/rules/invites";
+import { seatsFullMessage } from "~/workspace/rules/seats";
 import { log } from "~/common/log.server";
 import { nowSeconds } from "../../core/clock";
 
@@ -73,7 +74,7 @@ export async function inviteMember(db: Database, actor: Actor, email: string, ro
   if (!(await findInvite(db, membership.workspace.id, email))) {
     const usage = await seatUsage(db, membership.workspace.id);
     if (!hasFreeSeat(usage.members, usage.invites, membership.workspace.maxSeats)) {
-      return refuse(403, "seat_limit_reached", `Your plan allows ${membership.workspace.maxSeats} seat(s); all are taken.`);
+      return refuse(403, "seat_limit_reached", seatsFullMessage(membership.workspace.maxSeats));
     }
   }
   const code = randomHex(INVITE_CODE_BYTES);

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { THEME_STORAGE_KEY } from "../../core/theme";
 import { newPage, screenshot, sharedBrowser, signInInBrowser, waitForHydration } from "./browser";
 import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
+import { ANALYTICS_CONSENT_LABELS } from "~/accounts/rules/privacy";
 
 const baseUrl = inject("baseUrl");
 const browser = sharedBrowser();
@@ -173,7 +174,8 @@ describe("sharing", () => {
     // Consent granted in the settings: the same actions are recorded.
     await page.goto("/app/settings");
     await waitForHydration(page);
-    await page.locator('select[name="analytics_consent"]').selectOption("granted");
+    await page.getByRole("combobox", { name: "Analytics", exact: true }).click();
+    await page.getByRole("option", { name: ANALYTICS_CONSENT_LABELS.granted, exact: true }).click();
     await page.getByRole("button", { name: "Save privacy choices" }).click();
     await page.waitForLoadState("networkidle");
     dialog = await openDialog();

@@ -9,6 +9,15 @@ import { Button } from "~/common/ui/button";
 
 type PrivacyAnswer = PrivacyActionDone | ActionFailure;
 
+const LINK = "font-medium underline underline-offset-2 hover:text-accent-foreground";
+
+/**
+ * A checkbox drawn as a switch (track and knob in the theme), so it stays a real form control that posts
+ * without JavaScript; the knob is a background image, which works on inputs in every browser.
+ */
+const SWITCH =
+  "h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full border border-input bg-input bg-[radial-gradient(circle,white_55%,transparent_60%)] bg-[length:1.5rem_1.5rem] bg-left bg-no-repeat shadow-inner transition-all checked:border-accent checked:bg-accent checked:bg-right focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50";
+
 const intentField = (intent: PrivacyIntent) => <input type="hidden" name="intent" value={intent} />;
 
 /**
@@ -25,11 +34,11 @@ export function BiometricTermsGate() {
     <Dialog title={BIPA_TERMS_TITLE} testId="bipa-gate">
       <p className="mb-4 text-sm">{BIPA_TERMS_TEXT}</p>
       <p className="mb-4 text-sm">
-        <Link to="/terms" className="underline">
+        <Link to="/terms" className={LINK}>
           Terms of Service
         </Link>{" "}
         ·{" "}
-        <Link to="/privacy" className="underline">
+        <Link to="/privacy" className={LINK}>
           Privacy Policy
         </Link>
       </p>
@@ -71,7 +80,7 @@ export function TrainingOptOutSwitch({ isAdmin, optedOut, saveButton = false }: 
       {/* Unchecked, the checkbox sends nothing: this says "false", and a checked box's "true" after it wins. */}
       <input type="hidden" name="training_opt_out" value="false" />
       <div className="mb-4 flex items-center justify-between gap-4">
-        <label htmlFor="training-opt-out" className="text-sm">
+        <label htmlFor="training-opt-out" className="text-sm font-medium">
           Opt this workspace out of having its content used to train models
         </label>
         <span title={isAdmin ? undefined : ONLY_ADMINS_CHANGE_TRAINING_OPT_OUT} data-testid="training-opt-out-wrapper">
@@ -85,7 +94,7 @@ export function TrainingOptOutSwitch({ isAdmin, optedOut, saveButton = false }: 
             checked={value}
             disabled={!isAdmin || fetcher.state === "submitting"}
             onChange={(event) => change(event.target.checked)}
-            className="size-5 accent-[var(--accent)]"
+            className={SWITCH}
           />
         </span>
       </div>
@@ -110,7 +119,7 @@ export function TrainingOptOutDialog({ isAdmin, optedOut, onClose }: { isAdmin: 
       <TrainingOptOutSwitch isAdmin={isAdmin} optedOut={optedOut} />
       <p className="mb-4 text-sm">
         Read our{" "}
-        <Link to="/privacy" className="underline">
+        <Link to="/privacy" className={LINK}>
           privacy policy
         </Link>
         .

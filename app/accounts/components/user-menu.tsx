@@ -1,3 +1,4 @@
+import { LogOut } from "lucide-react";
 import { Button } from "~/common/ui/button";
 
 export function UserMenu({ email, workspaceName, onSignOut }: { email: string; workspaceName: string; onSignOut: () => void }) {
@@ -10,7 +11,7 @@ export function UserMenu({ email, workspaceName, onSignOut }: { email: string; w
         <div className="text-muted-foreground">{workspaceName}</div>
       </div>
       <Button variant="secondary" onClick={onSignOut} data-testid="sign-out">
-        Sign out
+        <LogOut aria-hidden="true" /> Sign out
       </Button>
     </div>
   );

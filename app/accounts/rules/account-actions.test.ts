@@ -28,6 +28,9 @@ describe("landing dialog state machine", () => {
   it("asks to sign in after verifying, and shows the error dialog for a used or expired link", () => {
     expect(run([{ type: "emailVerificationAttempted", ok: true }])).toBe("needsVerifyEmail");
     expect(run([{ type: "emailVerificationAttempted", ok: false }])).toBe("verifyEmailFailed");
+    // Opened where the account is signed in already: no sign-in is asked for.
+    expect(run([{ type: "emailVerificationAttempted", ok: true, signedIn: true }])).toBe("emailVerified");
+    expect(run([{ type: "emailVerificationAttempted", ok: false, signedIn: true }])).toBe("verifyEmailFailed");
   });
   it("goes through the password reset", () => {
     expect(run([{ type: "resetCodeChecked", result: "success" }])).toBe("changePassword");

@@ -33,6 +33,7 @@ export const ACTION_CODE_TTL_SECONDS: Record<CodePurpose, number> = {
 export type DialogState =
   | "none"
   | "needsVerifyEmail"
+  | "emailVerified"
   | "verifyEmailFailed"
   | "changePassword"
   | "changePasswordSucceeded"
@@ -44,7 +45,8 @@ export type DialogState =
   | "linkInvalid";
 
 export type DialogEvent =
-  | { type: "emailVerificationAttempted"; ok: boolean }
+  /** signedIn: the visitor's session is the verified account's own (then no sign-in is asked for). */
+  | { type: "emailVerificationAttempted"; ok: boolean; signedIn?: boolean }
   | { type: "resetCodeChecked"; result: "success" | "invalidActionCode" | "unknownError" }
   | { type: "passwordChanged"; ok: boolean }
   | { type: "optOutAttempted"; ok: boolean }
@@ -58,9 +60,11 @@ export function nextDialogState(state: DialogState, event: DialogEvent): DialogS
     case "closed":
       return "none";
     case "emailVerificationAttempted":
-      // A used or expired link gets the error dialog (decision 0004); otherwise the spec's sign-in prompt.
+      // A used or expired link gets the error dialog (decision 0004); otherwise the spec's sign-in prompt,
+      // unless the account is already signed in here: then there is nothing to sign in for (issue #17).
       if (state !== "none") return state;
-      return event.ok ? "needsVerifyEmail" : "verifyEmailFailed";
+      if (!event.ok) return "verifyEmailFailed";
+      return event.signedIn ? "emailVerified" : "needsVerifyEmail";
     case "resetCodeChecked":
       if (state !== "none") return state;
       return event.result === "success" ? "changePassword" : "changePasswordFailed";
@@ -84,6 +88,12 @@ export const DIALOGS: Record<Exclude<DialogState, "none">, DialogContent> = {
     title: "Please sign in to verify your email address",
     text: "Please sign in once in order to verify your email address.",
     button: "Close",
+  },
+  // Not in the spec's table: the same link opened where its account is signed in already.
+  emailVerified: {
+    title: "Email address verified",
+    text: "Your email address is verified. You can go on using your account.",
+    button: "Continue",
   },
   verifyEmailFailed: {
     title: "An error occured",
@@ -187,7 +197,11 @@ export function actionLink(
   return url.toString();
 }
 
-/** Where a closed dialog leads when there is no continueUrl (spec §2.4). */
-export function defaultCloseDestination(mode: ActionMode): string {
+/** The app's main screen, where a signed-in visitor goes on after a verification. */
+export const SIGNED_IN_DESTINATION = "/app/home";
+
+/** Where a closed dialog leads when there is no continueUrl (spec §2.4; signed in, on into the app). */
+export function defaultCloseDestination(mode: ActionMode, state?: DialogState): string {
+  if (state === "emailVerified") return SIGNED_IN_DESTINATION;
   return mode === "verifyEmail" || mode === "resetPassword" ? "/app/sign-in" : "/";
 }

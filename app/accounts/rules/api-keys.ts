@@ -11,3 +11,16 @@ export function apiKeyPreview(key: string): string {
 }
 
 export const apiKeyName = z.string().trim().min(1, "Enter a name for the key.").max(MAX_API_KEY_NAME, `At most ${MAX_API_KEY_NAME} characters.`);
+
+/** What the API keys page says (one place, so the page and its tests agree). */
+export const API_KEY_TEXTS = {
+  intro: "Send a key in the xi-api-key header to use the API. A key is shown once, when it is created.",
+  created: (name: string) => `Copy your new key “${name}” now. It will not be shown again.`,
+  copied: "API key copied to clipboard",
+  notFound: "API key not found.",
+  empty: "No API keys yet",
+  emptyHint: "Create a key to call the API from your own code.",
+  deleteTitle: "Delete this API key?",
+  deleteText: (name: string) => `Anything using “${name}” stops working at once. This cannot be undone.`,
+  neverUsed: "Never",
+} as const;

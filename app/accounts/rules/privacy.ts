@@ -17,3 +17,11 @@ export const PRIVACY_INTENTS = ["accept-bipa-terms", "training-opt-out"] as cons
 export type PrivacyIntent = (typeof PRIVACY_INTENTS)[number];
 /** What that action answers when it did the change; a refusal is an ActionFailure. */
 export type PrivacyActionDone = { intent: PrivacyIntent; message: string | null };
+
+/** How the settings page names each consent state. */
+export const ANALYTICS_CONSENT_LABELS: Record<AnalyticsConsent, string> = {
+  not_applicable: "Not applicable",
+  granted: "Allowed",
+  denied: "Not allowed",
+  undecided: "Not decided",
+};

@@ -16,11 +16,12 @@ export async function requestPasswordReset(env: Env, db: Database, email: string
   await sendMail(env, mailTemplates.resetPassword(user.email, actionLink(origin, { mode: "resetPassword", oobCode: code, userId: user.id, continueUrl })));
 }
 
-export async function verifyEmail(db: Database, code: string | null): Promise<boolean> {
+/** Redeems an (older) verification link; the account it verified, or undefined for a bad link. */
+export async function verifyEmail(db: Database, code: string | null): Promise<{ userId: string } | undefined> {
   const row = await redeemActionCode(db, code, "verifyEmail");
-  if (!row) return false;
+  if (!row) return undefined;
   await updateUser(db, row.userId, { emailVerifiedAt: nowSeconds() });
-  return true;
+  return { userId: row.userId };
 }
 
 /** Sets a new password with a reset code; every existing session of the account is signed out. */

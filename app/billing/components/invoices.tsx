@@ -1,4 +1,9 @@
 import { Link } from "@remix-run/react";
+import { Receipt } from "lucide-react";
+import { Badge, type BadgeTone } from "~/common/ui/badge";
+import { EmptyState } from "~/common/ui/feedback";
+import { Section } from "~/common/ui/page";
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common/ui/table";
 import { formatPrice } from "~/billing/rules/plan-cards";
 import { isCurrency } from "../../../core/billing/plans";
 import type { InvoiceSummary } from "~/billing/server/invoices.server";
@@ -17,43 +22,49 @@ export function invoiceDate(unix: number): string {
   return new Date(unix * 1000).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 }
 
+const STATUS_TONES: Record<string, BadgeTone> = { paid: "success", open: "warning", draft: "neutral", void: "outline", uncollectible: "danger" };
+
+/** An invoice's status as a badge (paid green, due amber…). */
+export function InvoiceStatus({ status }: { status: string }) {
+  return <Badge tone={STATUS_TONES[status] ?? "neutral"}>{invoiceStatusLabel(status)}</Badge>;
+}
+
 /** The workspace's recent invoices, newest first, each opening its own page. */
 export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
   return (
-    <section aria-labelledby="invoices-title" className="space-y-2 rounded-2xl border border-border p-5">
-      <h2 id="invoices-title" className="font-semibold">
-        Invoices
-      </h2>
+    <Section title="Invoices">
       {invoices.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No invoices yet.</p>
+        <EmptyState icon={<Receipt />} title="No invoices yet">
+          Invoices appear here after the first payment.
+        </EmptyState>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-border">
-                <th className="py-1 pr-4 font-medium">Date</th>
-                <th className="py-1 pr-4 font-medium">Number</th>
-                <th className="py-1 pr-4 font-medium">Amount</th>
-                <th className="py-1 pr-4 font-medium">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoices.map((invoice) => (
-                <tr key={invoice.id} className="border-b border-border" data-testid="invoice-row">
-                  <td className="py-1 pr-4">
-                    <Link to={`/app/subscription/invoices/${invoice.id}`} className="underline">
-                      {invoiceDate(invoice.created)}
-                    </Link>
-                  </td>
-                  <td className="py-1 pr-4">{invoice.number ?? "—"}</td>
-                  <td className="py-1 pr-4 tabular-nums">{invoiceAmount(invoice.totalCents, invoice.currency)}</td>
-                  <td className="py-1 pr-4">{invoiceStatusLabel(invoice.status)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table>
+          <TableHead>
+            <tr>
+              <TableHeaderCell>Date</TableHeaderCell>
+              <TableHeaderCell className="hidden sm:table-cell">Number</TableHeaderCell>
+              <TableHeaderCell className="text-right">Amount</TableHeaderCell>
+              <TableHeaderCell>Status</TableHeaderCell>
+            </tr>
+          </TableHead>
+          <tbody>
+            {invoices.map((invoice) => (
+              <TableRow key={invoice.id} data-testid="invoice-row">
+                <TableCell className="whitespace-nowrap">
+                  <Link to={`/app/subscription/invoices/${invoice.id}`} className="font-medium underline underline-offset-2 hover:text-accent-foreground">
+                    {invoiceDate(invoice.created)}
+                  </Link>
+                </TableCell>
+                <TableCell className="hidden text-muted-foreground sm:table-cell">{invoice.number ?? "—"}</TableCell>
+                <TableCell className="text-right tabular-nums">{invoiceAmount(invoice.totalCents, invoice.currency)}</TableCell>
+                <TableCell>
+                  <InvoiceStatus status={invoice.status} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </tbody>
+        </Table>
       )}
-    </section>
+    </Section>
   );
 }

@@ -6,25 +6,30 @@ import { actionOpensFlowDialog } from "~/billing/rules/plan-actions";
 import { flowDialogText } from "~/billing/rules/billing-texts";
 import { SIGN_UP_PATH } from "~/common/rules/navigation";
 import { Dialog } from "~/common/ui/dialog";
-import { Button, buttonClass } from "~/common/ui/button";
+import { Check } from "lucide-react";
+import { Badge } from "~/common/ui/badge";
+import { Button, LinkButton } from "~/common/ui/button";
+import { Card } from "~/common/ui/card";
+import { cn } from "~/common/ui/cn";
 
 const PERIOD_PARAM: Record<BillingPeriod, string> = { monthly_period: "monthly", annual_period: "annual" };
 
 /** Monthly/annual switch and currency choice, as links so they work before hydration. */
 export function PlanSwitches({ period, currency, onPeriod }: { period: BillingPeriod; currency: Currency; onPeriod?: (period: BillingPeriod) => void }) {
   const link = (p: BillingPeriod, c: Currency) => `?period=${PERIOD_PARAM[p]}&currency=${c}`;
+  // Styled like the design system's tabs (app/common/ui/tabs.tsx), but links: they work before hydration.
   const pill = (active: boolean) =>
-    `rounded-full px-4 py-1.5 text-sm font-medium ${active ? "bg-zinc-900 text-white dark:bg-white dark:text-zinc-900" : "text-foreground hover:bg-zinc-100 dark:hover:bg-zinc-800"}`;
+    cn("inline-flex h-8 items-center rounded-full px-4 text-sm font-medium transition-colors", active ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground");
   return (
     <div className="flex flex-wrap items-center justify-center gap-4">
-      <div role="group" aria-label="Billing period" className="flex rounded-full border border-border p-1">
+      <div role="group" aria-label="Billing period" className="inline-flex items-center gap-1 rounded-full bg-muted p-1">
         {(["monthly_period", "annual_period"] as const).map((p) => (
           <Link key={p} to={link(p, currency)} aria-current={period === p ? "true" : undefined} className={pill(period === p)} onClick={() => onPeriod?.(p)} preventScrollReset>
             {p === "monthly_period" ? "Monthly" : "Annual"}
           </Link>
         ))}
       </div>
-      <div role="group" aria-label="Currency" className="flex rounded-full border border-border p-1">
+      <div role="group" aria-label="Currency" className="inline-flex items-center gap-1 rounded-full bg-muted p-1">
         {(["usd", "eur"] as const).map((c) => (
           <Link key={c} to={link(period, c)} aria-current={currency === c ? "true" : undefined} className={pill(currency === c)} preventScrollReset>
             {c.toUpperCase()}
@@ -40,63 +45,66 @@ export function PlanCards({ cards, period, currency, promocode }: { cards: PlanC
   const [confirming, setConfirming] = useState<PlanCard | null>(null);
   return (
     <>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Plans">
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Plans">
         {cards.map((card) => (
-          <li
-            key={card.tier}
-            data-testid={`plan-${card.tier}`}
-            className={`flex flex-col gap-3 rounded-2xl border p-5 ${card.mostPopular ? "border-violet-500 ring-1 ring-violet-500" : "border-border"}`}
-          >
-            <div className="flex items-center justify-between gap-2">
-              <h2 className="text-lg font-semibold">{card.name}</h2>
-              {card.mostPopular ? <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-800 dark:bg-violet-950 dark:text-violet-200">Most popular</span> : null}
-            </div>
-            <p className="flex items-baseline gap-2">
-              <span className="text-3xl font-bold">{card.price ?? "Not available"}</span>
-              {card.strikePrice ? <s className="text-muted-foreground">{card.strikePrice}</s> : null}
-              {card.price ? <span className="text-sm text-muted-foreground">/month</span> : null}
-            </p>
-            {card.badge ? <p className="text-xs font-medium text-emerald-700 dark:text-emerald-400">{card.badge}</p> : null}
-            <p className="text-sm">{card.credits}</p>
-            <ul className="flex-1 space-y-1 text-sm text-muted-foreground">
-              {card.features.map((f) => (
-                <li key={f}>✓ {f}</li>
-              ))}
-              <li>
-                ✓ {card.seats} {card.seats === 1 ? "seat" : "seats"}
-              </li>
-            </ul>
-            {card.label ? (
-              <p role="status" className="rounded-lg bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-                {card.label}
+          <li key={card.tier} data-testid={`plan-${card.tier}`} className="flex">
+            <Card className={cn("flex w-full flex-col gap-3 p-5", card.mostPopular && "border-accent ring-1 ring-accent")}>
+              <div className="flex items-center justify-between gap-2">
+                <h2 className="text-lg font-semibold">{card.name}</h2>
+                {card.mostPopular ? <Badge tone="accent">Most popular</Badge> : null}
+              </div>
+              <p className="flex items-baseline gap-2">
+                <span className="text-3xl font-bold">{card.price ?? "Not available"}</span>
+                {card.strikePrice ? <s className="text-muted-foreground">{card.strikePrice}</s> : null}
+                {card.price ? <span className="text-sm text-muted-foreground">/month</span> : null}
               </p>
-            ) : null}
-            {card.action === null ? (
-              <Link to={`${SIGN_UP_PATH}?redirect=${encodeURIComponent("/app/subscription")}`} className={buttonClass(card.mostPopular ? "primary" : "secondary")}>
-                {card.buttonText}
-              </Link>
-            ) : (
-              <Form method="post" action={`/app/subscription?period=${PERIOD_PARAM[period]}&currency=${currency}`} id={`plan-form-${card.tier}`}>
-                <input type="hidden" name="intent" value="plan" />
-                <input type="hidden" name="tier" value={card.tier} />
-                <input type="hidden" name="period" value={period} />
-                <input type="hidden" name="currency" value={currency} />
-                {promocode ? <input type="hidden" name="promocode" value={promocode} /> : null}
-                <button
-                  type="submit"
-                  disabled={card.disabled}
-                  className={`${buttonClass(card.current ? "secondary" : "primary")} w-full`}
-                  onClick={(event) => {
-                    if (actionOpensFlowDialog(card.action!)) {
-                      event.preventDefault();
-                      setConfirming(card);
-                    }
-                  }}
-                >
+              {card.badge ? (
+                <p>
+                  <Badge tone="success">{card.badge}</Badge>
+                </p>
+              ) : null}
+              <p className="text-sm font-medium">{card.credits}</p>
+              <ul className="flex-1 space-y-1.5 text-sm text-muted-foreground">
+                {[...card.features, `${card.seats} ${card.seats === 1 ? "seat" : "seats"}`].map((f) => (
+                  <li key={f} className="flex gap-2">
+                    <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+                    {f}
+                  </li>
+                ))}
+              </ul>
+              {card.label ? (
+                <p role="status" className="rounded-lg bg-muted px-3 py-1.5 text-sm font-medium">
+                  {card.label}
+                </p>
+              ) : null}
+              {card.action === null ? (
+                <LinkButton to={`${SIGN_UP_PATH}?redirect=${encodeURIComponent("/app/subscription")}`} variant={card.mostPopular ? "primary" : "secondary"}>
                   {card.buttonText}
-                </button>
-              </Form>
-            )}
+                </LinkButton>
+              ) : (
+                <Form method="post" action={`/app/subscription?period=${PERIOD_PARAM[period]}&currency=${currency}`} id={`plan-form-${card.tier}`}>
+                  <input type="hidden" name="intent" value="plan" />
+                  <input type="hidden" name="tier" value={card.tier} />
+                  <input type="hidden" name="period" value={period} />
+                  <input type="hidden" name="currency" value={currency} />
+                  {promocode ? <input type="hidden" name="promocode" value={promocode} /> : null}
+                  <Button
+                    type="submit"
+                    disabled={card.disabled}
+                    variant={card.current ? "secondary" : "primary"}
+                    className="w-full"
+                    onClick={(event) => {
+                      if (actionOpensFlowDialog(card.action!)) {
+                        event.preventDefault();
+                        setConfirming(card);
+                      }
+                    }}
+                  >
+                    {card.buttonText}
+                  </Button>
+                </Form>
+              )}
+            </Card>
           </li>
         ))}
       </ul>
@@ -116,9 +124,9 @@ function FlowDialog({ card, onClose }: { card: PlanCard; onClose: () => void }) 
         <Button variant="ghost" onClick={onClose}>
           Keep current plan
         </Button>
-        <button type="submit" form={`plan-form-${card.tier}`} className={buttonClass("primary")} onClick={() => setTimeout(onClose, 0)}>
+        <Button type="submit" form={`plan-form-${card.tier}`} onClick={() => setTimeout(onClose, 0)}>
           {text.confirm}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

@@ -133,7 +133,7 @@ export function PromoControls({ promo }: { promo: PromoStore }) {
         <aside
           data-testid="saved-promo"
           aria-label="Saved promo code"
-          className="fixed bottom-24 right-6 z-30 hidden w-72 space-y-2 rounded-2xl border border-accent/50 bg-card p-4 text-sm shadow-lg md:block"
+          className="fixed bottom-24 right-6 z-30 hidden w-72 space-y-2 rounded-2xl border border-success-foreground/40 bg-card p-4 text-sm shadow-lg md:block"
         >
           <p className="font-medium">
             Promo code <code>{saved.code}</code>

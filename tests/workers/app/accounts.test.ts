@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, createKey, form, mailedLink, ORIGIN, sessionCookieFrom, signUp, STRONG_PASSWORD, verifyEmailOf } from "./helpers";
+import { DIALOGS } from "~/accounts/rules/account-actions";
+import { api, createKey, form, mailedLink, ORIGIN, sessionCookieFrom, signUp, signUpUnverified, STRONG_PASSWORD, verificationLinkOf, verifyEmailOf } from "./helpers";
 
 async function count(table: string): Promise<number> {
   const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>();
@@ -100,6 +101,27 @@ describe("e-mail verification", () => {
     const texts = [await a.text(), await b.text()];
     expect(texts.filter((t) => t.includes("Please sign in to verify your email address"))).toHaveLength(1);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = 'two-links@example.com'").first("n")).toBe(1);
+  });
+
+  it("says the address is verified, with no sign-in prompt, when the link is opened where its account is signed in", async () => {
+    const cookie = await signUpUnverified("signed-in-verify@example.com");
+    const opened = await SELF.fetch(await verificationLinkOf("signed-in-verify@example.com"), { headers: { cookie } });
+    const text = await opened.text();
+    expect(text).toContain(DIALOGS.emailVerified.title);
+    expect(text).not.toContain(DIALOGS.needsVerifyEmail.title);
+    const row = await env.DB.prepare("SELECT email_verified_at FROM users WHERE email = 'signed-in-verify@example.com'").first<{ email_verified_at: number | null }>();
+    expect(row?.email_verified_at).toBeGreaterThan(0);
+  });
+
+  it("still asks to sign in when the link is opened signed out, or signed in as another account", async () => {
+    await signUpUnverified("other-verify@example.com");
+    const someoneElse = await signUp("someone-else@example.com");
+    const asOther = await (await SELF.fetch(await verificationLinkOf("other-verify@example.com"), { headers: { cookie: someoneElse } })).text();
+    expect(asOther).toContain(DIALOGS.needsVerifyEmail.title);
+    expect(asOther).not.toContain(DIALOGS.emailVerified.title);
+    await env.DB.prepare("UPDATE users SET email_verified_at = NULL WHERE email = 'other-verify@example.com'").run();
+    const signedOut = await (await SELF.fetch(await verificationLinkOf("other-verify@example.com"))).text();
+    expect(signedOut).toContain(DIALOGS.needsVerifyEmail.title);
   });
 
   it("answers an unknown mode with the spec's error", async () => {

@@ -125,14 +125,20 @@ export async function verifyEmailOf(to: string): Promise<void> {
   const { env } = await import("cloudflare:test");
   const verifiedAt = () => env.DB.prepare("SELECT email_verified_at AS at FROM users WHERE email = ?").bind(to).first<number | null>("at");
   if ((await verifiedAt()) !== null) return;
+  await SELF.fetch(await verificationLinkOf(to), { redirect: "manual", headers: { "x-parlance-client-ip": randomIp() } });
+  if ((await verifiedAt()) === null) throw new Error(`${to} was not verified by its link`);
+}
+
+/** A verification link of an existing account, as one was mailed before decision 0018 (not opened). */
+export async function verificationLinkOf(to: string): Promise<string> {
+  const { env } = await import("cloudflare:test");
   const user = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(to).first<string>("id");
   if (!user) throw new Error(`no account for ${to}`);
   const code = [...crypto.getRandomValues(new Uint8Array(24))].map((b) => b.toString(16).padStart(2, "0")).join("");
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(code));
   const codeHash = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
   await env.DB.prepare("INSERT INTO action_codes (code_hash, user_id, mode, expires_at) VALUES (?, ?, 'verifyEmail', unixepoch() + 3600)").bind(codeHash, user).run();
-  await SELF.fetch(`${ORIGIN}/app/action?mode=verifyEmail&oobCode=${code}&userId=${user}`, { redirect: "manual", headers: { "x-parlance-client-ip": randomIp() } });
-  if ((await verifiedAt()) === null) throw new Error(`${to} was not verified by its link`);
+  return `${ORIGIN}/app/action?mode=verifyEmail&oobCode=${code}&userId=${user}`;
 }
 
 /** The invite's own token from the newest invite e-mail to an address (its link's invite_code). */

@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, createKey, form, mailedInviteCode, mailedLink, mailTo, ORIGIN, sessionCookieFrom, signUp, signUpUnverified, STRONG_PASSWORD, verifyEmailOf } from "./helpers";
+import { SEAT_TEXTS, seatCount, seatsFullMessage, UPGRADE_PATH } from "~/workspace/rules/seats";
 
 /** Two accounts, two workspaces: nothing one does reads or writes the other's data. */
 describe("workspace isolation", () => {
@@ -73,11 +74,20 @@ describe("workspace members and roles", () => {
 
     const full = await api("/v1/workspace/invites/add", { method: "POST", key: ownerKey, json: { email: "editor2@example.com" } });
     expect(full.status).toBe(403);
-    expect(await full.json()).toMatchObject({ detail: { status: "seat_limit_reached" } });
+    expect(await full.json()).toMatchObject({ detail: { status: "seat_limit_reached", message: seatsFullMessage(1) } });
+    // The members page says so before anyone tries, with the way to more seats.
+    const membersPage = async () => (await SELF.fetch(`${ORIGIN}/app/workspace/members`, { headers: { cookie: ownerCookie } })).text();
+    const fullPage = await membersPage();
+    expect(fullPage).toContain(SEAT_TEXTS.used(seatCount(1, 0, 1)));
+    expect(fullPage).toContain(SEAT_TEXTS.allInUse(1).replaceAll("'", "&#x27;"));
+    expect(fullPage).toContain(`href="${UPGRADE_PATH}"`);
 
     await env.DB.prepare("UPDATE workspaces SET max_seats = 3 WHERE id = ?").bind(ws.workspace_id).run();
     expect((await api("/v1/workspace/invites/add", { method: "POST", key: ownerKey, json: { email: "not-an-email" } })).status).toBe(422);
     expect((await api("/v1/workspace/invites/add", { method: "POST", key: ownerKey, json: { email: "editor2@example.com" } })).status).toBe(201);
+    const roomPage = await membersPage();
+    expect(roomPage).toContain("2 of 3 seats used");
+    expect(roomPage).not.toContain(SEAT_TEXTS.allInUse(3));
     await verifyEmailOf("editor2@example.com");
     const code = await mailedInviteCode("editor2@example.com");
     // The editor's existing key still belongs to their own workspace; the session follows the accepted invite.
