@@ -166,6 +166,8 @@ describe("public site journeys", () => {
     const { context, page } = await newPage(browser(), baseUrl);
     await page.goto("/?ref=friend_42");
     await waitForHydration(page);
+    // The root's effect stores it once the page has hydrated: wait for it rather than for a frame.
+    await page.waitForFunction(() => localStorage.getItem("referral") !== null);
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("referral")))!) as { value: string; expiry: number };
     expect(stored.value).toBe("friend_42");
     expect(stored.expiry - Date.now()).toBeGreaterThan(7776000000 - 60_000);

@@ -52,15 +52,15 @@ describe("text to speech journey", () => {
     await expect(page.getByLabel("Speaker boost").isDisabled()).resolves.toBe(true);
     await expect(page.getByRole("slider", { name: "Stability", exact: true }).isDisabled()).resolves.toBe(false);
 
-    // Roger's stability lowered to 0.30 (the themed slider takes the arrow keys) and saved for the workspace.
+    // Roger's stability lowered to 0.25, below the 0.3 threshold (the themed slider takes the arrow keys), and saved for the workspace.
     await pickVoice(page, "Roger");
     const stability = () => sliderValue(page, "Stability");
     await page.getByRole("slider", { name: "Stability", exact: true }).focus();
-    for (let i = 0; i < 20; i++) await page.keyboard.press("ArrowLeft");
-    await expect(stability()).resolves.toBe("0.3");
+    for (let i = 0; i < 25; i++) await page.keyboard.press("ArrowLeft");
+    await expect(stability()).resolves.toBe("0.25");
     await page.getByTestId("setting-stability").getByText("unstable").waitFor();
     await page.getByRole("button", { name: "Save for Roger" }).click();
-    await expect.poll(() => page.evaluate(async () => ((await (await fetch("/v1/voices/pv02roger00000000000/settings")).json()) as { stability: number }).stability), { timeout: 5_000 }).toBe(0.3);
+    await expect.poll(() => page.evaluate(async () => ((await (await fetch("/v1/voices/pv02roger00000000000/settings")).json()) as { stability: number }).stability), { timeout: 5_000 }).toBe(0.25);
     await screenshot(page, "tts-voice-settings");
 
     // Another voice brings its own settings; coming back, and after a reload, Roger's saved ones return.
@@ -69,14 +69,14 @@ describe("text to speech journey", () => {
     await page.reload();
     await waitForHydration(page);
     await pickVoice(page, "Roger");
-    await expect.poll(stability, { timeout: 5_000 }).toBe("0.3");
+    await expect.poll(stability, { timeout: 5_000 }).toBe("0.25");
 
-    // A generation carries them: its history item records stability 0.3.
+    // A generation carries them: its history item records stability 0.25.
     await page.locator("#tts-text").fill("Saved settings are sent.");
     await page.getByTestId("generate").click();
     await page.getByTestId("history-item").filter({ hasText: "Saved settings are sent." }).first().waitFor({ timeout: 20_000 });
     const settings = await page.evaluate(async () => ((await (await fetch("/v1/history?page_size=1")).json()) as { history: { settings: { stability: number } }[] }).history[0]!.settings);
-    expect(settings.stability).toBe(0.3);
+    expect(settings.stability).toBe(0.25);
     await context.close();
   });
 
