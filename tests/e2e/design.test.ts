@@ -134,9 +134,16 @@ describe("design system", () => {
         for (const path of PUBLIC_PAGES) await visit(path);
         await signInInBrowser(page, email);
         await page.waitForURL(/\/app\/home/);
-        for (const path of APP_PAGES) await visit(path);
+        const edges = new Map<string, number>();
+        for (const path of APP_PAGES) {
+          await visit(path);
+          edges.set(path, Math.round((await page.locator("main h1").first().boundingBox())!.x));
+        }
         await context.close();
         expect(found).toEqual([]);
+        // One page layout: every /app page's title (and so its content) starts at the same left edge.
+        const first = [...edges.values()][0];
+        expect(Object.fromEntries(edges)).toEqual(Object.fromEntries([...edges.keys()].map((path) => [path, first])));
       });
     }
   }

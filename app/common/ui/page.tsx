@@ -2,12 +2,12 @@ import type { ReactNode } from "react";
 import { cn } from "./cn";
 
 /**
- * The one page layout of /app: the same width and left edge on every page, a title row with the page's
- * actions, then its content.
+ * The one page layout of /app: the same left edge on every page (left-aligned, so a wider page only reaches
+ * further right), a title row with the page's actions, then its content.
  */
 export function Page({ title, description, actions, children, width = "default", testId }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; children: ReactNode; width?: "default" | "wide" | "narrow"; testId?: string }) {
   return (
-    <div data-testid={testId ?? "page"} className={cn("mx-auto w-full", width === "wide" ? "max-w-6xl" : width === "narrow" ? "max-w-2xl" : "max-w-4xl")}>
+    <div data-testid={testId ?? "page"} className={cn("w-full", width === "wide" ? "max-w-6xl" : width === "narrow" ? "max-w-2xl" : "max-w-4xl")}>
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
