@@ -1,9 +1,8 @@
-import { spawnSync } from "node:child_process";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { closeDialogAndSignIn, newPage, openSignUpLink, screenshot, signInInBrowser, signUpInBrowser, sharedBrowser, submitSignUpForm, waitForHydration } from "./browser";
 import { totpCode } from "../../app/accounts/rules/totp";
-import { createApiKeyOverHttp, signUpOverHttp, STRONG_PASSWORD, uniqueEmail } from "./http";
+import { createApiKeyOverHttp, executeSql, signUpOverHttp, STRONG_PASSWORD, uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
 const stateDir = inject("stateDir");
@@ -217,12 +216,7 @@ describe("account journeys", () => {
     const editorCookie = await signUpOverHttp(baseUrl, editorEmail);
     const workspace = (await (await fetch(`${baseUrl}/v1/workspace`, { headers: { "xi-api-key": ownerKey } })).json()) as { workspace_id: string };
     // A free workspace has one seat; give it three, as a plan upgrade would.
-    const raised = spawnSync(
-      "npx",
-      ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--command", `UPDATE workspaces SET max_seats = 3 WHERE id = '${workspace.workspace_id}'`],
-      { encoding: "utf8" },
-    );
-    expect(raised.status).toBe(0);
+    await executeSql(stateDir, `UPDATE workspaces SET max_seats = 3 WHERE id = '${workspace.workspace_id}'`);
     const invite = await fetch(`${baseUrl}/v1/workspace/invites/add`, {
       method: "POST",
       headers: { "xi-api-key": ownerKey, "content-type": "application/json" },
@@ -315,12 +309,7 @@ describe("account journeys", () => {
     const cookie = await signUpOverHttp(baseUrl, email);
     const workspace = (await (await fetch(`${baseUrl}/v1/workspace`, { headers: { cookie } })).json()) as { workspace_id: string };
     // The settings API accepts 5 minutes or more; a 4-second timeout set in the database keeps the test short.
-    const set = spawnSync(
-      "npx",
-      ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--command", `UPDATE workspaces SET session_inactivity_timeout = 4 WHERE id = '${workspace.workspace_id}'`],
-      { encoding: "utf8" },
-    );
-    expect(set.status).toBe(0);
+    await executeSql(stateDir, `UPDATE workspaces SET session_inactivity_timeout = 4 WHERE id = '${workspace.workspace_id}'`);
     const { context, page } = await newPage(browser(), baseUrl);
     await signInInBrowser(page, email);
     await page.waitForURL(/\/app\/home/);

@@ -1,9 +1,8 @@
-import { spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { screenshot, sharedBrowser, signInInBrowser, waitForHydration } from "./browser";
-import { signUpOverHttp, uniqueEmail } from "./http";
+import { executeSql, signUpOverHttp, uniqueEmail } from "./http";
 import { DIALOGS } from "~/accounts/rules/account-actions";
 import { THEME_STORAGE_KEY, type Theme } from "~/common/rules/theme";
 import { SEAT_TEXTS, UPGRADE_PATH } from "~/workspace/rules/seats";
@@ -28,9 +27,8 @@ async function signedInPage(b: Browser, email: string, size: keyof typeof SIZES,
 
 type StorageState = Awaited<ReturnType<import("playwright-core").BrowserContext["storageState"]>>;
 
-function d1(command: string) {
-  const run = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--command", command], { encoding: "utf8" });
-  expect(run.status, run.stderr).toBe(0);
+async function d1(command: string) {
+  await executeSql(stateDir, command);
 }
 
 describe("settings and workspace pages", () => {
@@ -64,7 +62,7 @@ describe("settings and workspace pages", () => {
     await signUpOverHttp(baseUrl, email);
     const code = randomBytes(24).toString("hex");
     // A verification link of an existing account, as mailed before decision 0018.
-    d1(`INSERT INTO action_codes (code_hash, user_id, mode, expires_at) SELECT '${createHash("sha256").update(code).digest("hex")}', id, 'verifyEmail', unixepoch() + 3600 FROM users WHERE email = '${email}'`);
+    await d1(`INSERT INTO action_codes (code_hash, user_id, mode, expires_at) SELECT '${createHash("sha256").update(code).digest("hex")}', id, 'verifyEmail', unixepoch() + 3600 FROM users WHERE email = '${email}'`);
     const { page, close } = await signedInPage(browser(), email, "phone", "dark");
     await page.goto(`/app/action?mode=verifyEmail&oobCode=${code}`);
     const dialog = page.getByTestId("action-dialog");

@@ -57,3 +57,21 @@ export async function createApiKeyOverHttp(baseUrl: string, cookie: string, name
   if (response.status !== 201) throw new Error(`key creation failed: ${response.status}`);
   return ((await response.json()) as { xi_api_key: string }).xi_api_key;
 }
+
+/**
+ * Runs SQL on the stack's local D1 as an operator would, and returns the rows. Asynchronous on purpose: a
+ * blocking spawnSync stops the event loop, so a keep-alive socket the server closed meanwhile is reused by
+ * the next fetch and fails with "other side closed".
+ */
+export async function executeSql<T = Record<string, unknown>>(stateDir: string, sql: string): Promise<T[]> {
+  const { execFile } = await import("node:child_process");
+  const stdout = await new Promise<string>((resolve, reject) =>
+    execFile(
+      "npx",
+      ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--json", "--command", sql],
+      { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 },
+      (error, out, stderr) => (error ? reject(new Error(`${sql}\n${stderr}`)) : resolve(out)),
+    ),
+  );
+  return (JSON.parse(stdout) as { results: T[] }[])[0]!.results;
+}

@@ -1,10 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { newPage, screenshot, sharedBrowser, signInInBrowser, waitForHydration } from "./browser";
 import { chooseOption } from "./controls";
-import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
+import { createApiKeyOverHttp, executeSql, signUpOverHttp, uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
 const stateDir = inject("stateDir");
@@ -36,8 +35,7 @@ describe("global player", () => {
     // Feedback given earlier and already reviewed by the team.
     const rated = await fetch(`${baseUrl}/v1/history/${historyId}/feedback`, { method: "POST", headers: { "xi-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ thumbs_up: true }) });
     expect(rated.status).toBe(200);
-    const reviewed = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--command", `UPDATE history_items SET feedback = json_set(feedback, '$.review_status', 'reviewed') WHERE id = '${historyId}'`], { encoding: "utf8" });
-    expect(reviewed.status, reviewed.stderr).toBe(0);
+    await executeSql(stateDir, `UPDATE history_items SET feedback = json_set(feedback, '$.review_status', 'reviewed') WHERE id = '${historyId}'`);
 
     const { context, page } = await newPage(browser(), baseUrl);
     await signInInBrowser(page, email);

@@ -1,9 +1,8 @@
-import { spawnSync } from "node:child_process";
 import type { Locator } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { newPage, screenshot, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
 import { chosenVoice, pickVoice } from "./controls";
-import { uniqueEmail } from "./http";
+import { executeSql, uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
 const stateDir = inject("stateDir");
@@ -14,10 +13,8 @@ const BLOCKED = { id: "pv12marco00000000000", name: "Marco" };
 const CHECKED = { id: "pv11giulia0000000000", name: "Giulia" };
 
 /** Runs SQL on the stack's local D1, as an operator would; returns the rows. */
-function d1<T>(sql: string): T[] {
-  const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--json", "--command", sql], { encoding: "utf8" });
-  expect(result.status, result.stderr).toBe(0);
-  return (JSON.parse(result.stdout) as { results: T[] }[])[0]!.results;
+function d1<T>(sql: string): Promise<T[]> {
+  return executeSql<T>(stateDir, sql);
 }
 
 /** What a person reads in the dialog's picture (the characters are drawn, not written: read where the server keeps them). */
@@ -26,11 +23,11 @@ async function challengeAnswer(dialog: Locator): Promise<string> {
   await image.waitFor();
   const id = (await image.getAttribute("data-challenge-id"))!;
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
-  return d1<{ answer: string }>(`SELECT answer FROM voice_captcha_challenges WHERE id = '${id}'`)[0]!.answer;
+  return (await d1<{ answer: string }>(`SELECT answer FROM voice_captcha_challenges WHERE id = '${id}'`))[0]!.answer;
 }
 
-beforeAll(() => {
-  d1(`UPDATE voices SET safety_control = CASE voice_id WHEN '${BLOCKED.id}' THEN 'BAN' ELSE 'CAPTCHA' END WHERE voice_id IN ('${BLOCKED.id}', '${CHECKED.id}')`);
+beforeAll(async () => {
+  await d1(`UPDATE voices SET safety_control = CASE voice_id WHEN '${BLOCKED.id}' THEN 'BAN' ELSE 'CAPTCHA' END WHERE voice_id IN ('${BLOCKED.id}', '${CHECKED.id}')`);
 });
 
 describe("voice safety dialogs", () => {
@@ -84,7 +81,7 @@ describe("voice safety dialogs", () => {
     await expect(page.getByRole("dialog").count()).resolves.toBe(0);
 
     // When the workspace's pass runs out, generating opens the check again (though the voice was seen), then speaks.
-    d1(`UPDATE voice_captcha_passes SET valid_until = 1 WHERE voice_id = '${CHECKED.id}'`);
+    await d1(`UPDATE voice_captcha_passes SET valid_until = 1 WHERE voice_id = '${CHECKED.id}'`);
     await page.locator("#tts-text").fill("Di nuovo, dopo il controllo.");
     await page.getByTestId("generate").click();
     await captcha.waitFor();
