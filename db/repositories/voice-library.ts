@@ -35,10 +35,13 @@ export type LibrarySearch = {
 /** A label compared as the rules' labelKey does: lower case, spaces and dashes as underscores. */
 const labelOf = (key: string) => sql`replace(replace(lower(trim(coalesce(json_extract(${voices.labels}, ${"$." + key}), ''))), ' ', '_'), '-', '_')`;
 
-const copiesOf = sql`(SELECT count(*) FROM voices AS copy WHERE copy.original_voice_id = ${voices.voiceId})`;
+// Correlated subqueries name the outer row's table outright: drizzle leaves a lone table's columns unqualified,
+// which inside the subquery would mean the inner table's.
+const OUTER_VOICE_ID = sql.raw(`"voices"."voice_id"`);
+const copiesOf = sql`(SELECT count(*) FROM voices AS copy WHERE copy.original_voice_id = ${OUTER_VOICE_ID})`;
 /** Characters spoken with the voice and its copies since `from`. */
 const usageSince = (from: number) =>
-  sql<number>`(SELECT coalesce(sum(u.characters), 0) FROM usage_events AS u WHERE u.occurred_at >= ${from} AND (u.voice_id = ${voices.voiceId} OR u.voice_id IN (SELECT copy.voice_id FROM voices AS copy WHERE copy.original_voice_id = ${voices.voiceId})))`;
+  sql<number>`(SELECT coalesce(sum(u.characters), 0) FROM usage_events AS u WHERE u.occurred_at >= ${from} AND (u.voice_id = ${OUTER_VOICE_ID} OR u.voice_id IN (SELECT copy.voice_id FROM voices AS copy WHERE copy.original_voice_id = ${OUTER_VOICE_ID})))`;
 
 function libraryFigures(yearFrom: number, weekFrom: number) {
   return { clonedByCount: sql<number>`${copiesOf}`.mapWith(Number), usage1y: usageSince(yearFrom).mapWith(Number), usage7d: usageSince(weekFrom).mapWith(Number) };
@@ -139,7 +142,7 @@ export async function updateSharing(
 
 export type CollectionRow = typeof voiceCollections.$inferSelect & { voiceCount: number };
 
-const voiceCount = sql<number>`(SELECT count(*) FROM voice_collection_voices AS member WHERE member.collection_id = ${voiceCollections.collectionId} AND member.voice_id IN (SELECT voice_id FROM voices))`.mapWith(Number);
+const voiceCount = sql<number>`(SELECT count(*) FROM voice_collection_voices AS member WHERE member.collection_id = ${sql.raw(`"voice_collections"."collection_id"`)} AND member.voice_id IN (SELECT voice_id FROM voices))`.mapWith(Number);
 
 /** The workspace's collections, by title. */
 export async function listCollections(db: Database, workspaceId: string): Promise<CollectionRow[]> {
