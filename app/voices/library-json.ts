@@ -59,3 +59,34 @@ export function sharingJson(voice: Voice) {
 export function collectionJson(collection: VoiceCollection) {
   return { collection_id: collection.collectionId, title: collection.title, icon: collection.icon, permission_on_resource: "admin" as const, voice_count: collection.voiceCount };
 }
+
+/** A library voice as the pages show it: what a card, its preview in the global player and Add need. */
+export function libraryVoiceOption(voice: LibraryVoice, workspaceId: string) {
+  return {
+    voice_id: voice.voiceId,
+    public_owner_id: voice.publicOwnerId ?? "",
+    name: voice.name,
+    description: voice.description ?? "",
+    category: voice.category,
+    language: voice.language,
+    gender: voice.labels.gender ?? "",
+    accent: voice.labels.accent ?? "",
+    age: voice.labels.age ?? "",
+    use_case: voice.labels.use_case ?? "",
+    preview: libraryPreviewPath(voice.voiceId),
+    languagePreviews: [],
+    safety_control: voice.safetyControl,
+    cloned_by_count: voice.clonedByCount,
+    usage_7d: voice.usage7d,
+    copyable: voice.sharingStatus === "enabled",
+    live_moderation: voice.liveModerationEnabled,
+    added: voice.addedByViewer,
+    own: voice.workspaceId === workspaceId,
+  };
+}
+export type LibraryVoiceOption = ReturnType<typeof libraryVoiceOption>;
+
+/** The public link of a shared voice. */
+export function sharedVoicePath(publicOwnerId: string, voiceId: string): string {
+  return `/app/voice-lab/share/${publicOwnerId}/${voiceId}`;
+}
