@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { Check, Link2, Lock, Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Avatar } from "~/common/ui/avatar";
 import { Badge } from "~/common/ui/badge";
 import { Button, LinkButton } from "~/common/ui/button";
@@ -10,6 +10,7 @@ import { Dialog } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
 import { Input, Label } from "~/common/ui/input";
 import { useToast } from "~/common/components/toasts";
+import { useCompleteChecklistItem } from "~/accounts/components/onboarding-client";
 import { sharedVoicePath, type LibraryVoiceOption } from "~/voices/library-json";
 import { VOICE_NAME_MAX } from "~/voices/rules/voice-library";
 import { PlayingBars, useVoicePreview, VoicePreviewButton } from "./voice-preview";
@@ -63,14 +64,19 @@ export function AddSharedVoice({ voice }: { voice: LibraryVoiceOption }) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<AddVoiceResult>();
   const toast = useToast();
+  const completeChecklistItem = useCompleteChecklistItem();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const added = voice.added || (result?.ok ?? false);
+  const handled = useRef<AddVoiceResult | undefined>(undefined);
   useEffect(() => {
-    if (result?.ok) {
+    if (result?.ok && handled.current !== result) {
+      handled.current = result;
       setOpen(false);
       toast.show(`${result.name} is in your voices.`, "success");
+      // The getting-started item "Add a voice from the library" (spec accounts §4.6).
+      void completeChecklistItem("add_voice_to_voice_lab");
     }
-  }, [result, toast]);
+  }, [result, toast, completeChecklistItem]);
   if (voice.own) return <Badge tone="outline">Your voice</Badge>;
   if (added) {
     return (
