@@ -126,7 +126,7 @@ export default function VoiceLibrary() {
           </span>
         </label>
         {filter("language", "Language", ENGINE_LANGUAGES, languageName, "w-40")}
-        {filter("gender", "Gender", ["female", "male"], capitalised, "w-32")}
+        {filter("gender", "Gender", ["female", "male"], capitalised, "w-36")}
         {filter("age", "Age", LIBRARY_AGES, capitalised, "w-36")}
         {filter("use_case", "Use case", LIBRARY_USE_CASES, capitalised, "w-40")}
         <div>

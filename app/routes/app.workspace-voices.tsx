@@ -81,6 +81,8 @@ export default function WorkspaceVoices() {
                 <TableCell className="hidden text-muted-foreground sm:table-cell">
                   {voice.link ? (
                     <Link to={voice.link} className="underline-offset-4 hover:underline">{`${voice.sharing} · added ${voice.addedCount ?? 0} ${voice.addedCount === 1 ? "time" : "times"}`}</Link>
+                  ) : voice.fromLibrary ? (
+                    "A copy: only its owner shares it"
                   ) : (
                     "Not shared"
                   )}

@@ -44,7 +44,12 @@ const usageSince = (from: number) =>
   sql<number>`(SELECT coalesce(sum(u.characters), 0) FROM usage_events AS u WHERE u.occurred_at >= ${from} AND (u.voice_id = ${OUTER_VOICE_ID} OR u.voice_id IN (SELECT copy.voice_id FROM voices AS copy WHERE copy.original_voice_id = ${OUTER_VOICE_ID})))`;
 
 function libraryFigures(yearFrom: number, weekFrom: number) {
-  return { clonedByCount: sql<number>`${copiesOf}`.mapWith(Number), usage1y: usageSince(yearFrom).mapWith(Number), usage7d: usageSince(weekFrom).mapWith(Number) };
+  // Named: D1 answers rows keyed by column name, and the two usage figures would otherwise share one.
+  return {
+    clonedByCount: sql<number>`${copiesOf}`.mapWith(Number).as("cloned_by_count"),
+    usage1y: usageSince(yearFrom).mapWith(Number).as("usage_1y"),
+    usage7d: usageSince(weekFrom).mapWith(Number).as("usage_7d"),
+  };
 }
 
 function published(statuses: readonly SharingStatus[]): SQL {

@@ -22,7 +22,9 @@ beforeAll(async () => {
   d1(
     `INSERT INTO voices (voice_id, workspace_id, category, name, description, labels, language, engine, engine_parameters) VALUES ('${SHARED}', '${workspace}', 'cloned', 'Brennan Lighthouse', 'A low, unhurried voice for sea stories.', '{"gender":"male","accent":"irish","age":"old","use_case":"narration"}', 'en', 'embedded', '{"espeakVoice":"en-gb-x-rp","variant":"m1","basePitch":36,"externalVoices":{}}')`,
   );
-  const shared = await fetch(`${baseUrl}/v1/voices/${SHARED}/sharing`, { method: "POST", headers: { "xi-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ published: true }) });
+  const post = () => fetch(`${baseUrl}/v1/voices/${SHARED}/sharing`, { method: "POST", headers: { "xi-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ published: true }) });
+  // Once more on a dropped connection: the stack closes a keep-alive socket left idle while wrangler ran.
+  const shared = await post().catch(post);
   const sharing = (await shared.json()) as { public_owner_id: string };
   sharedLink = `/app/voice-lab/share/${sharing.public_owner_id}/${SHARED}`;
 });

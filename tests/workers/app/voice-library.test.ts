@@ -9,7 +9,7 @@ const NO_COPY = "libnocopy00000000001";
 const PRIVATE = "libprivate0000000001";
 const ARIA = "pv01aria000000000000";
 
-type Library = { voices: { voice_id: string; public_owner_id: string; name: string; gender: string; age: string; use_case: string; preview_url: string; cloned_by_count: number; is_added_by_user: boolean; sharing_status: string; usage_character_count_1y: number }[]; has_more: boolean; total_count: number };
+type Library = { voices: { voice_id: string; public_owner_id: string; name: string; gender: string; age: string; use_case: string; preview_url: string; cloned_by_count: number; is_added_by_user: boolean; sharing_status: string; usage_character_count_1y: number; usage_character_count_7d: number }[]; has_more: boolean; total_count: number };
 type Voice = { voice_id: string; name: string; category: string; is_owner: boolean; sharing: { status: string; public_owner_id: string | null; original_voice_id: string | null } | null };
 
 let publisher: string;
@@ -111,9 +111,9 @@ describe("GET /v1/shared-voices", () => {
       .bind(publisherWorkspace, NO_COPY)
       .run();
     const byUsage = await library(stranger, "?sort=usage_character_count_1y");
-    expect(byUsage.voices.map((voice) => [voice.voice_id, voice.usage_character_count_1y])).toEqual([
-      [NO_COPY, 500],
-      [SHARED, 0],
+    expect(byUsage.voices.map((voice) => [voice.voice_id, voice.usage_character_count_1y, voice.usage_character_count_7d])).toEqual([
+      [NO_COPY, 500, 500],
+      [SHARED, 0, 0],
     ]);
     expect((await library(stranger, "?sort=trending")).voices[0]!.voice_id).toBe(NO_COPY);
   });
