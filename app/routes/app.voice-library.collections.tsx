@@ -19,7 +19,7 @@ import { parseForm } from "~/common/form.server";
 import { CopyLinkButton } from "~/voices/components/library-voice-card";
 import { ShareVoiceButton, type ShareVoiceResult } from "~/voices/components/share-voice";
 import { VoicePreviewButton } from "~/voices/components/voice-preview";
-import { sharedVoicePath } from "~/voices/library-json";
+import { libraryPreviewPath, sharedVoicePath } from "~/voices/library-json";
 import { COLLECTION_TITLE_MAX, collectionTitle, isPublished } from "~/voices/rules/voice-library";
 import { previewPath } from "~/voices/rules/voices";
 import {
@@ -28,6 +28,7 @@ import {
   createCollection,
   deleteCollection,
   listCollections,
+  originalsInLibrary,
   publishedFigures,
   removeVoiceFromCollection,
   setVoiceSharing,
@@ -43,6 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const env = context.cloudflare.env;
   const [collections, members, voices, figures] = await Promise.all([listCollections(env, viewer), collectionMembers(env, viewer), usableVoices(env, viewer), publishedFigures(env, viewer)]);
+  const originals = await originalsInLibrary(env, voices);
   const shown = voices.map((voice) => ({ voice_id: voice.voiceId, name: voice.name, category: voice.category, own: voice.workspaceId !== null }));
   const own = voices
     .filter((voice) => voice.workspaceId !== null)
@@ -57,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       live_moderation: voice.liveModerationEnabled,
       link: isPublished(voice.sharingStatus) && voice.publicOwnerId ? sharedVoicePath(voice.publicOwnerId, voice.voiceId) : null,
       addedCount: figures.get(voice.voiceId)?.clonedByCount ?? 0,
-      preview: previewPath(voice.previewKey),
+      preview: voice.originalVoiceId && originals.has(voice.originalVoiceId) ? libraryPreviewPath(voice.originalVoiceId) : previewPath(voice.previewKey),
       languagePreviews: [],
       safety_control: voice.safetyControl,
     }));

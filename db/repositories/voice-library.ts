@@ -114,6 +114,13 @@ export async function findLibraryVoice(db: Database, voiceId: string, statuses: 
   return row && { ...asVoice(row.voice), clonedByCount: row.clonedByCount, usage1y: row.usage1y, usage7d: row.usage7d };
 }
 
+/** Which of `voiceIds` are in the library now. */
+export async function publishedAmong(db: Database, voiceIds: readonly string[], statuses: readonly SharingStatus[]): Promise<Set<string>> {
+  if (voiceIds.length === 0) return new Set();
+  const rows = await db.select({ voiceId: voices.voiceId }).from(voices).where(and(inArray(voices.voiceId, [...voiceIds]), published(statuses)));
+  return new Set(rows.map((row) => row.voiceId));
+}
+
 /** Which of `voiceIds` the workspace already copied, by original id. */
 export async function copiedOriginals(db: Database, workspaceId: string, voiceIds: readonly string[]): Promise<Set<string>> {
   if (voiceIds.length === 0) return new Set();

@@ -63,6 +63,8 @@ describe("the voice library", () => {
     await waitForHydration(page);
     const mine = page.getByTestId("my-voice").filter({ hasText: "Keeper" });
     await expect(mine.textContent()).resolves.toContain("From the library");
+    // A copy speaks as its original: the original's preview is the copy's.
+    await expect(mine.getByRole("button", { name: "Preview Keeper" }).isEnabled()).resolves.toBe(true);
     await page.getByLabel("New collection").fill("Sea stories");
     await page.getByTestId("create-collection").click();
     const collection = page.getByTestId("collection").filter({ hasText: "Sea stories" });

@@ -159,6 +159,15 @@ export async function publishedFigures(env: LibraryEnv, viewer: LibraryViewer): 
   return new Map(figures.flatMap((voice) => (voice ? [[voice.voiceId, voice] as const] : [])));
 }
 
+/**
+ * The ids of the library voices the workspace's copies were made from that are still in the library: a copy
+ * speaks exactly as its original, so the original's public preview is the copy's too.
+ */
+export async function originalsInLibrary(env: LibraryEnv, voices: readonly Voice[]): Promise<Set<string>> {
+  const originals = voices.flatMap((voice) => (voice.originalVoiceId ? [voice.originalVoiceId] : []));
+  return library.publishedAmong(database(env.DB), originals, PUBLISHED_STATUSES);
+}
+
 // Collections
 
 export async function listCollections(env: LibraryEnv, viewer: LibraryViewer): Promise<VoiceCollection[]> {
