@@ -14,6 +14,7 @@ import { adVisitApi } from "~/marketing/ad-visit-api";
 import { usageApi } from "~/usage/api";
 import { userApi } from "~/accounts/api";
 import { voicesApi, voicesV2Api } from "~/voices/api";
+import { sharedVoicesApi, voiceLibraryApi } from "~/voices/library-api";
 import { workspaceApi } from "~/workspace/api";
 
 export type ApiEnv = { Bindings: Env; Variables: { requestId: string } };
@@ -26,7 +27,10 @@ api.route("/workspace", workspaceApi);
 api.route("/text-to-speech", textToSpeechApi);
 api.route("/text-to-dialogue", textToDialogueApi);
 api.route("/audio", openAiSpeechApi);
+// The library's /v1/voices routes first: the voices' own GET /{voice_id} would otherwise take /collections.
+api.route("/voices", voiceLibraryApi);
 api.route("/voices", voicesApi);
+api.route("/shared-voices", sharedVoicesApi);
 api.route("/models", modelsApi);
 api.route("/history", historyVideoApi);
 api.route("/history", historyApi);

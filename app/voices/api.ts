@@ -8,6 +8,7 @@ import {
   findUsableVoice,
   issueVoiceCaptcha,
   listVoicePage,
+  findCollection,
   premadeVoices,
   previewTarget,
   settingsOfVoice,
@@ -180,6 +181,11 @@ voicesV2Api.get(
     const caller = c.get("caller");
     // An unknown fine-tuning state filters nothing, as before the voices had one.
     const fineTuningState = FINE_TUNING_STATES.find((state) => state === q.fine_tuning_state);
+    // Only the workspace's own collections filter; any other id is refused, not read as "no filter".
+    if (q.collection_id !== undefined) {
+      const found = await findCollection(c.env, caller, q.collection_id);
+      if (!found.ok) return apiError(c, found.refusal.httpStatus, found.refusal.status, found.refusal.message);
+    }
     const page = await listVoicePage(c.env, caller, {
       pageSize: q.page_size,
       nextPageToken: q.next_page_token,
@@ -187,6 +193,7 @@ voicesV2Api.get(
       category: q.category,
       voiceType: q.voice_type,
       fineTuningState,
+      collectionId: q.collection_id,
       sort: q.sort,
       sortDirection: q.sort_direction,
     });

@@ -29,7 +29,17 @@ export function voiceJson(voice: Voice, origin: string, workspaceId: string | nu
       preview_url: url(language.previewKey),
     })),
     safety_control: voice.safetyControl,
-    sharing: voice.sharingStatus === null ? null : { status: voice.sharingStatus, live_moderation_enabled: voice.liveModerationEnabled },
+    sharing:
+      voice.sharingStatus === null
+        ? null
+        : {
+            status: voice.sharingStatus,
+            live_moderation_enabled: voice.liveModerationEnabled,
+            // The library (decision 0025): who published it (or, on a copy, the original's publisher) and when.
+            public_owner_id: voice.publicOwnerId,
+            original_voice_id: voice.originalVoiceId,
+            date_unix: voice.sharedAt,
+          },
     voice_verification: {
       requires_verification: voice.requiresVerification,
       is_verified: voice.isVerified,

@@ -70,6 +70,11 @@ export type Voice = {
   safetyControl: SafetyControl | null;
   safetyReason: string | null;
   createdAt: number;
+  /** The publisher's opaque public_user_id once published to the library (decision 0025). */
+  publicOwnerId: string | null;
+  sharedAt: number | null;
+  /** A copy from the library: the voice it was copied from. */
+  originalVoiceId: string | null;
 };
 
 /**

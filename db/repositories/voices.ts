@@ -1,12 +1,10 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { voices } from "../schema";
 import type { FineTuningState, Voice, VoiceCategory, VoiceScope } from "../../core/voices/voices";
 
 /** The row is the app's Voice (core/voices/voices.ts); this fails to compile when they drift apart. */
 const asVoice = (row: typeof voices.$inferSelect): Voice => row;
-
-const COPIED = ["copied", "copied_disabled"] as const;
 
 /** The voices a workspace may see and use: the premade ones and its own, never another workspace's. */
 function usableBy(workspaceId: string): SQL {
@@ -22,9 +20,10 @@ function inScope(workspaceId: string, scope: VoiceScope): SQL {
     case "own":
       return eq(voices.workspaceId, workspaceId);
     case "personal":
-      return and(eq(voices.workspaceId, workspaceId), or(isNull(voices.sharingStatus), sql`${voices.sharingStatus} NOT IN ('copied', 'copied_disabled')`))!;
+      return and(eq(voices.workspaceId, workspaceId), isNull(voices.originalVoiceId))!;
     case "community":
-      return and(eq(voices.workspaceId, workspaceId), inArray(voices.sharingStatus, [...COPIED]))!;
+      // Copies from the library (decision 0025) keep the voice they were copied from.
+      return and(eq(voices.workspaceId, workspaceId), isNotNull(voices.originalVoiceId))!;
   }
 }
 
@@ -78,6 +77,8 @@ export type VoiceSearch = {
   search?: { needle: string; languages: readonly string[] };
   /** Keeps professional voices in this state (the other categories have none). */
   fineTuningState?: FineTuningState;
+  /** Keeps the voices of this collection (the caller checked it is the workspace's). */
+  collectionId?: string;
   sort: "name" | "created_at";
   direction: "asc" | "desc";
   offset: number;
@@ -89,6 +90,9 @@ export async function searchVoices(db: Database, query: VoiceSearch): Promise<{ 
   const conditions: (SQL | undefined)[] = [inScope(query.workspaceId, query.scope)];
   if (query.category) conditions.push(eq(voices.category, query.category));
   if (query.fineTuningState) conditions.push(or(sql`${voices.category} <> 'professional'`, eq(voices.fineTuningState, query.fineTuningState)));
+  if (query.collectionId) {
+    conditions.push(sql`${voices.voiceId} IN (SELECT voice_id FROM voice_collection_voices WHERE collection_id = ${query.collectionId})`);
+  }
   if (query.search) {
     const { needle, languages } = query.search;
     conditions.push(

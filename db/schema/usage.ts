@@ -20,5 +20,5 @@ export const usageEvents = sqliteTable(
     source: text("source").notNull(),
     apiKeyId: text("api_key_id"),
   },
-  (t) => [index("usage_workspace_time").on(t.workspaceId, t.occurredAt)],
+  (t) => [index("usage_workspace_time").on(t.workspaceId, t.occurredAt), index("usage_events_voice").on(t.voiceId, t.occurredAt)],
 );

@@ -56,9 +56,17 @@ export const voices = sqliteTable(
     safetyControl: text("safety_control", { enum: SAFETY_CONTROLS }),
     safetyReason: text("safety_reason"),
     createdAt: integer("created_at").notNull().default(now),
+    /** The library (decision 0025): the publisher's opaque public_user_id, set when the voice is published. */
+    publicOwnerId: text("public_owner_id"),
+    /** When the voice was (last) published to the library. */
+    sharedAt: integer("shared_at"),
+    /** A copy from the library: the voice it was copied from (kept if the original goes away). */
+    originalVoiceId: text("original_voice_id"),
   },
   (t) => [
     index("voices_workspace").on(t.workspaceId, t.createdAt),
+    index("voices_library").on(t.sharingStatus, t.sharedAt),
+    index("voices_original").on(t.originalVoiceId),
     check("voices_category_valid", oneOf(t.category, VOICE_CATEGORIES)),
     check("voices_premade_unowned", sql`(${t.category} = 'premade') = (${t.workspaceId} IS NULL)`),
     check("voices_sharing_status_valid", sql`${t.sharingStatus} IS NULL OR ${oneOf(t.sharingStatus, SHARING_STATUSES)}`),
@@ -112,4 +120,28 @@ export const voiceCaptchaPasses = sqliteTable(
     validUntil: integer("valid_until").notNull(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.voiceId] })],
+);
+
+/** A workspace's named group of voices (GET /v1/voices/collections; /v2/voices filters on one). */
+export const voiceCollections = sqliteTable(
+  "voice_collections",
+  {
+    collectionId: text("collection_id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    icon: text("icon").notNull().default(""),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("voice_collections_workspace").on(t.workspaceId, t.title)],
+);
+
+/** The voices of a collection: any voice its workspace may use (a premade one too). */
+export const voiceCollectionVoices = sqliteTable(
+  "voice_collection_voices",
+  {
+    collectionId: text("collection_id").notNull().references(() => voiceCollections.collectionId, { onDelete: "cascade" }),
+    voiceId: text("voice_id").notNull(),
+    addedAt: integer("added_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.voiceId] })],
 );

@@ -31,6 +31,8 @@ export type VoiceListQuery = {
   category?: VoiceCategory;
   voiceType?: VoiceType;
   fineTuningState?: FineTuningState;
+  /** One of the viewer's collections (the caller checked it is the workspace's). */
+  collectionId?: string;
   sort: "created_at_unix" | "name";
   sortDirection: "asc" | "desc";
 };
@@ -44,6 +46,7 @@ export async function listVoicePage(env: VoicesEnv, viewer: VoiceViewer, query: 
     category: query.category,
     search: voiceSearchTerms(query.search),
     fineTuningState: query.fineTuningState,
+    collectionId: query.collectionId,
     sort: query.sort === "created_at_unix" ? "created_at" : "name",
     direction: query.sortDirection,
     offset,
