@@ -14,6 +14,7 @@ import { adVisitApi } from "~/marketing/ad-visit-api";
 import { usageApi } from "~/usage/api";
 import { userApi } from "~/accounts/api";
 import { voicesApi, voicesV2Api } from "~/voices/api";
+import { textToVoiceApi } from "~/voices/design-api";
 import { workspaceApi } from "~/workspace/api";
 
 export type ApiEnv = { Bindings: Env; Variables: { requestId: string } };
@@ -27,6 +28,7 @@ api.route("/text-to-speech", textToSpeechApi);
 api.route("/text-to-dialogue", textToDialogueApi);
 api.route("/audio", openAiSpeechApi);
 api.route("/voices", voicesApi);
+api.route("/text-to-voice", textToVoiceApi);
 api.route("/models", modelsApi);
 api.route("/history", historyVideoApi);
 api.route("/history", historyApi);

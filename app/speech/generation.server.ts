@@ -278,6 +278,23 @@ export async function synthesizeUncharged(env: Env, voice: Voice, text: string, 
   return concatBytes(parts);
 }
 
+/** Speech no one is charged for, with its length: a designed voice's preview (the voices area stores it). */
+export async function synthesizePreview(env: Env, voice: Voice, text: string, format: OutputFormat, language?: string): Promise<{ audio: Uint8Array; durationSecs: number }> {
+  const engine = speechEngine(env);
+  const encoder = await StreamingEncoder.create(format);
+  const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.engineParameters.basePitch, voice.engineParameters);
+  const parts: Uint8Array[] = [];
+  let durationMs = 0;
+  for (const sentence of splitSentences(text)) {
+    if (!sentence.trim()) continue;
+    const result = await engine.synthesize({ text: sentence, engineVoice: engineVoiceFor(voice, language), ...params });
+    durationMs += result.durationMs;
+    parts.push(encoder.push(int16FromBytes(result.pcm), result.sampleRate));
+  }
+  parts.push(encoder.finish());
+  return { audio: concatBytes(parts), durationSecs: Math.round(durationMs) / 1000 };
+}
+
 /** History ids sort by creation time (newest first in lists even within one second), then random. */
 function timeOrderedId(): string {
   return Date.now().toString(36).padStart(9, "0") + randomHex(6);

@@ -1,0 +1,14 @@
+/**
+ * How many voices of its own a workspace may have (spec accounts §9: custom voice limits 3, 10, 30, 160, 660 by
+ * plan). Every way of adding a voice (cloning, design, the library) counts against the same limit.
+ */
+import { CUSTOM_VOICE_LIMIT, standardTierFor, type Tier } from "../../../core/billing/plans";
+
+export function voiceLimitFor(plan: Tier): number {
+  return CUSTOM_VOICE_LIMIT[standardTierFor(plan)];
+}
+
+/** The refusal when the limit is reached (HTTP 400 voice_limit_reached, as the commercial API answers). */
+export function voiceLimitMessage(limit: number): string {
+  return `You have reached your maximum amount of custom voices (${limit}). Delete a voice or upgrade your plan to add more.`;
+}
