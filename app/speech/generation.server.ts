@@ -279,7 +279,7 @@ export async function synthesizeUncharged(env: Env, voice: Voice, text: string, 
 }
 
 /** Speech no one is charged for, with its length: a designed voice's preview (the voices area stores it). */
-export async function synthesizePreview(env: Env, voice: Voice, text: string, format: OutputFormat, language?: string): Promise<{ audio: Uint8Array; durationSecs: number }> {
+export async function synthesizePreview(env: Env, voice: Voice, text: string, format: OutputFormat, language: string, seed: number): Promise<{ audio: Uint8Array; durationSecs: number }> {
   const engine = speechEngine(env);
   const encoder = await StreamingEncoder.create(format);
   const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.engineParameters.basePitch, voice.engineParameters);
@@ -287,7 +287,7 @@ export async function synthesizePreview(env: Env, voice: Voice, text: string, fo
   let durationMs = 0;
   for (const sentence of splitSentences(text)) {
     if (!sentence.trim()) continue;
-    const result = await engine.synthesize({ text: sentence, engineVoice: engineVoiceFor(voice, language), ...params });
+    const result = await engine.synthesize({ text: sentence, engineVoice: engineVoiceFor(voice, language), seed, ...params });
     durationMs += result.durationMs;
     parts.push(encoder.push(int16FromBytes(result.pcm), result.sampleRate));
   }

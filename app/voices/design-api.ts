@@ -1,7 +1,7 @@
 // /v1/text-to-voice: voice design and remix from a description, and saving a preview as a voice (decision 0026).
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { designVoicePreviews, generatedVoiceAudio, saveDesignedVoice, type DesignPreview } from "~/voices/voices.server";
+import { designVoicePreviews, generatedVoiceAudio, saveDesignedVoice, type DesignPreview } from "./server/voice-design.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";

@@ -2,4 +2,3 @@
 export * from "./server/voices.server";
 export * from "./server/voice-options.server";
 export * from "./server/voice-captcha.server";
-export * from "./server/voice-design.server";

@@ -30,24 +30,17 @@ export async function countOwnVoices(db: Database, workspaceId: string): Promise
 
 /**
  * Adds a voice to its workspace only while the workspace has fewer than `limit` voices of its own, in one
- * statement (two saves at once cannot pass the limit together), and uses up the preview it was made from.
+ * statement (two saves at once cannot pass the limit together), then uses up the preview it was made from.
  * False when the limit was reached.
  */
 export async function insertVoiceWithinLimit(db: Database, voice: Voice, limit: number, generatedVoiceId: string): Promise<boolean> {
   const workspaceId = voice.workspaceId!;
   const json = (value: unknown) => JSON.stringify(value);
-  const [inserted] = await db.batch([
-    db.run(sql`INSERT INTO ${voices} (voice_id, workspace_id, category, name, description, labels, language, engine, engine_parameters, preview_key, verified_languages, high_quality_base_model_ids, created_at)
-      SELECT ${voice.voiceId}, ${workspaceId}, ${voice.category}, ${voice.name}, ${voice.description}, ${json(voice.labels)}, ${voice.language}, ${voice.engine},
-        ${json(voice.engineParameters)}, ${voice.previewKey}, ${json(voice.verifiedLanguages)}, ${json(voice.highQualityBaseModelIds)}, ${voice.createdAt}
-      WHERE (SELECT count(*) FROM ${voices} WHERE workspace_id = ${workspaceId}) < ${limit}`),
-    db.delete(generatedVoices).where(
-      and(
-        eq(generatedVoices.generatedVoiceId, generatedVoiceId),
-        eq(generatedVoices.workspaceId, workspaceId),
-        sql`EXISTS (SELECT 1 FROM ${voices} WHERE voice_id = ${voice.voiceId})`,
-      ),
-    ),
-  ]);
-  return (inserted.meta.changes ?? 0) > 0;
+  const inserted = await db.run(sql`INSERT INTO ${voices} (voice_id, workspace_id, category, name, description, labels, language, engine, engine_parameters, preview_key, verified_languages, high_quality_base_model_ids, created_at)
+    SELECT ${voice.voiceId}, ${workspaceId}, ${voice.category}, ${voice.name}, ${voice.description}, ${json(voice.labels)}, ${voice.language}, ${voice.engine},
+      ${json(voice.engineParameters)}, ${voice.previewKey}, ${json(voice.verifiedLanguages)}, ${json(voice.highQualityBaseModelIds)}, ${voice.createdAt}
+    WHERE (SELECT count(*) FROM ${voices} WHERE workspace_id = ${workspaceId}) < ${limit}`);
+  if (!inserted.meta.changes) return false;
+  await db.delete(generatedVoices).where(and(eq(generatedVoices.generatedVoiceId, generatedVoiceId), eq(generatedVoices.workspaceId, workspaceId)));
+  return true;
 }

@@ -66,7 +66,7 @@ export async function designVoicePreviews(env: Env, designer: Designer, request:
   for (const variation of variations) {
     const generatedVoiceId = newVoiceId();
     const speaker = { ...variation, voiceId: generatedVoiceId } as Voice;
-    const { audio, durationSecs } = await synthesizePreview(env, speaker, text, request.outputFormat, variation.language);
+    const { audio, durationSecs } = await synthesizePreview(env, speaker, text, request.outputFormat, variation.language, seed);
     const audioKey = previewKey(workspaceId, generatedVoiceId, spec.extension);
     await env.MEDIA.put(audioKey, audio, { httpMetadata: { contentType: spec.contentType } });
     previews.push({ generatedVoiceId, audio, mediaType: spec.contentType, durationSecs, language: variation.language });
