@@ -10,7 +10,8 @@ const PATH = "/app/voice-lab/design";
 describe("voice design page", () => {
   it("designs a voice from a description, plays its previews, saves one and lists it in My voices", async () => {
     const { context, page, errors } = await newPage(browser(), baseUrl);
-    await signUpInBrowser(page, uniqueEmail("voice-design"), PATH);
+    await signUpInBrowser(page, uniqueEmail("voice-design"));
+    await page.goto(PATH);
     await waitForHydration(page);
     await expect(page.getByTestId("design-honesty").textContent()).resolves.toContain("formant synthesizer");
     await page.getByText("No voices of your own yet.").waitFor();
