@@ -12,7 +12,7 @@ import { Page, Section } from "~/common/ui/page";
 import { usePlayer } from "~/player/components/player";
 import { VoiceCard } from "~/voices/components/voice-card";
 import { requireViewer } from "~/accounts/accounts.server";
-import { ownVoiceOptions } from "~/voices/voices.server";
+import { findUsableVoice, ownVoiceOptions } from "~/voices/voices.server";
 import { voiceLimitFor } from "~/voices/rules/voice-limits";
 import { DESCRIPTION_LENGTH, DESIGN_HONESTY, PREVIEW_TEXT_LENGTH } from "../../core/voices/voice-design";
 import { PRODUCT_NAME } from "../../core/brand";
@@ -22,7 +22,10 @@ export const meta: MetaFunction = () => [{ title: `Design a voice · ${PRODUCT_N
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const voices = await ownVoiceOptions(context.cloudflare.env, viewer);
-  return { voices, limit: voiceLimitFor(viewer.membership.workspace.tier) };
+  // ?remix={voice_id}: the previews change that voice (one the workspace may use; anything else is ignored).
+  const remixId = new URL(request.url).searchParams.get("remix")?.slice(0, 100);
+  const source = remixId ? await findUsableVoice(context.cloudflare.env, viewer, remixId) : null;
+  return { voices, limit: voiceLimitFor(viewer.membership.workspace.tier), remixOf: source ? { voice_id: source.voiceId, name: source.name } : null };
 }
 
 type Preview = { generated_voice_id: string; duration_secs: number; language: string };
@@ -38,7 +41,7 @@ async function errorOf(response: Response): Promise<string> {
 const EXAMPLES = ["A deep, calm British man, a warm narrator", "An energetic young American woman, bright and fast", "A raspy old man telling stories slowly", "A whispering French woman"];
 
 export default function DesignVoice() {
-  const { voices, limit } = useLoaderData<typeof loader>();
+  const { voices, limit, remixOf } = useLoaderData<typeof loader>();
   const player = usePlayer();
   const revalidator = useRevalidator();
   const [description, setDescription] = useState("");
@@ -66,7 +69,7 @@ export default function DesignVoice() {
     setError(null);
     setSaved(null);
     try {
-      const response = await fetch("/v1/text-to-voice/create-previews", {
+      const response = await fetch(remixOf ? `/v1/text-to-voice/${encodeURIComponent(remixOf.voice_id)}/remix` : "/v1/text-to-voice/create-previews", {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ voice_description: description, ...(textLength ? { text } : { auto_generate_text: true }) }),
@@ -115,7 +118,11 @@ export default function DesignVoice() {
   };
 
   return (
-    <Page title="Design a voice" description="Describe a voice in words, hear three takes on it, and keep the one you like.">
+    <Page
+      title={remixOf ? `Remix ${remixOf.name}` : "Design a voice"}
+      description={remixOf ? `Say how ${remixOf.name} should change ("higher and faster", "a calm, raspy old man"), hear three takes, and keep the one you like as a new voice.` : "Describe a voice in words, hear three takes on it, and keep the one you like."}
+      actions={remixOf ? <Link className="text-sm underline" to="/app/voice-lab/design">Design from scratch instead</Link> : undefined}
+    >
       <Card className="flex gap-3 p-4 text-sm text-muted-foreground">
         <Sparkles aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <p data-testid="design-honesty">{DESIGN_HONESTY}</p>
@@ -123,7 +130,7 @@ export default function DesignVoice() {
 
       <form onSubmit={generate} className="flex flex-col gap-4" aria-label="Describe the voice">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="voice-description">Voice description</Label>
+          <Label htmlFor="voice-description">{remixOf ? "How should the voice change?" : "Voice description"}</Label>
           <Textarea
             id="voice-description"
             name="voice_description"
@@ -141,13 +148,15 @@ export default function DesignVoice() {
             </Hint>
             <span className="text-xs tabular-nums text-muted-foreground">{`${descriptionLength} / ${DESCRIPTION_LENGTH.max}`}</span>
           </div>
-          <div className="flex flex-wrap gap-2" aria-label="Examples">
-            {EXAMPLES.map((example) => (
-              <Button key={example} size="sm" variant="secondary" onClick={() => setDescription(example)}>
-                {example}
-              </Button>
-            ))}
-          </div>
+          {remixOf ? null : (
+            <div className="flex flex-wrap gap-2" aria-label="Examples">
+              {EXAMPLES.map((example) => (
+                <Button key={example} size="sm" variant="secondary" onClick={() => setDescription(example)}>
+                  {example}
+                </Button>
+              ))}
+            </div>
+          )}
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="preview-text">Preview text (optional)</Label>
@@ -242,8 +251,11 @@ export default function DesignVoice() {
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="My voices">
             {voices.map((voice) => (
-              <li key={voice.voice_id} className="flex">
+              <li key={voice.voice_id} className="flex flex-col gap-2">
                 <VoiceCard voice={voice} headingLevel="h3" useHref={`/app/speech-synthesis/text-to-speech?voice=${voice.voice_id}`} />
+                <Link className="self-start text-sm underline" to={`/app/voice-lab/design?remix=${voice.voice_id}`} aria-label={`Remix ${voice.name}`}>
+                  Remix
+                </Link>
               </li>
             ))}
           </ul>

@@ -57,6 +57,18 @@ describe("voice design page", () => {
     await page.waitForURL(/\/app\/speech-synthesis\/text-to-speech\?voice=/);
     await waitForHydration(page);
     await expect.poll(() => chosenVoice(page)).toContain("Edmund");
+
+    // Remix: from the voice's entry in My voices, three takes on it changed as the words say.
+    await page.goto(PATH);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Remix Edmund" }).click();
+    await page.waitForURL(/remix=/);
+    await page.getByRole("heading", { name: "Remix Edmund" }).waitFor();
+    await waitForHydration(page);
+    await page.getByLabel("How should the voice change?").fill("Make it higher, faster and more energetic");
+    await page.getByRole("button", { name: "Generate" }).click();
+    await expect.poll(() => page.getByTestId("design-preview").count(), { timeout: 30_000 }).toBe(3);
+    await screenshot(page, "voice-design-remix");
     expect(errors).toEqual([]);
     await context.close();
   });
