@@ -57,6 +57,30 @@ describe("POST /v1/text-to-voice/create-previews and /design", () => {
     expect(result.previews.every((p) => p.language === "fr")).toBe(true);
   });
 
+  test("speak every accent and variant the designer can choose (the engine knows each voice it names)", async () => {
+    const key = await createKey(await signUp("designer-accents@example.com"));
+    const descriptions = [
+      "a latin american man, raspy and old",
+      "a new yorker woman, breathy",
+      "a posh english man, whispering",
+      "a scottish woman, robotic and flat",
+      "a caribbean man, robotic voice",
+      "a british old woman, raspy",
+      "a german woman, warm and bright",
+      "a belgian man, breathy and warm",
+      "a swiss woman, whispering softly",
+      "a parisian man, bright and old",
+      "a brazilian woman, old and breathy",
+      "a portuguese man, deep and warm",
+      "a castilian woman, raspy and high",
+      "an italian man, bright and fast",
+    ];
+    for (const voice_description of descriptions) {
+      const response = await design(key, { voice_description, text: "One two three four five six seven eight nine ten. ".repeat(3) });
+      expect(response.status, voice_description).toBe(200);
+    }
+  }, 300_000);
+
   it("refuse a missing, too short or too long description and a text outside 100 to 1000 characters (422)", async () => {
     const key = await createKey(await signUp("designer-bad@example.com"));
     expect((await design(key, {})).status).toBe(422);
