@@ -15,6 +15,7 @@ import { usageApi } from "~/usage/api";
 import { userApi } from "~/accounts/api";
 import { voicesApi, voicesV2Api } from "~/voices/api";
 import { sharedVoicesApi, voiceLibraryApi } from "~/voices/library-api";
+import { textToVoiceApi } from "~/voices/design-api";
 import { workspaceApi } from "~/workspace/api";
 
 export type ApiEnv = { Bindings: Env; Variables: { requestId: string } };
@@ -31,6 +32,7 @@ api.route("/audio", openAiSpeechApi);
 api.route("/voices", voiceLibraryApi);
 api.route("/voices", voicesApi);
 api.route("/shared-voices", sharedVoicesApi);
+api.route("/text-to-voice", textToVoiceApi);
 api.route("/models", modelsApi);
 api.route("/history", historyVideoApi);
 api.route("/history", historyApi);

@@ -171,7 +171,7 @@ async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk
     const encoder = await StreamingEncoder.create(plan.request.outputFormat);
     const continued = Boolean(plan.request.nextText?.trim());
     for (const [segmentIndex, segment] of plan.segments.entries()) {
-      const params = engineParameters(segment.settings, segment.voice.engineParameters.basePitch);
+      const params = engineParameters(segment.settings, segment.voice.engineParameters.basePitch, segment.voice.engineParameters);
       const sentences = splitSentences(segment.text);
       const lastSegment = segmentIndex === plan.segments.length - 1;
       for (const [index, sentence] of sentences.entries()) {
@@ -267,7 +267,7 @@ async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk
 export async function synthesizeUncharged(env: Env, voice: Voice, text: string, format: OutputFormat, language?: string): Promise<Uint8Array> {
   const engine = speechEngine(env);
   const encoder = await StreamingEncoder.create(format);
-  const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.engineParameters.basePitch);
+  const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.engineParameters.basePitch, voice.engineParameters);
   const parts: Uint8Array[] = [];
   for (const sentence of splitSentences(text)) {
     if (!sentence.trim()) continue;
@@ -276,6 +276,23 @@ export async function synthesizeUncharged(env: Env, voice: Voice, text: string, 
   }
   parts.push(encoder.finish());
   return concatBytes(parts);
+}
+
+/** Speech no one is charged for, with its length: a designed voice's preview (the voices area stores it). */
+export async function synthesizePreview(env: Env, voice: Voice, text: string, format: OutputFormat, language: string, seed: number): Promise<{ audio: Uint8Array; durationSecs: number }> {
+  const engine = speechEngine(env);
+  const encoder = await StreamingEncoder.create(format);
+  const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.engineParameters.basePitch, voice.engineParameters);
+  const parts: Uint8Array[] = [];
+  let durationMs = 0;
+  for (const sentence of splitSentences(text)) {
+    if (!sentence.trim()) continue;
+    const result = await engine.synthesize({ text: sentence, engineVoice: engineVoiceFor(voice, language), seed, ...params });
+    durationMs += result.durationMs;
+    parts.push(encoder.push(int16FromBytes(result.pcm), result.sampleRate));
+  }
+  parts.push(encoder.finish());
+  return { audio: concatBytes(parts), durationSecs: Math.round(durationMs) / 1000 };
 }
 
 /** History ids sort by creation time (newest first in lists even within one second), then random. */

@@ -20,6 +20,10 @@ export type VoiceEngineParameters = {
   variant: string | null;
   /** espeak-ng base pitch 0-100 (50 is the language voice's default). */
   basePitch: number;
+  /** Words per minute at speed 1 (espeak-ng's 175 when absent): a designed voice's own pace. */
+  rate?: number;
+  /** Pitch range 0-100 at the default stability and style (espeak-ng's 50 when absent). */
+  range?: number;
   /** The external engines' voices for this one; an engine without an entry picks one by gender. */
   externalVoices: Partial<Record<ExternalSpeechEngine, string>>;
 };

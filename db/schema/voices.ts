@@ -1,6 +1,6 @@
 // Voices: the voices themselves (premade and each workspace's own), per-workspace voice settings and the voice CAPTCHA.
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { SAFETY_CONTROLS } from "../../core/voices/voice-safety";
 import {
   FINE_TUNING_STATES,
@@ -144,4 +144,32 @@ export const voiceCollectionVoices = sqliteTable(
     addedAt: integer("added_at").notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.collectionId, t.voiceId] })],
+);
+
+/**
+ * Voice design previews (POST /v1/text-to-voice/create-previews, design, remix): each is a voice that can be
+ * saved (POST /v1/text-to-voice) by its workspace until it expires, 24 hours after it was made.
+ */
+export const generatedVoices = sqliteTable(
+  "generated_voices",
+  {
+    generatedVoiceId: text("generated_voice_id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    description: text("description").notNull(),
+    /** The voice a remix started from; null for a design from a description alone. */
+    sourceVoiceId: text("source_voice_id"),
+    language: text("language").notNull(),
+    labels: text("labels", { mode: "json" }).$type<VoiceLabels>().notNull().default(sql`'{}'`),
+    engineParameters: text("engine_parameters", { mode: "json" }).$type<VoiceEngineParameters>().notNull(),
+    /** R2 key of the preview audio. */
+    audioKey: text("audio_key").notNull(),
+    mediaType: text("media_type").notNull(),
+    durationSecs: real("duration_secs").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [
+    index("generated_voices_workspace").on(t.workspaceId, t.expiresAt),
+    check("generated_voices_json_valid", sql`json_valid(${t.labels}) AND json_valid(${t.engineParameters})`),
+  ],
 );

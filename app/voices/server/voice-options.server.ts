@@ -51,3 +51,8 @@ export async function tryItVoiceChoices(env: VoicesEnv, language?: string, first
 export async function premadeVoiceCount(env: VoicesEnv): Promise<number> {
   return (await premadeVoices(env)).length;
 }
+
+/** The voices the viewer's workspace made or added itself, newest last (the voice lab lists them). */
+export async function ownVoiceOptions(env: VoicesEnv, viewer: VoiceViewer): Promise<(VoiceOption & { category: Voice["category"] })[]> {
+  return (await usableVoices(env, viewer)).filter((voice) => voice.workspaceId !== null).map((voice) => ({ ...voiceOption(voice), category: voice.category }));
+}
