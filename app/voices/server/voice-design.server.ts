@@ -141,6 +141,9 @@ export async function saveDesignedVoice(env: Env, designer: Designer, request: S
     fineTuningState: null,
     safetyControl: null,
     safetyReason: null,
+    publicOwnerId: null,
+    sharedAt: null,
+    originalVoiceId: null,
     createdAt: nowSeconds(),
   };
   if (!(await insertVoiceWithinLimit(db, voice, limit, row.generatedVoiceId))) {
