@@ -171,7 +171,7 @@ async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk
     const encoder = await StreamingEncoder.create(plan.request.outputFormat);
     const continued = Boolean(plan.request.nextText?.trim());
     for (const [segmentIndex, segment] of plan.segments.entries()) {
-      const params = engineParameters(segment.settings, segment.voice.engineParameters.basePitch);
+      const params = engineParameters(segment.settings, segment.voice.engineParameters);
       const sentences = splitSentences(segment.text);
       const lastSegment = segmentIndex === plan.segments.length - 1;
       for (const [index, sentence] of sentences.entries()) {
@@ -267,7 +267,7 @@ async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk
 export async function synthesizeUncharged(env: Env, voice: Voice, text: string, format: OutputFormat, language?: string): Promise<Uint8Array> {
   const engine = speechEngine(env);
   const encoder = await StreamingEncoder.create(format);
-  const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.engineParameters.basePitch);
+  const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.engineParameters);
   const parts: Uint8Array[] = [];
   for (const sentence of splitSentences(text)) {
     if (!sentence.trim()) continue;

@@ -20,6 +20,10 @@ export type VoiceEngineParameters = {
   variant: string | null;
   /** espeak-ng base pitch 0-100 (50 is the language voice's default). */
   basePitch: number;
+  /** espeak-ng pitch range 0-100 before the voice settings move it; 50 (the engine's default) when absent. */
+  baseRange?: number;
+  /** Words per minute at speed 1; 175 (the engine's default) when absent. Cloned voices bring their speaker's. */
+  rate?: number;
   /** The external engines' voices for this one; an engine without an entry picks one by gender. */
   externalVoices: Partial<Record<ExternalSpeechEngine, string>>;
 };

@@ -3,7 +3,7 @@
  * the engine, and its preview files. The voices themselves are rows of the voices table (voices.server.ts).
  */
 import type { VoiceSettings } from "../../../core/voices/voice-settings";
-import type { ExternalSpeechEngine, Voice } from "../../../core/voices/voices";
+import type { ExternalSpeechEngine, Voice, VoiceEngineParameters } from "../../../core/voices/voices";
 import type { SpeechProviderId } from "../../../core/engines/speech";
 export const ENGINE_LANGUAGES = ["en", "de", "fr", "es", "it", "pt"] as const;
 export type EngineLanguage = (typeof ENGINE_LANGUAGES)[number];
@@ -61,14 +61,18 @@ export const SPEED_RANGE = { min: 0.7, max: 1.2 } as const;
 
 /**
  * How voice settings reach the engine, honestly: speed scales the speaking rate; lower stability and higher
- * style widen the pitch range; similarity and speaker boost have no counterpart in a formant synthesizer.
+ * style widen the pitch range; similarity and speaker boost have no counterpart in a formant synthesizer. A
+ * cloned voice brings its own rate and range (measured from its samples); the others use the engine's defaults.
  */
-export function engineParameters(settings: VoiceSettings, basePitch: number): { rate: number; pitch: number; range: number } {
+export function engineParameters(
+  settings: VoiceSettings,
+  voice: Pick<VoiceEngineParameters, "basePitch" | "baseRange" | "rate">,
+): { rate: number; pitch: number; range: number } {
   const speed = Math.min(SPEED_RANGE.max, Math.max(SPEED_RANGE.min, settings.speed));
-  const range = 50 + (0.5 - settings.stability) * 60 + settings.style * 40;
+  const range = (voice.baseRange ?? 50) + (0.5 - settings.stability) * 60 + settings.style * 40;
   return {
-    rate: Math.round(175 * speed),
-    pitch: Math.round(Math.min(100, Math.max(0, basePitch))),
+    rate: Math.round((voice.rate ?? 175) * speed),
+    pitch: Math.round(Math.min(100, Math.max(0, voice.basePitch))),
     range: Math.round(Math.min(100, Math.max(0, range))),
   };
 }
