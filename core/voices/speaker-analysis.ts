@@ -59,7 +59,7 @@ export function floatSamples(samples: Int16Array): Float32Array {
 /** Resamples to ANALYSIS_RATE: a windowed-sinc low-pass below the new Nyquist, then linear interpolation. */
 export function toAnalysisRate(samples: Float32Array, sampleRate: number): Float32Array {
   if (sampleRate === ANALYSIS_RATE) return samples;
-  let source = samples;
+
   if (sampleRate > ANALYSIS_RATE) {
     const cutoff = (0.45 * ANALYSIS_RATE) / sampleRate; // cycles per input sample
     const half = Math.ceil(4 / cutoff);
@@ -94,7 +94,7 @@ export function toAnalysisRate(samples: Float32Array, sampleRate: number): Float
     const position = i * step;
     const j = Math.floor(position);
     const frac = position - j;
-    out[i] = source[j]! * (1 - frac) + (source[j + 1] ?? source[j]!) * frac;
+    out[i] = samples[j]! * (1 - frac) + (samples[j + 1] ?? samples[j]!) * frac;
   }
   return out;
 }

@@ -37,6 +37,18 @@ export type VoiceLanguage = { language: string; modelId: string; accent: string 
 /** A recording a cloned voice was made from, kept in R2. */
 export type VoiceSampleFile = { sampleId: string; fileName: string; mimeType: string; sizeBytes: number; hash: string; key: string };
 
+/** A cloned voice's measured speaker (core/voices/speaker-analysis.ts): the features and the speaker vector. */
+export type VoiceSpeakerFeatures = {
+  pitchMedianHz: number;
+  pitchRangeSemitones: number;
+  speakingRate: number;
+  formantsHz: [number, number, number];
+  formantScale: number;
+  voicedSeconds: number;
+  durationSeconds: number;
+  vector: number[];
+};
+
 /** Spec: Voice.sharing.status; copied_disabled means the voice cannot be copied. */
 export const SHARING_STATUSES = ["enabled", "disabled", "copied", "copied_disabled"] as const;
 export type SharingStatus = (typeof SHARING_STATUSES)[number];
@@ -73,6 +85,8 @@ export type Voice = {
   /** Set by moderation, deployment-wide (decision 0009). */
   safetyControl: SafetyControl | null;
   safetyReason: string | null;
+  /** What a cloned voice's samples measured; null for premade and designed voices. */
+  speakerFeatures: VoiceSpeakerFeatures | null;
   createdAt: number;
 };
 

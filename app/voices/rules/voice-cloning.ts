@@ -17,18 +17,24 @@ export function voiceAddEditLimitFor(tier: Tier): number {
   return maxVoiceAddEdits(CUSTOM_VOICE_LIMIT[standardTierFor(tier)]);
 }
 
-/** Spec §5's accepted audio: the types a sample may have, by MIME type and by file extension. */
-export const SAMPLE_AUDIO_TYPES: Record<string, "mp3" | "wav" | "ogg" | "webm" | "flac" | "m4a"> = {
-  "audio/mpeg": "mp3",
-  "audio/mp3": "mp3",
-  "audio/wav": "wav",
-  "audio/x-wav": "wav",
-  "audio/wave": "wav",
-  "audio/ogg": "ogg",
-  "audio/opus": "ogg",
-  "audio/webm": "webm",
-};
-export const SAMPLE_EXTENSIONS = ["mp3", "wav", "ogg", "opus", "webm"] as const;
+/** Spec §5's accepted audio types (a sample of another type is refused with 415), as MIME types and extensions. */
+export const ACCEPTED_AUDIO_EXTENSIONS = ["aac", "aiff", "aif", "ogg", "mpeg", "mp3", "opus", "wav", "webm", "flac", "mp4", "m4a"] as const;
+const ACCEPTED_AUDIO_MIME = /^audio\/(aac|aiff|x-aiff|ogg|mpeg|mp3|opus|wav|x-wav|wave|vnd\.wave|webm|flac|x-flac|mp4|x-m4a|m4a)$|^video\/(mp4|webm|ogg)$/;
+
+/**
+ * Whether an upload is of an accepted type: its MIME type says so, or (for the generic types browsers and
+ * HTTP clients send) its file name's extension does. Accepted is not decodable: the embedded decoders read MP3,
+ * WAV and Ogg Opus, and another accepted type is refused with a clear 400 when it cannot be read.
+ */
+export function sampleTypeAccepted(mimeType: string, fileName: string): boolean {
+  const mime = mimeType.toLowerCase().split(";")[0]!.trim();
+  if (ACCEPTED_AUDIO_MIME.test(mime)) return true;
+  const extension = fileName.toLowerCase().split(".").pop() ?? "";
+  return (mime === "" || mime === "application/octet-stream") && (ACCEPTED_AUDIO_EXTENSIONS as readonly string[]).includes(extension);
+}
+
+/** What the file picker offers. */
+export const SAMPLE_FILE_ACCEPT = "audio/*,.mp3,.wav,.ogg,.opus,.webm,.flac,.m4a,.aac,.aiff";
 
 /** A sample is at most 10 MB, a voice has at most 25 of them (what the SDK's own documentation allows). */
 export const MAX_SAMPLE_BYTES = 10 * 1024 * 1024;

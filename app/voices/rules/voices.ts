@@ -27,7 +27,7 @@ export function previewPath(key: string | null): string | null {
 }
 
 /** The standard espeak-ng voice of each language, for a voice speaking a language other than its own. */
-const LANGUAGE_ENGINE_VOICES: Record<EngineLanguage, string> = { en: "en-us", de: "de", fr: "fr", es: "es", it: "it", pt: "pt-br" };
+export const LANGUAGE_ENGINE_VOICES: Record<EngineLanguage, string> = { en: "en-us", de: "de", fr: "fr", es: "es", it: "it", pt: "pt-br" };
 
 export function isEngineLanguage(code: string): code is EngineLanguage {
   return (ENGINE_LANGUAGES as readonly string[]).includes(code);
