@@ -20,7 +20,7 @@ import { synthesizeUncharged } from "~/speech/generation.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { voiceJson } from "./voice-json";
-import { addClonedVoice, deleteOwnVoice, deleteSample, editOwnVoice, sampleAudio, type CloningRefusal, type SampleUpload } from "~/voices/cloning.server";
+import { addClonedVoice, deleteOwnVoice, deleteSample, editOwnVoice, ownVoicePreview, sampleAudio, type CloningRefusal, type SampleUpload } from "~/voices/cloning.server";
 import { voiceSettingsSchema } from "~/api/schemas";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
@@ -175,6 +175,22 @@ voicesApi.delete(
     const voiceId = c.req.valid("param").voice_id;
     if (!(await deleteOwnVoice(c.env, c.get("caller"), voiceId))) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
     return c.json({ status: "ok" });
+  },
+);
+
+voicesApi.get(
+  "/:voice_id/preview",
+  cloningDoc("Hear one of your voices", {
+    description: "The preview text in the voice's language, spoken by the voice; made on the first request and kept until the voice changes.",
+    success: { contentTypes: ["audio/mpeg"], description: "MP3 audio" },
+    responses: { 404: "voice_not_found (premade voices have public previews; unknown and another workspace's voices)" },
+  }),
+  valid("param", voiceParam),
+  async (c) => {
+    const voiceId = c.req.valid("param").voice_id;
+    const body = await ownVoicePreview(c.env, c.get("caller"), voiceId);
+    if (!body) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
+    return new Response(body, { headers: { "content-type": "audio/mpeg", "cache-control": "private, max-age=300" } });
   },
 );
 

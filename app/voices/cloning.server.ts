@@ -21,7 +21,8 @@ import {
   voiceAddEditLimitFor,
   voiceLimitFor,
 } from "~/voices/rules/voice-cloning";
-import { isEngineLanguage, LANGUAGE_ENGINE_VOICES, type EngineLanguage } from "~/voices/rules/voices";
+import { isEngineLanguage, LANGUAGE_ENGINE_VOICES, ownPreviewKeyOf, PREVIEW_TEXT, type EngineLanguage } from "~/voices/rules/voices";
+import { synthesizeUncharged } from "~/speech/generation.server";
 
 type CloningEnv = { DB: D1Database; MEDIA: R2Bucket; SPEECH: Env["SPEECH"] };
 type Cloner = { membership: { workspace: { id: string; tier: Tier; characterCountResetAt: number | null } } };
@@ -171,6 +172,7 @@ export async function addClonedVoice(env: CloningEnv, cloner: Cloner, form: Voic
     engine: "embedded",
     engineParameters,
     samples,
+    previewKey: ownPreviewKeyOf(workspaceId, voiceId),
     highQualityBaseModelIds: [],
     speakerFeatures: speakerRecord(features),
   });
@@ -203,6 +205,8 @@ export async function editOwnVoice(env: CloningEnv, cloner: Cloner, voiceId: str
   if (counted) return { ok: false, refusal: counted };
   if (added.length) edit.samples = [...(voice.samples ?? []), ...(await storeSamples(env, workspaceId, voiceId, added))];
   await voicesTable.updateOwnVoice(db, workspaceId, voiceId, edit);
+  // The voice sounds different now: its preview is made again on the next request.
+  if (edit.engineParameters && voice.previewKey) await env.MEDIA.delete(voice.previewKey);
   return { ok: true, value: null };
 }
 
@@ -210,7 +214,7 @@ export async function editOwnVoice(env: CloningEnv, cloner: Cloner, voiceId: str
 export async function deleteOwnVoice(env: CloningEnv, cloner: Cloner, voiceId: string): Promise<boolean> {
   const deleted = await voicesTable.deleteOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId);
   if (!deleted) return false;
-  const keys = (deleted.samples ?? []).map((sample) => sample.key);
+  const keys = [...(deleted.samples ?? []).map((sample) => sample.key), ...(deleted.previewKey ? [deleted.previewKey] : [])];
   if (keys.length) await env.MEDIA.delete(keys);
   return true;
 }
@@ -240,4 +244,17 @@ export async function deleteSample(env: CloningEnv, cloner: Cloner, voiceId: str
   await voicesTable.updateOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId, { samples: found.voice.samples!.filter((s) => s.sampleId !== sampleId) });
   await env.MEDIA.delete(found.sample.key);
   return true;
+}
+
+/** GET /v1/voices/{id}/preview: an own voice's preview (the preview text in its language), made once and kept. */
+export async function ownVoicePreview(env: Env, cloner: Cloner, voiceId: string): Promise<ReadableStream | null> {
+  const voice = await voicesTable.findOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId);
+  if (!voice?.previewKey) return null;
+  let object = await env.MEDIA.get(voice.previewKey);
+  if (!object) {
+    const text = PREVIEW_TEXT[isEngineLanguage(voice.language) ? voice.language : "en"];
+    await env.MEDIA.put(voice.previewKey, await synthesizeUncharged(env, voice, text, "mp3_44100_128"), { httpMetadata: { contentType: "audio/mpeg" } });
+    object = await env.MEDIA.get(voice.previewKey);
+  }
+  return object?.body ?? null;
 }

@@ -35,6 +35,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/home", label: "Home", group: "Create", icon: "home" },
   { to: "/app/speech-synthesis/text-to-speech", label: "Text to Speech", group: "Create", icon: "speech" },
   { to: "/app/default-voices", label: "Voices", group: "Create", icon: "voices" },
+  { to: "/app/voice-lab", label: "Voice lab", group: "Create", icon: "voices" },
   { to: "/app/usage", label: "Usage", group: "Workspace", icon: "usage" },
   { to: "/app/workspace/members", label: "Members", group: "Workspace", icon: "members" },
   { to: "/app/settings/workspace-invites", label: "Invites", group: "Workspace", icon: "invites" },

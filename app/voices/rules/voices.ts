@@ -21,9 +21,22 @@ export function previewKeyOf(file: string): string {
   return PREVIEW_KEY_PREFIX + file;
 }
 
-/** The path a stored preview is played from: public for the premade voices' previews, none for other keys yet. */
+/** Where a workspace's own voice keeps its samples and its preview in R2: private, like the voice. */
+export const OWN_VOICE_KEY_PREFIX = "voice-samples/";
+
+/** The R2 key of an own voice's preview (made on first request by GET /v1/voices/{id}/preview). */
+export function ownPreviewKeyOf(workspaceId: string, voiceId: string): string {
+  return `${OWN_VOICE_KEY_PREFIX}${workspaceId}/${voiceId}/preview.mp3`;
+}
+
+/**
+ * The path a stored preview is played from: public for the premade voices' previews; for a workspace's own
+ * voice, its private preview route (the caller's session or key is checked there).
+ */
 export function previewPath(key: string | null): string | null {
-  return key?.startsWith(PREVIEW_KEY_PREFIX) ? `/v1/voices/previews/${key.slice(PREVIEW_KEY_PREFIX.length)}` : null;
+  if (key?.startsWith(PREVIEW_KEY_PREFIX)) return `/v1/voices/previews/${key.slice(PREVIEW_KEY_PREFIX.length)}`;
+  const own = key?.startsWith(OWN_VOICE_KEY_PREFIX) ? key.split("/") : null;
+  return own && own.length === 4 && own[3] === "preview.mp3" ? `/v1/voices/${own[2]}/preview` : null;
 }
 
 /** The standard espeak-ng voice of each language, for a voice speaking a language other than its own. */
