@@ -7,6 +7,8 @@
 //  4-6. The public site and a public share page: throughput and p99 against a bare "hello" worker, JavaScript of
 //     a first visit, Lighthouse scores (bench/public-site.mjs).
 //  7. Share-video rendering against a native ffmpeg encode of the same frames (bench/video.mjs).
+//  8. Instant voice cloning with the embedded engine: the clone's pitch and speaking rate against its sample
+//     (bench/voice-cloning.mjs; targets 10% and 15%).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +18,7 @@ import { firstVisitJavaScript, lighthouseScores, load, startHelloWorker } from "
 import { loadBundle } from "./bundle.mjs";
 import { createEmbeddedSynthesizer } from "./espeak.mjs";
 import { printVideoBench, videoBench } from "./video.mjs";
+import { printVoiceCloningBench, voiceCloningBench } from "./voice-cloning.mjs";
 
 const TEXTS = [
   "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.",
@@ -289,3 +292,6 @@ if (!process.argv.includes("--no-stack")) await withStack(async (base) => {
 });
 
 printVideoBench(await videoBench());
+
+// 8. The embedded voice clone against its sample, each premade voice as the sample (bench/voice-cloning.mjs).
+printVoiceCloningBench(await voiceCloningBench());

@@ -137,7 +137,7 @@ export function openApiDocument(routes: readonly RouterRoute[], options: Documen
     for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
       if (!parameters.some((p) => p.in === "path" && p.name === name)) parameters.unshift({ name: name!, in: "path", required: true, schema: { type: "string" } });
     }
-    const body = inputs.find((m) => m.target === "json");
+    const body = inputs.find((m) => m.target === "json" || m.target === "form");
     const tag = doc?.tag ?? UNDOCUMENTED_TAG;
     if (!tags.includes(tag)) tags.push(tag);
 
@@ -147,7 +147,7 @@ export function openApiDocument(routes: readonly RouterRoute[], options: Documen
       ...(doc?.description ? { description: doc.description } : {}),
       tags: [tag],
       parameters,
-      ...(body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(body.schema) } } } } : {}),
+      ...(body ? { requestBody: { required: true, content: { [body.target === "form" ? "multipart/form-data" : "application/json"]: { schema: jsonSchema(body.schema) } } } } : {}),
       responses: responsesOf(doc, authenticated, inputs.length > 0),
       // The document's default is the API key; routes that run without one say so.
       ...(authenticated ? {} : { security: [] }),

@@ -6,7 +6,7 @@ import type { z } from "zod";
  * validation helper, the authentication middleware and each route's description mark their middleware, so
  * the document is generated from the routes as mounted: a route cannot exist without appearing in it.
  */
-export type InputTarget = "json" | "query" | "param";
+export type InputTarget = "json" | "query" | "param" | "form";
 
 export type RouteDoc = {
   /** The product area the route belongs to (the OpenAPI tag). */

@@ -4,8 +4,8 @@ import type { z } from "zod";
 import { validationError, type ValidationIssue } from "./errors";
 import { markRoute } from "./route-docs";
 
-type Target = "json" | "query" | "param";
-const LOCATION: Record<Target, string> = { json: "body", query: "query", param: "path" };
+type Target = "json" | "query" | "param" | "form";
+const LOCATION: Record<Target, string> = { json: "body", query: "query", param: "path", form: "body" };
 
 function toIssues(target: Target, error: z.ZodError): ValidationIssue[] {
   return error.issues.map((issue) => ({

@@ -171,7 +171,7 @@ async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk
     const encoder = await StreamingEncoder.create(plan.request.outputFormat);
     const continued = Boolean(plan.request.nextText?.trim());
     for (const [segmentIndex, segment] of plan.segments.entries()) {
-      const params = engineParameters(segment.settings, segment.voice.engineParameters.basePitch, segment.voice.engineParameters);
+      const params = engineParameters(segment.settings, segment.voice.engineParameters);
       const sentences = splitSentences(segment.text);
       const lastSegment = segmentIndex === plan.segments.length - 1;
       for (const [index, sentence] of sentences.entries()) {
@@ -267,7 +267,7 @@ async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk
 export async function synthesizeUncharged(env: Env, voice: Voice, text: string, format: OutputFormat, language?: string): Promise<Uint8Array> {
   const engine = speechEngine(env);
   const encoder = await StreamingEncoder.create(format);
-  const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.engineParameters.basePitch, voice.engineParameters);
+  const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.engineParameters);
   const parts: Uint8Array[] = [];
   for (const sentence of splitSentences(text)) {
     if (!sentence.trim()) continue;
@@ -282,7 +282,7 @@ export async function synthesizeUncharged(env: Env, voice: Voice, text: string, 
 export async function synthesizePreview(env: Env, voice: Voice, text: string, format: OutputFormat, language: string, seed: number): Promise<{ audio: Uint8Array; durationSecs: number }> {
   const engine = speechEngine(env);
   const encoder = await StreamingEncoder.create(format);
-  const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.engineParameters.basePitch, voice.engineParameters);
+  const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.engineParameters);
   const parts: Uint8Array[] = [];
   let durationMs = 0;
   for (const sentence of splitSentences(text)) {

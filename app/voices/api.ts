@@ -21,6 +21,7 @@ import { synthesizeUncharged } from "~/speech/generation.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { voiceJson } from "./voice-json";
+import { addClonedVoice, deleteOwnVoice, deleteSample, editOwnVoice, ownVoicePreview, sampleAudio, type CloningRefusal, type SampleUpload } from "~/voices/cloning.server";
 import { voiceSettingsSchema } from "~/api/schemas";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
@@ -82,6 +83,143 @@ voicesApi.post("/:voice_id/settings/edit", valid("param", voiceParam), valid("js
   if (!(await editVoiceSettings(c.env, c.get("caller"), voiceId, patch))) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
   return c.json({ status: "ok" });
 });
+
+// Instant voice cloning and the workspace's own voices (decision 0024): samples measured and the embedded engine's
+// voice derived from them. Multipart like the commercial API: name, files (repeated), description, labels (JSON).
+const cloningDoc = apiDocs("Voices");
+const fileList = z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.custom<File>((v) => v instanceof File, "Each of files must be a file upload")));
+const labelsField = z
+  .string()
+  .max(2000)
+  .transform((text, ctx) => {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed) && Object.values(parsed).every((v) => typeof v === "string")) return parsed as Record<string, string>;
+    } catch {
+      // Reported below.
+    }
+    ctx.addIssue({ code: "custom", message: "labels must be a JSON object of strings, e.g. {\"accent\": \"british\"}" });
+    return z.NEVER;
+  });
+const voiceForm = z.object({
+  name: z.string().trim().min(1).max(100),
+  files: fileList,
+  description: z.string().max(1000).optional(),
+  labels: labelsField.optional(),
+  remove_background_noise: z.enum(["true", "false"]).optional(),
+});
+
+async function uploads(files: File[]): Promise<SampleUpload[]> {
+  return Promise.all(files.map(async (file) => ({ name: file.name || "sample", type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) })));
+}
+const refused = (c: Parameters<typeof apiError>[0], refusal: CloningRefusal) => apiError(c, refusal.httpStatus, refusal.status, refusal.message);
+
+voicesApi.post(
+  "/add",
+  cloningDoc("Add a voice by instant cloning", {
+    description:
+      "Clones a voice from audio samples (MP3, WAV or mono Ogg Opus decode here; the other accepted types of spec §5 are refused with a reason): up to 25 files of 10 MB each, 5 minutes in all, with at least a second of voiced speech each. The embedded engine is formant synthesis: the clone matches the speaker's pitch, pitch range, pace and timbre scale, not the voice itself. From the Starter plan; counts toward the plan's custom voices and its voice additions and edits per billing period. remove_background_noise: the analysis always leaves out frames 30 dB below the speech; no isolator runs yet.",
+    success: { description: "JSON: voice_id, requires_verification" },
+    responses: {
+      400: "no_samples, empty_sample, undecodable_sample, no_speech_in_sample, too_many_samples, samples_too_long, voice_limit_reached, voice_add_edit_limit_reached",
+      403: "can_not_use_instant_voice_cloning (the free plan)",
+      413: "sample_too_large",
+      415: "unsupported_audio_type",
+    },
+  }),
+  valid("form", voiceForm),
+  async (c) => {
+    const form = c.req.valid("form");
+    const added = await addClonedVoice(c.env, c.get("caller"), {
+      name: form.name,
+      description: form.description ?? null,
+      labels: form.labels,
+      files: await uploads(form.files),
+      removeBackgroundNoise: form.remove_background_noise === "true",
+    });
+    if (!added.ok) return refused(c, added.refusal);
+    return c.json({ voice_id: added.value.voiceId, requires_verification: added.value.requiresVerification });
+  },
+);
+
+voicesApi.post(
+  "/:voice_id/edit",
+  cloningDoc("Edit one of your voices", {
+    description: "Name (required), description, labels (merged into the voice's), and more samples, after which the voice is measured again. Counts as a voice edit.",
+    success: { description: "JSON: status ok" },
+    responses: { 400: "as POST /v1/voices/add", 403: "can_not_use_instant_voice_cloning", 404: "voice_not_found (premade, unknown and another workspace's voices alike)", 413: "sample_too_large", 415: "unsupported_audio_type" },
+  }),
+  valid("param", voiceParam),
+  valid("form", voiceForm),
+  async (c) => {
+    const form = c.req.valid("form");
+    const edited = await editOwnVoice(c.env, c.get("caller"), c.req.valid("param").voice_id, {
+      name: form.name,
+      description: form.description,
+      labels: form.labels,
+      files: await uploads(form.files),
+    });
+    if (!edited.ok) return refused(c, edited.refusal);
+    return c.json({ status: "ok" });
+  },
+);
+
+voicesApi.delete(
+  "/:voice_id",
+  cloningDoc("Delete one of your voices", {
+    description: "The voice, its settings and its samples in storage. History items made with it keep its name.",
+    success: { description: "JSON: status ok" },
+    responses: { 404: "voice_not_found (premade, unknown and another workspace's voices alike)" },
+  }),
+  valid("param", voiceParam),
+  async (c) => {
+    const voiceId = c.req.valid("param").voice_id;
+    if (!(await deleteOwnVoice(c.env, c.get("caller"), voiceId))) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
+    return c.json({ status: "ok" });
+  },
+);
+
+voicesApi.get(
+  "/:voice_id/preview",
+  cloningDoc("Hear one of your voices", {
+    description: "The preview text in the voice's language, spoken by the voice; made on the first request and kept until the voice changes.",
+    success: { contentTypes: ["audio/mpeg"], description: "MP3 audio" },
+    responses: { 404: "voice_not_found (premade voices have public previews; unknown and another workspace's voices)" },
+  }),
+  valid("param", voiceParam),
+  async (c) => {
+    const voiceId = c.req.valid("param").voice_id;
+    const body = await ownVoicePreview(c.env, c.get("caller"), voiceId);
+    if (!body) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
+    return new Response(body, { headers: { "content-type": "audio/mpeg", "cache-control": "private, max-age=300" } });
+  },
+);
+
+const sampleParam = voiceParam.extend({ sample_id: z.string().min(1).max(100) });
+const sampleNotFound = (sampleId: string) => `A sample with the sample_id ${sampleId} was not found on this voice.`;
+
+voicesApi.get(
+  "/:voice_id/samples/:sample_id/audio",
+  cloningDoc("Get a sample's audio", { description: "The recording as it was uploaded.", success: { contentTypes: ["audio/mpeg", "audio/wav", "audio/ogg"], description: "The sample's audio" }, responses: { 404: "sample_not_found" } }),
+  valid("param", sampleParam),
+  async (c) => {
+    const { voice_id: voiceId, sample_id: sampleId } = c.req.valid("param");
+    const audio = await sampleAudio(c.env, c.get("caller"), voiceId, sampleId);
+    if (!audio) return apiError(c, 404, "sample_not_found", sampleNotFound(sampleId));
+    return new Response(audio.body, { headers: { "content-type": audio.contentType, "cache-control": "private, no-store" } });
+  },
+);
+
+voicesApi.delete(
+  "/:voice_id/samples/:sample_id",
+  cloningDoc("Delete a sample of one of your voices", { description: "The recording leaves storage and the voice's list; the voice keeps how it sounds.", success: { description: "JSON: status ok" }, responses: { 404: "sample_not_found" } }),
+  valid("param", sampleParam),
+  async (c) => {
+    const { voice_id: voiceId, sample_id: sampleId } = c.req.valid("param");
+    if (!(await deleteSample(c.env, c.get("caller"), voiceId, sampleId))) return apiError(c, 404, "sample_not_found", sampleNotFound(sampleId));
+    return c.json({ status: "ok" });
+  },
+);
 
 // The voice CAPTCHA (decision 0023): a voice under a CAPTCHA control speaks for a workspace once a person of it
 // has read a challenge; the page's dialog and API callers take the same steps.

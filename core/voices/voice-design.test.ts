@@ -37,7 +37,7 @@ describe("designCentre", () => {
     expect(woman.variant).toMatch(/^f/);
     expect(man.variant).toMatch(/^m/);
     expect(woman.rate).toBeGreaterThan(DEFAULT_RATE);
-    expect(woman.range).toBeGreaterThan(DEFAULT_RANGE);
+    expect(woman.baseRange).toBeGreaterThan(DEFAULT_RANGE);
   });
 
   it("uses the engine's special variants for raspy, whispering and old voices", () => {
@@ -65,7 +65,7 @@ describe("designCentre", () => {
     const p = designCentre(parseVoiceDescription(Array(20).fill("very high fast energetic").join(" "))).engineParameters;
     expect(p.basePitch).toBeLessThanOrEqual(100);
     expect(p.rate).toBeLessThanOrEqual(260);
-    expect(p.range).toBeLessThanOrEqual(100);
+    expect(p.baseRange).toBeLessThanOrEqual(100);
   });
 });
 

@@ -205,13 +205,13 @@ export function designCentre(description: VoiceDescription, base?: DesignBase): 
   const ageRate = description.age ? AGE_RATE[description.age] : 0;
   const fromPitch = base && description.gender === null ? base.engineParameters.basePitch : BASE_PITCH[gender];
   const fromRate = base?.engineParameters.rate ?? DEFAULT_RATE;
-  const fromRange = base?.engineParameters.range ?? DEFAULT_RANGE;
+  const fromRange = base?.engineParameters.baseRange ?? DEFAULT_RANGE;
   const engineParameters: VoiceEngineParameters = {
     espeakVoice: accent?.espeakVoice ?? base!.engineParameters.espeakVoice,
     variant: variants[0]!,
     basePitch: clamp(fromPitch + description.pitchShift + agePitch, 5, 95),
     rate: clamp(fromRate + description.rateShift + ageRate, RATE_BOUNDS.min, RATE_BOUNDS.max),
-    range: clamp(fromRange + description.rangeShift, 5, 95),
+    baseRange: clamp(fromRange + description.rangeShift, 5, 95),
     externalVoices: {},
   };
   const labels: VoiceLabels = {
@@ -268,7 +268,7 @@ export function designVariations(description: string, seed: number, base?: Desig
         variant: centre.variants[(start + index) % centre.variants.length]!,
         basePitch: clamp(parameters.basePitch + pitchOffset, 0, 100),
         rate: clamp((parameters.rate ?? DEFAULT_RATE) + rateOffset, RATE_BOUNDS.min, RATE_BOUNDS.max),
-        range: clamp((parameters.range ?? DEFAULT_RANGE) + rangeOffset, 0, 100),
+        baseRange: clamp((parameters.baseRange ?? DEFAULT_RANGE) + rangeOffset, 0, 100),
       },
     };
   });

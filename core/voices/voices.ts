@@ -20,10 +20,10 @@ export type VoiceEngineParameters = {
   variant: string | null;
   /** espeak-ng base pitch 0-100 (50 is the language voice's default). */
   basePitch: number;
-  /** Words per minute at speed 1 (espeak-ng's 175 when absent): a designed voice's own pace. */
+  /** espeak-ng pitch range 0-100 before the voice settings move it; 50 (the engine's default) when absent. */
+  baseRange?: number;
+  /** Words per minute at speed 1; 175 (the engine's default) when absent. Cloned voices bring their speaker's. */
   rate?: number;
-  /** Pitch range 0-100 at the default stability and style (espeak-ng's 50 when absent). */
-  range?: number;
   /** The external engines' voices for this one; an engine without an entry picks one by gender. */
   externalVoices: Partial<Record<ExternalSpeechEngine, string>>;
 };
@@ -36,6 +36,18 @@ export type VoiceLanguage = { language: string; modelId: string; accent: string 
 
 /** A recording a cloned voice was made from, kept in R2. */
 export type VoiceSampleFile = { sampleId: string; fileName: string; mimeType: string; sizeBytes: number; hash: string; key: string };
+
+/** A cloned voice's measured speaker (core/voices/speaker-analysis.ts): the features and the speaker vector. */
+export type VoiceSpeakerFeatures = {
+  pitchMedianHz: number;
+  pitchRangeSemitones: number;
+  speakingRate: number;
+  formantsHz: [number, number, number];
+  formantScale: number;
+  voicedSeconds: number;
+  durationSeconds: number;
+  vector: number[];
+};
 
 /** Spec: Voice.sharing.status; copied_disabled means the voice cannot be copied. */
 export const SHARING_STATUSES = ["enabled", "disabled", "copied", "copied_disabled"] as const;
@@ -73,6 +85,8 @@ export type Voice = {
   /** Set by moderation, deployment-wide (decision 0009). */
   safetyControl: SafetyControl | null;
   safetyReason: string | null;
+  /** What a cloned voice's samples measured; null for premade and designed voices. */
+  speakerFeatures: VoiceSpeakerFeatures | null;
   createdAt: number;
   /** The publisher's opaque public_user_id once published to the library (decision 0025). */
   publicOwnerId: string | null;

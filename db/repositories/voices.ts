@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
-import { voices } from "../schema";
+import { voiceAddEdits, voices, voiceSettings } from "../schema";
 import type { FineTuningState, Voice, VoiceCategory, VoiceScope } from "../../core/voices/voices";
 
 /** The row is the app's Voice (core/voices/voices.ts); this fails to compile when they drift apart. */
@@ -118,4 +118,69 @@ export async function searchVoices(db: Database, query: VoiceSearch): Promise<{ 
     db.select({ total: sql<number>`count(*)` }).from(voices).where(where),
   ]);
   return { voices: rows.map(asVoice), total: count?.total ?? 0 };
+}
+
+/** One of the workspace's own voices (never a premade one, never another workspace's). */
+export async function findOwnVoice(db: Database, workspaceId: string, voiceId: string): Promise<Voice | undefined> {
+  const row = await db.query.voices.findFirst({ where: and(eq(voices.voiceId, voiceId), eq(voices.workspaceId, workspaceId)) });
+  return row && asVoice(row);
+}
+
+/** How many voices the workspace has of its own (what the plan's custom voice limit counts). */
+export async function countOwnVoices(db: Database, workspaceId: string): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)` }).from(voices).where(and(eq(voices.workspaceId, workspaceId), isNotNull(voices.workspaceId)));
+  return row?.count ?? 0;
+}
+
+export type NewVoice = typeof voices.$inferInsert;
+
+/** Adds a workspace's voice (the caller has checked the plan's limits). */
+export async function insertVoice(db: Database, voice: NewVoice): Promise<void> {
+  await db.insert(voices).values(voice);
+}
+
+/** Counts one voice addition or edit in the period, unless the workspace has made `limit` already: false then. */
+export async function countAddEdit(db: Database, workspaceId: string, period: string, limit: number): Promise<boolean> {
+  const rows = await db
+    .insert(voiceAddEdits)
+    .values({ workspaceId, period, count: 1 })
+    .onConflictDoUpdate({ target: [voiceAddEdits.workspaceId, voiceAddEdits.period], set: { count: sql`${voiceAddEdits.count} + 1` }, setWhere: lt(voiceAddEdits.count, limit) })
+    .returning({ count: voiceAddEdits.count });
+  return rows.length > 0 && limit > 0;
+}
+
+export async function uncountAddEdit(db: Database, workspaceId: string, period: string): Promise<void> {
+  await db
+    .update(voiceAddEdits)
+    .set({ count: sql`max(0, ${voiceAddEdits.count} - 1)` })
+    .where(and(eq(voiceAddEdits.workspaceId, workspaceId), eq(voiceAddEdits.period, period)));
+}
+
+/** The voice additions and edits the workspace made in the period. */
+export async function addEditsInPeriod(db: Database, workspaceId: string, period: string): Promise<number> {
+  const row = await db.query.voiceAddEdits.findFirst({ where: and(eq(voiceAddEdits.workspaceId, workspaceId), eq(voiceAddEdits.period, period)) });
+  return row?.count ?? 0;
+}
+
+export type VoiceEdit = Partial<Pick<Voice, "name" | "description" | "labels" | "samples" | "engineParameters" | "speakerFeatures">>;
+
+/** Changes one of the workspace's own voices; false when it has no such voice. */
+export async function updateOwnVoice(db: Database, workspaceId: string, voiceId: string, edit: VoiceEdit): Promise<boolean> {
+  if (Object.keys(edit).length === 0) return Boolean(await findOwnVoice(db, workspaceId, voiceId));
+  const rows = await db
+    .update(voices)
+    .set(edit)
+    .where(and(eq(voices.voiceId, voiceId), eq(voices.workspaceId, workspaceId)))
+    .returning({ voiceId: voices.voiceId });
+  return rows.length > 0;
+}
+
+/** Deletes one of the workspace's own voices and its saved settings; the deleted voice, or undefined. */
+export async function deleteOwnVoice(db: Database, workspaceId: string, voiceId: string): Promise<Voice | undefined> {
+  const [rows] = await db.batch([
+    db.delete(voices).where(and(eq(voices.voiceId, voiceId), eq(voices.workspaceId, workspaceId))).returning(),
+    db.delete(voiceSettings).where(and(eq(voiceSettings.workspaceId, workspaceId), eq(voiceSettings.voiceId, voiceId))),
+  ]);
+  const row = rows[0];
+  return row && asVoice(row);
 }

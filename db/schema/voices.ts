@@ -11,6 +11,7 @@ import {
   type VoiceLabels,
   type VoiceLanguage,
   type VoiceSampleFile,
+  type VoiceSpeakerFeatures,
 } from "../../core/voices/voices";
 import { now, oneOf } from "./columns";
 import { workspaces } from "./workspace";
@@ -55,6 +56,8 @@ export const voices = sqliteTable(
     /** Moderation, deployment-wide (decision 0009): BAN blocks the voice everywhere, CAPTCHA asks for a check. */
     safetyControl: text("safety_control", { enum: SAFETY_CONTROLS }),
     safetyReason: text("safety_reason"),
+    /** JSON (VoiceSpeakerFeatures): what the samples measured and the speaker vector; null for voices made otherwise. */
+    speakerFeatures: text("speaker_features", { mode: "json" }).$type<VoiceSpeakerFeatures>(),
     createdAt: integer("created_at").notNull().default(now),
     /** The library (decision 0025): the publisher's opaque public_user_id, set when the voice is published. */
     publicOwnerId: text("public_owner_id"),
@@ -172,4 +175,16 @@ export const generatedVoices = sqliteTable(
     index("generated_voices_workspace").on(t.workspaceId, t.expiresAt),
     check("generated_voices_json_valid", sql`json_valid(${t.labels}) AND json_valid(${t.engineParameters})`),
   ],
+);
+
+/** Voice additions and edits a workspace made in a billing period (at most round(1.5 x voice limit + 50)). */
+export const voiceAddEdits = sqliteTable(
+  "voice_add_edits",
+  {
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The billing period: the unix time its character count resets, or the calendar month without one. */
+    period: text("period").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.period] })],
 );

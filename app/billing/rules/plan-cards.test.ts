@@ -16,7 +16,7 @@ describe("plan cards", () => {
     const features = Object.fromEntries(planCards({ ...signedOut, period: "annual_period", currency: "eur" }).map((card) => [card.tier, card.features]));
     expect(features).toEqual({
       free: ["About 10 minutes of audio a month", "All premade voices", "API access"],
-      starter: ["Commercial licence"],
+      starter: ["Commercial licence", "Instant voice cloning"],
       creator: ["192 kbps audio through the API", "Usage-based extra credits"],
       pro: ["44.1 kHz PCM audio through the API", "Higher concurrency"],
       growing_business: ["Lower price for extra credits", "Usage-based extra credits"],

@@ -37,6 +37,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/default-voices", label: "Voices", group: "Create", icon: "voices" },
   { to: "/app/voice-library", label: "Voice Library", group: "Create", icon: "voices" },
   { to: "/app/voice-lab/design", label: "Voice design", group: "Create", icon: "voices" },
+  { to: "/app/voice-lab", label: "Voice lab", group: "Create", icon: "voices" },
   { to: "/app/usage", label: "Usage", group: "Workspace", icon: "usage" },
   { to: "/app/workspace-voices", label: "Workspace voices", group: "Workspace", icon: "voices" },
   { to: "/app/workspace/members", label: "Members", group: "Workspace", icon: "members" },

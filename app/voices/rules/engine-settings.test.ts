@@ -15,10 +15,10 @@ const OTHER_VALUES: { [K in VoiceSettingName]: VoiceSettings[K][] } = {
 /** The settings whose change reaches a parameter the engine reads. */
 function settingsThatMatter(engine: SpeechProviderId): VoiceSettingName[] {
   const read = SPEECH_PARAMETERS_READ[engine].filter((p): p is "rate" | "pitch" | "range" => p !== "seed");
-  const base = engineParameters({ ...DEFAULT_VOICE_SETTINGS }, 50);
+  const base = engineParameters({ ...DEFAULT_VOICE_SETTINGS }, { basePitch: 50 });
   return (Object.keys(OTHER_VALUES) as VoiceSettingName[]).filter((setting) =>
     OTHER_VALUES[setting].some((value) => {
-      const changed = engineParameters({ ...DEFAULT_VOICE_SETTINGS, [setting]: value }, 50);
+      const changed = engineParameters({ ...DEFAULT_VOICE_SETTINGS, [setting]: value }, { basePitch: 50 });
       return read.some((parameter) => changed[parameter] !== base[parameter]);
     }),
   );

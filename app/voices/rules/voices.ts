@@ -21,13 +21,26 @@ export function previewKeyOf(file: string): string {
   return PREVIEW_KEY_PREFIX + file;
 }
 
-/** The path a stored preview is played from: public for the premade voices' previews, none for other keys yet. */
+/** Where a workspace's own voice keeps its samples and its preview in R2: private, like the voice. */
+export const OWN_VOICE_KEY_PREFIX = "voice-samples/";
+
+/** The R2 key of an own voice's preview (made on first request by GET /v1/voices/{id}/preview). */
+export function ownPreviewKeyOf(workspaceId: string, voiceId: string): string {
+  return `${OWN_VOICE_KEY_PREFIX}${workspaceId}/${voiceId}/preview.mp3`;
+}
+
+/**
+ * The path a stored preview is played from: public for the premade voices' previews; for a workspace's own
+ * voice, its private preview route (the caller's session or key is checked there).
+ */
 export function previewPath(key: string | null): string | null {
-  return key?.startsWith(PREVIEW_KEY_PREFIX) ? `/v1/voices/previews/${key.slice(PREVIEW_KEY_PREFIX.length)}` : null;
+  if (key?.startsWith(PREVIEW_KEY_PREFIX)) return `/v1/voices/previews/${key.slice(PREVIEW_KEY_PREFIX.length)}`;
+  const own = key?.startsWith(OWN_VOICE_KEY_PREFIX) ? key.split("/") : null;
+  return own && own.length === 4 && own[3] === "preview.mp3" ? `/v1/voices/${own[2]}/preview` : null;
 }
 
 /** The standard espeak-ng voice of each language, for a voice speaking a language other than its own. */
-const LANGUAGE_ENGINE_VOICES: Record<EngineLanguage, string> = { en: "en-us", de: "de", fr: "fr", es: "es", it: "it", pt: "pt-br" };
+export const LANGUAGE_ENGINE_VOICES: Record<EngineLanguage, string> = { en: "en-us", de: "de", fr: "fr", es: "es", it: "it", pt: "pt-br" };
 
 export function isEngineLanguage(code: string): code is EngineLanguage {
   return (ENGINE_LANGUAGES as readonly string[]).includes(code);
@@ -61,19 +74,18 @@ export const SPEED_RANGE = { min: 0.7, max: 1.2 } as const;
 
 /**
  * How voice settings reach the engine, honestly: speed scales the speaking rate; lower stability and higher
- * style widen the pitch range; similarity and speaker boost have no counterpart in a formant synthesizer.
+ * style widen the pitch range; similarity and speaker boost have no counterpart in a formant synthesizer. A
+ * cloned voice brings its own rate and range (measured from its samples); the others use the engine's defaults.
  */
 export function engineParameters(
   settings: VoiceSettings,
-  basePitch: number,
-  voice: Pick<VoiceEngineParameters, "rate" | "range"> = {},
+  voice: Pick<VoiceEngineParameters, "basePitch" | "baseRange" | "rate">,
 ): { rate: number; pitch: number; range: number } {
   const speed = Math.min(SPEED_RANGE.max, Math.max(SPEED_RANGE.min, settings.speed));
-  // A designed voice has its own pace and range; the settings move them as they move espeak-ng's defaults.
-  const range = (voice.range ?? 50) + (0.5 - settings.stability) * 60 + settings.style * 40;
+  const range = (voice.baseRange ?? 50) + (0.5 - settings.stability) * 60 + settings.style * 40;
   return {
     rate: Math.round((voice.rate ?? 175) * speed),
-    pitch: Math.round(Math.min(100, Math.max(0, basePitch))),
+    pitch: Math.round(Math.min(100, Math.max(0, voice.basePitch))),
     range: Math.round(Math.min(100, Math.max(0, range))),
   };
 }

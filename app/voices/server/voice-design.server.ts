@@ -141,6 +141,7 @@ export async function saveDesignedVoice(env: Env, designer: Designer, request: S
     fineTuningState: null,
     safetyControl: null,
     safetyReason: null,
+    speakerFeatures: null,
     publicOwnerId: null,
     sharedAt: null,
     originalVoiceId: null,

@@ -4,6 +4,8 @@ import { languagePreviewUrls } from "~/speech/rules/language-previews";
 import { previewPath } from "~/voices/rules/voices";
 import { voiceJson } from "~/voices/voice-json";
 import { premadeVoices, usableVoices, type VoiceViewer } from "./voices.server";
+import { canCloneInstantly, voiceLimitFor } from "~/voices/rules/voice-cloning";
+import type { Tier } from "../../../core/billing/plans";
 
 type VoicesEnv = { DB: D1Database };
 
@@ -55,4 +57,15 @@ export async function premadeVoiceCount(env: VoicesEnv): Promise<number> {
 /** The voices the viewer's workspace made or added itself, newest last (the voice lab lists them). */
 export async function ownVoiceOptions(env: VoicesEnv, viewer: VoiceViewer): Promise<(VoiceOption & { category: Voice["category"] })[]> {
   return (await usableVoices(env, viewer)).filter((voice) => voice.workspaceId !== null).map((voice) => ({ ...voiceOption(voice), category: voice.category }));
+}
+
+/** The voice lab: the workspace's own voices, newest first, and whether (and how much more) it may clone. */
+export async function voiceLabOptions(env: VoicesEnv, viewer: VoiceViewer & { membership: { workspace: { tier: Tier } } }) {
+  const own = (await usableVoices(env, viewer)).filter((voice) => voice.workspaceId !== null).reverse();
+  const tier = viewer.membership.workspace.tier;
+  return {
+    voices: own.map((voice) => ({ ...voiceOption(voice), category: voice.category })),
+    canClone: canCloneInstantly(tier),
+    voiceLimit: voiceLimitFor(tier),
+  };
 }

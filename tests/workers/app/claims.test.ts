@@ -10,10 +10,12 @@ describe("honest claims: the plan cards list only capabilities that exist", () =
   it.each(["", "?period=annual&currency=eur", "?period=monthly&currency=usd"])("/pricing%s names no capability this build lacks", async (query) => {
     const html = await (await SELF.fetch(`${ORIGIN}/pricing${query}`)).text();
     expect(html).toContain("Usage-based extra credits");
-    for (const card of [...missingCapabilityCards(), "Instant voice cloning", "Professional voice cloning", "Dubbing studio"]) expect(html).not.toContain(card);
+    for (const card of [...missingCapabilityCards(), "Professional voice cloning", "Dubbing studio"]) expect(html).not.toContain(card);
+    // Instant cloning exists (the embedded clone, decision 0024): the Starter card names it.
+    expect(html).toContain("Instant voice cloning");
   });
 
-  it("/app/subscription shows the same honest cards, and the API's cloning flags are off", async () => {
+  it("/app/subscription shows the same honest cards, and the API's cloning flags are off for the free plan", async () => {
     const cookie = await signUp("claims@example.com");
     const html = await (await SELF.fetch(`${ORIGIN}/app/subscription`, { headers: { cookie } })).text();
     expect(html).toContain("192 kbps audio through the API");

@@ -1,0 +1,67 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { AudioLines, Plus } from "lucide-react";
+import { useState } from "react";
+import { AddVoiceDialog } from "~/voices/components/add-voice-dialog";
+import { VoiceCard } from "~/voices/components/voice-card";
+import { Button, buttonClass } from "~/common/ui/button";
+import { EmptyState, Hint } from "~/common/ui/feedback";
+import { Page } from "~/common/ui/page";
+import { PRODUCT_NAME } from "../../core/brand";
+import { EMBEDDED_CLONE_NOTE } from "~/voices/rules/voice-cloning";
+import { requireViewer } from "~/accounts/accounts.server";
+import { voiceLabOptions } from "~/voices/voices.server";
+
+export const meta: MetaFunction = () => [{ title: `Voice lab · ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  return voiceLabOptions(context.cloudflare.env, viewer);
+}
+
+export default function VoiceLab() {
+  const { voices, canClone, voiceLimit } = useLoaderData<typeof loader>();
+  const [adding, setAdding] = useState(false);
+  const revalidator = useRevalidator();
+  const full = voices.length >= voiceLimit;
+  const addButton = canClone ? (
+    <Button onClick={() => setAdding(true)} disabled={full}>
+      <Plus aria-hidden="true" />
+      Add voice
+    </Button>
+  ) : (
+    <Link to="/app/subscription" className={buttonClass("primary")}>
+      Upgrade to clone voices
+    </Link>
+  );
+  return (
+    <Page title="Voice lab" description="Your own voices: clone one from a recording, then use it like any other voice." width="wide" actions={addButton}>
+      <Hint>{EMBEDDED_CLONE_NOTE}</Hint>
+      <p className="text-sm text-muted-foreground" data-testid="voice-slots">
+        {canClone ? `${voices.length} of ${voiceLimit} custom voices` : "Instant voice cloning starts with the Starter plan."}
+      </p>
+      {voices.length === 0 ? (
+        <EmptyState icon={<AudioLines />} title="No voices of your own yet." action={addButton}>
+          Add a voice from a short recording of one speaker: a minute of clear speech is plenty.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your voices">
+          {voices.map((voice) => (
+            <li key={voice.voice_id} className="flex">
+              <VoiceCard voice={voice} useHref={`/app/speech-synthesis/text-to-speech?voice=${voice.voice_id}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {adding ? (
+        <AddVoiceDialog
+          onClose={() => setAdding(false)}
+          onAdded={() => {
+            setAdding(false);
+            revalidator.revalidate();
+          }}
+        />
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,260 @@
+// Instant voice cloning, the voices area's second public server module: like the speech generation pipeline it
+// loads the WebAssembly codecs (to decode the samples), so only the /v1 layer imports it (eslint/boundaries.js).
+// A sample is decoded, measured (core/voices/speaker-analysis.ts), and the embedded engine's voice is derived
+// from the measurements, spoken once on a calibration text, measured again and corrected.
+import { database } from "../../db/client";
+import * as voicesTable from "../../db/repositories/voices";
+import { decodeUploadedAudio } from "../../core/audio/uploaded";
+import { analyseSpeaker, combineFeatures, floatSamples, speakerVector, type SpeakerFeatures } from "../../core/voices/speaker-analysis";
+import { cloneEngineVoice, refineCloneVoice, type CloneEngineVoice } from "../../core/voices/clone-parameters";
+import type { Tier } from "../../core/billing/plans";
+import type { Voice, VoiceEngineParameters, VoiceLabels, VoiceSampleFile, VoiceSpeakerFeatures } from "../../core/voices/voices";
+import { speechEngine } from "~/speech/speech.server";
+import {
+  CALIBRATION_TEXT,
+  canCloneInstantly,
+  MAX_SAMPLE_BYTES,
+  MAX_SAMPLES,
+  MAX_TOTAL_SAMPLE_SECONDS,
+  MIN_SPEECH_SECONDS,
+  sampleTypeAccepted,
+  voiceAddEditLimitFor,
+  voiceLimitFor,
+} from "~/voices/rules/voice-cloning";
+import { isEngineLanguage, LANGUAGE_ENGINE_VOICES, ownPreviewKeyOf, PREVIEW_TEXT, type EngineLanguage } from "~/voices/rules/voices";
+import { synthesizeUncharged } from "~/speech/generation.server";
+
+type CloningEnv = { DB: D1Database; MEDIA: R2Bucket; SPEECH: Env["SPEECH"] };
+type Cloner = { membership: { workspace: { id: string; tier: Tier; characterCountResetAt: number | null } } };
+
+export type CloningRefusal = { httpStatus: 400 | 403 | 404 | 413 | 415 | 422; status: string; message: string };
+type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: CloningRefusal };
+const refuse = (httpStatus: CloningRefusal["httpStatus"], status: string, message: string): { ok: false; refusal: CloningRefusal } => ({
+  ok: false,
+  refusal: { httpStatus, status, message },
+});
+
+export type SampleUpload = { name: string; type: string; bytes: Uint8Array };
+export type VoiceForm = { name: string; description?: string | null; labels?: VoiceLabels; files: SampleUpload[]; removeBackgroundNoise?: boolean };
+
+/** The billing period the additions and edits are counted in: the one ending at the next character reset. */
+function periodOf(cloner: Cloner): string {
+  const reset = cloner.membership.workspace.characterCountResetAt;
+  return reset ? `reset:${reset}` : `month:${new Date().toISOString().slice(0, 7)}`;
+}
+
+const randomId = (bytes: number) => [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+type MeasuredSample = { upload: SampleUpload; features: SpeakerFeatures };
+
+/** Checks, decodes and measures the uploaded samples (none is stored yet). */
+async function measureSamples(files: SampleUpload[], existingSeconds = 0): Promise<Outcome<MeasuredSample[]>> {
+  if (files.length > MAX_SAMPLES) return refuse(400, "too_many_samples", `A voice takes at most ${MAX_SAMPLES} samples; ${files.length} were sent.`);
+  const measured: MeasuredSample[] = [];
+  let seconds = existingSeconds;
+  for (const upload of files) {
+    if (!sampleTypeAccepted(upload.type, upload.name)) {
+      return refuse(415, "unsupported_audio_type", `${upload.name}: ${upload.type || "this file type"} is not an accepted audio type (aac, aiff, flac, m4a, mp3, mp4, ogg, opus, wav, webm).`);
+    }
+    if (upload.bytes.byteLength === 0) return refuse(400, "empty_sample", `${upload.name} is empty.`);
+    if (upload.bytes.byteLength > MAX_SAMPLE_BYTES) return refuse(413, "sample_too_large", `${upload.name} is larger than ${MAX_SAMPLE_BYTES / 1024 / 1024} MB.`);
+    let decoded: { samples: Int16Array; sampleRate: number };
+    try {
+      decoded = await decodeUploadedAudio(upload.bytes);
+    } catch (error) {
+      return refuse(400, "undecodable_sample", `${upload.name} could not be read: ${error instanceof Error ? error.message : "unknown format"}. This deployment decodes MP3, WAV and mono Ogg Opus.`);
+    }
+    seconds += decoded.samples.length / decoded.sampleRate;
+    if (seconds > MAX_TOTAL_SAMPLE_SECONDS) return refuse(400, "samples_too_long", `The samples are longer than ${MAX_TOTAL_SAMPLE_SECONDS / 60} minutes in all.`);
+    const features = analyseSpeaker(floatSamples(decoded.samples), decoded.sampleRate);
+    if (!features || features.voicedSeconds < MIN_SPEECH_SECONDS) {
+      return refuse(400, "no_speech_in_sample", `${upload.name} has less than ${MIN_SPEECH_SECONDS} second of voiced speech to measure.`);
+    }
+    measured.push({ upload, features });
+  }
+  return { ok: true, value: measured };
+}
+
+/**
+ * The embedded engine's voice for the speaker: the tables' estimate, spoken once on the calibration text in the
+ * voice's language and corrected by what the engine actually did.
+ */
+async function engineVoiceFor(env: CloningEnv, features: SpeakerFeatures, language: EngineLanguage): Promise<VoiceEngineParameters> {
+  const espeakVoice = LANGUAGE_ENGINE_VOICES[language];
+  let voice: CloneEngineVoice = cloneEngineVoice(features);
+  const spoken = await speechEngine(env as Env).synthesize({
+    text: CALIBRATION_TEXT[language],
+    engineVoice: `${espeakVoice}+${voice.variant}`,
+    rate: voice.rate,
+    pitch: voice.basePitch,
+    range: voice.baseRange,
+  });
+  const pcm = new Int16Array(spoken.pcm.buffer, spoken.pcm.byteOffset, Math.floor(spoken.pcm.byteLength / 2));
+  const heard = analyseSpeaker(floatSamples(pcm), spoken.sampleRate);
+  if (heard) voice = refineCloneVoice(voice, features, heard);
+  return { espeakVoice, variant: voice.variant, basePitch: voice.basePitch, baseRange: voice.baseRange, rate: voice.rate, externalVoices: {} };
+}
+
+function speakerRecord(features: SpeakerFeatures): VoiceSpeakerFeatures {
+  return { ...features, vector: speakerVector(features) };
+}
+
+/** The voice's language: its `language` label when the engine speaks it, else English. */
+function languageOf(labels: VoiceLabels): EngineLanguage {
+  const code = labels.language?.toLowerCase().slice(0, 2) ?? "en";
+  return isEngineLanguage(code) ? code : "en";
+}
+
+/** Labels the speaker's measurements can honestly suggest when the person gave none: the gender of the variant chosen. */
+function labelsFor(given: VoiceLabels, parameters: VoiceEngineParameters, language: EngineLanguage): VoiceLabels {
+  return { ...(parameters.variant?.startsWith("f") ? { gender: "female" } : { gender: "male" }), language, ...given };
+}
+
+async function storeSamples(env: CloningEnv, workspaceId: string, voiceId: string, samples: MeasuredSample[]): Promise<VoiceSampleFile[]> {
+  const stored: VoiceSampleFile[] = [];
+  for (const { upload } of samples) {
+    const sampleId = randomId(10);
+    const key = `voice-samples/${workspaceId}/${voiceId}/${sampleId}`;
+    await env.MEDIA.put(key, upload.bytes, { httpMetadata: { contentType: upload.type || "application/octet-stream" } });
+    stored.push({ sampleId, fileName: upload.name, mimeType: upload.type || "application/octet-stream", sizeBytes: upload.bytes.byteLength, hash: await sha256Hex(upload.bytes), key });
+  }
+  return stored;
+}
+
+/** Whether the workspace may clone at all, and has room for one more voice and one more addition or edit. */
+async function checkLimits(env: CloningEnv, cloner: Cloner, adding: boolean): Promise<CloningRefusal | null> {
+  const tier = cloner.membership.workspace.tier;
+  if (!canCloneInstantly(tier)) return { httpStatus: 403, status: "can_not_use_instant_voice_cloning", message: "Instant voice cloning starts with the Starter plan: upgrade to add your own voices." };
+  if (adding) {
+    const limit = voiceLimitFor(tier);
+    if ((await voicesTable.countOwnVoices(database(env.DB), cloner.membership.workspace.id)) >= limit) {
+      return { httpStatus: 400, status: "voice_limit_reached", message: `Your plan keeps at most ${limit} custom voices: delete one to add another.` };
+    }
+  }
+  return null;
+}
+
+async function countAddEdit(env: CloningEnv, cloner: Cloner): Promise<CloningRefusal | null> {
+  const limit = voiceAddEditLimitFor(cloner.membership.workspace.tier);
+  if (await voicesTable.countAddEdit(database(env.DB), cloner.membership.workspace.id, periodOf(cloner), limit)) return null;
+  return { httpStatus: 400, status: "voice_add_edit_limit_reached", message: `Your plan allows ${limit} voice additions and edits per billing period; this period's are used up.` };
+}
+
+/** POST /v1/voices/add: a new cloned voice from the samples; its id. */
+export async function addClonedVoice(env: CloningEnv, cloner: Cloner, form: VoiceForm): Promise<Outcome<{ voiceId: string; requiresVerification: boolean }>> {
+  const limited = await checkLimits(env, cloner, true);
+  if (limited) return { ok: false, refusal: limited };
+  if (form.files.length === 0) return refuse(400, "no_samples", "Add at least one audio sample of the voice (files).");
+  const measured = await measureSamples(form.files);
+  if (!measured.ok) return measured;
+  const features = combineFeatures(measured.value.map((m) => m.features))!;
+  const labels = form.labels ?? {};
+  const language = languageOf(labels);
+  const engineParameters = await engineVoiceFor(env, features, language);
+  const counted = await countAddEdit(env, cloner);
+  if (counted) return { ok: false, refusal: counted };
+  const workspaceId = cloner.membership.workspace.id;
+  const voiceId = `cv${randomId(9)}`;
+  const samples = await storeSamples(env, workspaceId, voiceId, measured.value);
+  await voicesTable.insertVoice(database(env.DB), {
+    voiceId,
+    workspaceId,
+    category: "cloned",
+    name: form.name,
+    description: form.description?.trim() || null,
+    labels: labelsFor(labels, engineParameters, language),
+    language,
+    engine: "embedded",
+    engineParameters,
+    samples,
+    previewKey: ownPreviewKeyOf(workspaceId, voiceId),
+    highQualityBaseModelIds: [],
+    speakerFeatures: speakerRecord(features),
+  });
+  return { ok: true, value: { voiceId, requiresVerification: false } };
+}
+
+/** POST /v1/voices/{id}/edit: name, description, labels, and more samples (the voice is measured again). */
+export async function editOwnVoice(env: CloningEnv, cloner: Cloner, voiceId: string, form: VoiceForm): Promise<Outcome<null>> {
+  const db = database(env.DB);
+  const workspaceId = cloner.membership.workspace.id;
+  const voice = await voicesTable.findOwnVoice(db, workspaceId, voiceId);
+  if (!voice) return refuse(404, "voice_not_found", `A voice with the voice_id ${voiceId} was not found.`);
+  const limited = await checkLimits(env, cloner, false);
+  if (limited) return { ok: false, refusal: limited };
+  const edit: voicesTable.VoiceEdit = { name: form.name };
+  if (form.description !== undefined) edit.description = form.description?.trim() || null;
+  if (form.labels) edit.labels = { ...voice.labels, ...form.labels };
+  let added: MeasuredSample[] = [];
+  if (form.files.length) {
+    if ((voice.samples?.length ?? 0) + form.files.length > MAX_SAMPLES) return refuse(400, "too_many_samples", `A voice takes at most ${MAX_SAMPLES} samples.`);
+    const measured = await measureSamples(form.files, voice.speakerFeatures?.durationSeconds ?? 0);
+    if (!measured.ok) return measured;
+    added = measured.value;
+    const previous = voice.speakerFeatures ? [voice.speakerFeatures] : [];
+    const features = combineFeatures([...previous, ...added.map((m) => m.features)])!;
+    edit.engineParameters = await engineVoiceFor(env, features, languageOf(edit.labels ?? voice.labels));
+    edit.speakerFeatures = speakerRecord(features);
+  }
+  const counted = await countAddEdit(env, cloner);
+  if (counted) return { ok: false, refusal: counted };
+  if (added.length) edit.samples = [...(voice.samples ?? []), ...(await storeSamples(env, workspaceId, voiceId, added))];
+  await voicesTable.updateOwnVoice(db, workspaceId, voiceId, edit);
+  // The voice sounds different now: its preview is made again on the next request.
+  if (edit.engineParameters && voice.previewKey) await env.MEDIA.delete(voice.previewKey);
+  return { ok: true, value: null };
+}
+
+/** DELETE /v1/voices/{id}: the voice and its samples in R2 (history items keep the voice's name). */
+export async function deleteOwnVoice(env: CloningEnv, cloner: Cloner, voiceId: string): Promise<boolean> {
+  const deleted = await voicesTable.deleteOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId);
+  if (!deleted) return false;
+  const keys = [...(deleted.samples ?? []).map((sample) => sample.key), ...(deleted.previewKey ? [deleted.previewKey] : [])];
+  if (keys.length) await env.MEDIA.delete(keys);
+  return true;
+}
+
+/** A sample of one of the workspace's own voices. */
+async function ownSample(env: CloningEnv, cloner: Cloner, voiceId: string, sampleId: string): Promise<{ voice: Voice; sample: VoiceSampleFile } | null> {
+  const voice = await voicesTable.findOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId);
+  const sample = voice?.samples?.find((s) => s.sampleId === sampleId);
+  return voice && sample ? { voice, sample } : null;
+}
+
+/** GET /v1/voices/{id}/samples/{sample_id}/audio: the stored recording, as uploaded. */
+export async function sampleAudio(env: CloningEnv, cloner: Cloner, voiceId: string, sampleId: string): Promise<{ body: ReadableStream; contentType: string } | null> {
+  const found = await ownSample(env, cloner, voiceId, sampleId);
+  if (!found) return null;
+  const object = await env.MEDIA.get(found.sample.key);
+  return object ? { body: object.body, contentType: found.sample.mimeType } : null;
+}
+
+/**
+ * DELETE /v1/voices/{id}/samples/{sample_id}: the recording goes from R2 and the voice's list. The voice keeps
+ * the engine parameters it was made with (its measurements stay what they were).
+ */
+export async function deleteSample(env: CloningEnv, cloner: Cloner, voiceId: string, sampleId: string): Promise<boolean> {
+  const found = await ownSample(env, cloner, voiceId, sampleId);
+  if (!found) return false;
+  await voicesTable.updateOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId, { samples: found.voice.samples!.filter((s) => s.sampleId !== sampleId) });
+  await env.MEDIA.delete(found.sample.key);
+  return true;
+}
+
+/** GET /v1/voices/{id}/preview: an own voice's preview (the preview text in its language), made once and kept. */
+export async function ownVoicePreview(env: Env, cloner: Cloner, voiceId: string): Promise<ReadableStream | null> {
+  const voice = await voicesTable.findOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId);
+  if (!voice?.previewKey) return null;
+  let object = await env.MEDIA.get(voice.previewKey);
+  if (!object) {
+    const text = PREVIEW_TEXT[isEngineLanguage(voice.language) ? voice.language : "en"];
+    await env.MEDIA.put(voice.previewKey, await synthesizeUncharged(env, voice, text, "mp3_44100_128"), { httpMetadata: { contentType: "audio/mpeg" } });
+    object = await env.MEDIA.get(voice.previewKey);
+  }
+  return object?.body ?? null;
+}

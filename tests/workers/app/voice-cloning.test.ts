@@ -1,0 +1,221 @@
+// Instant voice cloning through /v1 (decision 0024): samples the platform itself spoke, the plan's limits, bad
+// input, and another workspace's voices.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, createKey, signUp } from "./helpers";
+
+const ROGER = "pv02roger00000000000";
+
+type Caller = { key: string; workspace: string };
+
+async function caller(email: string, tier: string): Promise<Caller> {
+  const key = await createKey(await signUp(email));
+  const workspace = ((await (await api("/v1/workspace", { key })).json()) as { workspace_id: string }).workspace_id;
+  await env.DB.prepare("UPDATE workspaces SET tier = ?, status = 'active', character_limit = 1000000, character_count_reset_at = 2000000000 WHERE id = ?").bind(tier, workspace).run();
+  return { key, workspace };
+}
+
+async function spoken(key: string, text: string, format = "mp3_44100_128"): Promise<Uint8Array> {
+  const response = await api(`/v1/text-to-speech/${ROGER}?output_format=${format}`, { method: "POST", key, json: { text } });
+  expect(response.status).toBe(200);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** 16-bit mono PCM in a WAVE file. */
+function wav(pcm: Uint8Array, sampleRate: number): Uint8Array {
+  const file = new Uint8Array(44 + pcm.byteLength);
+  const view = new DataView(file.buffer);
+  const ascii = (at: number, text: string) => [...text].forEach((c, i) => (file[at + i] = c.charCodeAt(0)));
+  ascii(0, "RIFF");
+  view.setUint32(4, 36 + pcm.byteLength, true);
+  ascii(8, "WAVEfmt ");
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * 2, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  ascii(36, "data");
+  view.setUint32(40, pcm.byteLength, true);
+  file.set(pcm, 44);
+  return file;
+}
+
+function voiceForm(fields: Record<string, string>, files: { name: string; type: string; bytes: Uint8Array }[]): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  for (const file of files) body.append("files", new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }));
+  return body;
+}
+
+const add = (key: string, body: FormData) => api("/v1/voices/add", { method: "POST", key, body });
+const detail = async (response: Response) => ((await response.json()) as { detail: { status: string; message: string } }).detail;
+
+let starter: Caller;
+let stranger: Caller;
+let free: Caller;
+let mp3: Uint8Array;
+
+beforeAll(async () => {
+  starter = await caller("cloner@example.com", "starter");
+  stranger = await caller("clone-stranger@example.com", "creator");
+  free = await caller("clone-free@example.com", "free");
+  mp3 = await spoken(starter.key, "Hello! This is how I sound. I can read your stories, articles and scripts aloud. The evening was calm and the river was quiet.");
+});
+
+describe("POST /v1/voices/add", () => {
+  let voiceId: string;
+
+  it("clones a voice from a sample the platform spoke, at the sample's pitch, and speaks with it", async () => {
+    const response = await add(starter.key, voiceForm({ name: "My Roger", description: "From a sample", labels: JSON.stringify({ accent: "american" }) }, [{ name: "roger.mp3", type: "audio/mpeg", bytes: mp3 }]));
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { voice_id: string; requires_verification: boolean };
+    expect(body.requires_verification).toBe(false);
+    voiceId = body.voice_id;
+
+    const voice = (await (await api(`/v1/voices/${voiceId}`, { key: starter.key })).json()) as {
+      category: string;
+      name: string;
+      is_owner: boolean;
+      labels: Record<string, string>;
+      samples: { sample_id: string; file_name: string; mime_type: string; size_bytes: number; hash: string }[];
+    };
+    expect(voice).toMatchObject({ category: "cloned", name: "My Roger", is_owner: true });
+    expect(voice.labels).toMatchObject({ accent: "american", gender: "male", language: "en" });
+    expect(voice.samples).toHaveLength(1);
+    expect(voice.samples[0]).toMatchObject({ file_name: "roger.mp3", mime_type: "audio/mpeg", size_bytes: mp3.byteLength });
+
+    // The row keeps the measured speaker and an engine voice near Roger's own (m3 at base pitch 45).
+    const row = await env.DB.prepare("SELECT engine_parameters, speaker_features FROM voices WHERE voice_id = ?").bind(voiceId).first<{ engine_parameters: string; speaker_features: string }>();
+    const parameters = JSON.parse(row!.engine_parameters) as { espeakVoice: string; variant: string; basePitch: number; rate: number };
+    const features = JSON.parse(row!.speaker_features) as { pitchMedianHz: number; vector: number[] };
+    expect(parameters.espeakVoice).toBe("en-us");
+    expect(parameters.variant).toMatch(/^m/);
+    expect(features.pitchMedianHz).toBeGreaterThan(80);
+    expect(features.pitchMedianHz).toBeLessThan(115);
+    expect(features.vector).toHaveLength(7);
+
+    const tts = await api(`/v1/text-to-speech/${voiceId}?output_format=mp3_44100_128`, { method: "POST", key: starter.key, json: { text: "Speaking as the clone." } });
+    expect(tts.status).toBe(200);
+    expect((await tts.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+
+    const sample = await api(`/v1/voices/${voiceId}/samples/${voice.samples[0]!.sample_id}/audio`, { key: starter.key });
+    expect(sample.status).toBe(200);
+    expect(sample.headers.get("content-type")).toBe("audio/mpeg");
+    expect(new Uint8Array(await sample.arrayBuffer())).toEqual(mp3);
+  });
+
+  it("reads WAV samples too", async () => {
+    const pcm = await spoken(starter.key, "One more sample, read at an ordinary pace, for the voice.", "pcm_16000");
+    const response = await add(starter.key, voiceForm({ name: "From WAV" }, [{ name: "take.wav", type: "audio/wav", bytes: wav(pcm, 16_000) }]));
+    expect(response.status).toBe(200);
+  });
+
+  it("refuses bad input with a clear 4xx", async () => {
+    const cases: [FormData, number, string][] = [
+      [voiceForm({ name: "No files" }, []), 400, "no_samples"],
+      [voiceForm({ name: "Text" }, [{ name: "notes.txt", type: "text/plain", bytes: new TextEncoder().encode("not audio") }]), 415, "unsupported_audio_type"],
+      [voiceForm({ name: "Empty" }, [{ name: "empty.mp3", type: "audio/mpeg", bytes: new Uint8Array(0) }]), 400, "empty_sample"],
+      [voiceForm({ name: "Garbage" }, [{ name: "noise.mp3", type: "audio/mpeg", bytes: new Uint8Array(4000).fill(7) }]), 400, "undecodable_sample"],
+      [voiceForm({ name: "FLAC" }, [{ name: "take.flac", type: "audio/flac", bytes: new TextEncoder().encode("fLaC not really") }]), 400, "undecodable_sample"],
+      [voiceForm({ name: "Silence" }, [{ name: "quiet.wav", type: "audio/wav", bytes: wav(new Uint8Array(32_000), 16_000) }]), 400, "no_speech_in_sample"],
+      [voiceForm({ name: "Big" }, [{ name: "big.mp3", type: "audio/mpeg", bytes: new Uint8Array(10 * 1024 * 1024 + 1) }]), 413, "sample_too_large"],
+    ];
+    for (const [body, status, code] of cases) {
+      const response = await add(starter.key, body);
+      expect(response.status, code).toBe(status);
+      expect((await detail(response)).status).toBe(code);
+    }
+    // No name, bad labels: validation errors.
+    expect((await add(starter.key, voiceForm({}, [{ name: "a.mp3", type: "audio/mpeg", bytes: mp3 }]))).status).toBe(422);
+    expect((await add(starter.key, voiceForm({ name: "x", labels: "[1]" }, [{ name: "a.mp3", type: "audio/mpeg", bytes: mp3 }]))).status).toBe(422);
+    expect((await api("/v1/voices/add", { method: "POST", key: starter.key, json: { name: "json" } })).status).toBe(422);
+  });
+
+  it("refuses the free plan", async () => {
+    const response = await add(free.key, voiceForm({ name: "Free" }, [{ name: "a.mp3", type: "audio/mpeg", bytes: mp3 }]));
+    expect(response.status).toBe(403);
+    expect((await detail(response)).status).toBe("can_not_use_instant_voice_cloning");
+  });
+
+  it("keeps another workspace's voice out of reach", async () => {
+    const voice = ((await (await api(`/v1/voices/${voiceId}`, { key: starter.key })).json()) as { samples: { sample_id: string }[] }).samples[0]!;
+    for (const [path, method] of [
+      [`/v1/voices/${voiceId}`, "GET"],
+      [`/v1/voices/${voiceId}`, "DELETE"],
+      [`/v1/voices/${voiceId}/samples/${voice.sample_id}/audio`, "GET"],
+      [`/v1/voices/${voiceId}/samples/${voice.sample_id}`, "DELETE"],
+    ] as const) {
+      expect((await api(path, { method, key: stranger.key })).status, `${method} ${path}`).toBe(404);
+    }
+    const edit = await api(`/v1/voices/${voiceId}/edit`, { method: "POST", key: stranger.key, body: voiceForm({ name: "Mine now" }, []) });
+    expect(edit.status).toBe(404);
+    const tts = await api(`/v1/text-to-speech/${voiceId}`, { method: "POST", key: stranger.key, json: { text: "Hello" } });
+    expect(tts.status).toBe(404);
+  });
+
+  it("edits, deletes a sample and deletes the voice with its samples in R2", async () => {
+    const premade = await api(`/v1/voices/${ROGER}/edit`, { method: "POST", key: starter.key, body: voiceForm({ name: "Not yours" }, []) });
+    expect(premade.status).toBe(404);
+
+    const pcm = await spoken(starter.key, "A second take of the same voice, a little longer than the first one.", "pcm_22050");
+    const edit = await api(`/v1/voices/${voiceId}/edit`, {
+      method: "POST",
+      key: starter.key,
+      body: voiceForm({ name: "Roger Clone", labels: JSON.stringify({ age: "middle_aged" }) }, [{ name: "second.wav", type: "audio/wav", bytes: wav(pcm, 22_050) }]),
+    });
+    expect(edit.status).toBe(200);
+    expect(await edit.json()).toEqual({ status: "ok" });
+    const voice = (await (await api(`/v1/voices/${voiceId}`, { key: starter.key })).json()) as { name: string; labels: Record<string, string>; samples: { sample_id: string }[] };
+    expect(voice.name).toBe("Roger Clone");
+    expect(voice.labels).toMatchObject({ accent: "american", age: "middle_aged" });
+    expect(voice.samples).toHaveLength(2);
+
+    const keys = (await env.MEDIA.list({ prefix: `voice-samples/${starter.workspace}/${voiceId}/` })).objects.map((o) => o.key);
+    expect(keys).toHaveLength(2);
+    const removed = await api(`/v1/voices/${voiceId}/samples/${voice.samples[0]!.sample_id}`, { method: "DELETE", key: starter.key });
+    expect(removed.status).toBe(200);
+    expect((await env.MEDIA.list({ prefix: `voice-samples/${starter.workspace}/${voiceId}/` })).objects).toHaveLength(1);
+    expect((await api(`/v1/voices/${voiceId}/samples/${voice.samples[0]!.sample_id}/audio`, { key: starter.key })).status).toBe(404);
+
+    // A history item made with the voice keeps its name after the voice is gone.
+    const tts = await api(`/v1/text-to-speech/${voiceId}`, { method: "POST", key: starter.key, json: { text: "Before I go." } });
+    expect(tts.status).toBe(200);
+    await tts.arrayBuffer();
+
+    const deleted = await api(`/v1/voices/${voiceId}`, { method: "DELETE", key: starter.key });
+    expect(deleted.status).toBe(200);
+    expect((await env.MEDIA.list({ prefix: `voice-samples/${starter.workspace}/${voiceId}/` })).objects).toHaveLength(0);
+    expect((await api(`/v1/voices/${voiceId}`, { key: starter.key })).status).toBe(404);
+    expect((await api(`/v1/voices/${voiceId}`, { method: "DELETE", key: starter.key })).status).toBe(404);
+    expect((await api(`/v1/voices/${ROGER}`, { method: "DELETE", key: starter.key })).status).toBe(404);
+    const history = (await (await api("/v1/history?page_size=5", { key: starter.key })).json()) as { history: { voice_id: string; voice_name: string }[] };
+    expect(history.history.find((item) => item.voice_id === voiceId)?.voice_name).toBe("Roger Clone");
+  });
+});
+
+describe("the plan's limits", () => {
+  it("refuses a voice beyond the plan's custom voices (Starter: 10)", async () => {
+    const limited = await caller("clone-limit@example.com", "starter");
+    for (let i = 0; i < 10; i++) {
+      await env.DB.prepare(
+        `INSERT INTO voices (voice_id, workspace_id, category, name, language, engine, engine_parameters) VALUES (?, ?, 'cloned', ?, 'en', 'embedded', '{"espeakVoice":"en-us","variant":"m3","basePitch":50,"externalVoices":{}}')`,
+      )
+        .bind(`limit${limited.workspace.slice(0, 8)}${i}`, limited.workspace, `Voice ${i}`)
+        .run();
+    }
+    const response = await add(limited.key, voiceForm({ name: "Eleventh" }, [{ name: "a.mp3", type: "audio/mpeg", bytes: mp3 }]));
+    expect(response.status).toBe(400);
+    expect((await detail(response)).status).toBe("voice_limit_reached");
+  });
+
+  it("refuses additions and edits beyond round(1.5 x limit + 50) in the billing period (Starter: 65)", async () => {
+    const busy = await caller("clone-busy@example.com", "starter");
+    await env.DB.prepare("INSERT INTO voice_add_edits (workspace_id, period, count) VALUES (?, 'reset:2000000000', 65)").bind(busy.workspace).run();
+    const response = await add(busy.key, voiceForm({ name: "One too many" }, [{ name: "a.mp3", type: "audio/mpeg", bytes: mp3 }]));
+    expect(response.status).toBe(400);
+    expect((await detail(response)).status).toBe("voice_add_edit_limit_reached");
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM voices WHERE workspace_id = ?").bind(busy.workspace).first<{ n: number }>())!.n).toBe(0);
+  });
+});
