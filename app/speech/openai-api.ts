@@ -1,0 +1,233 @@
+import type { MiddlewareHandler } from "hono";
+import { Hono } from "hono";
+import { z } from "zod";
+import { flacFile, flacHeader, FlacStream } from "../../core/audio/flac";
+import { int16FromBytes } from "../../core/audio/pcm";
+import { wavFile } from "../../core/audio/wav";
+import { toBase64 } from "../../core/base64";
+import { requireCaller, type AuthedEnv } from "~/api/auth";
+import { apiError, type ValidationIssue } from "~/api/errors";
+import { apiDocs } from "~/api/route-docs";
+import { valid } from "~/api/validation";
+import { respond, type AudioPacking } from "~/speech/api";
+import { openAiVoiceOverrides, openAiVoiceTable, setOpenAiVoice } from "~/speech/speech.server";
+import {
+  AAC_REFUSAL,
+  isOpenAiSpeechModel,
+  NO_SPEECH_TO_TEXT,
+  OPENAI_FORMAT_SPECS,
+  OPENAI_RESPONSE_FORMATS,
+  OPENAI_SPEED_RANGE,
+  OPENAI_VOICE_NAMES,
+  openAiRefusal,
+  openAiValidation,
+  prosodyFromInstructions,
+  rateForSpeed,
+  takesInstructions,
+  voiceIdFor,
+  type OpenAiFormatSpec,
+} from "~/speech/rules/openai";
+
+/**
+ * OpenAI's error shape on this router only: every refusal the shared layers give in the platform's shape
+ * ({"detail": ...}: authentication, validation, the speech plan's refusals, an unknown path) is rewritten into
+ * {"error": {"message", "type", "code", "param"}} with OpenAI's status, so OpenAI's SDK raises its typed errors.
+ */
+const openAiErrors: MiddlewareHandler = async (c, next) => {
+  await next();
+  const res = c.res;
+  if (res.status < 400 || !res.headers.get("content-type")?.includes("application/json")) return;
+  const body = (await res.clone().json().catch(() => null)) as { detail?: ValidationIssue[] | { status: string; message: string } } | null;
+  if (!body?.detail) return;
+  const translated = Array.isArray(body.detail) ? openAiValidation(body.detail) : openAiRefusal(res.status, body.detail.status, body.detail.message);
+  const headers = new Headers(res.headers);
+  headers.delete("content-length");
+  c.res = undefined;
+  c.res = new Response(JSON.stringify(translated.body), { status: translated.status, headers });
+};
+
+/** An error in OpenAI's shape from the handler itself (what the platform has no refusal for). */
+function openAiError(status: 400 | 501, code: string, message: string, param: string | null, headers: Record<string, string> = {}) {
+  const type = status === 400 ? "invalid_request_error" : "server_error";
+  return new Response(JSON.stringify({ error: { message, type, code, param } }), { status, headers: { "content-type": "application/json", ...headers } });
+}
+
+const encoder = new TextEncoder();
+const sseEvent = (event: object) => encoder.encode(`data: ${JSON.stringify(event)}\n\n`);
+
+/** A WAV header for a stream of unknown length (sizes 0xFFFFFFFF, as streaming servers write it). */
+function streamingWavHeader(sampleRate: number): Uint8Array {
+  const header = wavFile(new Int16Array(0), sampleRate);
+  const view = new DataView(header.buffer);
+  view.setUint32(4, 0xffffffff, true);
+  view.setUint32(40, 0xffffffff, true);
+  return header;
+}
+
+const SAMPLE_RATE = 24000; // the pcm_24000 source of wav, flac and pcm
+
+/** The container's whole file from the encoded audio, and its streaming counterpart. */
+function container(spec: OpenAiFormatSpec): { whole(audio: Uint8Array): Uint8Array<ArrayBuffer>; stream(): { push(audio: Uint8Array): Uint8Array[]; end(): Uint8Array[] } } {
+  switch (spec.container) {
+    case "wav":
+      return {
+        whole: (audio) => wavFile(int16FromBytes(audio), SAMPLE_RATE) as Uint8Array<ArrayBuffer>,
+        stream: () => {
+          let started = false;
+          return {
+            push: (audio) => (started ? [audio] : ((started = true), [streamingWavHeader(SAMPLE_RATE), audio])),
+            end: () => (started ? [] : [streamingWavHeader(SAMPLE_RATE)]),
+          };
+        },
+      };
+    case "flac":
+      return {
+        whole: (audio) => flacFile(int16FromBytes(audio), SAMPLE_RATE) as Uint8Array<ArrayBuffer>,
+        stream: () => {
+          const flac = new FlacStream(SAMPLE_RATE);
+          let started = false;
+          const head = () => (started ? [] : ((started = true), [flacHeader(SAMPLE_RATE)]));
+          return { push: (audio) => [...head(), ...flac.push(int16FromBytes(audio))], end: () => [...head(), ...flac.finish()] };
+        },
+      };
+    case "raw":
+      return { whole: (audio) => audio.slice(), stream: () => ({ push: (audio) => [audio], end: () => [] }) };
+  }
+}
+
+const speechBody = z.object({
+  model: z.string().min(1).max(100),
+  input: z
+    .string()
+    .max(4096)
+    .refine((text) => text.trim().length > 0, "input is empty: there is nothing to speak"),
+  voice: z.union([z.string().min(1).max(100), z.object({ id: z.string().min(1).max(100) })]),
+  response_format: z.enum(OPENAI_RESPONSE_FORMATS).default("mp3"),
+  speed: z.number().min(OPENAI_SPEED_RANGE.min).max(OPENAI_SPEED_RANGE.max).optional(),
+  instructions: z.string().max(4096).optional(),
+  stream_format: z.enum(["audio", "sse"]).default("audio"),
+});
+
+const doc = apiDocs("OpenAI-compatible");
+export const openAiAudioApi = new Hono<AuthedEnv>();
+openAiAudioApi.use("*", openAiErrors);
+openAiAudioApi.use("*", requireCaller);
+
+openAiAudioApi.post(
+  "/speech",
+  doc("Speech (OpenAI's shape)", {
+    description:
+      "OpenAI's POST /v1/audio/speech on the same voices, quota, history and concurrency as every speech request; the API key comes as a bearer token. " +
+      "model: tts-1, tts-1-hd and gpt-4o-mini-tts are all served by the default model; voice: one of OpenAI's standard names (mapped per workspace, GET /v1/openai/voices) or a voice id; " +
+      "response_format: mp3, opus (Ogg), flac, wav or pcm (24 kHz 16-bit mono); aac is refused (no AAC encoder). speed 0.25 to 4 becomes the engine's rate, which it clamps to 0.46 to 2.57 " +
+      "(the effective-speed header says what was used); gpt-4o-mini-tts's instructions change pace, pitch and range only (instructions-applied header). stream_format sse streams speech.audio.delta events.",
+    success: { contentTypes: ["audio/mpeg", "audio/ogg", "audio/flac", "audio/wav", "audio/pcm", "text/event-stream"], description: "Audio in the requested response_format, or server-sent events" },
+    errorShape: "openai",
+    responses: {
+      400: "invalid_value (param names the field), unsupported_response_format, max_character_limit_exceeded",
+      402: "payment_required",
+      403: "voice_blocked, voice_captcha_required",
+      404: "model_not_found, voice_not_found",
+      429: "insufficient_quota, too_many_concurrent_requests",
+      500: "generation_failed (nothing is charged)",
+    },
+  }),
+  valid("json", speechBody),
+  async (c) => {
+    const body = c.req.valid("json");
+    if (body.response_format === "aac") return openAiError(400, "unsupported_response_format", AAC_REFUSAL, "response_format");
+    const spec = OPENAI_FORMAT_SPECS[body.response_format];
+    const requested = typeof body.voice === "string" ? body.voice : body.voice.id;
+    const voiceId = voiceIdFor(requested, await openAiVoiceOverrides(c.env, c.get("caller")));
+    const openAiModel = isOpenAiSpeechModel(body.model);
+    const prosody = prosodyFromInstructions(openAiModel && !takesInstructions(body.model) ? undefined : body.instructions);
+    const changesProsody = body.speed !== undefined || prosody.applied.length > 0;
+    const speed = (body.speed ?? OPENAI_SPEED_RANGE.default) * prosody.pace;
+    const headers: Record<string, string> = {};
+    if (changesProsody) headers["effective-speed"] = String(rateForSpeed(speed).effectiveSpeed);
+    if (body.instructions !== undefined) headers["instructions-applied"] = prosody.applied.join(", ") || "none";
+    const box = container(spec);
+    const sse = body.stream_format === "sse";
+    const packing: AudioPacking = {
+      contentType: sse ? "text/event-stream" : spec.contentType,
+      headers: sse ? { ...headers, "cache-control": "no-cache" } : headers,
+      whole: box.whole,
+      stream: sse
+        ? () => {
+            const inner = box.stream();
+            const events = (pieces: Uint8Array[]) => pieces.filter((p) => p.byteLength).map((p) => sseEvent({ type: "speech.audio.delta", audio: toBase64(p) }));
+            return {
+              push: (audio) => events(inner.push(audio)),
+              // The platform counts characters: each counts as one input token (decision 0027).
+              end: (plan) => [...events(inner.end()), sseEvent({ type: "speech.audio.done", usage: { input_tokens: plan.characters, output_tokens: 0, total_tokens: plan.characters } })],
+            };
+          }
+        : undefined,
+    };
+    return respond(
+      c,
+      {
+        voiceId,
+        text: body.input,
+        modelId: openAiModel ? null : body.model,
+        outputFormat: spec.source,
+        openAiProsody: changesProsody ? { speed, pitchShift: prosody.pitchShift, rangeShift: prosody.rangeShift } : null,
+        source: "OpenAI",
+        requestId: c.get("requestId"),
+      },
+      { stream: sse, timestamps: false },
+      packing,
+    );
+  },
+);
+
+/** Speech to text in OpenAI's shape needs an engine this build does not have: an honest 501 (no retries). */
+for (const [path, summary] of [
+  ["/transcriptions", "Transcription (OpenAI's shape)"],
+  ["/translations", "Translation to English (OpenAI's shape)"],
+] as const) {
+  openAiAudioApi.post(
+    path,
+    doc(summary, {
+      description: "OpenAI's multipart request (file, model whisper-1, ...). No speech-to-text engine is wired to this endpoint yet: it answers 501 speech_to_text_unavailable, with x-should-retry: false so OpenAI's SDK does not retry.",
+      success: { contentTypes: ["application/json"], description: "Never: the request is refused" },
+      errorShape: "openai",
+      responses: { 501: "speech_to_text_unavailable" },
+    }),
+    () => openAiError(NO_SPEECH_TO_TEXT.status, NO_SPEECH_TO_TEXT.code, NO_SPEECH_TO_TEXT.message, null, { "x-should-retry": "false" }),
+  );
+}
+
+/** Which voice each of OpenAI's standard voice names speaks as in the workspace (a platform route: its error shape). */
+const voicesDoc = apiDocs("OpenAI-compatible");
+export const openAiVoicesApi = new Hono<AuthedEnv>();
+openAiVoicesApi.use("*", requireCaller);
+openAiVoicesApi.get(
+  "/",
+  voicesDoc("OpenAI voice names and their voices", { description: "Each standard name (alloy, ash, ...), the voice it speaks as in this workspace, its default and whether the workspace changed it.", success: { description: "JSON: voices" } }),
+  async (c) => c.json({ voices: await openAiVoiceTable(c.env, c.get("caller")) }),
+);
+const nameParam = z.object({ name: z.enum(OPENAI_VOICE_NAMES) });
+openAiVoicesApi.put(
+  "/:name",
+  voicesDoc("Choose the voice of an OpenAI voice name (admins)", { success: { description: "JSON: the name's row" }, responses: { 403: "forbidden", 404: "voice_not_found" } }),
+  valid("param", nameParam),
+  valid("json", z.object({ voice_id: z.string().min(1).max(100) })),
+  async (c) => {
+    const name = c.req.valid("param").name;
+    const changed = await setOpenAiVoice(c.env, c.get("caller"), name, c.req.valid("json").voice_id);
+    if (!changed.ok) return apiError(c, changed.status, changed.code, changed.message);
+    return c.json((await openAiVoiceTable(c.env, c.get("caller"))).find((row) => row.name === name));
+  },
+);
+openAiVoicesApi.delete(
+  "/:name",
+  voicesDoc("Restore the default voice of an OpenAI voice name (admins)", { success: { description: "JSON: the name's row" }, responses: { 403: "forbidden" } }),
+  valid("param", nameParam),
+  async (c) => {
+    const name = c.req.valid("param").name;
+    const changed = await setOpenAiVoice(c.env, c.get("caller"), name, null);
+    if (!changed.ok) return apiError(c, changed.status, changed.code, changed.message);
+    return c.json((await openAiVoiceTable(c.env, c.get("caller"))).find((row) => row.name === name));
+  },
+);
