@@ -136,6 +136,9 @@ export type OpenAiError = { error: { message: string; type: string; code: string
 const REMAPPED: Record<string, { status: number; type: string; param?: string }> = {
   model_not_found: { status: 404, type: "invalid_request_error", param: "model" },
   voice_not_found: { status: 404, type: "invalid_request_error", param: "voice" },
+  voice_blocked: { status: 403, type: "permission_error", param: "voice" },
+  // The message names the voice's check (/v1/voices/{voice_id}/captcha).
+  voice_captcha_required: { status: 403, type: "permission_error", param: "voice" },
   max_character_limit_exceeded: { status: 400, type: "invalid_request_error", param: "input" },
   quota_exceeded: { status: 429, type: "insufficient_quota" },
   payment_required: { status: 402, type: "insufficient_quota" },
