@@ -10,7 +10,7 @@ import { apiError, type ValidationIssue } from "~/api/errors";
 import { apiDocs } from "~/api/route-docs";
 import { valid } from "~/api/validation";
 import { respond, type AudioPacking } from "~/speech/api";
-import { openAiVoiceOverrides, openAiVoiceTable, setOpenAiVoice } from "~/speech/speech.server";
+import { openAiVoiceOverrides, openAiVoiceTable, setOpenAiVoice, transcribe, transcriptionModels } from "~/speech/speech.server";
 import {
   AAC_REFUSAL,
   isOpenAiSpeechModel,
@@ -25,7 +25,14 @@ import {
   rateForSpeed,
   takesInstructions,
   voiceIdFor,
+  srtOf,
+  TRANSCRIPTION_FORMATS,
+  TRANSCRIPTION_MAX_BYTES,
+  transcriptSegments,
+  vttOf,
+  NO_SPEECH_TRANSLATION,
   type OpenAiFormatSpec,
+  type TranscriptionFormat,
 } from "~/speech/rules/openai";
 
 /**
@@ -181,22 +188,88 @@ openAiAudioApi.post(
   },
 );
 
-/** Speech to text in OpenAI's shape needs an engine this build does not have: an honest 501 (no retries). */
-for (const [path, summary] of [
-  ["/transcriptions", "Transcription (OpenAI's shape)"],
-  ["/translations", "Translation to English (OpenAI's shape)"],
-] as const) {
-  openAiAudioApi.post(
-    path,
-    doc(summary, {
-      description: "OpenAI's multipart request (file, model whisper-1, ...). No speech-to-text engine is wired to this endpoint yet: it answers 501 speech_to_text_unavailable, with x-should-retry: false so OpenAI's SDK does not retry.",
-      success: { contentTypes: ["application/json"], description: "Never: the request is refused" },
-      errorShape: "openai",
-      responses: { 501: "speech_to_text_unavailable" },
-    }),
-    () => openAiError(NO_SPEECH_TO_TEXT.status, NO_SPEECH_TO_TEXT.code, NO_SPEECH_TO_TEXT.message, null, { "x-should-retry": "false" }),
-  );
+/** A file's content type: the one it came with, else from its name's extension. */
+const TYPE_BY_EXTENSION: Record<string, string> = { mp3: "audio/mpeg", mpga: "audio/mpeg", mpeg: "audio/mpeg", wav: "audio/wav", ogg: "audio/ogg", opus: "audio/ogg", oga: "audio/ogg", webm: "audio/webm", flac: "audio/flac", m4a: "audio/mp4", mp4: "audio/mp4" };
+function contentTypeOf(file: File): string | null {
+  const declared = file.type.split(";")[0]!.trim().toLowerCase();
+  if (declared.startsWith("audio/") || declared === "video/mp4" || declared === "video/webm") return declared;
+  return TYPE_BY_EXTENSION[file.name.split(".").pop()?.toLowerCase() ?? ""] ?? null;
 }
+
+const noEngine = () => openAiError(NO_SPEECH_TO_TEXT.status, NO_SPEECH_TO_TEXT.code, NO_SPEECH_TO_TEXT.message, null, { "x-should-retry": "false" });
+const badField = (param: string, message: string) => openAiError(400, "invalid_value", message, param);
+
+openAiAudioApi.post(
+  "/transcriptions",
+  doc("Transcription (OpenAI's shape)", {
+    description:
+      "OpenAI's multipart request: file (up to 25 MB), model (whisper-1 or a served model id), language, prompt, response_format (json, text, srt, vtt, verbose_json with segments and, with timestamp_granularities[]=word, words). " +
+      "Runs on the deployment's speech-to-text engine (docs/engines.md); without one it answers 501 speech_to_text_unavailable with x-should-retry: false. Not charged or kept in history yet.",
+    success: { contentTypes: ["application/json", "text/plain", "application/x-subrip", "text/vtt"], description: "The transcript in the requested response_format" },
+    errorShape: "openai",
+    responses: { 400: "invalid_value (param names the field)", 501: "speech_to_text_unavailable", 502: "speech_to_text_failed" },
+  }),
+  async (c) => {
+    const models = await transcriptionModels(c.env);
+    if (!models.length) return noEngine();
+    const form = await c.req.raw.formData().catch(() => null);
+    if (!form) return badField("file", "The body must be multipart/form-data with an audio file.");
+    const file = form.get("file");
+    if (!(file instanceof File) || file.size === 0) return badField("file", "file is required: the audio to transcribe.");
+    if (file.size > TRANSCRIPTION_MAX_BYTES) return badField("file", `file is ${file.size} bytes; the limit is ${TRANSCRIPTION_MAX_BYTES}.`);
+    const contentType = contentTypeOf(file);
+    if (!contentType) return badField("file", "file is not a recognised audio format (mp3, mp4, m4a, ogg, opus, wav, webm, flac).");
+    const model = form.get("model");
+    if (typeof model !== "string" || !model.trim()) return badField("model", "model is required (whisper-1, or one of this server's speech-to-text models).");
+    const format = form.get("response_format") ?? "json";
+    if (typeof format !== "string" || !(TRANSCRIPTION_FORMATS as readonly string[]).includes(format)) return badField("response_format", `response_format must be one of ${TRANSCRIPTION_FORMATS.join(", ")}.`);
+    const language = form.get("language");
+    if (language !== null && (typeof language !== "string" || !/^[a-z]{2,3}$/i.test(language))) return badField("language", "language must be an ISO-639-1 code such as en.");
+    const prompt = form.get("prompt");
+    if (prompt !== null && (typeof prompt !== "string" || prompt.length > 4096)) return badField("prompt", "prompt must be text of at most 4096 characters.");
+    const granularities = form.getAll("timestamp_granularities[]");
+    if (!granularities.every((g) => g === "word" || g === "segment")) return badField("timestamp_granularities", "timestamp_granularities[] takes word and segment.");
+    let result;
+    try {
+      const audio = new Uint8Array(await file.arrayBuffer());
+      result = await transcribe(c.env, { audio, contentType, language: language?.toLowerCase() ?? null, prompt: prompt ?? null }, models.includes(model) ? model : undefined);
+    } catch {
+      return new Response(JSON.stringify({ error: { message: "The speech-to-text engine failed to transcribe the file.", type: "server_error", code: "speech_to_text_failed", param: null } }), {
+        status: 502,
+        headers: { "content-type": "application/json" },
+      });
+    }
+    const segments = transcriptSegments(result.text, result.words, result.durationMs);
+    switch (format as TranscriptionFormat) {
+      case "text":
+        return c.text(`${result.text}\n`);
+      case "srt":
+        return c.body(srtOf(segments), 200, { "content-type": "application/x-subrip; charset=utf-8" });
+      case "vtt":
+        return c.body(vttOf(segments), 200, { "content-type": "text/vtt; charset=utf-8" });
+      case "verbose_json": {
+        const duration = (result.durationMs ?? Math.max(0, ...result.words.map((w) => w.endMs))) / 1000;
+        const words = granularities.includes("word") ? { words: result.words.map((w) => ({ word: w.text, start: w.startMs / 1000, end: w.endMs / 1000 })) } : {};
+        const withSegments = granularities.length === 0 || granularities.includes("segment");
+        return c.json({ task: "transcribe", language: result.language ?? language ?? null, duration, text: result.text, ...(withSegments ? { segments } : {}), ...words });
+      }
+      case "json":
+        return c.json({ text: result.text });
+    }
+  },
+);
+
+/** Speech translation needs a speech-to-text engine that translates; none is wired here yet: an honest 501 (no retries). */
+openAiAudioApi.post(
+  "/translations",
+  doc("Translation to English (OpenAI's shape)", {
+    description: "OpenAI's multipart request (file, model whisper-1, ...). No speech translation is wired to this endpoint yet: it answers 501 speech_to_text_unavailable, with x-should-retry: false so OpenAI's SDK does not retry.",
+    success: { contentTypes: ["application/json"], description: "Never: the request is refused" },
+    errorShape: "openai",
+    responses: { 501: "speech_to_text_unavailable" },
+  }),
+  () => openAiError(NO_SPEECH_TO_TEXT.status, NO_SPEECH_TO_TEXT.code, NO_SPEECH_TRANSLATION, null, { "x-should-retry": "false" }),
+);
 
 /** Which voice each of OpenAI's standard voice names speaks as in the workspace (a platform route: its error shape). */
 const voicesDoc = apiDocs("OpenAI-compatible");

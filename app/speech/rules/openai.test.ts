@@ -8,7 +8,10 @@ import {
   openAiValidation,
   prosodyFromInstructions,
   rateForSpeed,
+  srtOf,
   takesInstructions,
+  transcriptSegments,
+  vttOf,
   voiceIdFor,
 } from "./openai";
 
@@ -56,5 +59,32 @@ describe("OpenAI-compatible speech rules", () => {
       status: 400,
       body: { error: { message: "speed: Too big", type: "invalid_request_error", code: "invalid_value", param: "speed" } },
     });
+  });
+});
+
+describe("transcripts in OpenAI's formats", () => {
+  const words = [
+    { text: "Hello", startMs: 0, endMs: 400 },
+    { text: "there.", startMs: 450, endMs: 900 },
+    { text: "After", startMs: 2500, endMs: 2900 },
+    { text: "a", startMs: 2950, endMs: 3000 },
+    { text: "pause", startMs: 4200, endMs: 4700 },
+  ];
+  it("cuts segments at sentence ends and pauses, or makes one of the whole text without timings", () => {
+    expect(transcriptSegments("Hello there. After a pause", words, 4700)).toEqual([
+      { id: 0, start: 0, end: 0.9, text: "Hello there." },
+      { id: 1, start: 2.5, end: 3, text: "After a" },
+      { id: 2, start: 4.2, end: 4.7, text: "pause" },
+    ]);
+    expect(transcriptSegments("Hi.", [], 1500)).toEqual([{ id: 0, start: 0, end: 1.5, text: "Hi." }]);
+    expect(transcriptSegments("", [], null)).toEqual([]);
+  });
+  it("writes SubRip and WebVTT", () => {
+    const segments = [
+      { id: 0, start: 0, end: 0.9, text: "Hello there." },
+      { id: 1, start: 3661.5, end: 3662, text: "Later." },
+    ];
+    expect(srtOf(segments)).toBe("1\n00:00:00,000 --> 00:00:00,900\nHello there.\n\n2\n01:01:01,500 --> 01:01:02,000\nLater.\n");
+    expect(vttOf(segments)).toBe("WEBVTT\n\n00:00:00.000 --> 00:00:00.900\nHello there.\n\n01:01:01.500 --> 01:01:02.000\nLater.\n");
   });
 });

@@ -170,10 +170,60 @@ export function openAiValidation(issues: { loc: (string | number)[]; msg: string
   return { status: 400, body: { error: { message, type: "invalid_request_error", code: "invalid_value", param } } };
 }
 
-/** Transcription and translation need a speech-to-text engine; this deployment has none configured. */
+/** Transcription needs a speech-to-text engine; this deployment has none configured. */
 export const NO_SPEECH_TO_TEXT = {
   status: 501,
   code: "speech_to_text_unavailable",
   message:
     "No speech-to-text engine is configured on this server, so it cannot transcribe or translate audio. The embedded engine only synthesizes speech.",
 } as const;
+
+/** Speech translation (to English) is not wired to any engine yet, whatever the deployment configures. */
+export const NO_SPEECH_TRANSLATION =
+  "This server cannot translate speech yet: no speech-translation engine is wired to /v1/audio/translations. Transcribe with /v1/audio/transcriptions where a speech-to-text engine is configured.";
+
+/** OpenAI's transcription response formats, and the largest file it takes (25 MB). */
+export const TRANSCRIPTION_FORMATS = ["json", "text", "srt", "verbose_json", "vtt"] as const;
+export type TranscriptionFormat = (typeof TRANSCRIPTION_FORMATS)[number];
+export const TRANSCRIPTION_MAX_BYTES = 25 * 1024 * 1024;
+
+export type TranscriptWord = { text: string; startMs: number; endMs: number };
+export type TranscriptSegment = { id: number; start: number; end: number; text: string };
+
+/**
+ * Segments from the engine's word timings: a segment ends after a sentence's last word, before a pause of a
+ * second or more, or at 12 words. Without timings the whole text is one segment over the whole duration.
+ */
+export function transcriptSegments(text: string, words: readonly TranscriptWord[], durationMs: number | null): TranscriptSegment[] {
+  if (!words.length) return text ? [{ id: 0, start: 0, end: (durationMs ?? 0) / 1000, text }] : [];
+  const segments: TranscriptSegment[] = [];
+  let current: TranscriptWord[] = [];
+  const close = () => {
+    if (!current.length) return;
+    segments.push({ id: segments.length, start: current[0]!.startMs / 1000, end: current.at(-1)!.endMs / 1000, text: current.map((w) => w.text.trim()).join(" ") });
+    current = [];
+  };
+  words.forEach((word, i) => {
+    current.push(word);
+    const next = words[i + 1];
+    if (/[.!?]["')\]]?$/.test(word.text.trim()) || current.length >= 12 || (next && next.startMs - word.endMs >= 1000)) close();
+  });
+  close();
+  return segments;
+}
+
+function timestamp(seconds: number, separator: "," | "."): string {
+  const ms = Math.round(seconds * 1000);
+  const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}${separator}${pad(ms % 1000, 3)}`;
+}
+
+/** SubRip subtitles of the segments. */
+export function srtOf(segments: readonly TranscriptSegment[]): string {
+  return segments.map((s, i) => `${i + 1}\n${timestamp(s.start, ",")} --> ${timestamp(s.end, ",")}\n${s.text}\n`).join("\n");
+}
+
+/** WebVTT subtitles of the segments. */
+export function vttOf(segments: readonly TranscriptSegment[]): string {
+  return `WEBVTT\n\n${segments.map((s) => `${timestamp(s.start, ".")} --> ${timestamp(s.end, ".")}\n${s.text}\n`).join("\n")}`;
+}

@@ -168,16 +168,59 @@ describe("OpenAI-compatible speech", () => {
     expect(await elevenLabs.json()).toMatchObject({ detail: { status: "voice_not_found" } });
   });
 
-  it("answers transcriptions and translations honestly: no speech-to-text engine, 501 without retry", async () => {
-    for (const path of ["/v1/audio/transcriptions", "/v1/audio/translations"]) {
+  it("transcribes on the deployment's speech-to-text engine (here a stand-in server) in each response format", async () => {
+    const wav = new Uint8Array(await (await speech({ model: "tts-1", input: "Transcribe me.", voice: "nova", response_format: "wav" })).arrayBuffer());
+    const transcribe = (fields: Record<string, string | string[]>, file: File | null = new File([wav], "speech.wav")) => {
       const form = new FormData();
-      form.append("file", new File([new Uint8Array(100)], "a.mp3", { type: "audio/mpeg" }));
-      form.append("model", "whisper-1");
-      const response = await api(path, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form });
-      expect(response.status).toBe(501);
-      expect(response.headers.get("x-should-retry")).toBe("false");
-      expect(((await response.json()) as OpenAiErrorBody).error).toMatchObject({ code: "speech_to_text_unavailable", type: "server_error" });
+      if (file) form.append("file", file);
+      for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) form.append(name, v);
+      return api("/v1/audio/transcriptions", { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form });
+    };
+    // The stand-in says how many bytes of which type arrived: the file went through whole.
+    const heard = `Heard ${wav.byteLength} bytes of audio/wav.`;
+    expect(await (await transcribe({ model: "whisper-1" })).json()).toEqual({ text: heard });
+    const text = await transcribe({ model: "whisper-1", response_format: "text" });
+    expect(text.headers.get("content-type")).toContain("text/plain");
+    expect(await text.text()).toBe(`${heard}\n`);
+    const verbose = (await (await transcribe({ model: "whisper-1", response_format: "verbose_json", language: "en", "timestamp_granularities[]": ["word", "segment"] })).json()) as {
+      task: string;
+      language: string;
+      duration: number;
+      words: { word: string; start: number; end: number }[];
+      segments: { id: number; start: number; end: number; text: string }[];
+    };
+    expect(verbose).toMatchObject({ task: "transcribe", language: "en", text: heard });
+    expect(verbose.words.map((w) => w.word.trim()).join(" ")).toBe(heard);
+    expect(verbose.segments).toEqual([{ id: 0, start: 0, end: verbose.words.at(-1)!.end, text: heard }]);
+    const srt = await (await transcribe({ model: "whisper-1", response_format: "srt" })).text();
+    expect(srt).toBe(`1\n00:00:00,000 --> 00:00:02,400\n${heard}\n`);
+    const vtt = await transcribe({ model: "whisper-1", response_format: "vtt" });
+    expect(vtt.headers.get("content-type")).toContain("text/vtt");
+    expect(await vtt.text()).toBe(`WEBVTT\n\n00:00:00.000 --> 00:00:02.400\n${heard}\n`);
+
+    const bad: [Record<string, string>, File | null, string][] = [
+      [{ model: "whisper-1" }, null, "file"],
+      [{ model: "whisper-1" }, new File([], "empty.wav"), "file"],
+      [{ model: "whisper-1" }, new File([wav], "notes.txt", { type: "text/plain" }), "file"],
+      [{}, new File([wav], "speech.wav"), "model"],
+      [{ model: "whisper-1", response_format: "docx" }, new File([wav], "speech.wav"), "response_format"],
+      [{ model: "whisper-1", language: "english" }, new File([wav], "speech.wav"), "language"],
+    ];
+    for (const [fields, file, param] of bad) {
+      const response = await transcribe(fields, file);
+      expect(response.status, param).toBe(400);
+      expect(((await response.json()) as OpenAiErrorBody).error, param).toMatchObject({ type: "invalid_request_error", param });
     }
+  });
+
+  it("answers translations honestly (no speech translation engine: 501 without retry), and unknown paths in OpenAI's shape", async () => {
+    const form = new FormData();
+    form.append("file", new File([new Uint8Array(100)], "a.mp3", { type: "audio/mpeg" }));
+    form.append("model", "whisper-1");
+    const response = await api("/v1/audio/translations", { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form });
+    expect(response.status).toBe(501);
+    expect(response.headers.get("x-should-retry")).toBe("false");
+    expect(((await response.json()) as OpenAiErrorBody).error).toMatchObject({ code: "speech_to_text_unavailable", type: "server_error" });
     const unknown = await api("/v1/audio/nothing", { method: "POST", headers: { authorization: `Bearer ${key}` } });
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as OpenAiErrorBody).error.code).toBe("not_found");
