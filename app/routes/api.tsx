@@ -42,7 +42,8 @@ const audio = await client.textToSpeech.convert("pv01aria000000000000", { text: 
             bearer token, OpenAI&rsquo;s model and voice names, and errors like <code>{'{"error": {"message", "type", "code", "param"}}'}</code>. OpenAI&rsquo;s own SDK
             works with only its base URL changed:
           </p>
-          <pre className="overflow-x-auto rounded-xl bg-zinc-900 p-4 text-sm text-zinc-100">
+          {/* Wrapped, not scrolled: a scrolling block would need to be focusable to be read by keyboard. */}
+          <pre className="whitespace-pre-wrap break-words rounded-xl bg-zinc-900 p-4 text-sm text-zinc-100">
             {`import OpenAI from "openai";
 const openai = new OpenAI({ apiKey: "sk_…", baseURL: "https://your-host/v1" });
 const speech = await openai.audio.speech.create({ model: "tts-1", voice: "alloy", input: "Hello!" });`}

@@ -124,11 +124,8 @@ openAiAudioApi.post(
   "/speech",
   doc("Speech (OpenAI's shape)", {
     description:
-      "OpenAI's POST /v1/audio/speech on the same voices, quota, history and concurrency as every speech request; the API key comes as a bearer token. " +
-      "model: tts-1, tts-1-hd and gpt-4o-mini-tts are all served by the default model; voice: one of OpenAI's standard names (mapped per workspace, GET /v1/openai/voices) or a voice id; " +
-      "response_format: mp3, opus (Ogg), flac, wav or pcm (24 kHz 16-bit mono); aac is refused (no AAC encoder). speed 0.25 to 4 becomes the engine's rate, which it clamps to 0.46 to 2.57 " +
-      "(the effective-speed header says what was used); gpt-4o-mini-tts's instructions change pace, pitch and range only (instructions-applied header). stream_format sse streams speech.audio.delta events.",
-    success: { contentTypes: ["audio/mpeg", "audio/ogg", "audio/flac", "audio/wav", "audio/pcm", "text/event-stream"], description: "Audio in the requested response_format, or server-sent events" },
+      "Same voices, quota and history as every speech request. Models tts-1, tts-1-hd, gpt-4o-mini-tts (all the default model); OpenAI's voice names (GET /v1/openai/voices) or voice ids; mp3, opus, flac, wav, pcm (aac refused); speed 0.25-4 (the engine reaches 0.46-2.57: effective-speed header); stream_format sse. Decision 0027.",
+    success: { contentTypes: ["audio/mpeg", "audio/ogg", "audio/flac", "audio/wav", "audio/pcm", "text/event-stream"], description: "Audio, or events" },
     errorShape: "openai",
     responses: {
       400: "invalid_value (param names the field), unsupported_response_format, max_character_limit_exceeded",
@@ -203,9 +200,8 @@ openAiAudioApi.post(
   "/transcriptions",
   doc("Transcription (OpenAI's shape)", {
     description:
-      "OpenAI's multipart request: file (up to 25 MB), model (whisper-1 or a served model id), language, prompt, response_format (json, text, srt, vtt, verbose_json with segments and, with timestamp_granularities[]=word, words). " +
-      "Runs on the deployment's speech-to-text engine (docs/engines.md); without one it answers 501 speech_to_text_unavailable with x-should-retry: false. Not charged or kept in history yet.",
-    success: { contentTypes: ["application/json", "text/plain", "application/x-subrip", "text/vtt"], description: "The transcript in the requested response_format" },
+      "OpenAI's multipart request (file up to 25 MB, model, language, prompt, timestamp_granularities) on the deployment's speech-to-text engine; json, text, srt, vtt or verbose_json. Without an engine: 501 speech_to_text_unavailable (x-should-retry: false).",
+    success: { contentTypes: ["application/json", "text/plain", "application/x-subrip", "text/vtt"], description: "The transcript" },
     errorShape: "openai",
     responses: { 400: "invalid_value (param names the field)", 501: "speech_to_text_unavailable", 502: "speech_to_text_failed" },
   }),
