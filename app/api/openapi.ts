@@ -63,12 +63,14 @@ const ERROR_NAMES: Record<number, string> = {
   422: "Validation error",
   429: "Too many requests",
   500: "Internal error",
+  501: "Not implemented",
   503: "Unavailable",
 };
 
 function responsesOf(doc: RouteDoc | undefined, authenticated: boolean, validated: boolean): Record<string, OpenApiResponse> {
   const success = doc?.success ?? {};
   const types = success.contentTypes ?? ["application/json"];
+  const openAi = doc?.errorShape === "openai";
   const responses: Record<string, OpenApiResponse> = {
     [String(success.status ?? 200)]: {
       description: success.description ?? "Success",
@@ -82,7 +84,12 @@ function responsesOf(doc: RouteDoc | undefined, authenticated: boolean, validate
     responses[status] =
       code < 400
         ? { description: description ?? "", content: { "application/json": {} } }
-        : { description: `${ERROR_NAMES[code] ?? "Error"}: ${description}`, content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } } };
+        : { description: `${ERROR_NAMES[code] ?? "Error"}: ${description}`, content: { "application/json": { schema: { $ref: `#/components/schemas/${openAi ? "OpenAiError" : "ErrorResponse"}` } } } };
+  }
+  if (openAi) {
+    if (authenticated) responses["401"] ??= { $ref: "#/components/responses/OpenAiUnauthorized" };
+    if (validated) responses["400"] ??= { $ref: "#/components/responses/OpenAiBadRequest" };
+    return responses;
   }
   if (authenticated) responses["401"] ??= { $ref: "#/components/responses/Unauthorized" };
   if (validated) responses["422"] ??= { $ref: "#/components/responses/ValidationError" };
@@ -161,7 +168,8 @@ export function openApiDocument(routes: readonly RouterRoute[], options: Documen
       title: `${PRODUCT_NAME} API`,
       version: "1.0.0",
       description:
-        'Speaks the wire format of the commercial voice AI API: the xi-api-key header, snake_case JSON, {"detail": {"status", "message"}} errors and FastAPI-style 422 validation errors.',
+        'Speaks the wire format of the commercial voice AI API: the xi-api-key header, snake_case JSON, {"detail": {"status", "message"}} errors and FastAPI-style 422 validation errors. ' +
+        'The OpenAI-compatible routes (/v1/audio/*, tag "OpenAI-compatible") speak OpenAI\'s wire format instead: a bearer key and {"error": {"message", "type", "code", "param"}} errors, bad input as 400, so OpenAI\'s SDK works with only its baseURL changed.',
     },
     servers: [{ url: options.origin }],
     tags: tags.map((name) => ({ name })),
@@ -177,6 +185,17 @@ export function openApiDocument(routes: readonly RouterRoute[], options: Documen
           required: ["detail"],
           properties: {
             detail: { type: "object", required: ["status", "message"], properties: { status: { type: "string" }, message: { type: "string" } } },
+          },
+        },
+        OpenAiError: {
+          type: "object",
+          required: ["error"],
+          properties: {
+            error: {
+              type: "object",
+              required: ["message", "type", "code", "param"],
+              properties: { message: { type: "string" }, type: { type: "string" }, code: { type: ["string", "null"] }, param: { type: ["string", "null"] } },
+            },
           },
         },
         HTTPValidationError: {
@@ -198,6 +217,14 @@ export function openApiDocument(routes: readonly RouterRoute[], options: Documen
         Unauthorized: {
           description: "invalid_api_key: the API key is missing or wrong",
           content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } },
+        },
+        OpenAiUnauthorized: {
+          description: "invalid_api_key: the bearer key is missing or wrong (OpenAI's error shape)",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/OpenAiError" } } },
+        },
+        OpenAiBadRequest: {
+          description: "invalid_value: the request does not match its schema; param names the field (OpenAI's error shape)",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/OpenAiError" } } },
         },
         ValidationError: {
           description: "The request does not match its schema (or its body is not JSON)",

@@ -20,6 +20,8 @@ export type RouteDoc = {
    * body {"detail": {"status", "message"}}. 401 (authenticated routes) and 422 (validated input) are added.
    */
   responses?: Readonly<Partial<Record<number, string>>>;
+  /** The OpenAI-compatible routes answer errors in OpenAI's shape {"error": {...}}, and bad input as 400 (not 422). */
+  errorShape?: "openai";
 };
 
 export type RouteMeta = { kind: "doc"; doc: RouteDoc } | { kind: "input"; target: InputTarget; schema: z.ZodType } | { kind: "auth" };

@@ -37,6 +37,17 @@ export default function ApiReference() {
 const client = new ElevenLabsClient({ apiKey: "sk_…", baseUrl: "https://your-host" });
 const audio = await client.textToSpeech.convert("pv01aria000000000000", { text: "Hello!" });`}
           </pre>
+          <p className="text-muted-foreground">
+            The OpenAI-compatible routes (<code>/v1/audio/…</code>, below under &ldquo;OpenAI-compatible&rdquo;) speak OpenAI&rsquo;s wire format instead: the same key as a
+            bearer token, OpenAI&rsquo;s model and voice names, and errors like <code>{'{"error": {"message", "type", "code", "param"}}'}</code>. OpenAI&rsquo;s own SDK
+            works with only its base URL changed:
+          </p>
+          {/* Wrapped, not scrolled: a scrolling block would need to be focusable to be read by keyboard. */}
+          <pre className="whitespace-pre-wrap break-words rounded-xl bg-zinc-900 p-4 text-sm text-zinc-100">
+            {`import OpenAI from "openai";
+const openai = new OpenAI({ apiKey: "sk_…", baseURL: "https://your-host/v1" });
+const speech = await openai.audio.speech.create({ model: "tts-1", voice: "alloy", input: "Hello!" });`}
+          </pre>
           <p className="text-sm">
             Machine-readable description, with every request schema: <a className="underline" href="/openapi.json">/openapi.json</a> (OpenAPI 3.1
             {reference ? `, ${reference.operations} operations` : ""}).

@@ -1,9 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { z } from "zod";
-import { formatSpec, OUTPUT_FORMATS, type OutputFormat } from "../../core/audio/output-formats";
+import { formatSpec, OUTPUT_FORMATS } from "../../core/audio/output-formats";
 import { concatAlignments, type Alignment } from "~/speech/rules/speech-text";
-import { SPEED_RANGE } from "~/voices/rules/voices";
 import { planSpeech, QuotaExhaustedError, runSpeech, type GenerationLifetime, type SpeechPlan, type SpeechRequest, type SpeechSource } from "~/speech/generation.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
@@ -24,8 +22,19 @@ function speechHeaders(plan: SpeechPlan, contentType: string): Record<string, st
   };
 }
 
-/** Plans, then answers whole or streamed, raw audio or JSON with timestamps. */
-async function respond(c: Context<AuthedEnv>, request: SpeechRequest, mode: Mode, audioContentType?: (format: OutputFormat) => string) {
+/**
+ * How a route other than the ElevenLabs-shaped ones packs the encoded audio (the OpenAI-compatible route's wav,
+ * flac and server-sent events): its content type, the whole body from all the audio, or a stream's pieces.
+ */
+export type AudioPacking = {
+  contentType: string;
+  headers?: Record<string, string>;
+  whole?: (audio: Uint8Array) => Uint8Array<ArrayBuffer>;
+  stream?: () => { push(audio: Uint8Array): Uint8Array[]; end(plan: SpeechPlan): Uint8Array[] };
+};
+
+/** Plans, then answers whole or streamed, raw audio or JSON with timestamps (or as `packing` says). */
+export async function respond(c: Context<AuthedEnv>, request: SpeechRequest, mode: Mode, packing?: AudioPacking) {
   const planned = await planSpeech(c.env, c.get("caller"), request);
   if (!planned.ok) {
     const { refusal } = planned;
@@ -33,7 +42,7 @@ async function respond(c: Context<AuthedEnv>, request: SpeechRequest, mode: Mode
     return apiError(c, refusal.httpStatus, refusal.status, refusal.message, refusal.detail);
   }
   const plan = planned.plan;
-  const rawType = audioContentType?.(request.outputFormat) ?? formatSpec(request.outputFormat).contentType;
+  const rawType = packing?.contentType ?? formatSpec(request.outputFormat).contentType;
   // The plan holds a concurrency slot from here: the generation is started at once and stops when the client
   // goes away (the request's signal, enable_request_signal) or cancels the stream; it releases the slot either way.
   const stop = new AbortController();
@@ -60,7 +69,7 @@ async function respond(c: Context<AuthedEnv>, request: SpeechRequest, mode: Mode
       audio.set(p, offset);
       offset += p.byteLength;
     }
-    if (!mode.timestamps) return new Response(audio, { headers: speechHeaders(plan, rawType) });
+    if (!mode.timestamps) return new Response(packing?.whole ? packing.whole(audio) : audio, { headers: { ...packing?.headers, ...speechHeaders(plan, rawType) } });
     const alignment = concatAlignments(alignments);
     return new Response(JSON.stringify({ audio_base64: toBase64(audio), alignment, normalized_alignment: alignment }), {
       headers: speechHeaders(plan, "application/json"),
@@ -69,10 +78,15 @@ async function respond(c: Context<AuthedEnv>, request: SpeechRequest, mode: Mode
 
   // Streaming: the first sentence's audio leaves before the rest is synthesized.
   const encoder = new TextEncoder();
+  const packer = packing?.stream?.();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       try {
         await runSpeech(c.env, plan, (chunk) => {
+          if (packer) {
+            for (const piece of packer.push(chunk.audio)) controller.enqueue(piece);
+            return;
+          }
           if (!mode.timestamps) {
             if (chunk.audio.byteLength) controller.enqueue(chunk.audio);
             return;
@@ -80,6 +94,7 @@ async function respond(c: Context<AuthedEnv>, request: SpeechRequest, mode: Mode
           const line = { audio_base64: toBase64(chunk.audio), alignment: chunk.alignment, normalized_alignment: chunk.alignment };
           controller.enqueue(encoder.encode(JSON.stringify(line) + "\n"));
         }, lifetime);
+        for (const piece of packer?.end(plan) ?? []) controller.enqueue(piece);
         controller.close();
       } catch (error) {
         if (!stop.signal.aborted) controller.error(error);
@@ -89,7 +104,7 @@ async function respond(c: Context<AuthedEnv>, request: SpeechRequest, mode: Mode
       stop.abort(reason ?? new Error("the stream was cancelled"));
     },
   });
-  return new Response(stream, { headers: speechHeaders(plan, mode.timestamps ? "application/x-ndjson" : rawType) });
+  return new Response(stream, { headers: { ...packing?.headers, ...speechHeaders(plan, mode.timestamps ? "application/x-ndjson" : rawType) } });
 }
 
 const doc = apiDocs("Text to speech");
@@ -157,40 +172,3 @@ for (const [path, stream] of [["/", false], ["/stream", true]] as const) {
     }, { stream, timestamps: false });
   });
 }
-
-/** OpenAI-shaped speech on the same engine, quota and history, so OpenAI-compatible clients work too. */
-const OPENAI_FORMATS: Record<string, OutputFormat> = { mp3: "mp3_44100_128", opus: "opus_48000_64", pcm: "pcm_24000", wav: "pcm_24000" };
-export const openAiSpeechApi = new Hono<AuthedEnv>();
-openAiSpeechApi.use("*", requireCaller);
-openAiSpeechApi.post(
-  "/speech",
-  doc("OpenAI-compatible speech", {
-    description: "The request shape of OpenAI's /v1/audio/speech on the same voices, quota and history; the key may come as a bearer token.",
-    success: { contentTypes: ["audio/mpeg", "audio/ogg", "audio/pcm"], description: "Audio in the requested response_format" },
-    responses: REFUSALS,
-  }),
-  valid(
-    "json",
-    z.object({
-      model: z.string().max(100),
-      input: z.string().min(1).max(4096),
-      voice: z.string().min(1).max(100),
-      response_format: z.enum(["mp3", "opus", "pcm"]).default("mp3"),
-      speed: z.number().min(0.25).max(4).optional(),
-      instructions: z.string().max(4096).optional(),
-    }),
-  ),
-  (c) => {
-    const body = c.req.valid("json");
-    const speed = body.speed === undefined ? undefined : Math.min(SPEED_RANGE.max, Math.max(SPEED_RANGE.min, body.speed));
-    return respond(c, {
-      voiceId: body.voice,
-      text: body.input,
-      modelId: body.model.startsWith("tts-") || body.model.startsWith("gpt-") ? null : body.model,
-      outputFormat: OPENAI_FORMATS[body.response_format]!,
-      voiceSettings: speed === undefined ? null : { speed },
-      source: "OpenAI",
-      requestId: c.get("requestId"),
-    }, { stream: false, timestamps: false });
-  },
-);

@@ -9,6 +9,7 @@ import { CONCURRENCY_LIMIT, isPaidTier, standardTierFor, TIER_DISPLAY_NAMES, typ
 import { alignmentFromWords, concatAlignments, engineTextFor, splitSentences, type Alignment } from "~/speech/rules/speech-text";
 import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../core/voices/voice-safety";
 import { engineParameters, engineVoiceFor, externalVoiceFor } from "~/voices/rules/voices";
+import { applyOpenAiProsody } from "~/speech/rules/openai";
 import { findUsableVoice, voiceCaptchaPassed, voiceCaptchaRequired } from "~/voices/voices.server";
 import type { Voice } from "../../core/voices/voices";
 import { concatBytes, StreamingEncoder } from "../../core/audio/encoder";
@@ -39,6 +40,8 @@ export type SpeechRequest = {
   nextText?: string | null;
   /** Dialogue lines, when the text is a dialogue (each line has its own voice). */
   dialogue?: { text: string; voice_id: string }[];
+  /** OpenAI's speed (0.25 to 4, beyond the voice settings' range) and its instructions' pitch and range shifts. */
+  openAiProsody?: { speed: number; pitchShift: number; rangeShift: number } | null;
 };
 
 export type SpeechRefusal = {
@@ -171,7 +174,8 @@ async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk
     const encoder = await StreamingEncoder.create(plan.request.outputFormat);
     const continued = Boolean(plan.request.nextText?.trim());
     for (const [segmentIndex, segment] of plan.segments.entries()) {
-      const params = engineParameters(segment.settings, segment.voice.engineParameters);
+      const base = engineParameters(segment.settings, segment.voice.engineParameters);
+      const params = plan.request.openAiProsody ? applyOpenAiProsody(base, plan.request.openAiProsody) : base;
       const sentences = splitSentences(segment.text);
       const lastSegment = segmentIndex === plan.segments.length - 1;
       for (const [index, sentence] of sentences.entries()) {

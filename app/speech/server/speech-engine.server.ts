@@ -1,8 +1,14 @@
 import type { EngineCatalog } from "../../../core/engines/capabilities";
 import type { SynthesisRequest, SynthesisResult } from "../../../core/engines/speech";
+import type { TranscriptionRequest, TranscriptionResult } from "../../../core/engines/speech-to-text";
+import type { EngineChoice } from "../../../core/engines/registry";
 import { availableModels, type Model } from "~/speech/rules/models";
 
-type SpeechRpc = { synthesize(request: SynthesisRequest): Promise<SynthesisResult>; catalog(): Promise<EngineCatalog> };
+type SpeechRpc = {
+  synthesize(request: SynthesisRequest): Promise<SynthesisResult>;
+  transcribe(request: TranscriptionRequest, choice?: EngineChoice): Promise<TranscriptionResult>;
+  catalog(): Promise<EngineCatalog>;
+};
 
 /** The speech worker, the engine registry's host, over its service binding (RPC). */
 export function speechEngine(env: Env): SpeechRpc {
@@ -12,4 +18,14 @@ export function speechEngine(env: Env): SpeechRpc {
 /** The models this deployment serves: the speech models in the registry's catalog. */
 export async function servedModels(env: Env): Promise<Model[]> {
   return availableModels(await speechEngine(env).catalog());
+}
+
+/** The speech-to-text model ids the registry serves; empty when the deployment configures none. */
+export async function transcriptionModels(env: Env): Promise<string[]> {
+  return (await speechEngine(env).catalog()).capabilities["speech-to-text"].flatMap((p) => p.models.map((m) => m.id));
+}
+
+/** Transcribes with the registry's speech-to-text engine: the model asked for when it serves it, else its default. */
+export async function transcribe(env: Env, request: TranscriptionRequest, model?: string): Promise<TranscriptionResult> {
+  return speechEngine(env).transcribe(request, model ? { model } : undefined);
 }

@@ -41,7 +41,11 @@ describe("generation in a restricted workspace", () => {
       for (const [path, init] of GENERATION_PATHS) {
         const response = await api(path, init(key));
         expect(response.status, path).toBe(402);
-        expect(await response.json(), path).toEqual({ detail: { status: "payment_required", message: STATUS_NOTICES[status] } });
+        // The OpenAI-compatible route answers in OpenAI's shape (decision 0027).
+        const expected = path === "/v1/audio/speech"
+          ? { error: { message: STATUS_NOTICES[status], type: "insufficient_quota", code: "payment_required", param: null } }
+          : { detail: { status: "payment_required", message: STATUS_NOTICES[status] } };
+        expect(await response.json(), path).toEqual(expected);
       }
       expect(await spent(workspaceId)).toEqual(before);
 

@@ -74,9 +74,11 @@ describe("voice safety controls", () => {
     for (const [path, json] of attempts) {
       const response = await api(path, { method: "POST", key, json });
       expect([path, response.status]).toEqual([path, 403]);
-      const { detail } = (await response.json()) as { detail: { status: string; message: string; voice_id: string } };
-      expect(detail).toMatchObject({ status: "voice_captcha_required", voice_id: GIULIA });
-      expect(detail.message).toContain(`/v1/voices/${GIULIA}/captcha`);
+      const body = (await response.json()) as { detail: { status: string; message: string; voice_id: string } } | { error: { code: string; message: string; param: string } };
+      // The OpenAI-compatible route answers in OpenAI's shape (decision 0027).
+      if ("error" in body) expect(body.error).toMatchObject({ code: "voice_captcha_required", param: "voice" });
+      else expect(body.detail).toMatchObject({ status: "voice_captcha_required", voice_id: GIULIA });
+      expect("error" in body ? body.error.message : body.detail.message).toContain(`/v1/voices/${GIULIA}/captcha`);
     }
     expect(await characterCount()).toBe(before);
     // Other voices are not affected.
