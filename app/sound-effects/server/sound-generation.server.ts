@@ -121,7 +121,7 @@ function quotaExceeded(characterLimit: number, remaining: number, credits: numbe
 }
 
 /** The viewer's workspace's sound generations, newest first (each member sees the workspace's, as in speech history). */
-export async function soundHistory(env: Env, actor: Actor, query: { pageSize: number; search?: string }): Promise<SoundGenerationRow[]> {
+export async function soundHistory(env: Env, actor: Pick<Actor, "membership">, query: { pageSize: number; search?: string }): Promise<SoundGenerationRow[]> {
   return listSoundGenerations(database(env.DB), actor.membership.workspace.id, query);
 }
 
