@@ -7,6 +7,7 @@
 //  4-6. The public site and a public share page: throughput and p99 against a bare "hello" worker, JavaScript of
 //     a first visit, Lighthouse scores (bench/public-site.mjs).
 //  7. Share-video rendering against a native ffmpeg encode of the same frames (bench/video.mjs).
+//  8. Sound effects: the procedural engine against real time and against plain noise (bench/sound-effects.mjs).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +17,7 @@ import { firstVisitJavaScript, lighthouseScores, load, startHelloWorker } from "
 import { loadBundle } from "./bundle.mjs";
 import { createEmbeddedSynthesizer } from "./espeak.mjs";
 import { printVideoBench, videoBench } from "./video.mjs";
+import { printSoundEffectsBench, soundEffectsBench } from "./sound-effects.mjs";
 
 const TEXTS = [
   "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.",
@@ -289,3 +291,4 @@ if (!process.argv.includes("--no-stack")) await withStack(async (base) => {
 });
 
 printVideoBench(await videoBench());
+printSoundEffectsBench(await soundEffectsBench());
