@@ -5,7 +5,8 @@ import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
-import { generateSoundEffect, soundHistory, soundHistoryItem, soundHistoryItemJson } from "~/sound-effects/sound-effects.server";
+import { soundHistory, soundHistoryItem, soundHistoryItemJson } from "~/sound-effects/sound-effects.server";
+import { generateSoundEffect } from "~/sound-effects/generation.server";
 import { rangedObjectResponse } from "~/history/history.server";
 import { PROMPT_INFLUENCE_DEFAULT, SOUND_DURATION_RANGE, SOUND_TEXT_MAX_CHARACTERS } from "~/sound-effects/rules/sound-effects";
 

@@ -1,2 +1,2 @@
-// The sound-effects area's server side: the only module other areas and routes import (its internals are in server/).
-export * from "./server/sound-generation.server";
+// The sound-effects area's server side for pages: its history (generation is generation.server.ts, for the /v1 layer).
+export * from "./server/sound-history.server";

@@ -1,20 +1,23 @@
-import { database } from "../../../db/client";
-import { QuotaExhausted } from "../../../db/repositories/history";
-import { findSoundGeneration, listSoundGenerations, recordSoundGeneration, type SoundGenerationRow } from "../../../db/repositories/sound-generations";
-import { formatSpec, minimumTierFor, tierAllowsFormat, type OutputFormat } from "../../../core/audio/output-formats";
-import { concatBytes, StreamingEncoder } from "../../../core/audio/encoder";
-import { int16FromBytes } from "../../../core/audio/pcm";
-import { TIER_DISPLAY_NAMES, type SubscriptionStatus } from "../../../core/billing/plans";
-import type { EngineCatalog } from "../../../core/engines/capabilities";
-import type { EngineChoice } from "../../../core/engines/registry";
-import { SDK_SOUND_MODEL_IDS, type SoundGenerationRequest, type SoundGenerationResult } from "../../../core/engines/sound-generation";
-import { nowSeconds } from "../../../core/clock";
+import { database } from "../../db/client";
+import { QuotaExhausted } from "../../db/repositories/history";
+import { recordSoundGeneration, type SoundGenerationRow } from "../../db/repositories/sound-generations";
+import { formatSpec, minimumTierFor, tierAllowsFormat, type OutputFormat } from "../../core/audio/output-formats";
+import { concatBytes, StreamingEncoder } from "../../core/audio/encoder";
+import { int16FromBytes } from "../../core/audio/pcm";
+import { TIER_DISPLAY_NAMES, type SubscriptionStatus } from "../../core/billing/plans";
+import type { EngineCatalog } from "../../core/engines/capabilities";
+import type { EngineChoice } from "../../core/engines/registry";
+import { SDK_SOUND_MODEL_IDS, type SoundGenerationRequest, type SoundGenerationResult } from "../../core/engines/sound-generation";
+import { nowSeconds } from "../../core/clock";
 import { randomHex, type Actor } from "~/accounts/accounts.server";
 import { isRestricted } from "~/billing/rules/plan-actions";
 import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
 import { currentQuota } from "~/speech/speech.server";
 import { log } from "~/common/log.server";
 import { creditsToReserve, SOUND_SOURCE, soundCredits } from "~/sound-effects/rules/sound-effects";
+
+// The sound-effects generation pipeline (engine call, encoders, storage, charge): the /v1 layer's, kept out of
+// the pages' server module because the encoders' WebAssembly is not for the page bundle.
 
 type SoundRpc = { generateSound(request: SoundGenerationRequest, choice?: EngineChoice): Promise<SoundGenerationResult>; catalog(): Promise<EngineCatalog> };
 
@@ -120,31 +123,3 @@ function quotaExceeded(characterLimit: number, remaining: number, credits: numbe
   return refuse(401, "quota_exceeded", `This request exceeds your quota of ${characterLimit}. You have ${Math.max(0, remaining)} credits remaining, while ${credits} credits are required for this request.`);
 }
 
-/** The viewer's workspace's sound generations, newest first (each member sees the workspace's, as in speech history). */
-export async function soundHistory(env: Env, actor: Pick<Actor, "membership">, query: { pageSize: number; search?: string }): Promise<SoundGenerationRow[]> {
-  return listSoundGenerations(database(env.DB), actor.membership.workspace.id, query);
-}
-
-export async function soundHistoryItem(env: Env, actor: Actor, id: string): Promise<SoundGenerationRow | undefined> {
-  return findSoundGeneration(database(env.DB), actor.membership.workspace.id, id);
-}
-
-/** An item as the API and the pages show it. */
-export function soundHistoryItemJson(row: SoundGenerationRow) {
-  return {
-    sound_generation_history_item_id: row.id,
-    text: row.text,
-    model_id: row.modelId,
-    date_unix: row.dateUnix,
-    duration_seconds: row.durationMs / 1000,
-    requested_duration_seconds: row.requestedSeconds,
-    prompt_influence: row.promptInfluence,
-    loop: row.loop,
-    seed: row.seed,
-    recipes: JSON.parse(row.recipes) as string[],
-    output_format: row.outputFormat,
-    content_type: row.contentType,
-    credits: row.credits,
-    source: row.source,
-  };
-}
