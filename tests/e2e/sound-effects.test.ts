@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { newPage, screenshot, signUpInBrowser, sharedBrowser, waitForHydration } from "./browser";
+import { newPage, screenshot, screenshotsOf, signUpInBrowser, sharedBrowser, waitForHydration } from "./browser";
 import { uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
@@ -32,6 +32,8 @@ describe("sound effects journey", () => {
 
     await page.getByRole("tab", { name: "Explore" }).click();
     await page.getByRole("link", { name: "Interface" }).click();
+    await page.waitForURL(/category=interface/);
+    await expect(page.getByRole("link", { name: "Interface" }).getAttribute("aria-current")).resolves.toBe("page");
     await page.getByLabel("Search examples").fill("beep");
     const card = page.getByRole("heading", { name: "A short beep" });
     await card.waitFor();
@@ -40,6 +42,7 @@ describe("sound effects journey", () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="player-title"]')?.textContent?.includes("A short beep"), undefined, { timeout: 20_000 });
     await page.getByRole("tab", { name: "History" }).click();
     await list.getByText("A short beep").waitFor({ timeout: 15_000 });
+    for (const tab of ["generate", "history", "explore"]) await screenshotsOf(page, `/app/sound-effects?tab=${tab}`, `sound-effects-${tab}`);
     await context.close();
   });
 });
