@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useRevalidator } from "@remix-run/react";
 import { AudioWaveform, Play, Search, Sparkles } from "lucide-react";
-import { Button } from "~/common/ui/button";
+import { Button, buttonClass } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { EmptyState, Hint } from "~/common/ui/feedback";
 import { Input, Label, Textarea } from "~/common/ui/input";
@@ -159,6 +159,9 @@ export function HistoryPanel({ items }: { items: SoundItem[] }) {
   );
 }
 
+/** A category link: the current one filled like a primary button, the others outlined. */
+const chip = (current: boolean) => buttonClass(current ? "primary" : "secondary", "", "sm");
+
 export function ExplorePanel({ query, category }: { query: string; category: string | null }) {
   const { generate, busy } = useGenerate();
   const [search, setSearch] = useState(query);
@@ -166,11 +169,11 @@ export function ExplorePanel({ query, category }: { query: string; category: str
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap gap-2" role="navigation" aria-label="Categories">
-        <Link to="?tab=explore" className={`rounded-full border px-3 py-1 text-sm ${category === null ? "border-accent bg-accent text-accent-foreground" : "border-border hover:bg-muted"}`} aria-current={category === null ? "page" : undefined}>
+        <Link to="?tab=explore" className={chip(category === null)} aria-current={category === null ? "page" : undefined}>
           All
         </Link>
         {SOUND_CATALOGUE.map((c) => (
-          <Link key={c.id} to={`?tab=explore&category=${c.id}`} className={`rounded-full border px-3 py-1 text-sm ${category === c.id ? "border-accent bg-accent text-accent-foreground" : "border-border hover:bg-muted"}`} aria-current={category === c.id ? "page" : undefined}>
+          <Link key={c.id} to={`?tab=explore&category=${c.id}`} className={chip(category === c.id)} aria-current={category === c.id ? "page" : undefined}>
             {c.label}
           </Link>
         ))}
