@@ -14,7 +14,7 @@ import { isRestricted } from "~/billing/rules/plan-actions";
 import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
 import { currentQuota } from "~/speech/speech.server";
 import { log } from "~/common/log.server";
-import { creditsToReserve, SOUND_SOURCE, soundCredits } from "~/sound-effects/rules/sound-effects";
+import { creditsToReserve, SOUND_SOURCE, SOUND_USAGE_LABEL, soundCredits } from "~/sound-effects/rules/sound-effects";
 
 // The sound-effects generation pipeline (engine call, encoders, storage, charge): the /v1 layer's, kept out of
 // the pages' server module because the encoders' WebAssembly is not for the page bundle.
@@ -106,7 +106,7 @@ export async function generateSoundEffect(env: Env, actor: Actor, request: Sound
   };
   const beyondLimit = Number.isFinite(quota.usable) ? quota.usable - workspace.characterLimit : null;
   try {
-    await recordSoundGeneration(db, item, beyondLimit, actor.apiKeyId);
+    await recordSoundGeneration(db, item, { beyondLimit, apiKeyId: actor.apiKeyId, usageLabel: SOUND_USAGE_LABEL });
   } catch (error) {
     await env.MEDIA.delete(audioKey);
     if (error instanceof QuotaExhausted) return quotaExceeded(workspace.characterLimit, workspace.characterLimit - quota.used, item.credits);

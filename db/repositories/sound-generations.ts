@@ -10,7 +10,8 @@ export type SoundGenerationRow = typeof soundGenerations.$inferSelect;
  * its audio is stored. As for speech (recordGeneration), the charge sets NULL when it would pass the quota, which
  * the NOT NULL column refuses: the batch rolls back and QuotaExhausted is thrown.
  */
-export async function recordSoundGeneration(db: Database, row: SoundGenerationRow, beyondLimit: number | null, apiKeyId: string | null): Promise<void> {
+export async function recordSoundGeneration(db: Database, row: SoundGenerationRow, charge: { beyondLimit: number | null; apiKeyId: string | null; usageLabel: string }): Promise<void> {
+  const { beyondLimit, apiKeyId, usageLabel } = charge;
   const charged = sql`${workspaces.characterCount} + ${row.credits}`;
   const withinQuota = sql`CASE WHEN ${charged} <= ${workspaces.characterLimit} + ${beyondLimit} THEN ${charged} END`;
   try {
@@ -20,8 +21,8 @@ export async function recordSoundGeneration(db: Database, row: SoundGenerationRo
         .set({ characterCount: beyondLimit === null ? charged : withinQuota })
         .where(eq(workspaces.id, row.workspaceId)),
       db.insert(soundGenerations).values(row),
-      // Usage statistics count sound effects under their own source; they have no voice.
-      db.insert(usageEvents).values({ id: row.id, workspaceId: row.workspaceId, userId: row.userId, occurredAt: row.dateUnix, characters: row.credits, voiceId: "", voiceName: "", modelId: row.modelId, source: row.source, apiKeyId }),
+      // Usage statistics count sound effects under their own source; they have no voice, so the voice breakdown shows `usageLabel`.
+      db.insert(usageEvents).values({ id: row.id, workspaceId: row.workspaceId, userId: row.userId, occurredAt: row.dateUnix, characters: row.credits, voiceId: "", voiceName: usageLabel, modelId: row.modelId, source: row.source, apiKeyId }),
     ]);
   } catch (error) {
     if (String((error as Error)?.message ?? error).includes("NOT NULL constraint failed: workspaces.character_count")) throw new QuotaExhausted();

@@ -19,6 +19,8 @@ export function creditsToReserve(requestedSeconds: number | null): number {
 
 /** The usage-event and history source of sound generations. */
 export const SOUND_SOURCE = "SFX";
+/** How usage statistics name sound effects (their source, and in the voice breakdown, where they have no voice). */
+export const SOUND_USAGE_LABEL = "Sound effects";
 
 /** What the page says the embedded engine is: procedural audio, not a generative model. */
 export const PROCEDURAL_ENGINE_NOTICE =

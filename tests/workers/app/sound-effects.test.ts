@@ -33,6 +33,8 @@ describe("POST /v1/sound-generation", () => {
     expect(samples.length / sampleRate).toBeGreaterThan(2.4);
     expect(samples.length / sampleRate).toBeLessThan(2.7);
     expect(await counts(workspace)).toEqual({ charged: 50, items: 1, usage: 1 });
+    const usage = await env.DB.prepare("SELECT source, voice_name, characters FROM usage_events WHERE id = ?").bind(id).first();
+    expect(usage).toEqual({ source: "SFX", voice_name: "Sound effects", characters: 50 });
 
     const history = (await (await api("/v1/sound-generation/history", { key })).json()) as { history: { sound_generation_history_item_id: string; text: string; duration_seconds: number; credits: number; loop: boolean }[] };
     expect(history.history).toHaveLength(1);
