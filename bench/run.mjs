@@ -9,6 +9,7 @@
 //  7. Share-video rendering against a native ffmpeg encode of the same frames (bench/video.mjs).
 //  8. Instant voice cloning with the embedded engine: the clone's pitch and speaking rate against its sample
 //     (bench/voice-cloning.mjs; targets 10% and 15%).
+//  9. Sound effects: the procedural engine against real time and against plain noise (bench/sound-effects.mjs).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,6 +20,7 @@ import { loadBundle } from "./bundle.mjs";
 import { createEmbeddedSynthesizer } from "./espeak.mjs";
 import { printVideoBench, videoBench } from "./video.mjs";
 import { printVoiceCloningBench, voiceCloningBench } from "./voice-cloning.mjs";
+import { printSoundEffectsBench, soundEffectsBench } from "./sound-effects.mjs";
 
 const TEXTS = [
   "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.",
@@ -295,3 +297,4 @@ printVideoBench(await videoBench());
 
 // 8. The embedded voice clone against its sample, each premade voice as the sample (bench/voice-cloning.mjs).
 printVoiceCloningBench(await voiceCloningBench());
+printSoundEffectsBench(await soundEffectsBench());

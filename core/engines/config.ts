@@ -22,6 +22,9 @@ export type EngineEnv = {
   OPENAI_EMBEDDINGS_MODEL?: string;
   LIBRETRANSLATE_URL?: string;
   LIBRETRANSLATE_API_KEY?: string;
+  SOUND_GENERATION_BASE_URL?: string;
+  SOUND_GENERATION_API_KEY?: string;
+  SOUND_GENERATION_MODEL?: string;
   WORKERS_AI_SPEECH_MODEL?: string;
   WORKERS_AI_TRANSCRIPTION_MODEL?: string;
   WORKERS_AI_TRANSLATION_MODEL?: string;
@@ -33,6 +36,7 @@ export type EngineEnv = {
 export type ProviderConfig =
   | { capability: Capability; provider: "openai"; server: HttpServer }
   | { capability: "translation"; provider: "libretranslate"; server: { baseUrl: string; apiKey?: string } }
+  | { capability: "sound-generation"; provider: "elevenlabs"; server: HttpServer }
   | { capability: Capability; provider: "workers-ai"; ai: AiBinding; model: string };
 
 /** OpenAI-compatible servers, one per capability: `<prefix>_BASE_URL`, `<prefix>_API_KEY`, `<prefix>_MODEL`. */
@@ -104,6 +108,11 @@ export function readEngineConfig(env: EngineEnv): { providers: ProviderConfig[];
 
   const libre = server("LIBRETRANSLATE_URL", "LIBRETRANSLATE_API_KEY", "translation");
   if (libre) providers.push({ capability: "translation", provider: "libretranslate", server: libre });
+
+  // A generative sound-effects server speaking ElevenLabs' /v1/sound-generation (decision 0028).
+  const sound = server("SOUND_GENERATION_BASE_URL", "SOUND_GENERATION_API_KEY", "sound generation");
+  if (sound) providers.push({ capability: "sound-generation", provider: "elevenlabs", server: { ...sound, model: value(env, "SOUND_GENERATION_MODEL") ?? "eleven_text_to_sound_v2" } });
+  else if (value(env, "SOUND_GENERATION_MODEL") && !value(env, "SOUND_GENERATION_BASE_URL")) problems.push("SOUND_GENERATION_MODEL is set without SOUND_GENERATION_BASE_URL: ignored.");
 
   for (const { capability, variable, defaultModel } of WORKERS_AI_MODELS) {
     if (env.AI) providers.push({ capability, provider: "workers-ai", ai: env.AI, model: value(env, variable) ?? defaultModel });

@@ -6,12 +6,14 @@ import { readEngineConfig, type EngineEnv, type ProviderConfig } from "./config"
 import { SPEECH_MODEL_IDS, type SpeechProviderId } from "./speech";
 import { platformFetch, type Fetch, type HttpServer } from "./providers/http";
 import { libreTranslate } from "./providers/libretranslate";
+import { elevenLabsSound } from "./providers/elevenlabs-sound";
+import { SOUND_MODEL_IDS } from "./sound-generation";
 import { openAiChat, openAiEmbeddings, openAiSpeech, openAiTranscription } from "./providers/openai-compatible";
 import { workersAiChat, workersAiEmbeddings, workersAiSpeech, workersAiTranscription, workersAiTranslation, type AiBinding } from "./providers/workers-ai";
 
 /**
  * Embedded providers run inside workerd with nothing downloaded, so they come with the worker that bundles
- * them (espeak-ng with workers/speech) rather than from configuration. Today only speech has one.
+ * them (espeak-ng and the procedural sound engine with workers/speech) rather than from configuration.
  */
 export type EmbeddedProviders = { [C in Capability]?: { engine: EngineOf[C]; upstream: string } };
 
@@ -27,14 +29,16 @@ export type EngineRegistry = {
 
 type Registration = ProviderEntry & { capability: Capability; create: () => EngineOf[Capability] };
 
-/** Speech models have public ids (GET /v1/models); the other capabilities' models are known by their upstream name. */
+/** Speech and sound models have public ids (GET /v1/models, model_id); the other capabilities' models are known by their upstream name. */
 function modelId(capability: Capability, provider: ProviderId, upstream: string): string {
-  return capability === "speech" ? SPEECH_MODEL_IDS[provider as SpeechProviderId] : upstream;
+  if (capability === "speech") return SPEECH_MODEL_IDS[provider as SpeechProviderId];
+  if (capability === "sound-generation") return SOUND_MODEL_IDS[provider as keyof typeof SOUND_MODEL_IDS];
+  return upstream;
 }
 
 function upstreamOf(config: ProviderConfig): string {
   if (config.provider === "workers-ai") return config.model;
-  return config.provider === "openai" ? config.server.model : "libretranslate";
+  return config.provider === "libretranslate" ? "libretranslate" : config.server.model;
 }
 
 type Adapters<Config> = Partial<{ [C in Capability]: (config: Config, fetcher: Fetch) => EngineOf[C] }>;
@@ -53,6 +57,8 @@ function adapter(config: ProviderConfig, fetcher: Fetch): (() => EngineOf[Capabi
   switch (config.provider) {
     case "libretranslate":
       return () => libreTranslate(config.server, fetcher);
+    case "elevenlabs":
+      return () => elevenLabsSound(config.server, fetcher);
     case "openai": {
       const make = OPENAI_ADAPTERS[config.capability];
       return make ? () => make(config.server, fetcher) : null;

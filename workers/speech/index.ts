@@ -8,9 +8,14 @@ import type { SynthesisRequest, SynthesisResult } from "../../core/engines/speec
 import type { TranscriptionRequest, TranscriptionResult } from "../../core/engines/speech-to-text";
 import type { TranslationRequest, TranslationResult } from "../../core/engines/translation";
 import { synthesizeWithEspeak } from "./espeak";
+import { proceduralSound } from "../../core/engines/providers/procedural-sound";
+import type { SoundGenerationRequest, SoundGenerationResult } from "../../core/engines/sound-generation";
 
-/** What this worker embeds: espeak-ng compiled to WebAssembly, the embedded speech provider. */
-const EMBEDDED: EmbeddedProviders = { speech: { engine: { synthesize: synthesizeWithEspeak }, upstream: "espeak-ng" } };
+/** What this worker embeds: espeak-ng compiled to WebAssembly (speech) and the procedural sound engine (sound effects). */
+const EMBEDDED: EmbeddedProviders = {
+  speech: { engine: { synthesize: synthesizeWithEspeak }, upstream: "espeak-ng" },
+  "sound-generation": { engine: proceduralSound, upstream: "procedural-audio" },
+};
 
 function engine<C extends Capability>(env: EngineEnv, capability: C, choice: EngineChoice = {}): EngineOf[C] {
   const found = createEngineRegistry(env, { embedded: EMBEDDED }).get(capability, choice);
@@ -35,6 +40,10 @@ export default class SpeechEngine extends WorkerEntrypoint<EngineEnv> {
 
   async translate(request: TranslationRequest, choice?: EngineChoice): Promise<TranslationResult> {
     return engine(this.env, "translation", choice).translate(request);
+  }
+
+  async generateSound(request: SoundGenerationRequest, choice?: EngineChoice): Promise<SoundGenerationResult> {
+    return engine(this.env, "sound-generation", choice).generate(request);
   }
 
   async chat(request: ChatRequest, choice?: EngineChoice): Promise<ChatResult> {

@@ -8,9 +8,10 @@ describe("public pages", () => {
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).toContain("/");
     expect(paths).toContain("/pricing");
+    expect(paths).toContain("/sound-effects");
     for (const page of LANDING_PAGES) expect(paths).toContain(`/languages/${page.audioSrc}`);
     // Capabilities that do not exist are not public pages.
-    for (const missing of ["/voice-cloning", "/sound-effects", "/dubbing", "/studio", "/voice-changer", "/voice-isolator"]) expect(paths).not.toContain(missing);
+    for (const missing of ["/voice-cloning", "/dubbing", "/studio", "/voice-changer", "/voice-isolator"]) expect(paths).not.toContain(missing);
   });
 
   it("writes a sitemap of absolute URLs and a robots.txt that points to it", () => {

@@ -3,6 +3,7 @@
  * counted into time buckets, optionally broken down by voice, model, user, source or API-key use. The
  * commercial API's response shape: a time axis of bucket starts in Unix milliseconds, and one series per key.
  */
+import { SOUND_SOURCE, SOUND_USAGE_LABEL } from "~/sound-effects/rules/sound-effects";
 
 export const USAGE_BREAKDOWNS = ["none", "voice", "model", "user", "request_source", "has_api_key", "api_keys"] as const;
 export type UsageBreakdown = (typeof USAGE_BREAKDOWNS)[number];
@@ -131,6 +132,7 @@ export const USAGE_SOURCE_LABELS: Record<string, string> = {
   API: "API",
   Dialogue: "Dialogue",
   OpenAI: "OpenAI-compatible API",
+  [SOUND_SOURCE]: SOUND_USAGE_LABEL,
 };
 
 /** The usage page's choices: ranges in days (90 days is shown by week) and breakdowns. */

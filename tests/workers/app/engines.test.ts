@@ -30,7 +30,9 @@ describe("engine registry (speech worker)", () => {
     expect(capabilities.translation).toEqual([{ provider: "libretranslate", models: [{ id: "libretranslate", upstream: "libretranslate" }] }]);
     expect(capabilities.chat.map((p) => p.models[0]!.id)).toEqual(["llama3.2"]);
     expect(capabilities.embeddings.map((p) => p.models[0]!.id)).toEqual(["nomic-embed-text"]);
-    for (const none of ["voice-conversion", "noise-isolation", "sound-generation"] as const) expect(capabilities[none]).toEqual([]);
+    // Sound effects: the embedded procedural engine only (no generative server is configured here).
+    expect(capabilities["sound-generation"]).toEqual([{ provider: "embedded", models: [{ id: "parlance_sound_procedural_v1", upstream: "procedural-audio" }] }]);
+    for (const none of ["voice-conversion", "noise-isolation"] as const) expect(capabilities[none]).toEqual([]);
     expect(problems).toEqual([]);
   });
 

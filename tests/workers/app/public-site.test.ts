@@ -53,7 +53,13 @@ describe("public site: cacheable at the edge, the same for everyone", () => {
     expect(robots).toContain("Disallow: /app/");
   });
 
-  it.each(["/voice-cloning", "/sound-effects", "/dubbing", "/studio", "/voice-changer", "/voice-isolator"])("%s does not exist yet: 404", async (path) => {
+  it("/sound-effects is a public page that says its engine is procedural audio", async () => {
+    const response = await SELF.fetch(`${ORIGIN}/sound-effects`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("not a generative model");
+  });
+
+  it.each(["/voice-cloning", "/dubbing", "/studio", "/voice-changer", "/voice-isolator"])("%s does not exist yet: 404", async (path) => {
     expect((await SELF.fetch(ORIGIN + path)).status).toBe(404);
   });
 
