@@ -1,9 +1,9 @@
-import type { AudioFile, PcmAudio } from "./audio";
+import type { PcmAudio } from "./audio";
 
 /**
- * Noise isolation: a recording in, the voice without the background out. No provider exists yet
- * (docs/engines.md says which issue brings one); the interface is what they implement.
+ * Noise isolation: a recording's samples in (decoded by the caller, which needs their duration to charge and
+ * limit), the voice without the background out. The embedded provider is RNNoise (core/audio/rnnoise.ts).
  */
 export interface NoiseIsolationEngine {
-  isolate(request: AudioFile): Promise<PcmAudio>;
+  isolate(request: PcmAudio): Promise<PcmAudio>;
 }

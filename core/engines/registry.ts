@@ -11,7 +11,7 @@ import { workersAiChat, workersAiEmbeddings, workersAiSpeech, workersAiTranscrip
 
 /**
  * Embedded providers run inside workerd with nothing downloaded, so they come with the worker that bundles
- * them (espeak-ng with workers/speech) rather than from configuration. Today only speech has one.
+ * them (espeak-ng and RNNoise with workers/speech) rather than from configuration.
  */
 export type EmbeddedProviders = { [C in Capability]?: { engine: EngineOf[C]; upstream: string } };
 

@@ -7,10 +7,18 @@ import { createEngineRegistry, type EmbeddedProviders, type EngineChoice } from 
 import type { SynthesisRequest, SynthesisResult } from "../../core/engines/speech";
 import type { TranscriptionRequest, TranscriptionResult } from "../../core/engines/speech-to-text";
 import type { TranslationRequest, TranslationResult } from "../../core/engines/translation";
+import type { PcmAudio } from "../../core/engines/audio";
 import { synthesizeWithEspeak } from "./espeak";
+import { isolateWithRnnoise } from "./isolation";
 
-/** What this worker embeds: espeak-ng compiled to WebAssembly, the embedded speech provider. */
-const EMBEDDED: EmbeddedProviders = { speech: { engine: { synthesize: synthesizeWithEspeak }, upstream: "espeak-ng" } };
+/**
+ * What this worker embeds, each compiled to WebAssembly: espeak-ng (speech) and RNNoise (noise isolation; here
+ * rather than in the app worker for its CPU limit and size: docs/decisions/0029-voice-isolator.md).
+ */
+const EMBEDDED: EmbeddedProviders = {
+  speech: { engine: { synthesize: synthesizeWithEspeak }, upstream: "espeak-ng" },
+  "noise-isolation": { engine: { isolate: isolateWithRnnoise }, upstream: "rnnoise" },
+};
 
 function engine<C extends Capability>(env: EngineEnv, capability: C, choice: EngineChoice = {}): EngineOf[C] {
   const found = createEngineRegistry(env, { embedded: EMBEDDED }).get(capability, choice);
@@ -31,6 +39,11 @@ export default class SpeechEngine extends WorkerEntrypoint<EngineEnv> {
 
   async transcribe(request: TranscriptionRequest, choice?: EngineChoice): Promise<TranscriptionResult> {
     return engine(this.env, "speech-to-text", choice).transcribe(request);
+  }
+
+  /** The voice of decoded audio without its background (16-bit mono PCM in, 48 kHz PCM out from the embedded engine). */
+  async isolate(request: PcmAudio, choice?: EngineChoice): Promise<PcmAudio> {
+    return engine(this.env, "noise-isolation", choice).isolate(request);
   }
 
   async translate(request: TranslationRequest, choice?: EngineChoice): Promise<TranslationResult> {

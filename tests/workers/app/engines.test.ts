@@ -30,7 +30,8 @@ describe("engine registry (speech worker)", () => {
     expect(capabilities.translation).toEqual([{ provider: "libretranslate", models: [{ id: "libretranslate", upstream: "libretranslate" }] }]);
     expect(capabilities.chat.map((p) => p.models[0]!.id)).toEqual(["llama3.2"]);
     expect(capabilities.embeddings.map((p) => p.models[0]!.id)).toEqual(["nomic-embed-text"]);
-    for (const none of ["voice-conversion", "noise-isolation", "sound-generation"] as const) expect(capabilities[none]).toEqual([]);
+    expect(capabilities["noise-isolation"]).toEqual([{ provider: "embedded", models: [{ id: "rnnoise", upstream: "rnnoise" }] }]);
+    for (const none of ["voice-conversion", "sound-generation"] as const) expect(capabilities[none]).toEqual([]);
     expect(problems).toEqual([]);
   });
 
