@@ -8,3 +8,4 @@ export * from "./sharing";
 export * from "./billing";
 export * from "./voices";
 export * from "./marketing";
+export * from "./isolation";

@@ -9,7 +9,8 @@ import type { TranscriptionRequest, TranscriptionResult } from "../../core/engin
 import type { TranslationRequest, TranslationResult } from "../../core/engines/translation";
 import type { PcmAudio } from "../../core/engines/audio";
 import { synthesizeWithEspeak } from "./espeak";
-import { isolateWithRnnoise } from "./isolation";
+import type { IsolatedUpload, IsolationUpload, UploadMeasure } from "../../core/engines/noise-isolation";
+import { isolateUpload, isolateWithRnnoise, measureUpload } from "./isolation";
 
 /**
  * What this worker embeds, each compiled to WebAssembly: espeak-ng (speech) and RNNoise (noise isolation; here
@@ -44,6 +45,17 @@ export default class SpeechEngine extends WorkerEntrypoint<EngineEnv> {
   /** The voice of decoded audio without its background (16-bit mono PCM in, 48 kHz PCM out from the embedded engine). */
   async isolate(request: PcmAudio, choice?: EngineChoice): Promise<PcmAudio> {
     return engine(this.env, "noise-isolation", choice).isolate(request);
+  }
+
+  /** How long an upload for the voice isolator is, or why it cannot be read (nothing is isolated yet). */
+  async measureUpload(upload: IsolationUpload): Promise<UploadMeasure> {
+    return measureUpload(upload);
+  }
+
+  /** The voice isolator: an uploaded file decoded, its voice isolated and encoded as MP3. */
+  async isolateUpload(upload: IsolationUpload, choice?: EngineChoice): Promise<IsolatedUpload> {
+    const isolation = engine(this.env, "noise-isolation", choice);
+    return isolateUpload(upload, (audio) => isolation.isolate(audio));
   }
 
   async translate(request: TranslationRequest, choice?: EngineChoice): Promise<TranslationResult> {
