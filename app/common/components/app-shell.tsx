@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { AudioLines, CircleGauge, CreditCard, House, KeyRound, ListChecks, Mail, Menu, Mic2, Settings, Users, type LucideIcon } from "lucide-react";
+import { AudioLines, AudioWaveform, CircleGauge, CreditCard, House, KeyRound, ListChecks, Mail, Menu, Mic2, Settings, Users, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { groupedSections, type AppSectionIcon } from "~/common/rules/navigation";
 import { formatNumber } from "~/common/rules/format";
@@ -14,6 +14,7 @@ import { ThemeToggle } from "./theme-toggle";
 export const SECTION_ICONS: Record<AppSectionIcon, LucideIcon> = {
   home: House,
   speech: AudioLines,
+  isolator: AudioWaveform,
   voices: Mic2,
   checklist: ListChecks,
   subscription: CreditCard,

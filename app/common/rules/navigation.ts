@@ -27,13 +27,14 @@ export const APP_SECTION_GROUPS = ["Create", "Workspace", "Account"] as const;
 export type AppSectionGroup = (typeof APP_SECTION_GROUPS)[number];
 
 /** The icon of a section, by name (the components map names to the icon set). */
-export type AppSectionIcon = "home" | "speech" | "voices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings";
+export type AppSectionIcon = "home" | "speech" | "isolator" | "voices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings";
 
 export type AppSection = NavLink & { group: AppSectionGroup; icon: AppSectionIcon };
 
 export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/home", label: "Home", group: "Create", icon: "home" },
   { to: "/app/speech-synthesis/text-to-speech", label: "Text to Speech", group: "Create", icon: "speech" },
+  { to: "/app/voice-isolator", label: "Voice Isolator", group: "Create", icon: "isolator" },
   { to: "/app/default-voices", label: "Voices", group: "Create", icon: "voices" },
   { to: "/app/usage", label: "Usage", group: "Workspace", icon: "usage" },
   { to: "/app/workspace/members", label: "Members", group: "Workspace", icon: "members" },

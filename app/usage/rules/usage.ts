@@ -131,6 +131,7 @@ export const USAGE_SOURCE_LABELS: Record<string, string> = {
   API: "API",
   Dialogue: "Dialogue",
   OpenAI: "OpenAI-compatible API",
+  VoiceIsolator: "Voice isolator",
 };
 
 /** The usage page's choices: ranges in days (90 days is shown by week) and breakdowns. */
