@@ -166,7 +166,7 @@ export function VoiceIsolator({ maxSeconds, creditsPerMinute, history, onChanged
           </div>
           {phase.kind === "error" ? (
             <Hint tone="error" className="text-sm">
-              <span role="alert">{phase.message}</span>
+              {phase.message}
             </Hint>
           ) : null}
         </CardContent>
