@@ -9,6 +9,7 @@ export type MarketingPage = NavLink & { main?: boolean };
 
 export const MARKETING_PAGES: readonly MarketingPage[] = [
   { to: "/text-to-speech", label: "Text to speech", main: true },
+  { to: "/voice-isolator", label: "Voice isolator" },
   { to: "/pricing", label: "Pricing", main: true },
   { to: "/api", label: "API", main: true },
   { to: "/about", label: "About", main: true },
