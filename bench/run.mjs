@@ -7,6 +7,8 @@
 //  4-6. The public site and a public share page: throughput and p99 against a bare "hello" worker, JavaScript of
 //     a first visit, Lighthouse scores (bench/public-site.mjs).
 //  7. Share-video rendering against a native ffmpeg encode of the same frames (bench/video.mjs).
+//  8. The voice isolator (RNNoise) in workerd against the same code in Node, and the noise floor it leaves
+//     (bench/isolation.mjs).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +18,7 @@ import { firstVisitJavaScript, lighthouseScores, load, startHelloWorker } from "
 import { loadBundle } from "./bundle.mjs";
 import { createEmbeddedSynthesizer } from "./espeak.mjs";
 import { printVideoBench, videoBench } from "./video.mjs";
+import { isolationBench, printIsolationBench } from "./isolation.mjs";
 
 const TEXTS = [
   "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.",
@@ -289,3 +292,4 @@ if (!process.argv.includes("--no-stack")) await withStack(async (base) => {
 });
 
 printVideoBench(await videoBench());
+printIsolationBench(await isolationBench(mkdtempSync(join(tmpdir(), "bench-isolation-"))));
