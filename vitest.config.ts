@@ -67,6 +67,7 @@ export default defineConfig({
             { find: /^\.\/generated\/mp3\.wasm$/, replacement: fileURLToPath(new URL("./tests/unit/mp3-wasm-module.ts", import.meta.url)) },
             { find: /^\.\/generated\/opus\.wasm$/, replacement: fileURLToPath(new URL("./tests/unit/opus-wasm-module.ts", import.meta.url)) },
             { find: /^\.\/generated\/minimp3\.wasm$/, replacement: fileURLToPath(new URL("./tests/unit/minimp3-wasm-module.ts", import.meta.url)) },
+            { find: /^@jitsi\/rnnoise-wasm\/dist\/rnnoise\.wasm$/, replacement: fileURLToPath(new URL("./tests/unit/rnnoise-wasm-module.ts", import.meta.url)) },
           ],
         },
       },

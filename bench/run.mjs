@@ -10,6 +10,8 @@
 //  8. Instant voice cloning with the embedded engine: the clone's pitch and speaking rate against its sample
 //     (bench/voice-cloning.mjs; targets 10% and 15%).
 //  9. Sound effects: the procedural engine against real time and against plain noise (bench/sound-effects.mjs).
+//  8. The voice isolator (RNNoise) in workerd against the same code in Node, and the noise floor it leaves
+//     (bench/isolation.mjs).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +23,7 @@ import { createEmbeddedSynthesizer } from "./espeak.mjs";
 import { printVideoBench, videoBench } from "./video.mjs";
 import { printVoiceCloningBench, voiceCloningBench } from "./voice-cloning.mjs";
 import { printSoundEffectsBench, soundEffectsBench } from "./sound-effects.mjs";
+import { isolationBench, printIsolationBench } from "./isolation.mjs";
 
 const TEXTS = [
   "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.",
@@ -298,3 +301,4 @@ printVideoBench(await videoBench());
 // 8. The embedded voice clone against its sample, each premade voice as the sample (bench/voice-cloning.mjs).
 printVoiceCloningBench(await voiceCloningBench());
 printSoundEffectsBench(await soundEffectsBench());
+printIsolationBench(await isolationBench(mkdtempSync(join(tmpdir(), "bench-isolation-"))));

@@ -157,15 +157,22 @@ export async function createOpusStream(kbps: number, wasm: WebAssembly.Module = 
   };
 }
 
-/** Decodes an Ogg Opus file made by `createOpusStream` (mono) to 48 kHz samples, pre-skip and padding removed. */
+/** Decodes an Ogg Opus file (as `createOpusStream` makes, or any other: stereo is mixed down) to 48 kHz mono samples, pre-skip and padding removed. */
 export async function decodeOggOpus(bytes: Uint8Array, wasm: WebAssembly.Module = opusWasm as WebAssembly.Module): Promise<Int16Array> {
   const pages = readOggPages(bytes);
   const head = pages[0]?.packets[0];
   if (!head || new TextDecoder().decode(head.subarray(0, 8)) !== "OpusHead") throw new Error("not an Ogg Opus stream");
-  if (head[9] !== 1) throw new Error("only mono Opus streams are read here");
   const preSkip = new DataView(head.buffer, head.byteOffset, head.byteLength).getUint16(10, true);
   const lastGranule = pages.at(-1)!.granule;
+  const all = await decodeOpusPackets(pages.slice(2).flatMap((page) => page.packets), wasm);
+  return all.slice(preSkip, Math.max(preSkip, Math.min(all.length, lastGranule)));
+}
 
+/**
+ * Opus packets (from any container) to 48 kHz mono samples, pre-skip not removed. A mono decoder also reads
+ * stereo packets, mixing them down (libopus does it).
+ */
+export async function decodeOpusPackets(packets: Uint8Array[], wasm: WebAssembly.Module = opusWasm as WebAssembly.Module): Promise<Int16Array> {
   const opus = await instantiate(wasm);
   const decoder = opus.malloc(opus.opus_decoder_get_size(1));
   check(opus, opus.opus_decoder_init(decoder, OPUS_RATE, 1));
@@ -173,13 +180,11 @@ export async function decodeOggOpus(bytes: Uint8Array, wasm: WebAssembly.Module 
   const maxFrame = 5760; // 120 ms, the longest Opus frame
   const pcm = opus.malloc(maxFrame * 2);
   const decoded: Int16Array[] = [];
-  for (const page of pages.slice(2)) {
-    for (const packet of page.packets) {
-      new Uint8Array(opus.memory.buffer, data, packet.length).set(packet);
-      const samples = check(opus, opus.opus_decode(decoder, data, packet.length, pcm, maxFrame, 0));
-      decoded.push(new Int16Array(opus.memory.buffer, pcm, samples).slice());
-    }
+  for (const packet of packets) {
+    if (packet.length > MAX_PACKET) throw new Error("opus: packet too large");
+    new Uint8Array(opus.memory.buffer, data, packet.length).set(packet);
+    const samples = check(opus, opus.opus_decode(decoder, data, packet.length, pcm, maxFrame, 0));
+    decoded.push(new Int16Array(opus.memory.buffer, pcm, samples).slice());
   }
-  const all = concatSamples(decoded);
-  return all.slice(preSkip, Math.max(preSkip, Math.min(all.length, lastGranule)));
+  return concatSamples(decoded);
 }

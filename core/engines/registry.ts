@@ -13,7 +13,7 @@ import { workersAiChat, workersAiEmbeddings, workersAiSpeech, workersAiTranscrip
 
 /**
  * Embedded providers run inside workerd with nothing downloaded, so they come with the worker that bundles
- * them (espeak-ng and the procedural sound engine with workers/speech) rather than from configuration.
+ * them (espeak-ng, RNNoise and the procedural sound engine with workers/speech) rather than from configuration.
  */
 export type EmbeddedProviders = { [C in Capability]?: { engine: EngineOf[C]; upstream: string } };
 

@@ -9,3 +9,4 @@ export * from "./billing";
 export * from "./voices";
 export * from "./marketing";
 export * from "./sound-effects";
+export * from "./isolation";

@@ -7,14 +7,22 @@ import { createEngineRegistry, type EmbeddedProviders, type EngineChoice } from 
 import type { SynthesisRequest, SynthesisResult } from "../../core/engines/speech";
 import type { TranscriptionRequest, TranscriptionResult } from "../../core/engines/speech-to-text";
 import type { TranslationRequest, TranslationResult } from "../../core/engines/translation";
+import type { PcmAudio } from "../../core/engines/audio";
 import { synthesizeWithEspeak } from "./espeak";
 import { proceduralSound } from "../../core/engines/providers/procedural-sound";
 import type { SoundGenerationRequest, SoundGenerationResult } from "../../core/engines/sound-generation";
+import type { IsolatedUpload, IsolationUpload, UploadMeasure } from "../../core/engines/noise-isolation";
+import { isolateUpload, isolateWithRnnoise, measureUpload } from "./isolation";
 
-/** What this worker embeds: espeak-ng compiled to WebAssembly (speech) and the procedural sound engine (sound effects). */
+/**
+ * What this worker embeds: espeak-ng (speech) and RNNoise (noise isolation; here rather than in the app worker for
+ * its CPU limit and size: docs/decisions/0029-voice-isolator.md), both compiled to WebAssembly, and the procedural
+ * sound engine (sound effects).
+ */
 const EMBEDDED: EmbeddedProviders = {
   speech: { engine: { synthesize: synthesizeWithEspeak }, upstream: "espeak-ng" },
   "sound-generation": { engine: proceduralSound, upstream: "procedural-audio" },
+  "noise-isolation": { engine: { isolate: isolateWithRnnoise }, upstream: "rnnoise" },
 };
 
 function engine<C extends Capability>(env: EngineEnv, capability: C, choice: EngineChoice = {}): EngineOf[C] {
@@ -36,6 +44,22 @@ export default class SpeechEngine extends WorkerEntrypoint<EngineEnv> {
 
   async transcribe(request: TranscriptionRequest, choice?: EngineChoice): Promise<TranscriptionResult> {
     return engine(this.env, "speech-to-text", choice).transcribe(request);
+  }
+
+  /** The voice of decoded audio without its background (16-bit mono PCM in, 48 kHz PCM out from the embedded engine). */
+  async isolate(request: PcmAudio, choice?: EngineChoice): Promise<PcmAudio> {
+    return engine(this.env, "noise-isolation", choice).isolate(request);
+  }
+
+  /** How long an upload for the voice isolator is, or why it cannot be read (nothing is isolated yet). */
+  async measureUpload(upload: IsolationUpload): Promise<UploadMeasure> {
+    return measureUpload(upload);
+  }
+
+  /** The voice isolator: an uploaded file decoded, its voice isolated and encoded as MP3. */
+  async isolateUpload(upload: IsolationUpload, choice?: EngineChoice): Promise<IsolatedUpload> {
+    const isolation = engine(this.env, "noise-isolation", choice);
+    return isolateUpload(upload, (audio) => isolation.isolate(audio));
   }
 
   async translate(request: TranslationRequest, choice?: EngineChoice): Promise<TranslationResult> {

@@ -15,6 +15,7 @@ export const SECTION_ICONS: Record<AppSectionIcon, LucideIcon> = {
   home: House,
   speech: AudioLines,
   sound: AudioWaveform,
+  isolator: AudioWaveform,
   voices: Mic2,
   checklist: ListChecks,
   subscription: CreditCard,

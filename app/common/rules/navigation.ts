@@ -10,6 +10,7 @@ export type MarketingPage = NavLink & { main?: boolean };
 export const MARKETING_PAGES: readonly MarketingPage[] = [
   { to: "/text-to-speech", label: "Text to speech", main: true },
   { to: "/sound-effects", label: "Sound effects" },
+  { to: "/voice-isolator", label: "Voice isolator" },
   { to: "/pricing", label: "Pricing", main: true },
   { to: "/api", label: "API", main: true },
   { to: "/about", label: "About", main: true },
@@ -28,7 +29,7 @@ export const APP_SECTION_GROUPS = ["Create", "Workspace", "Account"] as const;
 export type AppSectionGroup = (typeof APP_SECTION_GROUPS)[number];
 
 /** The icon of a section, by name (the components map names to the icon set). */
-export type AppSectionIcon = "home" | "speech" | "sound" | "voices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings";
+export type AppSectionIcon = "home" | "speech" | "sound" | "isolator" | "voices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings";
 
 export type AppSection = NavLink & { group: AppSectionGroup; icon: AppSectionIcon };
 
@@ -36,6 +37,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/home", label: "Home", group: "Create", icon: "home" },
   { to: "/app/speech-synthesis/text-to-speech", label: "Text to Speech", group: "Create", icon: "speech" },
   { to: "/app/sound-effects", label: "Sound effects", group: "Create", icon: "sound" },
+  { to: "/app/voice-isolator", label: "Voice Isolator", group: "Create", icon: "isolator" },
   { to: "/app/default-voices", label: "Voices", group: "Create", icon: "voices" },
   { to: "/app/voice-library", label: "Voice Library", group: "Create", icon: "voices" },
   { to: "/app/voice-lab/design", label: "Voice design", group: "Create", icon: "voices" },

@@ -133,6 +133,7 @@ export const USAGE_SOURCE_LABELS: Record<string, string> = {
   Dialogue: "Dialogue",
   OpenAI: "OpenAI-compatible API",
   [SOUND_SOURCE]: SOUND_USAGE_LABEL,
+  VoiceIsolator: "Voice isolator",
 };
 
 /** The usage page's choices: ranges in days (90 days is shown by week) and breakdowns. */

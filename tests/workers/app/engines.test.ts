@@ -32,7 +32,8 @@ describe("engine registry (speech worker)", () => {
     expect(capabilities.embeddings.map((p) => p.models[0]!.id)).toEqual(["nomic-embed-text"]);
     // Sound effects: the embedded procedural engine only (no generative server is configured here).
     expect(capabilities["sound-generation"]).toEqual([{ provider: "embedded", models: [{ id: "parlance_sound_procedural_v1", upstream: "procedural-audio" }] }]);
-    for (const none of ["voice-conversion", "noise-isolation"] as const) expect(capabilities[none]).toEqual([]);
+    expect(capabilities["noise-isolation"]).toEqual([{ provider: "embedded", models: [{ id: "rnnoise", upstream: "rnnoise" }] }]);
+    expect(capabilities["voice-conversion"]).toEqual([]);
     expect(problems).toEqual([]);
   });
 

@@ -59,7 +59,13 @@ describe("public site: cacheable at the edge, the same for everyone", () => {
     expect(await response.text()).toContain("not a generative model");
   });
 
-  it.each(["/voice-cloning", "/dubbing", "/studio", "/voice-changer", "/voice-isolator"])("%s does not exist yet: 404", async (path) => {
+  it("/voice-isolator is a public page that says which engine it runs", async () => {
+    const response = await SELF.fetch(`${ORIGIN}/voice-isolator`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("RNNoise");
+  });
+
+  it.each(["/voice-cloning", "/dubbing", "/studio", "/voice-changer"])("%s does not exist yet: 404", async (path) => {
     expect((await SELF.fetch(ORIGIN + path)).status).toBe(404);
   });
 
