@@ -186,7 +186,7 @@ describe("adding a shared voice", () => {
     expect(refused.status).toBe(400);
     const { status, message } = await detail(refused);
     expect(status).toBe("voice_limit_reached");
-    expect(message).toContain("3 voices");
+    expect(message).toContain("custom voices (3)");
   });
 
   it("does not let a copy be shared again", async () => {
