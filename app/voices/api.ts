@@ -118,7 +118,7 @@ voicesApi.post(
   "/add",
   cloningDoc("Add a voice by instant cloning", {
     description:
-      "Clones a voice from audio samples (MP3, WAV or mono Ogg Opus decode here; the other accepted types of spec §5 are refused with a reason): up to 25 files of 10 MB each, 5 minutes in all, with at least a second of voiced speech each. The embedded engine is formant synthesis: the clone matches the speaker's pitch, pitch range, pace and timbre scale, not the voice itself. From the Starter plan; counts toward the plan's custom voices and its voice additions and edits per billing period. remove_background_noise: the analysis always leaves out frames 30 dB below the speech; no isolator runs yet.",
+      "Clones a voice from audio samples (MP3, WAV or mono Ogg Opus decode here; the other accepted types of spec §5 are refused with a reason): up to 25 files of 10 MB each, 5 minutes in all, with at least a second of voiced speech each. The embedded engine is formant synthesis: the clone matches the speaker's pitch, pitch range, pace and timbre scale, not the voice itself. From the Starter plan; counts toward the plan's custom voices and its voice additions and edits per billing period. remove_background_noise: the samples go through the voice isolator (RNNoise) before they are measured; the stored samples stay as uploaded.",
     success: { description: "JSON: voice_id, requires_verification" },
     responses: {
       400: "no_samples, empty_sample, undecodable_sample, no_speech_in_sample, too_many_samples, samples_too_long, voice_limit_reached, voice_add_edit_limit_reached",

@@ -10,6 +10,7 @@ import { cloneEngineVoice, refineCloneVoice, type CloneEngineVoice } from "../..
 import type { Tier } from "../../core/billing/plans";
 import type { Voice, VoiceEngineParameters, VoiceLabels, VoiceSampleFile, VoiceSpeakerFeatures } from "../../core/voices/voices";
 import { speechEngine } from "~/speech/speech.server";
+import { isolateVoice } from "~/isolation/isolation.server";
 import {
   CALIBRATION_TEXT,
   canCloneInstantly,
@@ -52,8 +53,20 @@ async function sha256Hex(bytes: Uint8Array): Promise<string> {
 
 type MeasuredSample = { upload: SampleUpload; features: SpeakerFeatures };
 
-/** Checks, decodes and measures the uploaded samples (none is stored yet). */
-async function measureSamples(files: SampleUpload[], existingSeconds = 0): Promise<Outcome<MeasuredSample[]>> {
+type Decoded = { samples: Int16Array; sampleRate: number };
+
+/** remove_background_noise: the sample through the voice isolator (RNNoise) before it is measured; 48 kHz out. */
+function backgroundRemover(env: CloningEnv) {
+  return async (decoded: Decoded): Promise<Decoded> => {
+    const pcm = new Uint8Array(decoded.samples.buffer, decoded.samples.byteOffset, decoded.samples.byteLength);
+    const isolated = await isolateVoice(env as Env, { pcm, sampleRate: decoded.sampleRate });
+    const bytes = isolated.pcm.slice();
+    return { samples: new Int16Array(bytes.buffer, 0, bytes.byteLength >> 1), sampleRate: isolated.sampleRate };
+  };
+}
+
+/** Checks, decodes and measures the uploaded samples (none is stored yet), cleaned first when asked. */
+async function measureSamples(files: SampleUpload[], existingSeconds = 0, clean?: (decoded: Decoded) => Promise<Decoded>): Promise<Outcome<MeasuredSample[]>> {
   if (files.length > MAX_SAMPLES) return refuse(400, "too_many_samples", `A voice takes at most ${MAX_SAMPLES} samples; ${files.length} were sent.`);
   const measured: MeasuredSample[] = [];
   let seconds = existingSeconds;
@@ -71,6 +84,7 @@ async function measureSamples(files: SampleUpload[], existingSeconds = 0): Promi
     }
     seconds += decoded.samples.length / decoded.sampleRate;
     if (seconds > MAX_TOTAL_SAMPLE_SECONDS) return refuse(400, "samples_too_long", `The samples are longer than ${MAX_TOTAL_SAMPLE_SECONDS / 60} minutes in all.`);
+    if (clean) decoded = await clean(decoded);
     const features = analyseSpeaker(floatSamples(decoded.samples), decoded.sampleRate);
     if (!features || features.voicedSeconds < MIN_SPEECH_SECONDS) {
       return refuse(400, "no_speech_in_sample", `${upload.name} has less than ${MIN_SPEECH_SECONDS} second of voiced speech to measure.`);
@@ -150,7 +164,7 @@ export async function addClonedVoice(env: CloningEnv, cloner: Cloner, form: Voic
   const limited = await checkLimits(env, cloner, true);
   if (limited) return { ok: false, refusal: limited };
   if (form.files.length === 0) return refuse(400, "no_samples", "Add at least one audio sample of the voice (files).");
-  const measured = await measureSamples(form.files);
+  const measured = await measureSamples(form.files, 0, form.removeBackgroundNoise ? backgroundRemover(env) : undefined);
   if (!measured.ok) return measured;
   const features = combineFeatures(measured.value.map((m) => m.features))!;
   const labels = form.labels ?? {};
@@ -193,7 +207,7 @@ export async function editOwnVoice(env: CloningEnv, cloner: Cloner, voiceId: str
   let added: MeasuredSample[] = [];
   if (form.files.length) {
     if ((voice.samples?.length ?? 0) + form.files.length > MAX_SAMPLES) return refuse(400, "too_many_samples", `A voice takes at most ${MAX_SAMPLES} samples.`);
-    const measured = await measureSamples(form.files, voice.speakerFeatures?.durationSeconds ?? 0);
+    const measured = await measureSamples(form.files, voice.speakerFeatures?.durationSeconds ?? 0, form.removeBackgroundNoise ? backgroundRemover(env) : undefined);
     if (!measured.ok) return measured;
     added = measured.value;
     const previous = voice.speakerFeatures ? [voice.speakerFeatures] : [];

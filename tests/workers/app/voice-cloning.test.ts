@@ -112,6 +112,31 @@ describe("POST /v1/voices/add", () => {
     expect(response.status).toBe(200);
   });
 
+  it("remove_background_noise measures the samples after the voice isolator", async () => {
+    const pcm = await spoken(starter.key, "A sample recorded beside a humming fan, read at an ordinary pace for the voice.", "pcm_16000");
+    // Steady white noise about 15 dB under the speech, seeded so the run repeats.
+    const noisy = new Int16Array(pcm.slice().buffer);
+    let seed = 7;
+    for (let i = 0; i < noisy.length; i++) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      noisy[i] = Math.max(-32768, Math.min(32767, noisy[i]! + ((seed / 2 ** 32) * 2 - 1) * 1500));
+    }
+    const file = { name: "fan.wav", type: "audio/wav", bytes: wav(new Uint8Array(noisy.buffer), 16_000) };
+    const featuresOf = async (fields: Record<string, string>) => {
+      const response = await add(starter.key, voiceForm(fields, [file]));
+      expect(response.status).toBe(200);
+      const { voice_id } = (await response.json()) as { voice_id: string };
+      const row = await env.DB.prepare("SELECT speaker_features FROM voices WHERE voice_id = ?").bind(voice_id).first<{ speaker_features: string }>();
+      return JSON.parse(row!.speaker_features) as { pitchMedianHz: number; vector: number[] };
+    };
+    const cleaned = await featuresOf({ name: "Cleaned", remove_background_noise: "true" });
+    const raw = await featuresOf({ name: "Raw" });
+    // Roger's pitch is still found in the cleaned sample, and the measurement is of different audio.
+    expect(cleaned.pitchMedianHz).toBeGreaterThan(80);
+    expect(cleaned.pitchMedianHz).toBeLessThan(115);
+    expect(cleaned.vector).not.toEqual(raw.vector);
+  });
+
   it("refuses bad input with a clear 4xx", async () => {
     const cases: [FormData, number, string][] = [
       [voiceForm({ name: "No files" }, []), 400, "no_samples"],
