@@ -35,6 +35,7 @@ export function AddVoiceDialog({ onClose, onAdded }: { onClose: () => void; onAd
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [consent, setConsent] = useState(false);
+  const [removeNoise, setRemoveNoise] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "editing" });
   const [dragging, setDragging] = useState(false);
@@ -96,6 +97,7 @@ export function AddVoiceDialog({ onClose, onAdded }: { onClose: () => void; onAd
     body.set("name", name.trim());
     if (description.trim()) body.set("description", description.trim());
     for (const file of files) body.append("files", file, file.name);
+    if (removeNoise) body.set("remove_background_noise", "true");
     // XMLHttpRequest, not fetch: it reports the upload's progress.
     const request = new XMLHttpRequest();
     request.open("POST", "/v1/voices/add");
@@ -190,6 +192,10 @@ export function AddVoiceDialog({ onClose, onAdded }: { onClose: () => void; onAd
             ))}
           </ul>
         ) : null}
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" className="mt-1" checked={removeNoise} onChange={(e) => setRemoveNoise(e.currentTarget.checked)} disabled={busy} />
+          <span>Remove background noise before measuring the voice (the voice isolator, RNNoise)</span>
+        </label>
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" className="mt-1" checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} disabled={busy} />
           <span>{CONSENT_TEXT}</span>
