@@ -1,8 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { z } from "zod";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { AudioLines, Plus } from "lucide-react";
 import { useState } from "react";
 import { AddVoiceDialog } from "~/voices/components/add-voice-dialog";
+import { DeleteVoiceButton, type DeleteVoiceResult } from "~/voices/components/delete-voice";
+import { ShareVoiceButton } from "~/voices/components/share-voice";
+import { parseForm } from "~/common/form.server";
 import { VoiceCard } from "~/voices/components/voice-card";
 import { Button, buttonClass } from "~/common/ui/button";
 import { EmptyState, Hint } from "~/common/ui/feedback";
@@ -10,13 +14,26 @@ import { Page } from "~/common/ui/page";
 import { PRODUCT_NAME } from "../../core/brand";
 import { EMBEDDED_CLONE_NOTE } from "~/voices/rules/voice-cloning";
 import { requireViewer } from "~/accounts/accounts.server";
-import { voiceLabOptions } from "~/voices/voices.server";
+import { deleteOwnVoice, voiceLabOptions } from "~/voices/voices.server";
 
 export const meta: MetaFunction = () => [{ title: `Voice lab · ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
   return voiceLabOptions(context.cloudflare.env, viewer);
+}
+
+const deleteForm = z.object({ intent: z.literal("delete"), voice_id: z.string().min(1).max(100) });
+
+/** Delete, from a card's dialog (Share posts to the library's collections page). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const parsed = await parseForm(request, deleteForm);
+  if (!parsed.ok) return Response.json({ intent: "delete", ok: false, error: "Choose a voice to delete." } satisfies DeleteVoiceResult, { status: 400 });
+  if (!(await deleteOwnVoice(context.cloudflare.env, viewer, parsed.data.voice_id))) {
+    return Response.json({ intent: "delete", ok: false, error: "That voice is not one of this workspace's own voices." } satisfies DeleteVoiceResult, { status: 404 });
+  }
+  return { intent: "delete", ok: true } satisfies DeleteVoiceResult;
 }
 
 export default function VoiceLab() {
@@ -48,7 +65,16 @@ export default function VoiceLab() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your voices">
           {voices.map((voice) => (
             <li key={voice.voice_id} className="flex">
-              <VoiceCard voice={voice} useHref={`/app/speech-synthesis/text-to-speech?voice=${voice.voice_id}`} />
+              <VoiceCard
+                voice={voice}
+                useHref={`/app/speech-synthesis/text-to-speech?voice=${voice.voice_id}`}
+                actions={
+                  <>
+                    {voice.fromLibrary ? null : <ShareVoiceButton voice={voice} />}
+                    <DeleteVoiceButton voice={voice} />
+                  </>
+                }
+              />
             </li>
           ))}
         </ul>

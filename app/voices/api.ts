@@ -4,6 +4,7 @@ import {
   answerVoiceCaptcha,
   captchaImageDataUrl,
   captchaSpokenChallenge,
+  deleteOwnVoice,
   editVoiceSettings,
   findUsableVoice,
   issueVoiceCaptcha,
@@ -21,7 +22,7 @@ import { synthesizeUncharged } from "~/speech/generation.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { voiceJson } from "./voice-json";
-import { addClonedVoice, deleteOwnVoice, deleteSample, editOwnVoice, ownVoicePreview, sampleAudio, type CloningRefusal, type SampleUpload } from "~/voices/cloning.server";
+import { addClonedVoice, deleteSample, editOwnVoice, ownVoicePreview, sampleAudio, type CloningRefusal, type SampleUpload } from "~/voices/cloning.server";
 import { voiceSettingsSchema } from "~/api/schemas";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";

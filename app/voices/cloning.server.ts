@@ -224,14 +224,6 @@ export async function editOwnVoice(env: CloningEnv, cloner: Cloner, voiceId: str
   return { ok: true, value: null };
 }
 
-/** DELETE /v1/voices/{id}: the voice and its samples in R2 (history items keep the voice's name). */
-export async function deleteOwnVoice(env: CloningEnv, cloner: Cloner, voiceId: string): Promise<boolean> {
-  const deleted = await voicesTable.deleteOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId);
-  if (!deleted) return false;
-  const keys = [...(deleted.samples ?? []).map((sample) => sample.key), ...(deleted.previewKey ? [deleted.previewKey] : [])];
-  if (keys.length) await env.MEDIA.delete(keys);
-  return true;
-}
 
 /** A sample of one of the workspace's own voices. */
 async function ownSample(env: CloningEnv, cloner: Cloner, voiceId: string, sampleId: string): Promise<{ voice: Voice; sample: VoiceSampleFile } | null> {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
-import { voiceAddEdits, voices, voiceSettings } from "../schema";
+import { voiceAddEdits, voiceCollections, voiceCollectionVoices, voices, voiceSettings } from "../schema";
 import type { FineTuningState, Voice, VoiceCategory, VoiceScope } from "../../core/voices/voices";
 
 /** The row is the app's Voice (core/voices/voices.ts); this fails to compile when they drift apart. */
@@ -180,6 +180,15 @@ export async function deleteOwnVoice(db: Database, workspaceId: string, voiceId:
   const [rows] = await db.batch([
     db.delete(voices).where(and(eq(voices.voiceId, voiceId), eq(voices.workspaceId, workspaceId))).returning(),
     db.delete(voiceSettings).where(and(eq(voiceSettings.workspaceId, workspaceId), eq(voiceSettings.voiceId, voiceId))),
+    // Out of the workspace's collections as well (their rows name voices without a foreign key).
+    db
+      .delete(voiceCollectionVoices)
+      .where(
+        and(
+          eq(voiceCollectionVoices.voiceId, voiceId),
+          inArray(voiceCollectionVoices.collectionId, db.select({ id: voiceCollections.collectionId }).from(voiceCollections).where(eq(voiceCollections.workspaceId, workspaceId))),
+        ),
+      ),
   ]);
   const row = rows[0];
   return row && asVoice(row);

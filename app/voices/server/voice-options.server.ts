@@ -1,4 +1,5 @@
 // The voices as the pages offer them: the text-to-speech picker, the voices page and the public try-it boxes.
+import { isPublished } from "~/voices/rules/voice-library";
 import type { Voice } from "../../../core/voices/voices";
 import { languagePreviewUrls } from "~/speech/rules/language-previews";
 import { previewPath } from "~/voices/rules/voices";
@@ -64,7 +65,15 @@ export async function voiceLabOptions(env: VoicesEnv, viewer: VoiceViewer & { me
   const own = (await usableVoices(env, viewer)).filter((voice) => voice.workspaceId !== null).reverse();
   const tier = viewer.membership.workspace.tier;
   return {
-    voices: own.map((voice) => ({ ...voiceOption(voice), category: voice.category })),
+    voices: own.map((voice) => ({
+      ...voiceOption(voice),
+      category: voice.category,
+      // What Share shows and changes (a copy from the library cannot be shared again).
+      fromLibrary: voice.originalVoiceId !== null,
+      published: isPublished(voice.sharingStatus),
+      copyable: voice.sharingStatus === "enabled",
+      live_moderation: voice.liveModerationEnabled,
+    })),
     canClone: canCloneInstantly(tier),
     voiceLimit: voiceLimitFor(tier),
   };

@@ -101,3 +101,15 @@ export async function previewTarget(env: VoicesEnv, file: string): Promise<{ voi
 
 /** A workspace's saved settings for a voice, as stored (generation merges them over the defaults). */
 export { findVoiceSettings } from "../../../db/repositories/voice-settings";
+
+/**
+ * DELETE /v1/voices/{id} and the voice lab's Delete: the workspace's own voice, its samples and preview in R2, its
+ * settings and collection entries. History items keep the voice's name. False when it is not the workspace's.
+ */
+export async function deleteOwnVoice(env: { DB: D1Database; MEDIA: R2Bucket }, owner: { membership: { workspace: { id: string } } }, voiceId: string): Promise<boolean> {
+  const deleted = await voicesTable.deleteOwnVoice(database(env.DB), owner.membership.workspace.id, voiceId);
+  if (!deleted) return false;
+  const keys = [...(deleted.samples ?? []).map((sample) => sample.key), ...(deleted.previewKey ? [deleted.previewKey] : [])];
+  if (keys.length) await env.MEDIA.delete(keys);
+  return true;
+}

@@ -2,7 +2,7 @@
 // input, and another workspace's voices.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createKey, signUp } from "./helpers";
+import { api, createKey, fetcherPost, signUp } from "./helpers";
 
 const ROGER = "pv02roger00000000000";
 
@@ -242,5 +242,32 @@ describe("the plan's limits", () => {
     expect(response.status).toBe(400);
     expect((await detail(response)).status).toBe("voice_add_edit_limit_reached");
     expect((await env.DB.prepare("SELECT count(*) AS n FROM voices WHERE workspace_id = ?").bind(busy.workspace).first<{ n: number }>())!.n).toBe(0);
+  });
+});
+
+describe("the voice lab's Delete", () => {
+  it("deletes the workspace's own voice with its samples and collection entries, and no one else's", async () => {
+    const cookie = await signUp("lab-deleter@example.com");
+    const key = await createKey(cookie);
+    const workspace = ((await (await api("/v1/workspace", { key })).json()) as { workspace_id: string }).workspace_id;
+    await env.DB.prepare("UPDATE workspaces SET tier = 'starter', status = 'active', character_limit = 1000000, character_count_reset_at = 2000000000 WHERE id = ?").bind(workspace).run();
+    const added = await add(key, voiceForm({ name: "To delete" }, [{ name: "roger.mp3", type: "audio/mpeg", bytes: mp3 }]));
+    const { voice_id } = (await added.json()) as { voice_id: string };
+    await env.DB.prepare("INSERT INTO voice_collections (collection_id, workspace_id, title) VALUES ('col-lab-1', ?, 'Mine')").bind(workspace).run();
+    await env.DB.prepare("INSERT INTO voice_collection_voices (collection_id, voice_id) VALUES ('col-lab-1', ?)").bind(voice_id).run();
+    const post = (voiceId: string) => fetcherPost("/app/voice-lab", { intent: "delete", voice_id: voiceId }, cookie);
+
+    // Another workspace's voice and a premade one are not this workspace's to delete.
+    const strangers = await add(stranger.key, voiceForm({ name: "Not yours" }, [{ name: "roger.mp3", type: "audio/mpeg", bytes: mp3 }]));
+    const strangersVoice = ((await strangers.json()) as { voice_id: string }).voice_id;
+    expect((await post(strangersVoice)).status).toBe(404);
+    expect((await post(ROGER)).status).toBe(404);
+    expect((await api(`/v1/voices/${strangersVoice}`, { key: stranger.key })).status).toBe(200);
+
+    const deleted = await post(voice_id);
+    expect(deleted).toMatchObject({ status: 200, data: { intent: "delete", ok: true } });
+    expect((await api(`/v1/voices/${voice_id}`, { key })).status).toBe(404);
+    expect((await env.MEDIA.list({ prefix: `voice-samples/${workspace}/${voice_id}/` })).objects).toHaveLength(0);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM voice_collection_voices WHERE voice_id = ?").bind(voice_id).first<{ n: number }>())!.n).toBe(0);
   });
 });
