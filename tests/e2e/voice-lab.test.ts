@@ -1,3 +1,4 @@
+import { CONSENT_TEXT } from "~/voices/rules/voice-cloning";
 // The voice lab journey: a Starter workspace adds a voice from an uploaded file in the add-voice dialog and
 // hears the clone in the global player.
 import { describe, expect, inject, it } from "vitest";
@@ -48,7 +49,8 @@ describe("voice lab", () => {
     await dialog.getByLabel("Audio samples").setInputFiles({ name: "roger.mp3", mimeType: "audio/mpeg", buffer: Buffer.from(sample) });
     await dialog.getByText("roger.mp3").waitFor();
     await expect(dialog.getByRole("button", { name: "Add voice" }).isDisabled()).resolves.toBe(true);
-    await dialog.getByRole("checkbox").check();
+    await dialog.getByRole("checkbox", { name: /Remove background noise/ }).check();
+    await dialog.getByRole("checkbox", { name: CONSENT_TEXT }).check();
     await screenshot(page, "voice-lab-add-dialog");
     await dialog.getByRole("button", { name: "Add voice" }).click();
     await dialog.waitFor({ state: "detached", timeout: 30_000 });
@@ -64,6 +66,13 @@ describe("voice lab", () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.emulateMedia({ colorScheme: "dark" });
     await screenshot(page, "voice-lab-phone-dark");
+
+    // Delete, after the dialog says what goes with it.
+    await card.getByRole("button", { name: "Delete My Roger" }).click();
+    const confirm = page.getByTestId("delete-voice-dialog");
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+    await card.waitFor({ state: "detached" });
+    await expect(page.getByTestId("voice-slots").textContent()).resolves.toBe("0 of 10 custom voices");
     expect(missing).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
