@@ -7,7 +7,7 @@ import type { Voice, VoiceLabels } from "../../../core/voices/voices";
 import { formatSpec, type OutputFormat } from "../../../core/audio/output-formats";
 import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../../core/voices/voice-safety";
 import { nowSeconds } from "../../../core/clock";
-import { isEngineLanguage, PREVIEW_TEXT } from "~/voices/rules/voices";
+import { isEngineLanguage, ownPreviewKeyOf, PREVIEW_TEXT } from "~/voices/rules/voices";
 import { voiceLimitFor, voiceLimitMessage } from "~/voices/rules/voice-limits";
 import { synthesizePreview } from "~/speech/generation.server";
 import type { Tier } from "../../../core/billing/plans";
@@ -114,10 +114,11 @@ export async function saveDesignedVoice(env: Env, designer: Designer, request: S
   const limitReached = { ok: false as const, refusal: { httpStatus: 400 as const, status: "voice_limit_reached", message: voiceLimitMessage(limit) } };
   if ((await countOwnVoices(db, workspaceId)) >= limit) return limitReached;
   const voiceId = newVoiceId();
-  // The preview becomes the voice's preview, kept beside its voice.
-  const object = await env.MEDIA.get(row.audioKey);
-  const voicePreviewKey = object ? `voices/${workspaceId}/${voiceId}/preview.${row.audioKey.split(".").pop()}` : null;
-  if (object && voicePreviewKey) await env.MEDIA.put(voicePreviewKey, await object.arrayBuffer(), { httpMetadata: { contentType: row.mediaType } });
+  // The chosen preview becomes the voice's own private preview (served by GET /v1/voices/{id}/preview, which makes
+  // one on the first request when the design's audio was not MP3).
+  const voicePreviewKey = ownPreviewKeyOf(workspaceId, voiceId);
+  const object = row.mediaType === "audio/mpeg" ? await env.MEDIA.get(row.audioKey) : null;
+  if (object) await env.MEDIA.put(voicePreviewKey, await object.arrayBuffer(), { httpMetadata: { contentType: row.mediaType } });
   const voice: Voice = {
     voiceId,
     workspaceId,
@@ -148,7 +149,7 @@ export async function saveDesignedVoice(env: Env, designer: Designer, request: S
     createdAt: nowSeconds(),
   };
   if (!(await insertVoiceWithinLimit(db, voice, limit, row.generatedVoiceId))) {
-    if (voicePreviewKey) await env.MEDIA.delete(voicePreviewKey);
+    await env.MEDIA.delete(voicePreviewKey);
     return limitReached;
   }
   await env.MEDIA.delete(row.audioKey);

@@ -107,6 +107,11 @@ describe("POST /v1/text-to-voice", () => {
 
     const listed = (await (await api("/v1/voices", { key })).json()) as { voices: { voice_id: string; category: string }[] };
     expect(listed.voices.find((v) => v.voice_id === voice.voice_id)?.category).toBe("generated");
+    // The chosen preview is the voice's own private preview, served to its owner only.
+    const preview = await api(`/v1/voices/${voice.voice_id}/preview`, { key });
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("content-type")).toBe("audio/mpeg");
+    expect(new Uint8Array(await preview.arrayBuffer())).toEqual(Uint8Array.from(atob(previews[1]!.audio_base_64), (c) => c.charCodeAt(0)));
 
     const speak = async (voiceId: string) => {
       const r = await api(`/v1/text-to-speech/${voiceId}?output_format=pcm_22050`, { method: "POST", key, json: { text: "Good evening, and welcome.", seed: 3 } });
