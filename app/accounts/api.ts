@@ -12,6 +12,7 @@ import { apiKeysOf, createApiKey, deleteApiKey, renameApiKey } from "~/accounts/
 import { SENSITIVE_ACTION_FAILED } from "~/accounts/server/two-factor.server";
 import { completeChecklistItem, initiateChecklist, markChecklistComplete, onboardingChecklist, setChecklistHidden } from "~/accounts/server/onboarding.server";
 import { providerInvoices, workspaceBilling } from "~/billing/billing.server";
+import { voiceSlots } from "~/voices/voices.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { billingInfoApi } from "~/billing/api";
@@ -37,8 +38,8 @@ userApi.get("/subscription", doc("The workspace's subscription", {
   const actor = c.get("caller");
   const db = database(c.env.DB);
   const billing = await workspaceBilling(db, actor);
-  const invoices = await providerInvoices({ env: c.env, db, membership: actor.membership }, billing ?? null);
-  return c.json(subscriptionJson(actor.membership, billing, invoices));
+  const [invoices, voices] = await Promise.all([providerInvoices({ env: c.env, db, membership: actor.membership }, billing ?? null), voiceSlots(c.env, actor.membership.workspace)]);
+  return c.json(subscriptionJson(actor.membership, billing, invoices, voices));
 });
 userApi.route("/", billingInfoApi);
 

@@ -15,7 +15,7 @@ import { currentOverageCents, effectiveLimitExtension, priceAmount } from "~/bil
  * `invoices` is what the provider says now (admins only, decision 0019); without it the invoice fields are
  * empty and has_open_invoices is the mirrored flag.
  */
-export function subscriptionJson(membership: Membership, billing?: BillingRow, invoices?: ProviderInvoices | null) {
+export function subscriptionJson(membership: Membership, billing?: BillingRow, invoices?: ProviderInvoices | null, voices?: { slotsUsed: number; addEdits: number }) {
   const workspace = membership.workspace;
   const tier = workspace.tier;
   const voiceLimit = CUSTOM_VOICE_LIMIT[standardTierFor(tier)];
@@ -39,12 +39,12 @@ export function subscriptionJson(membership: Membership, billing?: BillingRow, i
       : billing?.pendingDowngradeTo
         ? { kind: "downgrade", next_tier: billing.pendingDowngradeTo, timestamp_seconds: billing.currentPeriodEnd }
         : null,
-    voice_slots_used: 0,
+    voice_slots_used: voices?.slotsUsed ?? 0,
     professional_voice_slots_used: 0,
     professional_voice_slots_used_in_workspace: 0,
     voice_limit: voiceLimit,
     max_voice_add_edits: maxVoiceAddEdits(voiceLimit),
-    voice_add_edit_counter: 0,
+    voice_add_edit_counter: voices?.addEdits ?? 0,
     professional_voice_limit: 0,
     can_extend_voice_limit: false,
     // The extra credits invoiced this period, at the plan's price: usage every member sees, priced.

@@ -20,7 +20,9 @@ import {
   MIN_SPEECH_SECONDS,
   sampleTypeAccepted,
   voiceAddEditLimitFor,
+  voiceAddEditPeriod,
   voiceLimitFor,
+  voiceLimitMessage,
 } from "~/voices/rules/voice-cloning";
 import { isEngineLanguage, LANGUAGE_ENGINE_VOICES, ownPreviewKeyOf, PREVIEW_TEXT, type EngineLanguage } from "~/voices/rules/voices";
 import { synthesizeUncharged } from "~/speech/generation.server";
@@ -38,11 +40,7 @@ const refuse = (httpStatus: CloningRefusal["httpStatus"], status: string, messag
 export type SampleUpload = { name: string; type: string; bytes: Uint8Array };
 export type VoiceForm = { name: string; description?: string | null; labels?: VoiceLabels; files: SampleUpload[]; removeBackgroundNoise?: boolean };
 
-/** The billing period the additions and edits are counted in: the one ending at the next character reset. */
-function periodOf(cloner: Cloner): string {
-  const reset = cloner.membership.workspace.characterCountResetAt;
-  return reset ? `reset:${reset}` : `month:${new Date().toISOString().slice(0, 7)}`;
-}
+const periodOf = (cloner: Cloner) => voiceAddEditPeriod(cloner.membership.workspace.characterCountResetAt);
 
 const randomId = (bytes: number) => [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
 
@@ -147,7 +145,7 @@ async function checkLimits(env: CloningEnv, cloner: Cloner, adding: boolean): Pr
   if (adding) {
     const limit = voiceLimitFor(tier);
     if ((await voicesTable.countOwnVoices(database(env.DB), cloner.membership.workspace.id)) >= limit) {
-      return { httpStatus: 400, status: "voice_limit_reached", message: `Your plan keeps at most ${limit} custom voices: delete one to add another.` };
+      return { httpStatus: 400, status: "voice_limit_reached", message: voiceLimitMessage(limit) };
     }
   }
   return null;

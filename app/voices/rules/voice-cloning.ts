@@ -5,7 +5,7 @@
 import { CUSTOM_VOICE_LIMIT, maxVoiceAddEdits, standardTierFor, type Tier } from "../../../core/billing/plans";
 import type { EngineLanguage } from "./voices";
 
-export { voiceLimitFor } from "./voice-limits";
+export { voiceLimitFor, voiceLimitMessage } from "./voice-limits";
 
 /** Instant cloning is from Starter (accounts-billing §9): the free plan cannot clone. */
 export function canCloneInstantly(tier: Tier): boolean {
@@ -60,3 +60,11 @@ export const CALIBRATION_TEXT: Record<EngineLanguage, string> = {
 /** Whether the consent form field says yes (the page's checkbox; the API takes the caller's word for it). */
 export const CONSENT_TEXT =
   "I hold the rights or the consent needed to clone this voice, and I will not use the clone to deceive anyone or for anything illegal.";
+
+/**
+ * The billing period voice additions and edits are counted in: the one ending at the workspace's next character
+ * reset, or the calendar month (UTC) for a workspace without one.
+ */
+export function voiceAddEditPeriod(characterCountResetAt: number | null, now = new Date()): string {
+  return characterCountResetAt ? `reset:${characterCountResetAt}` : `month:${now.toISOString().slice(0, 7)}`;
+}

@@ -6,6 +6,7 @@ import { findVoiceSettings, listVoiceSettings, saveVoiceSettings } from "../../.
 import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from "../../../core/voices/voice-settings";
 import type { FineTuningState, Voice, VoiceCategory } from "../../../core/voices/voices";
 import { previewKeyOf } from "~/voices/rules/voices";
+import { voiceAddEditPeriod } from "~/voices/rules/voice-cloning";
 import { nextPageToken, pageOffset, scopeForVoiceType, voiceSearchTerms, type VoiceType } from "~/voices/rules/voice-search";
 
 /** Who is asking: a browser session, an API key or a service account, each acting in one workspace. */
@@ -112,4 +113,11 @@ export async function deleteOwnVoice(env: { DB: D1Database; MEDIA: R2Bucket }, o
   const keys = [...(deleted.samples ?? []).map((sample) => sample.key), ...(deleted.previewKey ? [deleted.previewKey] : [])];
   if (keys.length) await env.MEDIA.delete(keys);
   return true;
+}
+
+/** The subscription's voice figures: the workspace's own voices and this billing period's additions and edits. */
+export async function voiceSlots(env: { DB: D1Database }, workspace: { id: string; characterCountResetAt: number | null }): Promise<{ slotsUsed: number; addEdits: number }> {
+  const db = database(env.DB);
+  const [slotsUsed, addEdits] = await Promise.all([voicesTable.countOwnVoices(db, workspace.id), voicesTable.addEditsInPeriod(db, workspace.id, voiceAddEditPeriod(workspace.characterCountResetAt))]);
+  return { slotsUsed, addEdits };
 }

@@ -264,10 +264,15 @@ describe("the voice lab's Delete", () => {
     expect((await post(ROGER)).status).toBe(404);
     expect((await api(`/v1/voices/${strangersVoice}`, { key: stranger.key })).status).toBe(200);
 
+    const figures = async () => (await (await api("/v1/user/subscription", { key })).json()) as { voice_slots_used: number; voice_add_edit_counter: number; max_voice_add_edits: number };
+    expect(await figures()).toMatchObject({ voice_slots_used: 1, voice_add_edit_counter: 1, max_voice_add_edits: 65 });
+
     const deleted = await post(voice_id);
     expect(deleted).toMatchObject({ status: 200, data: { intent: "delete", ok: true } });
     expect((await api(`/v1/voices/${voice_id}`, { key })).status).toBe(404);
     expect((await env.MEDIA.list({ prefix: `voice-samples/${workspace}/${voice_id}/` })).objects).toHaveLength(0);
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM voice_collection_voices WHERE voice_id = ?").bind(voice_id).first<{ n: number }>())!.n).toBe(0);
+    // The slot is free again; the addition still counts in this billing period.
+    expect(await figures()).toMatchObject({ voice_slots_used: 0, voice_add_edit_counter: 1 });
   });
 });
