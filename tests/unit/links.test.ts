@@ -79,6 +79,6 @@ describe("internal links", () => {
   });
 
   it("a capability that is not built is not a page", () => {
-    for (const path of ["/voice-cloning", "/dubbing", "/studio", "/app/dubbing"]) expect(exists(path), path).toBe(false);
+    for (const path of ["/dubbing", "/studio", "/app/dubbing"]) expect(exists(path), path).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ export const MARKETING_PAGES: readonly MarketingPage[] = [
   { to: "/text-to-speech", label: "Text to speech", main: true },
   { to: "/sound-effects", label: "Sound effects" },
   { to: "/voice-isolator", label: "Voice isolator" },
+  { to: "/voice-cloning", label: "Voice cloning" },
   { to: "/pricing", label: "Pricing", main: true },
   { to: "/api", label: "API", main: true },
   { to: "/about", label: "About", main: true },

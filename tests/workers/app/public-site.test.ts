@@ -65,7 +65,13 @@ describe("public site: cacheable at the edge, the same for everyone", () => {
     expect(await response.text()).toContain("RNNoise");
   });
 
-  it.each(["/voice-cloning", "/dubbing", "/studio", "/voice-changer"])("%s does not exist yet: 404", async (path) => {
+  it("/voice-cloning is a public page that says what the embedded clone matches", async () => {
+    const response = await SELF.fetch(`${ORIGIN}/voice-cloning`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("not the voice itself");
+  });
+
+  it.each(["/dubbing", "/studio", "/voice-changer"])("%s does not exist yet: 404", async (path) => {
     expect((await SELF.fetch(ORIGIN + path)).status).toBe(404);
   });
 
