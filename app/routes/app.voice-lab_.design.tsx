@@ -10,6 +10,7 @@ import { EmptyState, Hint } from "~/common/ui/feedback";
 import { Input, Label, Textarea } from "~/common/ui/input";
 import { Page, Section } from "~/common/ui/page";
 import { usePlayer } from "~/player/components/player";
+import { useCompleteChecklistItem } from "~/accounts/components/onboarding-client";
 import { VoiceCard } from "~/voices/components/voice-card";
 import { requireViewer } from "~/accounts/accounts.server";
 import { findUsableVoice, ownVoiceOptions } from "~/voices/voices.server";
@@ -44,6 +45,7 @@ export default function DesignVoice() {
   const { voices, limit, remixOf } = useLoaderData<typeof loader>();
   const player = usePlayer();
   const revalidator = useRevalidator();
+  const completeChecklistItem = useCompleteChecklistItem();
   const [description, setDescription] = useState("");
   const [text, setText] = useState("");
   const [previews, setPreviews] = useState<Preview[]>([]);
@@ -78,6 +80,8 @@ export default function DesignVoice() {
       const result = (await response.json()) as { previews: Preview[] };
       setPreviews(result.previews);
       setChosen(result.previews[0]?.generated_voice_id ?? null);
+      // The checklist's event is "creating a voice design".
+      completeChecklistItem("design_voice");
     } catch {
       setError("Network error: the previews could not be made.");
     } finally {

@@ -31,7 +31,7 @@ export const CHECKLIST_ITEMS = [
     title: "Design a voice",
     description: "Describe a voice and generate it from the description.",
     button: "Design a voice",
-    landing: "/app/voice-lab",
+    landing: "/app/voice-lab/design",
     event: "creating a voice design",
   },
   {
