@@ -123,8 +123,14 @@ describe("design system", () => {
         const found: string[] = [];
         const context = await contextFor(size, theme);
         const page = await context.newPage();
+        // Requests still open, named when a page does not load (a rare 30 s stall under load: which request holds it?).
+        const open = new Set<string>();
+        page.on("request", (request) => open.add(request.url()));
+        for (const settled of ["requestfinished", "requestfailed"] as const) page.on(settled, (request) => open.delete(request.url()));
         const visit = async (path: string) => {
-          await page.goto(path);
+          await page.goto(path).catch((error: Error) => {
+            throw new Error(`${path} did not load: ${error.message.split("\n")[0]}; requests still open: ${[...open].join(", ") || "none"}`);
+          });
           await waitForHydration(page);
           await page.waitForLoadState("networkidle");
           expect({ path, dark: await page.evaluate(() => document.documentElement.classList.contains("dark")) }).toEqual({ path, dark: theme === "dark" });
