@@ -126,7 +126,8 @@ describe("design system", () => {
         // Requests still open, named when a page does not load (a rare 30 s stall under load: which request holds it?).
         const open = new Set<string>();
         page.on("request", (request) => open.add(request.url()));
-        for (const settled of ["requestfinished", "requestfailed"] as const) page.on(settled, (request) => open.delete(request.url()));
+        page.on("requestfinished", (request) => open.delete(request.url()));
+        page.on("requestfailed", (request) => open.delete(request.url()));
         const visit = async (path: string) => {
           await page.goto(path).catch((error: Error) => {
             throw new Error(`${path} did not load: ${error.message.split("\n")[0]}; requests still open: ${[...open].join(", ") || "none"}`);
