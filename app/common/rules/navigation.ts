@@ -30,21 +30,21 @@ export const APP_SECTION_GROUPS = ["Create", "Workspace", "Account"] as const;
 export type AppSectionGroup = (typeof APP_SECTION_GROUPS)[number];
 
 /** The icon of a section, by name (the components map names to the icon set). */
-export type AppSectionIcon = "home" | "speech" | "sound" | "isolator" | "voices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings";
+export type AppSectionIcon = "home" | "speech" | "sound" | "isolator" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings";
 
 export type AppSection = NavLink & { group: AppSectionGroup; icon: AppSectionIcon };
 
 export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/home", label: "Home", group: "Create", icon: "home" },
   { to: "/app/speech-synthesis/text-to-speech", label: "Text to Speech", group: "Create", icon: "speech" },
+  { to: "/app/default-voices", label: "Voices", group: "Create", icon: "voices" },
+  { to: "/app/voice-lab", label: "Voice lab", group: "Create", icon: "lab" },
+  { to: "/app/voice-lab/design", label: "Voice design", group: "Create", icon: "design" },
+  { to: "/app/voice-library", label: "Voice Library", group: "Create", icon: "library" },
   { to: "/app/sound-effects", label: "Sound effects", group: "Create", icon: "sound" },
   { to: "/app/voice-isolator", label: "Voice Isolator", group: "Create", icon: "isolator" },
-  { to: "/app/default-voices", label: "Voices", group: "Create", icon: "voices" },
-  { to: "/app/voice-library", label: "Voice Library", group: "Create", icon: "voices" },
-  { to: "/app/voice-lab/design", label: "Voice design", group: "Create", icon: "voices" },
-  { to: "/app/voice-lab", label: "Voice lab", group: "Create", icon: "voices" },
   { to: "/app/usage", label: "Usage", group: "Workspace", icon: "usage" },
-  { to: "/app/workspace-voices", label: "Workspace voices", group: "Workspace", icon: "voices" },
+  { to: "/app/workspace-voices", label: "Workspace voices", group: "Workspace", icon: "workspaceVoices" },
   { to: "/app/workspace/members", label: "Members", group: "Workspace", icon: "members" },
   { to: "/app/settings/workspace-invites", label: "Invites", group: "Workspace", icon: "invites" },
   { to: "/app/settings/api-keys", label: "API keys", group: "Workspace", icon: "key" },
