@@ -1,4 +1,11 @@
 /** Plain-HTTP helpers for end-to-end tests: a real account and API key on the running stack. */
+
+/** The whole body of an SDK's audio stream. */
+export async function streamBytes(stream: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of stream as AsyncIterable<Uint8Array>) parts.push(chunk);
+  return Buffer.concat(parts);
+}
 export const STRONG_PASSWORD = "Str0ng!pass";
 
 export function uniqueEmail(prefix: string): string {

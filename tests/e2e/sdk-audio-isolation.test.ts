@@ -1,18 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
+import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail, streamBytes } from "./http";
 
 /** The official SDK's audioIsolation calls, unchanged, against the running stack. */
 const baseUrl = inject("baseUrl");
 const ARIA = "pv01aria000000000000";
 let client: ElevenLabsClient;
-
-async function bytes(stream: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  for await (const chunk of stream as AsyncIterable<Uint8Array>) parts.push(chunk);
-  return Buffer.concat(parts);
-}
 
 /** ffmpeg (a test dependency) decodes the MP3 answer to 16 kHz samples, independently of the platform's decoder. */
 function decodeMp3(mp3: Uint8Array): Int16Array {
@@ -30,7 +24,7 @@ beforeAll(async () => {
 describe("official SDK: audio isolation", () => {
   it("cleans a noisy sample (audioIsolation.convert), streams one, lists and deletes the history", async () => {
     // Two seconds of white noise, then a sentence of the platform's own speech in the same noise, as 16 kHz PCM.
-    const pcm = await bytes(await client.textToSpeech.convert(ARIA, { text: "Cleaning a noisy recording with the official SDK.", outputFormat: "pcm_16000" }));
+    const pcm = await streamBytes(await client.textToSpeech.convert(ARIA, { text: "Cleaning a noisy recording with the official SDK.", outputFormat: "pcm_16000" }));
     const speech = new Int16Array(pcm.buffer, pcm.byteOffset, Math.floor(pcm.byteLength / 2));
     const noisy = new Int16Array(32000 + speech.length);
     noisy.set(speech, 32000);
@@ -41,14 +35,14 @@ describe("official SDK: audio isolation", () => {
     }
     const upload = new Blob([new Uint8Array(noisy.buffer)], { type: "application/octet-stream" });
 
-    const cleaned = decodeMp3(await bytes(await client.audioIsolation.convert({ audio: upload, fileFormat: "pcm_s16le_16" })));
+    const cleaned = decodeMp3(await streamBytes(await client.audioIsolation.convert({ audio: upload, fileFormat: "pcm_s16le_16" })));
     expect(Math.abs(cleaned.length - noisy.length)).toBeLessThan(1600);
     const before = dbfs(noisy, 8000, 30000);
     const after = dbfs(cleaned, 8000, 30000);
     console.log(`SDK sample: noise-only stretch ${before.toFixed(1)} -> ${after.toFixed(1)} dBFS`);
     expect(after).toBeLessThan(before - 20);
 
-    const streamed = await bytes(await client.audioIsolation.stream({ audio: upload, fileFormat: "pcm_s16le_16" }));
+    const streamed = await streamBytes(await client.audioIsolation.stream({ audio: upload, fileFormat: "pcm_s16le_16" }));
     expect(streamed.byteLength).toBeGreaterThan(5000);
 
     const history = await client.audioIsolation.list({ pageSize: 10 });

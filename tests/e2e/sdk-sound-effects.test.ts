@@ -1,7 +1,7 @@
 import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
+import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail, streamBytes } from "./http";
 
 /** The official SDK's textToSoundEffects against the running stack. */
 const baseUrl = inject("baseUrl");
@@ -15,12 +15,6 @@ function decodeMp3(mp3: Uint8Array): { samples: Int16Array; sampleRate: number }
   return { samples: new Int16Array(out.stdout.buffer, out.stdout.byteOffset, out.stdout.byteLength >> 1), sampleRate: 44100 };
 }
 
-async function bytes(stream: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  for await (const chunk of stream as AsyncIterable<Uint8Array>) parts.push(chunk);
-  return Buffer.concat(parts);
-}
-
 beforeAll(async () => {
   key = await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, uniqueEmail("sdk-sfx")));
   client = new ElevenLabsClient({ apiKey: key, baseUrl });
@@ -28,7 +22,7 @@ beforeAll(async () => {
 
 describe("official SDK: sound effects", () => {
   it("converts a description to an MP3 of the asked duration, charged and kept in history", async () => {
-    const mp3 = await bytes(await client.textToSoundEffects.convert({ text: "Crackling campfire", durationSeconds: 3, promptInfluence: 0.5, loop: true }));
+    const mp3 = await streamBytes(await client.textToSoundEffects.convert({ text: "Crackling campfire", durationSeconds: 3, promptInfluence: 0.5, loop: true }));
     const { samples, sampleRate } = decodeMp3(mp3);
     expect(samples.length / sampleRate).toBeGreaterThan(2.9);
     expect(samples.length / sampleRate).toBeLessThan(3.2);
@@ -40,7 +34,7 @@ describe("official SDK: sound effects", () => {
   });
 
   it("takes the SDK's model id and output formats, and picks the duration itself", async () => {
-    const pcm = await bytes(await client.textToSoundEffects.convert({ text: "a mouse click", modelId: "eleven_text_to_sound_v2", outputFormat: "pcm_16000" }));
+    const pcm = await streamBytes(await client.textToSoundEffects.convert({ text: "a mouse click", modelId: "eleven_text_to_sound_v2", outputFormat: "pcm_16000" }));
     expect(pcm.byteLength).toBe(16000 * 0.5 * 2);
   });
 

@@ -1,18 +1,12 @@
 import { ElevenLabsClient, ElevenLabsError } from "@elevenlabs/elevenlabs-js";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
+import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail, streamBytes } from "./http";
 
 /** Voice design (text to voice) through the official SDK, unchanged, against the running stack. */
 const baseUrl = inject("baseUrl");
 const ARIA = "pv01aria000000000000";
 let client: ElevenLabsClient;
 let otherClient: ElevenLabsClient;
-
-async function bytes(stream: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  for await (const chunk of stream as AsyncIterable<Uint8Array>) parts.push(chunk);
-  return Buffer.concat(parts);
-}
 
 beforeAll(async () => {
   client = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, uniqueEmail("sdk-design"))), baseUrl });
@@ -31,7 +25,7 @@ describe("textToVoice with the official SDK", () => {
       expect(Buffer.from(preview.audioBase64, "base64").byteLength).toBeGreaterThan(5000);
     }
     const chosen = designed.previews[2]!.generatedVoiceId;
-    expect((await bytes(await client.textToVoice.preview.stream(chosen))).byteLength).toBeGreaterThan(5000);
+    expect((await streamBytes(await client.textToVoice.preview.stream(chosen))).byteLength).toBeGreaterThan(5000);
 
     const voice = await client.textToVoice.create({ voiceName: "Hamish", voiceDescription: description, generatedVoiceId: chosen, labels: { use_case: "storytelling" } });
     expect(voice).toMatchObject({ name: "Hamish", category: "generated" });
@@ -39,7 +33,7 @@ describe("textToVoice with the official SDK", () => {
 
     const listed = await client.voices.getAll();
     expect(listed.voices.some((v) => v.voiceId === voice.voiceId)).toBe(true);
-    const spoken = await bytes(await client.textToSpeech.convert(voice.voiceId, { text: "Good evening. Let me tell you a story." }));
+    const spoken = await streamBytes(await client.textToSpeech.convert(voice.voiceId, { text: "Good evening. Let me tell you a story." }));
     expect(spoken.byteLength).toBeGreaterThan(5000);
 
     // Another workspace can neither save the preview nor speak with the voice.

@@ -3,19 +3,13 @@
 import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { newPage, sharedBrowser, signInInBrowser } from "./browser";
-import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
+import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail, streamBytes } from "./http";
 import { subscribeInBrowser } from "./plans";
 
 const baseUrl = inject("baseUrl");
 const browser = sharedBrowser();
 const ROGER = "pv02roger00000000000";
 let client: ElevenLabsClient;
-
-async function bytes(stream: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  for await (const chunk of stream as AsyncIterable<Uint8Array>) parts.push(chunk);
-  return Buffer.concat(parts);
-}
 
 beforeAll(async () => {
   const email = uniqueEmail("sdk-voices");
@@ -30,7 +24,7 @@ beforeAll(async () => {
 
 describe("official SDK: voices", () => {
   it("clones, speaks with the clone, edits, reads a sample and deletes", async () => {
-    const sample = await bytes(await client.textToSpeech.convert(ROGER, { text: "Hello! This is how I sound. I can read your stories, articles and scripts aloud." }));
+    const sample = await streamBytes(await client.textToSpeech.convert(ROGER, { text: "Hello! This is how I sound. I can read your stories, articles and scripts aloud." }));
     const created = await client.voices.ivc.create({
       name: "SDK clone",
       files: [new File([sample as Uint8Array<ArrayBuffer>], "roger.mp3", { type: "audio/mpeg" })],
@@ -44,7 +38,7 @@ describe("official SDK: voices", () => {
     expect(voice).toMatchObject({ name: "SDK clone", category: "cloned", description: "Cloned by the SDK" });
     expect(voice.samples).toHaveLength(1);
 
-    const speech = await bytes(await client.textToSpeech.convert(voiceId, { text: "Speaking as the clone." }));
+    const speech = await streamBytes(await client.textToSpeech.convert(voiceId, { text: "Speaking as the clone." }));
     expect(speech.byteLength).toBeGreaterThan(3000);
 
     await expect(client.voices.update(voiceId, { name: "SDK clone, renamed", labels: { age: "middle_aged" } })).resolves.toMatchObject({ status: "ok" });
@@ -52,7 +46,7 @@ describe("official SDK: voices", () => {
     expect(renamed.name).toBe("SDK clone, renamed");
     expect(renamed.labels).toMatchObject({ accent: "american", age: "middle_aged" });
 
-    const audio = await bytes(await client.voices.samples.audio.get(voiceId, renamed.samples![0]!.sampleId!));
+    const audio = await streamBytes(await client.voices.samples.audio.get(voiceId, renamed.samples![0]!.sampleId!));
     expect(Buffer.from(audio).equals(Buffer.from(sample))).toBe(true);
 
     await expect(client.voices.delete(voiceId)).resolves.toMatchObject({ status: "ok" });

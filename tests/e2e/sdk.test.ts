@@ -1,6 +1,6 @@
 import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
+import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail, streamBytes } from "./http";
 
 /** The official JavaScript SDK of the commercial service, unchanged, against our running stack. */
 const baseUrl = inject("baseUrl");
@@ -9,12 +9,6 @@ const ROGER = "pv02roger00000000000";
 let client: ElevenLabsClient;
 let otherClient: ElevenLabsClient;
 
-async function bytes(stream: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  for await (const chunk of stream as AsyncIterable<Uint8Array>) parts.push(chunk);
-  return Buffer.concat(parts);
-}
-
 beforeAll(async () => {
   client = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, uniqueEmail("sdk"))), baseUrl });
   otherClient = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, uniqueEmail("sdk-other"))), baseUrl });
@@ -22,13 +16,13 @@ beforeAll(async () => {
 
 describe("official SDK against the stack", () => {
   it("converts to mp3 and pcm, and counts the characters", async () => {
-    const mp3 = await bytes(await client.textToSpeech.convert(ARIA, { text: "Hello from the official SDK.", modelId: "eleven_multilingual_v2" }));
+    const mp3 = await streamBytes(await client.textToSpeech.convert(ARIA, { text: "Hello from the official SDK.", modelId: "eleven_multilingual_v2" }));
     expect(mp3.byteLength).toBeGreaterThan(5000);
-    const pcm = await bytes(await client.textToSpeech.convert(ARIA, { text: "Raw samples.", outputFormat: "pcm_16000" }));
+    const pcm = await streamBytes(await client.textToSpeech.convert(ARIA, { text: "Raw samples.", outputFormat: "pcm_16000" }));
     const samples = new Int16Array(pcm.buffer, pcm.byteOffset, Math.floor(pcm.byteLength / 2));
     const rms = Math.sqrt(samples.reduce((s, v) => s + v * v, 0) / samples.length) / 32768;
     expect(rms).toBeGreaterThan(0.02);
-    const opus = await bytes(await client.textToSpeech.convert(ARIA, { text: "Opus.", outputFormat: "opus_48000_32" }));
+    const opus = await streamBytes(await client.textToSpeech.convert(ARIA, { text: "Opus.", outputFormat: "opus_48000_32" }));
     expect(new TextDecoder().decode(opus.subarray(0, 4))).toBe("OggS");
     expect(new TextDecoder().decode(opus.subarray(28, 36))).toBe("OpusHead");
     const subscription = await client.user.subscription.get();
@@ -37,7 +31,7 @@ describe("official SDK against the stack", () => {
   });
 
   it("streams, with and without timestamps", async () => {
-    expect((await bytes(await client.textToSpeech.stream(ROGER, { text: "One. Two. Three." }))).byteLength).toBeGreaterThan(3000);
+    expect((await streamBytes(await client.textToSpeech.stream(ROGER, { text: "One. Two. Three." }))).byteLength).toBeGreaterThan(3000);
     const whole = await client.textToSpeech.convertWithTimestamps(ARIA, { text: "Timed words." });
     expect(whole.alignment?.characters.join("")).toBe("Timed words.");
     let spelled = "";
@@ -51,7 +45,7 @@ describe("official SDK against the stack", () => {
   });
 
   it("speaks a dialogue", async () => {
-    const audio = await bytes(
+    const audio = await streamBytes(
       await client.textToDialogue.convert({ inputs: [{ text: "Hi.", voiceId: ARIA }, { text: "", voiceId: ROGER }, { text: "Hello!", voiceId: ROGER }] }),
     );
     expect(audio.byteLength).toBeGreaterThan(2000);
@@ -73,10 +67,10 @@ describe("official SDK against the stack", () => {
     expect(hasMore).toBe(true);
     const id = history[0]!.historyItemId;
     expect((await client.history.get(id)).voiceId).toBeTruthy();
-    expect((await bytes(await client.history.getAudio(id))).byteLength).toBeGreaterThan(1000);
-    const zip = await bytes(await client.history.download({ historyItemIds: [history[0]!.historyItemId, history[1]!.historyItemId] }));
+    expect((await streamBytes(await client.history.getAudio(id))).byteLength).toBeGreaterThan(1000);
+    const zip = await streamBytes(await client.history.download({ historyItemIds: [history[0]!.historyItemId, history[1]!.historyItemId] }));
     expect(Buffer.from(zip.subarray(0, 2)).toString()).toBe("PK");
-    const wav = await bytes(await client.history.download({ historyItemIds: [id], outputFormat: "wav" }));
+    const wav = await streamBytes(await client.history.download({ historyItemIds: [id], outputFormat: "wav" }));
     expect(Buffer.from(wav.subarray(0, 4)).toString()).toBe("RIFF");
     expect(Buffer.from(wav.subarray(8, 12)).toString()).toBe("WAVE");
     await expect(otherClient.history.get(id)).rejects.toMatchObject({ statusCode: 404 });

@@ -21,6 +21,13 @@ export function previewKeyOf(file: string): string {
   return PREVIEW_KEY_PREFIX + file;
 }
 
+const VOICE_ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A new voice id: 20 letters and digits, the shape of the commercial API's voice ids. */
+export function newVoiceId(): string {
+  return [...crypto.getRandomValues(new Uint8Array(20))].map((byte) => VOICE_ID_ALPHABET[byte % VOICE_ID_ALPHABET.length]).join("");
+}
+
 /** Where a workspace's own voice keeps its samples and its preview in R2: private, like the voice. */
 export const OWN_VOICE_KEY_PREFIX = "voice-samples/";
 

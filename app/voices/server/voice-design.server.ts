@@ -7,7 +7,7 @@ import type { Voice, VoiceLabels } from "../../../core/voices/voices";
 import { formatSpec, type OutputFormat } from "../../../core/audio/output-formats";
 import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../../core/voices/voice-safety";
 import { nowSeconds } from "../../../core/clock";
-import { isEngineLanguage, ownPreviewKeyOf, PREVIEW_TEXT } from "~/voices/rules/voices";
+import { isEngineLanguage, newVoiceId, ownPreviewKeyOf, PREVIEW_TEXT } from "~/voices/rules/voices";
 import { voiceLimitFor, voiceLimitMessage } from "~/voices/rules/voice-limits";
 import { synthesizePreview } from "~/speech/generation.server";
 import type { Tier } from "../../../core/billing/plans";
@@ -29,12 +29,6 @@ export type DesignRequest = {
 
 export type DesignPreview = { generatedVoiceId: string; audio: Uint8Array; mediaType: string; durationSecs: number; language: string };
 
-const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-/** 20 letters and digits, the shape of the commercial API's voice ids. */
-function newVoiceId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(20));
-  return [...bytes].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
-}
 
 const previewKey = (workspaceId: string, generatedVoiceId: string, extension: string) => `generated-voices/${workspaceId}/${generatedVoiceId}.${extension}`;
 

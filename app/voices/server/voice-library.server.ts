@@ -1,5 +1,6 @@
 // The voice library, sharing and collections (decision 0025), read and written in D1. The library lists only
 // published voices; everything else here acts on the viewer's own workspace and never sees another's voices.
+import { newVoiceId } from "~/voices/rules/voices";
 import { database } from "../../../db/client";
 import * as library from "../../../db/repositories/voice-library";
 import * as voicesTable from "../../../db/repositories/voices";
@@ -79,11 +80,6 @@ export async function findSharedVoice(env: LibraryEnv, viewer: LibraryViewer, pu
 export async function libraryVoiceForPreview(env: LibraryEnv, voiceId: string): Promise<Voice | null> {
   const { yearFrom, weekFrom } = usageWindows();
   return (await library.findLibraryVoice(database(env.DB), voiceId, PUBLISHED_STATUSES, yearFrom, weekFrom)) ?? null;
-}
-
-function newVoiceId(): string {
-  const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-  return [...crypto.getRandomValues(new Uint8Array(20))].map((byte) => alphabet[byte % alphabet.length]).join("");
 }
 
 /**

@@ -3,6 +3,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, createKey, fetcherPost, signUp } from "./helpers";
+import { wavFile } from "../../../core/audio/wav";
 
 const ROGER = "pv02roger00000000000";
 
@@ -21,26 +22,8 @@ async function spoken(key: string, text: string, format = "mp3_44100_128"): Prom
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/** 16-bit mono PCM in a WAVE file. */
-function wav(pcm: Uint8Array, sampleRate: number): Uint8Array {
-  const file = new Uint8Array(44 + pcm.byteLength);
-  const view = new DataView(file.buffer);
-  const ascii = (at: number, text: string) => [...text].forEach((c, i) => (file[at + i] = c.charCodeAt(0)));
-  ascii(0, "RIFF");
-  view.setUint32(4, 36 + pcm.byteLength, true);
-  ascii(8, "WAVEfmt ");
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  ascii(36, "data");
-  view.setUint32(40, pcm.byteLength, true);
-  file.set(pcm, 44);
-  return file;
-}
+/** 16-bit mono PCM bytes in a WAVE file. */
+const wav = (pcm: Uint8Array, sampleRate: number) => wavFile(new Int16Array(pcm.slice().buffer), sampleRate);
 
 function voiceForm(fields: Record<string, string>, files: { name: string; type: string; bytes: Uint8Array }[]): FormData {
   const body = new FormData();
