@@ -71,10 +71,6 @@ const BOUNDARIES = [
   },
 ];
 
-/** Known crossings left from the first wave, each to be removed (docs/STATUS.md); none may be added. */
-export const KNOWN_CROSSINGS = new Set([
-]);
-
 export default {
   rules: {
     boundaries: {
@@ -89,7 +85,6 @@ export default {
           if (target === null) return;
           for (const b of BOUNDARIES) {
             if (!b.from(file) || b.exempt?.(file, target) || !b.to(target, file)) continue;
-            if (KNOWN_CROSSINGS.has(`${file} -> ${spec}`)) continue;
             context.report({ node: node.source, message: `${b.why} (${spec})` });
           }
         }

@@ -1,7 +1,8 @@
 // Runs the whole platform locally: build, migrate, seed, then every worker in one `wrangler dev`.
 // Used by `npm start` and by the end-to-end tests (with a fresh state directory and a free port).
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
@@ -105,11 +106,20 @@ function writeSourceArchive() {
   if (result.status !== 0) console.warn("source.tar.gz not written: this is not a git checkout");
 }
 
-export function build({ quiet = false } = {}) {
+export function build({ quiet = false, skipWhenUnchanged = false } = {}) {
   const options = { quiet };
   copyCodecWasm();
   step("espeak-ng", options, () => summary(run("node", ["scripts/build-espeak.mjs"]), "espeak-ng"));
   step("h264-mp4-encoder", options, () => summary(run("node", ["scripts/build-h264.mjs"]), "h264-mp4-encoder"));
+  const fingerprint = sourceFingerprint();
+  if (skipWhenUnchanged && existsSync(BUILD_STAMP) && readFileSync(BUILD_STAMP, "utf8") === fingerprint) {
+    step("Remix build and bundles", options, () => {
+      writeSourceArchive();
+      return "up to date";
+    });
+    return;
+  }
+  rmSync(BUILD_STAMP, { force: true });
   step("Remix build", options, () => {
     run(bin("remix"), ["vite:build"]);
     writeSourceArchive();
@@ -122,6 +132,31 @@ export function build({ quiet = false } = {}) {
     // The Stripe stand-in likewise, for the app and billing worker tests.
     wrangler(["deploy", "--dry-run", "-c", "workers/stripe-local/wrangler.toml", "--outdir", join(ROOT, "dist/stripe-local")]);
   });
+  writeFileSync(BUILD_STAMP, fingerprint);
+}
+
+/** Written after a whole build: the fingerprint of the sources it was built from. */
+const BUILD_STAMP = join(ROOT, "dist/.build-fingerprint");
+
+/**
+ * Path, size and modification time of every file the build reads (tracked or new, not ignored), plus the
+ * generated engines: `npm start` skips the Remix build (about 15 s) when none of them changed since the last one.
+ */
+function sourceFingerprint() {
+  const listed = run("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"]).split("\0").filter(Boolean);
+  const generated = ["workers/speech/generated", "core/audio/generated", "queues/video/generated"].flatMap((dir) =>
+    existsSync(join(ROOT, dir)) ? readdirSync(join(ROOT, dir)).map((f) => `${dir}/${f}`) : [],
+  );
+  const hash = createHash("sha256");
+  for (const file of [...listed, ...generated].sort()) {
+    if (/^(docs|tests|bench|eslint)\//.test(file) || file.endsWith(".md")) continue;
+    const path = join(ROOT, file);
+    if (!existsSync(path)) continue;
+    // Generated engines are copied afresh by every build: their content counts, not their time.
+    const stamp = generated.includes(file) ? createHash("sha256").update(readFileSync(path)).digest("hex") : statSync(path).mtimeMs;
+    hash.update(`${file}\0${statSync(path).size}\0${stamp}\n`);
+  }
+  return hash.digest("hex");
 }
 
 /** Applies pending migrations and the idempotent seed to the local state in `stateDir`. */

@@ -4,7 +4,7 @@ import { build, prepareState, startStack } from "./stack.mjs";
 const port = Number(process.env.PORT ?? 8787);
 const stateDir = ".wrangler/state";
 
-build();
+build({ skipWhenUnchanged: true });
 prepareState(stateDir);
 console.log("  wrangler dev: every worker on one port (their logs follow)");
 const stack = await startStack({ port, stateDir });
