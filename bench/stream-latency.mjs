@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import WebSocket from "ws";
+import { WebSocket } from "undici";
 import { build, freePort, prepareState, startStack } from "../scripts/stack.mjs";
 import { createEmbeddedSynthesizer } from "./espeak.mjs";
 import { startHelloWorker } from "./public-site.mjs";
@@ -46,18 +46,18 @@ function socket(base, key, text) {
     const started = performance.now();
     const ws = new WebSocket(`${base.replace(/^http/, "ws")}/v1/text-to-speech/${VOICE}/stream-input?model_id=eleven_multilingual_v2`);
     let first = null;
-    ws.on("open", () => {
+    ws.addEventListener("open", () => {
       ws.send(JSON.stringify({ text: " ", xi_api_key: key }));
       ws.send(JSON.stringify({ text, flush: true }));
       ws.send(JSON.stringify({ text: "" }));
     });
-    ws.on("message", (data) => {
-      const message = JSON.parse(data.toString());
+    ws.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
       if (message.error) reject(new Error(`${message.error}: ${message.message}`));
       if (first === null && message.audio) first = performance.now() - started;
     });
-    ws.on("close", () => (first === null ? reject(new Error("no audio before the close")) : resolve({ first, whole: performance.now() - started })));
-    ws.on("error", reject);
+    ws.addEventListener("close", () => (first === null ? reject(new Error("no audio before the close")) : resolve({ first, whole: performance.now() - started })));
+    ws.addEventListener("error", () => reject(new Error("WebSocket error")));
   });
 }
 
