@@ -146,6 +146,14 @@ describe("WebSocket /v1/text-to-speech/{voice_id}/stream-input", () => {
     expect(await charged(workspace)).toEqual(before);
   });
 
+  it("closes after inactivity_timeout seconds without a message, with input_timeout_exceeded", async () => {
+    const key = await createKey(await signUp("ws-idle@example.com"));
+    const { messages, closed, send } = await connect(`/v1/text-to-speech/${ARIA}/stream-input?inactivity_timeout=1`, { "xi-api-key": key });
+    send({ text: " " });
+    expect((await closed).code).toBe(1008);
+    expect(messages).toEqual([{ message: "Have not received new text for 1 seconds. Closing the connection.", error: "input_timeout_exceeded", code: 1008 }]);
+  });
+
   it("refuses a plain GET with 426", async () => {
     const response = await SELF.fetch(`${ORIGIN}/v1/text-to-speech/${ARIA}/stream-input`);
     expect(response.status).toBe(426);
