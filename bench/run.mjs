@@ -12,6 +12,8 @@
 //  9. Sound effects: the procedural engine against real time and against plain noise (bench/sound-effects.mjs).
 //  8. The voice isolator (RNNoise) in workerd against the same code in Node, and the noise floor it leaves
 //     (bench/isolation.mjs).
+// 10. Time to the first audio byte of /stream and of the stream-input WebSocket for a text whose first sentence
+//     is short, against a bare worker's round trip plus that sentence's synthesis (bench/stream-latency.mjs).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,6 +26,8 @@ import { printVideoBench, videoBench } from "./video.mjs";
 import { printVoiceCloningBench, voiceCloningBench } from "./voice-cloning.mjs";
 import { printSoundEffectsBench, soundEffectsBench } from "./sound-effects.mjs";
 import { isolationBench, printIsolationBench } from "./isolation.mjs";
+import { printStreamLatencyBench, streamLatencyBench } from "./stream-latency.mjs";
+import { benchSession } from "./accounts.mjs";
 
 const TEXTS = [
   "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.",
@@ -161,13 +165,7 @@ async function withStack(run) {
 
 async function streaming(base) {
   {
-    const signUp = await fetch(`${base}/app/sign-up`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: `bench-${Date.now()}@example.com`, password: "Str0ng!pass", agrees_to_terms: "on" }),
-    });
-    const cookie = signUp.headers.get("set-cookie").match(/parlance_session=[0-9a-f]{64}/)[0];
+    const cookie = await benchSession(base, "stream");
     const keyResponse = await fetch(`${base}/v1/user/api-keys`, { method: "POST", headers: { cookie, origin: base, "content-type": "application/json" }, body: JSON.stringify({ name: "bench" }) });
     const key = (await keyResponse.json()).xi_api_key;
     const call = async (path) => {
@@ -197,13 +195,7 @@ async function streaming(base) {
 
 /** A public share link of a fresh item, as a recipient opens it. */
 async function shareLink(base) {
-  const signUp = await fetch(`${base}/app/sign-up`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: `bench-share-${Date.now()}@example.com`, password: "Str0ng!pass", agrees_to_terms: "on" }),
-  });
-  const cookie = signUp.headers.get("set-cookie").match(/parlance_session=[0-9a-f]{64}/)[0];
+  const cookie = await benchSession(base, "share");
   const headers = { cookie, origin: base, "content-type": "application/json" };
   const made = await fetch(`${base}/v1/text-to-speech/pv01aria000000000000`, { method: "POST", headers, body: JSON.stringify({ text: "A shared sentence." }) });
   const id = made.headers.get("history-item-id");
@@ -268,6 +260,8 @@ if (!process.argv.includes("--no-stack")) await withStack(async (base) => {
       "first / whole": (r.stream.first / r.whole.whole).toFixed(2),
     })),
   );
+
+  printStreamLatencyBench(await streamLatencyBench(base));
 
   const site = await publicSite(base);
   const baseline = site.results[0];

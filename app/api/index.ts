@@ -9,6 +9,7 @@ import { audioIsolationApi } from "~/isolation/api";
 import { historyVideoApi } from "~/sharing/api";
 import { modelsApi } from "~/speech/models-api";
 import { textToDialogueApi, textToSpeechApi } from "~/speech/api";
+import { streamInputApi } from "~/speech/stream-input-api";
 import { openAiAudioApi, openAiVoicesApi } from "~/speech/openai-api";
 import { soundEffectsApi } from "~/sound-effects/api";
 import { supportApi } from "~/accounts/support-api";
@@ -28,6 +29,8 @@ export const api = new Hono<ApiEnv>();
 
 api.route("/user", userApi);
 api.route("/workspace", workspaceApi);
+// The WebSockets first: they authenticate for themselves (the key may come in the first message).
+api.route("/text-to-speech", streamInputApi);
 api.route("/text-to-speech", textToSpeechApi);
 api.route("/text-to-dialogue", textToDialogueApi);
 api.route("/audio", openAiAudioApi);

@@ -3,6 +3,7 @@ import { dialogueCharacters, MAX_DIALOGUE_CHARACTERS, MAX_DIALOGUE_LINES, speaka
 import { DEFAULT_OUTPUT_FORMAT, OUTPUT_FORMATS } from "../../core/audio/output-formats";
 import { USAGE_BREAKDOWNS, USAGE_INTERVALS, USAGE_METRICS } from "~/usage/rules/usage";
 import { SPEED_RANGE } from "~/voices/rules/voices";
+import { CHUNK_LENGTH_RANGE, INACTIVITY_TIMEOUT } from "~/speech/rules/stream-input";
 
 /** Request schemas of the speech API: shared by the routes, /openapi.json and the /api page. */
 const unit = z.number().min(0).max(1);
@@ -34,6 +35,39 @@ export const speechQuery = z.object({
   enable_logging: z.string().optional(),
   optimize_streaming_latency: z.string().optional(),
 });
+
+/** Query parameters of the input-streaming WebSockets (stream-input and multi-stream-input). */
+const flag = z.enum(["true", "false"]).transform((v) => v === "true");
+export const streamInputQuery = z.object({
+  model_id: z.string().max(100).optional(),
+  output_format: z.enum(OUTPUT_FORMATS).default(DEFAULT_OUTPUT_FORMAT),
+  language_code: z.string().max(10).optional(),
+  inactivity_timeout: z.coerce.number().int().min(1).max(INACTIVITY_TIMEOUT.max).default(INACTIVITY_TIMEOUT.default),
+  // Alignment always comes with the audio it belongs to, so sync_alignment asks for what is sent anyway.
+  sync_alignment: flag.default(false),
+  auto_mode: flag.default(false),
+  enable_ssml_parsing: flag.default(false),
+  enable_logging: z.string().optional(),
+  apply_text_normalization: z.enum(["auto", "on", "off"]).optional(),
+});
+
+/** One client message of either socket: the first (settings, key), text, flush, and the multi-context controls. */
+export const streamInputMessage = z.object({
+  text: z.string().max(MAX_TEXT_LENGTH).nullish(),
+  voice_settings: voiceSettingsSchema.nullish(),
+  generation_config: z.object({ chunk_length_schedule: z.array(z.number().int().min(CHUNK_LENGTH_RANGE.min).max(CHUNK_LENGTH_RANGE.max)).min(1).max(20).nullish() }).nullish(),
+  // The single-context SDK names the key "xi-api-key", the docs and the multi-context SDK "xi_api_key".
+  xi_api_key: z.string().max(200).nullish(),
+  "xi-api-key": z.string().max(200).nullish(),
+  authorization: z.string().max(300).nullish(),
+  try_trigger_generation: z.boolean().nullish(),
+  flush: z.boolean().nullish(),
+  context_id: z.string().min(1).max(100).nullish(),
+  contextId: z.string().min(1).max(100).nullish(),
+  close_context: z.boolean().nullish(),
+  close_socket: z.boolean().nullish(),
+});
+export type StreamInputMessage = z.infer<typeof streamInputMessage>;
 
 export const voiceParam = z.object({ voice_id: z.string().min(1).max(100) });
 

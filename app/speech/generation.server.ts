@@ -77,23 +77,19 @@ export async function planSpeech(env: Env, actor: Actor, request: SpeechRequest)
   const db = database(env.DB);
   const workspace = actor.membership.workspace;
   const tier = workspace.tier;
-  const model = resolveModel(request.modelId, await servedModels(env));
-  if (!model || !model.can_do_text_to_speech) {
-    return { ok: false, refusal: { httpStatus: 400, status: "model_not_found", message: `A model with id ${request.modelId} was not found.` } };
-  }
+  const model = await speechModel(env, request.modelId);
+  if (!model.ok) return model;
   const lines = request.dialogue ?? [{ text: request.text, voice_id: request.voiceId }];
   const segments: Segment[] = [];
   for (const line of lines) {
-    const voice = await findUsableVoice(env, actor, line.voice_id);
-    if (!voice) return { ok: false, refusal: { httpStatus: 404, status: "voice_not_found", message: `A voice with the voice_id ${line.voice_id} was not found.` } };
-    if (!voiceUsable(voice.safetyControl)) return { ok: false, refusal: { httpStatus: 403, status: "voice_blocked", message: VOICE_BLOCKED_API_MESSAGE } };
-    // A voice under a CAPTCHA speaks only for a workspace that has passed its check (decision 0023).
-    if (!(await voiceCaptchaPassed(env, actor, voice))) return { ok: false, refusal: { ...voiceCaptchaRequired(voice), detail: { voice_id: voice.voiceId } } };
+    const usable = await speakingVoice(env, actor, line.voice_id);
+    if (!usable.ok) return usable;
+    const voice = usable.voice;
     const saved = await findVoiceSettings(db, workspace.id, voice.voiceId);
     segments.push({ text: line.text, voice, settings: { ...DEFAULT_VOICE_SETTINGS, ...saved, ...stripNulls(request.voiceSettings ?? {}) } });
   }
   const characters = lines.reduce((n, l) => n + [...l.text].length, 0);
-  const max = maxCharactersPerRequest(model, isPaidTier(tier));
+  const max = maxCharactersPerRequest(model.model, isPaidTier(tier));
   if (characters > max) {
     return { ok: false, refusal: { httpStatus: 400, status: "max_character_limit_exceeded", message: `Text is ${characters} characters; this model accepts at most ${max} per request on your plan.` } };
   }
@@ -120,7 +116,24 @@ export async function planSpeech(env: Env, actor: Actor, request: SpeechRequest)
   if (!slot.acquired) {
     return { ok: false, refusal: { httpStatus: 429, status: "too_many_concurrent_requests", message: `Your plan allows ${limit} concurrent requests.`, headers } };
   }
-  return { ok: true, plan: { actor, request, model, segments, characters, beyondLimit, historyItemId: timeOrderedId(), concurrency: { active: slot.active, limit } } };
+  return { ok: true, plan: { actor, request, model: model.model, segments, characters, beyondLimit, historyItemId: timeOrderedId(), concurrency: { active: slot.active, limit } } };
+}
+
+/** The text-to-speech model a request names (the default when none), or the refusal when this deployment has none such. */
+export async function speechModel(env: Env, modelId: string | null | undefined): Promise<{ ok: true; model: Model } | { ok: false; refusal: SpeechRefusal }> {
+  const model = resolveModel(modelId, await servedModels(env));
+  if (!model || !model.can_do_text_to_speech) return { ok: false, refusal: { httpStatus: 400, status: "model_not_found", message: `A model with id ${modelId} was not found.` } };
+  return { ok: true, model };
+}
+
+/** The voice a request names, when the caller's workspace may speak with it; else the refusal. */
+export async function speakingVoice(env: Env, actor: Actor, voiceId: string): Promise<{ ok: true; voice: Voice } | { ok: false; refusal: SpeechRefusal }> {
+  const voice = await findUsableVoice(env, actor, voiceId);
+  if (!voice) return { ok: false, refusal: { httpStatus: 404, status: "voice_not_found", message: `A voice with the voice_id ${voiceId} was not found.` } };
+  if (!voiceUsable(voice.safetyControl)) return { ok: false, refusal: { httpStatus: 403, status: "voice_blocked", message: VOICE_BLOCKED_API_MESSAGE } };
+  // A voice under a CAPTCHA speaks only for a workspace that has passed its check (decision 0023).
+  if (!(await voiceCaptchaPassed(env, actor, voice))) return { ok: false, refusal: { ...voiceCaptchaRequired(voice), detail: { voice_id: voice.voiceId } } };
+  return { ok: true, voice };
 }
 
 function quotaExceeded(characterLimit: number, remaining: number, characters: number): SpeechRefusal {

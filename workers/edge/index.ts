@@ -59,6 +59,8 @@ edge.all("*", async (c) => {
   const upstreamName = upstreamFor(url.pathname, c.env.STRIPE_LOCAL !== undefined);
   const target = upstreamName === "stripe-local" ? c.env.STRIPE_LOCAL! : upstreamName === "share" ? c.env.SHARE : upstreamName === "billing" ? c.env.BILLING : c.env.APP;
   const fetchUpstream = () => target.fetch(new Request(c.req.raw, { headers, redirect: "manual" }));
+  // A WebSocket's 101 passes through untouched: no cache may hold it and it carries no page to secure.
+  if (c.req.header("upgrade")?.toLowerCase() === "websocket") return fetchUpstream();
   // The stand-in's pages are plain HTML forms without scripts: the same headers hold for them.
   if (upstreamName === "stripe-local") return withSecurityHeaders(await fetchUpstream(), url, nonce);
   // Public pages of the app are kept near the visitor; share pages are not, so a revoked link is gone at once.
