@@ -53,7 +53,10 @@ describe("alignToRecording", () => {
     const join = (...parts: Float32Array[]) => {
       const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
       let at = 0;
-      for (const p of parts) (out.set(p, at), (at += p.length));
+      for (const p of parts) {
+        out.set(p, at);
+        at += p.length;
+      }
       return out;
     };
     const silence = (seconds: number, rate: number) => new Float32Array(Math.round(seconds * rate));

@@ -4,6 +4,8 @@
 // to the recording.
 import { dtw, MAX_DTW_CELLS } from "./dtw";
 import { FEATURES, mfcc } from "./features";
+import type { PcmAudio } from "../engines/audio";
+import type { UploadProblem } from "../engines/noise-isolation";
 
 /** The finest frame step; longer recordings use a coarser one so the warp stays within MAX_DTW_CELLS. */
 export const BASE_HOP_SECONDS = 0.01;
@@ -16,6 +18,10 @@ export type AlignedCharacter = { text: string; start: number; end: number };
 export type AlignedWord = AlignedCharacter & { loss: number };
 /** The commercial API's response: characters and words with start and end in seconds, and the mean loss. */
 export type ForcedAlignment = { characters: AlignedCharacter[]; words: AlignedWord[]; loss: number };
+
+/** An upload to align (speech worker RPC): the recording, and the known text as the embedded engine spoke it with its character times. */
+export type AlignmentUpload = { audio: Uint8Array; synthetic: PcmAudio; times: CharacterTimes };
+export type AlignedUpload = ({ ok: true; durationSeconds: number } & ForcedAlignment) | UploadProblem;
 
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
