@@ -33,6 +33,7 @@ import {
   maxVoiceChangerSeconds,
   VOICE_CHANGER_MODEL_IDS,
   voiceChangerCredits,
+  VOICE_CHANGER_SOURCE,
   voiceChangerText,
 } from "./rules/voice-changer";
 import { acceptedUploadType } from "~/isolation/rules/isolation";
@@ -80,7 +81,6 @@ export type ConversionRequest = {
   voiceSettings: { [K in keyof VoiceSettings]?: VoiceSettings[K] | null } | null;
   seed: number | null;
   removeBackgroundNoise: boolean;
-  source: "STS" | "API";
   requestId: string;
 };
 
@@ -177,7 +177,8 @@ export async function convertRecording(env: Env, actor: Actor, request: Conversi
         outputFormat: request.outputFormat,
         settings: JSON.stringify({ ...settings, seed: request.seed, remove_background_noise: request.removeBackgroundNoise }),
         feedback: null,
-        source: request.source,
+        // The product, as the commercial API's history says it, whether the page or a program asked.
+        source: VOICE_CHANGER_SOURCE,
         audioKey,
         audioBytes: converted.audio.byteLength,
         durationMs: Math.round(converted.durationSeconds * 1000),

@@ -34,6 +34,9 @@ export const MAX_VOICE_CHANGER_UPLOAD_BYTES = 50 * 1000 * 1000;
 export const VOICE_CHANGER_MODEL_IDS: readonly string[] = [VOICE_CONVERSION_MODEL_IDS.embedded, ...SDK_VOICE_CONVERSION_MODEL_IDS];
 export const DEFAULT_VOICE_CHANGER_MODEL_ID = VOICE_CONVERSION_MODEL_IDS.embedded;
 
+/** The history items' source (the commercial API's name for speech to speech); the history page lists these. */
+export const VOICE_CHANGER_SOURCE = "STS";
+
 /** The history item's text: what was converted (the file's name without its extension), searchable in the history. */
 export function voiceChangerText(fileName: string | null | undefined): string {
   const base = (fileName ?? "").replace(/\.[^.]{1,5}$/, "").trim().slice(0, 100);

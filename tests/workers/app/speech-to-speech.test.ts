@@ -65,7 +65,7 @@ describe("POST /v1/speech-to-speech/{voice_id}", () => {
 
     const id = response.headers.get("history-item-id")!;
     const item = (await (await api(`/v1/history/${id}`, { key })).json()) as { source: string; voice_id: string; text: string; duration_ms: number };
-    expect(item).toMatchObject({ source: "API", voice_id: ARIA, text: "Voice changed: my take" });
+    expect(item).toMatchObject({ source: "STS", voice_id: ARIA, text: "Voice changed: my take" });
     expect(Math.abs(item.duration_ms / 1000 - seconds)).toBeLessThan(0.01);
     expect((await api(`/v1/history/${id}/audio`, { key })).status).toBe(200);
     // The conversion and Aria's text to speech.
@@ -121,7 +121,7 @@ describe("POST /v1/speech-to-speech/{voice_id}", () => {
       expect({ code, status: response.status, detail: json.detail.status }).toEqual({ code, status, detail: code });
       expect(json.detail.message.length).toBeGreaterThan(10);
     }
-    for (const fields of [{ voice_settings: "{not json" }, { voice_settings: '{"stability": 4}' }, { seed: "-1" }, { remove_background_noise: "maybe" }, { file_format: "flac" }]) {
+    for (const fields of [{ voice_settings: "{not json" } as Record<string, string>, { voice_settings: '{"stability": 4}' }, { seed: "-1" }, { remove_background_noise: "maybe" }, { file_format: "flac" }]) {
       expect((await api(`/v1/speech-to-speech/${ARIA}`, { method: "POST", key, body: upload(wav, "audio/wav", "a.wav", fields) })).status).toBe(422);
     }
     const missing = await api(`/v1/speech-to-speech/${ARIA}`, { method: "POST", key, body: new FormData() });
