@@ -79,7 +79,7 @@ export function VoiceChanger({
         />
         <CardContent className="flex flex-col gap-4">
           <RecordingInput file={file} onFile={setFile} disabled={busy} label="Recording to convert" testId="voice-changer" />
-          <VoicePicker voices={voices} value={voiceId} onValueChange={setVoiceId} label="Voice to speak in" testId="voice-changer-voice" />
+          <VoicePicker voices={voices} value={voiceId} onValueChange={setVoiceId} label="Voice" testId="voice-changer-voice" />
           <label className="flex items-start gap-3 text-sm">
             <input type="checkbox" checked={cleanBackground} onChange={(event) => setCleanBackground(event.target.checked)} className="mt-0.5 size-4 accent-[var(--accent)]" />
             <span>
