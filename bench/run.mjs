@@ -12,6 +12,8 @@
 //  9. Sound effects: the procedural engine against real time and against plain noise (bench/sound-effects.mjs).
 //  8. The voice isolator (RNNoise) in workerd against the same code in Node, and the noise floor it leaves
 //     (bench/isolation.mjs).
+//  10. The voice changer's speed and output pitch against the target's, and forced alignment's word-boundary error
+//     against the engine's own alignment (bench/speech-to-speech.mjs).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,6 +26,7 @@ import { printVideoBench, videoBench } from "./video.mjs";
 import { printVoiceCloningBench, voiceCloningBench } from "./voice-cloning.mjs";
 import { printSoundEffectsBench, soundEffectsBench } from "./sound-effects.mjs";
 import { isolationBench, printIsolationBench } from "./isolation.mjs";
+import { printSpeechToSpeechBench, speechToSpeechBench } from "./speech-to-speech.mjs";
 
 const TEXTS = [
   "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.",
@@ -302,3 +305,4 @@ printVideoBench(await videoBench());
 printVoiceCloningBench(await voiceCloningBench());
 printSoundEffectsBench(await soundEffectsBench());
 printIsolationBench(await isolationBench(mkdtempSync(join(tmpdir(), "bench-isolation-"))));
+printSpeechToSpeechBench(await speechToSpeechBench());

@@ -26,6 +26,7 @@ import { engineParameters, engineVoiceFor } from "~/voices/rules/voices";
 import { findUsableVoice, findVoiceSettings, voiceCaptchaPassed, voiceCaptchaRequired } from "~/voices/voices.server";
 import {
   DEFAULT_VOICE_CHANGER_MODEL_ID,
+  ALIGNMENT_VOICE,
   MAX_ALIGNMENT_SECONDS,
   MAX_ALIGNMENT_TEXT_CHARACTERS,
   MAX_ALIGNMENT_UPLOAD_BYTES,
@@ -208,9 +209,6 @@ export async function convertRecording(env: Env, actor: Actor, request: Conversi
 function stripNulls<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], null> } {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: Exclude<T[K], null> };
 }
-
-/** The engine voice forced alignment speaks the known text in: the embedded engine's neutral voice. */
-const ALIGNMENT_VOICE = { engineVoice: "en-us", rate: 175, pitch: 50, range: 50 } as const;
 
 export type AlignmentRequest = { audio: Uint8Array; contentType: string | null; text: string };
 export type AlignmentResult = { ok: true; alignment: Extract<AlignedUpload, { ok: true }> } | { ok: false; refusal: Refusal };

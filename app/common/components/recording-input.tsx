@@ -51,7 +51,7 @@ export function RecordingInput({ file, onFile, disabled, label, testId }: { file
       className={cn("flex flex-col items-center gap-3 rounded-xl border-2 border-dashed p-6 text-center", dragging ? "border-accent bg-accent-soft" : "border-border")}
     >
       <Upload aria-hidden="true" className="size-6 text-muted-foreground" />
-      <p className="text-sm break-all text-muted-foreground">{file ? file.name : "Drop a recording here, choose a file, or record one."}</p>
+      <p className="text-sm break-words text-muted-foreground">{file ? file.name : "Drop a recording here, choose a file, or record one."}</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button variant="secondary" onClick={() => input.current?.click()} disabled={disabled || recorder !== null}>
           <Upload aria-hidden="true" />

@@ -51,3 +51,6 @@ export const VOICE_CHANGER_METHOD =
 export const MAX_ALIGNMENT_SECONDS = 300;
 export const MAX_ALIGNMENT_TEXT_CHARACTERS = 5000;
 export const MAX_ALIGNMENT_UPLOAD_BYTES = 50 * 1000 * 1000;
+
+/** The engine voice forced alignment speaks the known text in: the embedded engine's neutral voice at normal speed. */
+export const ALIGNMENT_VOICE = { engineVoice: "en-us", rate: 175, pitch: 50, range: 50 } as const;
