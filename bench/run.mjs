@@ -14,6 +14,8 @@
 //     (bench/isolation.mjs).
 // 10. Time to the first audio byte of /stream and of the stream-input WebSocket for a text whose first sentence
 //     is short, against a bare worker's round trip plus that sentence's synthesis (bench/stream-latency.mjs).
+// 11. The voice changer's speed and output pitch against the target's, and forced alignment's word-boundary error
+//     against the engine's own alignment (bench/speech-to-speech.mjs).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,6 +30,7 @@ import { printSoundEffectsBench, soundEffectsBench } from "./sound-effects.mjs";
 import { isolationBench, printIsolationBench } from "./isolation.mjs";
 import { printStreamLatencyBench, streamLatencyBench } from "./stream-latency.mjs";
 import { benchSession } from "./accounts.mjs";
+import { printSpeechToSpeechBench, speechToSpeechBench } from "./speech-to-speech.mjs";
 
 const TEXTS = [
   "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.",
@@ -296,3 +299,4 @@ printVideoBench(await videoBench());
 printVoiceCloningBench(await voiceCloningBench());
 printSoundEffectsBench(await soundEffectsBench());
 printIsolationBench(await isolationBench(mkdtempSync(join(tmpdir(), "bench-isolation-"))));
+printSpeechToSpeechBench(await speechToSpeechBench());

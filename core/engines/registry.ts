@@ -8,6 +8,7 @@ import { platformFetch, type Fetch, type HttpServer } from "./providers/http";
 import { libreTranslate } from "./providers/libretranslate";
 import { elevenLabsSound } from "./providers/elevenlabs-sound";
 import { SOUND_MODEL_IDS } from "./sound-generation";
+import { VOICE_CONVERSION_MODEL_IDS } from "./voice-conversion";
 import { openAiChat, openAiEmbeddings, openAiSpeech, openAiTranscription } from "./providers/openai-compatible";
 import { workersAiChat, workersAiEmbeddings, workersAiSpeech, workersAiTranscription, workersAiTranslation, type AiBinding } from "./providers/workers-ai";
 
@@ -29,10 +30,11 @@ export type EngineRegistry = {
 
 type Registration = ProviderEntry & { capability: Capability; create: () => EngineOf[Capability] };
 
-/** Speech and sound models have public ids (GET /v1/models, model_id); the other capabilities' models are known by their upstream name. */
+/** Speech, sound and voice-changer models have public ids (GET /v1/models, model_id); the other capabilities' models are known by their upstream name. */
 function modelId(capability: Capability, provider: ProviderId, upstream: string): string {
   if (capability === "speech") return SPEECH_MODEL_IDS[provider as SpeechProviderId];
   if (capability === "sound-generation") return SOUND_MODEL_IDS[provider as keyof typeof SOUND_MODEL_IDS];
+  if (capability === "voice-conversion" && provider === "embedded") return VOICE_CONVERSION_MODEL_IDS.embedded;
   return upstream;
 }
 

@@ -13,16 +13,21 @@ import { proceduralSound } from "../../core/engines/providers/procedural-sound";
 import type { SoundGenerationRequest, SoundGenerationResult } from "../../core/engines/sound-generation";
 import type { IsolatedUpload, IsolationUpload, UploadMeasure } from "../../core/engines/noise-isolation";
 import { isolateUpload, isolateWithRnnoise, measureUpload } from "./isolation";
+import { dspVoiceConversion } from "../../core/engines/providers/dsp-voice-conversion";
+import type { ConversionUpload, ConvertedUpload } from "../../core/engines/voice-conversion";
+import type { AlignedUpload, AlignmentUpload } from "../../core/alignment/align";
+import { alignUpload, convertUpload } from "./voice-changer";
 
 /**
  * What this worker embeds: espeak-ng (speech) and RNNoise (noise isolation; here rather than in the app worker for
- * its CPU limit and size: docs/decisions/0029-voice-isolator.md), both compiled to WebAssembly, and the procedural
- * sound engine (sound effects).
+ * its CPU limit and size: docs/decisions/0029-voice-isolator.md), both compiled to WebAssembly, the procedural
+ * sound engine (sound effects) and the DSP voice changer (decision 0031).
  */
 const EMBEDDED: EmbeddedProviders = {
   speech: { engine: { synthesize: synthesizeWithEspeak }, upstream: "espeak-ng" },
   "sound-generation": { engine: proceduralSound, upstream: "procedural-audio" },
   "noise-isolation": { engine: { isolate: isolateWithRnnoise }, upstream: "rnnoise" },
+  "voice-conversion": { engine: dspVoiceConversion, upstream: "psola-formant-warp" },
 };
 
 function engine<C extends Capability>(env: EngineEnv, capability: C, choice: EngineChoice = {}): EngineOf[C] {
@@ -60,6 +65,19 @@ export default class SpeechEngine extends WorkerEntrypoint<EngineEnv> {
   async isolateUpload(upload: IsolationUpload, choice?: EngineChoice): Promise<IsolatedUpload> {
     const isolation = engine(this.env, "noise-isolation", choice);
     return isolateUpload(upload, (audio) => isolation.isolate(audio));
+  }
+
+  /** The voice changer: an uploaded file decoded, cleaned when asked, moved to the target voice and encoded. */
+  async convertUpload(upload: ConversionUpload, choice?: EngineChoice): Promise<ConvertedUpload> {
+    const conversion = engine(this.env, "voice-conversion", choice);
+    const isolation = engine(this.env, "noise-isolation");
+    const speech = engine(this.env, "speech", { provider: "embedded" });
+    return convertUpload(upload, { convert: (request) => conversion.convert(request), isolate: (audio) => isolation.isolate(audio), synthesize: (request) => speech.synthesize(request) });
+  }
+
+  /** Forced alignment: the known text's synthetic rendering warped onto the uploaded recording (core/alignment). */
+  async alignUpload(upload: AlignmentUpload): Promise<AlignedUpload> {
+    return alignUpload(upload);
   }
 
   async translate(request: TranslationRequest, choice?: EngineChoice): Promise<TranslationResult> {

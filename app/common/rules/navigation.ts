@@ -11,6 +11,7 @@ export const MARKETING_PAGES: readonly MarketingPage[] = [
   { to: "/text-to-speech", label: "Text to speech", main: true },
   { to: "/sound-effects", label: "Sound effects" },
   { to: "/voice-isolator", label: "Voice isolator" },
+  { to: "/voice-changer", label: "Voice changer" },
   { to: "/voice-cloning", label: "Voice cloning" },
   { to: "/pricing", label: "Pricing", main: true },
   { to: "/api", label: "API", main: true },
@@ -30,7 +31,7 @@ export const APP_SECTION_GROUPS = ["Create", "Workspace", "Account"] as const;
 export type AppSectionGroup = (typeof APP_SECTION_GROUPS)[number];
 
 /** The icon of a section, by name (the components map names to the icon set). */
-export type AppSectionIcon = "home" | "speech" | "sound" | "isolator" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings";
+export type AppSectionIcon = "home" | "speech" | "sound" | "isolator" | "changer" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings";
 
 export type AppSection = NavLink & { group: AppSectionGroup; icon: AppSectionIcon };
 
@@ -43,6 +44,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/voice-library", label: "Voice Library", group: "Create", icon: "library" },
   { to: "/app/sound-effects", label: "Sound effects", group: "Create", icon: "sound" },
   { to: "/app/voice-isolator", label: "Voice Isolator", group: "Create", icon: "isolator" },
+  { to: "/app/speech-synthesis/speech-to-speech", label: "Voice Changer", group: "Create", icon: "changer" },
   { to: "/app/usage", label: "Usage", group: "Workspace", icon: "usage" },
   { to: "/app/workspace-voices", label: "Workspace voices", group: "Workspace", icon: "workspaceVoices" },
   { to: "/app/workspace/members", label: "Members", group: "Workspace", icon: "members" },

@@ -13,7 +13,8 @@ describe("public pages", () => {
     // Capabilities that do not exist are not public pages.
     expect(paths).toContain("/voice-isolator");
     expect(paths).toContain("/voice-cloning");
-    for (const missing of ["/dubbing", "/studio", "/voice-changer"]) expect(paths).not.toContain(missing);
+    expect(paths).toContain("/voice-changer");
+    for (const missing of ["/dubbing", "/studio"]) expect(paths).not.toContain(missing);
   });
 
   it("writes a sitemap of absolute URLs and a robots.txt that points to it", () => {

@@ -33,7 +33,8 @@ describe("engine registry (speech worker)", () => {
     // Sound effects: the embedded procedural engine only (no generative server is configured here).
     expect(capabilities["sound-generation"]).toEqual([{ provider: "embedded", models: [{ id: "parlance_sound_procedural_v1", upstream: "procedural-audio" }] }]);
     expect(capabilities["noise-isolation"]).toEqual([{ provider: "embedded", models: [{ id: "rnnoise", upstream: "rnnoise" }] }]);
-    expect(capabilities["voice-conversion"]).toEqual([]);
+    // The voice changer: the embedded DSP converter (decision 0031).
+    expect(capabilities["voice-conversion"]).toEqual([{ provider: "embedded", models: [{ id: "parlance_voice_changer_v1", upstream: "psola-formant-warp" }] }]);
     expect(problems).toEqual([]);
   });
 

@@ -71,7 +71,13 @@ describe("public site: cacheable at the edge, the same for everyone", () => {
     expect(await response.text()).toContain("not the voice itself");
   });
 
-  it.each(["/dubbing", "/studio", "/voice-changer"])("%s does not exist yet: 404", async (path) => {
+  it("/voice-changer is a public page that says its method and limits", async () => {
+    const response = await SELF.fetch(`${ORIGIN}/voice-changer`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("not a neural voice model");
+  });
+
+  it.each(["/dubbing", "/studio"])("%s does not exist yet: 404", async (path) => {
     expect((await SELF.fetch(ORIGIN + path)).status).toBe(404);
   });
 
