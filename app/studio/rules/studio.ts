@@ -1,5 +1,6 @@
 // Studio's rules and constants (spec request layer §3, §4, §8; accounts §9): the one source the API, the queue
 // consumer and the pages read.
+import { newVoiceId } from "~/voices/rules/voices";
 import { standardTierFor, type StandardTier, type Tier } from "../../../core/billing/plans";
 
 /** Project and chapter state default (spec §4); 'converting' and 'in_queue' while a conversion runs. */
@@ -101,3 +102,12 @@ export const COVER_MAX_BYTES = 5 * 1024 * 1024;
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const PROJECT_NAME_MAX = 200;
 export const BLOCK_TEXT_MAX = 5000;
+
+/** A project, chapter, block or snapshot id: 20 letters and digits, the shape of the commercial API's ids (as voices'). */
+export const newStudioId = newVoiceId;
+
+/** Character alignments of consecutive pieces of audio, each moved by the duration of those before it. */
+export function shiftAlignment<A extends { character_start_times_seconds: number[]; character_end_times_seconds: number[] }>(alignment: A, offsetSeconds: number): A {
+  const shift = (t: number) => Math.round((t + offsetSeconds) * 1000) / 1000;
+  return { ...alignment, character_start_times_seconds: alignment.character_start_times_seconds.map(shift), character_end_times_seconds: alignment.character_end_times_seconds.map(shift) };
+}
