@@ -145,8 +145,9 @@ export async function convertChapter(env: Env, job: StudioJobMessage): Promise<v
   const fresh = (await repo.chapterBlocks(db, project.workspaceId, [entry.chapter.id])).filter((b) => b.audioKey);
   const byId = new Map(fresh.map((b) => [b.id, b]));
   const ordered = entry.blocks.map((b) => byId.get(b.id)).filter((b): b is StudioBlockRow => Boolean(b));
-  let snapshotId: string | null = null;
-  if (ordered.length) snapshotId = await writeSnapshot(env, db, project, entry.chapter.id, entry.chapter.name, ordered.map((b) => ({ key: b.audioKey!, durationMs: b.durationMs ?? 0, alignments: [JSON.parse(b.alignment ?? "null") as Alignment].filter(Boolean) })));
+  // Nothing converted and a snapshot of this audio exists: the chapter keeps it (no duplicate snapshot).
+  let snapshotId: string | null = todo.length === 0 ? entry.chapter.latestSnapshotId : null;
+  if (ordered.length && !snapshotId) snapshotId = await writeSnapshot(env, db, project, entry.chapter.id, entry.chapter.name, ordered.map((b) => ({ key: b.audioKey!, durationMs: b.durationMs ?? 0, alignments: [JSON.parse(b.alignment ?? "null") as Alignment].filter(Boolean) })));
   await repo.updateChapter(db, project.workspaceId, entry.chapter.id, {
     state: "default",
     conversionProgress: 1,
