@@ -17,7 +17,7 @@ describe("studio journey", () => {
     const dialog = page.getByTestId("new-project-dialog");
     await dialog.getByLabel("Name").fill("The Lighthouse");
     await dialog.getByRole("tab", { name: "Text" }).click();
-    await dialog.getByLabel("Text", { exact: true }).fill("Chapter One\n\nThe keeper climbed the stairs.\n\nThe lamp was lit at dusk.\n\nChapter Two\n\nMorning came grey and still.");
+    await dialog.getByRole("textbox", { name: "Text" }).fill("Chapter One\n\nThe keeper climbed the stairs.\n\nThe lamp was lit at dusk.\n\nChapter Two\n\nMorning came grey and still.");
     await screenshot(page, "studio-new-project", { fullPage: false });
     await dialog.getByRole("button", { name: "Create project" }).click();
     await page.waitForURL(/\/app\/studio\/[A-Za-z0-9]{20}/);
@@ -30,7 +30,7 @@ describe("studio journey", () => {
     await expect(page.getByLabel("Paragraph 2 text").inputValue()).resolves.toBe("The keeper climbed the stairs.");
 
     await page.getByRole("button", { name: /Convert chapter \(3 paragraphs\)/ }).click();
-    await page.getByRole("button", { name: "Converted", exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByText("All paragraphs converted").waitFor({ timeout: 30_000 });
     await expect(page.locator('a[aria-current="page"] [aria-label="Converted"]').count()).resolves.toBe(1);
 
     await page.getByRole("button", { name: "Play from paragraph 2" }).click();
@@ -44,7 +44,7 @@ describe("studio journey", () => {
     await page.getByLabel("Paragraph 2 text").fill("The keeper climbed the long stairs.");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("button", { name: "Regenerate paragraph 2" }).click();
-    await page.getByRole("button", { name: "Converted", exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByText("All paragraphs converted").waitFor({ timeout: 30_000 });
     await expect(page.getByRole("button", { name: "Regenerate paragraph 2" }).count()).resolves.toBe(0);
 
     await page.goto("/app/studio");

@@ -63,15 +63,18 @@ export function ChapterHeader({ chapter, toConvert }: { chapter: EditorChapter; 
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="min-w-0 flex-1 truncate text-lg font-semibold">{chapter.name}</h2>
-        {chapter.canBeDownloaded && !converting ? <Badge tone="success">Converted</Badge> : null}
-        <convert.Form method="post">
-          <input type="hidden" name="intent" value="convert-chapter" />
-          <input type="hidden" name="chapter_id" value={chapter.id} />
-          <Button type="submit" disabled={converting || toConvert === 0} title={toConvert === 0 ? "Every paragraph is converted" : undefined}>
-            <Wand2 aria-hidden="true" />
-            {converting ? "Converting…" : toConvert === 0 ? "Converted" : `Convert chapter (${toConvert} ${toConvert === 1 ? "paragraph" : "paragraphs"})`}
-          </Button>
-        </convert.Form>
+        {toConvert === 0 && !converting ? (
+          chapter.canBeDownloaded ? <Badge tone="success">All paragraphs converted</Badge> : null
+        ) : (
+          <convert.Form method="post">
+            <input type="hidden" name="intent" value="convert-chapter" />
+            <input type="hidden" name="chapter_id" value={chapter.id} />
+            <Button type="submit" disabled={converting}>
+              <Wand2 aria-hidden="true" />
+              {converting ? "Converting…" : `Convert chapter (${toConvert} ${toConvert === 1 ? "paragraph" : "paragraphs"})`}
+            </Button>
+          </convert.Form>
+        )}
       </div>
       {chapter.state === "converting" ? <Meter label="Conversion progress" value={Math.round((chapter.progress ?? 0) * 100)} max={100} valueText={`${Math.round((chapter.progress ?? 0) * 100)}% converted`} /> : null}
       {convert.data?.error ? <Hint tone="error">{convert.data.error}</Hint> : null}
