@@ -198,6 +198,8 @@ describe("/v1/studio/projects", () => {
     const refused = await api("/v1/studio/projects", { key: freeKey });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { detail: { status: string } }).detail.status).toBe("projects_api_not_allowed");
+    expect(((await (await api("/v1/user/subscription", { key: freeKey })).json()) as { allowed_to_use_projects_api: boolean }).allowed_to_use_projects_api).toBe(false);
+    expect(((await (await api("/v1/user/subscription", { key })).json()) as { allowed_to_use_projects_api: boolean }).allowed_to_use_projects_api).toBe(true);
     // The pages (a session) use Studio on the free plan, up to its 3 projects.
     for (let i = 0; i < 3; i++) expect((await api("/v1/studio/projects", { method: "POST", cookie, body: multipart({ name: `P${i}` }) })).status).toBe(200);
     const over = await api("/v1/studio/projects", { method: "POST", cookie, body: multipart({ name: "P4" }) });
