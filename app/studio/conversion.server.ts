@@ -18,7 +18,7 @@ import { engineParameters, engineVoiceFor, externalVoiceFor } from "~/voices/rul
 import { findUsableVoice, findVoiceSettings } from "~/voices/voices.server";
 import { log } from "~/common/log.server";
 import { blockNeedsConversion, projectOutputFormat, projectContent, type StudioJobMessage } from "~/studio/studio.server";
-import { BLOCK_ATTEMPTS, blockCharacters, conversionKey, conversionProgress, LIVE_MODERATION_REFUSAL, newStudioId, shiftAlignment, type TtsNode } from "~/studio/rules/studio";
+import { BLOCK_ATTEMPTS, blockCharacters, projectMediaPrefix, conversionKey, conversionProgress, LIVE_MODERATION_REFUSAL, newStudioId, shiftAlignment, type TtsNode } from "~/studio/rules/studio";
 
 /** The usage events' source for Studio conversions. */
 export const STUDIO_SOURCE = "Studio";
@@ -82,7 +82,7 @@ async function convertBlock(env: Env, db: Database, job: StudioJobMessage, proje
   const workspace = membership.workspace;
   const quota = await currentQuota(db, workspace, workspace.tier);
   const characters = blockCharacters(nodes);
-  const key = `studio/${job.workspaceId}/${project.id}/blocks/${block.id}-${newStudioId()}.mp3`;
+  const key = `${projectMediaPrefix(job.workspaceId, project.id)}blocks/${block.id}-${newStudioId()}.mp3`;
   await env.MEDIA.put(key, converted.audio, { httpMetadata: { contentType: "audio/mpeg" } });
   try {
     await repo.recordConvertedBlock(
@@ -174,7 +174,7 @@ async function writeSnapshot(env: Env, db: Database, project: StudioProjectRow, 
   if (parts.length === 0) return null;
   const id = newStudioId();
   const audio = concatBytes(parts);
-  const key = `studio/${project.workspaceId}/${project.id}/snapshots/${id}.mp3`;
+  const key = `${projectMediaPrefix(project.workspaceId, project.id)}snapshots/${id}.mp3`;
   await env.MEDIA.put(key, audio, { httpMetadata: { contentType: "audio/mpeg" } });
   await repo.insertSnapshot(db, { id, projectId: project.id, chapterId, workspaceId: project.workspaceId, name, createdAtUnix: nowSeconds(), audioKey: key, audioBytes: audio.byteLength, durationMs: offsetMs, alignments: JSON.stringify(alignments) }, { chapterId, projectId: project.id });
   return id;

@@ -111,3 +111,8 @@ export function shiftAlignment<A extends { character_start_times_seconds: number
   const shift = (t: number) => Math.round((t + offsetSeconds) * 1000) / 1000;
   return { ...alignment, character_start_times_seconds: alignment.character_start_times_seconds.map(shift), character_end_times_seconds: alignment.character_end_times_seconds.map(shift) };
 }
+
+/** Where a project's audio and cover live in R2: under the workspace's history prefix, so deleting the workspace deletes them. */
+export function projectMediaPrefix(workspaceId: string, projectId: string): string {
+  return `history/${workspaceId}/studio/${projectId}/`;
+}

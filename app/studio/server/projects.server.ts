@@ -27,6 +27,7 @@ import {
   PROJECTS_API_REFUSAL,
   projectLimit,
   projectLimitRefusal,
+  projectMediaPrefix,
   QUALITY_OUTPUT_FORMAT,
   queuePositions,
   type BlockSubType,
@@ -221,7 +222,7 @@ export async function replaceProjectContent(env: Env, actor: Actor, project: Stu
 export async function setCover(env: Env, project: StudioProjectRow, image: { bytes: Uint8Array; type: string }): Promise<StudioResult<null>> {
   if (!(COVER_TYPES as readonly string[]).includes(image.type)) return refuse(400, "invalid_cover_image", `The cover must be a ${COVER_TYPES.map((t) => t.replace("image/", "").toUpperCase()).join(", ")} image.`);
   if (image.bytes.byteLength === 0 || image.bytes.byteLength > COVER_MAX_BYTES) return refuse(400, "invalid_cover_image", `The cover must be an image of at most ${COVER_MAX_BYTES / 1024 / 1024} MB.`);
-  const key = `studio/${project.workspaceId}/${project.id}/cover`;
+  const key = `${projectMediaPrefix(project.workspaceId, project.id)}cover`;
   await env.MEDIA.put(key, image.bytes, { httpMetadata: { contentType: image.type } });
   await repo.updateProject(db(env), project.workspaceId, project.id, { coverImageKey: key, coverImageType: image.type });
   return { ok: true, value: null };

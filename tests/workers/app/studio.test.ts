@@ -184,6 +184,12 @@ describe("/v1/studio/projects", () => {
     const one = await api(`/v1/studio/projects/${projectId}/chapters/${chapterId}/audio?from_block=${blocks[1]!.block_id}&continue_playing=false`, { key });
     const rest = await api(`/v1/studio/projects/${projectId}/chapters/${chapterId}/audio?from_block=${blocks[1]!.block_id}&continue_playing=true`, { key });
     expect((await rest.arrayBuffer()).byteLength).toBeGreaterThan((await one.arrayBuffer()).byteLength);
+
+    // The audio lives under the workspace's history prefix (deleted with the workspace) and goes with the project.
+    const prefix = `history/${workspace}/studio/${projectId}/`;
+    expect((await env.MEDIA.list({ prefix })).objects.length).toBeGreaterThan(0);
+    expect((await api(`/v1/studio/projects/${projectId}`, { method: "DELETE", key })).status).toBe(200);
+    expect((await env.MEDIA.list({ prefix })).objects).toEqual([]);
   }, 60_000);
 
   it("refuses an empty chapter, the API on a plan without it, and projects beyond the plan's limit", async () => {
