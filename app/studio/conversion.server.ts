@@ -200,7 +200,18 @@ async function finishProject(env: Env, db: Database, project: StudioProjectRow, 
   });
 }
 
-/** The queue consumer: each message one chapter; an unexpected failure is retried by the queue. */
+/** Deliveries of one chapter's job (wrangler.toml: max_retries 3). */
+export const STUDIO_JOB_DELIVERIES = 4;
+
+async function failChapter(env: Env, job: StudioJobMessage, error: string): Promise<void> {
+  const db = database(env.DB);
+  const project = await repo.findProject(db, job.workspaceId, job.projectId);
+  if (!project) return;
+  await repo.updateChapter(db, job.workspaceId, job.chapterId, { state: "default", lastConversionError: `The conversion failed: ${error}` });
+  await finishProject(env, db, project, job.chapterId);
+}
+
+/** The queue consumer: each message one chapter; an unexpected failure is retried by the queue, then reported. */
 export async function consumeStudioJobs(batch: MessageBatch<StudioJobMessage>, env: Env): Promise<void> {
   for (const message of batch.messages) {
     try {
@@ -212,7 +223,13 @@ export async function consumeStudioJobs(batch: MessageBatch<StudioJobMessage>, e
       message.ack();
     } catch (error) {
       log("error", "studio chapter conversion failed", { error: String(error), attempts: message.attempts });
-      message.retry({ delaySeconds: Math.min(30, 2 ** message.attempts) });
+      if (message.attempts < STUDIO_JOB_DELIVERIES) {
+        message.retry({ delaySeconds: Math.min(30, 2 ** message.attempts) });
+        continue;
+      }
+      // The last delivery: the chapter is given back, its error reported, so it is never left 'converting'.
+      await failChapter(env, message.body, String(error)).catch((e) => log("error", "studio chapter could not be marked failed", { error: String(e) }));
+      message.ack();
     }
   }
 }
