@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const voices = (await voiceOptions(env, viewer)).map((v) => ({ voice_id: v.voice_id, name: v.name }));
   return {
     project: { id: project.id, name: project.name, continuePlaying: project.continuePlaying, defaultParagraphVoiceId: project.defaultParagraphVoiceId },
-    chapters: content.map(({ chapter: c }) => ({ id: c.id, name: c.name, state: c.state, progress: c.conversionProgress, canBeDownloaded: c.canBeDownloaded, error: c.lastConversionError })),
+    chapters: content.map(({ chapter: c }) => ({ id: c.id, name: c.name, state: c.state, progress: c.conversionProgress, canBeDownloaded: c.canBeDownloaded, error: c.lastConversionError, snapshotId: c.latestSnapshotId })),
     current: current
       ? {
           id: current.chapter.id,
@@ -108,7 +108,7 @@ export default function StudioProject() {
         <div className="min-w-0 space-y-4">
           {chapter && current ? (
             <>
-              <ChapterHeader chapter={chapter} toConvert={current.toConvert} />
+              <ChapterHeader projectId={project.id} chapter={chapter} toConvert={current.toConvert} />
               <toggle.Form method="post" className="flex items-center gap-2 text-sm text-muted-foreground">
                 <input type="hidden" name="intent" value="continue-playing" />
                 <input type="hidden" name="value" value={String(!project.continuePlaying)} />

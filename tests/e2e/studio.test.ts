@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { newPage, screenshot, screenshotsOf, signUpInBrowser, sharedBrowser, waitForHydration } from "./browser";
+import { newPage, screenshot, screenshotsOf, seriousViolations, signUpInBrowser, sharedBrowser, waitForHydration } from "./browser";
 import { uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
@@ -40,6 +40,9 @@ describe("studio journey", () => {
     }, undefined, { timeout: 20_000 });
     await expect(page.getByTestId("player-title").textContent()).resolves.toContain("The keeper climbed the stairs.");
     await screenshotsOf(page, page.url().replace(baseUrl, ""), "studio-editor");
+    await expect(seriousViolations(page)).resolves.toEqual([]);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download MP3" }).click()]);
+    expect(download.suggestedFilename()).toBe("Chapter One.mp3");
 
     await page.getByLabel("Paragraph 2 text").fill("The keeper climbed the long stairs.");
     await page.getByRole("button", { name: "Save" }).click();

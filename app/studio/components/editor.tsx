@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
-import { AlertTriangle, Check, Play, Plus, RefreshCw, Wand2 } from "lucide-react";
+import { AlertTriangle, Check, Download, Play, Plus, RefreshCw, Wand2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { usePlayer } from "~/player/components/player";
 import { Badge } from "~/common/ui/badge";
@@ -10,7 +10,7 @@ import { Input, Label, Textarea } from "~/common/ui/input";
 import { Select } from "~/common/ui/select";
 import { cn } from "~/common/ui/cn";
 
-export type EditorChapter = { id: string; name: string; state: string; progress: number | null; canBeDownloaded: boolean; error: string | null };
+export type EditorChapter = { id: string; name: string; state: string; progress: number | null; canBeDownloaded: boolean; error: string | null; snapshotId: string | null };
 export type EditorBlock = { id: string; subType: string; text: string; voiceId: string; converted: boolean; hasAudio: boolean; error: string | null };
 export type EditorVoice = { voice_id: string; name: string };
 
@@ -55,14 +55,23 @@ export function ChapterSidebar({ projectId, chapters, current }: { projectId: st
   );
 }
 
-/** The chapter's header: convert (only what changed), its live progress, and the last conversion's problems. */
-export function ChapterHeader({ chapter, toConvert }: { chapter: EditorChapter; toConvert: number }) {
+/** The chapter's header: convert (only what changed), its live progress, the latest snapshot's download, and the last conversion's problems. */
+export function ChapterHeader({ projectId, chapter, toConvert }: { projectId: string; chapter: EditorChapter; toConvert: number }) {
   const convert = useFetcher<{ error?: string }>();
   const converting = chapter.state === "converting" || convert.state !== "idle";
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="min-w-0 flex-1 truncate text-lg font-semibold">{chapter.name}</h2>
+        {chapter.snapshotId && !converting ? (
+          // A plain form: the answer is the MP3 itself (content-disposition: attachment), which the browser saves.
+          <form method="post" action={`/v1/studio/projects/${projectId}/chapters/${chapter.id}/snapshots/${chapter.snapshotId}/stream`}>
+            <Button type="submit" variant="secondary">
+              <Download aria-hidden="true" />
+              Download MP3
+            </Button>
+          </form>
+        ) : null}
         {toConvert === 0 && !converting ? (
           chapter.canBeDownloaded ? <Badge tone="success">All paragraphs converted</Badge> : null
         ) : (
