@@ -288,7 +288,7 @@ studioApi.post(
     if (!project) return notFound(c);
     const file = c.req.valid("form").cover;
     if (!(file instanceof File)) return apiError(c, 400, "invalid_cover_image", "cover must be an image file.");
-    const set = await studio.setCover(c.env, project, { bytes: new Uint8Array(await file.arrayBuffer()), type: file.type });
+    const set = await studio.setCover(c.env, project, { bytes: new Uint8Array(await file.arrayBuffer()) });
     if (!set.ok) return refusal(c, set.refusal);
     return c.json({ project: studio.projectJson((await projectOf(c, project.id))!) });
   },

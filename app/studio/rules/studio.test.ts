@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedToUseProjectsApi, blockCharacters, conversionKey, conversionProgress, defaultVoiceFor, projectLimit, queuePositions } from "./studio";
+import { coverImageType, allowedToUseProjectsApi, blockCharacters, conversionKey, conversionProgress, defaultVoiceFor, projectLimit, queuePositions } from "./studio";
 
 describe("studio rules", () => {
   it("gates the projects API and the projects limit by tier", () => {
@@ -32,5 +32,12 @@ describe("studio rules", () => {
       { id: "c", addedToQueueAtUnix: 5, state: "default" },
     ]);
     expect([...positions]).toEqual([["b", 1], ["a", 2]]);
+  });
+
+  it("reads a cover's type from its bytes", () => {
+    expect(coverImageType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe("image/png");
+    expect(coverImageType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe("image/jpeg");
+    expect(coverImageType(new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50]))).toBe("image/webp");
+    expect(coverImageType(new TextEncoder().encode("GIF89a"))).toBeNull();
   });
 });

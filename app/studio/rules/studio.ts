@@ -116,3 +116,12 @@ export function shiftAlignment<A extends { character_start_times_seconds: number
 export function projectMediaPrefix(workspaceId: string, projectId: string): string {
   return `history/${workspaceId}/studio/${projectId}/`;
 }
+
+/** A cover image's type read from its bytes (PNG, JPEG, WebP signatures); null when it is none of them. */
+export function coverImageType(bytes: Uint8Array): (typeof COVER_TYPES)[number] | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (starts([0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
+  return null;
+}

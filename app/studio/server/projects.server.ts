@@ -18,6 +18,7 @@ import {
   blockCharacters,
   COVER_MAX_BYTES,
   COVER_TYPES,
+  coverImageType,
   conversionKey,
   DEFAULT_QUALITY_PRESET,
   defaultVoiceFor,
@@ -219,12 +220,14 @@ export async function replaceProjectContent(env: Env, actor: Actor, project: Stu
   return { ok: true, value: (await repo.findProject(db(env), project.workspaceId, project.id))! };
 }
 
-export async function setCover(env: Env, project: StudioProjectRow, image: { bytes: Uint8Array; type: string }): Promise<StudioResult<null>> {
-  if (!(COVER_TYPES as readonly string[]).includes(image.type)) return refuse(400, "invalid_cover_image", `The cover must be a ${COVER_TYPES.map((t) => t.replace("image/", "").toUpperCase()).join(", ")} image.`);
+/** Sets the cover; its type is read from the bytes (a file that only claims to be an image is refused). */
+export async function setCover(env: Env, project: StudioProjectRow, image: { bytes: Uint8Array }): Promise<StudioResult<null>> {
+  const type = coverImageType(image.bytes);
+  if (!type) return refuse(400, "invalid_cover_image", `The cover must be a ${COVER_TYPES.map((t) => t.replace("image/", "").toUpperCase()).join(", ")} image.`);
   if (image.bytes.byteLength === 0 || image.bytes.byteLength > COVER_MAX_BYTES) return refuse(400, "invalid_cover_image", `The cover must be an image of at most ${COVER_MAX_BYTES / 1024 / 1024} MB.`);
   const key = `${projectMediaPrefix(project.workspaceId, project.id)}cover`;
-  await env.MEDIA.put(key, image.bytes, { httpMetadata: { contentType: image.type } });
-  await repo.updateProject(db(env), project.workspaceId, project.id, { coverImageKey: key, coverImageType: image.type });
+  await env.MEDIA.put(key, image.bytes, { httpMetadata: { contentType: type } });
+  await repo.updateProject(db(env), project.workspaceId, project.id, { coverImageKey: key, coverImageType: type });
   return { ok: true, value: null };
 }
 

@@ -220,6 +220,16 @@ describe("/v1/studio/projects", () => {
     const updated = await api(`/v1/studio/projects/${id}`, { method: "POST", key, json: { name: "Meta 2", default_title_voice_id: ARIA, default_paragraph_voice_id: ARIA, author: "Ann", isbn_number: "978-3-16-148410-0", acx_volume_normalization: true, project_settings: { continue_playing: true } } });
     expect(updated.status).toBe(200);
     expect(((await updated.json()) as { project: unknown }).project).toMatchObject({ name: "Meta 2", author: "Ann", acx_volume_normalization: true, project_settings: { continue_playing: true } });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const cover = await api(`/v1/studio/projects/${id}/cover`, { method: "POST", key, body: multipart({ cover: new File([png], "cover.png", { type: "image/png" }) }) });
+    expect(((await cover.json()) as { project: { cover_image_url: string } }).project.cover_image_url).toBe(`/v1/studio/projects/${id}/cover`);
+    const image = await api(`/v1/studio/projects/${id}/cover`, { key });
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(png);
+    const gif = await api(`/v1/studio/projects/${id}/cover`, { method: "POST", key, body: multipart({ cover: new File(["GIF89a"], "c.gif", { type: "image/gif" }) }) });
+    expect(gif.status).toBe(400);
+    // Bytes that only claim to be a PNG are refused too.
+    expect((await api(`/v1/studio/projects/${id}/cover`, { method: "POST", key, body: multipart({ cover: new File(["not an image"], "c.png", { type: "image/png" }) }) })).status).toBe(400);
     const chapter = (await (await api(`/v1/studio/projects/${id}/chapters`, { method: "POST", key, json: { name: "Extra" } })).json()) as { chapter: { chapter_id: string; content: { blocks: unknown[] } } };
     expect(chapter.chapter.content.blocks).toEqual([]);
     expect((await api(`/v1/studio/projects/${id}/chapters/${chapter.chapter.chapter_id}`, { method: "DELETE", key })).status).toBe(200);
