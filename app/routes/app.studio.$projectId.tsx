@@ -6,11 +6,11 @@ import { Page } from "~/common/ui/page";
 import { Card } from "~/common/ui/card";
 import { PRODUCT_NAME } from "../../core/brand";
 import { requireViewer } from "~/accounts/accounts.server";
-import { parseForm } from "~/common/form.server";
+import { parseForm, readForm } from "~/common/form.server";
 import { voiceOptions } from "~/voices/voices.server";
-import { addChapter, blockNeedsConversion, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
-import { BLOCK_TEXT_MAX, PROJECT_NAME_MAX, type BlockSubType, type TtsNode } from "~/studio/rules/studio";
-import { AddBlock, BlockEditor, ChapterHeader, ChapterSidebar, EmptyChapter, useConversionPolling } from "~/studio/components/editor";
+import { addChapter, blockNeedsConversion, setCover, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
+import { BLOCK_TEXT_MAX, PROJECT_NAME_MAX, TARGET_AUDIENCES, type BlockSubType, type TtsNode } from "~/studio/rules/studio";
+import { AddBlock, BlockEditor, ChapterHeader, ChapterSidebar, EmptyChapter, ProjectSettingsButton, useConversionPolling } from "~/studio/components/editor";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.name ?? "Project"} · Studio · ${PRODUCT_NAME}` }];
 
@@ -25,6 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const voices = (await voiceOptions(env, viewer)).map((v) => ({ voice_id: v.voice_id, name: v.name }));
   return {
     project: { id: project.id, name: project.name, continuePlaying: project.continuePlaying, defaultParagraphVoiceId: project.defaultParagraphVoiceId },
+    settings: { title: project.title ?? "", author: project.author ?? "", isbnNumber: project.isbnNumber ?? "", description: project.description, targetAudience: project.targetAudience, language: project.language ?? "", hasCover: Boolean(project.coverImageKey) },
     chapters: content.map(({ chapter: c }) => ({ id: c.id, name: c.name, state: c.state, progress: c.conversionProgress, canBeDownloaded: c.canBeDownloaded, error: c.lastConversionError, snapshotId: c.latestSnapshotId })),
     current: current
       ? {
@@ -55,6 +56,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const project = await findProject(env, viewer, params.projectId ?? "");
   if (!project) return Response.json({ error: "Project not found." }, { status: 404 });
+  if (request.headers.get("content-type")?.startsWith("multipart/form-data")) return saveSettings(env, viewer, project, await readForm(request));
   const parsed = await parseForm(request, actionForm);
   if (!parsed.ok) return Response.json({ error: Object.values(parsed.errors)[0] ?? "Check the form." }, { status: 400 });
   const form = parsed.data;
@@ -85,8 +87,33 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return queued.ok ? { ok: true } : fail(queued.refusal);
 }
 
+const settingsForm = z.object({
+  intent: z.literal("settings"),
+  title: z.string().trim().max(500),
+  author: z.string().trim().max(500),
+  isbn_number: z.string().trim().max(40),
+  language: z.string().trim().max(20),
+  description: z.string().max(5000),
+  target_audience: z.enum(TARGET_AUDIENCES),
+});
+
+/** The settings dialog: the book's metadata (empty fields clear it), then the cover when one is chosen. */
+async function saveSettings(env: Env, viewer: Awaited<ReturnType<typeof requireViewer>>, project: NonNullable<Awaited<ReturnType<typeof findProject>>>, form: FormData) {
+  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
+  const parsed = settingsForm.safeParse(values);
+  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 400 });
+  const f = parsed.data;
+  const cover = form.get("cover");
+  if (cover instanceof File && cover.size > 0) {
+    const set = await setCover(env, project, { bytes: new Uint8Array(await cover.arrayBuffer()) });
+    if (!set.ok) return Response.json({ error: set.refusal.message }, { status: set.refusal.httpStatus });
+  }
+  await updateProject(env, viewer, project, { title: f.title || null, author: f.author || null, isbnNumber: f.isbn_number || null, language: f.language || null, description: f.description, targetAudience: f.target_audience });
+  return { ok: true };
+}
+
 export default function StudioProject() {
-  const { project, chapters, current, voices } = useLoaderData<typeof loader>();
+  const { project, settings, chapters, current, voices } = useLoaderData<typeof loader>();
   useConversionPolling(chapters.some((c) => c.state === "converting"));
   const chapter = chapters.find((c) => c.id === current?.id) ?? null;
   const toggle = useFetcher();
@@ -96,9 +123,12 @@ export default function StudioProject() {
       description="Each paragraph has its own voice. Converting a chapter synthesises only the paragraphs changed since their audio was made."
       width="wide"
       actions={
-        <Link to="/app/studio" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeft aria-hidden="true" className="size-4" /> All projects
-        </Link>
+        <div className="flex items-center gap-3">
+          <Link to="/app/studio" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+            <ArrowLeft aria-hidden="true" className="size-4" /> All projects
+          </Link>
+          <ProjectSettingsButton settings={settings} audiences={TARGET_AUDIENCES} />
+        </div>
       }
     >
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">

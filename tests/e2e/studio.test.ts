@@ -4,6 +4,7 @@ import { uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
 const browser = sharedBrowser();
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 describe("studio journey", () => {
   it("creates a project from text, converts a chapter with progress, plays from the second paragraph, edits and regenerates it", async () => {
@@ -50,9 +51,19 @@ describe("studio journey", () => {
     await page.getByText("All paragraphs converted").waitFor({ timeout: 30_000 });
     await expect(page.getByRole("button", { name: "Regenerate paragraph 2" }).count()).resolves.toBe(0);
 
+    // The book's details and a cover (a 1x1 PNG) from the settings dialog; the project list shows them.
+    await page.getByRole("button", { name: "Project settings" }).click();
+    const settings = page.getByTestId("project-settings-dialog");
+    await settings.getByLabel("Author").fill("Ann Keeper");
+    await settings.getByLabel("Cover image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: Buffer.from(PNG_1X1, "base64") });
+    await settings.getByRole("button", { name: "Save settings" }).click();
+    await settings.waitFor({ state: "detached" });
+
     await page.goto("/app/studio");
     await waitForHydration(page);
     await page.getByRole("link", { name: "The Lighthouse" }).waitFor();
+    await page.getByText("Ann Keeper").waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('ul[aria-label="Projects"] img')].some((img) => img.complete && img.naturalWidth === 1));
     await screenshotsOf(page, "/app/studio", "studio-projects");
     expect(errors).toEqual([]);
     await context.close();

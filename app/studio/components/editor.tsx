@@ -1,10 +1,11 @@
 import { Form, Link, useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
-import { AlertTriangle, Check, Download, Play, Plus, RefreshCw, Wand2 } from "lucide-react";
+import { AlertTriangle, Check, Download, Play, Plus, RefreshCw, Settings2, Wand2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { usePlayer } from "~/player/components/player";
 import { Badge } from "~/common/ui/badge";
 import { Button } from "~/common/ui/button";
 import { Card } from "~/common/ui/card";
+import { Dialog } from "~/common/ui/dialog";
 import { EmptyState, Hint, Meter } from "~/common/ui/feedback";
 import { Input, Label, Textarea } from "~/common/ui/input";
 import { Select } from "~/common/ui/select";
@@ -184,4 +185,68 @@ export function AddBlock({ chapterId, voices, defaultVoiceId }: { chapterId: str
 
 export function EmptyChapter() {
   return <EmptyState title="This chapter is empty">Add a paragraph below to start.</EmptyState>;
+}
+
+export type EditorSettings = { title: string; author: string; isbnNumber: string; description: string; targetAudience: string; language: string; hasCover: boolean };
+
+/** The book's metadata (kept on the project and returned by the API) and its cover image. */
+export function ProjectSettingsButton({ settings, audiences }: { settings: EditorSettings; audiences: readonly string[] }) {
+  const [open, setOpen] = useState(false);
+  const save = useFetcher<{ ok?: boolean; error?: string }>();
+  useEffect(() => {
+    if (save.state === "idle" && save.data?.ok) setOpen(false);
+  }, [save.state, save.data]);
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        <Settings2 aria-hidden="true" />
+        Project settings
+      </Button>
+      {open ? (
+        <Dialog title="Project settings" description="The book's details and cover, shown in your projects and returned by the API." onClose={() => setOpen(false)} testId="project-settings-dialog">
+          <save.Form method="post" encType="multipart/form-data" className="grid gap-3 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="settings" />
+            {(
+              [
+                ["title", "Title", settings.title],
+                ["author", "Author", settings.author],
+                ["isbn_number", "ISBN", settings.isbnNumber],
+                ["language", "Language (ISO 639-1)", settings.language],
+              ] as const
+            ).map(([name, label, value]) => (
+              <div key={name} className="space-y-1">
+                <Label htmlFor={`settings-${name}`}>{label}</Label>
+                <Input id={`settings-${name}`} name={name} defaultValue={value} maxLength={name === "language" ? 20 : 500} />
+              </div>
+            ))}
+            <div className="space-y-1 sm:col-span-2">
+              <Label htmlFor="settings-description">Description</Label>
+              <Textarea id="settings-description" name="description" defaultValue={settings.description} rows={3} maxLength={5000} />
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="settings-audience">Target audience</Label>
+              <Select id="settings-audience" label="Target audience" name="target_audience" defaultValue={settings.targetAudience} options={audiences.map((a) => ({ value: a, label: a[0]!.toUpperCase() + a.slice(1) }))} />
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="settings-cover">{settings.hasCover ? "Replace the cover" : "Cover image"}</Label>
+              <Input id="settings-cover" name="cover" type="file" accept="image/png,image/jpeg,image/webp" className="py-1.5" />
+            </div>
+            {save.data?.error ? (
+              <Hint tone="error" className="sm:col-span-2">
+                {save.data.error}
+              </Hint>
+            ) : null}
+            <div className="flex justify-end gap-2 sm:col-span-2">
+              <Button variant="secondary" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={save.state !== "idle"}>
+                Save settings
+              </Button>
+            </div>
+          </save.Form>
+        </Dialog>
+      ) : null}
+    </>
+  );
 }
