@@ -12,6 +12,8 @@ import { readEdgeContext } from "../core/edge/edge-context";
 import { log } from "~/common/log.server";
 import { CROSS_ORIGIN_REFUSED, isSameOriginMutation } from "./accounts/rules/session";
 import "./load-context";
+import { consumeStudioJobs } from "~/studio/conversion.server";
+import type { StudioJobMessage } from "~/studio/studio.server";
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
 
@@ -77,4 +79,8 @@ app.all("*", (c) => {
   });
 });
 
-export default app;
+// Pages and the API over HTTP; Studio's chapter conversions from the studio-jobs queue.
+// (The Hono app itself is the handler, so the tests can still read its routes.)
+export default Object.assign(app, {
+  queue: (batch: MessageBatch<StudioJobMessage>, env: Env) => consumeStudioJobs(batch, env),
+});

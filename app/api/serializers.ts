@@ -8,6 +8,7 @@ import {
   standardTierFor,
 } from "../../core/billing/plans";
 import { capabilityExists } from "../../core/capabilities";
+import { allowedToUseProjectsApi } from "~/studio/rules/studio";
 import { currentOverageCents, effectiveLimitExtension, priceAmount } from "~/billing/rules/extra-credits";
 
 /**
@@ -47,6 +48,8 @@ export function subscriptionJson(membership: Membership, billing?: BillingRow, i
     voice_add_edit_counter: voices?.addEdits ?? 0,
     professional_voice_limit: 0,
     can_extend_voice_limit: false,
+    // Studio's API by plan (decision 0033).
+    allowed_to_use_projects_api: allowedToUseProjectsApi(tier),
     // The extra credits invoiced this period, at the plan's price: usage every member sees, priced.
     current_overage: { amount: priceAmount(currentOverageCents(tier, workspace.currency, workspace.extraCharactersBilled)), currency: workspace.currency },
     character_refresh_period: workspace.billingPeriod,

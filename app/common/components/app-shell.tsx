@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { AudioLines, AudioWaveform, CircleGauge, CreditCard, FlaskConical, House, KeyRound, Library, ListChecks, Mail, Menu, Mic2, Settings, Speech, Sparkles, Users, Volume2, Wand2, type LucideIcon } from "lucide-react";
+import { AudioLines, AudioWaveform, BookOpen, CircleGauge, CreditCard, FlaskConical, House, KeyRound, Library, ListChecks, Mail, Menu, Mic2, Settings, Speech, Sparkles, Users, Volume2, Wand2, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { groupedSections, type AppSectionIcon } from "~/common/rules/navigation";
 import { formatNumber } from "~/common/rules/format";
@@ -14,6 +14,7 @@ import { ThemeToggle } from "./theme-toggle";
 export const SECTION_ICONS: Record<AppSectionIcon, LucideIcon> = {
   home: House,
   speech: AudioLines,
+  studio: BookOpen,
   sound: Volume2,
   isolator: AudioWaveform,
   changer: Speech,

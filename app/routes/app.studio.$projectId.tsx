@@ -1,0 +1,165 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { ArrowLeft } from "lucide-react";
+import { z } from "zod";
+import { Page } from "~/common/ui/page";
+import { Card } from "~/common/ui/card";
+import { PRODUCT_NAME } from "../../core/brand";
+import { requireViewer } from "~/accounts/accounts.server";
+import { parseForm, readForm } from "~/common/form.server";
+import { voiceOptions } from "~/voices/voices.server";
+import { addChapter, blockNeedsConversion, setCover, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
+import { BLOCK_TEXT_MAX, PROJECT_NAME_MAX, TARGET_AUDIENCES, type BlockSubType, type TtsNode } from "~/studio/rules/studio";
+import { AddBlock, BlockEditor, ChapterHeader, ChapterSidebar, EmptyChapter, ProjectSettingsButton, useConversionPolling } from "~/studio/components/editor";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.name ?? "Project"} · Studio · ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const env = context.cloudflare.env;
+  const project = await findProject(env, viewer, params.projectId ?? "");
+  if (!project) throw new Response("Project not found", { status: 404 });
+  const content = await projectContent(env, project);
+  const wanted = new URL(request.url).searchParams.get("chapter");
+  const current = content.find((c) => c.chapter.id === wanted) ?? content[0] ?? null;
+  const voices = (await voiceOptions(env, viewer)).map((v) => ({ voice_id: v.voice_id, name: v.name }));
+  return {
+    project: { id: project.id, name: project.name, continuePlaying: project.continuePlaying, defaultParagraphVoiceId: project.defaultParagraphVoiceId },
+    settings: { title: project.title ?? "", author: project.author ?? "", isbnNumber: project.isbnNumber ?? "", description: project.description, targetAudience: project.targetAudience, language: project.language ?? "", hasCover: Boolean(project.coverImageKey) },
+    chapters: content.map(({ chapter: c }) => ({ id: c.id, name: c.name, state: c.state, progress: c.conversionProgress, canBeDownloaded: c.canBeDownloaded, error: c.lastConversionError, snapshotId: c.latestSnapshotId })),
+    current: current
+      ? {
+          id: current.chapter.id,
+          blocks: current.blocks.map((b) => {
+            const nodes = JSON.parse(b.nodes) as TtsNode[];
+            return { id: b.id, subType: b.subType, text: nodes.map((n) => n.text).join(""), voiceId: nodes[0]?.voice_id ?? project.defaultParagraphVoiceId, hasAudio: Boolean(b.audioKey), converted: Boolean(b.audioKey) && !blockNeedsConversion(project, b), error: b.lastError };
+          }),
+          toConvert: current.blocks.filter((b) => blockNeedsConversion(project, b)).length,
+        }
+      : null,
+    voices,
+  };
+}
+
+const actionForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add-chapter"), name: z.string().trim().min(1, "Name the chapter.").max(PROJECT_NAME_MAX) }),
+  z.object({ intent: z.literal("save-block"), chapter_id: z.string().min(1), block_id: z.string().min(1), voice_id: z.string().min(1), text: z.string().max(BLOCK_TEXT_MAX) }),
+  z.object({ intent: z.literal("add-block"), chapter_id: z.string().min(1), voice_id: z.string().min(1), text: z.string().trim().min(1, "Write the paragraph first.").max(BLOCK_TEXT_MAX) }),
+  z.object({ intent: z.literal("convert-chapter"), chapter_id: z.string().min(1) }),
+  z.object({ intent: z.literal("convert-block"), chapter_id: z.string().min(1), block_id: z.string().min(1) }),
+  z.object({ intent: z.literal("continue-playing"), value: z.enum(["true", "false"]) }),
+]);
+
+/** The editor's changes; each answers { error } (4xx) or { ok } and the page reloads its data. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const env = context.cloudflare.env;
+  const project = await findProject(env, viewer, params.projectId ?? "");
+  if (!project) return Response.json({ error: "Project not found." }, { status: 404 });
+  if (request.headers.get("content-type")?.startsWith("multipart/form-data")) return saveSettings(env, viewer, project, await readForm(request));
+  const parsed = await parseForm(request, actionForm);
+  if (!parsed.ok) return Response.json({ error: Object.values(parsed.errors)[0] ?? "Check the form." }, { status: 400 });
+  const form = parsed.data;
+  if (form.intent === "add-chapter") {
+    await addChapter(env, project, form.name, null);
+    return { ok: true };
+  }
+  if (form.intent === "continue-playing") {
+    await updateProject(env, viewer, project, { continuePlaying: form.value === "true" });
+    return { ok: true };
+  }
+  const chapter = await findChapter(env, project, form.chapter_id);
+  if (!chapter) return Response.json({ error: "Chapter not found." }, { status: 404 });
+  const fail = (r: { httpStatus: number; message: string }) => Response.json({ error: r.message }, { status: r.httpStatus });
+  if (form.intent === "save-block") {
+    const saved = await updateBlock(env, viewer, project, chapter, form.block_id, { text: form.text, voiceId: form.voice_id });
+    return saved.ok ? { ok: true } : fail(saved.refusal);
+  }
+  if (form.intent === "add-block") {
+    const blocks = [
+      ...chapter.blocks.map((b) => ({ block_id: b.id, sub_type: b.subType as BlockSubType, nodes: JSON.parse(b.nodes) as TtsNode[] })),
+      { block_id: null, sub_type: "p" as const, nodes: [{ type: "tts_node" as const, voice_id: form.voice_id, text: form.text }] },
+    ];
+    const added = await updateChapterContent(env, viewer, project, chapter, { blocks });
+    return added.ok ? { ok: true } : fail(added.refusal);
+  }
+  const queued = await queueConversion(env, viewer, project, [chapter.chapter.id], form.intent === "convert-block" ? [form.block_id] : null);
+  return queued.ok ? { ok: true } : fail(queued.refusal);
+}
+
+const settingsForm = z.object({
+  intent: z.literal("settings"),
+  title: z.string().trim().max(500),
+  author: z.string().trim().max(500),
+  isbn_number: z.string().trim().max(40),
+  language: z.string().trim().max(20),
+  description: z.string().max(5000),
+  target_audience: z.enum(TARGET_AUDIENCES),
+});
+
+/** The settings dialog: the book's metadata (empty fields clear it), then the cover when one is chosen. */
+async function saveSettings(env: Env, viewer: Awaited<ReturnType<typeof requireViewer>>, project: NonNullable<Awaited<ReturnType<typeof findProject>>>, form: FormData) {
+  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
+  const parsed = settingsForm.safeParse(values);
+  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 400 });
+  const f = parsed.data;
+  const cover = form.get("cover");
+  if (cover instanceof File && cover.size > 0) {
+    const set = await setCover(env, project, { bytes: new Uint8Array(await cover.arrayBuffer()) });
+    if (!set.ok) return Response.json({ error: set.refusal.message }, { status: set.refusal.httpStatus });
+  }
+  await updateProject(env, viewer, project, { title: f.title || null, author: f.author || null, isbnNumber: f.isbn_number || null, language: f.language || null, description: f.description, targetAudience: f.target_audience });
+  return { ok: true };
+}
+
+export default function StudioProject() {
+  const { project, settings, chapters, current, voices } = useLoaderData<typeof loader>();
+  useConversionPolling(chapters.some((c) => c.state === "converting"));
+  const chapter = chapters.find((c) => c.id === current?.id) ?? null;
+  const toggle = useFetcher();
+  return (
+    <Page
+      title={project.name}
+      description="Each paragraph has its own voice. Converting a chapter synthesises only the paragraphs changed since their audio was made."
+      width="wide"
+      actions={
+        <div className="flex items-center gap-3">
+          <Link to="/app/studio" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+            <ArrowLeft aria-hidden="true" className="size-4" /> All projects
+          </Link>
+          <ProjectSettingsButton settings={settings} audiences={TARGET_AUDIENCES} />
+        </div>
+      }
+    >
+      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+        <Card className="h-fit p-3">
+          <ChapterSidebar projectId={project.id} chapters={chapters} current={chapter?.id ?? null} />
+        </Card>
+        <div className="min-w-0 space-y-4">
+          {chapter && current ? (
+            <>
+              <ChapterHeader projectId={project.id} chapter={chapter} toConvert={current.toConvert} />
+              <toggle.Form method="post" className="flex items-center gap-2 text-sm text-muted-foreground">
+                <input type="hidden" name="intent" value="continue-playing" />
+                <input type="hidden" name="value" value={String(!project.continuePlaying)} />
+                <input id="continue-playing" type="checkbox" checked={project.continuePlaying} onChange={(e) => toggle.submit(e.currentTarget.form)} className="size-4 accent-[var(--color-accent)]" />
+                <label htmlFor="continue-playing">Continue playing to the end of the chapter</label>
+              </toggle.Form>
+              {current.blocks.length === 0 ? <EmptyChapter /> : null}
+              <ol className="space-y-3" aria-label="Paragraphs">
+                {current.blocks.map((block, index) => (
+                  <li key={block.id}>
+                    <BlockEditor projectId={project.id} chapterId={chapter.id} block={block} voices={voices} continuePlaying={project.continuePlaying} index={index} />
+                  </li>
+                ))}
+              </ol>
+              <AddBlock chapterId={chapter.id} voices={voices} defaultVoiceId={project.defaultParagraphVoiceId} />
+            </>
+          ) : (
+            <p className="text-sm text-muted-foreground">This project has no chapters yet: add one.</p>
+          )}
+        </div>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Page } from "~/common/ui/page";
+import { PRODUCT_NAME } from "../../core/brand";
+import { requireViewer } from "~/accounts/accounts.server";
+import { readForm } from "~/common/form.server";
+import { createProject, listProjects, projectContent, type NewContent } from "~/studio/studio.server";
+import { documentKind, parseDocument, parsePlainText } from "~/studio/rules/documents";
+import { DOCUMENT_MAX_BYTES, PROJECT_NAME_MAX, projectLimit } from "~/studio/rules/studio";
+import { NewProjectButton, ProjectList } from "~/studio/components/projects";
+
+export const meta: MetaFunction = () => [{ title: `Studio · ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const env = context.cloudflare.env;
+  const projects = await listProjects(env, viewer);
+  const cards = await Promise.all(
+    projects.map(async (p) => {
+      const chapters = await projectContent(env, p);
+      return { id: p.id, name: p.name, author: p.author, state: p.state, createdUnix: p.createDateUnix, coverUrl: p.coverImageKey ? `/v1/studio/projects/${p.id}/cover` : "", chapters: chapters.length, converted: chapters.filter((c) => c.chapter.canBeDownloaded).length };
+    }),
+  );
+  return { projects: cards, limit: projectLimit(viewer.membership.workspace.tier) };
+}
+
+/** Creates a project from the dialog: blank, pasted text or an uploaded document, then opens it. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const form = await readForm(request);
+  const name = String(form.get("name") ?? "").trim();
+  const fail = (error: string) => Response.json({ error }, { status: 400 });
+  if (!name || name.length > PROJECT_NAME_MAX) return fail(`Give the project a name of at most ${PROJECT_NAME_MAX} characters.`);
+  const mode = form.get("mode");
+  let content: NewContent = { kind: "blank" };
+  if (mode === "text") {
+    const chapters = parsePlainText(String(form.get("text") ?? ""), name);
+    if (chapters.length === 0) return fail("Paste some text to start from.");
+    content = { kind: "document", chapters, sourceType: "text" };
+  } else if (mode === "upload") {
+    const file = form.get("document");
+    if (!(file instanceof File) || file.size === 0) return fail("Choose a document to import.");
+    if (file.size > DOCUMENT_MAX_BYTES) return fail(`The document must be at most ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`);
+    const kind = documentKind(file.name, file.type);
+    if (!kind) return fail("The document must be plain text (.txt), Markdown (.md), HTML (.html) or EPUB (.epub).");
+    const parsed = parseDocument(kind, new Uint8Array(await file.arrayBuffer()), name);
+    if (!parsed.ok) return fail(parsed.message);
+    content = { kind: "document", chapters: parsed.chapters, sourceType: kind };
+  }
+  const created = await createProject(context.cloudflare.env, viewer, { name }, content);
+  if (!created.ok) return fail(created.refusal.message);
+  return redirect(`/app/studio/${created.value.id}`);
+}
+
+export default function Studio() {
+  const { projects, limit } = useLoaderData<typeof loader>();
+  const failed = useActionData<{ error: string }>();
+  return (
+    <Page
+      title="Studio"
+      description="Long-form audio: books and articles in chapters, a voice for each paragraph, converted chapter by chapter."
+      actions={<NewProjectButton error={failed?.error ?? null} atLimit={projects.length >= limit} limit={limit} />}
+      width="wide"
+    >
+      <ProjectList projects={projects} />
+    </Page>
+  );
+}

@@ -1,0 +1,252 @@
+import { Form, Link, useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
+import { AlertTriangle, Check, Download, Play, Plus, RefreshCw, Settings2, Wand2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { usePlayer } from "~/player/components/player";
+import { Badge } from "~/common/ui/badge";
+import { Button } from "~/common/ui/button";
+import { Card } from "~/common/ui/card";
+import { Dialog } from "~/common/ui/dialog";
+import { EmptyState, Hint, Meter } from "~/common/ui/feedback";
+import { Input, Label, Textarea } from "~/common/ui/input";
+import { Select } from "~/common/ui/select";
+import { cn } from "~/common/ui/cn";
+
+export type EditorChapter = { id: string; name: string; state: string; progress: number | null; canBeDownloaded: boolean; error: string | null; snapshotId: string | null };
+export type EditorBlock = { id: string; subType: string; text: string; voiceId: string; converted: boolean; hasAudio: boolean; error: string | null };
+export type EditorVoice = { voice_id: string; name: string };
+
+/** While a conversion runs, the page reloads its data every second: progress comes from the queue consumer. */
+export function useConversionPolling(active: boolean) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), 1000);
+    return () => clearInterval(timer);
+  }, [active, revalidator]);
+}
+
+/** The project's chapters, each with its conversion state; the current one is marked. */
+export function ChapterSidebar({ projectId, chapters, current }: { projectId: string; chapters: EditorChapter[]; current: string | null }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <nav aria-label="Chapters" className="space-y-3">
+      <ol className="space-y-1">
+        {chapters.map((c, i) => (
+          <li key={c.id}>
+            <Link
+              to={`/app/studio/${projectId}?chapter=${c.id}`}
+              aria-current={c.id === current ? "page" : undefined}
+              className={cn("flex items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-muted", c.id === current ? "bg-muted font-medium text-foreground" : "text-muted-foreground")}
+            >
+              <span className="w-5 shrink-0 text-xs tabular-nums">{i + 1}</span>
+              <span className="min-w-0 flex-1 truncate">{c.name}</span>
+              {c.state === "converting" ? <RefreshCw aria-label="Converting" className="size-4 animate-spin" /> : c.canBeDownloaded ? <Check aria-label="Converted" className="size-4" /> : null}
+            </Link>
+          </li>
+        ))}
+      </ol>
+      <Form method="post" className="flex gap-2">
+        <input type="hidden" name="intent" value="add-chapter" />
+        <Input name="name" aria-label="New chapter name" placeholder="New chapter" required maxLength={200} className="h-8" />
+        <Button type="submit" size="sm" variant="secondary" disabled={busy} aria-label="Add chapter">
+          <Plus aria-hidden="true" />
+        </Button>
+      </Form>
+    </nav>
+  );
+}
+
+/** The chapter's header: convert (only what changed), its live progress, the latest snapshot's download, and the last conversion's problems. */
+export function ChapterHeader({ projectId, chapter, toConvert }: { projectId: string; chapter: EditorChapter; toConvert: number }) {
+  const convert = useFetcher<{ error?: string }>();
+  const converting = chapter.state === "converting" || convert.state !== "idle";
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="min-w-0 flex-1 truncate text-lg font-semibold">{chapter.name}</h2>
+        {chapter.snapshotId && !converting ? (
+          // A plain form: the answer is the MP3 itself (content-disposition: attachment), which the browser saves.
+          <form method="post" action={`/v1/studio/projects/${projectId}/chapters/${chapter.id}/snapshots/${chapter.snapshotId}/stream`}>
+            <Button type="submit" variant="secondary">
+              <Download aria-hidden="true" />
+              Download MP3
+            </Button>
+          </form>
+        ) : null}
+        {toConvert === 0 && !converting ? (
+          chapter.canBeDownloaded ? <Badge tone="success">All paragraphs converted</Badge> : null
+        ) : (
+          <convert.Form method="post">
+            <input type="hidden" name="intent" value="convert-chapter" />
+            <input type="hidden" name="chapter_id" value={chapter.id} />
+            <Button type="submit" disabled={converting}>
+              <Wand2 aria-hidden="true" />
+              {converting ? "Converting…" : `Convert chapter (${toConvert} ${toConvert === 1 ? "paragraph" : "paragraphs"})`}
+            </Button>
+          </convert.Form>
+        )}
+      </div>
+      {chapter.state === "converting" ? <Meter label="Conversion progress" value={Math.round((chapter.progress ?? 0) * 100)} max={100} valueText={`${Math.round((chapter.progress ?? 0) * 100)}% converted`} /> : null}
+      {convert.data?.error ? <Hint tone="error">{convert.data.error}</Hint> : null}
+      {chapter.error && chapter.state !== "converting" ? (
+        <Hint tone="error">
+          <AlertTriangle aria-hidden="true" className="mr-1 inline size-4" />
+          {chapter.error}
+        </Hint>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * One block: its text and voice (saved together), play from here in the global player (to the chapter's end when
+ * the project continues playing), and regenerate it alone when its text or voice changed since its audio.
+ */
+export function BlockEditor({ projectId, chapterId, block, voices, continuePlaying, index }: { projectId: string; chapterId: string; block: EditorBlock; voices: EditorVoice[]; continuePlaying: boolean; index: number }) {
+  const save = useFetcher<{ error?: string }>();
+  const regenerate = useFetcher<{ error?: string }>();
+  const player = usePlayer();
+  const [text, setText] = useState(block.text);
+  const [voiceId, setVoiceId] = useState(block.voiceId);
+  useEffect(() => {
+    setText(block.text);
+    setVoiceId(block.voiceId);
+  }, [block.text, block.voiceId]);
+  const dirty = text !== block.text || voiceId !== block.voiceId;
+  const voiceName = voices.find((v) => v.voice_id === block.voiceId)?.name ?? "Voice";
+  const audioUrl = `/v1/studio/projects/${projectId}/chapters/${chapterId}/audio?from_block=${block.id}&continue_playing=${continuePlaying}`;
+  const label = `Paragraph ${index + 1}`;
+  const heading = block.subType !== "p";
+  return (
+    <Card className="space-y-3 p-4" data-testid="studio-block">
+      <save.Form method="post" className="space-y-3">
+        <input type="hidden" name="intent" value="save-block" />
+        <input type="hidden" name="chapter_id" value={chapterId} />
+        <input type="hidden" name="block_id" value={block.id} />
+        <input type="hidden" name="voice_id" value={voiceId} />
+        <Textarea name="text" aria-label={`${label} text`} value={text} onChange={(e) => setText(e.target.value)} rows={heading ? 1 : 3} maxLength={5000} className={cn(heading && "text-base font-semibold")} />
+        <div className="flex flex-wrap items-center gap-2">
+          <Select label={`${label} voice`} size="sm" options={voices.map((v) => ({ value: v.voice_id, label: v.name }))} value={voiceId} onValueChange={setVoiceId} className="w-44" />
+          {heading ? <Badge tone="outline">Title</Badge> : null}
+          <span className="flex-1" />
+          {dirty ? (
+            <Button type="submit" size="sm" disabled={save.state !== "idle"}>
+              Save
+            </Button>
+          ) : null}
+          {!dirty && block.hasAudio ? (
+            <Button size="sm" variant="secondary" aria-label={`Play from ${label.toLowerCase()}`} onClick={() => void player.play({ id: `studio-${block.id}-${continuePlaying}`, title: block.text.slice(0, 80), voiceName, src: audioUrl }, { kind: "url", url: audioUrl })}>
+              <Play aria-hidden="true" />
+              Play
+            </Button>
+          ) : null}
+          {!dirty && !block.converted && block.text.trim() ? (
+            <Button size="sm" variant="secondary" aria-label={`${block.hasAudio ? "Regenerate" : "Convert"} ${label.toLowerCase()}`} disabled={regenerate.state !== "idle"} onClick={() => regenerate.submit({ intent: "convert-block", chapter_id: chapterId, block_id: block.id }, { method: "post" })}>
+              <RefreshCw aria-hidden="true" />
+              {block.hasAudio ? "Regenerate" : "Convert"}
+            </Button>
+          ) : null}
+        </div>
+      </save.Form>
+      {block.hasAudio && !block.converted ? <Hint>Edited since its audio was made: regenerate to hear the change.</Hint> : null}
+      {block.error ? <Hint tone="error">{block.error}</Hint> : null}
+      {save.data?.error ? <Hint tone="error">{save.data.error}</Hint> : null}
+      {regenerate.data?.error ? <Hint tone="error">{regenerate.data.error}</Hint> : null}
+    </Card>
+  );
+}
+
+/** A new paragraph at the end of the chapter, with the project's paragraph voice to start with. */
+export function AddBlock({ chapterId, voices, defaultVoiceId }: { chapterId: string; voices: EditorVoice[]; defaultVoiceId: string }) {
+  const add = useFetcher<{ error?: string }>();
+  const [voiceId, setVoiceId] = useState(defaultVoiceId);
+  const [text, setText] = useState("");
+  useEffect(() => {
+    if (add.state === "idle" && add.data && !add.data.error) setText("");
+  }, [add.state, add.data]);
+  return (
+    <add.Form method="post" className="space-y-2">
+      <input type="hidden" name="intent" value="add-block" />
+      <input type="hidden" name="chapter_id" value={chapterId} />
+      <input type="hidden" name="voice_id" value={voiceId} />
+      <Label htmlFor="new-block">New paragraph</Label>
+      <Textarea id="new-block" name="text" rows={3} required maxLength={5000} value={text} onChange={(e) => setText(e.target.value)} placeholder="Write or paste a paragraph…" />
+      <div className="flex items-center gap-2">
+        <Select label="New paragraph voice" size="sm" options={voices.map((v) => ({ value: v.voice_id, label: v.name }))} value={voiceId} onValueChange={setVoiceId} className="w-44" />
+        <Button type="submit" size="sm" variant="secondary" disabled={add.state !== "idle"}>
+          <Plus aria-hidden="true" />
+          Add paragraph
+        </Button>
+      </div>
+      {add.data?.error ? <Hint tone="error">{add.data.error}</Hint> : null}
+    </add.Form>
+  );
+}
+
+export function EmptyChapter() {
+  return <EmptyState title="This chapter is empty">Add a paragraph below to start.</EmptyState>;
+}
+
+export type EditorSettings = { title: string; author: string; isbnNumber: string; description: string; targetAudience: string; language: string; hasCover: boolean };
+
+/** The book's metadata (kept on the project and returned by the API) and its cover image. */
+export function ProjectSettingsButton({ settings, audiences }: { settings: EditorSettings; audiences: readonly string[] }) {
+  const [open, setOpen] = useState(false);
+  const save = useFetcher<{ ok?: boolean; error?: string }>();
+  useEffect(() => {
+    if (save.state === "idle" && save.data?.ok) setOpen(false);
+  }, [save.state, save.data]);
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        <Settings2 aria-hidden="true" />
+        Project settings
+      </Button>
+      {open ? (
+        <Dialog title="Project settings" description="The book's details and cover, shown in your projects and returned by the API." onClose={() => setOpen(false)} testId="project-settings-dialog">
+          <save.Form method="post" encType="multipart/form-data" className="grid gap-3 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="settings" />
+            {(
+              [
+                ["title", "Title", settings.title],
+                ["author", "Author", settings.author],
+                ["isbn_number", "ISBN", settings.isbnNumber],
+                ["language", "Language (ISO 639-1)", settings.language],
+              ] as const
+            ).map(([name, label, value]) => (
+              <div key={name} className="space-y-1">
+                <Label htmlFor={`settings-${name}`}>{label}</Label>
+                <Input id={`settings-${name}`} name={name} defaultValue={value} maxLength={name === "language" ? 20 : 500} />
+              </div>
+            ))}
+            <div className="space-y-1 sm:col-span-2">
+              <Label htmlFor="settings-description">Description</Label>
+              <Textarea id="settings-description" name="description" defaultValue={settings.description} rows={3} maxLength={5000} />
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="settings-audience">Target audience</Label>
+              <Select id="settings-audience" label="Target audience" name="target_audience" defaultValue={settings.targetAudience} options={audiences.map((a) => ({ value: a, label: a[0]!.toUpperCase() + a.slice(1) }))} />
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="settings-cover">{settings.hasCover ? "Replace the cover" : "Cover image"}</Label>
+              <Input id="settings-cover" name="cover" type="file" accept="image/png,image/jpeg,image/webp" className="py-1.5" />
+            </div>
+            {save.data?.error ? (
+              <Hint tone="error" className="sm:col-span-2">
+                {save.data.error}
+              </Hint>
+            ) : null}
+            <div className="flex justify-end gap-2 sm:col-span-2">
+              <Button variant="secondary" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={save.state !== "idle"}>
+                Save settings
+              </Button>
+            </div>
+          </save.Form>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}

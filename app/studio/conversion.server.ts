@@ -1,0 +1,235 @@
+// Studio's conversion, run by the app worker's consumer of the studio-jobs queue (one message per chapter, so
+// chapters convert in parallel). It uses the speech path's engine, voices and encoders, which only the Hono side
+// of the app worker loads (like generation.server.ts).
+import { database, type Database } from "../../db/client";
+import * as repo from "../../db/repositories/studio";
+import { QuotaExhausted } from "../../db/repositories/history";
+import { findMembership } from "../../db/repositories/workspaces";
+import type { StudioBlockRow, StudioProjectRow } from "../../db/repositories/studio";
+import { concatBytes, StreamingEncoder } from "../../core/audio/encoder";
+import { int16FromBytes } from "../../core/audio/pcm";
+import { nowSeconds } from "../../core/clock";
+import { voiceUsable } from "../../core/voices/voice-safety";
+import { DEFAULT_VOICE_SETTINGS } from "../../core/voices/voice-settings";
+import { alignmentFromWords, concatAlignments, engineTextFor, splitSentences, type Alignment } from "~/speech/rules/speech-text";
+import { resolveModel } from "~/speech/rules/models";
+import { currentQuota, servedModels, speechEngine } from "~/speech/speech.server";
+import { engineParameters, engineVoiceFor, externalVoiceFor } from "~/voices/rules/voices";
+import { findUsableVoice, findVoiceSettings } from "~/voices/voices.server";
+import { log } from "~/common/log.server";
+import { blockNeedsConversion, projectOutputFormat, projectContent, type StudioJobMessage } from "~/studio/studio.server";
+import { BLOCK_ATTEMPTS, blockCharacters, projectMediaPrefix, conversionKey, conversionProgress, LIVE_MODERATION_REFUSAL, newStudioId, shiftAlignment, type TtsNode } from "~/studio/rules/studio";
+
+/** The usage events' source for Studio conversions. */
+export const STUDIO_SOURCE = "Studio";
+
+type Converted = { audio: Uint8Array; durationMs: number; alignment: Alignment };
+
+/** A block's nodes spoken, each by its voice, into one MP3 of the project's quality. */
+async function synthesizeBlock(env: Env, db: Database, workspaceId: string, modelId: string, format: ReturnType<typeof projectOutputFormat>, nodes: TtsNode[]): Promise<Converted> {
+  const model = resolveModel(modelId, await servedModels(env));
+  if (!model) throw new Error(`The model ${modelId} is not served any more.`);
+  const encoder = await StreamingEncoder.create(format);
+  const parts: Uint8Array[] = [];
+  const alignments: Alignment[] = [];
+  let offsetSeconds = 0;
+  for (const node of nodes) {
+    const voice = await findUsableVoice(env, { membership: { workspace: { id: workspaceId } } }, node.voice_id);
+    if (!voice || !voiceUsable(voice.safetyControl)) throw new Error(`The voice ${node.voice_id} cannot be used.`);
+    if (voice.liveModerationEnabled) throw new Error(LIVE_MODERATION_REFUSAL);
+    const settings = { ...DEFAULT_VOICE_SETTINGS, ...(await findVoiceSettings(db, workspaceId, voice.voiceId)) };
+    const params = engineParameters(settings, voice.engineParameters);
+    const sentences = splitSentences(node.text);
+    for (const [index, sentence] of sentences.entries()) {
+      if (sentence.trim() === "") {
+        alignments.push(alignmentFromWords(sentence, [], 0, offsetSeconds));
+        continue;
+      }
+      const external = model.engine === "embedded" ? undefined : externalVoiceFor(voice, model.engine);
+      const result = await speechEngine(env).synthesize({ text: engineTextFor(sentence, index < sentences.length - 1), engineVoice: engineVoiceFor(voice), engine: model.engine, externalVoice: external, ...params });
+      alignments.push(alignmentFromWords(sentence, result.words, result.durationMs, offsetSeconds));
+      parts.push(encoder.push(int16FromBytes(result.pcm), result.sampleRate));
+      offsetSeconds += result.durationMs / 1000;
+    }
+  }
+  parts.push(encoder.finish());
+  return { audio: concatBytes(parts), durationMs: Math.round(offsetSeconds * 1000), alignment: concatAlignments(alignments) };
+}
+
+/**
+ * Converts one block: synthesised (tried BLOCK_ATTEMPTS times), stored in R2, then recorded with its charge in one
+ * batch. Returns the error text when it failed; nothing is charged then.
+ */
+async function convertBlock(env: Env, db: Database, job: StudioJobMessage, project: StudioProjectRow, block: StudioBlockRow): Promise<string | null> {
+  const nodes = JSON.parse(block.nodes) as TtsNode[];
+  const format = projectOutputFormat(project);
+  let converted: Converted | null = null;
+  let lastError = "";
+  for (let attempt = 1; attempt <= BLOCK_ATTEMPTS && !converted; attempt++) {
+    try {
+      converted = await synthesizeBlock(env, db, job.workspaceId, project.defaultModelId, format, nodes);
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+      log("error", "studio block conversion failed", { project_id: project.id, block_id: block.id, attempt, error: lastError });
+    }
+  }
+  if (!converted) {
+    await repo.updateBlock(db, job.workspaceId, block.id, { lastError });
+    return lastError;
+  }
+  const membership = await findMembership(db, job.userId, job.workspaceId);
+  if (!membership) return "The member who asked for this conversion is no longer in the workspace.";
+  const workspace = membership.workspace;
+  const quota = await currentQuota(db, workspace, workspace.tier);
+  const characters = blockCharacters(nodes);
+  const key = `${projectMediaPrefix(job.workspaceId, project.id)}blocks/${block.id}-${newStudioId()}.mp3`;
+  await env.MEDIA.put(key, converted.audio, { httpMetadata: { contentType: "audio/mpeg" } });
+  try {
+    await repo.recordConvertedBlock(
+      db,
+      {
+        id: block.id,
+        workspaceId: job.workspaceId,
+        patch: {
+          convertedKey: conversionKey(nodes, project.defaultModelId, format),
+          audioKey: key,
+          audioBytes: converted.audio.byteLength,
+          durationMs: converted.durationMs,
+          alignment: JSON.stringify(converted.alignment),
+          convertedAtUnix: nowSeconds(),
+          lastError: null,
+        },
+      },
+      {
+        eventId: `studio-${block.id}-${newStudioId()}`,
+        userId: job.userId,
+        characters,
+        beyondLimit: Number.isFinite(quota.usable) ? quota.usable - workspace.characterLimit : null,
+        voiceId: nodes[0]!.voice_id,
+        voiceName: STUDIO_SOURCE,
+        modelId: project.defaultModelId,
+        source: STUDIO_SOURCE,
+        occurredAt: nowSeconds(),
+      },
+    );
+  } catch (error) {
+    await env.MEDIA.delete(key);
+    const message = error instanceof QuotaExhausted ? "The workspace's quota has no room for this paragraph; nothing was charged." : String(error);
+    await repo.updateBlock(db, job.workspaceId, block.id, { lastError: message });
+    return message;
+  }
+  // The block's previous audio is replaced (snapshots keep their own copies).
+  if (block.audioKey) await env.MEDIA.delete(block.audioKey);
+  return null;
+}
+
+/** One chapter's conversion job: its blocks that need it, then the chapter snapshot and, when last, the project's. */
+export async function convertChapter(env: Env, job: StudioJobMessage): Promise<void> {
+  const db = database(env.DB);
+  const project = await repo.findProject(db, job.workspaceId, job.projectId);
+  if (!project) return; // deleted since: nothing to do
+  const content = await projectContent(env, project);
+  const entry = content.find((c) => c.chapter.id === job.chapterId);
+  if (!entry) {
+    await finishProject(env, db, project, job.chapterId);
+    return;
+  }
+  await repo.updateProject(db, project.workspaceId, project.id, { state: "converting" });
+  const todo = entry.blocks.filter((b) => (!job.blockIds || job.blockIds.includes(b.id)) && blockNeedsConversion(project, b));
+  const errors: string[] = [];
+  for (const [index, block] of todo.entries()) {
+    const error = await convertBlock(env, db, job, project, block);
+    if (error) errors.push(error);
+    await repo.updateChapter(db, project.workspaceId, entry.chapter.id, { conversionProgress: conversionProgress(index + 1, todo.length) });
+  }
+  const fresh = (await repo.chapterBlocks(db, project.workspaceId, [entry.chapter.id])).filter((b) => b.audioKey);
+  const byId = new Map(fresh.map((b) => [b.id, b]));
+  const ordered = entry.blocks.map((b) => byId.get(b.id)).filter((b): b is StudioBlockRow => Boolean(b));
+  // Nothing converted and a snapshot of this audio exists: the chapter keeps it (no duplicate snapshot).
+  let snapshotId: string | null = todo.length === 0 ? entry.chapter.latestSnapshotId : null;
+  if (ordered.length && !snapshotId) snapshotId = await writeSnapshot(env, db, project, entry.chapter.id, entry.chapter.name, ordered.map((b) => ({ key: b.audioKey!, durationMs: b.durationMs ?? 0, alignments: [JSON.parse(b.alignment ?? "null") as Alignment].filter(Boolean) })));
+  await repo.updateChapter(db, project.workspaceId, entry.chapter.id, {
+    state: "default",
+    conversionProgress: 1,
+    canBeDownloaded: snapshotId !== null,
+    lastConversionDateUnix: nowSeconds(),
+    lastConversionError: errors.length ? `${errors.length} of ${todo.length} paragraphs failed: ${errors[0]}` : null,
+  });
+  await finishProject(env, db, project, entry.chapter.id);
+}
+
+/** Audio pieces joined into one snapshot in R2 (MP3 frames of one format concatenate), with their alignments moved along. */
+async function writeSnapshot(env: Env, db: Database, project: StudioProjectRow, chapterId: string | null, name: string, pieces: { key: string; durationMs: number; alignments: Alignment[] }[]): Promise<string | null> {
+  const parts: Uint8Array[] = [];
+  const alignments: Alignment[] = [];
+  let offsetMs = 0;
+  for (const piece of pieces) {
+    const object = await env.MEDIA.get(piece.key);
+    if (!object) continue;
+    parts.push(new Uint8Array(await object.arrayBuffer()));
+    // Each piece's alignments start at its own 0: moved by the pieces before it.
+    alignments.push(...piece.alignments.map((a) => shiftAlignment(a, offsetMs / 1000)));
+    offsetMs += piece.durationMs;
+  }
+  if (parts.length === 0) return null;
+  const id = newStudioId();
+  const audio = concatBytes(parts);
+  const key = `${projectMediaPrefix(project.workspaceId, project.id)}snapshots/${id}.mp3`;
+  await env.MEDIA.put(key, audio, { httpMetadata: { contentType: "audio/mpeg" } });
+  await repo.insertSnapshot(db, { id, projectId: project.id, chapterId, workspaceId: project.workspaceId, name, createdAtUnix: nowSeconds(), audioKey: key, audioBytes: audio.byteLength, durationMs: offsetMs, alignments: JSON.stringify(alignments) }, { chapterId, projectId: project.id });
+  return id;
+}
+
+/** The chapter leaves the converting list; the last one makes the project snapshot and returns the project to 'default'. */
+async function finishProject(env: Env, db: Database, project: StudioProjectRow, chapterId: string): Promise<void> {
+  const remaining = await repo.finishConvertingChapter(db, project.workspaceId, project.id, chapterId);
+  if (remaining.length) return;
+  const content = await projectContent(env, project);
+  const pieces: { key: string; durationMs: number; alignments: Alignment[] }[] = [];
+  for (const { chapter } of content) {
+    if (!chapter.latestSnapshotId) continue;
+    const snapshot = await repo.findSnapshot(db, project.workspaceId, project.id, chapter.latestSnapshotId);
+    if (snapshot) pieces.push({ key: snapshot.audioKey, durationMs: snapshot.durationMs, alignments: JSON.parse(snapshot.alignments) as Alignment[] });
+  }
+  const snapshotId = pieces.length ? await writeSnapshot(env, db, project, null, project.name, pieces) : null;
+  await repo.updateProject(db, project.workspaceId, project.id, {
+    state: "default",
+    addedToQueueAtUnix: 0,
+    canBeDownloaded: snapshotId !== null || project.canBeDownloaded,
+    lastConversionDateUnix: nowSeconds(),
+  });
+}
+
+/** Deliveries of one chapter's job (wrangler.toml: max_retries 3). */
+export const STUDIO_JOB_DELIVERIES = 4;
+
+async function failChapter(env: Env, job: StudioJobMessage, error: string): Promise<void> {
+  const db = database(env.DB);
+  const project = await repo.findProject(db, job.workspaceId, job.projectId);
+  if (!project) return;
+  await repo.updateChapter(db, job.workspaceId, job.chapterId, { state: "default", lastConversionError: `The conversion failed: ${error}` });
+  await finishProject(env, db, project, job.chapterId);
+}
+
+/** The queue consumer: each message one chapter; an unexpected failure is retried by the queue, then reported. */
+export async function consumeStudioJobs(batch: MessageBatch<StudioJobMessage>, env: Env): Promise<void> {
+  for (const message of batch.messages) {
+    try {
+      if (message.body?.version !== 1) {
+        message.ack();
+        continue;
+      }
+      await convertChapter(env, message.body);
+      message.ack();
+    } catch (error) {
+      log("error", "studio chapter conversion failed", { error: String(error), attempts: message.attempts });
+      if (message.attempts < STUDIO_JOB_DELIVERIES) {
+        message.retry({ delaySeconds: Math.min(30, 2 ** message.attempts) });
+        continue;
+      }
+      // The last delivery: the chapter is given back, its error reported, so it is never left 'converting'.
+      await failChapter(env, message.body, String(error)).catch((e) => log("error", "studio chapter could not be marked failed", { error: String(e) }));
+      message.ack();
+    }
+  }
+}

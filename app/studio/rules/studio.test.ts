@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { coverImageType, allowedToUseProjectsApi, blockCharacters, conversionKey, conversionProgress, defaultVoiceFor, projectLimit, queuePositions } from "./studio";
+
+describe("studio rules", () => {
+  it("gates the projects API and the projects limit by tier", () => {
+    expect(allowedToUseProjectsApi("free")).toBe(false);
+    expect(allowedToUseProjectsApi("starter")).toBe(true);
+    expect(projectLimit("free")).toBe(3);
+    expect(projectLimit("enterprise")).toBe(projectLimit("scale_2024_08_10"));
+  });
+
+  it("charges each character once and reconverts only a changed block", () => {
+    const nodes = [{ type: "tts_node" as const, voice_id: "a", text: "Héllo " }, { type: "tts_node" as const, voice_id: "b", text: "🙂" }];
+    expect(blockCharacters(nodes)).toBe(7);
+    const key = conversionKey(nodes, "m", "mp3_44100_128");
+    expect(conversionKey(structuredClone(nodes), "m", "mp3_44100_128")).toBe(key);
+    expect(conversionKey([{ ...nodes[0]!, voice_id: "c" }, nodes[1]!], "m", "mp3_44100_128")).not.toBe(key);
+    expect(conversionKey(nodes, "m", "mp3_44100_192")).not.toBe(key);
+  });
+
+  it("gives titles the title voice, paragraphs the paragraph voice, and progress in thousandths", () => {
+    expect(defaultVoiceFor("h1", { title: "t", paragraph: "p" })).toBe("t");
+    expect(defaultVoiceFor("p", { title: "t", paragraph: "p" })).toBe("p");
+    expect(conversionProgress(1, 3)).toBe(0.333);
+    expect(conversionProgress(0, 0)).toBe(1);
+  });
+
+  it("numbers the queued projects oldest first", () => {
+    const positions = queuePositions([
+      { id: "a", addedToQueueAtUnix: 20, state: "in_queue" },
+      { id: "b", addedToQueueAtUnix: 10, state: "converting" },
+      { id: "c", addedToQueueAtUnix: 5, state: "default" },
+    ]);
+    expect([...positions]).toEqual([["b", 1], ["a", 2]]);
+  });
+
+  it("reads a cover's type from its bytes", () => {
+    expect(coverImageType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe("image/png");
+    expect(coverImageType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe("image/jpeg");
+    expect(coverImageType(new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50]))).toBe("image/webp");
+    expect(coverImageType(new TextEncoder().encode("GIF89a"))).toBeNull();
+  });
+});

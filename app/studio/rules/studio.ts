@@ -1,0 +1,127 @@
+// Studio's rules and constants (spec request layer §3, §4, §8; accounts §9): the one source the API, the queue
+// consumer and the pages read.
+import { newVoiceId } from "~/voices/rules/voices";
+import { standardTierFor, type StandardTier, type Tier } from "../../../core/billing/plans";
+
+/** Project and chapter state default (spec §4); 'converting' and 'in_queue' while a conversion runs. */
+export const DEFAULT_STATE = "default";
+export const PROJECT_STATES = ["creating", "default", "converting", "in_queue"] as const;
+export const TARGET_AUDIENCES = ["children", "young adult", "adult", "all ages"] as const;
+export const DEFAULT_TARGET_AUDIENCE = "all ages";
+export const QUALITY_PRESETS = ["standard", "high", "ultra", "ultra_lossless"] as const;
+export type QualityPreset = (typeof QUALITY_PRESETS)[number];
+export const DEFAULT_QUALITY_PRESET: QualityPreset = "standard";
+export const BLOCK_SUB_TYPES = ["p", "h1", "h2", "h3"] as const;
+export type BlockSubType = (typeof BLOCK_SUB_TYPES)[number];
+
+/**
+ * The MP3 each quality preset converts to (the SDK documents 128 kbps for standard and 192 kbps for the others,
+ * all at 44.1 kHz; ultra_lossless has no lossless codec here, so it is the best MP3: decision 0033).
+ */
+export const QUALITY_OUTPUT_FORMAT: Record<QualityPreset, "mp3_44100_128" | "mp3_44100_192"> = {
+  standard: "mp3_44100_128",
+  high: "mp3_44100_192",
+  ultra: "mp3_44100_192",
+  ultra_lossless: "mp3_44100_192",
+};
+
+/** Spec §8, word for word. */
+export const LIVE_MODERATION_REFUSAL = "Live moderation voices are not available in Studio";
+export const PROJECTS_API_REFUSAL = "Your subscription does not allow the use of the Studio (projects) API. Upgrade to the Starter plan or above.";
+export const EMPTY_CHAPTER_REFUSAL = "This chapter has no text to convert.";
+
+/** allowed_to_use_projects_api (accounts §9 "Studio by plan"): the API from Starter up, the pages on every plan (decision 0033). */
+export function allowedToUseProjectsApi(tier: Tier): boolean {
+  return tier !== "free";
+}
+
+/** Projects a workspace may hold, derived from its tier (decision 0033). */
+export const PROJECT_LIMIT: Record<StandardTier, number> = {
+  free: 3,
+  starter: 20,
+  creator: 100,
+  pro: 500,
+  growing_business: 1000,
+  scale_2024_08_10: 1000,
+};
+
+export function projectLimit(tier: Tier): number {
+  return PROJECT_LIMIT[standardTierFor(tier)];
+}
+
+export function projectLimitRefusal(limit: number): string {
+  return `Your plan allows ${limit} Studio projects. Delete a project or upgrade your plan to create more.`;
+}
+
+/** A node of text spoken by one voice. */
+export type TtsNode = { type: "tts_node"; voice_id: string; text: string };
+export type ContentBlock = { sub_type: BlockSubType; nodes: TtsNode[]; block_id?: string | null };
+export type ContentChapter = { name: string; blocks: ContentBlock[] };
+
+/** A block's characters: what converting it costs (each character once). */
+export function blockCharacters(nodes: readonly TtsNode[]): number {
+  return nodes.reduce((n, node) => n + [...node.text].length, 0);
+}
+
+/** The text of a block as one string (the nodes in order). */
+export function blockText(nodes: readonly TtsNode[]): string {
+  return nodes.map((n) => n.text).join("");
+}
+
+/**
+ * What makes a block's audio: its nodes (text and voices), the model and the output. A block whose key equals the
+ * key of its last conversion keeps its audio and is neither synthesised nor charged again.
+ */
+export function conversionKey(nodes: readonly TtsNode[], modelId: string, outputFormat: string): string {
+  return JSON.stringify([modelId, outputFormat, nodes.map((n) => [n.voice_id, n.text])]);
+}
+
+/** Default voice of a block by its kind: titles take the project's title voice, paragraphs its paragraph voice. */
+export function defaultVoiceFor(subType: BlockSubType, voices: { title: string; paragraph: string }): string {
+  return subType === "p" ? voices.paragraph : voices.title;
+}
+
+/** Conversion progress of a chapter, 0 to 1. */
+export function conversionProgress(done: number, total: number): number {
+  return total === 0 ? 1 : Math.min(1, Math.round((done / total) * 1000) / 1000);
+}
+
+/** Retries of one block inside a conversion before it is reported failed (the others go on). */
+export const BLOCK_ATTEMPTS = 3;
+
+/** Queue positions of the workspace's queued projects: oldest first, 1-based; null when not queued. */
+export function queuePositions(projects: readonly { id: string; addedToQueueAtUnix: number; state: string }[]): Map<string, number> {
+  const queued = projects.filter((p) => p.state === "in_queue" || p.state === "converting").sort((a, b) => a.addedToQueueAtUnix - b.addedToQueueAtUnix || a.id.localeCompare(b.id));
+  return new Map(queued.map((p, i) => [p.id, i + 1]));
+}
+
+/** The cover image types accepted, and their size limit. */
+export const COVER_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+export const COVER_MAX_BYTES = 5 * 1024 * 1024;
+/** Uploaded documents' size limit. */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const PROJECT_NAME_MAX = 200;
+export const BLOCK_TEXT_MAX = 5000;
+
+/** A project, chapter, block or snapshot id: 20 letters and digits, the shape of the commercial API's ids (as voices'). */
+export const newStudioId = newVoiceId;
+
+/** Character alignments of consecutive pieces of audio, each moved by the duration of those before it. */
+export function shiftAlignment<A extends { character_start_times_seconds: number[]; character_end_times_seconds: number[] }>(alignment: A, offsetSeconds: number): A {
+  const shift = (t: number) => Math.round((t + offsetSeconds) * 1000) / 1000;
+  return { ...alignment, character_start_times_seconds: alignment.character_start_times_seconds.map(shift), character_end_times_seconds: alignment.character_end_times_seconds.map(shift) };
+}
+
+/** Where a project's audio and cover live in R2: under the workspace's history prefix, so deleting the workspace deletes them. */
+export function projectMediaPrefix(workspaceId: string, projectId: string): string {
+  return `history/${workspaceId}/studio/${projectId}/`;
+}
+
+/** A cover image's type read from its bytes (PNG, JPEG, WebP signatures); null when it is none of them. */
+export function coverImageType(bytes: Uint8Array): (typeof COVER_TYPES)[number] | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (starts([0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
+  return null;
+}

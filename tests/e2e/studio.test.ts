@@ -1,0 +1,71 @@
+import { describe, expect, inject, it } from "vitest";
+import { newPage, screenshot, screenshotsOf, seriousViolations, signUpInBrowser, sharedBrowser, waitForHydration } from "./browser";
+import { uniqueEmail } from "./http";
+
+const baseUrl = inject("baseUrl");
+const browser = sharedBrowser();
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+
+describe("studio journey", () => {
+  it("creates a project from text, converts a chapter with progress, plays from the second paragraph, edits and regenerates it", async () => {
+    const { context, page, errors } = await newPage(browser(), baseUrl);
+    await signUpInBrowser(page, uniqueEmail("studio"), "/app/studio");
+    await waitForHydration(page);
+    await page.getByText("No projects yet").waitFor();
+    await screenshotsOf(page, "/app/studio", "studio-empty");
+
+    await page.getByRole("button", { name: "New project" }).click();
+    const dialog = page.getByTestId("new-project-dialog");
+    await dialog.getByLabel("Name").fill("The Lighthouse");
+    await dialog.getByRole("tab", { name: "Text" }).click();
+    await dialog.getByRole("textbox", { name: "Text" }).fill("Chapter One\n\nThe keeper climbed the stairs.\n\nThe lamp was lit at dusk.\n\nChapter Two\n\nMorning came grey and still.");
+    await screenshot(page, "studio-new-project", { fullPage: false });
+    await dialog.getByRole("button", { name: "Create project" }).click();
+    await page.waitForURL(/\/app\/studio\/[A-Za-z0-9]{20}/);
+    await waitForHydration(page);
+
+    const chapters = page.getByRole("navigation", { name: "Chapters" });
+    await expect(chapters.getByRole("link").allTextContents()).resolves.toEqual(["1Chapter One", "2Chapter Two"]);
+    const paragraphs = page.getByTestId("studio-block");
+    await expect(paragraphs.count()).resolves.toBe(3);
+    await expect(page.getByLabel("Paragraph 2 text").inputValue()).resolves.toBe("The keeper climbed the stairs.");
+
+    await page.getByRole("button", { name: /Convert chapter \(3 paragraphs\)/ }).click();
+    await page.getByText("All paragraphs converted").waitFor({ timeout: 30_000 });
+    await expect(page.locator('a[aria-current="page"] [aria-label="Converted"]').count()).resolves.toBe(1);
+
+    await page.getByRole("button", { name: "Play from paragraph 2" }).click();
+    await page.waitForFunction(() => {
+      const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
+      return audio !== null && audio.currentTime > 0.2;
+    }, undefined, { timeout: 20_000 });
+    await expect(page.getByTestId("player-title").textContent()).resolves.toContain("The keeper climbed the stairs.");
+    await screenshotsOf(page, page.url().replace(baseUrl, ""), "studio-editor");
+    await expect(seriousViolations(page)).resolves.toEqual([]);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download MP3" }).click()]);
+    expect(download.suggestedFilename()).toBe("Chapter One.mp3");
+
+    await page.getByLabel("Paragraph 2 text").fill("The keeper climbed the long stairs.");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Regenerate paragraph 2" }).click();
+    await page.getByText("All paragraphs converted").waitFor({ timeout: 30_000 });
+    await expect(page.getByRole("button", { name: "Regenerate paragraph 2" }).count()).resolves.toBe(0);
+
+    // The book's details and a cover (a 1x1 PNG) from the settings dialog; the project list shows them.
+    await page.getByRole("button", { name: "Project settings" }).click();
+    const settings = page.getByTestId("project-settings-dialog");
+    await settings.getByLabel("Author").fill("Ann Keeper");
+    await settings.getByLabel("Cover image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: Buffer.from(PNG_1X1, "base64") });
+    await settings.getByRole("button", { name: "Save settings" }).click();
+    await settings.waitFor({ state: "detached" });
+
+    await page.goto("/app/studio");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "The Lighthouse" }).waitFor();
+    await page.getByText("Ann Keeper").waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('ul[aria-label="Projects"] img')].some((img) => img.complete && img.naturalWidth === 1));
+    await screenshotsOf(page, "/app/studio", "studio-projects");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
