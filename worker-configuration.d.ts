@@ -8,6 +8,7 @@ declare namespace Cloudflare {
 		MEDIA: R2Bucket;
 		DB: D1Database;
 		VIDEO_JOBS: Queue;
+		WEBHOOK_DELIVERIES: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		APP_NAME: string;

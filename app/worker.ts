@@ -12,10 +12,11 @@ import { readEdgeContext } from "../core/edge/edge-context";
 import { log } from "~/common/log.server";
 import { CROSS_ORIGIN_REFUSED, isSameOriginMutation } from "./accounts/rules/session";
 import "./load-context";
+import { consumeWebhookBatch } from "~/workspace/webhooks.server";
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
 
-const app = new Hono<ApiEnv>();
+export const app = new Hono<ApiEnv>();
 
 // Every response carries the request id (the edge's when it set one), and every request is logged once.
 app.use("*", async (c, next) => {
@@ -77,4 +78,8 @@ app.all("*", (c) => {
   });
 });
 
-export default app;
+export default {
+  fetch: app.fetch,
+  // Workspace webhook deliveries (the webhook-deliveries queue): signed, retried with backoff.
+  queue: (batch: MessageBatch<unknown>, env: Env) => consumeWebhookBatch(batch, env),
+} satisfies ExportedHandler<Env>;
