@@ -185,8 +185,8 @@ export default function ServiceAccounts() {
                         </tbody>
                       </Table>
                     ) : null}
-                    <details className="rounded-lg border border-border p-3" open={keyErrors.name || keyErrors.cap || keyErrors.form ? true : undefined}>
-                      <summary className="cursor-pointer text-sm font-medium">Create a key</summary>
+                    <div className="rounded-lg border border-border p-3">
+                      <h3 className="text-sm font-medium">Create a key</h3>
                       <Form method="post" noValidate className="mt-3 flex flex-col gap-3" data-testid="create-service-key-form">
                         <input type="hidden" name="intent" value="create-key" />
                         <input type="hidden" name="account" value={account.userId} />
@@ -209,7 +209,7 @@ export default function ServiceAccounts() {
                           </Button>
                         </div>
                       </Form>
-                    </details>
+                    </div>
                   </CardContent>
                 </Card>
               );

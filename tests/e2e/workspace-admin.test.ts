@@ -51,7 +51,6 @@ describe("workspace administration pages", () => {
     await page.getByRole("button", { name: "Create", exact: true }).click();
     const account = page.getByTestId("service-account-card").filter({ hasText: "Audiobook pipeline" });
     await account.waitFor();
-    await account.getByText("Create a key").click();
     const keyForm = account.getByTestId("create-service-key-form");
     await keyForm.getByLabel("Key name").fill("speech only");
     await keyForm.getByLabel("Monthly credit cap (optional)").fill("500");
