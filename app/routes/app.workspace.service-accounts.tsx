@@ -190,7 +190,7 @@ export default function ServiceAccounts() {
                       <Form method="post" noValidate className="mt-3 flex flex-col gap-3" data-testid="create-service-key-form">
                         <input type="hidden" name="intent" value="create-key" />
                         <input type="hidden" name="account" value={account.userId} />
-                        <Field label="Key name" name="name" placeholder="e.g. Production" aria-required="true" maxLength={100} error={keyErrors.name} />
+                        <Field id={`key-name-${account.userId}`} label="Key name" name="name" placeholder="e.g. Production" aria-required="true" maxLength={100} error={keyErrors.name} />
                         <fieldset className="flex flex-col gap-2">
                           <legend className="mb-1 text-sm font-medium">Access</legend>
                           <label className="flex items-center gap-2 text-sm">
@@ -201,7 +201,7 @@ export default function ServiceAccounts() {
                           </label>
                         </fieldset>
                         <CheckboxGroup legend="Permissions" name="scopes" options={SCOPE_CHOICES.map((c) => ({ value: c.scope, label: c.label }))} checked={["text_to_speech"]} idPrefix={`scope-${account.userId}`} />
-                        <Field label="Monthly credit cap (optional)" name="cap" inputMode="numeric" placeholder={SERVICE_ACCOUNT_TEXTS.noCap} error={keyErrors.cap} />
+                        <Field id={`key-cap-${account.userId}`} label="Monthly credit cap (optional)" name="cap" inputMode="numeric" placeholder={SERVICE_ACCOUNT_TEXTS.noCap} error={keyErrors.cap} />
                         {keyErrors.form ? <Hint tone="error">{keyErrors.form}</Hint> : null}
                         <div>
                           <Button type="submit" disabled={busy}>

@@ -87,7 +87,8 @@ describe("workspace administration pages", () => {
     await page.getByTestId("webhook-delivery-row").first().waitFor();
     await screenshotsOf(page, "/app/workspace/webhooks", "workspace-webhooks");
     await expect.soft(await seriousViolations(page)).toEqual([]);
-    expect(errors).toEqual([]);
+    // The refused inputs above (a taken group name 409, a bad URL 400) are the only failed loads.
+    expect(errors.filter((e) => !/status of (400|409)/.test(e))).toEqual([]);
     await context.close();
   });
 });
