@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Copy, Plus, Send, Trash2, Webhook as WebhookIcon } from "lucide-react";
+import { Copy, Plus, RotateCcw, Send, Trash2, Webhook as WebhookIcon } from "lucide-react";
 import { z } from "zod";
 import { Field, FormError, FormNotice } from "~/common/components/form";
 import { Badge } from "~/common/ui/badge";
@@ -15,7 +15,7 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, webhookEvent } from "../../core/webhooks/webhooks";
 import { db, requireViewer } from "~/accounts/accounts.server";
 import { readForm, type FieldErrors } from "~/common/form.server";
-import { createWebhook, editWebhook, removeWebhook, sendTestEvent, webhookDeliveries, webhooksOf } from "~/workspace/webhooks.server";
+import { createWebhook, editWebhook, removeWebhook, replayDelivery, sendTestEvent, webhookDeliveries, webhooksOf } from "~/workspace/webhooks.server";
 import { WEBHOOK_TEXTS, webhookName, webhookUrl } from "~/workspace/rules/webhooks";
 import { CheckboxGroup } from "~/workspace/components/checkbox-group";
 
@@ -40,6 +40,7 @@ const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("toggle"), id: z.string().min(1), name: webhookName, disable: z.enum(["true", "false"]) }),
   z.object({ intent: z.literal("delete"), id: z.string().min(1) }),
   z.object({ intent: z.literal("test"), id: z.string().min(1) }),
+  z.object({ intent: z.literal("replay"), id: z.string().min(1), delivery: z.string().min(1) }),
 ]);
 
 type ActionData = { intent?: string; errors?: FieldErrors; notice?: string; secret?: string };
@@ -67,9 +68,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ? await editWebhook(database, viewer, input.id, { name: input.name, isDisabled: input.disable === "true" })
       : input.intent === "delete"
         ? await removeWebhook(database, viewer, input.id)
-        : await sendTestEvent(env, viewer, input.id);
+        : input.intent === "replay"
+          ? await replayDelivery(env, viewer, input.id, input.delivery)
+          : await sendTestEvent(env, viewer, input.id);
   if (!result.ok) return Response.json({ intent: input.intent, errors: { form: result.message } } satisfies ActionData, { status: result.httpStatus });
-  return { intent: input.intent, notice: input.intent === "test" ? WEBHOOK_TEXTS.testQueued : "Saved." } satisfies ActionData;
+  const notice = input.intent === "test" ? WEBHOOK_TEXTS.testQueued : input.intent === "replay" ? WEBHOOK_TEXTS.replayQueued : "Saved.";
+  return { intent: input.intent, notice } satisfies ActionData;
 }
 
 const time = (unix: number | null) => (unix ? new Date(unix * 1000).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" }) : "");
@@ -179,6 +183,9 @@ export default function Webhooks() {
                             <TableHeaderCell>Status</TableHeaderCell>
                             <TableHeaderCell className="hidden sm:table-cell">Attempts</TableHeaderCell>
                             <TableHeaderCell className="hidden md:table-cell">Sent</TableHeaderCell>
+                            <TableHeaderCell className="text-right">
+                              <span className="sr-only">Actions</span>
+                            </TableHeaderCell>
                           </tr>
                         </TableHead>
                         <tbody>
@@ -191,6 +198,14 @@ export default function Webhooks() {
                               </TableCell>
                               <TableCell className="hidden sm:table-cell">{d.attempts}</TableCell>
                               <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">{time(d.lastAttemptAt ?? d.createdAt)}</TableCell>
+                              <TableCell className="py-2">
+                                <Form method="post" className="flex justify-end">
+                                  <input type="hidden" name="intent" value="replay" />
+                                  <input type="hidden" name="id" value={w.id} />
+                                  <input type="hidden" name="delivery" value={d.id} />
+                                  <IconButton type="submit" label={`Replay ${d.eventType} delivery`} icon={<RotateCcw />} small />
+                                </Form>
+                              </TableCell>
                             </TableRow>
                           ))}
                         </tbody>

@@ -5,7 +5,7 @@ import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
-import { createWebhook, editWebhook, removeWebhook, sendTestEvent, webhookDeliveries, webhooksOf, type Webhook } from "~/workspace/webhooks.server";
+import { createWebhook, editWebhook, removeWebhook, replayDelivery, sendTestEvent, webhookDeliveries, webhooksOf, type Webhook } from "~/workspace/webhooks.server";
 import { webhookEvents, webhookName, webhookUrl } from "~/workspace/rules/webhooks";
 
 /** /v1/workspace/webhooks: HMAC-signed workspace webhooks, as the official SDK's webhooks calls them. */
@@ -73,6 +73,17 @@ webhooksApi.post("/:webhook_id/test", doc("Send a test event through the deliver
   const sent = await sendTestEvent(c.env, c.get("caller"), c.req.valid("param").webhook_id);
   return sent.ok ? c.json({ delivery_id: sent.deliveryId }, 202) : refusal(c, sent);
 });
+
+webhooksApi.post(
+  "/:webhook_id/deliveries/:delivery_id/replay",
+  doc("Send a logged delivery's event again, as a new delivery", { success: { status: 202, description: "JSON: delivery_id" }, responses: { ...REFUSALS, 404: "webhook_not_found, delivery_not_found" } }),
+  valid("param", idParam.extend({ delivery_id: z.string().min(1).max(64) })),
+  async (c) => {
+    const { webhook_id: webhookId, delivery_id: deliveryId } = c.req.valid("param");
+    const sent = await replayDelivery(c.env, c.get("caller"), webhookId, deliveryId);
+    return sent.ok ? c.json({ delivery_id: sent.deliveryId }, 202) : refusal(c, sent);
+  },
+);
 
 webhooksApi.get("/:webhook_id/deliveries", doc("The webhook's delivery log, newest first (50)", { success: { description: "JSON: deliveries" }, responses: REFUSALS }), valid("param", idParam), async (c) => {
   const listed = await webhookDeliveries(database(c.env.DB), c.get("caller"), c.req.valid("param").webhook_id);

@@ -80,11 +80,24 @@ export async function webhookDeliveries(db: Database, actor: Actor, id: string):
 }
 
 async function enqueue(env: WebhookEnv, webhookId: string, type: string, data: Record<string, unknown>): Promise<string> {
-  const db = database(env.DB);
+  return enqueuePayload(env, webhookId, type, webhookBody(type, nowSeconds(), data));
+}
+
+async function enqueuePayload(env: WebhookEnv, webhookId: string, type: string, payload: string): Promise<string> {
   const id = newId("dlv");
-  await hooks.insertDelivery(db, { id, webhookId, eventType: type, payload: webhookBody(type, nowSeconds(), data) });
+  await hooks.insertDelivery(database(env.DB), { id, webhookId, eventType: type, payload });
   await env.WEBHOOK_DELIVERIES.send({ deliveryId: id } satisfies WebhookMessage);
   return id;
+}
+
+/** Replay: the same event body again, as a new delivery (signed afresh when it is sent). */
+export async function replayDelivery(env: WebhookEnv, actor: Actor, webhookId: string, deliveryId: string): Promise<Result<{ deliveryId: string }>> {
+  const db = database(env.DB);
+  const denied = await managerRefusal(db, actor);
+  if (denied) return denied;
+  const found = await hooks.findDelivery(db, deliveryId);
+  if (!found || found.webhook.id !== webhookId || found.webhook.workspaceId !== actor.membership.workspace.id) return refuse(404, "delivery_not_found", WEBHOOK_TEXTS.deliveryNotFound);
+  return { ok: true, deliveryId: await enqueuePayload(env, webhookId, found.delivery.eventType, found.delivery.payload) };
 }
 
 /** "Send test": a test event to one webhook, through the queue like every delivery (even when it is disabled). */

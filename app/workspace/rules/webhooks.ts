@@ -10,6 +10,8 @@ export const WEBHOOK_TEXTS = {
   intro: "Your systems hear about workspace events as signed HTTPS requests. Check each with the signing secret (ElevenLabs-Signature header).",
   forbidden: "Only workspace admins and members with the Workspace settings permission can manage webhooks.",
   notFound: "Webhook not found.",
+  deliveryNotFound: "Delivery not found.",
+  replayQueued: "Delivery queued again. It appears at the top of the log.",
   secretOnce: "Copy the signing secret now. It will not be shown again.",
   disabled: "The webhook is disabled; the event was not sent.",
   testMessage: "A test event from Parlance: your webhook receives and verifies deliveries.",

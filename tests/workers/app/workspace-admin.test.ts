@@ -220,6 +220,19 @@ describe("workspace administration", () => {
       expect(hooks.webhooks[0]!.most_recent_failure_error_code).toBe(503);
     });
 
+    it("replays a logged delivery as a new one with the same body; another workspace cannot", async () => {
+      const log = (await (await api(`/v1/workspace/webhooks/${webhookId}/deliveries`, { key: admin })).json()) as { deliveries: { delivery_id: string }[] };
+      const original = log.deliveries.at(-1)!.delivery_id;
+      expect((await api(`/v1/workspace/webhooks/${webhookId}/deliveries/${original}/replay`, { method: "POST", key: outsider })).status).toBe(404);
+      expect((await api(`/v1/workspace/webhooks/${webhookId}/deliveries/dlv_nope/replay`, { method: "POST", key: admin })).status).toBe(404);
+      const replayed = await api(`/v1/workspace/webhooks/${webhookId}/deliveries/${original}/replay`, { method: "POST", key: admin });
+      expect(replayed.status).toBe(202);
+      const id = ((await replayed.json()) as { delivery_id: string }).delivery_id;
+      const rows = await env.DB.prepare("SELECT id, payload FROM webhook_deliveries WHERE id IN (?, ?)").bind(original, id).all<{ id: string; payload: string }>();
+      expect(rows.results).toHaveLength(2);
+      expect(rows.results[0]!.payload).toBe(rows.results[1]!.payload);
+    });
+
     it("deleting a webhook", async () => {
       expect((await api(`/v1/workspace/webhooks/${webhookId}`, { method: "DELETE", key: admin })).status).toBe(200);
       expect((await api(`/v1/workspace/webhooks/${webhookId}/deliveries`, { key: admin })).status).toBe(404);
