@@ -14,10 +14,11 @@ import { CROSS_ORIGIN_REFUSED, isSameOriginMutation } from "./accounts/rules/ses
 import "./load-context";
 import { consumeStudioJobs } from "~/studio/conversion.server";
 import type { StudioJobMessage } from "~/studio/studio.server";
+import { consumeWebhookBatch } from "~/workspace/webhooks.server";
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
 
-const app = new Hono<ApiEnv>();
+export const app = new Hono<ApiEnv>();
 
 // Every response carries the request id (the edge's when it set one), and every request is logged once.
 app.use("*", async (c, next) => {
@@ -79,8 +80,13 @@ app.all("*", (c) => {
   });
 });
 
-// Pages and the API over HTTP; Studio's chapter conversions from the studio-jobs queue.
-// (The Hono app itself is the handler, so the tests can still read its routes.)
-export default Object.assign(app, {
-  queue: (batch: MessageBatch<StudioJobMessage>, env: Env) => consumeStudioJobs(batch, env),
-});
+// Pages and the API over HTTP; two queues consumed here, each by the area that owns it: Studio's chapter
+// conversions (decision 0033) and workspace webhook deliveries, signed and retried with backoff (decision 0034).
+export default {
+  fetch: app.fetch,
+  queue: (batch: MessageBatch<unknown>, env: Env) => {
+    if (batch.queue.startsWith("studio-jobs")) return consumeStudioJobs(batch as MessageBatch<StudioJobMessage>, env);
+    if (batch.queue.startsWith("webhook-deliveries")) return consumeWebhookBatch(batch, env);
+    throw new Error(`No consumer for queue ${batch.queue}`);
+  },
+} satisfies ExportedHandler<Env>;

@@ -9,6 +9,7 @@ export * from "./server/auth.server";
 export * from "./server/mail-templates.server";
 export * from "./server/mail.server";
 export * from "./server/onboarding.server";
+export * from "./server/permissions.server";
 export * from "./server/sign-in.server";
 export * from "./server/sign-up.server";
 export * from "./server/support-access.server";

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { missingPermissionMessage } from "../../core/workspace/permissions";
 import { database } from "../../db/client";
 import { REFERRAL_PARAM } from "~/accounts/rules/attribution";
 import { ANALYTICS_CONSENT_STATES } from "~/accounts/rules/privacy";
@@ -57,10 +58,11 @@ userApi.get("/api-keys", doc("List your API keys (previews only)", { success: { 
   });
 });
 
-userApi.post("/api-keys", doc("Create an API key (shown once; a browser session only, with a current code when two-factor sign-in is on)", { success: { status: 201, description: "JSON: key_id, name, xi_api_key, preview" }, responses: { 403: "forbidden (an API key), second_factor_required" } }), valid("json", z.object({ name: apiKeyName, code: z.string().trim().max(20).optional() })), async (c) => {
+userApi.post("/api-keys", doc("Create an API key (shown once; a browser session only, with a current code when two-factor sign-in is on)", { success: { status: 201, description: "JSON: key_id, name, xi_api_key, preview" }, responses: { 403: "forbidden (an API key), second_factor_required, missing_permissions (create_user_api_key)" } }), valid("json", z.object({ name: apiKeyName, code: z.string().trim().max(20).optional() })), async (c) => {
   const body = c.req.valid("json");
   const created = await createApiKey(database(c.env.DB), c.get("caller"), body.name, { code: body.code });
   if (!created.ok && created.reason === "api_key_actor") return apiError(c, 403, "forbidden", "API keys are created by a person signed in to the app, not with another API key.");
+  if (!created.ok && created.reason === "missing_permissions") return apiError(c, 403, "missing_permissions", missingPermissionMessage("create_user_api_key"));
   if (!created.ok) return apiError(c, 403, "second_factor_required", SENSITIVE_ACTION_FAILED);
   // The only time the key is ever shown.
   return c.json({ key_id: created.id, name: created.name, xi_api_key: created.key, preview: created.preview }, 201);

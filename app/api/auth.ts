@@ -4,6 +4,7 @@ import { API_KEY_HEADER } from "~/accounts/rules/api-keys";
 import { isSameOriginMutation } from "~/accounts/rules/session";
 import { apiKeyActor, getViewer, recordApiKeyUse, type Actor } from "~/accounts/accounts.server";
 import { apiError } from "./errors";
+import { keyMayCall, missingScopeMessage } from "../../core/workspace/key-scopes";
 import { markRoute } from "./route-docs";
 
 /** `caller` is the request's Actor (accounts area): a user acting in one workspace, through an API key or the browser session. */
@@ -20,6 +21,9 @@ export const requireCaller: MiddlewareHandler<AuthedEnv> = async (c, next) => {
   if (key !== undefined) {
     const actor = await apiKeyActor(db, key);
     if (!actor) return apiError(c, 401, "invalid_api_key", "Invalid API key");
+    // A scoped key (a service account's) reaches only the routes its scopes open: one check for every route.
+    const allowed = keyMayCall(actor.key?.scopes ?? null, c.req.method, c.req.path);
+    if (!allowed.ok) return apiError(c, 403, "missing_permissions", missingScopeMessage(allowed.scope));
     c.executionCtx.waitUntil(recordApiKeyUse(db, actor.apiKeyId!));
     c.set("caller", actor);
     return next();

@@ -23,6 +23,9 @@ import { voicesApi, voicesV2Api } from "~/voices/api";
 import { sharedVoicesApi, voiceLibraryApi } from "~/voices/library-api";
 import { textToVoiceApi } from "~/voices/design-api";
 import { workspaceApi } from "~/workspace/api";
+import { groupsApi } from "~/workspace/groups-api";
+import { serviceAccountsApi } from "~/workspace/service-accounts-api";
+import { webhooksApi } from "~/workspace/webhooks-api";
 
 export type ApiEnv = { Bindings: Env; Variables: { requestId: string } };
 
@@ -30,6 +33,10 @@ export type ApiEnv = { Bindings: Env; Variables: { requestId: string } };
 export const api = new Hono<ApiEnv>();
 
 api.route("/user", userApi);
+// The workspace's own sub-routers before its general one (whose middleware would run for them too).
+api.route("/workspace/groups", groupsApi);
+api.route("/workspace/webhooks", webhooksApi);
+api.route("/service-accounts", serviceAccountsApi);
 api.route("/workspace", workspaceApi);
 // The WebSockets first: they authenticate for themselves (the key may come in the first message).
 api.route("/text-to-speech", streamInputApi);

@@ -33,8 +33,8 @@ const REFUSALS = { 400: "invalid request for this plan or code", 403: "forbidden
 const ok = (description = "JSON: status") => ({ success: { description }, responses: REFUSALS });
 
 function context(c: Context<AuthedEnv>): BillingContext {
-  const { user, membership } = c.get("caller");
-  return { env: c.env, db: database(c.env.DB), membership, email: user.email, origin: new URL(c.req.url).origin };
+  const actor = c.get("caller");
+  return { env: c.env, db: database(c.env.DB), membership: actor.membership, email: actor.user.email, origin: new URL(c.req.url).origin, actor };
 }
 
 async function answer(c: Context<AuthedEnv>, run: () => Promise<object>) {

@@ -10,7 +10,7 @@ import { nowSeconds } from "../../core/clock";
 import { isRestricted } from "~/billing/rules/plan-actions";
 import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
 import { invoiceExtraCredits } from "~/billing/billing.server";
-import { randomHex, type Actor } from "~/accounts/accounts.server";
+import { keyCapRefusal, randomHex, type Actor } from "~/accounts/accounts.server";
 import { log } from "~/common/log.server";
 import { currentQuota } from "~/speech/speech.server";
 import { acceptedUploadType, isolationCredits, isolationTitle, MAX_ISOLATION_UPLOAD_BYTES, maxIsolationSeconds } from "./rules/isolation";
@@ -95,6 +95,8 @@ export async function isolateRecording(env: Env, actor: Actor, request: Isolatio
     message: `This request exceeds your quota of ${workspace.characterLimit}. You have ${Math.max(0, remaining)} credits remaining, while ${credits} credits are required for this request.`,
   });
   if (quota.used + credits > quota.usable) return refused(quotaRefusal(workspace.characterLimit - quota.used));
+  const capped = await keyCapRefusal(db, actor, credits);
+  if (capped) return refused(capped);
   const limit = CONCURRENCY_LIMIT[standardTierFor(workspace.tier)];
   const beyondLimit = Number.isFinite(quota.usable) ? quota.usable - workspace.characterLimit : null;
   const slot = await acquireSlot(db, { workspaceId: workspace.id, requestId: request.requestId, limit, characters: credits, beyondLimit, nowSeconds: nowSeconds() });

@@ -17,6 +17,7 @@ import { API_KEY_TEXTS, apiKeyName } from "~/accounts/rules/api-keys";
 import { PRODUCT_NAME } from "../../core/brand";
 import { apiKeysOf, createApiKey, db, deleteApiKey, renameApiKey, requireViewer, SENSITIVE_ACTION_FAILED } from "~/accounts/accounts.server";
 import { parseForm, type FieldErrors } from "~/common/form.server";
+import { missingPermissionMessage } from "../../core/workspace/permissions";
 
 export const meta: MetaFunction = () => [{ title: `API keys · ${PRODUCT_NAME}` }];
 
@@ -50,6 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Creating a key is a sensitive action: with two-factor on, it needs a current code.
     const created = await createApiKey(database, viewer, input.name, { code: input.code });
     if (!created.ok) {
+      if (created.reason === "missing_permissions") return Response.json({ intent: input.intent, errors: { form: missingPermissionMessage("create_user_api_key") } } satisfies ActionData, { status: 403 });
       const field = viewer.user.totpEnabledAt !== null ? "code" : "form";
       return Response.json({ intent: input.intent, errors: { [field]: SENSITIVE_ACTION_FAILED } } satisfies ActionData, { status: 403 });
     }

@@ -21,7 +21,7 @@ import { canChangePaymentMethod, planAction, remainingQuota, type PaymentProvide
 import { planCards } from "~/billing/rules/plan-cards";
 import { BILLING_PERIODS, CURRENCIES, LIMIT_EXTENSION, TIER_DISPLAY_NAMES, TIER_ORDER, isTier } from "../../core/billing/plans";
 import { PROMO_TEXTS } from "~/billing/rules/promo";
-import { db, requireViewer } from "~/accounts/accounts.server";
+import { can, db, requireViewer } from "~/accounts/accounts.server";
 import {
   BillingError,
   cancelDowngrade,
@@ -70,7 +70,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     currency,
     explicitPeriod,
     email: user.email,
-    isAdmin: membership.role === "admin",
+    // Admins, and members whose group has the billing permission (decision 0034).
+    canManageBilling: await can(db(context), viewer, "billing"),
     tierName: TIER_DISPLAY_NAMES[tier],
     status: workspace.status,
     billingPeriod: workspace.billingPeriod,
@@ -128,7 +129,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const input = parsed.data;
   const origin = new URL(request.url).origin;
-  const ctx: BillingContext = { env: context.cloudflare.env, db: db(context), membership, email: user.email, origin };
+  const ctx: BillingContext = { env: context.cloudflare.env, db: db(context), membership, email: user.email, origin, actor: viewer };
   if (input.intent === "portal" || input.intent === "payment-method") {
     try {
       const { url } = input.intent === "portal" ? await createPortalSession(ctx, `${origin}/app/subscription`) : await createUpdatePaymentMethodsSession(ctx);
@@ -247,7 +248,7 @@ export default function SubscriptionPage() {
         </span>
       }
       actions={
-        data.isAdmin && data.hasSubscription ? (
+        data.canManageBilling && data.hasSubscription ? (
           <>
             <Form method="post">
               <input type="hidden" name="intent" value="portal" />
@@ -292,7 +293,7 @@ export default function SubscriptionPage() {
               <BarChart3 aria-hidden="true" /> Usage by day, voice and model
             </LinkButton>
           </div>
-          {data.isAdmin && data.canExtend ? (
+          {data.canManageBilling && data.canExtend ? (
             <div className="flex flex-col gap-3 border-t border-border pt-3">
               <Form method="post" className="flex flex-wrap items-center gap-3 text-sm">
                 <input type="hidden" name="intent" value="limit-extension" />
@@ -329,11 +330,11 @@ export default function SubscriptionPage() {
           ) : null}
         </CardContent>
       </Card>
-      <Section title="Plans" description={data.isAdmin ? undefined : "Only workspace admins can change the plan."} actions={data.isAdmin ? <PromoControls promo={promo} /> : null}>
+      <Section title="Plans" description={data.canManageBilling ? undefined : "Only workspace admins and members with the Billing permission can change the plan."} actions={data.canManageBilling ? <PromoControls promo={promo} /> : null}>
         <PlanSwitches period={data.period} currency={data.currency} onPeriod={remember} />
         <PlanCards cards={data.cards} period={data.period} currency={data.currency} promocode={promo.value?.code ?? null} />
       </Section>
-      {data.isAdmin && (data.hasSubscription || data.invoices.length > 0) ? <InvoiceList invoices={data.invoices} /> : null}
+      {data.canManageBilling && (data.hasSubscription || data.invoices.length > 0) ? <InvoiceList invoices={data.invoices} /> : null}
     </Page>
   );
 }

@@ -17,7 +17,7 @@ import { Table, TableCell, TableRow } from "~/common/ui/table";
 import { emailField } from "~/accounts/rules/account-forms";
 import { PRODUCT_NAME } from "../../core/brand";
 import { isAdmin, workspaceRole } from "../../core/workspace/roles";
-import { db, requireViewer } from "~/accounts/accounts.server";
+import { can, db, requireViewer } from "~/accounts/accounts.server";
 import { parseForm, type FieldErrors } from "~/common/form.server";
 import { SEAT_TEXTS, seatCount, UPGRADE_PATH } from "~/workspace/rules/seats";
 import { cancelInvite, inviteMember, leaveWorkspace, membersAndInvites, removeMemberByEmail } from "~/workspace/workspace.server";
@@ -33,6 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ownerId: membership.workspace.ownerId,
     workspaceName: membership.workspace.name,
     admin: isAdmin(membership.role),
+    // Admins, and members whose group grants workspace settings (they invite and remove editors only).
+    manage: await can(db(context), viewer, "workspace_settings"),
     // The same count the server checks an invite against (workspace rules).
     seats: seatCount(members.length, invites.length, membership.workspace.maxSeats),
     members: members.map((m) => ({ userId: m.userId, email: m.email, role: m.role })),
@@ -118,7 +120,7 @@ export default function Members() {
           <Meter label="Seats used" value={seats.used} max={seats.max} valueText={SEAT_TEXTS.used(seats)} />
         </CardContent>
       </Card>
-      {data.admin ? (
+      {data.manage ? (
         <Card>
           <CardHeader title="Invite a member" description="They get an e-mail with a link to join this workspace." />
           <CardContent className="flex flex-col gap-3">
@@ -139,7 +141,7 @@ export default function Members() {
                 </div>
                 <div className="flex flex-col gap-1">
                   <Label htmlFor="invite-role">Role</Label>
-                  <Select id="invite-role" label="Role" name="role" defaultValue="editor" options={ROLE_OPTIONS} className="h-[38px] sm:w-32" disabled={seats.full} />
+                  <Select id="invite-role" label="Role" name="role" defaultValue="editor" options={data.admin ? ROLE_OPTIONS : ROLE_OPTIONS.filter((o) => o.value === "editor")} className="h-[38px] sm:w-32" disabled={seats.full} />
                 </div>
                 <Button type="submit" disabled={busy || seats.full} className="sm:mt-6" aria-describedby={seats.full ? "seats-full" : undefined}>
                   <Send aria-hidden="true" /> Send invite
@@ -168,7 +170,7 @@ export default function Members() {
                   <Badge tone={m.userId === data.ownerId ? "accent" : "neutral"}>{m.userId === data.ownerId ? "Owner" : roleLabel(m.role)}</Badge>
                 </TableCell>
                 <TableCell className="py-2 text-right">
-                  {data.admin && m.userId !== data.ownerId && m.userId !== data.me ? <RowAction intent="remove" email={m.email} label="Remove from workspace" icon={<UserMinus />} /> : null}
+                  {data.manage && (data.admin || m.role !== "admin") && m.userId !== data.ownerId && m.userId !== data.me ? <RowAction intent="remove" email={m.email} label="Remove from workspace" icon={<UserMinus />} /> : null}
                 </TableCell>
               </TableRow>
             ))}
@@ -186,7 +188,7 @@ export default function Members() {
                   <Badge tone="outline">Invited · {roleLabel(i.role)}</Badge>
                 </TableCell>
                 <TableCell className="py-2">
-                  {data.admin ? (
+                  {data.manage && (data.admin || i.role !== "admin") ? (
                     <div className="flex justify-end gap-1">
                       {/* A pending invite holds its seat: sending it again works even when all seats are in use. */}
                       <Form method="post">

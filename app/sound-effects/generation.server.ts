@@ -9,7 +9,7 @@ import type { EngineCatalog } from "../../core/engines/capabilities";
 import type { EngineChoice } from "../../core/engines/registry";
 import { SDK_SOUND_MODEL_IDS, type SoundGenerationRequest, type SoundGenerationResult } from "../../core/engines/sound-generation";
 import { nowSeconds } from "../../core/clock";
-import { randomHex, type Actor } from "~/accounts/accounts.server";
+import { keyCapRefusal, randomHex, type Actor } from "~/accounts/accounts.server";
 import { isRestricted } from "~/billing/rules/plan-actions";
 import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
 import { currentQuota } from "~/speech/speech.server";
@@ -64,6 +64,8 @@ export async function generateSoundEffect(env: Env, actor: Actor, request: Sound
   const quota = await currentQuota(db, workspace, workspace.tier);
   const reserve = creditsToReserve(request.durationSeconds);
   if (quota.used + reserve > quota.usable) return quotaExceeded(workspace.characterLimit, workspace.characterLimit - quota.used, reserve);
+  const capped = await keyCapRefusal(db, actor, reserve);
+  if (capped) return { ok: false, refusal: capped };
 
   const id = Date.now().toString(36).padStart(9, "0") + randomHex(6);
   const seed = request.seed ?? crypto.getRandomValues(new Uint32Array(1))[0]!;

@@ -18,7 +18,7 @@ import { invoiceExtraCredits } from "~/billing/billing.server";
 import { findVoiceSettings } from "~/voices/voices.server";
 import { log } from "~/common/log.server";
 import { currentQuota } from "./server/quota.server";
-import { randomHex, type Actor } from "~/accounts/accounts.server";
+import { keyCapRefusal, permissionRefusal, randomHex, type Actor } from "~/accounts/accounts.server";
 import { servedModels, speechEngine } from "./server/speech-engine.server";
 import { nowSeconds } from "../../core/clock";
 import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from "../../core/voices/voice-settings";
@@ -77,6 +77,8 @@ export async function planSpeech(env: Env, actor: Actor, request: SpeechRequest)
   const db = database(env.DB);
   const workspace = actor.membership.workspace;
   const tier = workspace.tier;
+  const denied = await permissionRefusal(db, actor, "text_to_speech");
+  if (denied) return { ok: false, refusal: denied };
   const model = await speechModel(env, request.modelId);
   if (!model.ok) return model;
   const lines = request.dialogue ?? [{ text: request.text, voice_id: request.voiceId }];
@@ -106,6 +108,8 @@ export async function planSpeech(env: Env, actor: Actor, request: SpeechRequest)
   if (quota.used + characters > quota.usable) {
     return { ok: false, refusal: quotaExceeded(workspace.characterLimit, workspace.characterLimit - quota.used, characters) };
   }
+  const capped = await keyCapRefusal(db, actor, characters);
+  if (capped) return { ok: false, refusal: capped };
   // The slot and the characters' reservation are taken in one statement that checks the quota again, counting the
   // generations in flight: concurrent requests cannot together pass it (the charge checks it once more).
   const limit = CONCURRENCY_LIMIT[standardTierFor(tier)];

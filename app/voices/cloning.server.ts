@@ -7,7 +7,6 @@ import * as voicesTable from "../../db/repositories/voices";
 import { decodeUploadedAudio } from "../../core/audio/uploaded";
 import { analyseSpeaker, combineFeatures, floatSamples, speakerVector, type SpeakerFeatures } from "../../core/voices/speaker-analysis";
 import { cloneEngineVoice, refineCloneVoice, type CloneEngineVoice } from "../../core/voices/clone-parameters";
-import type { Tier } from "../../core/billing/plans";
 import type { Voice, VoiceEngineParameters, VoiceLabels, VoiceSampleFile, VoiceSpeakerFeatures } from "../../core/voices/voices";
 import { speechEngine } from "~/speech/speech.server";
 import { isolateVoice } from "~/isolation/isolation.server";
@@ -26,9 +25,10 @@ import {
 } from "~/voices/rules/voice-cloning";
 import { isEngineLanguage, LANGUAGE_ENGINE_VOICES, ownPreviewKeyOf, PREVIEW_TEXT, type EngineLanguage } from "~/voices/rules/voices";
 import { synthesizeUncharged } from "~/speech/generation.server";
+import { permissionRefusal, type Actor } from "~/accounts/accounts.server";
 
 type CloningEnv = { DB: D1Database; MEDIA: R2Bucket; SPEECH: Env["SPEECH"] };
-type Cloner = { membership: { workspace: { id: string; tier: Tier; characterCountResetAt: number | null } } };
+type Cloner = Actor;
 
 export type CloningRefusal = { httpStatus: 400 | 403 | 404 | 413 | 415 | 422; status: string; message: string };
 type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: CloningRefusal };
@@ -140,6 +140,9 @@ async function storeSamples(env: CloningEnv, workspaceId: string, voiceId: strin
 
 /** Whether the workspace may clone at all, and has room for one more voice and one more addition or edit. */
 async function checkLimits(env: CloningEnv, cloner: Cloner, adding: boolean): Promise<CloningRefusal | null> {
+  // Adding and editing voices is the voices area's permission (groups, decision 0034).
+  const denied = await permissionRefusal(database(env.DB), cloner, "voice_lab");
+  if (denied) return denied;
   const tier = cloner.membership.workspace.tier;
   if (!canCloneInstantly(tier)) return { httpStatus: 403, status: "can_not_use_instant_voice_cloning", message: "Instant voice cloning starts with the Starter plan: upgrade to add your own voices." };
   if (adding) {

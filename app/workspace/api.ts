@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { database } from "../../db/client";
 import { emailField } from "~/accounts/rules/account-forms";
-import { canAccessWorkspaceSettings, isAdmin, sessionInactivityTimeout, TRAINING_OPT_OUT_UPDATED, workspaceRole } from "../../core/workspace/roles";
+import { isAdmin, sessionInactivityTimeout, TRAINING_OPT_OUT_UPDATED, workspaceRole } from "../../core/workspace/roles";
 import {
   acceptInviteWithCode,
   cancelInvite,
@@ -15,6 +15,9 @@ import {
   type WorkspaceRefusal,
 } from "~/workspace/workspace.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
+import { allMembersPermissions, can, permissionsOf } from "~/accounts/accounts.server";
+import { setAllMembersPermissions } from "~/workspace/groups.server";
+import { groupPermissions } from "~/workspace/rules/groups";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
@@ -23,7 +26,7 @@ export const workspaceApi = new Hono<AuthedEnv>();
 workspaceApi.use("*", requireCaller);
 const doc = apiDocs("Workspace");
 
-workspaceApi.get("/", doc("The current workspace", { success: { description: "JSON workspace" } }), (c) => {
+workspaceApi.get("/", doc("The current workspace", { success: { description: "JSON workspace, with all_members_permissions and your own permissions" } }), async (c) => {
   const { workspace, role } = c.get("caller").membership;
   return c.json({
     workspace_id: workspace.id,
@@ -34,13 +37,15 @@ workspaceApi.get("/", doc("The current workspace", { success: { description: "JS
     session_inactivity_timeout: workspace.sessionInactivityTimeout,
     training_opt_out: { training_opt_out: workspace.trainingOptOut, timestamp_unix: workspace.trainingOptOutAt },
     created_at_unix: workspace.createdAt,
+    all_members_permissions: allMembersPermissions(c.get("caller")),
+    permissions: await permissionsOf(database(c.env.DB), c.get("caller")),
   });
 });
 
 workspaceApi.get("/is-admin", doc("Whether you administer the workspace", { success: { description: "JSON: is_admin" } }), (c) => c.json({ is_admin: isAdmin(c.get("caller").membership.role) }));
 
-workspaceApi.get("/can-access-workspace-settings", doc("Whether you may open the workspace settings", { success: { description: "JSON: can_access_workspace_settings" } }), (c) =>
-  c.json({ can_access_workspace_settings: canAccessWorkspaceSettings(c.get("caller").membership.role) }),
+workspaceApi.get("/can-access-workspace-settings", doc("Whether you may open the workspace settings", { success: { description: "JSON: can_access_workspace_settings (admins, and members with the workspace_settings permission)" } }), async (c) =>
+  c.json({ can_access_workspace_settings: await can(database(c.env.DB), c.get("caller"), "workspace_settings") }),
 );
 
 workspaceApi.get("/members", doc("Members and pending invites", { success: { description: "JSON: members, invites" } }), async (c) => {
@@ -54,10 +59,15 @@ workspaceApi.get("/members", doc("Members and pending invites", { success: { des
 
 workspaceApi.post(
   "/update-workspace",
-  doc("Training opt-out and session inactivity timeout (admins)", { success: { description: "JSON: status, message" }, responses: { 403: "forbidden" } }),
-  valid("json", z.object({ training_opt_out: z.boolean().optional(), session_inactivity_timeout: sessionInactivityTimeout.optional() }).strict()),
+  doc("Training opt-out, session inactivity timeout and all_members_permissions (admins)", { success: { description: "JSON: status, message" }, responses: { 403: "forbidden" } }),
+  valid("json", z.object({ training_opt_out: z.boolean().optional(), session_inactivity_timeout: sessionInactivityTimeout.optional(), all_members_permissions: groupPermissions.optional() }).strict()),
   async (c) => {
     const body = c.req.valid("json");
+    if (body.all_members_permissions !== undefined) {
+      const set = await setAllMembersPermissions(database(c.env.DB), c.get("caller"), body.all_members_permissions);
+      if (!set.ok) return apiError(c, set.httpStatus, set.status, set.message);
+      if (body.training_opt_out === undefined && body.session_inactivity_timeout === undefined) return c.json({ status: "ok" });
+    }
     const result = await updateWorkspaceSettings(database(c.env.DB), c.get("caller"), { trainingOptOut: body.training_opt_out, sessionInactivityTimeout: body.session_inactivity_timeout });
     return result.ok ? c.json({ status: "ok", message: TRAINING_OPT_OUT_UPDATED }) : apiError(c, result.httpStatus, result.status, result.message);
   },

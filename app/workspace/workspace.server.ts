@@ -3,6 +3,7 @@ import { findUserByEmail } from "../../db/repositories/users";
 import {
   acceptInvite,
   deleteInvite,
+  findMembership,
   findInvite,
   findInviteByTokenHash,
   upsertInvite,
@@ -15,7 +16,7 @@ import {
   type Membership,
 } from "../../db/repositories/workspaces";
 import { hasFreeSeat, isAdmin, ONLY_ADMINS_CHANGE_TRAINING_OPT_OUT, type WorkspaceRole } from "../../core/workspace/roles";
-import { mailTemplates, newId, randomHex, sendMail, sha256Hex, type Actor } from "~/accounts/accounts.server";
+import { can, mailTemplates, newId, randomHex, sendMail, sha256Hex, type Actor } from "~/accounts/accounts.server";
 import { INVITE_CODE_BYTES, INVITE_TEXTS, inviteLink, isInviteCodeShape } from "~/workspace/rules/invites";
 import { seatsFullMessage } from "~/workspace/rules/seats";
 import { log } from "~/common/log.server";
@@ -67,7 +68,9 @@ export type InviteMail = { env: Env; origin: string };
  */
 export async function inviteMember(db: Database, actor: Actor, email: string, role: WorkspaceRole, mail: InviteMail): Promise<Result> {
   const { membership } = actor;
-  if (!isAdmin(membership.role)) return refuse(403, "forbidden", "Only workspace admins can invite members.");
+  if (!(await can(db, actor, "workspace_settings"))) return refuse(403, "forbidden", "Only workspace admins and members with the Workspace settings permission can invite members.");
+  // Granting admin is for admins only: the permission does not make its holder an admin maker.
+  if (role === "admin" && !isAdmin(membership.role)) return refuse(403, "forbidden", "Only workspace admins can invite admins.");
   const members = await listMembers(db, membership.workspace.id);
   if (members.some((m) => m.email === email)) return refuse(409, "already_member", "This person is already a member.");
   // A pending invite already holds its seat.
@@ -89,7 +92,7 @@ export async function inviteMember(db: Database, actor: Actor, email: string, ro
 }
 
 export async function cancelInvite(db: Database, actor: Actor, email: string): Promise<Result> {
-  if (!isAdmin(actor.membership.role)) return refuse(403, "forbidden", "Only workspace admins can cancel invites.");
+  if (!(await can(db, actor, "workspace_settings"))) return refuse(403, "forbidden", "Only workspace admins and members with the Workspace settings permission can cancel invites.");
   return (await deleteInvite(db, actor.membership.workspace.id, email)) ? { ok: true } : refuse(404, "not_found", "Invite not found");
 }
 
@@ -115,9 +118,12 @@ export async function declineInvite(db: Database, actor: Actor, workspaceId: str
 
 export async function removeMemberByEmail(db: Database, actor: Actor, email: string): Promise<Result> {
   const { membership } = actor;
-  if (!isAdmin(membership.role)) return refuse(403, "forbidden", "Only workspace admins can remove members.");
+  if (!(await can(db, actor, "workspace_settings"))) return refuse(403, "forbidden", "Only workspace admins and members with the Workspace settings permission can remove members.");
   const target = await findUserByEmail(db, email);
   if (target?.id === membership.workspace.ownerId) return refuse(403, "forbidden", "The workspace owner cannot be removed.");
+  if (!isAdmin(membership.role) && target && (await findMembership(db, target.id, membership.workspace.id))?.role === "admin") {
+    return refuse(403, "forbidden", "Only workspace admins can remove admins.");
+  }
   const ok = target ? await removeMember(db, membership.workspace.id, target.id) : false;
   return ok ? { ok: true } : refuse(404, "not_found", "Member not found");
 }
@@ -132,7 +138,7 @@ export type WorkspaceSettings = { trainingOptOut?: boolean; sessionInactivityTim
 
 /** Admins change the workspace's training opt-out (stamped with the time) and session inactivity timeout. */
 export async function updateWorkspaceSettings(db: Database, actor: Actor, settings: WorkspaceSettings): Promise<Result> {
-  if (!isAdmin(actor.membership.role)) return refuse(403, "forbidden", ONLY_ADMINS_CHANGE_TRAINING_OPT_OUT);
+  if (!(await can(db, actor, "workspace_settings"))) return refuse(403, "forbidden", ONLY_ADMINS_CHANGE_TRAINING_OPT_OUT);
   await updateWorkspace(db, actor.membership.workspace.id, {
     ...(settings.trainingOptOut === undefined ? {} : { trainingOptOut: settings.trainingOptOut, trainingOptOutAt: nowSeconds() }),
     ...(settings.sessionInactivityTimeout === undefined ? {} : { sessionInactivityTimeout: settings.sessionInactivityTimeout }),

@@ -14,10 +14,6 @@ export function isAdmin(role: WorkspaceRole): boolean {
   return role === "admin";
 }
 
-export function canAccessWorkspaceSettings(role: WorkspaceRole): boolean {
-  return isAdmin(role);
-}
-
 /** A new invite fits when members plus pending invites stay within max_seats. */
 export function hasFreeSeat(members: number, pendingInvites: number, maxSeats: number): boolean {
   return members + pendingInvites < maxSeats;

@@ -4,7 +4,7 @@ import { apiKeys, users } from "../schema";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-export async function insertApiKey(db: Database, row: Omit<ApiKeyRow, "createdAt" | "lastUsedAt">): Promise<void> {
+export async function insertApiKey(db: Database, row: Omit<typeof apiKeys.$inferInsert, "createdAt" | "lastUsedAt">): Promise<void> {
   await db.insert(apiKeys).values(row);
 }
 

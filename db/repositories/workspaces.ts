@@ -1,4 +1,4 @@
-import { and, count, eq, exists, sql } from "drizzle-orm";
+import { and, count, eq, exists, isNull, sql } from "drizzle-orm";
 import type { WorkspaceRole } from "../../core/workspace/roles";
 import type { Database } from "../client";
 import { users, workspaceInvites, workspaceMembers, workspaces } from "../schema";
@@ -51,13 +51,18 @@ export async function listMembers(db: Database, workspaceId: string) {
     .select({ userId: users.id, email: users.email, firstName: users.firstName, role: workspaceMembers.role, joinedAt: workspaceMembers.joinedAt })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    // Service accounts are members too, but not people: they take no seat and are listed on their own page.
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), isNull(users.serviceAccountWorkspaceId)))
     .orderBy(workspaceMembers.joinedAt);
 }
 
 export async function seatUsage(db: Database, workspaceId: string): Promise<{ members: number; invites: number }> {
   const [[members], [invites]] = await Promise.all([
-    db.select({ n: count() }).from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId)),
+    db
+      .select({ n: count() })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), isNull(users.serviceAccountWorkspaceId))),
     db.select({ n: count() }).from(workspaceInvites).where(eq(workspaceInvites.workspaceId, workspaceId)),
   ]);
   return { members: members?.n ?? 0, invites: invites?.n ?? 0 };

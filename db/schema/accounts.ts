@@ -39,6 +39,8 @@ export const users = sqliteTable(
     staffRole: text("staff_role"),
     /** The referral code the visitor arrived with (kept 90 days in their browser), if any. */
     referredBy: text("referred_by"),
+    /** Set for a service account (a user that belongs to this one workspace and never signs in, decision 0034). */
+    serviceAccountWorkspaceId: text("service_account_workspace_id"),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_public_user_id_unique").on(t.publicUserId)],
 );

@@ -26,6 +26,8 @@ export const workspaces = sqliteTable(
     characterCountResetAt: integer("character_count_reset_at"),
     /** Characters beyond character_limit already invoiced as extra credits this period (whole blocks). */
     extraCharactersBilled: integer("extra_characters_billed").notNull().default(0),
+    /** JSON list of the group permissions every member has (decision 0034); null: the default set. */
+    allMembersPermissions: text("all_members_permissions"),
   },
   (t) => [check("workspaces_tier_valid", oneOf(t.tier, TIERS))],
 );
@@ -71,6 +73,77 @@ export const apiKeys = sqliteTable(
     preview: text("preview").notNull(),
     createdAt: integer("created_at").notNull().default(now),
     lastUsedAt: integer("last_used_at"),
+    /** JSON list of the scopes the key may use (service-account keys); null: everything its owner may do. */
+    permissions: text("permissions"),
+    /** Credits the key may spend per calendar month (UTC); null: no cap of its own. */
+    characterLimit: integer("character_limit"),
+    isDisabled: integer("is_disabled", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [uniqueIndex("api_keys_hash_unique").on(t.keyHash), index("api_keys_workspace").on(t.workspaceId)],
+);
+
+/** Groups of members with permissions per product area (decision 0034). */
+export const workspaceGroups = sqliteTable(
+  "workspace_groups",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** JSON list of group permissions (app/workspace/rules/permissions.ts). */
+    permissions: text("permissions").notNull().default("[]"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("workspace_groups_name").on(t.workspaceId, t.name)],
+);
+
+/** A group's members; only current members of the group's workspace count (a removed member's rows are ignored). */
+export const workspaceGroupMembers = sqliteTable(
+  "workspace_group_members",
+  {
+    groupId: text("group_id").notNull().references(() => workspaceGroups.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    addedAt: integer("added_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index("workspace_group_members_user").on(t.userId)],
+);
+
+/** Workspace webhooks: HMAC-signed deliveries of workspace events to a URL (the secret signs, shown once). */
+export const workspaceWebhooks = sqliteTable(
+  "workspace_webhooks",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    authType: text("auth_type").notNull().default("hmac"),
+    secret: text("secret").notNull(),
+    /** JSON list of the workspace events it receives. */
+    events: text("events").notNull().default("[]"),
+    isDisabled: integer("is_disabled", { mode: "boolean" }).notNull().default(false),
+    isAutoDisabled: integer("is_auto_disabled", { mode: "boolean" }).notNull().default(false),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    mostRecentFailureErrorCode: integer("most_recent_failure_error_code"),
+    mostRecentFailureAt: integer("most_recent_failure_at"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("workspace_webhooks_workspace").on(t.workspaceId)],
+);
+
+/** One event sent (or being sent) to one webhook: the delivery log. */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    webhookId: text("webhook_id").notNull().references(() => workspaceWebhooks.id, { onDelete: "cascade" }),
+    eventType: text("event_type").notNull(),
+    payload: text("payload").notNull(),
+    /** pending, delivered or failed (after the last retry). */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    createdAt: integer("created_at").notNull().default(now),
+    lastAttemptAt: integer("last_attempt_at"),
+  },
+  (t) => [index("webhook_deliveries_webhook_created").on(t.webhookId, t.createdAt)],
 );

@@ -14,4 +14,14 @@ export type Actor = {
   via: "session" | "api_key";
   /** The API key the request came with; null for the browser session. */
   apiKeyId: string | null;
+  /**
+   * The key's own limits: the scopes it may use (null: all its owner may do) and its monthly credit cap. Absent
+   * for the session. The owner is a person or a service account (`user.serviceAccountWorkspaceId` set).
+   */
+  key?: { scopes: readonly string[] | null; characterLimit: number | null };
 };
+
+/** Whether a service account acts (a user of one workspace that never signs in, decision 0034). */
+export function isServiceAccount(actor: Actor): boolean {
+  return actor.user.serviceAccountWorkspaceId !== null;
+}

@@ -2,13 +2,16 @@ import type { Database } from "../../../db/client";
 import * as keys from "../../../db/repositories/api-keys";
 import { completeItem } from "../../../db/repositories/onboarding";
 import { findMembership } from "../../../db/repositories/workspaces";
+import { keyCreditsSince } from "../../../db/repositories/service-accounts";
+import { keyCapPeriodStart } from "../../../core/workspace/key-scopes";
+import { can } from "./permissions.server";
 import { apiKeyPreview, API_KEY_PATTERN } from "~/accounts/rules/api-keys";
 import type { Actor } from "./actor.server";
 import { newId, randomHex, sha256Hex } from "./tokens.server";
 import { verifySensitiveAction } from "./two-factor.server";
 import { nowSeconds } from "../../../core/clock";
 
-export type KeyCreationRefusal = "api_key_actor" | "second_factor";
+export type KeyCreationRefusal = "api_key_actor" | "second_factor" | "missing_permissions";
 
 /**
  * Creates a key and returns it in plain text: the only moment it exists outside the caller's hands. The same
@@ -17,15 +20,22 @@ export type KeyCreationRefusal = "api_key_actor" | "second_factor";
  */
 export async function createApiKey(db: Database, actor: Actor, name: string, proof: { code?: string } = {}): Promise<{ ok: true; id: string; key: string; preview: string; name: string } | { ok: false; reason: KeyCreationRefusal }> {
   if (actor.via !== "session") return { ok: false, reason: "api_key_actor" };
+  if (!(await can(db, actor, "create_user_api_key"))) return { ok: false, reason: "missing_permissions" };
   if (!(await verifySensitiveAction(db, actor.user, proof, false))) return { ok: false, reason: "second_factor" };
-  const key = `sk_${randomHex(24)}`;
-  const id = newId("key");
-  const preview = apiKeyPreview(key);
+  const { id, key, preview } = await issueApiKey(db, { workspaceId: actor.membership.workspace.id, userId: actor.user.id, name });
   const userId = actor.user.id;
-  await keys.insertApiKey(db, { id, workspaceId: actor.membership.workspace.id, userId, name, keyHash: await sha256Hex(key), preview });
   // Creating a key reveals it: that completes the onboarding item generate_api_key (once).
   await completeItem(db, userId, "generate_api_key");
   return { ok: true, id, key, preview, name };
+}
+
+/** Makes a key for a user (a person or a service account) and returns it in plain text; only its hash is kept. */
+export async function issueApiKey(db: Database, row: { workspaceId: string; userId: string; name: string; permissions?: string | null; characterLimit?: number | null }) {
+  const key = `sk_${randomHex(24)}`;
+  const id = newId("key");
+  const preview = apiKeyPreview(key);
+  await keys.insertApiKey(db, { id, ...row, keyHash: await sha256Hex(key), preview });
+  return { id, key, preview };
 }
 
 /** The actor's own keys in the workspace they act in, newest first (nobody sees another's keys). */
@@ -43,13 +53,33 @@ export async function deleteApiKey(db: Database, actor: Actor, keyId: string): P
   return keys.deleteApiKey(db, actor.membership.workspace.id, actor.user.id, keyId);
 }
 
-/** Who acts with this key: its owner in the key's workspace; null for a malformed or unknown key, or a membership that is gone. */
+/**
+ * Who acts with this key: its owner (a person or a service account) in the key's workspace, with the key's scopes
+ * and cap; null for a malformed, unknown or disabled key, or a membership that is gone.
+ */
 export async function apiKeyActor(db: Database, key: string): Promise<Actor | null> {
   if (!API_KEY_PATTERN.test(key)) return null;
   const owner = await keys.findApiKeyOwner(db, await sha256Hex(key));
-  const membership = owner ? await findMembership(db, owner.user.id, owner.key.workspaceId) : undefined;
+  const membership = owner && !owner.key.isDisabled ? await findMembership(db, owner.user.id, owner.key.workspaceId) : undefined;
   if (!owner || !membership) return null;
-  return { user: owner.user, membership, via: "api_key", apiKeyId: owner.key.id };
+  const scopes = owner.key.permissions === null ? null : (JSON.parse(owner.key.permissions) as string[]);
+  return { user: owner.user, membership, via: "api_key", apiKeyId: owner.key.id, key: { scopes, characterLimit: owner.key.characterLimit } };
+}
+
+/**
+ * A key's own monthly credit cap (decision 0034): the refusal when spending `credits` more would pass it, else
+ * null. Every charging area asks it beside the workspace's quota.
+ */
+export async function keyCapRefusal(db: Database, actor: Actor, credits: number): Promise<{ httpStatus: 401; status: "quota_exceeded"; message: string } | null> {
+  const limit = actor.key?.characterLimit ?? null;
+  if (limit === null || actor.apiKeyId === null) return null;
+  const used = await keyCreditsSince(db, actor.membership.workspace.id, actor.apiKeyId, keyCapPeriodStart(nowSeconds()));
+  if (used + credits <= limit) return null;
+  return {
+    httpStatus: 401,
+    status: "quota_exceeded",
+    message: `This request exceeds the API key's limit of ${limit} credits a month. The key has ${Math.max(0, limit - used)} credits remaining, while ${credits} credits are required for this request.`,
+  };
 }
 
 /** Notes when a key was last used (the keys page shows it). */

@@ -15,7 +15,7 @@ import { FIRST_MONTH_PERCENT_OFF, LIMIT_EXTENSION, priceLookupKey, type BillingP
 import { DISCOUNT_CODES, normalizePromoCode, type PromoValidation } from "~/billing/rules/promo";
 import { syncSubscription } from "../../../core/billing/billing-sync.server";
 import { stripeClient, type StripeEnv } from "../../../core/billing/stripe.server";
-import type { Actor } from "~/accounts/accounts.server";
+import { can, type Actor } from "~/accounts/accounts.server";
 import { providerInvoices, type InvoiceJson } from "./invoices.server";
 
 export type { BillingRow };
@@ -35,6 +35,8 @@ export interface BillingContext {
   db: Database;
   membership: Membership;
   email: string;
+  /** Who acts: managing the subscription needs the billing permission (admins, or a group that grants it). */
+  actor: Actor;
   /** Where the provider's pages send the person back to. */
   origin: string;
 }
@@ -95,8 +97,8 @@ export function currentSubscription(membership: Membership, billing: BillingRow 
   };
 }
 
-function requireAdmin(membership: Membership): void {
-  if (membership.role !== "admin") throw new BillingError(403, "forbidden", "Only workspace admins can manage the subscription.");
+async function requireBillingPermission(ctx: Pick<BillingContext, "db" | "actor">): Promise<void> {
+  if (!(await can(ctx.db, ctx.actor, "billing"))) throw new BillingError(403, "forbidden", "Only workspace admins and members with the Billing permission can manage the subscription.");
 }
 
 async function ensureCustomer(stripe: Stripe, ctx: BillingContext): Promise<BillingRow> {
@@ -141,7 +143,7 @@ export interface CheckoutRequest {
 
 /** POST /create-checkout-session: only a workspace on free or trial starts a subscription this way. */
 export async function createCheckoutSession(ctx: BillingContext, request: CheckoutRequest): Promise<{ url: string }> {
-  requireAdmin(ctx.membership);
+  await requireBillingPermission(ctx);
   const stripe = requireStripe(ctx.env);
   const billing = await ensureCustomer(stripe, ctx);
   const current = currentSubscription(ctx.membership, billing);
@@ -192,7 +194,7 @@ async function releaseSchedule(stripe: Stripe, billing: BillingRow): Promise<voi
 
 /** POST /change-subscription: upgrade at once with proration; downgrade at period end through a schedule. */
 export async function changeSubscription(ctx: BillingContext, target: PlanTarget & { currency?: Currency }): Promise<PlanAction> {
-  requireAdmin(ctx.membership);
+  await requireBillingPermission(ctx);
   const stripe = requireStripe(ctx.env);
   const { billing, subscription } = await subscriptionOf(stripe, ctx);
   const current = currentSubscription(ctx.membership, billing);
@@ -237,7 +239,7 @@ export async function changeSubscription(ctx: BillingContext, target: PlanTarget
 
 /** POST /cancel-downgrade: the schedule is released and the current plan simply renews. */
 export async function cancelDowngrade(ctx: BillingContext): Promise<void> {
-  requireAdmin(ctx.membership);
+  await requireBillingPermission(ctx);
   const stripe = requireStripe(ctx.env);
   const { billing, subscription } = await subscriptionOf(stripe, ctx);
   if (!billing.scheduleId) throw new BillingError(409, "no_downgrade", "No downgrade is scheduled.");
@@ -247,7 +249,7 @@ export async function cancelDowngrade(ctx: BillingContext): Promise<void> {
 
 /** POST /cancel-subscription: ends at the period end; until then the plan stays. */
 export async function cancelSubscription(ctx: BillingContext): Promise<void> {
-  requireAdmin(ctx.membership);
+  await requireBillingPermission(ctx);
   const stripe = requireStripe(ctx.env);
   const { billing, subscription } = await subscriptionOf(stripe, ctx);
   await releaseSchedule(stripe, billing);
@@ -257,7 +259,7 @@ export async function cancelSubscription(ctx: BillingContext): Promise<void> {
 
 /** POST /renew-subscription: takes a pending cancellation back. */
 export async function renewSubscription(ctx: BillingContext): Promise<void> {
-  requireAdmin(ctx.membership);
+  await requireBillingPermission(ctx);
   const stripe = requireStripe(ctx.env);
   const { subscription } = await subscriptionOf(stripe, ctx);
   if (!subscription.cancel_at_period_end) throw new BillingError(409, "not_canceled", "The subscription is not set to end.");
@@ -267,7 +269,7 @@ export async function renewSubscription(ctx: BillingContext): Promise<void> {
 
 /** POST /create-portal-session: the provider's billing portal for this workspace's customer. */
 export async function createPortalSession(ctx: BillingContext, returnUrl: string): Promise<{ url: string }> {
-  requireAdmin(ctx.membership);
+  await requireBillingPermission(ctx);
   const stripe = requireStripe(ctx.env);
   const billing = await ensureCustomer(stripe, ctx);
   const session = await provider(() => stripe.billingPortal.sessions.create({ customer: billing.customerId, return_url: returnUrl }));
@@ -276,7 +278,7 @@ export async function createPortalSession(ctx: BillingContext, returnUrl: string
 
 /** POST /create-update-payment-methods-session: a setup-mode checkout that saves a new card. */
 export async function createUpdatePaymentMethodsSession(ctx: BillingContext): Promise<{ url: string }> {
-  requireAdmin(ctx.membership);
+  await requireBillingPermission(ctx);
   const stripe = requireStripe(ctx.env);
   const billing = await ensureCustomer(stripe, ctx);
   const session = await provider(() =>
@@ -308,7 +310,7 @@ export async function validatePromocode(env: StripeEnv, code: string): Promise<P
 
 /** POST /apply-discount: one of the special-offer codes onto the running subscription. */
 export async function applyDiscount(ctx: BillingContext, discountCode: string): Promise<void> {
-  requireAdmin(ctx.membership);
+  await requireBillingPermission(ctx);
   if (!(DISCOUNT_CODES as readonly string[]).includes(discountCode)) throw new BillingError(400, "invalid_discount_code", `Discount code ${discountCode} is invalid`);
   const stripe = requireStripe(ctx.env);
   const { subscription } = await subscriptionOf(stripe, ctx);
@@ -344,7 +346,7 @@ export async function billingInfo(ctx: Omit<BillingContext, "email" | "origin">)
  * (thousands of characters; null goes back to the plan's maximum; undefined keeps the current cap).
  */
 export async function setLimitExtension(ctx: Omit<BillingContext, "email" | "origin">, allowed: boolean, cap?: number | null): Promise<void> {
-  requireAdmin(ctx.membership);
+  await requireBillingPermission(ctx);
   const billing = await findBilling(ctx.db, ctx.membership.workspace.id);
   if (!billing?.subscriptionId) throw new BillingError(409, "no_subscription", "Usage-based billing needs a paid subscription.");
   const maximum = LIMIT_EXTENSION[ctx.membership.workspace.tier];

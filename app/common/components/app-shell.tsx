@@ -1,5 +1,9 @@
 import { NavLink } from "@remix-run/react";
+<<<<<<< HEAD
 import { AudioLines, AudioWaveform, BookOpen, CircleGauge, CreditCard, FlaskConical, House, KeyRound, Library, ListChecks, Mail, Menu, Mic2, Settings, Speech, Sparkles, Users, Volume2, Wand2, type LucideIcon } from "lucide-react";
+=======
+import { AudioLines, AudioWaveform, Bot, CircleGauge, CreditCard, FlaskConical, House, KeyRound, Library, ListChecks, Mail, Menu, Mic2, Settings, Sparkles, UsersRound, Users, Volume2, Wand2, Webhook, type LucideIcon } from "lucide-react";
+>>>>>>> admin
 import { useState, type ReactNode } from "react";
 import { groupedSections, type AppSectionIcon } from "~/common/rules/navigation";
 import { formatNumber } from "~/common/rules/format";
@@ -30,6 +34,9 @@ export const SECTION_ICONS: Record<AppSectionIcon, LucideIcon> = {
   members: Users,
   invites: Mail,
   settings: Settings,
+  groups: UsersRound,
+  serviceAccounts: Bot,
+  webhooks: Webhook,
 };
 
 export type Credits = { used: number; limit: number };

@@ -31,7 +31,11 @@ export const APP_SECTION_GROUPS = ["Create", "Workspace", "Account"] as const;
 export type AppSectionGroup = (typeof APP_SECTION_GROUPS)[number];
 
 /** The icon of a section, by name (the components map names to the icon set). */
+<<<<<<< HEAD
 export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings";
+=======
+export type AppSectionIcon = "home" | "speech" | "sound" | "isolator" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks";
+>>>>>>> admin
 
 export type AppSection = NavLink & { group: AppSectionGroup; icon: AppSectionIcon };
 
@@ -51,6 +55,9 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/workspace/members", label: "Members", group: "Workspace", icon: "members" },
   { to: "/app/settings/workspace-invites", label: "Invites", group: "Workspace", icon: "invites" },
   { to: "/app/settings/api-keys", label: "API keys", group: "Workspace", icon: "key" },
+  { to: "/app/workspace/groups", label: "Groups", group: "Workspace", icon: "groups" },
+  { to: "/app/workspace/service-accounts", label: "Service accounts", group: "Workspace", icon: "serviceAccounts" },
+  { to: "/app/workspace/webhooks", label: "Webhooks", group: "Workspace", icon: "webhooks" },
   { to: "/app/subscription", label: "Subscription", group: "Account", icon: "subscription" },
   { to: "/app/settings", label: "Settings", group: "Account", icon: "settings" },
   { to: "/app/onboarding-checklist", label: "Getting started", group: "Account", icon: "checklist" },

@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "../../../app/worker";
+import { app as worker } from "../../../app/worker";
 import { openApiPath, UNDOCUMENTED_TAG } from "../../../app/api/openapi";
 import { VOICES_ROUTE_DOCS } from "../../../app/api/voices-route-docs";
 import { HTTP_METHODS, type OpenApiDocument } from "../../../app/api-docs/rules/reference";

@@ -1,0 +1,223 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Copy, Plus, RotateCcw, Send, Trash2, Webhook as WebhookIcon } from "lucide-react";
+import { z } from "zod";
+import { Field, FormError, FormNotice } from "~/common/components/form";
+import { Badge } from "~/common/ui/badge";
+import { Button } from "~/common/ui/button";
+import { Card, CardContent, CardHeader } from "~/common/ui/card";
+import { EmptyState, Hint } from "~/common/ui/feedback";
+import { IconButton } from "~/common/ui/icon-button";
+import { Page, Section } from "~/common/ui/page";
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common/ui/table";
+import { useToast } from "~/common/components/toasts";
+import { PRODUCT_NAME } from "../../core/brand";
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, webhookEvent } from "../../core/webhooks/webhooks";
+import { db, requireViewer } from "~/accounts/accounts.server";
+import { readForm, type FieldErrors } from "~/common/form.server";
+import { createWebhook, editWebhook, removeWebhook, replayDelivery, sendTestEvent, webhookDeliveries, webhooksOf } from "~/workspace/webhooks.server";
+import { WEBHOOK_TEXTS, webhookName, webhookUrl } from "~/workspace/rules/webhooks";
+import { CheckboxGroup } from "~/workspace/components/checkbox-group";
+
+export const meta: MetaFunction = () => [{ title: `Webhooks · ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const database = db(context);
+  const listed = await webhooksOf(database, viewer);
+  if (!listed.ok) return { allowed: false as const, webhooks: [] };
+  const webhooks = await Promise.all(
+    listed.webhooks.map(async (w) => {
+      const log = await webhookDeliveries(database, viewer, w.id);
+      return { ...w, deliveries: log.ok ? log.deliveries.slice(0, 10) : [] };
+    }),
+  );
+  return { allowed: true as const, webhooks };
+}
+
+const intents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), name: webhookName, url: webhookUrl, events: z.array(webhookEvent) }),
+  z.object({ intent: z.literal("toggle"), id: z.string().min(1), name: webhookName, disable: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("delete"), id: z.string().min(1) }),
+  z.object({ intent: z.literal("test"), id: z.string().min(1) }),
+  z.object({ intent: z.literal("replay"), id: z.string().min(1), delivery: z.string().min(1) }),
+]);
+
+type ActionData = { intent?: string; errors?: FieldErrors; notice?: string; secret?: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const env = context.cloudflare.env;
+  const database = db(context);
+  const form = await readForm(request);
+  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
+  const parsed = intents.safeParse({ ...values, events: form.getAll("events") });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = ["name", "url"].includes(String(issue.path[0])) ? String(issue.path[0]) : "form";
+    return Response.json({ intent: String(values.intent ?? ""), errors: { [field]: issue.message } } satisfies ActionData, { status: 400 });
+  }
+  const input = parsed.data;
+  if (input.intent === "create") {
+    const created = await createWebhook(env, viewer, { name: input.name, url: input.url, events: input.events });
+    if (!created.ok) return Response.json({ intent: input.intent, errors: { [created.status === "invalid_webhook_url" ? "url" : "form"]: created.message } } satisfies ActionData, { status: created.httpStatus });
+    return { intent: input.intent, secret: created.secret } satisfies ActionData;
+  }
+  const result =
+    input.intent === "toggle"
+      ? await editWebhook(database, viewer, input.id, { name: input.name, isDisabled: input.disable === "true" })
+      : input.intent === "delete"
+        ? await removeWebhook(database, viewer, input.id)
+        : input.intent === "replay"
+          ? await replayDelivery(env, viewer, input.id, input.delivery)
+          : await sendTestEvent(env, viewer, input.id);
+  if (!result.ok) return Response.json({ intent: input.intent, errors: { form: result.message } } satisfies ActionData, { status: result.httpStatus });
+  const notice = input.intent === "test" ? WEBHOOK_TEXTS.testQueued : input.intent === "replay" ? WEBHOOK_TEXTS.replayQueued : "Saved.";
+  return { intent: input.intent, notice } satisfies ActionData;
+}
+
+const time = (unix: number | null) => (unix ? new Date(unix * 1000).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" }) : "");
+const STATUS_TONE = { delivered: "success", pending: "neutral", failed: "danger" } as const;
+
+export default function Webhooks() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ActionData | undefined;
+  const busy = useNavigation().state !== "idle";
+  const toast = useToast();
+  const createErrors = result?.intent === "create" ? (result.errors ?? {}) : {};
+  if (!data.allowed) {
+    return (
+      <Page title="Webhooks" description={WEBHOOK_TEXTS.intro} testId="webhooks-page">
+        <EmptyState icon={<WebhookIcon />} title="Not available to you">
+          {WEBHOOK_TEXTS.forbidden}
+        </EmptyState>
+      </Page>
+    );
+  }
+  return (
+    <Page title="Webhooks" description={WEBHOOK_TEXTS.intro} testId="webhooks-page">
+      <FormNotice>{result?.notice}</FormNotice>
+      {result?.intent !== "create" ? <FormError>{result?.errors?.form}</FormError> : null}
+      {result?.secret ? (
+        <Card role="status" data-testid="new-webhook-secret" className="border-accent/40 bg-accent-soft">
+          <CardContent className="flex flex-col gap-3 pt-5 text-sm">
+            <p className="font-medium">{WEBHOOK_TEXTS.secretOnce}</p>
+            <div className="flex flex-wrap items-center gap-2">
+              <code className="min-w-0 flex-1 break-all rounded-lg border border-border bg-card px-3 py-2 font-mono">{result.secret}</code>
+              <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(result.secret!).then(() => toast.show("Secret copied to clipboard", "success"))}>
+                <Copy aria-hidden="true" /> Copy
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      ) : null}
+      <Card>
+        <CardHeader title="Add a webhook" description={WEBHOOK_TEXTS.eventsLater} />
+        <CardContent>
+          <Form method="post" noValidate className="flex flex-col gap-3" data-testid="create-webhook-form">
+            <input type="hidden" name="intent" value="create" />
+            <Field label="Name" name="name" placeholder="e.g. Transcripts to our CMS" aria-required="true" maxLength={100} error={createErrors.name} />
+            <Field label="URL" name="url" type="url" placeholder="https://example.com/webhooks/parlance" aria-required="true" error={createErrors.url} />
+            <CheckboxGroup legend="Events" name="events" options={WEBHOOK_EVENTS.map((e) => ({ value: e, label: WEBHOOK_EVENT_LABELS[e] }))} checked={[]} idPrefix="event" />
+            {createErrors.form ? <Hint tone="error">{createErrors.form}</Hint> : null}
+            <div>
+              <Button type="submit" disabled={busy}>
+                <Plus aria-hidden="true" /> Add webhook
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+      <Section title="Webhooks">
+        {data.webhooks.length === 0 ? (
+          <EmptyState icon={<WebhookIcon />} title={WEBHOOK_TEXTS.empty}>
+            {WEBHOOK_TEXTS.emptyHint}
+          </EmptyState>
+        ) : (
+          <div className="flex flex-col gap-4">
+            {data.webhooks.map((w) => {
+              const off = w.isDisabled || w.isAutoDisabled;
+              return (
+                <Card key={w.id} data-testid="webhook-card">
+                  <CardHeader
+                    title={
+                      <span className="flex flex-wrap items-center gap-2">
+                        {w.name} {off ? <Badge tone="warning">{w.isAutoDisabled ? "Disabled automatically" : "Disabled"}</Badge> : <Badge tone="success">Enabled</Badge>}
+                      </span>
+                    }
+                    description={<span className="break-all font-mono text-xs">{w.url}</span>}
+                  />
+                  <CardContent className="flex flex-col gap-4">
+                    {w.isAutoDisabled ? <Hint>{WEBHOOK_TEXTS.autoDisabled}</Hint> : null}
+                    <p className="text-sm text-muted-foreground">Events: {w.events.length ? w.events.map((e) => WEBHOOK_EVENT_LABELS[e]).join(", ") : "none (test events only)"}</p>
+                    <div className="flex flex-wrap gap-2">
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="test" />
+                        <input type="hidden" name="id" value={w.id} />
+                        <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+                          <Send aria-hidden="true" /> Send test
+                        </Button>
+                      </Form>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="toggle" />
+                        <input type="hidden" name="id" value={w.id} />
+                        <input type="hidden" name="name" value={w.name} />
+                        <input type="hidden" name="disable" value={off ? "false" : "true"} />
+                        <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+                          {off ? "Enable" : "Disable"}
+                        </Button>
+                      </Form>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="delete" />
+                        <input type="hidden" name="id" value={w.id} />
+                        <IconButton type="submit" label={`Delete webhook ${w.name}`} icon={<Trash2 />} small />
+                      </Form>
+                    </div>
+                    {w.deliveries.length === 0 ? (
+                      <p className="text-sm text-muted-foreground">{WEBHOOK_TEXTS.noDeliveries}</p>
+                    ) : (
+                      <Table>
+                        <TableHead>
+                          <tr>
+                            <TableHeaderCell>Event</TableHeaderCell>
+                            <TableHeaderCell>Status</TableHeaderCell>
+                            <TableHeaderCell className="hidden sm:table-cell">Attempts</TableHeaderCell>
+                            <TableHeaderCell className="hidden md:table-cell">Sent</TableHeaderCell>
+                            <TableHeaderCell className="text-right">
+                              <span className="sr-only">Actions</span>
+                            </TableHeaderCell>
+                          </tr>
+                        </TableHead>
+                        <tbody>
+                          {w.deliveries.map((d) => (
+                            <TableRow key={d.id} data-testid="webhook-delivery-row">
+                              <TableCell className="font-mono text-xs">{d.eventType}</TableCell>
+                              <TableCell>
+                                <Badge tone={STATUS_TONE[d.status as keyof typeof STATUS_TONE] ?? "neutral"}>{d.status}</Badge>
+                                {d.lastStatusCode || d.lastError ? <span className="ml-2 text-xs text-muted-foreground">{d.lastStatusCode ?? d.lastError}</span> : null}
+                              </TableCell>
+                              <TableCell className="hidden sm:table-cell">{d.attempts}</TableCell>
+                              <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">{time(d.lastAttemptAt ?? d.createdAt)}</TableCell>
+                              <TableCell className="py-2">
+                                <Form method="post" className="flex justify-end">
+                                  <input type="hidden" name="intent" value="replay" />
+                                  <input type="hidden" name="id" value={w.id} />
+                                  <input type="hidden" name="delivery" value={d.id} />
+                                  <IconButton type="submit" label={`Replay ${d.eventType} delivery`} icon={<RotateCcw />} small />
+                                </Form>
+                              </TableCell>
+                            </TableRow>
+                          ))}
+                        </tbody>
+                      </Table>
+                    )}
+                  </CardContent>
+                </Card>
+              );
+            })}
+          </div>
+        )}
+      </Section>
+    </Page>
+  );
+}

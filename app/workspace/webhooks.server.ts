@@ -1,0 +1,183 @@
+import { database, type Database } from "../../db/client";
+import * as hooks from "../../db/repositories/webhooks";
+import {
+  signWebhook,
+  SIGNATURE_HEADER,
+  TEST_EVENT,
+  WEBHOOK_AUTO_DISABLE_AFTER,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_TIMEOUT_MS,
+  webhookBody,
+  webhookRetryDelaySeconds,
+  webhookUrlProblem,
+  type WebhookEvent,
+} from "../../core/webhooks/webhooks";
+import { can, isServiceAccount, newId, randomHex, type Actor } from "~/accounts/accounts.server";
+import { log } from "~/common/log.server";
+import { WEBHOOK_TEXTS } from "~/workspace/rules/webhooks";
+import type { WorkspaceRefusal } from "~/workspace/workspace.server";
+import { nowSeconds } from "../../core/clock";
+
+type Result<T = object> = ({ ok: true } & T) | WorkspaceRefusal | { ok: false; httpStatus: 400; status: string; message: string };
+const refuse = (httpStatus: WorkspaceRefusal["httpStatus"], status: string, message: string): WorkspaceRefusal => ({ ok: false, httpStatus, status, message });
+
+export type WebhookEnv = Pick<Env, "DB" | "ENVIRONMENT" | "WEBHOOK_DELIVERIES">;
+export type Webhook = Omit<hooks.WebhookRow, "secret" | "events"> & { events: WebhookEvent[] };
+/** The queue message: the delivery's id (everything else is read from D1 when it is sent). */
+export type WebhookMessage = { deliveryId: string };
+
+const parseEvents = (json: string) => JSON.parse(json) as WebhookEvent[];
+const publicRow = ({ secret: _secret, events, ...rest }: hooks.WebhookRow): Webhook => ({ ...rest, events: parseEvents(events) });
+
+/** Webhooks are workspace settings: admins, and members whose group grants workspace_settings (decision 0034). */
+async function managerRefusal(db: Database, actor: Actor): Promise<WorkspaceRefusal | null> {
+  return (await can(db, actor, "workspace_settings")) ? null : refuse(403, "forbidden", WEBHOOK_TEXTS.forbidden);
+}
+
+export async function webhooksOf(db: Database, actor: Actor): Promise<Result<{ webhooks: Webhook[] }>> {
+  const denied = await managerRefusal(db, actor);
+  if (denied) return denied;
+  return { ok: true, webhooks: (await hooks.listWebhooks(db, actor.membership.workspace.id)).map(publicRow) };
+}
+
+/** A new HMAC webhook; its signing secret is returned once, here, and never shown again. */
+export async function createWebhook(env: WebhookEnv, actor: Actor, input: { name: string; url: string; events: WebhookEvent[] }): Promise<Result<{ id: string; secret: string }>> {
+  const db = database(env.DB);
+  const denied = await managerRefusal(db, actor);
+  if (denied) return denied;
+  const problem = webhookUrlProblem(input.url, env.ENVIRONMENT === "production");
+  if (problem) return { ok: false, httpStatus: 400, status: "invalid_webhook_url", message: problem };
+  const id = newId("whk");
+  const secret = `wsec_${randomHex(32)}`;
+  await hooks.insertWebhook(db, { id, workspaceId: actor.membership.workspace.id, name: input.name, url: input.url, secret, events: JSON.stringify([...new Set(input.events)]) });
+  return { ok: true, id, secret };
+}
+
+/** Name, events, and enabled: enabling again also lifts an automatic disable and forgets the failure streak. */
+export async function editWebhook(db: Database, actor: Actor, id: string, patch: { name?: string; isDisabled?: boolean; events?: WebhookEvent[] }): Promise<Result> {
+  const denied = await managerRefusal(db, actor);
+  if (denied) return denied;
+  const updated = await hooks.updateWebhook(db, actor.membership.workspace.id, id, {
+    name: patch.name,
+    events: patch.events === undefined ? undefined : JSON.stringify([...new Set(patch.events)]),
+    isDisabled: patch.isDisabled,
+    ...(patch.isDisabled === false ? { isAutoDisabled: false, consecutiveFailures: 0 } : {}),
+  });
+  return updated ? { ok: true } : refuse(404, "webhook_not_found", WEBHOOK_TEXTS.notFound);
+}
+
+export async function removeWebhook(db: Database, actor: Actor, id: string): Promise<Result> {
+  const denied = await managerRefusal(db, actor);
+  if (denied) return denied;
+  return (await hooks.deleteWebhook(db, actor.membership.workspace.id, id)) ? { ok: true } : refuse(404, "webhook_not_found", WEBHOOK_TEXTS.notFound);
+}
+
+export async function webhookDeliveries(db: Database, actor: Actor, id: string): Promise<Result<{ deliveries: hooks.DeliveryRow[] }>> {
+  const denied = await managerRefusal(db, actor);
+  if (denied) return denied;
+  if (!(await hooks.findWebhook(db, actor.membership.workspace.id, id))) return refuse(404, "webhook_not_found", WEBHOOK_TEXTS.notFound);
+  return { ok: true, deliveries: await hooks.recentDeliveries(db, actor.membership.workspace.id, id, 50) };
+}
+
+async function enqueue(env: WebhookEnv, webhookId: string, type: string, data: Record<string, unknown>): Promise<string> {
+  return enqueuePayload(env, webhookId, type, webhookBody(type, nowSeconds(), data));
+}
+
+async function enqueuePayload(env: WebhookEnv, webhookId: string, type: string, payload: string): Promise<string> {
+  const id = newId("dlv");
+  await hooks.insertDelivery(database(env.DB), { id, webhookId, eventType: type, payload });
+  await env.WEBHOOK_DELIVERIES.send({ deliveryId: id } satisfies WebhookMessage);
+  return id;
+}
+
+/** Replay: the same event body again, as a new delivery (signed afresh when it is sent). */
+export async function replayDelivery(env: WebhookEnv, actor: Actor, webhookId: string, deliveryId: string): Promise<Result<{ deliveryId: string }>> {
+  const db = database(env.DB);
+  const denied = await managerRefusal(db, actor);
+  if (denied) return denied;
+  const found = await hooks.findDelivery(db, deliveryId);
+  if (!found || found.webhook.id !== webhookId || found.webhook.workspaceId !== actor.membership.workspace.id) return refuse(404, "delivery_not_found", WEBHOOK_TEXTS.deliveryNotFound);
+  return { ok: true, deliveryId: await enqueuePayload(env, webhookId, found.delivery.eventType, found.delivery.payload) };
+}
+
+/** "Send test": a test event to one webhook, through the queue like every delivery (even when it is disabled). */
+export async function sendTestEvent(env: WebhookEnv, actor: Actor, id: string): Promise<Result<{ deliveryId: string }>> {
+  const db = database(env.DB);
+  const denied = await managerRefusal(db, actor);
+  if (denied) return denied;
+  const webhook = await hooks.findWebhook(db, actor.membership.workspace.id, id);
+  if (!webhook) return refuse(404, "webhook_not_found", WEBHOOK_TEXTS.notFound);
+  const deliveryId = await enqueue(env, webhook.id, TEST_EVENT, { webhook_id: webhook.id, message: WEBHOOK_TEXTS.testMessage, sent_by: isServiceAccount(actor) ? "service_account" : actor.user.email });
+  return { ok: true, deliveryId };
+}
+
+/**
+ * THE emitter for workspace events: the product areas call it when something a webhook may care about happens
+ * (a transcription, a dub, a conversion finishing). Each enabled webhook of the workspace subscribed to the
+ * event gets a delivery through the queue. Returns the deliveries' ids.
+ */
+export async function emitWorkspaceEvent(env: WebhookEnv, workspaceId: string, type: WebhookEvent, data: Record<string, unknown>): Promise<string[]> {
+  const webhooks = await hooks.listWebhooks(database(env.DB), workspaceId);
+  const targets = webhooks.filter((w) => !w.isDisabled && !w.isAutoDisabled && parseEvents(w.events).includes(type));
+  return Promise.all(targets.map((w) => enqueue(env, w.id, type, data)));
+}
+
+export type DeliveryOutcome = { result: "delivered" } | { result: "retry"; delaySeconds: number } | { result: "failed" } | { result: "dropped" };
+
+/**
+ * Sends one delivery, signed with the webhook's secret at the moment of sending (`ElevenLabs-Signature:
+ * t=...,v0=...`), and records the attempt. A 2xx answer delivers it; anything else (or no answer within
+ * WEBHOOK_TIMEOUT_MS) is retried with backoff up to WEBHOOK_MAX_ATTEMPTS, and a webhook whose deliveries fail
+ * WEBHOOK_AUTO_DISABLE_AFTER times in a row is disabled. A disabled webhook's events wait for nobody: dropped.
+ */
+export async function deliverWebhook(env: Pick<Env, "DB">, deliveryId: string, fetcher: typeof fetch = fetch): Promise<DeliveryOutcome> {
+  const db = database(env.DB);
+  const found = await hooks.findDelivery(db, deliveryId);
+  if (!found || found.delivery.status !== "pending") return { result: "dropped" };
+  const { delivery, webhook } = found;
+  const now = nowSeconds();
+  const isTest = delivery.eventType === TEST_EVENT;
+  if ((webhook.isDisabled || webhook.isAutoDisabled) && !isTest) {
+    await hooks.recordAttempt(db, { deliveryId, webhookId: webhook.id, status: "failed", statusCode: null, error: WEBHOOK_TEXTS.disabled, now, finalFailure: false, autoDisableAfter: WEBHOOK_AUTO_DISABLE_AFTER });
+    return { result: "dropped" };
+  }
+  let statusCode: number | null = null;
+  let error: string | null = null;
+  try {
+    const response = await fetcher(webhook.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", [SIGNATURE_HEADER]: await signWebhook(webhook.secret, delivery.payload, now), "user-agent": "Parlance-Webhooks/1" },
+      body: delivery.payload,
+      redirect: "manual",
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+    statusCode = response.status;
+    await response.body?.cancel();
+    if (response.ok) {
+      await hooks.recordAttempt(db, { deliveryId, webhookId: webhook.id, status: "delivered", statusCode, error: null, now, finalFailure: false, autoDisableAfter: WEBHOOK_AUTO_DISABLE_AFTER });
+      return { result: "delivered" };
+    }
+    error = `HTTP ${statusCode}`;
+  } catch (failure) {
+    error = failure instanceof Error ? failure.message : String(failure);
+  }
+  const attempt = delivery.attempts + 1;
+  const final = attempt >= WEBHOOK_MAX_ATTEMPTS;
+  await hooks.recordAttempt(db, { deliveryId, webhookId: webhook.id, status: final ? "failed" : "pending", statusCode, error, now, finalFailure: final, autoDisableAfter: WEBHOOK_AUTO_DISABLE_AFTER });
+  log("warn", "webhook delivery failed", { delivery_id: deliveryId, webhook_id: webhook.id, attempt, status_code: statusCode, final });
+  return final ? { result: "failed" } : { result: "retry", delaySeconds: webhookRetryDelaySeconds(attempt) };
+}
+
+/** The webhook-deliveries queue's consumer (the app worker's `queue` handler). */
+export async function consumeWebhookBatch(batch: MessageBatch<unknown>, env: Pick<Env, "DB">): Promise<void> {
+  for (const message of batch.messages) {
+    const body = message.body as Partial<WebhookMessage> | null;
+    if (typeof body?.deliveryId !== "string") {
+      message.ack();
+      continue;
+    }
+    const outcome = await deliverWebhook(env, body.deliveryId);
+    if (outcome.result === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
+    else message.ack();
+  }
+}

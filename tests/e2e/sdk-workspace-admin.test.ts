@@ -1,0 +1,83 @@
+import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
+import { createServer, type Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
+
+/** The official SDK's workspace groups, service accounts and webhooks against the running stack. */
+const baseUrl = inject("baseUrl");
+let client: ElevenLabsClient;
+let key: string;
+let email: string;
+
+/** A local receiver for webhook deliveries (development takes http and local hosts). */
+const received: { body: string; signature: string }[] = [];
+let receiver: Server;
+let receiverUrl: string;
+
+beforeAll(async () => {
+  email = uniqueEmail("sdk-admin");
+  key = await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, email));
+  client = new ElevenLabsClient({ apiKey: key, baseUrl });
+  receiver = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      received.push({ body, signature: String(request.headers["elevenlabs-signature"] ?? "") });
+      response.end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const address = receiver.address();
+  receiverUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/hook`;
+});
+
+afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+describe("official SDK: workspace administration", () => {
+  it("groups: list, search, add and remove members", async () => {
+    const created = await fetch(`${baseUrl}/v1/workspace/groups`, { method: "POST", headers: { "xi-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ name: "Editors of audiobooks", permissions: ["text_to_speech"] }) });
+    expect(created.status).toBe(201);
+    const { group_id: groupId } = (await created.json()) as { group_id: string };
+    await client.workspace.groups.members.add(groupId, { email });
+    const groups = await client.workspace.groups.list();
+    expect(groups[groupId]).toMatchObject({ name: "Editors of audiobooks", members: [email], permissions: ["text_to_speech"] });
+    expect(await client.workspace.groups.search({ name: "audiobooks" })).toEqual([{ name: "Editors of audiobooks", id: groupId, membersEmails: [email] }]);
+    expect((await client.workspace.groups.members.remove(groupId, { email })).status).toBe("ok");
+    await expect(client.workspace.groups.members.add(groupId, { email: "stranger@example.com" })).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it("service accounts: create, a speech-only key with a cap, refused on voices, then deleted", async () => {
+    const { serviceAccountUserId } = await client.serviceAccounts.create({ name: "Narration backend" });
+    const { xiApiKey, keyId } = await client.serviceAccounts.apiKeys.create(serviceAccountUserId, { name: "speech only", permissions: ["text_to_speech"], characterLimit: 1000 });
+    const { serviceAccounts } = await client.serviceAccounts.list();
+    const account = serviceAccounts.find((a) => a.serviceAccountUserId === serviceAccountUserId)!;
+    expect(account.name).toBe("Narration backend");
+    expect(account.apiKeys[0]).toMatchObject({ keyId, name: "speech only", permissions: ["text_to_speech"], characterLimit: 1000 });
+    const scoped = new ElevenLabsClient({ apiKey: xiApiKey, baseUrl });
+    await expect(scoped.voices.getAll()).rejects.toMatchObject({ statusCode: 403 });
+    await client.serviceAccounts.apiKeys.update(serviceAccountUserId, keyId, { permissions: ["text_to_speech", "voices_read"], isEnabled: true });
+    expect((await scoped.voices.getAll()).voices.length).toBeGreaterThan(0);
+    expect((await client.serviceAccounts.apiKeys.list(serviceAccountUserId)).apiKeys[0]!.permissions).toEqual(["text_to_speech", "voices_read"]);
+    await client.serviceAccounts.apiKeys.delete(serviceAccountUserId, keyId);
+    await expect(scoped.voices.getAll()).rejects.toMatchObject({ statusCode: 401 });
+  });
+
+  it("webhooks: create (secret once), list, a signed test delivery through the queue that the SDK verifies, update, delete", async () => {
+    const { webhookId, webhookSecret } = await client.webhooks.create({ settings: { authType: "hmac", name: "Local receiver", webhookUrl: receiverUrl } });
+    expect(webhookSecret).toMatch(/^wsec_/);
+    const { webhooks } = await client.webhooks.list({ includeUsages: true });
+    expect(webhooks.find((w) => w.webhookId === webhookId)).toMatchObject({ name: "Local receiver", webhookUrl: receiverUrl, authType: "hmac", isDisabled: false });
+    const test = await fetch(`${baseUrl}/v1/workspace/webhooks/${webhookId}/test`, { method: "POST", headers: { "xi-api-key": key } });
+    expect(test.status).toBe(202);
+    for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received).toHaveLength(1);
+    const event = (await client.webhooks.constructEvent(received[0]!.body, received[0]!.signature, webhookSecret!)) as { type: string; data: { webhook_id: string } };
+    expect(event).toMatchObject({ type: "test", data: { webhook_id: webhookId } });
+    const log = (await (await fetch(`${baseUrl}/v1/workspace/webhooks/${webhookId}/deliveries`, { headers: { "xi-api-key": key } })).json()) as { deliveries: { status: string; last_status_code: number }[] };
+    expect(log.deliveries[0]).toMatchObject({ status: "delivered", last_status_code: 200 });
+    expect((await client.webhooks.update(webhookId, { isDisabled: true, name: "Paused" })).status).toBe("ok");
+    expect((await client.webhooks.list()).webhooks.find((w) => w.webhookId === webhookId)).toMatchObject({ name: "Paused", isDisabled: true });
+    expect((await client.webhooks.delete(webhookId)).status).toBe("ok");
+    await expect(client.webhooks.delete(webhookId)).rejects.toMatchObject({ statusCode: 404 });
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, inject, it } from "vitest";
+import { darkViolations, newPage, screenshotsOf, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
+import { executeSql, signUpOverHttp, uniqueEmail } from "./http";
+
+const baseUrl = inject("baseUrl");
+const stateDir = inject("stateDir");
+const browser = sharedBrowser();
+
+describe("workspace administration pages", () => {
+  it("an admin creates a group, adds a member, sets its permissions; creates a service account key limited to speech", async () => {
+    const { context, page, errors } = await newPage(browser(), baseUrl);
+    const adminEmail = uniqueEmail("wa-admin");
+    const memberEmail = uniqueEmail("wa-member");
+    await signUpInBrowser(page, adminEmail, "/app/workspace/groups");
+    await waitForHydration(page);
+    // A second person in the admin's workspace (the invite journey has its own test): an operator's SQL.
+    await signUpOverHttp(baseUrl, memberEmail);
+    const [workspace] = await executeSql<{ id: string }>(stateDir, `SELECT w.id FROM workspaces w JOIN users u ON u.id = w.owner_id WHERE u.email = '${adminEmail}'`);
+    await executeSql(stateDir, `INSERT INTO workspace_members (workspace_id, user_id, role) SELECT '${workspace!.id}', id, 'editor' FROM users WHERE email = '${memberEmail}'`);
+    await page.goto("/app/workspace/groups");
+    await waitForHydration(page);
+    await screenshotsOf(page, "/app/workspace/groups", "workspace-groups-empty");
+
+    // Create a group with one permission; then add the member and give the group billing too.
+    const create = page.getByTestId("create-group-form");
+    await create.getByLabel("Group name").fill("Narrators");
+    await create.getByLabel("Billing").check();
+    await create.getByRole("button", { name: "Create group" }).click();
+    const card = page.getByTestId("group-card").filter({ hasText: "Narrators" });
+    await card.waitFor();
+    await expect(card.textContent()).resolves.toContain("0 members · Billing");
+    await card.getByRole("combobox", { name: "Add a member" }).click();
+    await page.getByRole("option", { name: memberEmail }).click();
+    await card.getByRole("button", { name: "Add" }).click();
+    await expect.poll(() => card.textContent()).toContain(memberEmail);
+    await card.getByTestId("group-permissions-form").getByLabel("Workspace settings").check();
+    await card.getByRole("button", { name: "Save permissions" }).click();
+    await expect.poll(() => card.textContent()).toContain("1 member · Billing, Workspace settings");
+    // A name taken: the server's message under the field.
+    await create.getByLabel("Group name").fill("Narrators");
+    await create.getByRole("button", { name: "Create group" }).click();
+    await page.getByText("already has a group named").waitFor();
+    await screenshotsOf(page, "/app/workspace/groups", "workspace-groups");
+    await expect.soft(await seriousViolations(page)).toEqual([]);
+    await expect.soft(await darkViolations(page, "/app/workspace/groups")).toEqual([]);
+
+    // A service account and a key limited to text to speech with a monthly cap, shown once.
+    await page.goto("/app/workspace/service-accounts");
+    await waitForHydration(page);
+    await page.getByTestId("create-service-account-form").getByLabel("Service account name").fill("Audiobook pipeline");
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    const account = page.getByTestId("service-account-card").filter({ hasText: "Audiobook pipeline" });
+    await account.waitFor();
+    const keyForm = account.getByTestId("create-service-key-form");
+    await keyForm.getByLabel("Key name").fill("speech only");
+    await keyForm.getByLabel("Monthly credit cap (optional)").fill("500");
+    await keyForm.getByRole("button", { name: "Create key" }).click();
+    const shown = page.getByTestId("new-service-key-value");
+    await shown.waitFor();
+    const key = (await shown.textContent())!;
+    expect(key).toMatch(/^sk_[0-9a-f]{48}$/);
+    await expect.poll(() => account.getByTestId("service-key-row").textContent()).toContain("0 / 500");
+    // The key speaks, and is refused where its scope does not reach.
+    const speech = await fetch(`${baseUrl}/v1/text-to-speech/pv01aria000000000000?output_format=mp3_22050_32`, { method: "POST", headers: { "xi-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ text: "Chapter one." }) });
+    expect(speech.status).toBe(200);
+    await speech.arrayBuffer();
+    const voicesAdd = await fetch(`${baseUrl}/v1/voices/add`, { method: "POST", headers: { "xi-api-key": key }, body: new FormData() });
+    expect(voicesAdd.status).toBe(403);
+    await page.reload();
+    await expect.poll(() => page.getByTestId("service-key-row").textContent()).toContain("12 / 500");
+    await screenshotsOf(page, "/app/workspace/service-accounts", "workspace-service-accounts");
+    await expect.soft(await seriousViolations(page)).toEqual([]);
+
+    // Webhooks: the page, a local-only URL refused in production is allowed here (development).
+    await page.goto("/app/workspace/webhooks");
+    await waitForHydration(page);
+    const hook = page.getByTestId("create-webhook-form");
+    await hook.getByLabel("Name").fill("CMS");
+    await hook.getByLabel("URL").fill("ftp://example.com");
+    await hook.getByRole("button", { name: "Add webhook" }).click();
+    await page.getByText("must start with https://").waitFor();
+    await hook.getByLabel("URL").fill("https://hooks.example.com/parlance");
+    await hook.getByLabel("Transcription finished").check();
+    await hook.getByRole("button", { name: "Add webhook" }).click();
+    await page.getByTestId("new-webhook-secret").waitFor();
+    await page.getByRole("button", { name: "Send test" }).click();
+    await page.getByTestId("webhook-delivery-row").first().waitFor();
+    await screenshotsOf(page, "/app/workspace/webhooks", "workspace-webhooks");
+    await expect.soft(await seriousViolations(page)).toEqual([]);
+    // The refused inputs above (a taken group name 409, a bad URL 400) are the only failed loads.
+    expect(errors.filter((e) => !/status of (400|409)/.test(e))).toEqual([]);
+    await context.close();
+  });
+});
