@@ -1,9 +1,5 @@
 import { NavLink } from "@remix-run/react";
-<<<<<<< HEAD
-import { AudioLines, AudioWaveform, BookOpen, CircleGauge, CreditCard, FlaskConical, House, KeyRound, Library, ListChecks, Mail, Menu, Mic2, Settings, Speech, Sparkles, Users, Volume2, Wand2, type LucideIcon } from "lucide-react";
-=======
-import { AudioLines, AudioWaveform, Bot, CircleGauge, CreditCard, FlaskConical, House, KeyRound, Library, ListChecks, Mail, Menu, Mic2, Settings, Sparkles, UsersRound, Users, Volume2, Wand2, Webhook, type LucideIcon } from "lucide-react";
->>>>>>> admin
+import { AudioLines, AudioWaveform, BookOpen, Bot, CircleGauge, CreditCard, FlaskConical, House, KeyRound, Library, ListChecks, Mail, Menu, Mic2, Settings, Speech, Sparkles, UsersRound, Users, Volume2, Wand2, Webhook, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { groupedSections, type AppSectionIcon } from "~/common/rules/navigation";
 import { formatNumber } from "~/common/rules/format";

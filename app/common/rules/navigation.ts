@@ -31,11 +31,7 @@ export const APP_SECTION_GROUPS = ["Create", "Workspace", "Account"] as const;
 export type AppSectionGroup = (typeof APP_SECTION_GROUPS)[number];
 
 /** The icon of a section, by name (the components map names to the icon set). */
-<<<<<<< HEAD
-export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings";
-=======
-export type AppSectionIcon = "home" | "speech" | "sound" | "isolator" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks";
->>>>>>> admin
+export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks";
 
 export type AppSection = NavLink & { group: AppSectionGroup; icon: AppSectionIcon };
 
