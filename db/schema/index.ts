@@ -10,3 +10,4 @@ export * from "./voices";
 export * from "./marketing";
 export * from "./sound-effects";
 export * from "./isolation";
+export * from "./transcription";
