@@ -12,6 +12,8 @@
 //  9. Sound effects: the procedural engine against real time and against plain noise (bench/sound-effects.mjs).
 //  8. The voice isolator (RNNoise) in workerd against the same code in Node, and the noise floor it leaves
 //     (bench/isolation.mjs).
+// 10. Speech to text: PocketSphinx in WebAssembly on the running stack against native PocketSphinx, real-time
+//     factor and word error rate on the premade voices' speech and on real recordings (bench/speech-to-text.mjs).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,6 +26,7 @@ import { printVideoBench, videoBench } from "./video.mjs";
 import { printVoiceCloningBench, voiceCloningBench } from "./voice-cloning.mjs";
 import { printSoundEffectsBench, soundEffectsBench } from "./sound-effects.mjs";
 import { isolationBench, printIsolationBench } from "./isolation.mjs";
+import { printSpeechToTextBench, speechToTextBench } from "./speech-to-text.mjs";
 
 const TEXTS = [
   "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.",
@@ -257,6 +260,7 @@ console.table([
 console.log(`warm: ours / lamejs ${(mp3.lamejs.warm / mp3.ours.warm).toFixed(1)}x faster`);
 
 if (!process.argv.includes("--no-stack")) await withStack(async (base) => {
+  printSpeechToTextBench(await speechToTextBench(base));
   console.log(`\n2. First streamed byte vs whole response, ${LONG_TEXT.length} characters (target: first byte < 1/4 of whole)`);
   const runs = await streaming(base);
   console.table(
