@@ -144,6 +144,7 @@ export function prepareState(stateDir, { quiet = false } = {}) {
 function putSpeechToTextModel(stateDir) {
   const model = join(ROOT, "workers/speech/generated/pocketsphinx-en-us.model");
   const marker = join(stateDir, "pocketsphinx-model.put");
+  if (!existsSync(model)) return "not built yet: npm run build makes it";
   const stamp = `${statSync(model).size} ${statSync(model).mtimeMs}`;
   if (existsSync(marker) && readFileSync(marker, "utf8") === stamp) return "up to date";
   wrangler(["r2", "object", "put", "parlance-media/engines/pocketsphinx/en-us.model", "--file", model, "--local", "--persist-to", stateDir]);
