@@ -18,7 +18,7 @@ describe("speech to text page", () => {
     await screenshotsOf(page, "/app/speech-to-text", "speech-to-text-empty");
 
     await page.getByTestId("stt-file").setInputFiles({ name: "austen.wav", mimeType: "audio/wav", buffer: readFileSync(RECORDING) });
-    await page.getByRole("button", { name: "Transcribe" }).click();
+    await page.getByRole("button", { name: "Transcribe", exact: true }).click();
     const transcript = page.getByTestId("stt-transcript");
     await transcript.waitFor({ timeout: 60_000 });
     await expect(transcript.textContent()).resolves.toContain("amiable woman");
@@ -39,12 +39,13 @@ describe("speech to text page", () => {
 
     // A file that is not audio: the server's reason on the page.
     await page.getByTestId("stt-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not audio") });
-    await page.getByRole("button", { name: "Transcribe" }).click();
+    await page.getByRole("button", { name: "Transcribe", exact: true }).click();
     await page.getByRole("alert").filter({ hasText: "are not accepted" }).waitFor();
 
     await expect.soft(await seriousViolations(page)).toEqual([]);
     await expect.soft(await darkViolations(page, "/app/speech-to-text")).toEqual([]);
-    expect(errors).toEqual([]);
+    // The refused file answers 400, which the browser logs; nothing else may be.
+    expect(errors.filter((e) => !e.includes("status of 400"))).toEqual([]);
     await context.close();
   }, 120_000);
 });
