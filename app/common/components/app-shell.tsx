@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { AudioLines, AudioWaveform, CircleGauge, CreditCard, FlaskConical, House, KeyRound, Library, ListChecks, Mail, Menu, Mic2, Settings, Sparkles, Users, Volume2, Wand2, type LucideIcon } from "lucide-react";
+import { AudioLines, AudioWaveform, Captions, CircleGauge, CreditCard, FlaskConical, House, KeyRound, Library, ListChecks, Mail, Menu, Mic2, Settings, Sparkles, Users, Volume2, Wand2, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { groupedSections, type AppSectionIcon } from "~/common/rules/navigation";
 import { formatNumber } from "~/common/rules/format";
@@ -16,6 +16,7 @@ export const SECTION_ICONS: Record<AppSectionIcon, LucideIcon> = {
   speech: AudioLines,
   sound: Volume2,
   isolator: AudioWaveform,
+  transcription: Captions,
   voices: Mic2,
   library: Library,
   design: Wand2,

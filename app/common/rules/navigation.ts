@@ -30,7 +30,7 @@ export const APP_SECTION_GROUPS = ["Create", "Workspace", "Account"] as const;
 export type AppSectionGroup = (typeof APP_SECTION_GROUPS)[number];
 
 /** The icon of a section, by name (the components map names to the icon set). */
-export type AppSectionIcon = "home" | "speech" | "sound" | "isolator" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings";
+export type AppSectionIcon = "home" | "speech" | "sound" | "isolator" | "transcription" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings";
 
 export type AppSection = NavLink & { group: AppSectionGroup; icon: AppSectionIcon };
 
@@ -43,6 +43,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/voice-library", label: "Voice Library", group: "Create", icon: "library" },
   { to: "/app/sound-effects", label: "Sound effects", group: "Create", icon: "sound" },
   { to: "/app/voice-isolator", label: "Voice Isolator", group: "Create", icon: "isolator" },
+  { to: "/app/speech-to-text", label: "Speech to Text", group: "Create", icon: "transcription" },
   { to: "/app/usage", label: "Usage", group: "Workspace", icon: "usage" },
   { to: "/app/workspace-voices", label: "Workspace voices", group: "Workspace", icon: "workspaceVoices" },
   { to: "/app/workspace/members", label: "Members", group: "Workspace", icon: "members" },
