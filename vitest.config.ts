@@ -1,9 +1,20 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 import { byHost, libreTranslateStandIn, openAiCompatibleStandIn } from "./tests/engines/protocol-stand-ins";
 import { stripeWebhookRecorder } from "./tests/stripe-local/webhook-recorder";
+
+/** GET /model: the built model; GET /recordings/<name>: a recording of PocketSphinx's test data. */
+async function sphinxFiles(request: Request): Promise<Response> {
+  const path = new URL(request.url).pathname;
+  if (path === "/model") return new Response(await readFile(fileURLToPath(new URL("./workers/speech/generated/pocketsphinx-en-us.model", import.meta.url))));
+  const name = path.match(/^\/recordings\/([\w.-]+)$/)?.[1];
+  if (!name) return new Response("not found", { status: 404 });
+  const data = new URL("./node_modules/.cache/parlance-pocketsphinx/pocketsphinx/test/data/", import.meta.url);
+  return new Response(await readFile(fileURLToPath(new URL(name.endsWith(".raw") ? name : `librivox/${name}`, data))));
+}
 
 const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
 
@@ -78,6 +89,9 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               bindings: { TEST_MIGRATIONS: migrations },
+              // The built speech-to-text model, for tests to put into R2 as the start step does (it is too large for the
+              // bundle), and PocketSphinx's own test recordings (real speech with known words) from its source tarball.
+              serviceBindings: { SPHINX_FILES: sphinxFiles },
               // An empty database that tests/workers/app/migrations.test.ts migrates step by step.
               d1Databases: { MIGRATION_DB: "migration-test" },
               // The real speech engine, bundled by `npm run build` (scripts/stack.mjs).
@@ -88,6 +102,8 @@ export default defineConfig({
                   scriptPath: fileURLToPath(new URL("./dist/speech/index.js", import.meta.url)),
                   modulesRules: [{ type: "Data", include: ["**/*.data"] }, { type: "CompiledWasm", include: ["**/*.wasm"] }],
                   compatibilityDate: "2026-04-26",
+                  // The bucket the speech-to-text model is read from (the app's MEDIA bucket, shared).
+                  r2Buckets: { MEDIA: "parlance-media" },
                   // Configured engines, each pointed at a stand-in that speaks its protocol (tests/engines): an
                   // OpenAI-compatible speech server; one for transcription, chat and embeddings; LibreTranslate.
                   bindings: {

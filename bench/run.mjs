@@ -16,6 +16,8 @@
 //     is short, against a bare worker's round trip plus that sentence's synthesis (bench/stream-latency.mjs).
 // 11. The voice changer's speed and output pitch against the target's, and forced alignment's word-boundary error
 //     against the engine's own alignment (bench/speech-to-speech.mjs).
+// 12. Speech to text: PocketSphinx in WebAssembly on the running stack against native PocketSphinx, real-time
+//     factor and word error rate on the premade voices' speech and on real recordings (bench/speech-to-text.mjs).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,6 +33,7 @@ import { isolationBench, printIsolationBench } from "./isolation.mjs";
 import { printStreamLatencyBench, streamLatencyBench } from "./stream-latency.mjs";
 import { benchSession } from "./accounts.mjs";
 import { printSpeechToSpeechBench, speechToSpeechBench } from "./speech-to-speech.mjs";
+import { printSpeechToTextBench, speechToTextBench } from "./speech-to-text.mjs";
 
 const TEXTS = [
   "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.",
@@ -252,6 +255,7 @@ console.table([
 console.log(`warm: ours / lamejs ${(mp3.lamejs.warm / mp3.ours.warm).toFixed(1)}x faster`);
 
 if (!process.argv.includes("--no-stack")) await withStack(async (base) => {
+  printSpeechToTextBench(await speechToTextBench(base));
   console.log(`\n2. First streamed byte vs whole response, ${LONG_TEXT.length} characters (target: first byte < 1/4 of whole)`);
   const runs = await streaming(base);
   console.table(

@@ -110,6 +110,7 @@ export function build({ quiet = false, skipWhenUnchanged = false } = {}) {
   const options = { quiet };
   copyCodecWasm();
   step("espeak-ng", options, () => summary(run("node", ["scripts/build-espeak.mjs"]), "espeak-ng"));
+  step("pocketsphinx", options, () => summary(run("node", ["scripts/build-pocketsphinx.mjs"]), "pocketsphinx"));
   step("h264-mp4-encoder", options, () => summary(run("node", ["scripts/build-h264.mjs"]), "h264-mp4-encoder"));
   const fingerprint = sourceFingerprint();
   if (skipWhenUnchanged && existsSync(BUILD_STAMP) && readFileSync(BUILD_STAMP, "utf8") === fingerprint) {
@@ -167,7 +168,23 @@ export function prepareState(stateDir, { quiet = false } = {}) {
     const count = output.match(/About to apply (\d+) migration/)?.[1];
     return count ? `${count} applied` : "up to date";
   });
+  step("speech-to-text model", options, () => putSpeechToTextModel(stateDir));
   step("seed", options, () => summary(run(bin("vite-node"), ["-c", "scripts/vite-node.config.mjs", "scripts/seed.ts", "--", "--persist-to", stateDir]), "Seeded"));
+}
+
+/**
+ * The embedded speech-to-text model into the local R2 bucket the speech worker reads it from (too large for its
+ * bundle: docs/decisions/0030-speech-to-text.md); put again only when the built model changed.
+ */
+function putSpeechToTextModel(stateDir) {
+  const model = join(ROOT, "workers/speech/generated/pocketsphinx-en-us.model");
+  const marker = join(stateDir, "pocketsphinx-model.put");
+  if (!existsSync(model)) return "not built yet: npm run build makes it";
+  const stamp = `${statSync(model).size} ${statSync(model).mtimeMs}`;
+  if (existsSync(marker) && readFileSync(marker, "utf8") === stamp) return "up to date";
+  wrangler(["r2", "object", "put", "parlance-media/engines/pocketsphinx/en-us.model", "--file", model, "--local", "--persist-to", stateDir]);
+  writeFileSync(marker, stamp);
+  return "put into local R2";
 }
 
 export async function freePort() {

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
 import { flacFile, flacHeader, FlacStream } from "../../core/audio/flac";
@@ -10,7 +10,9 @@ import { apiError, type ValidationIssue } from "~/api/errors";
 import { apiDocs } from "~/api/route-docs";
 import { valid } from "~/api/validation";
 import { respond, type AudioPacking } from "~/speech/api";
-import { openAiVoiceOverrides, openAiVoiceTable, setOpenAiVoice, transcribe, transcriptionModels } from "~/speech/speech.server";
+import { openAiVoiceOverrides, openAiVoiceTable, setOpenAiVoice, transcriptionModels } from "~/speech/speech.server";
+import { startTranscription } from "~/transcription/transcription.server";
+import { EMBEDDED_TRANSCRIPTION_MODEL } from "../../core/engines/speech-to-text";
 import {
   AAC_REFUSAL,
   isOpenAiSpeechModel,
@@ -30,7 +32,6 @@ import {
   TRANSCRIPTION_MAX_BYTES,
   transcriptSegments,
   vttOf,
-  NO_SPEECH_TRANSLATION,
   type OpenAiFormatSpec,
   type TranscriptionFormat,
 } from "~/speech/rules/openai";
@@ -54,7 +55,7 @@ const openAiErrors: MiddlewareHandler = async (c, next) => {
 };
 
 /** An error in OpenAI's shape from the handler itself (what the platform has no refusal for). */
-function openAiError(status: 400 | 501, code: string, message: string, param: string | null, headers: Record<string, string> = {}) {
+function openAiError(status: 400 | 501 | 502, code: string, message: string, param: string | null, headers: Record<string, string> = {}) {
   const type = status === 400 ? "invalid_request_error" : "server_error";
   return new Response(JSON.stringify({ error: { message, type, code, param } }), { status, headers: { "content-type": "application/json", ...headers } });
 }
@@ -196,75 +197,104 @@ function contentTypeOf(file: File): string | null {
 const noEngine = () => openAiError(NO_SPEECH_TO_TEXT.status, NO_SPEECH_TO_TEXT.code, NO_SPEECH_TO_TEXT.message, null, { "x-should-retry": "false" });
 const badField = (param: string, message: string) => openAiError(400, "invalid_value", message, param);
 
+/**
+ * OpenAI's transcription and translation requests on the platform's speech to text (app/transcription): the
+ * same checks, charge by duration and stored transcript as POST /v1/speech-to-text; refusals in OpenAI's shape.
+ */
+async function transcriptionRequest(c: Context<AuthedEnv>, task: "transcribe" | "translate") {
+  const models = await transcriptionModels(c.env);
+  if (!models.length) return noEngine();
+  const form = await c.req.raw.formData().catch(() => null);
+  if (!form) return badField("file", "The body must be multipart/form-data with an audio file.");
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) return badField("file", "file is required: the audio to transcribe.");
+  if (file.size > TRANSCRIPTION_MAX_BYTES) return badField("file", `file is ${file.size} bytes; the limit is ${TRANSCRIPTION_MAX_BYTES}.`);
+  const contentType = contentTypeOf(file);
+  if (!contentType) return badField("file", "file is not a recognised audio format (mp3, mp4, m4a, ogg, opus, wav, webm, flac).");
+  const model = form.get("model");
+  if (typeof model !== "string" || !model.trim()) return badField("model", "model is required (whisper-1, or one of this server's speech-to-text models).");
+  const format = form.get("response_format") ?? "json";
+  if (typeof format !== "string" || !(TRANSCRIPTION_FORMATS as readonly string[]).includes(format)) return badField("response_format", `response_format must be one of ${TRANSCRIPTION_FORMATS.join(", ")}.`);
+  const language = task === "translate" ? null : form.get("language");
+  if (language !== null && (typeof language !== "string" || !/^[a-z]{2,3}$/i.test(language))) return badField("language", "language must be an ISO-639-1 code such as en.");
+  const prompt = form.get("prompt");
+  if (prompt !== null && (typeof prompt !== "string" || prompt.length > 4096)) return badField("prompt", "prompt must be text of at most 4096 characters.");
+  const granularities = form.getAll("timestamp_granularities[]");
+  if (!granularities.every((g) => g === "word" || g === "segment")) return badField("timestamp_granularities", "timestamp_granularities[] takes word and segment.");
+  const started = await startTranscription(
+    c.env,
+    c.get("caller"),
+    {
+      audio: new Uint8Array(await file.arrayBuffer()),
+      contentType,
+      pcm16k: false,
+      // Translation into English: only the embedded engine's case, English speech to English text.
+      modelId: task === "translate" ? EMBEDDED_TRANSCRIPTION_MODEL : model,
+      languageCode: task === "translate" ? "en" : (language?.toLowerCase() ?? null),
+      diarize: false,
+      granularity: "word",
+      additionalFormats: [],
+      requestId: c.get("requestId"),
+    },
+    (promise) => c.executionCtx.waitUntil(promise),
+  );
+  const done = started.ok ? await started.work : started;
+  if (!done.ok) {
+    if (done.refusal.status === "speech_to_text_failed") return openAiError(502, "speech_to_text_failed", done.refusal.message, null);
+    return apiError(c, done.refusal.httpStatus, done.refusal.status, done.refusal.message);
+  }
+  const result = done.heard;
+  const segments = transcriptSegments(result.text, result.words, result.durationMs);
+  switch (format as TranscriptionFormat) {
+    case "text":
+      return c.text(`${result.text}\n`);
+    case "srt":
+      return c.body(srtOf(segments), 200, { "content-type": "application/x-subrip; charset=utf-8" });
+    case "vtt":
+      return c.body(vttOf(segments), 200, { "content-type": "text/vtt; charset=utf-8" });
+    case "verbose_json": {
+      const duration = (result.durationMs ?? Math.max(0, ...result.words.map((w) => w.endMs))) / 1000;
+      const words = granularities.includes("word") ? { words: result.words.map((w) => ({ word: w.text, start: w.startMs / 1000, end: w.endMs / 1000 })) } : {};
+      const withSegments = granularities.length === 0 || granularities.includes("segment");
+      const heardLanguage = task === "translate" ? "en" : (result.language ?? language ?? null);
+      return c.json({ task, language: heardLanguage, duration, text: result.text, ...(withSegments ? { segments } : {}), ...words });
+    }
+    case "json":
+      return c.json({ text: result.text });
+  }
+}
+
+const TRANSCRIPTION_RESPONSES = {
+  400: "invalid_value (param names the field), invalid_file_type, empty_file, invalid_audio, audio_too_long",
+  401: "quota_exceeded",
+  422: "unsupported_language (the embedded engine hears US English only)",
+  501: "speech_to_text_unavailable",
+  502: "speech_to_text_failed",
+};
+
 openAiAudioApi.post(
   "/transcriptions",
   doc("Transcription (OpenAI's shape)", {
     description:
-      "OpenAI's multipart request (file up to 25 MB, model, language, prompt, timestamp_granularities) on the deployment's speech-to-text engine; json, text, srt, vtt or verbose_json. Without an engine: 501 speech_to_text_unavailable (x-should-retry: false).",
+      "OpenAI's multipart request (file up to 25 MB, model, language, prompt, timestamp_granularities) on the deployment's speech-to-text engine (the embedded PocketSphinx, US English, by default; whisper-1 means the default); json, text, srt, vtt or verbose_json. Charged by audio duration as POST /v1/speech-to-text.",
     success: { contentTypes: ["application/json", "text/plain", "application/x-subrip", "text/vtt"], description: "The transcript" },
     errorShape: "openai",
-    responses: { 400: "invalid_value (param names the field)", 501: "speech_to_text_unavailable", 502: "speech_to_text_failed" },
+    responses: TRANSCRIPTION_RESPONSES,
   }),
-  async (c) => {
-    const models = await transcriptionModels(c.env);
-    if (!models.length) return noEngine();
-    const form = await c.req.raw.formData().catch(() => null);
-    if (!form) return badField("file", "The body must be multipart/form-data with an audio file.");
-    const file = form.get("file");
-    if (!(file instanceof File) || file.size === 0) return badField("file", "file is required: the audio to transcribe.");
-    if (file.size > TRANSCRIPTION_MAX_BYTES) return badField("file", `file is ${file.size} bytes; the limit is ${TRANSCRIPTION_MAX_BYTES}.`);
-    const contentType = contentTypeOf(file);
-    if (!contentType) return badField("file", "file is not a recognised audio format (mp3, mp4, m4a, ogg, opus, wav, webm, flac).");
-    const model = form.get("model");
-    if (typeof model !== "string" || !model.trim()) return badField("model", "model is required (whisper-1, or one of this server's speech-to-text models).");
-    const format = form.get("response_format") ?? "json";
-    if (typeof format !== "string" || !(TRANSCRIPTION_FORMATS as readonly string[]).includes(format)) return badField("response_format", `response_format must be one of ${TRANSCRIPTION_FORMATS.join(", ")}.`);
-    const language = form.get("language");
-    if (language !== null && (typeof language !== "string" || !/^[a-z]{2,3}$/i.test(language))) return badField("language", "language must be an ISO-639-1 code such as en.");
-    const prompt = form.get("prompt");
-    if (prompt !== null && (typeof prompt !== "string" || prompt.length > 4096)) return badField("prompt", "prompt must be text of at most 4096 characters.");
-    const granularities = form.getAll("timestamp_granularities[]");
-    if (!granularities.every((g) => g === "word" || g === "segment")) return badField("timestamp_granularities", "timestamp_granularities[] takes word and segment.");
-    let result;
-    try {
-      const audio = new Uint8Array(await file.arrayBuffer());
-      result = await transcribe(c.env, { audio, contentType, language: language?.toLowerCase() ?? null, prompt: prompt ?? null }, models.includes(model) ? model : undefined);
-    } catch {
-      return new Response(JSON.stringify({ error: { message: "The speech-to-text engine failed to transcribe the file.", type: "server_error", code: "speech_to_text_failed", param: null } }), {
-        status: 502,
-        headers: { "content-type": "application/json" },
-      });
-    }
-    const segments = transcriptSegments(result.text, result.words, result.durationMs);
-    switch (format as TranscriptionFormat) {
-      case "text":
-        return c.text(`${result.text}\n`);
-      case "srt":
-        return c.body(srtOf(segments), 200, { "content-type": "application/x-subrip; charset=utf-8" });
-      case "vtt":
-        return c.body(vttOf(segments), 200, { "content-type": "text/vtt; charset=utf-8" });
-      case "verbose_json": {
-        const duration = (result.durationMs ?? Math.max(0, ...result.words.map((w) => w.endMs))) / 1000;
-        const words = granularities.includes("word") ? { words: result.words.map((w) => ({ word: w.text, start: w.startMs / 1000, end: w.endMs / 1000 })) } : {};
-        const withSegments = granularities.length === 0 || granularities.includes("segment");
-        return c.json({ task: "transcribe", language: result.language ?? language ?? null, duration, text: result.text, ...(withSegments ? { segments } : {}), ...words });
-      }
-      case "json":
-        return c.json({ text: result.text });
-    }
-  },
+  (c) => transcriptionRequest(c, "transcribe"),
 );
 
-/** Speech translation needs a speech-to-text engine that translates; none is wired here yet: an honest 501 (no retries). */
+/** Speech translation into English: the embedded engine hears English only, so English speech gives English text; nothing else is translated. */
 openAiAudioApi.post(
   "/translations",
   doc("Translation to English (OpenAI's shape)", {
-    description: "OpenAI's multipart request (file, model whisper-1, ...). No speech translation is wired to this endpoint yet: it answers 501 speech_to_text_unavailable, with x-should-retry: false so OpenAI's SDK does not retry.",
-    success: { contentTypes: ["application/json"], description: "Never: the request is refused" },
+    description:
+      "OpenAI's multipart request (file, model, prompt, response_format). The embedded engine hears US English only: English speech comes back as English text; speech in another language is not translated (a neural provider with translation is needed for that). Charged as a transcription.",
+    success: { contentTypes: ["application/json", "text/plain", "application/x-subrip", "text/vtt"], description: "The English text" },
     errorShape: "openai",
-    responses: { 501: "speech_to_text_unavailable" },
+    responses: TRANSCRIPTION_RESPONSES,
   }),
-  () => openAiError(NO_SPEECH_TO_TEXT.status, NO_SPEECH_TO_TEXT.code, NO_SPEECH_TRANSLATION, null, { "x-should-retry": "false" }),
+  (c) => transcriptionRequest(c, "translate"),
 );
 
 /** Which voice each of OpenAI's standard voice names speaks as in the workspace (a platform route: its error shape). */

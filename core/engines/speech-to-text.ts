@@ -20,3 +20,6 @@ export type TranscriptionResult = {
 export interface SpeechToTextEngine {
   transcribe(request: TranscriptionRequest): Promise<TranscriptionResult>;
 }
+
+/** The embedded engine's model id in the catalog (PocketSphinx, US English; workers/speech). */
+export const EMBEDDED_TRANSCRIPTION_MODEL = "pocketsphinx";

@@ -11,3 +11,4 @@ export * from "./marketing";
 export * from "./sound-effects";
 export * from "./isolation";
 export * from "./studio";
+export * from "./transcription";

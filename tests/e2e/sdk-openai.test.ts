@@ -1,10 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import OpenAI, { toFile } from "openai";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
+import { wordErrorRate } from "../../app/transcription/rules/transcription";
 
 /** OpenAI's official SDK, unchanged: only its baseURL points at our stack, and our API key is its apiKey. */
 const baseUrl = inject("baseUrl");
@@ -100,18 +102,21 @@ describe("OpenAI's official SDK against the stack", () => {
     expect(decoded.rms).toBeGreaterThan(0.02);
   });
 
-  it("answers a transcription of the platform's own speech honestly: no speech-to-text engine yet", async () => {
-    const speech = await speak({ model: "tts-1", voice: "nova", input: "Transcribe me.", response_format: "wav" });
-    for (const call of [
-      async () => client.audio.transcriptions.create({ file: await toFile(speech.bytes, "speech.wav"), model: "whisper-1" }),
-      async () => client.audio.translations.create({ file: await toFile(speech.bytes, "speech.wav"), model: "whisper-1" }),
-    ]) {
-      const started = Date.now();
-      const error = await call().catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(OpenAI.InternalServerError);
-      expect(error).toMatchObject({ status: 501, code: "speech_to_text_unavailable" });
-      // x-should-retry: false stops the SDK's retries of a 5xx.
-      expect(Date.now() - started).toBeLessThan(3000);
-    }
-  });
+  it("transcribes and translates a real English recording on the embedded engine, and raises the typed error for another language", async () => {
+    // A real recording with known words from PocketSphinx's test data (the build unpacks its source into the cache).
+    const recording = readFileSync(fileURLToPath(new URL("../../node_modules/.cache/parlance-pocketsphinx/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0930.wav", import.meta.url)));
+    const file = () => toFile(recording, "recording.wav");
+    const verbose = await client.audio.transcriptions.create({ file: await file(), model: "whisper-1", response_format: "verbose_json", timestamp_granularities: ["word", "segment"] });
+    expect(wordErrorRate("he might even have been made amiable himself", verbose.text)).toBeLessThan(0.35);
+    expect(verbose.language).toBe("en");
+    expect(verbose.words!.length).toBeGreaterThan(4);
+    expect(verbose.segments!.length).toBeGreaterThan(0);
+    const srt = await client.audio.transcriptions.create({ file: await file(), model: "whisper-1", response_format: "srt" });
+    expect(String(srt)).toMatch(/^1\n00:00:\d\d,\d{3} --> /);
+    const translated = await client.audio.translations.create({ file: await file(), model: "whisper-1" });
+    expect(translated.text).toBe(verbose.text);
+    const error = await client.audio.transcriptions.create({ file: await file(), model: "whisper-1", language: "de" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OpenAI.UnprocessableEntityError);
+    expect(error).toMatchObject({ status: 422, code: "unsupported_language" });
+  }, 60_000);
 });

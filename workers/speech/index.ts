@@ -5,7 +5,7 @@ import type { EngineEnv } from "../../core/engines/config";
 import type { EmbeddingsRequest, EmbeddingsResult } from "../../core/engines/embeddings";
 import { createEngineRegistry, type EmbeddedProviders, type EngineChoice } from "../../core/engines/registry";
 import type { SynthesisRequest, SynthesisResult } from "../../core/engines/speech";
-import type { TranscriptionRequest, TranscriptionResult } from "../../core/engines/speech-to-text";
+import { EMBEDDED_TRANSCRIPTION_MODEL, type TranscriptionRequest, type TranscriptionResult } from "../../core/engines/speech-to-text";
 import type { TranslationRequest, TranslationResult } from "../../core/engines/translation";
 import type { PcmAudio } from "../../core/engines/audio";
 import { synthesizeWithEspeak } from "./espeak";
@@ -17,21 +17,29 @@ import { dspVoiceConversion } from "../../core/engines/providers/dsp-voice-conve
 import type { ConversionUpload, ConvertedUpload } from "../../core/engines/voice-conversion";
 import type { AlignedUpload, AlignmentUpload } from "../../core/alignment/align";
 import { alignUpload, convertUpload } from "./voice-changer";
+import { pocketSphinxEngine } from "./pocketsphinx";
+
+/** This worker's bindings: the engines' configuration and the bucket the speech-to-text model is read from. */
+type SpeechEnv = EngineEnv & { MEDIA?: R2Bucket };
 
 /**
  * What this worker embeds: espeak-ng (speech) and RNNoise (noise isolation; here rather than in the app worker for
  * its CPU limit and size: docs/decisions/0029-voice-isolator.md), both compiled to WebAssembly, the procedural
- * sound engine (sound effects) and the DSP voice changer (decision 0031).
+ * sound engine (sound effects), the DSP voice changer (decision 0031) and PocketSphinx (speech to text, its model read from R2 on first use:
+ * docs/decisions/0030-speech-to-text.md).
  */
-const EMBEDDED: EmbeddedProviders = {
-  speech: { engine: { synthesize: synthesizeWithEspeak }, upstream: "espeak-ng" },
-  "sound-generation": { engine: proceduralSound, upstream: "procedural-audio" },
-  "noise-isolation": { engine: { isolate: isolateWithRnnoise }, upstream: "rnnoise" },
-  "voice-conversion": { engine: dspVoiceConversion, upstream: "psola-formant-warp" },
-};
+function embedded(env: SpeechEnv): EmbeddedProviders {
+  return {
+    speech: { engine: { synthesize: synthesizeWithEspeak }, upstream: "espeak-ng" },
+    "speech-to-text": { engine: pocketSphinxEngine(env.MEDIA), upstream: EMBEDDED_TRANSCRIPTION_MODEL },
+    "sound-generation": { engine: proceduralSound, upstream: "procedural-audio" },
+    "noise-isolation": { engine: { isolate: isolateWithRnnoise }, upstream: "rnnoise" },
+    "voice-conversion": { engine: dspVoiceConversion, upstream: "psola-formant-warp" },
+  };
+}
 
-function engine<C extends Capability>(env: EngineEnv, capability: C, choice: EngineChoice = {}): EngineOf[C] {
-  const found = createEngineRegistry(env, { embedded: EMBEDDED }).get(capability, choice);
+function engine<C extends Capability>(env: SpeechEnv, capability: C, choice: EngineChoice = {}): EngineOf[C] {
+  const found = createEngineRegistry(env, { embedded: embedded(env) }).get(capability, choice);
   if (!found) throw new Error(`No ${capability} engine is configured${choice.provider ? ` from provider ${choice.provider}` : ""}${choice.model ? ` with model ${choice.model}` : ""}`);
   return found;
 }
@@ -41,7 +49,7 @@ function engine<C extends Capability>(env: EngineEnv, capability: C, choice: Eng
  * and every configured provider (this worker's vars, secrets and AI binding; docs/engines.md). `catalog`
  * says what exists; each capability with a provider has its call. No engine is reachable over HTTP.
  */
-export default class SpeechEngine extends WorkerEntrypoint<EngineEnv> {
+export default class SpeechEngine extends WorkerEntrypoint<SpeechEnv> {
   /** Speech from the request's provider (the model's), the embedded one by default. */
   async synthesize(request: SynthesisRequest): Promise<SynthesisResult> {
     return engine(this.env, "speech", { provider: request.engine ?? "embedded" }).synthesize(request);
@@ -98,7 +106,7 @@ export default class SpeechEngine extends WorkerEntrypoint<EngineEnv> {
 
   /** Per capability, the configured providers and their model ids (GET /v1/models reads the speech ones). */
   async catalog(): Promise<EngineCatalog> {
-    return createEngineRegistry(this.env, { embedded: EMBEDDED }).catalog();
+    return createEngineRegistry(this.env, { embedded: embedded(this.env) }).catalog();
   }
 
   /** Which optional speech engines exist, for an app deployed before `catalog` (the app now reads the catalog). */

@@ -179,9 +179,6 @@ export const NO_SPEECH_TO_TEXT = {
 } as const;
 
 /** Speech translation (to English) is not wired to any engine yet, whatever the deployment configures. */
-export const NO_SPEECH_TRANSLATION =
-  "This server cannot translate speech yet: no speech-translation engine is wired to /v1/audio/translations. Transcribe with /v1/audio/transcriptions where a speech-to-text engine is configured.";
-
 /** OpenAI's transcription response formats, and the largest file it takes (25 MB). */
 export const TRANSCRIPTION_FORMATS = ["json", "text", "srt", "verbose_json", "vtt"] as const;
 export type TranscriptionFormat = (typeof TRANSCRIPTION_FORMATS)[number];

@@ -26,7 +26,11 @@ describe("engine registry (speech worker)", () => {
       { provider: "embedded", models: [{ id: "parlance_multilingual_v1", upstream: "espeak-ng" }] },
       { provider: "openai", models: [{ id: "parlance_openai_compatible_v1", upstream: "kokoro" }] },
     ]);
-    expect(capabilities["speech-to-text"]).toEqual([{ provider: "openai", models: [{ id: "Systran/faster-whisper-small", upstream: "Systran/faster-whisper-small" }] }]);
+    // The embedded recogniser (PocketSphinx) first: the default; the configured server by its model id.
+    expect(capabilities["speech-to-text"]).toEqual([
+      { provider: "embedded", models: [{ id: "pocketsphinx", upstream: "pocketsphinx" }] },
+      { provider: "openai", models: [{ id: "Systran/faster-whisper-small", upstream: "Systran/faster-whisper-small" }] },
+    ]);
     expect(capabilities.translation).toEqual([{ provider: "libretranslate", models: [{ id: "libretranslate", upstream: "libretranslate" }] }]);
     expect(capabilities.chat.map((p) => p.models[0]!.id)).toEqual(["llama3.2"]);
     expect(capabilities.embeddings.map((p) => p.models[0]!.id)).toEqual(["nomic-embed-text"]);
@@ -46,7 +50,7 @@ describe("engine registry (speech worker)", () => {
   });
 
   it("transcribes, translates, chats and embeds through the configured servers", async () => {
-    const heard = await engines.transcribe({ audio: new Uint8Array(1200), contentType: "audio/wav", language: "en" });
+    const heard = await engines.transcribe({ audio: new Uint8Array(1200), contentType: "audio/wav", language: "en" }, { provider: "openai" });
     expect(heard).toMatchObject({ text: "Heard 1200 bytes of audio/wav.", language: "en" });
     expect(heard.words.length).toBeGreaterThan(0);
     expect(await engines.translate({ text: "Good morning", source: null, target: "de" })).toEqual({ text: "[de] Good morning", detectedSource: "en" });

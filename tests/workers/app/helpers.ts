@@ -160,3 +160,15 @@ export async function fetcherPost(path: string, fields: Record<string, string>, 
   await decoded.done;
   return { status: response.status, ...(decoded.value as { data?: unknown; error?: unknown }) };
 }
+
+const sphinxFiles = () => (env as unknown as { SPHINX_FILES: Fetcher }).SPHINX_FILES;
+
+/** The embedded speech-to-text model into the test R2 bucket, as the start step puts it (vitest.config.ts serves the built file). */
+export async function installSpeechToTextModel(): Promise<void> {
+  await env.MEDIA.put("engines/pocketsphinx/en-us.model", await (await sphinxFiles().fetch("http://files/model")).arrayBuffer());
+}
+
+/** A recording of real speech from PocketSphinx's test data (goforward.raw: 16 kHz PCM; the LibriVox WAVs). */
+export async function sphinxRecording(name: string): Promise<Uint8Array> {
+  return new Uint8Array(await (await sphinxFiles().fetch(`http://files/recordings/${name}`)).arrayBuffer());
+}

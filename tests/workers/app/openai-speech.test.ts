@@ -3,10 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { readOggPages } from "../../../core/audio/ogg";
 import { mp3Frames } from "../../../core/audio/audio-levels";
 import { OPENAI_VOICE_NAMES, OPENAI_VOICES } from "../../../app/speech/rules/openai";
-import { api, createKey, signUp } from "./helpers";
+import { api, createKey, installSpeechToTextModel, signUp, sphinxRecording } from "./helpers";
+import { wordErrorRate } from "~/transcription/rules/transcription";
 
 const ARIA = "pv01aria000000000000";
 const GRETA = "pv05greta00000000000";
+/** The stand-in transcription server's model (vitest.config.ts). */
+const STAND_IN = "Systran/faster-whisper-small";
 let key: string;
 
 type OpenAiErrorBody = { error: { message: string; type: string; code: string | null; param: string | null } };
@@ -22,6 +25,7 @@ async function lastHistory(k = key): Promise<{ voice_id: string; model_id: strin
 const pcmSeconds = (bytes: number) => bytes / 2 / 24000;
 
 beforeAll(async () => {
+  await installSpeechToTextModel();
   key = await createKey(await signUp("openai-speech@example.com"));
 });
 
@@ -168,7 +172,7 @@ describe("OpenAI-compatible speech", () => {
     expect(await elevenLabs.json()).toMatchObject({ detail: { status: "voice_not_found" } });
   });
 
-  it("transcribes on the deployment's speech-to-text engine (here a stand-in server) in each response format", async () => {
+  it("transcribes on a configured speech-to-text server (here a stand-in) when its model is named, in each response format", async () => {
     const wav = new Uint8Array(await (await speech({ model: "tts-1", input: "Transcribe me.", voice: "nova", response_format: "wav" })).arrayBuffer());
     const transcribe = (fields: Record<string, string | string[]>, file: File | null = new File([wav], "speech.wav")) => {
       const form = new FormData();
@@ -178,11 +182,11 @@ describe("OpenAI-compatible speech", () => {
     };
     // The stand-in says how many bytes of which type arrived: the file went through whole.
     const heard = `Heard ${wav.byteLength} bytes of audio/wav.`;
-    expect(await (await transcribe({ model: "whisper-1" })).json()).toEqual({ text: heard });
-    const text = await transcribe({ model: "whisper-1", response_format: "text" });
+    expect(await (await transcribe({ model: STAND_IN })).json()).toEqual({ text: heard });
+    const text = await transcribe({ model: STAND_IN, response_format: "text" });
     expect(text.headers.get("content-type")).toContain("text/plain");
     expect(await text.text()).toBe(`${heard}\n`);
-    const verbose = (await (await transcribe({ model: "whisper-1", response_format: "verbose_json", language: "en", "timestamp_granularities[]": ["word", "segment"] })).json()) as {
+    const verbose = (await (await transcribe({ model: STAND_IN, response_format: "verbose_json", language: "en", "timestamp_granularities[]": ["word", "segment"] })).json()) as {
       task: string;
       language: string;
       duration: number;
@@ -192,19 +196,19 @@ describe("OpenAI-compatible speech", () => {
     expect(verbose).toMatchObject({ task: "transcribe", language: "en", text: heard });
     expect(verbose.words.map((w) => w.word.trim()).join(" ")).toBe(heard);
     expect(verbose.segments).toEqual([{ id: 0, start: 0, end: verbose.words.at(-1)!.end, text: heard }]);
-    const srt = await (await transcribe({ model: "whisper-1", response_format: "srt" })).text();
+    const srt = await (await transcribe({ model: STAND_IN, response_format: "srt" })).text();
     expect(srt).toBe(`1\n00:00:00,000 --> 00:00:02,400\n${heard}\n`);
-    const vtt = await transcribe({ model: "whisper-1", response_format: "vtt" });
+    const vtt = await transcribe({ model: STAND_IN, response_format: "vtt" });
     expect(vtt.headers.get("content-type")).toContain("text/vtt");
     expect(await vtt.text()).toBe(`WEBVTT\n\n00:00:00.000 --> 00:00:02.400\n${heard}\n`);
 
     const bad: [Record<string, string>, File | null, string][] = [
-      [{ model: "whisper-1" }, null, "file"],
-      [{ model: "whisper-1" }, new File([], "empty.wav"), "file"],
-      [{ model: "whisper-1" }, new File([wav], "notes.txt", { type: "text/plain" }), "file"],
+      [{ model: STAND_IN }, null, "file"],
+      [{ model: STAND_IN }, new File([], "empty.wav"), "file"],
+      [{ model: STAND_IN }, new File([wav], "notes.txt", { type: "text/plain" }), "file"],
       [{}, new File([wav], "speech.wav"), "model"],
-      [{ model: "whisper-1", response_format: "docx" }, new File([wav], "speech.wav"), "response_format"],
-      [{ model: "whisper-1", language: "english" }, new File([wav], "speech.wav"), "language"],
+      [{ model: STAND_IN, response_format: "docx" }, new File([wav], "speech.wav"), "response_format"],
+      [{ model: STAND_IN, language: "english" }, new File([wav], "speech.wav"), "language"],
     ];
     for (const [fields, file, param] of bad) {
       const response = await transcribe(fields, file);
@@ -213,16 +217,26 @@ describe("OpenAI-compatible speech", () => {
     }
   });
 
-  it("answers translations honestly (no speech translation engine: 501 without retry), and unknown paths in OpenAI's shape", async () => {
-    const form = new FormData();
-    form.append("file", new File([new Uint8Array(100)], "a.mp3", { type: "audio/mpeg" }));
-    form.append("model", "whisper-1");
-    const response = await api("/v1/audio/translations", { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form });
-    expect(response.status).toBe(501);
-    expect(response.headers.get("x-should-retry")).toBe("false");
-    expect(((await response.json()) as OpenAiErrorBody).error).toMatchObject({ code: "speech_to_text_unavailable", type: "server_error" });
+  it("transcribes and translates English speech on the embedded engine (whisper-1 means the default), refuses other languages, and answers unknown paths in OpenAI's shape", async () => {
+    // A real recording with known words (PocketSphinx's test data): "he might even have been made amiable himself".
+    const wav = await sphinxRecording("sense_and_sensibility_01_austen_64kb-0930.wav");
+    const post = (path: string, fields: Record<string, string>) => {
+      const form = new FormData();
+      form.append("file", new File([wav as Uint8Array<ArrayBuffer>], "speech.wav"));
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      return api(path, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form });
+    };
+    const heard = (await (await post("/v1/audio/transcriptions", { model: "whisper-1", response_format: "verbose_json", "timestamp_granularities[]": "word" })).json()) as { text: string; words: { word: string; start: number }[]; language: string };
+    expect(heard.language).toBe("en");
+    expect(wordErrorRate("he might even have been made amiable himself", heard.text)).toBeLessThan(0.35);
+    expect(heard.words.length).toBeGreaterThan(1);
+    const translated = (await (await post("/v1/audio/translations", { model: "whisper-1" })).json()) as { text: string };
+    expect(translated.text).toBe(heard.text);
+    const german = await post("/v1/audio/transcriptions", { model: "whisper-1", language: "de" });
+    expect(german.status).toBe(422);
+    expect(((await german.json()) as OpenAiErrorBody).error).toMatchObject({ code: "unsupported_language" });
     const unknown = await api("/v1/audio/nothing", { method: "POST", headers: { authorization: `Bearer ${key}` } });
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as OpenAiErrorBody).error.code).toBe("not_found");
-  });
+  }, 60_000);
 });

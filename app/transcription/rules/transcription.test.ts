@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { wordErrorRate, additionalFormat, characterTimings, embeddedHears, formBoolean, parseAdditionalFormats, responseWords, transcriptionCredits } from "./transcription";
+
+const words = [
+  { text: "hello", startMs: 100, endMs: 500 },
+  { text: "world", startMs: 600, endMs: 1000 },
+];
+
+describe("speech to text rules", () => {
+  it("charges by the second, rounded up, at least one credit", () => {
+    expect(transcriptionCredits(0.01)).toBe(1);
+    expect(transcriptionCredits(60)).toBe(1000);
+    expect(transcriptionCredits(1.5)).toBe(25);
+  });
+
+  it("hears English only (or an unsaid language)", () => {
+    expect(embeddedHears(null)).toBe(true);
+    expect(embeddedHears("EN")).toBe(true);
+    expect(embeddedHears("eng")).toBe(true);
+    expect(embeddedHears("de")).toBe(false);
+  });
+
+  it("lists words with spacing between them, speakers when diarising and characters on request", () => {
+    const listed = responseWords(words, { granularity: "word", diarize: true });
+    expect(listed.map((w) => [w.text, w.type, w.start, w.end, w.speaker_id])).toEqual([
+      ["hello", "word", 0.1, 0.5, "speaker_0"],
+      [" ", "spacing", 0.5, 0.6, "speaker_0"],
+      ["world", "word", 0.6, 1, "speaker_0"],
+    ]);
+    expect(responseWords(words, { granularity: "word", diarize: false })[0]).not.toHaveProperty("speaker_id");
+    expect(responseWords(words, { granularity: "character", diarize: false })[0]!.characters).toHaveLength(5);
+    expect(characterTimings({ text: "ab", startMs: 0, endMs: 200 })).toEqual([
+      { text: "a", start: 0, end: 0.1 },
+      { text: "b", start: 0.1, end: 0.2 },
+    ]);
+  });
+
+  it("makes SRT, VTT, text and segmented JSON", () => {
+    expect(additionalFormat("srt", "hello world", words, 1200).content).toBe("1\n00:00:00,100 --> 00:00:01,000\nhello world\n");
+    expect(additionalFormat("vtt", "hello world", words, 1200).content).toBe("WEBVTT\n\n00:00:00.100 --> 00:00:01.000\nhello world\n");
+    expect(additionalFormat("txt", "hello world", words, 1200).content).toBe("hello world\n");
+    const segmented = JSON.parse(additionalFormat("segmented_json", "hello world", words, 1200).content) as { segments: { text: string; words: unknown[] }[] };
+    expect(segmented.segments[0]).toMatchObject({ text: "hello world", start_time: 0.1, end_time: 1 });
+    expect(segmented.segments[0]!.words).toHaveLength(2);
+  });
+
+  it("reads additional_formats and form booleans, refusing what it cannot make", () => {
+    expect(parseAdditionalFormats('[{"format":"srt"},{"format":"txt","include_timestamps":true}]')).toEqual({ ok: true, formats: ["srt", "txt"] });
+    expect(parseAdditionalFormats(null)).toEqual({ ok: true, formats: [] });
+    expect(parseAdditionalFormats('[{"format":"pdf"}]').ok).toBe(false);
+    expect(parseAdditionalFormats("nope").ok).toBe(false);
+    expect(formBoolean(null, true)).toBe(true);
+    expect(formBoolean("false", true)).toBe(false);
+    expect(formBoolean("maybe", true)).toBeNull();
+  });
+
+  it("measures the word error rate", () => {
+    expect(wordErrorRate("The quick brown fox.", "the quick brown fox")).toBe(0);
+    expect(wordErrorRate("the quick brown fox", "the quick fox")).toBe(0.25);
+    expect(wordErrorRate("the quick brown fox", "a quick brown fox jumps")).toBe(0.5);
+  });
+});

@@ -1,0 +1,162 @@
+// Speech to text's constants and pure rules (decision 0030): the request's limits, the charge, and the
+// response's words, speakers and additional formats built from the engine's timed words.
+import { standardTierFor, type StandardTier, type Tier } from "../../../core/billing/plans";
+import { srtOf, transcriptSegments, vttOf, type TranscriptWord } from "~/speech/rules/openai";
+
+/** Credits per minute of audio: the voice isolator's rate (decision 0030 records why). */
+export const TRANSCRIPTION_CREDITS_PER_MINUTE = 1000;
+
+/** The credits a transcription of `seconds` of audio costs: by the second, rounded up, at least one. */
+export function transcriptionCredits(seconds: number): number {
+  return Math.max(1, Math.ceil((seconds * TRANSCRIPTION_CREDITS_PER_MINUTE) / 60));
+}
+
+/** The longest recording one request may transcribe, by plan (the embedded recogniser runs at about 0.2x real time). */
+export const MAX_TRANSCRIPTION_SECONDS: Record<StandardTier, number> = {
+  free: 300,
+  starter: 600,
+  creator: 1200,
+  pro: 1800,
+  growing_business: 1800,
+  scale_2024_08_10: 1800,
+};
+
+export function maxTranscriptionSeconds(tier: Tier): number {
+  return MAX_TRANSCRIPTION_SECONDS[standardTierFor(tier)];
+}
+
+export const MAX_TRANSCRIPTION_UPLOAD_BYTES = 100 * 1000 * 1000;
+
+/** The languages the embedded recogniser hears (PocketSphinx's US English model); others need a neural provider. */
+export const EMBEDDED_LANGUAGES = ["en", "eng"] as const;
+
+/** language_code as the request gives it (ISO 639-1 or 639-3), normalised to lower case; null when absent. */
+export function embeddedHears(languageCode: string | null): boolean {
+  return languageCode === null || (EMBEDDED_LANGUAGES as readonly string[]).includes(languageCode.toLowerCase());
+}
+
+export const TIMESTAMP_GRANULARITIES = ["none", "word", "character"] as const;
+export type TimestampGranularity = (typeof TIMESTAMP_GRANULARITIES)[number];
+
+/** The additional formats made here; docx, pdf and html are refused (no document writer in the platform). */
+export const ADDITIONAL_FORMATS = ["srt", "vtt", "txt", "segmented_json"] as const;
+export type AdditionalFormat = (typeof ADDITIONAL_FORMATS)[number];
+
+export type TranscriptCharacter = { text: string; start: number; end: number };
+export type ResponseWord = {
+  text: string;
+  start: number;
+  end: number;
+  type: "word" | "spacing";
+  speaker_id?: string;
+  logprob: number;
+  characters?: TranscriptCharacter[];
+};
+
+/** One speaker: the embedded engine has no speaker model, so every word is speaker_0 (decision 0030). */
+export const SINGLE_SPEAKER = "speaker_0";
+
+const seconds = (ms: number) => Math.round(ms) / 1000;
+
+/** A word's characters spread evenly over its time (the recogniser times words, not letters). */
+export function characterTimings(word: TranscriptWord): TranscriptCharacter[] {
+  const letters = [...word.text];
+  const step = (word.endMs - word.startMs) / Math.max(1, letters.length);
+  return letters.map((text, i) => ({ text, start: seconds(word.startMs + i * step), end: seconds(word.startMs + (i + 1) * step) }));
+}
+
+/**
+ * The response's words: each word, and between two words a "spacing" entry over the gap, as the commercial API
+ * lists them; speaker ids when diarising, characters at character granularity, none of either otherwise.
+ */
+export function responseWords(words: readonly TranscriptWord[], options: { granularity: TimestampGranularity; diarize: boolean }): ResponseWord[] {
+  const out: ResponseWord[] = [];
+  const speaker = options.diarize ? { speaker_id: SINGLE_SPEAKER } : {};
+  words.forEach((word, i) => {
+    if (i > 0) {
+      const previous = words[i - 1]!;
+      out.push({ text: " ", start: seconds(previous.endMs), end: seconds(Math.max(previous.endMs, word.startMs)), type: "spacing", ...speaker, logprob: 0 });
+    }
+    const timed = options.granularity === "none" ? { start: 0, end: 0 } : { start: seconds(word.startMs), end: seconds(word.endMs) };
+    out.push({ text: word.text, ...timed, type: "word", ...speaker, logprob: 0, ...(options.granularity === "character" ? { characters: characterTimings(word) } : {}) });
+  });
+  return out;
+}
+
+export type AdditionalFormatResponse = { requested_format: AdditionalFormat; file_extension: string; content_type: string; is_base64_encoded: false; content: string };
+
+/** One additional format of the transcript, as text. */
+export function additionalFormat(format: AdditionalFormat, text: string, words: readonly TranscriptWord[], durationMs: number): AdditionalFormatResponse {
+  const segments = transcriptSegments(text, words, durationMs);
+  const made = (extension: string, contentType: string, content: string): AdditionalFormatResponse => ({
+    requested_format: format,
+    file_extension: extension,
+    content_type: contentType,
+    is_base64_encoded: false,
+    content,
+  });
+  switch (format) {
+    case "srt":
+      return made("srt", "application/x-subrip", srtOf(segments));
+    case "vtt":
+      return made("vtt", "text/vtt", vttOf(segments));
+    case "txt":
+      return made("txt", "text/plain", segments.map((s) => s.text).join("\n") + (segments.length ? "\n" : ""));
+    case "segmented_json":
+      return made(
+        "json",
+        "application/json",
+        JSON.stringify({
+          segments: segments.map((s) => ({ text: s.text, start_time: s.start, end_time: s.end, words: words.filter((w) => w.startMs / 1000 >= s.start && w.endMs / 1000 <= s.end).map((w) => ({ text: w.text, start: seconds(w.startMs), end: seconds(w.endMs) })) })),
+        }),
+      );
+  }
+}
+
+/** additional_formats as the SDK sends it: a JSON list of {format, ...options}; the formats asked, or why not. */
+export function parseAdditionalFormats(value: string | null): { ok: true; formats: AdditionalFormat[] } | { ok: false; message: string } {
+  if (value === null || value.trim() === "") return { ok: true, formats: [] };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return { ok: false, message: "additional_formats must be a JSON list such as [{\"format\": \"srt\"}]" };
+  }
+  const list = Array.isArray(parsed) ? parsed : [parsed];
+  const formats: AdditionalFormat[] = [];
+  for (const item of list) {
+    const format = (item as { format?: unknown } | null)?.format;
+    if (typeof format !== "string" || !(ADDITIONAL_FORMATS as readonly string[]).includes(format)) {
+      return { ok: false, message: `additional_formats: ${JSON.stringify(format ?? null)} is not made here; choose from ${ADDITIONAL_FORMATS.join(", ")}` };
+    }
+    formats.push(format as AdditionalFormat);
+  }
+  return { ok: true, formats };
+}
+
+/** Form booleans as the SDK sends them ("true"/"false"), default when absent, null when neither. */
+export function formBoolean(value: string | null, fallback: boolean): boolean | null {
+  if (value === null) return fallback;
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return null;
+}
+
+/** Words of a text for comparison: lower case, letters, digits and apostrophes only. */
+export function comparableWords(text: string): string[] {
+  return text.toLowerCase().replace(/[^a-z0-9' ]+/g, " ").split(/\s+/).filter(Boolean);
+}
+
+/** Word error rate: the word-level edit distance from the reference to the hypothesis over the reference's length. */
+export function wordErrorRate(reference: string, hypothesis: string): number {
+  const ref = comparableWords(reference);
+  const hyp = comparableWords(hypothesis);
+  if (!ref.length) return hyp.length ? 1 : 0;
+  let row = Array.from({ length: hyp.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= ref.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= hyp.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (ref[i - 1] === hyp[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[hyp.length]! / ref.length;
+}
