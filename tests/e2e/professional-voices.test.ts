@@ -24,13 +24,14 @@ async function spoken(page: Page, text: string): Promise<Buffer> {
 async function bothThemes(page: Page, name: string) {
   for (const [width, height, size] of [[1440, 900, "desktop"], [375, 812, "phone"]] as const) {
     await page.setViewportSize({ width, height });
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await screenshot(page, `${name}-${size}-${scheme}`);
+    // The theme as the toggle sets it, without a reload (which would lose the dialog or the step shown).
+    for (const theme of ["light", "dark"] as const) {
+      await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
+      await screenshot(page, `${name}-${size}-${theme}`);
     }
   }
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.emulateMedia({ colorScheme: "light" });
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
 }
 
 describe("professional cloning and similar voices", () => {
