@@ -41,22 +41,24 @@ voicesApi.get(
     success: { contentTypes: ["audio/mpeg"], description: "MP3 audio" },
     responses: { 403: "voice_blocked", 404: "not_found" },
   }),
-  valid("param", z.object({ file: z.string().regex(/^voice_preview_[a-z0-9_]+\.mp3$/) })), async (c) => {
-  const target = await previewTarget(c.env, c.req.valid("param").file);
-  if (!target) return apiError(c, 404, "not_found", "No such preview");
-  // A blocked voice is heard nowhere. A CAPTCHA voice's preview stays public: its fixed sample makes the voice
-  // say nothing anyone chose (decision 0023); the page still opens the check before playing it.
-  if (!voiceUsable(target.voice.safetyControl)) return apiError(c, 403, "voice_blocked", VOICE_BLOCKED_API_MESSAGE);
-  let object = await c.env.MEDIA.get(target.key);
-  if (!object) {
-    const text = PREVIEW_TEXT[isEngineLanguage(target.language) ? target.language : "en"];
-    await c.env.MEDIA.put(target.key, await synthesizeUncharged(c.env, target.voice, text, "mp3_44100_128", target.language), {
-      httpMetadata: { contentType: "audio/mpeg" },
-    });
-    object = await c.env.MEDIA.get(target.key);
-  }
-  return new Response(object!.body, { headers: { "content-type": "audio/mpeg", "cache-control": "public, max-age=604800", etag: object!.httpEtag } });
-});
+  valid("param", z.object({ file: z.string().regex(/^voice_preview_[a-z0-9_]+\.mp3$/) })),
+  async (c) => {
+    const target = await previewTarget(c.env, c.req.valid("param").file);
+    if (!target) return apiError(c, 404, "not_found", "No such preview");
+    // A blocked voice is heard nowhere. A CAPTCHA voice's preview stays public: its fixed sample makes the voice
+    // say nothing anyone chose (decision 0023); the page still opens the check before playing it.
+    if (!voiceUsable(target.voice.safetyControl)) return apiError(c, 403, "voice_blocked", VOICE_BLOCKED_API_MESSAGE);
+    let object = await c.env.MEDIA.get(target.key);
+    if (!object) {
+      const text = PREVIEW_TEXT[isEngineLanguage(target.language) ? target.language : "en"];
+      await c.env.MEDIA.put(target.key, await synthesizeUncharged(c.env, target.voice, text, "mp3_44100_128", target.language), {
+        httpMetadata: { contentType: "audio/mpeg" },
+      });
+      object = await c.env.MEDIA.get(target.key);
+    }
+    return new Response(object!.body, { headers: { "content-type": "audio/mpeg", "cache-control": "public, max-age=604800", etag: object!.httpEtag } });
+  },
+);
 
 voicesApi.use("*", requireCaller);
 
@@ -74,33 +76,40 @@ const voiceNotFound = (voiceId: string) => `A voice with the voice_id ${voiceId}
 voicesApi.get(
   "/:voice_id",
   doc("Get a voice, with your workspace's settings for it", { success: { description: "JSON voice" }, responses: { 404: "voice_not_found" } }),
-  valid("param", voiceParam), async (c) => {
-  const caller = c.get("caller");
-  const voiceId = c.req.valid("param").voice_id;
-  const voice = await findUsableVoice(c.env, caller, voiceId);
-  if (!voice) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
-  return c.json({ ...voiceJson(voice, new URL(c.req.url).origin, caller.membership.workspace.id), settings: await settingsOfVoice(c.env, caller, voice) });
-});
+  valid("param", voiceParam),
+  async (c) => {
+    const caller = c.get("caller");
+    const voiceId = c.req.valid("param").voice_id;
+    const voice = await findUsableVoice(c.env, caller, voiceId);
+    if (!voice) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
+    return c.json({ ...voiceJson(voice, new URL(c.req.url).origin, caller.membership.workspace.id), settings: await settingsOfVoice(c.env, caller, voice) });
+  },
+);
 
 voicesApi.get(
   "/:voice_id/settings",
   doc("A voice's settings for your workspace", { success: { description: "JSON settings" }, responses: { 404: "voice_not_found" } }),
-  valid("param", voiceParam), async (c) => {
-  const voiceId = c.req.valid("param").voice_id;
-  const settings = await voiceSettingsOf(c.env, c.get("caller"), voiceId);
-  if (!settings) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
-  return c.json(settings);
-});
+  valid("param", voiceParam),
+  async (c) => {
+    const voiceId = c.req.valid("param").voice_id;
+    const settings = await voiceSettingsOf(c.env, c.get("caller"), voiceId);
+    if (!settings) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
+    return c.json(settings);
+  },
+);
 
 voicesApi.post(
   "/:voice_id/settings/edit",
   doc("Edit a voice's settings for your workspace", { success: { description: "JSON: status" }, responses: { 404: "voice_not_found" } }),
-  valid("param", voiceParam), valid("json", voiceSettingsSchema), async (c) => {
-  const voiceId = c.req.valid("param").voice_id;
-  const patch = Object.fromEntries(Object.entries(c.req.valid("json")).filter(([, v]) => v !== null && v !== undefined));
-  if (!(await editVoiceSettings(c.env, c.get("caller"), voiceId, patch))) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
-  return c.json({ status: "ok" });
-});
+  valid("param", voiceParam),
+  valid("json", voiceSettingsSchema),
+  async (c) => {
+    const voiceId = c.req.valid("param").voice_id;
+    const patch = Object.fromEntries(Object.entries(c.req.valid("json")).filter(([, v]) => v !== null && v !== undefined));
+    if (!(await editVoiceSettings(c.env, c.get("caller"), voiceId, patch))) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
+    return c.json({ status: "ok" });
+  },
+);
 
 // Instant voice cloning and the workspace's own voices (decision 0024): samples measured and the embedded engine's
 // voice derived from them. Multipart like the commercial API: name, files (repeated), description, labels (JSON).
