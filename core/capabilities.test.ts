@@ -10,16 +10,17 @@ describe("capability list", () => {
 
   it("says which capabilities this build does not have yet", () => {
     expect(missingCapabilityCards()).toEqual(
-      expect.arrayContaining(["Professional voice cloning", "Dubbing studio", "3 professional voice clones"]),
+      expect.arrayContaining(["Dubbing studio", "A turbo model at $50 per million credits yearly"]),
     );
     expect(capabilityExists("instant_voice_cloning")).toBe(true);
-    expect(capabilityExists("professional_voice_cloning")).toBe(false);
+    expect(capabilityExists("professional_voice_cloning")).toBe(true);
+    expect(capabilityExists("dubbing_studio")).toBe(false);
     expect(capabilityExists("extra_credits")).toBe(true);
   });
 
   it("advertises only what exists, in the plan's order", () => {
     expect(advertisedCapabilities(["commercial_licence", "instant_voice_cloning", "dubbing_studio"])).toEqual(["Commercial licence", "Instant voice cloning"]);
-    expect(advertisedCapabilities(["professional_voice_cloning", "mp3_192_api", "extra_credits"])).toEqual(["192 kbps audio through the API", "Usage-based extra credits"]);
+    expect(advertisedCapabilities(["professional_voice_cloning", "mp3_192_api", "extra_credits", "turbo_model"])).toEqual(["Professional voice cloning", "192 kbps audio through the API", "Usage-based extra credits"]);
   });
 
   it("every plan names known capabilities, and no plan advertises a missing one", () => {

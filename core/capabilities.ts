@@ -27,8 +27,8 @@ export const CAPABILITIES = {
   lowest_extra_credit_price: { card: "Lowest price for extra credits", exists: true, area: "billing" },
   // Named by the spec's plans, not built yet.
   instant_voice_cloning: { card: "Instant voice cloning", exists: true, area: "voices" },
-  professional_voice_cloning: { card: "Professional voice cloning", exists: false, area: "voices" },
-  professional_voice_clones_3: { card: "3 professional voice clones", exists: false, area: "voices" },
+  professional_voice_cloning: { card: "Professional voice cloning", exists: true, area: "voices" },
+  professional_voice_clones_3: { card: "3 professional voice clones", exists: true, area: "voices" },
   turbo_model: { card: "A turbo model at $50 per million credits yearly", exists: false, area: "speech" },
   dubbing_studio: { card: "Dubbing studio", exists: false, area: "dubbing" },
 } as const satisfies Record<string, Capability>;

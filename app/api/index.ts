@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { apiError } from "./errors";
 import { openApiDocument } from "./openapi";
 import type { OpenApiDocument } from "~/api-docs/rules/reference";
-import { VOICES_ROUTE_DOCS } from "./voices-route-docs";
 import { billingApi } from "~/billing/api";
 import { historyApi } from "~/history/api";
 import { audioIsolationApi } from "~/isolation/api";
@@ -21,6 +20,7 @@ import { adVisitApi } from "~/marketing/ad-visit-api";
 import { usageApi } from "~/usage/api";
 import { userApi } from "~/accounts/api";
 import { voicesApi, voicesV2Api } from "~/voices/api";
+import { professionalVoicesApi, similarVoicesApi } from "~/voices/professional-api";
 import { sharedVoicesApi, voiceLibraryApi } from "~/voices/library-api";
 import { textToVoiceApi } from "~/voices/design-api";
 import { workspaceApi } from "~/workspace/api";
@@ -47,6 +47,8 @@ api.route("/audio", openAiAudioApi);
 api.route("/openai/voices", openAiVoicesApi);
 // The library's /v1/voices routes first: the voices' own GET /{voice_id} would otherwise take /collections.
 api.route("/voices", voiceLibraryApi);
+api.route("/voices", professionalVoicesApi);
+api.route("/similar-voices", similarVoicesApi);
 api.route("/voices", voicesApi);
 api.route("/shared-voices", sharedVoicesApi);
 api.route("/text-to-voice", textToVoiceApi);
@@ -82,7 +84,7 @@ export function apiDocument(origin: string): OpenApiDocument {
   let document = documents.get(origin);
   if (!document) {
     if (documents.size >= 8) documents.clear(); // origins come from the Host header: keep a few only
-    document = openApiDocument(publicApi.routes, { origin, extraDocs: VOICES_ROUTE_DOCS });
+    document = openApiDocument(publicApi.routes, { origin });
     documents.set(origin, document);
   }
   return document;

@@ -112,11 +112,7 @@ function operationsOf(routes: readonly RouterRoute[]): Operation[] {
   return [...byKey.values()];
 }
 
-export type DocumentOptions = {
-  origin: string;
-  /** Descriptions of routes whose sub-app does not give them yet, keyed "GET /v1/voices/{voice_id}". */
-  extraDocs?: Readonly<Record<string, RouteDoc>>;
-};
+export type DocumentOptions = { origin: string };
 
 export function openApiDocument(routes: readonly RouterRoute[], options: DocumentOptions): OpenApiDocument {
   const paths: OpenApiDocument["paths"] = {};
@@ -131,7 +127,7 @@ export function openApiDocument(routes: readonly RouterRoute[], options: Documen
       const meta = routeMeta(route.handler);
       if (meta && (own || meta.kind === "auth")) chain.push(meta);
     });
-    const doc = [...chain].reverse().find((m) => m.kind === "doc")?.doc ?? options.extraDocs?.[`${op.method.toUpperCase()} ${path}`];
+    const doc = [...chain].reverse().find((m) => m.kind === "doc")?.doc;
     const inputs = chain.filter((m) => m.kind === "input");
     const authenticated = chain.some((m) => m.kind === "auth");
 

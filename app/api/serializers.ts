@@ -9,6 +9,7 @@ import {
 } from "../../core/billing/plans";
 import { capabilityExists } from "../../core/capabilities";
 import { allowedToUseProjectsApi } from "~/studio/rules/studio";
+import { canCloneProfessionally, professionalVoiceLimitFor } from "~/voices/rules/professional-cloning";
 import { currentOverageCents, effectiveLimitExtension, priceAmount } from "~/billing/rules/extra-credits";
 
 /**
@@ -16,7 +17,7 @@ import { currentOverageCents, effectiveLimitExtension, priceAmount } from "~/bil
  * `invoices` is what the provider says now (admins only, decision 0019); without it the invoice fields are
  * empty and has_open_invoices is the mirrored flag.
  */
-export function subscriptionJson(membership: Membership, billing?: BillingRow, invoices?: ProviderInvoices | null, voices?: { slotsUsed: number; addEdits: number }) {
+export function subscriptionJson(membership: Membership, billing?: BillingRow, invoices?: ProviderInvoices | null, voices?: { slotsUsed: number; addEdits: number; professionalUsed?: number }) {
   const workspace = membership.workspace;
   const tier = workspace.tier;
   const voiceLimit = CUSTOM_VOICE_LIMIT[standardTierFor(tier)];
@@ -41,12 +42,12 @@ export function subscriptionJson(membership: Membership, billing?: BillingRow, i
         ? { kind: "downgrade", next_tier: billing.pendingDowngradeTo, timestamp_seconds: billing.currentPeriodEnd }
         : null,
     voice_slots_used: voices?.slotsUsed ?? 0,
-    professional_voice_slots_used: 0,
-    professional_voice_slots_used_in_workspace: 0,
+    professional_voice_slots_used: voices?.professionalUsed ?? 0,
+    professional_voice_slots_used_in_workspace: voices?.professionalUsed ?? 0,
     voice_limit: voiceLimit,
     max_voice_add_edits: maxVoiceAddEdits(voiceLimit),
     voice_add_edit_counter: voices?.addEdits ?? 0,
-    professional_voice_limit: 0,
+    professional_voice_limit: professionalVoiceLimitFor(tier),
     can_extend_voice_limit: false,
     // Studio's API by plan (decision 0033).
     allowed_to_use_projects_api: allowedToUseProjectsApi(tier),
@@ -58,7 +59,7 @@ export function subscriptionJson(membership: Membership, billing?: BillingRow, i
     has_open_invoices: invoices?.has_open_invoices ?? billing?.hasOpenInvoices ?? false,
     // The plan's gates, and only where this build has the capability (core/capabilities.ts).
     can_use_instant_voice_cloning: capabilityExists("instant_voice_cloning") && tier !== "free",
-    can_use_professional_voice_cloning: capabilityExists("professional_voice_cloning") && tier !== "free" && tier !== "starter",
+    can_use_professional_voice_cloning: capabilityExists("professional_voice_cloning") && canCloneProfessionally(tier),
     max_seats: workspace.maxSeats,
   };
 }

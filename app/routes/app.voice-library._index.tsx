@@ -14,6 +14,7 @@ import { languageName } from "~/speech/rules/languages";
 import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
 import { LibraryVoiceCard, type AddVoiceResult } from "~/voices/components/library-voice-card";
+import { FindSimilarVoices } from "~/voices/components/similar-voices";
 import { libraryVoiceOption } from "~/voices/library-json";
 import { copyName, SHARED_SORTS, VOICE_NAME_MAX } from "~/voices/rules/voice-library";
 import { LIBRARY_AGES, LIBRARY_PAGE_SIZE, LIBRARY_SORT_LABELS, LIBRARY_USE_CASES } from "~/voices/rules/library-page";
@@ -112,9 +113,12 @@ export default function VoiceLibrary() {
       description="Voices other workspaces shared. Preview one in the player, then add it to your voices under a name of your own."
       width="wide"
       actions={
-        <LinkButton to="/app/voice-library/collections" variant="secondary">
-          <FolderHeart aria-hidden="true" /> My voices and collections
-        </LinkButton>
+        <>
+          <FindSimilarVoices />
+          <LinkButton to="/app/voice-library/collections" variant="secondary">
+            <FolderHeart aria-hidden="true" /> My voices and collections
+          </LinkButton>
+        </>
       }
     >
       <Form ref={form} method="get" role="search" className="flex flex-wrap items-end gap-3">

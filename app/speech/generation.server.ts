@@ -11,6 +11,7 @@ import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../core/voices/voice-
 import { engineParameters, engineVoiceFor, externalVoiceFor } from "~/voices/rules/voices";
 import { applyOpenAiProsody } from "~/speech/rules/openai";
 import { findUsableVoice, voiceCaptchaPassed, voiceCaptchaRequired } from "~/voices/voices.server";
+import { VOICE_NOT_TRAINED_MESSAGE, voiceReadyToSpeak } from "~/voices/rules/professional-cloning";
 import type { Voice } from "../../core/voices/voices";
 import { concatBytes, StreamingEncoder } from "../../core/audio/encoder";
 import { int16FromBytes } from "../../core/audio/pcm";
@@ -135,6 +136,7 @@ export async function speakingVoice(env: Env, actor: Actor, voiceId: string): Pr
   const voice = await findUsableVoice(env, actor, voiceId);
   if (!voice) return { ok: false, refusal: { httpStatus: 404, status: "voice_not_found", message: `A voice with the voice_id ${voiceId} was not found.` } };
   if (!voiceUsable(voice.safetyControl)) return { ok: false, refusal: { httpStatus: 403, status: "voice_blocked", message: VOICE_BLOCKED_API_MESSAGE } };
+  if (!voiceReadyToSpeak(voice)) return { ok: false, refusal: { httpStatus: 400, status: "voice_not_fine_tuned", message: VOICE_NOT_TRAINED_MESSAGE } };
   // A voice under a CAPTCHA speaks only for a workspace that has passed its check (decision 0023).
   if (!(await voiceCaptchaPassed(env, actor, voice))) return { ok: false, refusal: { ...voiceCaptchaRequired(voice), detail: { voice_id: voice.voiceId } } };
   return { ok: true, voice };

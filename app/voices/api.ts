@@ -31,63 +31,88 @@ import { FINE_TUNING_STATES, VOICE_CATEGORIES } from "../../core/voices/voices";
 import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../core/voices/voice-safety";
 
 export const voicesApi = new Hono<AuthedEnv>();
+const doc = apiDocs("Voices");
 
 /** Previews are public files, generated once by the engine on first request and kept in R2. */
-voicesApi.get("/previews/:file", valid("param", z.object({ file: z.string().regex(/^voice_preview_[a-z0-9_]+\.mp3$/) })), async (c) => {
-  const target = await previewTarget(c.env, c.req.valid("param").file);
-  if (!target) return apiError(c, 404, "not_found", "No such preview");
-  // A blocked voice is heard nowhere. A CAPTCHA voice's preview stays public: its fixed sample makes the voice
-  // say nothing anyone chose (decision 0023); the page still opens the check before playing it.
-  if (!voiceUsable(target.voice.safetyControl)) return apiError(c, 403, "voice_blocked", VOICE_BLOCKED_API_MESSAGE);
-  let object = await c.env.MEDIA.get(target.key);
-  if (!object) {
-    const text = PREVIEW_TEXT[isEngineLanguage(target.language) ? target.language : "en"];
-    await c.env.MEDIA.put(target.key, await synthesizeUncharged(c.env, target.voice, text, "mp3_44100_128", target.language), {
-      httpMetadata: { contentType: "audio/mpeg" },
-    });
-    object = await c.env.MEDIA.get(target.key);
-  }
-  return new Response(object!.body, { headers: { "content-type": "audio/mpeg", "cache-control": "public, max-age=604800", etag: object!.httpEtag } });
-});
+voicesApi.get(
+  "/previews/:file",
+  doc("A premade voice's preview", {
+    description: "Public: made by the engine on the first request, then kept. A blocked voice's preview is refused.",
+    success: { contentTypes: ["audio/mpeg"], description: "MP3 audio" },
+    responses: { 403: "voice_blocked", 404: "not_found" },
+  }),
+  valid("param", z.object({ file: z.string().regex(/^voice_preview_[a-z0-9_]+\.mp3$/) })),
+  async (c) => {
+    const target = await previewTarget(c.env, c.req.valid("param").file);
+    if (!target) return apiError(c, 404, "not_found", "No such preview");
+    // A blocked voice is heard nowhere. A CAPTCHA voice's preview stays public: its fixed sample makes the voice
+    // say nothing anyone chose (decision 0023); the page still opens the check before playing it.
+    if (!voiceUsable(target.voice.safetyControl)) return apiError(c, 403, "voice_blocked", VOICE_BLOCKED_API_MESSAGE);
+    let object = await c.env.MEDIA.get(target.key);
+    if (!object) {
+      const text = PREVIEW_TEXT[isEngineLanguage(target.language) ? target.language : "en"];
+      await c.env.MEDIA.put(target.key, await synthesizeUncharged(c.env, target.voice, text, "mp3_44100_128", target.language), {
+        httpMetadata: { contentType: "audio/mpeg" },
+      });
+      object = await c.env.MEDIA.get(target.key);
+    }
+    return new Response(object!.body, { headers: { "content-type": "audio/mpeg", "cache-control": "public, max-age=604800", etag: object!.httpEtag } });
+  },
+);
 
 voicesApi.use("*", requireCaller);
 
-voicesApi.get("/", valid("query", z.object({ show_legacy: z.string().optional() })), async (c) => {
+voicesApi.get("/", doc("List voices", { success: { description: "JSON: voices" } }), valid("query", z.object({ show_legacy: z.string().optional() })), async (c) => {
   const origin = new URL(c.req.url).origin;
   const caller = c.get("caller");
   return c.json({ voices: (await usableVoices(c.env, caller)).map((voice) => voiceJson(voice, origin, caller.membership.workspace.id)) });
 });
 
-voicesApi.get("/settings/default", (c) => c.json(DEFAULT_VOICE_SETTINGS));
+voicesApi.get("/settings/default", doc("Default voice settings", { success: { description: "JSON settings" } }), (c) => c.json(DEFAULT_VOICE_SETTINGS));
 
 const voiceParam = z.object({ voice_id: z.string().min(1).max(100) });
 const voiceNotFound = (voiceId: string) => `A voice with the voice_id ${voiceId} was not found.`;
 
-voicesApi.get("/:voice_id", valid("param", voiceParam), async (c) => {
-  const caller = c.get("caller");
-  const voiceId = c.req.valid("param").voice_id;
-  const voice = await findUsableVoice(c.env, caller, voiceId);
-  if (!voice) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
-  return c.json({ ...voiceJson(voice, new URL(c.req.url).origin, caller.membership.workspace.id), settings: await settingsOfVoice(c.env, caller, voice) });
-});
+voicesApi.get(
+  "/:voice_id",
+  doc("Get a voice, with your workspace's settings for it", { success: { description: "JSON voice" }, responses: { 404: "voice_not_found" } }),
+  valid("param", voiceParam),
+  async (c) => {
+    const caller = c.get("caller");
+    const voiceId = c.req.valid("param").voice_id;
+    const voice = await findUsableVoice(c.env, caller, voiceId);
+    if (!voice) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
+    return c.json({ ...voiceJson(voice, new URL(c.req.url).origin, caller.membership.workspace.id), settings: await settingsOfVoice(c.env, caller, voice) });
+  },
+);
 
-voicesApi.get("/:voice_id/settings", valid("param", voiceParam), async (c) => {
-  const voiceId = c.req.valid("param").voice_id;
-  const settings = await voiceSettingsOf(c.env, c.get("caller"), voiceId);
-  if (!settings) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
-  return c.json(settings);
-});
+voicesApi.get(
+  "/:voice_id/settings",
+  doc("A voice's settings for your workspace", { success: { description: "JSON settings" }, responses: { 404: "voice_not_found" } }),
+  valid("param", voiceParam),
+  async (c) => {
+    const voiceId = c.req.valid("param").voice_id;
+    const settings = await voiceSettingsOf(c.env, c.get("caller"), voiceId);
+    if (!settings) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
+    return c.json(settings);
+  },
+);
 
-voicesApi.post("/:voice_id/settings/edit", valid("param", voiceParam), valid("json", voiceSettingsSchema), async (c) => {
-  const voiceId = c.req.valid("param").voice_id;
-  const patch = Object.fromEntries(Object.entries(c.req.valid("json")).filter(([, v]) => v !== null && v !== undefined));
-  if (!(await editVoiceSettings(c.env, c.get("caller"), voiceId, patch))) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
-  return c.json({ status: "ok" });
-});
+voicesApi.post(
+  "/:voice_id/settings/edit",
+  doc("Edit a voice's settings for your workspace", { success: { description: "JSON: status" }, responses: { 404: "voice_not_found" } }),
+  valid("param", voiceParam),
+  valid("json", voiceSettingsSchema),
+  async (c) => {
+    const voiceId = c.req.valid("param").voice_id;
+    const patch = Object.fromEntries(Object.entries(c.req.valid("json")).filter(([, v]) => v !== null && v !== undefined));
+    if (!(await editVoiceSettings(c.env, c.get("caller"), voiceId, patch))) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
+    return c.json({ status: "ok" });
+  },
+);
 
 // Instant voice cloning and the workspace's own voices (decision 0024): samples measured and the embedded engine's
 // voice derived from them. Multipart like the commercial API: name, files (repeated), description, labels (JSON).
-const cloningDoc = apiDocs("Voices");
 const fileList = z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.custom<File>((v) => v instanceof File, "Each of files must be a file upload")));
 const labelsField = z
   .string()
@@ -117,7 +142,7 @@ const refused = (c: Parameters<typeof apiError>[0], refusal: CloningRefusal) => 
 
 voicesApi.post(
   "/add",
-  cloningDoc("Add a voice by instant cloning", {
+  doc("Add a voice by instant cloning", {
     description:
       "Clones a voice from audio samples (MP3, WAV or mono Ogg Opus decode here; the other accepted types of spec §5 are refused with a reason): up to 25 files of 10 MB each, 5 minutes in all, with at least a second of voiced speech each. The embedded engine is formant synthesis: the clone matches the speaker's pitch, pitch range, pace and timbre scale, not the voice itself. From the Starter plan; counts toward the plan's custom voices and its voice additions and edits per billing period. remove_background_noise: the samples go through the voice isolator (RNNoise) before they are measured; the stored samples stay as uploaded.",
     success: { description: "JSON: voice_id, requires_verification" },
@@ -145,7 +170,7 @@ voicesApi.post(
 
 voicesApi.post(
   "/:voice_id/edit",
-  cloningDoc("Edit one of your voices", {
+  doc("Edit one of your voices", {
     description: "Name (required), description, labels (merged into the voice's), and more samples, after which the voice is measured again. Counts as a voice edit.",
     success: { description: "JSON: status ok" },
     responses: { 400: "as POST /v1/voices/add", 403: "can_not_use_instant_voice_cloning", 404: "voice_not_found (premade, unknown and another workspace's voices alike)", 413: "sample_too_large", 415: "unsupported_audio_type" },
@@ -167,7 +192,7 @@ voicesApi.post(
 
 voicesApi.delete(
   "/:voice_id",
-  cloningDoc("Delete one of your voices", {
+  doc("Delete one of your voices", {
     description: "The voice, its settings and its samples in storage. History items made with it keep its name.",
     success: { description: "JSON: status ok" },
     responses: { 404: "voice_not_found (premade, unknown and another workspace's voices alike)" },
@@ -182,7 +207,7 @@ voicesApi.delete(
 
 voicesApi.get(
   "/:voice_id/preview",
-  cloningDoc("Hear one of your voices", {
+  doc("Hear one of your voices", {
     description: "The preview text in the voice's language, spoken by the voice; made on the first request and kept until the voice changes.",
     success: { contentTypes: ["audio/mpeg"], description: "MP3 audio" },
     responses: { 404: "voice_not_found (premade voices have public previews; unknown and another workspace's voices)" },
@@ -201,7 +226,7 @@ const sampleNotFound = (sampleId: string) => `A sample with the sample_id ${samp
 
 voicesApi.get(
   "/:voice_id/samples/:sample_id/audio",
-  cloningDoc("Get a sample's audio", { description: "The recording as it was uploaded.", success: { contentTypes: ["audio/mpeg", "audio/wav", "audio/ogg"], description: "The sample's audio" }, responses: { 404: "sample_not_found" } }),
+  doc("Get a sample's audio", { description: "The recording as it was uploaded.", success: { contentTypes: ["audio/mpeg", "audio/wav", "audio/ogg"], description: "The sample's audio" }, responses: { 404: "sample_not_found" } }),
   valid("param", sampleParam),
   async (c) => {
     const { voice_id: voiceId, sample_id: sampleId } = c.req.valid("param");
@@ -213,7 +238,7 @@ voicesApi.get(
 
 voicesApi.delete(
   "/:voice_id/samples/:sample_id",
-  cloningDoc("Delete a sample of one of your voices", { description: "The recording leaves storage and the voice's list; the voice keeps how it sounds.", success: { description: "JSON: status ok" }, responses: { 404: "sample_not_found" } }),
+  doc("Delete a sample of one of your voices", { description: "The recording leaves storage and the voice's list; the voice keeps how it sounds.", success: { description: "JSON: status ok" }, responses: { 404: "sample_not_found" } }),
   valid("param", sampleParam),
   async (c) => {
     const { voice_id: voiceId, sample_id: sampleId } = c.req.valid("param");
@@ -224,7 +249,6 @@ voicesApi.delete(
 
 // The voice CAPTCHA (decision 0023): a voice under a CAPTCHA control speaks for a workspace once a person of it
 // has read a challenge; the page's dialog and API callers take the same steps.
-const doc = apiDocs("Voices");
 const challengeParam = voiceParam.extend({ challenge_id: z.string().uuid() });
 
 voicesApi.post(
@@ -300,6 +324,7 @@ export const voicesV2Api = new Hono<AuthedEnv>();
 voicesV2Api.use("*", requireCaller);
 voicesV2Api.get(
   "/",
+  doc("Search, sort and page voices", { success: { description: "JSON: voices, has_more, total_count, next_page_token" } }),
   valid(
     "query",
     z.object({

@@ -23,16 +23,16 @@ import {
   voiceLimitFor,
   voiceLimitMessage,
 } from "~/voices/rules/voice-cloning";
-import { isEngineLanguage, LANGUAGE_ENGINE_VOICES, ownPreviewKeyOf, PREVIEW_TEXT, type EngineLanguage } from "~/voices/rules/voices";
+import { isEngineLanguage, LANGUAGE_ENGINE_VOICES, newVoiceId, ownPreviewKeyOf, PREVIEW_TEXT, type EngineLanguage } from "~/voices/rules/voices";
 import { synthesizeUncharged } from "~/speech/generation.server";
 import { permissionRefusal, type Actor } from "~/accounts/accounts.server";
 
-type CloningEnv = { DB: D1Database; MEDIA: R2Bucket; SPEECH: Env["SPEECH"] };
-type Cloner = Actor;
+export type CloningEnv = { DB: D1Database; MEDIA: R2Bucket; SPEECH: Env["SPEECH"] };
+export type Cloner = Actor;
 
 export type CloningRefusal = { httpStatus: 400 | 403 | 404 | 413 | 415 | 422; status: string; message: string };
-type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: CloningRefusal };
-const refuse = (httpStatus: CloningRefusal["httpStatus"], status: string, message: string): { ok: false; refusal: CloningRefusal } => ({
+export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: CloningRefusal };
+export const refuse = (httpStatus: CloningRefusal["httpStatus"], status: string, message: string): { ok: false; refusal: CloningRefusal } => ({
   ok: false,
   refusal: { httpStatus, status, message },
 });
@@ -49,12 +49,12 @@ async function sha256Hex(bytes: Uint8Array): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-type MeasuredSample = { upload: SampleUpload; features: SpeakerFeatures };
+export type MeasuredSample = { upload: SampleUpload; features: SpeakerFeatures };
 
 type Decoded = { samples: Int16Array; sampleRate: number };
 
 /** remove_background_noise: the sample through the voice isolator (RNNoise) before it is measured; 48 kHz out. */
-function backgroundRemover(env: CloningEnv) {
+export function backgroundRemover(env: CloningEnv) {
   return async (decoded: Decoded): Promise<Decoded> => {
     const pcm = new Uint8Array(decoded.samples.buffer, decoded.samples.byteOffset, decoded.samples.byteLength);
     const isolated = await isolateVoice(env as Env, { pcm, sampleRate: decoded.sampleRate });
@@ -64,7 +64,12 @@ function backgroundRemover(env: CloningEnv) {
 }
 
 /** Checks, decodes and measures the uploaded samples (none is stored yet), cleaned first when asked. */
-async function measureSamples(files: SampleUpload[], existingSeconds = 0, clean?: (decoded: Decoded) => Promise<Decoded>): Promise<Outcome<MeasuredSample[]>> {
+export async function measureSamples(
+  files: SampleUpload[],
+  existingSeconds = 0,
+  clean?: (decoded: Decoded) => Promise<Decoded>,
+  trim?: { start?: number | null; end?: number | null },
+): Promise<Outcome<MeasuredSample[]>> {
   if (files.length > MAX_SAMPLES) return refuse(400, "too_many_samples", `A voice takes at most ${MAX_SAMPLES} samples; ${files.length} were sent.`);
   const measured: MeasuredSample[] = [];
   let seconds = existingSeconds;
@@ -79,6 +84,13 @@ async function measureSamples(files: SampleUpload[], existingSeconds = 0, clean?
       decoded = await decodeUploadedAudio(upload.bytes);
     } catch (error) {
       return refuse(400, "undecodable_sample", `${upload.name} could not be read: ${error instanceof Error ? error.message : "unknown format"}. This deployment decodes MP3, WAV and mono Ogg Opus.`);
+    }
+    if (trim && (trim.start || trim.end)) {
+      // A professional sample's trim (seconds from the start): only that stretch is measured.
+      const from = Math.max(0, Math.round((trim.start ?? 0) * decoded.sampleRate));
+      const to = trim.end ? Math.min(decoded.samples.length, Math.round(trim.end * decoded.sampleRate)) : decoded.samples.length;
+      if (to <= from) return refuse(400, "invalid_trim", "trim_end_time must come after trim_start_time, inside the recording.");
+      decoded = { samples: decoded.samples.subarray(from, to), sampleRate: decoded.sampleRate };
     }
     seconds += decoded.samples.length / decoded.sampleRate;
     if (seconds > MAX_TOTAL_SAMPLE_SECONDS) return refuse(400, "samples_too_long", `The samples are longer than ${MAX_TOTAL_SAMPLE_SECONDS / 60} minutes in all.`);
@@ -96,7 +108,7 @@ async function measureSamples(files: SampleUpload[], existingSeconds = 0, clean?
  * The embedded engine's voice for the speaker: the tables' estimate, spoken once on the calibration text in the
  * voice's language and corrected by what the engine actually did.
  */
-async function engineVoiceFor(env: CloningEnv, features: SpeakerFeatures, language: EngineLanguage): Promise<VoiceEngineParameters> {
+export async function engineVoiceFor(env: CloningEnv, features: SpeakerFeatures, language: EngineLanguage): Promise<VoiceEngineParameters> {
   const espeakVoice = LANGUAGE_ENGINE_VOICES[language];
   let voice: CloneEngineVoice = cloneEngineVoice(features);
   const spoken = await speechEngine(env as Env).synthesize({
@@ -112,12 +124,12 @@ async function engineVoiceFor(env: CloningEnv, features: SpeakerFeatures, langua
   return { espeakVoice, variant: voice.variant, basePitch: voice.basePitch, baseRange: voice.baseRange, rate: voice.rate, externalVoices: {} };
 }
 
-function speakerRecord(features: SpeakerFeatures): VoiceSpeakerFeatures {
+export function speakerRecord(features: SpeakerFeatures): VoiceSpeakerFeatures {
   return { ...features, vector: speakerVector(features) };
 }
 
 /** The voice's language: its `language` label when the engine speaks it, else English. */
-function languageOf(labels: VoiceLabels): EngineLanguage {
+export function languageOf(labels: VoiceLabels): EngineLanguage {
   const code = labels.language?.toLowerCase().slice(0, 2) ?? "en";
   return isEngineLanguage(code) ? code : "en";
 }
@@ -127,7 +139,7 @@ function labelsFor(given: VoiceLabels, parameters: VoiceEngineParameters, langua
   return { ...(parameters.variant?.startsWith("f") ? { gender: "female" } : { gender: "male" }), language, ...given };
 }
 
-async function storeSamples(env: CloningEnv, workspaceId: string, voiceId: string, samples: MeasuredSample[]): Promise<VoiceSampleFile[]> {
+export async function storeSamples(env: CloningEnv, workspaceId: string, voiceId: string, samples: MeasuredSample[]): Promise<VoiceSampleFile[]> {
   const stored: VoiceSampleFile[] = [];
   for (const { upload } of samples) {
     const sampleId = randomId(10);
@@ -139,7 +151,7 @@ async function storeSamples(env: CloningEnv, workspaceId: string, voiceId: strin
 }
 
 /** Whether the workspace may clone at all, and has room for one more voice and one more addition or edit. */
-async function checkLimits(env: CloningEnv, cloner: Cloner, adding: boolean): Promise<CloningRefusal | null> {
+export async function checkLimits(env: CloningEnv, cloner: Cloner, adding: boolean): Promise<CloningRefusal | null> {
   // Adding and editing voices is the voices area's permission (groups, decision 0034).
   const denied = await permissionRefusal(database(env.DB), cloner, "voice_lab");
   if (denied) return denied;
@@ -154,7 +166,7 @@ async function checkLimits(env: CloningEnv, cloner: Cloner, adding: boolean): Pr
   return null;
 }
 
-async function countAddEdit(env: CloningEnv, cloner: Cloner): Promise<CloningRefusal | null> {
+export async function countAddEdit(env: CloningEnv, cloner: Cloner): Promise<CloningRefusal | null> {
   const limit = voiceAddEditLimitFor(cloner.membership.workspace.tier);
   if (await voicesTable.countAddEdit(database(env.DB), cloner.membership.workspace.id, periodOf(cloner), limit)) return null;
   return { httpStatus: 400, status: "voice_add_edit_limit_reached", message: `Your plan allows ${limit} voice additions and edits per billing period; this period's are used up.` };
@@ -174,7 +186,7 @@ export async function addClonedVoice(env: CloningEnv, cloner: Cloner, form: Voic
   const counted = await countAddEdit(env, cloner);
   if (counted) return { ok: false, refusal: counted };
   const workspaceId = cloner.membership.workspace.id;
-  const voiceId = `cv${randomId(9)}`;
+  const voiceId = newVoiceId();
   const samples = await storeSamples(env, workspaceId, voiceId, measured.value);
   await voicesTable.insertVoice(database(env.DB), {
     voiceId,

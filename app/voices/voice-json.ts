@@ -1,4 +1,4 @@
-import type { Voice } from "../../core/voices/voices";
+import type { Voice, VoiceSampleFile } from "../../core/voices/voices";
 import { previewPath } from "~/voices/rules/voices";
 
 /**
@@ -46,20 +46,45 @@ export function voiceJson(voice: Voice, origin: string, workspaceId: string | nu
       verification_failures: voice.verificationFailures,
       verification_attempts_count: voice.verificationAttempts,
     },
-    ...(voice.samples === null
+    ...(voice.samples === null ? {} : { samples: voice.samples.map(sampleJson) }),
+    ...(voice.fineTuningState === null
       ? {}
       : {
-          samples: voice.samples.map((sample) => ({
-            sample_id: sample.sampleId,
-            file_name: sample.fileName,
-            mime_type: sample.mimeType,
-            size_bytes: sample.sizeBytes,
-            hash: sample.hash,
-          })),
+          // A professional voice's training and verification (decision 0035), per model it is trained for.
+          fine_tuning: {
+            is_allowed_to_fine_tune: true,
+            state: Object.fromEntries(voice.highQualityBaseModelIds.map((model) => [model, voice.fineTuningState])),
+            verification_failures: voice.verificationFailures,
+            verification_attempts_count: voice.verificationAttempts,
+            manual_verification_requested: false,
+            language: voice.language,
+            dataset_duration_seconds: (voice.samples ?? []).reduce((sum, sample) => sum + (sample.durationSecs ?? 0), 0),
+          },
         }),
-    ...(voice.fineTuningState === null ? {} : { fine_tuning: { state: Object.fromEntries(voice.highQualityBaseModelIds.map((model) => [model, voice.fineTuningState])) } }),
     is_owner: voice.workspaceId !== null && voice.workspaceId === workspaceId,
     is_legacy: false,
     created_at_unix: voice.category === "premade" ? null : voice.createdAt,
+  };
+}
+
+/** A sample as the SDK's VoiceSample (a professional voice's also say how long and how they were edited). */
+export function sampleJson(sample: VoiceSampleFile) {
+  return {
+    sample_id: sample.sampleId,
+    file_name: sample.fileName,
+    mime_type: sample.mimeType,
+    size_bytes: sample.sizeBytes,
+    hash: sample.hash,
+    ...(sample.durationSecs === undefined
+      ? {}
+      : {
+          duration_secs: sample.durationSecs,
+          remove_background_noise: sample.removeBackgroundNoise ?? false,
+          has_isolated_audio: false,
+          has_isolated_audio_preview: false,
+          speaker_separation: null,
+          trim_start: sample.trimStart ?? null,
+          trim_end: sample.trimEnd ?? null,
+        }),
   };
 }

@@ -34,8 +34,28 @@ export type VoiceLabels = Record<string, string>;
 /** A language the voice is verified in (spec: Voice.verified_languages), with its own preview in R2. */
 export type VoiceLanguage = { language: string; modelId: string; accent: string | null; locale: string | null; previewKey: string | null };
 
-/** A recording a cloned voice was made from, kept in R2. */
-export type VoiceSampleFile = { sampleId: string; fileName: string; mimeType: string; sizeBytes: number; hash: string; key: string };
+/**
+ * A recording a cloned voice was made from, kept in R2. A professional voice's samples keep their own
+ * measurement (training weighs and rejects samples one by one) and the edits asked for on them.
+ */
+export type VoiceSampleFile = {
+  sampleId: string;
+  fileName: string;
+  mimeType: string;
+  sizeBytes: number;
+  hash: string;
+  key: string;
+  durationSecs?: number;
+  features?: VoiceSpeakerFeatures;
+  removeBackgroundNoise?: boolean;
+  trimStart?: number | null;
+  trimEnd?: number | null;
+  /** Left out by the last training as unlike the other samples. */
+  rejected?: boolean;
+};
+
+/** A professional voice's verification under way: what the person reads aloud, until when (unix seconds). */
+export type VerificationChallenge = { text: string; expiresAt: number };
 
 /** A cloned voice's measured speaker (core/voices/speaker-analysis.ts): the features and the speaker vector. */
 export type VoiceSpeakerFeatures = {
@@ -82,6 +102,7 @@ export type Voice = {
   verificationAttempts: number;
   verificationFailures: string[];
   fineTuningState: FineTuningState | null;
+  verificationChallenge: VerificationChallenge | null;
   /** Set by moderation, deployment-wide (decision 0009). */
   safetyControl: SafetyControl | null;
   safetyReason: string | null;

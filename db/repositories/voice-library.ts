@@ -219,3 +219,14 @@ export async function collectionMembers(db: Database, workspaceId: string): Prom
   for (const row of rows) members.set(row.collectionId, [...(members.get(row.collectionId) ?? []), row.voiceId]);
   return members;
 }
+
+/** The accents the published voices are labelled with, per language (GET /v1/voices/accents). */
+export async function libraryAccents(db: Database, statuses: readonly SharingStatus[], language?: string): Promise<{ language: string; accent: string }[]> {
+  const accent = sql<string>`trim(json_extract(${voices.labels}, '$.accent'))`;
+  const rows = await db
+    .selectDistinct({ language: voices.language, accent })
+    .from(voices)
+    .where(and(published(statuses), sql`coalesce(${accent}, '') <> ''`, language ? eq(voices.language, language) : undefined))
+    .orderBy(voices.language, accent);
+  return rows;
+}

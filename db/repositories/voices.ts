@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { voiceAddEdits, voiceCollections, voiceCollectionVoices, voices, voiceSettings } from "../schema";
-import type { FineTuningState, Voice, VoiceCategory, VoiceScope } from "../../core/voices/voices";
+import type { FineTuningState, SharingStatus, Voice, VoiceCategory, VoiceScope } from "../../core/voices/voices";
 
 /** The row is the app's Voice (core/voices/voices.ts); this fails to compile when they drift apart. */
 const asVoice = (row: typeof voices.$inferSelect): Voice => row;
@@ -162,7 +162,25 @@ export async function addEditsInPeriod(db: Database, workspaceId: string, period
   return row?.count ?? 0;
 }
 
-export type VoiceEdit = Partial<Pick<Voice, "name" | "description" | "labels" | "samples" | "engineParameters" | "speakerFeatures">>;
+export type VoiceEdit = Partial<
+  Pick<
+    Voice,
+    | "name"
+    | "description"
+    | "labels"
+    | "language"
+    | "samples"
+    | "engineParameters"
+    | "speakerFeatures"
+    | "fineTuningState"
+    | "highQualityBaseModelIds"
+    | "isVerified"
+    | "requiresVerification"
+    | "verificationAttempts"
+    | "verificationFailures"
+    | "verificationChallenge"
+  >
+>;
 
 /** Changes one of the workspace's own voices; false when it has no such voice. */
 export async function updateOwnVoice(db: Database, workspaceId: string, voiceId: string, edit: VoiceEdit): Promise<boolean> {
@@ -192,4 +210,33 @@ export async function deleteOwnVoice(db: Database, workspaceId: string, voiceId:
   ]);
   const row = rows[0];
   return row && asVoice(row);
+}
+
+/** How many professional voices the workspace keeps (the plan's professional limit counts them). */
+export async function countProfessionalVoices(db: Database, workspaceId: string): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)` }).from(voices).where(and(eq(voices.workspaceId, workspaceId), eq(voices.category, "professional")));
+  return row?.count ?? 0;
+}
+
+/**
+ * The voices similar voices are looked for among: the premade ones and those published to the library (not
+ * banned). Never another workspace's private voice.
+ */
+export async function listSimilarityCandidates(db: Database, published: readonly SharingStatus[]): Promise<Voice[]> {
+  const rows = await db
+    .select()
+    .from(voices)
+    .where(
+      or(
+        isNull(voices.workspaceId),
+        and(isNotNull(voices.workspaceId), inArray(voices.sharingStatus, [...published]), sql`coalesce(${voices.safetyControl}, '') <> 'BAN'`),
+      ),
+    )
+    .orderBy(asc(voices.voiceId));
+  return rows.map(asVoice);
+}
+
+/** Keeps a speaker measurement made from the voice's own speech, once (a voice measured already keeps its own). */
+export async function setMissingSpeakerFeatures(db: Database, voiceId: string, features: NonNullable<Voice["speakerFeatures"]>): Promise<void> {
+  await db.update(voices).set({ speakerFeatures: features }).where(and(eq(voices.voiceId, voiceId), isNull(voices.speakerFeatures)));
 }

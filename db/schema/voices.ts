@@ -12,6 +12,7 @@ import {
   type VoiceLanguage,
   type VoiceSampleFile,
   type VoiceSpeakerFeatures,
+  type VerificationChallenge,
 } from "../../core/voices/voices";
 import { now, oneOf } from "./columns";
 import { workspaces } from "./workspace";
@@ -51,6 +52,8 @@ export const voices = sqliteTable(
     isVerified: integer("is_verified", { mode: "boolean" }).notNull().default(false),
     verificationAttempts: integer("verification_attempts").notNull().default(0),
     verificationFailures: text("verification_failures", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** A professional voice's verification under way: the text to read and until when (decision 0035). */
+    verificationChallenge: text("verification_challenge", { mode: "json" }).$type<VerificationChallenge>(),
     /** Professional voices only. */
     fineTuningState: text("fine_tuning_state", { enum: FINE_TUNING_STATES }),
     /** Moderation, deployment-wide (decision 0009): BAN blocks the voice everywhere, CAPTCHA asks for a check. */

@@ -23,7 +23,7 @@ function seededVoices(): Voice[] {
       if (values.length !== columns.length) throw new Error(`${file}: ${columns.length} columns, ${values.length} values`);
       const row: Record<string, unknown> = {
         workspaceId: null, description: null, previewKey: null, samples: null, verifiedLanguages: [], highQualityBaseModelIds: [], sharingStatus: null,
-        liveModerationEnabled: false, requiresVerification: false, isVerified: false, verificationAttempts: 0, verificationFailures: [], fineTuningState: null,
+        liveModerationEnabled: false, requiresVerification: false, isVerified: false, verificationAttempts: 0, verificationFailures: [], fineTuningState: null, verificationChallenge: null,
         safetyControl: null, safetyReason: null, createdAt: 0,
       };
       columns.forEach((column, i) => {

@@ -17,10 +17,10 @@ describe("plan cards", () => {
     expect(features).toEqual({
       free: ["About 10 minutes of audio a month", "All premade voices", "API access"],
       starter: ["Commercial licence", "Instant voice cloning"],
-      creator: ["192 kbps audio through the API", "Usage-based extra credits"],
+      creator: ["Professional voice cloning", "192 kbps audio through the API", "Usage-based extra credits"],
       pro: ["44.1 kHz PCM audio through the API", "Higher concurrency"],
       growing_business: ["Lower price for extra credits", "Usage-based extra credits"],
-      scale_2024_08_10: ["Lowest price for extra credits"],
+      scale_2024_08_10: ["3 professional voice clones", "Lowest price for extra credits"],
     });
   });
 });

@@ -42,6 +42,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/default-voices", label: "Voices", group: "Create", icon: "voices" },
   { to: "/app/voice-lab", label: "Voice lab", group: "Create", icon: "lab" },
   { to: "/app/voice-lab/design", label: "Voice design", group: "Create", icon: "design" },
+  { to: "/app/voice-lab/professional", label: "Professional cloning", group: "Create", icon: "lab" },
   { to: "/app/voice-library", label: "Voice Library", group: "Create", icon: "library" },
   { to: "/app/sound-effects", label: "Sound effects", group: "Create", icon: "sound" },
   { to: "/app/voice-isolator", label: "Voice Isolator", group: "Create", icon: "isolator" },

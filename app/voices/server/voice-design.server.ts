@@ -134,6 +134,7 @@ export async function saveDesignedVoice(env: Env, designer: Designer, request: S
     verificationAttempts: 0,
     verificationFailures: [],
     fineTuningState: null,
+    verificationChallenge: null,
     safetyControl: null,
     safetyReason: null,
     speakerFeatures: null,

@@ -1,6 +1,6 @@
 // The voice library, sharing and collections (decision 0025), read and written in D1. The library lists only
 // published voices; everything else here acts on the viewer's own workspace and never sees another's voices.
-import { newVoiceId } from "~/voices/rules/voices";
+import { newVoiceId, ownPreviewKeyOf } from "~/voices/rules/voices";
 import { database } from "../../../db/client";
 import * as library from "../../../db/repositories/voice-library";
 import * as voicesTable from "../../../db/repositories/voices";
@@ -106,8 +106,9 @@ export async function addSharedVoice(env: LibraryEnv, viewer: LibraryViewer, pub
     language: listed.language,
     engine: listed.engine,
     engineParameters: listed.engineParameters,
-    // The publisher's recordings stay theirs: a copy carries no samples and no preview file of its own.
-    previewKey: null,
+    // The publisher's recordings stay theirs: a copy carries no samples. Its own preview is spoken by the copy
+    // on the first request (GET /v1/voices/{id}/preview) and leaves with it.
+    previewKey: ownPreviewKeyOf(workspaceId, copyId),
     samples: null,
     verifiedLanguages: listed.verifiedLanguages.map((language) => ({ ...language, previewKey: null })),
     highQualityBaseModelIds: listed.highQualityBaseModelIds,
@@ -228,4 +229,16 @@ export async function removeVoiceFromCollection(env: LibraryEnv, viewer: Library
     return { ok: false, refusal: { httpStatus: 404, status: "voice_not_found", message: `The voice ${voiceId} is not in this collection.` } };
   }
   return { ok: true };
+}
+
+/** GET /v1/voices/accents: the library's accents, each with a code (language-accent) and a display name. */
+export async function libraryAccents(env: LibraryEnv, language?: string) {
+  const rows = await library.libraryAccents(database(env.DB), PUBLISHED_STATUSES, language);
+  const byCode = new Map<string, { accent: string; language: string; code: string; name: string }>();
+  for (const row of rows) {
+    const key = labelKey(row.accent);
+    const code = `${row.language}-${key}`;
+    if (!byCode.has(code)) byCode.set(code, { accent: key, language: row.language, code, name: row.accent.replace(/(^|[\s_-])\p{L}/gu, (m) => m.toUpperCase()).replace(/_/g, " ") });
+  }
+  return [...byCode.values()];
 }

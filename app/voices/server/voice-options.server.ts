@@ -7,6 +7,7 @@ import { voiceJson } from "~/voices/voice-json";
 import { premadeVoices, usableVoices, type VoiceViewer } from "./voices.server";
 import { canCloneInstantly, voiceLimitFor } from "~/voices/rules/voice-cloning";
 import type { Tier } from "../../../core/billing/plans";
+import { canCloneProfessionally, professionalVoiceLimitFor, VERIFICATION_MAX_ATTEMPTS } from "~/voices/rules/professional-cloning";
 
 type VoicesEnv = { DB: D1Database };
 
@@ -78,3 +79,22 @@ export async function voiceLabOptions(env: VoicesEnv, viewer: VoiceViewer & { me
     voiceLimit: voiceLimitFor(tier),
   };
 }
+
+/** The professional cloning page: whether the plan allows it, how many it keeps, and each voice's progress. */
+export async function professionalVoiceOptions(env: VoicesEnv, viewer: VoiceViewer & { membership: { workspace: { tier: Tier } } }) {
+  const tier = viewer.membership.workspace.tier;
+  const voices = (await usableVoices(env, viewer)).filter((voice) => voice.category === "professional" && voice.workspaceId === viewer.membership.workspace.id);
+  return {
+    allowed: canCloneProfessionally(tier),
+    limit: professionalVoiceLimitFor(tier),
+    voices: voices.map((voice) => ({
+      ...voiceOption(voice),
+      state: voice.fineTuningState ?? "not_started",
+      verified: voice.isVerified,
+      attemptsLeft: Math.max(0, VERIFICATION_MAX_ATTEMPTS - voice.verificationAttempts),
+      lastFailure: voice.verificationFailures.at(-1) ?? null,
+      samples: (voice.samples ?? []).map((sample) => ({ sample_id: sample.sampleId, file_name: sample.fileName, seconds: sample.durationSecs ?? 0, voiced: sample.features?.voicedSeconds ?? 0, rejected: sample.rejected ?? false })),
+    })),
+  };
+}
+export type ProfessionalVoiceOption = Awaited<ReturnType<typeof professionalVoiceOptions>>["voices"][number];

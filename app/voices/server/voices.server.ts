@@ -116,8 +116,12 @@ export async function deleteOwnVoice(env: { DB: D1Database; MEDIA: R2Bucket }, o
 }
 
 /** The subscription's voice figures: the workspace's own voices and this billing period's additions and edits. */
-export async function voiceSlots(env: { DB: D1Database }, workspace: { id: string; characterCountResetAt: number | null }): Promise<{ slotsUsed: number; addEdits: number }> {
+export async function voiceSlots(env: { DB: D1Database }, workspace: { id: string; characterCountResetAt: number | null }): Promise<{ slotsUsed: number; addEdits: number; professionalUsed: number }> {
   const db = database(env.DB);
-  const [slotsUsed, addEdits] = await Promise.all([voicesTable.countOwnVoices(db, workspace.id), voicesTable.addEditsInPeriod(db, workspace.id, voiceAddEditPeriod(workspace.characterCountResetAt))]);
-  return { slotsUsed, addEdits };
+  const [slotsUsed, addEdits, professionalUsed] = await Promise.all([
+    voicesTable.countOwnVoices(db, workspace.id),
+    voicesTable.addEditsInPeriod(db, workspace.id, voiceAddEditPeriod(workspace.characterCountResetAt)),
+    voicesTable.countProfessionalVoices(db, workspace.id),
+  ]);
+  return { slotsUsed, addEdits, professionalUsed };
 }

@@ -10,9 +10,10 @@ describe("honest claims: the plan cards list only capabilities that exist", () =
   it.each(["", "?period=annual&currency=eur", "?period=monthly&currency=usd"])("/pricing%s names no capability this build lacks", async (query) => {
     const html = await (await SELF.fetch(`${ORIGIN}/pricing${query}`)).text();
     expect(html).toContain("Usage-based extra credits");
-    for (const card of [...missingCapabilityCards(), "Professional voice cloning", "Dubbing studio"]) expect(html).not.toContain(card);
-    // Instant cloning exists (the embedded clone, decision 0024): the Starter card names it.
+    for (const card of [...missingCapabilityCards(), "Dubbing studio"]) expect(html).not.toContain(card);
+    // Instant and professional cloning exist (the embedded clone, decisions 0024 and 0035): the cards name them.
     expect(html).toContain("Instant voice cloning");
+    expect(html).toContain("Professional voice cloning");
   });
 
   it("/app/subscription shows the same honest cards, and the API's cloning flags are off for the free plan", async () => {

@@ -136,7 +136,7 @@ describe("GET /v1/shared-voices", () => {
 });
 
 describe("adding a shared voice", () => {
-  it("copies it into the adder's workspace under the new name, linked to the original, without its samples", async () => {
+  it("copies it into the adder's workspace under the new name, linked to the original, without its samples, with its own preview", async () => {
     const owner = (await library(adder)).voices[0]!.public_owner_id;
     const added = await add(adder, owner, SHARED, "  Brogan for me ");
     expect(added.status).toBe(200);
@@ -153,6 +153,12 @@ describe("adding a shared voice", () => {
     expect((await api(`/v1/voices/${copyId}`, { key: stranger })).status).toBe(404);
     const speech = await api(`/v1/text-to-speech/${copyId}`, { method: "POST", key: adder, json: { text: "A copied voice." } });
     expect(speech.status).toBe(200);
+    // Its own preview, spoken by the copy, for the adder only.
+    expect((copy as Voice & { preview_url: string }).preview_url).toMatch(new RegExp(`/v1/voices/${copyId}/preview$`));
+    const preview = await api(`/v1/voices/${copyId}/preview`, { key: adder });
+    expect(preview.status).toBe(200);
+    expect((await preview.arrayBuffer()).byteLength).toBeGreaterThan(5000);
+    expect((await api(`/v1/voices/${copyId}/preview`, { key: stranger })).status).toBe(404);
     expect((await add(adder, owner, SHARED)).status).toBe(400);
   });
 

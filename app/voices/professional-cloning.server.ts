@@ -1,0 +1,315 @@
+// Professional voice cloning and similar voices on the embedded engine (decision 0035). Like instant cloning it
+// decodes uploads with the WebAssembly codecs, so only the /v1 layer imports it (eslint/boundaries.js).
+// A professional voice is made empty, gets samples (each measured and kept with its measurement), is verified by
+// a fresh recording of a shown text (its speaker vector near the samples'), then trained: every sample weighed,
+// the outliers left out, and the engine voice derived from the rest and calibrated.
+import { database } from "../../db/client";
+import * as voicesTable from "../../db/repositories/voices";
+import { analyseSpeaker, combineFeatures, floatSamples, speakerVector } from "../../core/voices/speaker-analysis";
+import { nearestSpeakers, rejectOutliers, speakerDistance } from "../../core/voices/speaker-similarity";
+import type { Voice, VoiceLabels, VoiceSampleFile } from "../../core/voices/voices";
+import { DEFAULT_VOICE_SETTINGS } from "../../core/voices/voice-settings";
+import { nowSeconds } from "../../core/clock";
+import { speechEngine } from "~/speech/speech.server";
+import {
+  backgroundRemover,
+  checkLimits,
+  countAddEdit,
+  engineVoiceFor,
+  measureSamples,
+  refuse,
+  speakerRecord,
+  storeSamples,
+  type Cloner,
+  type CloningEnv,
+  type Outcome,
+  type SampleUpload,
+} from "~/voices/cloning.server";
+import { findSharedVoice, type LibraryVoice } from "~/voices/voices.server";
+import { PUBLISHED_STATUSES } from "~/voices/rules/voice-library";
+import { MAX_SAMPLES } from "~/voices/rules/voice-cloning";
+import {
+  canCloneProfessionally,
+  DEFAULT_TRAINING_MODEL,
+  MIN_TRAINING_VOICED_SECONDS,
+  OUTLIER_MAX_DISTANCE,
+  PROFESSIONAL_PLAN_TEXT,
+  professionalLimitMessage,
+  professionalVoiceLimitFor,
+  trainingRefusal,
+  TRAINING_STATES,
+  VERIFICATION_CHALLENGE_SECONDS,
+  VERIFICATION_MAX_ATTEMPTS,
+  VERIFICATION_MAX_DISTANCE,
+  verificationTextFor,
+} from "~/voices/rules/professional-cloning";
+import {
+  ENGINE_LANGUAGES,
+  engineParameters,
+  engineVoiceFor as spokenEngineVoice,
+  isEngineLanguage,
+  LANGUAGE_ENGINE_VOICES,
+  newVoiceId,
+  ownPreviewKeyOf,
+  PREVIEW_TEXT,
+  type EngineLanguage,
+} from "~/voices/rules/voices";
+
+const notFound = (voiceId: string) => refuse(404, "voice_not_found", `A professional voice with the voice_id ${voiceId} was not found.`);
+
+/** One of the workspace's own professional voices (another workspace's, unknown and other kinds alike: null). */
+async function ownProfessionalVoice(env: CloningEnv, cloner: Cloner, voiceId: string): Promise<Voice | null> {
+  const voice = await voicesTable.findOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId);
+  return voice?.category === "professional" ? voice : null;
+}
+
+const planRefusal = (cloner: Cloner) =>
+  canCloneProfessionally(cloner.membership.workspace.tier) ? null : refuse(403, "can_not_use_professional_voice_cloning", PROFESSIONAL_PLAN_TEXT);
+
+function languageRefusal(language: string) {
+  return isEngineLanguage(language) ? null : refuse(400, "unsupported_language", `The embedded engine speaks ${ENGINE_LANGUAGES.join(", ")}; ${language} is not one of them.`);
+}
+
+export type ProfessionalForm = { name?: string; language?: string; description?: string | null; labels?: VoiceLabels };
+
+/** POST /v1/voices/pvc: a professional voice with its details and no samples yet (fine-tuning not started). */
+export async function createProfessionalVoice(env: CloningEnv, cloner: Cloner, form: ProfessionalForm & { name: string; language: string }): Promise<Outcome<{ voiceId: string }>> {
+  const refused = planRefusal(cloner) ?? languageRefusal(form.language);
+  if (refused) return refused;
+  const db = database(env.DB);
+  const workspaceId = cloner.membership.workspace.id;
+  const limit = professionalVoiceLimitFor(cloner.membership.workspace.tier);
+  if ((await voicesTable.countProfessionalVoices(db, workspaceId)) >= limit) return refuse(400, "professional_voice_limit_reached", professionalLimitMessage(limit));
+  const limited = await checkLimits(env, cloner, true);
+  if (limited) return { ok: false, refusal: limited };
+  const counted = await countAddEdit(env, cloner);
+  if (counted) return { ok: false, refusal: counted };
+  const language = form.language as EngineLanguage;
+  const voiceId = newVoiceId();
+  await voicesTable.insertVoice(db, {
+    voiceId,
+    workspaceId,
+    category: "professional",
+    name: form.name,
+    description: form.description?.trim() || null,
+    labels: { language, ...form.labels },
+    language,
+    engine: "embedded",
+    // Until training, the language's standard voice (the voice refuses to speak before it is trained).
+    engineParameters: { espeakVoice: LANGUAGE_ENGINE_VOICES[language], variant: null, basePitch: 50, externalVoices: {} },
+    previewKey: ownPreviewKeyOf(workspaceId, voiceId),
+    samples: [],
+    highQualityBaseModelIds: [DEFAULT_TRAINING_MODEL],
+    requiresVerification: true,
+    fineTuningState: TRAINING_STATES.created,
+  });
+  return { ok: true, value: { voiceId } };
+}
+
+/** POST /v1/voices/pvc/{voice_id}: name, language, description, labels (merged). */
+export async function editProfessionalVoice(env: CloningEnv, cloner: Cloner, voiceId: string, form: ProfessionalForm): Promise<Outcome<null>> {
+  const voice = await ownProfessionalVoice(env, cloner, voiceId);
+  if (!voice) return notFound(voiceId);
+  const refused = form.language ? languageRefusal(form.language) : null;
+  if (refused) return refused;
+  const edit: voicesTable.VoiceEdit = {};
+  if (form.name) edit.name = form.name;
+  if (form.description !== undefined) edit.description = form.description?.trim() || null;
+  if (form.labels) edit.labels = { ...voice.labels, ...form.labels };
+  if (form.language && form.language !== voice.language) {
+    edit.language = form.language;
+    edit.labels = { ...(edit.labels ?? voice.labels), language: form.language };
+    edit.engineParameters = { ...voice.engineParameters, espeakVoice: LANGUAGE_ENGINE_VOICES[form.language as EngineLanguage] };
+  }
+  await voicesTable.updateOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId, edit);
+  return { ok: true, value: null };
+}
+
+const sampleSeconds = (voice: Voice) => (voice.samples ?? []).reduce((sum, s) => sum + (s.durationSecs ?? 0), 0);
+
+/** POST /v1/voices/pvc/{voice_id}/samples: each file checked, measured and kept with its measurement. */
+export async function addProfessionalSamples(env: CloningEnv, cloner: Cloner, voiceId: string, files: SampleUpload[], removeBackgroundNoise: boolean): Promise<Outcome<VoiceSampleFile[]>> {
+  const refused = planRefusal(cloner);
+  if (refused) return refused;
+  const voice = await ownProfessionalVoice(env, cloner, voiceId);
+  if (!voice) return notFound(voiceId);
+  if (files.length === 0) return refuse(400, "no_samples", "Add at least one audio sample of the voice (files).");
+  if ((voice.samples?.length ?? 0) + files.length > MAX_SAMPLES) return refuse(400, "too_many_samples", `A voice takes at most ${MAX_SAMPLES} samples.`);
+  const measured = await measureSamples(files, sampleSeconds(voice), removeBackgroundNoise ? backgroundRemover(env) : undefined);
+  if (!measured.ok) return measured;
+  const stored = await storeSamples(env, cloner.membership.workspace.id, voiceId, measured.value);
+  const added = stored.map((file, i) => ({ ...file, durationSecs: measured.value[i]!.features.durationSeconds, features: speakerRecord(measured.value[i]!.features), removeBackgroundNoise }));
+  await voicesTable.updateOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId, { samples: [...(voice.samples ?? []), ...added] });
+  return { ok: true, value: added };
+}
+
+export type SampleEdit = { removeBackgroundNoise?: boolean; trimStart?: number | null; trimEnd?: number | null; fileName?: string; selectedSpeakerIds?: string[] };
+
+/**
+ * POST /v1/voices/pvc/{voice_id}/samples/{sample_id}: a new file name, or noise removal and trim, after which the
+ * sample is measured again (the stored recording stays as uploaded). Speaker separation is not available.
+ */
+export async function updateProfessionalSample(env: CloningEnv, cloner: Cloner, voiceId: string, sampleId: string, edit: SampleEdit): Promise<Outcome<null>> {
+  const voice = await ownProfessionalVoice(env, cloner, voiceId);
+  const sample = voice?.samples?.find((s) => s.sampleId === sampleId);
+  if (!voice || !sample) return refuse(404, "sample_not_found", `A sample with the sample_id ${sampleId} was not found on this voice.`);
+  if (edit.selectedSpeakerIds?.length) {
+    return refuse(400, "speaker_separation_unavailable", "Speaker separation is not available on this deployment: upload recordings of the one speaker only.");
+  }
+  let updated: VoiceSampleFile = { ...sample, ...(edit.fileName ? { fileName: edit.fileName } : {}) };
+  const removeBackgroundNoise = edit.removeBackgroundNoise ?? sample.removeBackgroundNoise ?? false;
+  const trimStart = edit.trimStart !== undefined ? edit.trimStart : (sample.trimStart ?? null);
+  const trimEnd = edit.trimEnd !== undefined ? edit.trimEnd : (sample.trimEnd ?? null);
+  if (removeBackgroundNoise !== (sample.removeBackgroundNoise ?? false) || trimStart !== (sample.trimStart ?? null) || trimEnd !== (sample.trimEnd ?? null)) {
+    const object = await env.MEDIA.get(sample.key);
+    if (!object) return refuse(404, "sample_not_found", `The recording of sample ${sampleId} is gone.`);
+    const upload = { name: updated.fileName, type: sample.mimeType, bytes: new Uint8Array(await object.arrayBuffer()) };
+    const measured = await measureSamples([upload], 0, removeBackgroundNoise ? backgroundRemover(env) : undefined, { start: trimStart, end: trimEnd });
+    if (!measured.ok) return measured;
+    updated = { ...updated, removeBackgroundNoise, trimStart, trimEnd, durationSecs: measured.value[0]!.features.durationSeconds, features: speakerRecord(measured.value[0]!.features) };
+  }
+  await voicesTable.updateOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId, { samples: voice.samples!.map((s) => (s.sampleId === sampleId ? updated : s)) });
+  return { ok: true, value: null };
+}
+
+/** The speaker vector of the samples that count (those the last training did not reject). */
+function samplesVector(voice: Voice): number[] | null {
+  const features = (voice.samples ?? []).filter((s) => s.features && !s.rejected).map((s) => s.features!);
+  const combined = combineFeatures(features);
+  return combined && speakerVector(combined);
+}
+
+/** GET /v1/voices/pvc/{voice_id}/captcha: the text to read aloud, valid for 10 minutes (a new one replaces it). */
+export async function issueVerification(env: CloningEnv, cloner: Cloner, voiceId: string): Promise<Outcome<{ text: string; expiresAt: number }>> {
+  const voice = await ownProfessionalVoice(env, cloner, voiceId);
+  if (!voice) return notFound(voiceId);
+  if (voice.isVerified) return refuse(400, "voice_already_verified", "This voice is verified already.");
+  if (voice.verificationAttempts >= VERIFICATION_MAX_ATTEMPTS) return refuse(400, "verification_attempts_exhausted", `The voice was not verified in ${VERIFICATION_MAX_ATTEMPTS} attempts.`);
+  if (!samplesVector(voice)) return refuse(400, "no_samples", "Add samples of the voice first: the recording is compared with them.");
+  const challenge = { text: verificationTextFor(isEngineLanguage(voice.language) ? voice.language : "en"), expiresAt: nowSeconds() + VERIFICATION_CHALLENGE_SECONDS };
+  await voicesTable.updateOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId, { verificationChallenge: challenge });
+  return { ok: true, value: challenge };
+}
+
+/**
+ * POST /v1/voices/pvc/{voice_id}/captcha: the recording of the shown text, measured and compared with the samples'
+ * speaker vector. Within VERIFICATION_MAX_DISTANCE the voice is verified; otherwise the attempt is recorded with
+ * its reason. The words are not checked (no speech recognition runs here), only who speaks them.
+ */
+export async function verifyRecording(env: CloningEnv, cloner: Cloner, voiceId: string, recording: SampleUpload): Promise<Outcome<{ distance: number }>> {
+  const voice = await ownProfessionalVoice(env, cloner, voiceId);
+  if (!voice) return notFound(voiceId);
+  if (voice.isVerified) return refuse(400, "voice_already_verified", "This voice is verified already.");
+  if (!voice.verificationChallenge || voice.verificationChallenge.expiresAt < nowSeconds()) {
+    return refuse(404, "verification_challenge_not_found", "Ask for a verification text first (GET /v1/voices/pvc/{voice_id}/captcha); it is valid for 10 minutes.");
+  }
+  if (voice.verificationAttempts >= VERIFICATION_MAX_ATTEMPTS) return refuse(400, "verification_attempts_exhausted", `The voice was not verified in ${VERIFICATION_MAX_ATTEMPTS} attempts.`);
+  const measured = await measureSamples([recording]);
+  if (!measured.ok) return measured;
+  const reference = samplesVector(voice);
+  if (!reference) return refuse(400, "no_samples", "Add samples of the voice first: the recording is compared with them.");
+  const distance = speakerDistance(speakerVector(measured.value[0]!.features), reference);
+  const verified = distance <= VERIFICATION_MAX_DISTANCE;
+  const failure = `The recording's speaker is ${distance.toFixed(2)} from the samples' (at most ${VERIFICATION_MAX_DISTANCE} passes).`;
+  await voicesTable.updateOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId, {
+    verificationAttempts: voice.verificationAttempts + 1,
+    ...(verified ? { isVerified: true, verificationChallenge: null } : { verificationFailures: [...voice.verificationFailures, failure] }),
+  });
+  if (!verified) return refuse(400, "voice_verification_failed", `${failure} Record the text again yourself, in a quiet room.`);
+  return { ok: true, value: { distance } };
+}
+
+/**
+ * POST /v1/voices/pvc/{voice_id}/train: accepted (queued) at once; the training itself runs after the answer
+ * (`background`), moving the voice to fine_tuning and then fine_tuned, or failed when too few samples agree.
+ */
+export async function startTraining(env: CloningEnv, cloner: Cloner, voiceId: string, modelId: string | undefined, background: (work: Promise<unknown>) => void): Promise<Outcome<null>> {
+  const refused = planRefusal(cloner);
+  if (refused) return refused;
+  if (modelId && modelId !== DEFAULT_TRAINING_MODEL) return refuse(400, "model_not_trainable", `Professional voices are trained for ${DEFAULT_TRAINING_MODEL}, the embedded engine's model.`);
+  const voice = await ownProfessionalVoice(env, cloner, voiceId);
+  if (!voice) return notFound(voiceId);
+  const voiced = (voice.samples ?? []).reduce((sum, s) => sum + (s.features?.voicedSeconds ?? 0), 0);
+  const refusal = trainingRefusal(voice, voiced);
+  if (refusal) return refuse(400, refusal.status, refusal.message);
+  const db = database(env.DB);
+  const workspaceId = cloner.membership.workspace.id;
+  await voicesTable.updateOwnVoice(db, workspaceId, voiceId, { fineTuningState: TRAINING_STATES.accepted });
+  background(
+    train(env, workspaceId, voice).catch(async () => {
+      await voicesTable.updateOwnVoice(db, workspaceId, voiceId, { fineTuningState: TRAINING_STATES.failed });
+    }),
+  );
+  return { ok: true, value: null };
+}
+
+/** The training: outliers left out, the rest combined, the engine voice derived and calibrated on it. */
+async function train(env: CloningEnv, workspaceId: string, voice: Voice): Promise<void> {
+  const db = database(env.DB);
+  await voicesTable.updateOwnVoice(db, workspaceId, voice.voiceId, { fineTuningState: TRAINING_STATES.running });
+  const measuredSamples = (voice.samples ?? []).filter((s) => s.features);
+  const { kept, rejected } = rejectOutliers(measuredSamples.map((s) => ({ item: s, vector: s.features!.vector })), OUTLIER_MAX_DISTANCE);
+  const samples = (voice.samples ?? []).map((s) => ({ ...s, rejected: rejected.includes(s) }));
+  const features = combineFeatures(kept.map((s) => s.features!));
+  if (!features || features.voicedSeconds < MIN_TRAINING_VOICED_SECONDS) {
+    await voicesTable.updateOwnVoice(db, workspaceId, voice.voiceId, { samples, fineTuningState: TRAINING_STATES.failed });
+    return;
+  }
+  const language: EngineLanguage = isEngineLanguage(voice.language) ? voice.language : "en";
+  const engine = await engineVoiceFor(env, features, language);
+  await voicesTable.updateOwnVoice(db, workspaceId, voice.voiceId, {
+    samples,
+    engineParameters: engine,
+    speakerFeatures: speakerRecord(features),
+    labels: { ...voice.labels, ...(voice.labels.gender ? {} : { gender: engine.variant?.startsWith("f") ? "female" : "male" }) },
+    fineTuningState: TRAINING_STATES.done,
+  });
+  if (voice.previewKey) await env.MEDIA.delete(voice.previewKey);
+}
+
+/**
+ * A voice's speaker vector measured from its own speech (its preview text in its language): premade and designed
+ * voices have no samples, so they are heard once and the measurement kept.
+ */
+async function measuredVector(env: CloningEnv, voice: Voice): Promise<number[] | null> {
+  if (voice.speakerFeatures) return voice.speakerFeatures.vector;
+  const language: EngineLanguage = isEngineLanguage(voice.language) ? voice.language : "en";
+  const spoken = await speechEngine(env as Env).synthesize({
+    text: PREVIEW_TEXT[language],
+    engineVoice: spokenEngineVoice(voice),
+    ...engineParameters(DEFAULT_VOICE_SETTINGS, voice.engineParameters),
+  });
+  const pcm = new Int16Array(spoken.pcm.buffer, spoken.pcm.byteOffset, Math.floor(spoken.pcm.byteLength / 2));
+  const features = analyseSpeaker(floatSamples(pcm), spoken.sampleRate);
+  if (!features) return null;
+  const record = speakerRecord(features);
+  await voicesTable.setMissingSpeakerFeatures(database(env.DB), voice.voiceId, record);
+  return record.vector;
+}
+
+export type SimilarVoice = { voice: LibraryVoice; distance: number; premade: boolean };
+
+/**
+ * POST /v1/similar-voices: the premade and library voices nearest the uploaded speaker, nearest first, at most
+ * `topK` and none farther than `threshold` (speaker-vector distance, 0 to 2).
+ */
+export async function findSimilarVoices(env: CloningEnv, viewer: Cloner, upload: SampleUpload, threshold: number, topK: number): Promise<Outcome<SimilarVoice[]>> {
+  const measured = await measureSamples([upload]);
+  if (!measured.ok) return measured;
+  const target = speakerVector(measured.value[0]!.features);
+  const candidates: { item: Voice; vector: number[] }[] = [];
+  for (const voice of await voicesTable.listSimilarityCandidates(database(env.DB), PUBLISHED_STATUSES)) {
+    const vector = await measuredVector(env, voice);
+    if (vector) candidates.push({ item: voice, vector });
+  }
+  const similar: SimilarVoice[] = [];
+  for (const { item, distance } of nearestSpeakers(target, candidates, threshold, topK)) {
+    if (item.workspaceId === null) {
+      similar.push({ voice: { ...item, clonedByCount: 0, usage1y: 0, usage7d: 0, addedByViewer: true }, distance, premade: true });
+      continue;
+    }
+    const shared = await findSharedVoice(env, viewer, item.publicOwnerId ?? "", item.voiceId);
+    if (shared) similar.push({ voice: shared, distance, premade: false });
+  }
+  return { ok: true, value: similar };
+}

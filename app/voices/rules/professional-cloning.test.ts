@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { canCloneProfessionally, professionalVoiceLimitFor, trainingRefusal, verificationTextFor, VERIFICATION_TEXTS, voiceReadyToSpeak } from "./professional-cloning";
+
+describe("professional cloning rules", () => {
+  it("starts with Creator; Business keeps three, the others one, plus extra slots", () => {
+    expect(canCloneProfessionally("free")).toBe(false);
+    expect(canCloneProfessionally("starter")).toBe(false);
+    expect(canCloneProfessionally("creator")).toBe(true);
+    expect(canCloneProfessionally("enterprise")).toBe(true);
+    expect(professionalVoiceLimitFor("starter")).toBe(0);
+    expect(professionalVoiceLimitFor("creator")).toBe(1);
+    expect(professionalVoiceLimitFor("scale_2024_08_10")).toBe(3);
+    expect(professionalVoiceLimitFor("pro", 2)).toBe(3);
+  });
+  it("trains only a verified voice with enough speech, once at a time", () => {
+    expect(trainingRefusal({ isVerified: false, fineTuningState: "not_started" }, 30)?.status).toBe("voice_not_verified");
+    expect(trainingRefusal({ isVerified: true, fineTuningState: "not_started" }, 4)?.status).toBe("not_enough_samples");
+    expect(trainingRefusal({ isVerified: true, fineTuningState: "fine_tuning" }, 30)?.status).toBe("voice_already_training");
+    expect(trainingRefusal({ isVerified: true, fineTuningState: "failed" }, 30)).toBeNull();
+  });
+  it("lets a professional voice speak only once trained", () => {
+    expect(voiceReadyToSpeak({ category: "professional", fineTuningState: "queued" })).toBe(false);
+    expect(voiceReadyToSpeak({ category: "professional", fineTuningState: "fine_tuned" })).toBe(true);
+    expect(voiceReadyToSpeak({ category: "cloned", fineTuningState: null })).toBe(true);
+  });
+  it("picks a verification text in the voice's language", () => {
+    expect(VERIFICATION_TEXTS.fr).toContain(verificationTextFor("fr", 0.99));
+    expect(verificationTextFor("en", 0)).toBe(VERIFICATION_TEXTS.en[0]);
+  });
+});
