@@ -17,6 +17,7 @@ import { currentQuota, servedModels, speechEngine } from "~/speech/speech.server
 import { engineParameters, engineVoiceFor, externalVoiceFor } from "~/voices/rules/voices";
 import { findUsableVoice, findVoiceSettings } from "~/voices/voices.server";
 import { log } from "~/common/log.server";
+import { emitWorkspaceEvent } from "~/workspace/webhooks.server";
 import { blockNeedsConversion, projectOutputFormat, projectContent, type StudioJobMessage } from "~/studio/studio.server";
 import { BLOCK_ATTEMPTS, blockCharacters, projectMediaPrefix, conversionKey, conversionProgress, LIVE_MODERATION_REFUSAL, newStudioId, shiftAlignment, type TtsNode } from "~/studio/rules/studio";
 
@@ -198,6 +199,11 @@ async function finishProject(env: Env, db: Database, project: StudioProjectRow, 
     canBeDownloaded: snapshotId !== null || project.canBeDownloaded,
     lastConversionDateUnix: nowSeconds(),
   });
+  const failed = content.filter(({ chapter }) => chapter.lastConversionError).map(({ chapter }) => chapter.id);
+  const data = { project_id: project.id, name: project.name, project_snapshot_id: snapshotId, status: failed.length ? "finished_with_errors" : "converted", failed_chapter_ids: failed };
+  await emitWorkspaceEvent(env, project.workspaceId, "studio_conversion", data).catch((error) =>
+    log("error", "studio webhook event not queued", { project_id: project.id, error: String(error) }),
+  );
 }
 
 /** Deliveries of one chapter's job (wrangler.toml: max_retries 3). */

@@ -6,8 +6,9 @@ import { apiError, validationError, type ValidationIssue } from "~/api/errors";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
 import { deleteTranscriptOf, startTranscription, transcriptOf } from "~/transcription/transcription.server";
-import { formBoolean, parseAdditionalFormats, TIMESTAMP_GRANULARITIES, type TimestampGranularity } from "~/transcription/rules/transcription";
+import { formBoolean, parseAdditionalFormats, parseWebhookMetadata, TIMESTAMP_GRANULARITIES, type TimestampGranularity } from "~/transcription/rules/transcription";
 import { ISOLATION_FILE_FORMATS } from "~/isolation/rules/isolation";
+import { workspaceHasWebhook } from "~/workspace/webhooks.server";
 
 const doc = apiDocs("Speech to text");
 const REFUSALS = {
@@ -75,6 +76,11 @@ async function convert(c: Context<AuthedEnv>) {
   if (tagAudioEvents === null) return issue("tag_audio_events", "Input should be a valid boolean");
   const webhook = formBoolean(text(form, "webhook"), false);
   if (webhook === null) return issue("webhook", "Input should be a valid boolean");
+  const webhookId = text(form, "webhook_id")?.trim() || null;
+  if (webhookId && !webhook) return issue("webhook_id", "webhook_id is only valid when webhook is true");
+  if (webhookId && !(await workspaceHasWebhook(c.env, c.get("caller").membership.workspace.id, webhookId))) return issue("webhook_id", `No webhook with the id ${webhookId} in this workspace`);
+  const metadata = parseWebhookMetadata(text(form, "webhook_metadata"));
+  if (!metadata.ok) return issue("webhook_metadata", metadata.message);
   const speakers = text(form, "num_speakers");
   if (speakers !== null && !(/^\d+$/.test(speakers) && Number(speakers) >= 1 && Number(speakers) <= 32)) return issue("num_speakers", "num_speakers must be a whole number from 1 to 32");
   const granularity = text(form, "timestamps_granularity") ?? "word";
@@ -97,6 +103,7 @@ async function convert(c: Context<AuthedEnv>) {
       granularity: granularity as TimestampGranularity,
       additionalFormats: formats.formats,
       requestId: c.get("requestId"),
+      notify: webhook ? { webhookId, metadata: metadata.value } : null,
     },
     (promise) => c.executionCtx.waitUntil(promise),
   );

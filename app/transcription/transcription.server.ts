@@ -15,6 +15,7 @@ import { invoiceExtraCredits } from "~/billing/billing.server";
 import { randomHex, type Actor } from "~/accounts/accounts.server";
 import { log } from "~/common/log.server";
 import { currentQuota } from "~/speech/speech.server";
+import { emitWorkspaceEvent } from "~/workspace/webhooks.server";
 import { acceptedUploadType } from "~/isolation/rules/isolation";
 import {
   additionalFormat,
@@ -47,6 +48,8 @@ export type TranscriptionOptions = {
   granularity: TimestampGranularity;
   additionalFormats: AdditionalFormat[];
   requestId: string;
+  /** Webhook mode: the finished transcript goes to the workspace's speech-to-text webhooks (or the one named). */
+  notify?: { webhookId: string | null; metadata: unknown } | null;
 };
 
 export type TranscriptionRefusal = { httpStatus: 400 | 401 | 402 | 422 | 429 | 500 | 503; status: string; message: string; detail?: Record<string, string | number>; headers?: Record<string, string> };
@@ -158,6 +161,13 @@ export async function startTranscription(env: Env, actor: Actor, request: Transc
         result: JSON.stringify(body),
       };
       await recordTranscript(db, row, { beyondLimit }, actor.apiKeyId);
+      if (request.notify) {
+        const data = { request_id: request.requestId, transcription: body, ...(request.notify.metadata === undefined ? {} : { webhook_metadata: request.notify.metadata }) };
+        // The transcript is kept and charged either way; a failed hand-off to the queue is logged, not undone.
+        await emitWorkspaceEvent(env, workspace.id, "speech_to_text", data, request.notify.webhookId).catch((error) =>
+          log("error", "speech-to-text webhook event not queued", { request_id: request.requestId, error: String(error) }),
+        );
+      }
       if (workspace.characterCount + credits > workspace.characterLimit) {
         await invoiceExtraCredits(env, db, workspace.id).catch((error) => log("error", "extra credits check failed", { workspace_id: workspace.id, error: String(error) }));
       }

@@ -116,10 +116,15 @@ export async function sendTestEvent(env: WebhookEnv, actor: Actor, id: string): 
  * (a transcription, a dub, a conversion finishing). Each enabled webhook of the workspace subscribed to the
  * event gets a delivery through the queue. Returns the deliveries' ids.
  */
-export async function emitWorkspaceEvent(env: WebhookEnv, workspaceId: string, type: WebhookEvent, data: Record<string, unknown>): Promise<string[]> {
+export async function emitWorkspaceEvent(env: WebhookEnv, workspaceId: string, type: WebhookEvent, data: Record<string, unknown>, onlyWebhookId?: string | null): Promise<string[]> {
   const webhooks = await hooks.listWebhooks(database(env.DB), workspaceId);
-  const targets = webhooks.filter((w) => !w.isDisabled && !w.isAutoDisabled && parseEvents(w.events).includes(type));
+  const targets = webhooks.filter((w) => !w.isDisabled && !w.isAutoDisabled && parseEvents(w.events).includes(type) && (!onlyWebhookId || w.id === onlyWebhookId));
   return Promise.all(targets.map((w) => enqueue(env, w.id, type, data)));
+}
+
+/** Whether the workspace has this webhook (a request naming one to notify is checked before any work). */
+export async function workspaceHasWebhook(env: Pick<Env, "DB">, workspaceId: string, id: string): Promise<boolean> {
+  return (await hooks.findWebhook(database(env.DB), workspaceId, id)) !== undefined;
 }
 
 export type DeliveryOutcome = { result: "delivered" } | { result: "retry"; delaySeconds: number } | { result: "failed" } | { result: "dropped" };

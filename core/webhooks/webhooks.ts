@@ -61,9 +61,12 @@ export async function verifyWebhook(secret: string, body: string, header: string
   return diff === 0;
 }
 
+/** The `type` a delivery's body carries for an event, where the commercial service names it apart from the subscription. */
+const BODY_TYPES: Partial<Record<string, string>> = { speech_to_text: "speech_to_text_transcription" };
+
 /** The body of a delivery, in the commercial service's shape. */
-export function webhookBody(type: string, eventTimestamp: number, data: Record<string, unknown>): string {
-  return JSON.stringify({ type, event_timestamp: eventTimestamp, data });
+export function webhookBody(event: string, eventTimestamp: number, data: Record<string, unknown>): string {
+  return JSON.stringify({ type: BODY_TYPES[event] ?? event, event_timestamp: eventTimestamp, data });
 }
 
 /** Whether a host name is this machine or a private network: never a webhook target in production. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wordErrorRate, additionalFormat, characterTimings, embeddedHears, formBoolean, parseAdditionalFormats, responseWords, transcriptionCredits } from "./transcription";
+import { wordErrorRate, additionalFormat, characterTimings, embeddedHears, formBoolean, parseAdditionalFormats, parseWebhookMetadata, responseWords, transcriptionCredits } from "./transcription";
 
 const words = [
   { text: "hello", startMs: 100, endMs: 500 },
@@ -58,5 +58,16 @@ describe("speech to text rules", () => {
     expect(wordErrorRate("The quick brown fox.", "the quick brown fox")).toBe(0);
     expect(wordErrorRate("the quick brown fox", "the quick fox")).toBe(0.25);
     expect(wordErrorRate("the quick brown fox", "a quick brown fox jumps")).toBe(0.5);
+  });
+});
+
+describe("parseWebhookMetadata", () => {
+  it("takes a JSON object of at most two levels and 16 KB, or nothing", () => {
+    expect(parseWebhookMetadata(null)).toEqual({ ok: true, value: undefined });
+    expect(parseWebhookMetadata('{"job":{"id":"j1"}}')).toEqual({ ok: true, value: { job: { id: "j1" } } });
+    expect(parseWebhookMetadata('{"a":{"b":{"c":1}}}').ok).toBe(false);
+    expect(parseWebhookMetadata("[1]").ok).toBe(false);
+    expect(parseWebhookMetadata("{oops").ok).toBe(false);
+    expect(parseWebhookMetadata(JSON.stringify({ big: "x".repeat(17 * 1024) })).ok).toBe(false);
   });
 });

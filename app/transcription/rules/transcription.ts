@@ -160,3 +160,21 @@ export function wordErrorRate(reference: string, hypothesis: string): number {
   }
   return row[hyp.length]! / ref.length;
 }
+
+/** webhook_metadata: a JSON object of at most two levels and 16 KB, returned in the webhook's body. */
+export const MAX_WEBHOOK_METADATA_BYTES = 16 * 1024;
+
+export function parseWebhookMetadata(raw: string | null): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (raw === null || raw.trim() === "") return { ok: true, value: undefined };
+  if (new TextEncoder().encode(raw).byteLength > MAX_WEBHOOK_METADATA_BYTES) return { ok: false, message: `webhook_metadata must be at most ${MAX_WEBHOOK_METADATA_BYTES} bytes` };
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return { ok: false, message: "webhook_metadata must be a JSON object" };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, message: "webhook_metadata must be a JSON object" };
+  const depth = (v: unknown): number => (typeof v === "object" && v !== null ? 1 + Math.max(0, ...Object.values(v).map(depth)) : 0);
+  if (depth(value) > 2) return { ok: false, message: "webhook_metadata may nest at most 2 levels" };
+  return { ok: true, value };
+}

@@ -110,6 +110,38 @@ describe("POST /v1/speech-to-text", () => {
     expect(((await got!.json()) as Transcript).transcription_id).toBe(transcription_id);
   }, 60_000);
 
+  it("sends the finished transcript to the workspace's speech-to-text webhook, with its metadata", async () => {
+    const key = await createKey(await signUp("stt-hooks@example.com"));
+    const hook = async (events: string[]) => {
+      const created = await api("/v1/workspace/webhooks", { method: "POST", key, json: { settings: { auth_type: "hmac", name: "STT", webhook_url: "https://hooks.example.com/stt", events } } });
+      expect(created.status).toBe(200);
+      return ((await created.json()) as { webhook_id: string }).webhook_id;
+    };
+    const subscribed = await hook(["speech_to_text"]);
+    const other = await hook(["dubbing"]);
+    const { wav } = await spokenWav("Good morning.");
+    // webhook_id without webhook, another workspace's or unknown webhook, bad metadata: refused before any work.
+    expect((await api("/v1/speech-to-text", { method: "POST", key, body: upload(wav, { model_id: "scribe_v1", webhook_id: subscribed }) })).status).toBe(422);
+    expect((await api("/v1/speech-to-text", { method: "POST", key, body: upload(wav, { model_id: "scribe_v1", webhook: "true", webhook_id: "wh_nope" }) })).status).toBe(422);
+    expect((await api("/v1/speech-to-text", { method: "POST", key, body: upload(wav, { model_id: "scribe_v1", webhook: "true", webhook_metadata: "[1]" }) })).status).toBe(422);
+    expect(await workspaceState(key)).toMatchObject({ items: 0, charged: 0 });
+
+    const response = await api("/v1/speech-to-text", { method: "POST", key, body: upload(wav, { model_id: "scribe_v1", webhook: "true", webhook_metadata: JSON.stringify({ job: "j-42" }) }) });
+    expect(response.status).toBe(200);
+    const { transcription_id } = (await response.json()) as { transcription_id: string };
+    let rows: { webhook_id: string; event_type: string; payload: string }[] = [];
+    for (let i = 0; i < 100 && rows.length === 0; i++) {
+      rows = (await env.DB.prepare("SELECT webhook_id, event_type, payload FROM webhook_deliveries WHERE webhook_id IN (?, ?)").bind(subscribed, other).all<(typeof rows)[number]>()).results;
+      if (rows.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ webhook_id: subscribed, event_type: "speech_to_text" });
+    const body = JSON.parse(rows[0]!.payload) as { type: string; data: { transcription: Transcript; webhook_metadata: unknown } };
+    expect(body.type).toBe("speech_to_text_transcription");
+    expect(body.data.transcription.transcription_id).toBe(transcription_id);
+    expect(body.data.webhook_metadata).toEqual({ job: "j-42" });
+  }, 60_000);
+
   it("refuses bad input with a 4xx, charging and storing nothing", async () => {
     const key = await createKey(await signUp("stt-bad@example.com"));
     const { wav } = await spokenWav("Hello.");

@@ -144,9 +144,22 @@ describe("/v1/studio/projects", () => {
     const projectId = made.project.project_id;
     const chapterId = made.project.chapters_order[0]!;
     const total = "Chapter one.".length + "The rain fell.".length + "She smiled.".length;
+    // The workspace's webhook for finished conversions (decision 0034) hears of it.
+    const hook = await api("/v1/workspace/webhooks", { method: "POST", key, json: { settings: { auth_type: "hmac", name: "Studio", webhook_url: "https://hooks.example.com/studio", events: ["studio_conversion"] } } });
+    const { webhook_id: webhookId } = (await hook.json()) as { webhook_id: string };
 
     expect((await api(`/v1/studio/projects/${projectId}/chapters/${chapterId}/convert`, { method: "POST", key })).status).toBe(200);
     const done = await converted(key, projectId, chapterId);
+    const events = (await env.DB.prepare("SELECT payload FROM webhook_deliveries WHERE webhook_id = ?").bind(webhookId).all<{ payload: string }>()).results;
+    expect(events.map((e) => JSON.parse(e.payload) as { type: string; data: Record<string, unknown> })).toEqual([
+      expect.objectContaining({ type: "studio_conversion", data: expect.objectContaining({ project_id: projectId, status: "converted", failed_chapter_ids: [] }) }),
+    ]);
+    // The queue tries it (the test host answers nothing) before this test's storage goes away.
+    for (let i = 0; i < 100; i++) {
+      const row = await env.DB.prepare("SELECT attempts FROM webhook_deliveries WHERE webhook_id = ?").bind(webhookId).first<{ attempts: number }>();
+      if (row!.attempts > 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     expect(done).toMatchObject({ conversion_progress: 1, can_be_downloaded: true, last_conversion_error: null });
     expect(done.content.blocks.every((b) => b.converted)).toBe(true);
     expect(await charged(workspace)).toBe(total);
