@@ -112,7 +112,7 @@ export default function Webhooks() {
         </Card>
       ) : null}
       <Card>
-        <CardHeader title="Add a webhook" description={WEBHOOK_TEXTS.eventsLater} />
+        <CardHeader title="Add a webhook" description={WEBHOOK_TEXTS.eventsSent} />
         <CardContent>
           <Form method="post" noValidate className="flex flex-col gap-3" data-testid="create-webhook-form">
             <input type="hidden" name="intent" value="create" />

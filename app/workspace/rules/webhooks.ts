@@ -20,5 +20,5 @@ export const WEBHOOK_TEXTS = {
   emptyHint: "Add the URL of your system and choose the events it receives.",
   noDeliveries: "No deliveries yet. Send a test event to check the webhook.",
   autoDisabled: "Disabled automatically after repeated failed deliveries. Enable it again once the receiver works.",
-  eventsLater: "Transcription, dubbing, studio conversion and agent events are sent once those product areas exist; send test works now.",
+  eventsSent: "Transcriptions in webhook mode and finished Studio conversions are sent now; dub, voice library and agent events once those product areas exist.",
 } as const;
