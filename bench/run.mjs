@@ -31,7 +31,7 @@ import { printVoiceCloningBench, voiceCloningBench } from "./voice-cloning.mjs";
 import { printSoundEffectsBench, soundEffectsBench } from "./sound-effects.mjs";
 import { isolationBench, printIsolationBench } from "./isolation.mjs";
 import { printStreamLatencyBench, streamLatencyBench } from "./stream-latency.mjs";
-import { benchSession } from "./accounts.mjs";
+import { benchSession } from "../scripts/dev-accounts.mjs";
 import { printSpeechToSpeechBench, speechToSpeechBench } from "./speech-to-speech.mjs";
 import { printSpeechToTextBench, speechToTextBench } from "./speech-to-text.mjs";
 

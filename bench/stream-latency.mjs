@@ -11,7 +11,7 @@ import { WebSocket } from "undici";
 import { build, freePort, prepareState, startStack } from "../scripts/stack.mjs";
 import { createEmbeddedSynthesizer } from "./espeak.mjs";
 import { startHelloWorker } from "./public-site.mjs";
-import { benchApiKey } from "./accounts.mjs";
+import { benchApiKey } from "../scripts/dev-accounts.mjs";
 
 const VOICE = "pv01aria000000000000";
 const FIRST = "Hi there. ";

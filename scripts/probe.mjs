@@ -1,13 +1,11 @@
 // `npm run probe -- <base url>`: sends malformed input to every operation of /openapi.json and to every form page
 // (bad ids, queries and bodies, broken multipart, foreign origins) and counts 5xx answers; exits 1 if any.
+import { benchSession } from "./dev-accounts.mjs";
+
 const base = process.argv[2] ?? "http://127.0.0.1:8787";
 const origin = base;
-async function signUp(email) {
-  const body = new URLSearchParams({ email, password: "Str0ng!pass", agrees_to_terms: "on" });
-  const r = await fetch(`${base}/app/sign-up`, { method: "POST", body, headers: { origin, "content-type": "application/x-www-form-urlencoded" }, redirect: "manual" });
-  return r.headers.get("set-cookie").match(/parlance_session=[0-9a-f]+/)[0];
-}
-const cookie = await signUp(`probe-${Date.now()}@example.com`);
+// Signed up as a person is (decision 0018): the form, the e-mailed link, then sign-in.
+const cookie = await benchSession(base, "probe");
 const keyRes = await fetch(`${base}/v1/user/api-keys`, { method: "POST", headers: { cookie, origin, "content-type": "application/json" }, body: JSON.stringify({ name: "probe" }) });
 const key = (await keyRes.json()).xi_api_key;
 const doc = await (await fetch(`${base}/openapi.json`)).json();

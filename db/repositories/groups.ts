@@ -33,6 +33,8 @@ export async function insertGroup(db: Database, row: { id: string; workspaceId: 
 }
 
 export async function updateGroup(db: Database, workspaceId: string, groupId: string, values: { name?: string; permissions?: string }): Promise<"ok" | "not_found" | "name_taken"> {
+  // Nothing to change: an empty update is a no-op on an existing group (an empty SET is not SQL).
+  if (values.name === undefined && values.permissions === undefined) return (await findGroup(db, workspaceId, groupId)) ? "ok" : "not_found";
   try {
     const updated = await db
       .update(workspaceGroups)

@@ -67,6 +67,10 @@ describe("workspace administration", () => {
     it("another workspace never sees, changes or deletes the group", async () => {
       expect(await (await api("/v1/workspace/groups", { key: outsider })).json()).toEqual({});
       expect((await api(`/v1/workspace/groups/${groupId}`, { method: "PATCH", key: outsider, json: { name: "pwned" } })).status).toBe(404);
+      // An empty update changes nothing: 200 on the workspace's group, 404 on another's or an unknown one.
+      expect((await api(`/v1/workspace/groups/${groupId}`, { method: "PATCH", key: outsider, json: {} })).status).toBe(404);
+      expect((await api(`/v1/workspace/groups/${groupId}`, { method: "PATCH", key: admin, json: {} })).status).toBe(200);
+      expect((await api(`/v1/workspace/groups/grp_unknown`, { method: "PATCH", key: admin, json: {} })).status).toBe(404);
       expect((await api(`/v1/workspace/groups/${groupId}`, { method: "DELETE", key: outsider })).status).toBe(404);
       expect((await api(`/v1/workspace/groups/${groupId}/members/remove`, { method: "POST", key: outsider, json: { email: "wa-editor@example.com" } })).status).toBe(404);
     });

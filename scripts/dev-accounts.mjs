@@ -1,4 +1,4 @@
-// Accounts for the benchmarks on the running stack, made as a person makes one (decision 0018): the sign-up
+// Accounts for the benchmarks and the probe on a running stack, made as a person makes one (decision 0018): the sign-up
 // form, the e-mailed link from the development mailbox, then the sign-in form.
 const PASSWORD = "Str0ng!pass";
 
