@@ -16,6 +16,10 @@ declare namespace Cloudflare {
 		MAIL_TRANSPORT: string;
 		MAIL_FROM: string;
 		MAIL_HTTP_URL: string;
+		SMS_TRANSPORT: string;
+		TWILIO_ACCOUNT_SID: string;
+		TWILIO_FROM: string;
+		TWILIO_API_URL: string;
 		FEATURE_TTS_VIDEO_GENERATION: string;
 		STAFF_EMAIL_DOMAIN: string;
 		SPEECH: Fetcher /* parlance-speech */;
@@ -27,5 +31,5 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "APP_NAME" | "MAIL_TRANSPORT" | "MAIL_FROM" | "MAIL_HTTP_URL" | "FEATURE_TTS_VIDEO_GENERATION" | "STAFF_EMAIL_DOMAIN">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "APP_NAME" | "MAIL_TRANSPORT" | "MAIL_FROM" | "MAIL_HTTP_URL" | "SMS_TRANSPORT" | "TWILIO_ACCOUNT_SID" | "TWILIO_FROM" | "TWILIO_API_URL" | "FEATURE_TTS_VIDEO_GENERATION" | "STAFF_EMAIL_DOMAIN">> {}
 }

@@ -1,4 +1,5 @@
 import type { UserRow } from "~/accounts/accounts.server";
+import { maskPhoneNumber } from "~/accounts/rules/sms";
 import type { BillingRow, ProviderInvoices } from "~/billing/billing.server";
 import type { Membership } from "~/workspace/workspace.server";
 import {
@@ -87,6 +88,8 @@ export function userJson(user: UserRow, membership: Membership, apiKeyPreview: s
     is_onboarding_checklist_completed: user.onboardingChecklistCompleted,
     is_email_verified: user.emailVerifiedAt !== null,
     totp_mfa_factor: user.totpEnabledAt !== null ? { enabled_at_unix: user.totpEnabledAt } : null,
+    // The number stays masked here too: an API key must not reveal it.
+    sms_mfa_factor: user.smsEnabledAt !== null && user.smsPhoneNumber ? { enabled_at_unix: user.smsEnabledAt, phone_number: maskPhoneNumber(user.smsPhoneNumber) } : null,
     subscription: subscriptionJson(membership),
   };
 }

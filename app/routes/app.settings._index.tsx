@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { Dialog } from "~/common/ui/dialog";
-import { ShieldCheck, Trash2 } from "lucide-react";
+import { MessageSquareText, ShieldCheck, Trash2 } from "lucide-react";
 import { Field, FormError, FormNotice } from "~/common/components/form";
 import { Badge } from "~/common/ui/badge";
 import { Button, LinkButton } from "~/common/ui/button";
@@ -15,7 +15,30 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { SIGN_IN_PATH } from "~/common/rules/navigation";
 import { ANALYTICS_CONSENT_LABELS, ANALYTICS_CONSENT_STATES } from "~/accounts/rules/privacy";
 import { clearedSessionCookie } from "~/accounts/rules/session";
-import { deleteAccount, requestEmailChange, saveUserPreferences, sendProductUpdatesWelcome, db, requireViewer, beginTotpSetup, confirmTotpSetup, disableTotp, SENSITIVE_ACTION_FAILED, CURRENT_FACTOR_REQUIRED, verifySensitiveAction } from "~/accounts/accounts.server";
+import {
+  deleteAccount,
+  requestEmailChange,
+  saveUserPreferences,
+  sendProductUpdatesWelcome,
+  db,
+  requireViewer,
+  beginTotpSetup,
+  confirmTotpSetup,
+  disableTotp,
+  SENSITIVE_ACTION_FAILED,
+  CURRENT_FACTOR_REQUIRED,
+  verifySensitiveAction,
+  hasSecondFactor,
+  textedCodesTo,
+  textMessagesAvailable,
+  beginSmsSetup,
+  confirmSmsSetup,
+  disableSms,
+  textEnrolledCode,
+  type TextedCode,
+} from "~/accounts/accounts.server";
+import { TextMeACode } from "~/accounts/components/text-me-a-code";
+import { maskPhoneNumber, PHONE_NUMBER_INVALID, textedCodeAnswer } from "~/accounts/rules/sms";
 import { parseForm, type FieldErrors } from "~/common/form.server";
 
 export const meta: MetaFunction = () => [{ title: `Settings · ${PRODUCT_NAME}` }];
@@ -25,9 +48,16 @@ const ADD_TWO_FACTOR_DIALOG = "add-two-factor";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireViewer(request, context);
+  const env = context.cloudflare.env;
   return {
     email: user.email,
-    twoFactor: user.totpEnabledAt !== null,
+    /** Any second factor: sensitive actions then ask for a code. */
+    twoFactor: hasSecondFactor(user),
+    totp: user.totpEnabledAt !== null,
+    /** Texted codes: offered only where this deployment can send texts; `sms` is the enrolled number, masked. */
+    smsAvailable: textMessagesAvailable(env),
+    sms: textedCodesTo(env, user),
+    smsPending: user.smsEnabledAt === null && user.smsPhoneNumber ? maskPhoneNumber(user.smsPhoneNumber) : null,
     backupCodesLeft: user.backupCodeHashes ? (JSON.parse(user.backupCodeHashes) as string[]).length : 0,
     agreesToProductUpdates: user.agreesToProductUpdates,
     ccpaOptOut: user.ccpaOptOut,
@@ -42,6 +72,10 @@ const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("begin-2fa"), code: z.string().trim().max(20).optional() }),
   z.object({ intent: z.literal("confirm-2fa"), code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code.") }),
   z.object({ intent: z.literal("disable-2fa"), code: z.string().trim().min(6).max(20) }),
+  z.object({ intent: z.literal("begin-sms"), phone_number: z.string().trim().min(1, PHONE_NUMBER_INVALID).max(40), code: z.string().trim().max(20).optional() }),
+  z.object({ intent: z.literal("confirm-sms"), code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code.") }),
+  z.object({ intent: z.literal("disable-sms"), code: z.string().trim().min(6, "Enter a current code.").max(20) }),
+  z.object({ intent: z.literal("send-sms-code") }),
   z.object({ intent: z.literal("delete-account"), password: z.string().max(128).optional(), code: z.string().max(20).optional(), confirm: z.literal("DELETE", { error: "Type DELETE to confirm." }) }),
 ]);
 
@@ -49,6 +83,13 @@ const intents = z.discriminatedUnion("intent", [
 type ActionData = { intent?: string; errors?: FieldErrors; notice?: string; setup?: { secret: string; uri: string }; backupCodes?: string[] };
 
 const refuse = (intent: string, errors: FieldErrors, status: number) => Response.json({ intent, errors } satisfies ActionData, { status });
+
+/** A texted code's outcome as this page answers it; the same for a new number and for the enrolled one. */
+function textedAnswer(intent: string, texted: TextedCode) {
+  const answer = textedCodeAnswer(texted);
+  const headers: HeadersInit = answer.retryAfter ? { "Retry-After": String(answer.retryAfter) } : {};
+  return Response.json({ intent, notice: answer.notice, errors: answer.error ? { form: answer.error } : undefined } satisfies ActionData, { status: answer.status, headers });
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireViewer(request, context);
@@ -85,6 +126,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "disable-2fa":
       if (!(await disableTotp(database, user, input.code))) return refuse(input.intent, { code: "That code is not valid." }, 403);
       return { intent: input.intent, notice: "Two-factor sign-in is off." } satisfies ActionData;
+    case "begin-sms": {
+      const texted = await beginSmsSetup(context.cloudflare.env, database, user, input.phone_number, input.code);
+      if (texted.outcome === "invalid") return refuse(input.intent, { phone_number: PHONE_NUMBER_INVALID }, 400);
+      if (texted.outcome === "factor-required") return refuse(input.intent, { code: CURRENT_FACTOR_REQUIRED }, 403);
+      return textedAnswer(input.intent, texted);
+    }
+    case "confirm-sms": {
+      const confirmed = await confirmSmsSetup(database, user.id, input.code);
+      if (!confirmed) return refuse(input.intent, { code: "That code is not valid or has expired. Ask for a new one." }, 400);
+      return { intent: input.intent, notice: "Texted codes are on.", backupCodes: confirmed.backupCodes.length ? confirmed.backupCodes : undefined } satisfies ActionData;
+    }
+    case "disable-sms":
+      if (!(await disableSms(database, user, input.code))) return refuse(input.intent, { code: "That code is not valid." }, 403);
+      return { intent: input.intent, notice: "Texted codes are off." } satisfies ActionData;
+    case "send-sms-code":
+      return textedAnswer(input.intent, await textEnrolledCode(context.cloudflare.env, database, user));
     case "delete-account":
       if (!(await verifySensitiveAction(database, user, input, true))) return refuse(input.intent, { password: SENSITIVE_ACTION_FAILED }, 403);
       await deleteAccount(context.cloudflare.env, database, user);
@@ -107,10 +164,13 @@ export default function Settings() {
   };
   const codeField = (errors: FieldErrors) =>
     data.twoFactor ? <Field label="Authentication code" name="code" inputMode="numeric" autoComplete="one-time-code" error={errors.code} /> : null;
+  const textMeACode = data.sms ? <TextMeACode to={data.sms} /> : null;
+  const smsErrors = { ...errorsOf("begin-sms"), ...errorsOf("confirm-sms"), ...errorsOf("disable-sms") };
+  const smsNotice = ["begin-sms", "confirm-sms", "disable-sms"].map(noticeOf).find(Boolean) ?? null;
   const emailErrors = errorsOf("change-email");
   const deleteErrors = errorsOf("delete-account");
   const disableErrors = errorsOf("disable-2fa");
-  const unknown = result?.errors?.form && !["change-email", "privacy", "disable-2fa", "delete-account", "begin-2fa", "confirm-2fa"].includes(result.intent ?? "") ? result.errors.form : undefined;
+  const unknown = result?.errors?.form && !["change-email", "privacy", "disable-2fa", "delete-account", "begin-2fa", "confirm-2fa", "begin-sms", "confirm-sms", "disable-sms"].includes(result.intent ?? "") ? result.errors.form : undefined;
   return (
     <Page title="Settings" description="Your sign-in, security and privacy choices." testId="settings-page">
       <FormError>{unknown}</FormError>
@@ -130,28 +190,25 @@ export default function Settings() {
               </Button>
             </div>
           </Form>
+          {textMeACode}
         </CardContent>
       </Card>
       <Card>
         <CardHeader
           title="Two-factor sign-in"
-          actions={<Badge tone={data.twoFactor ? "success" : "outline"}>{data.twoFactor ? "On" : "Off"}</Badge>}
+          description="A code from an authenticator app at every sign-in."
+          actions={<Badge tone={data.totp ? "success" : "outline"}>{data.totp ? "On" : "Off"}</Badge>}
         />
         <CardContent className="flex flex-col gap-3">
           {noticeOf("disable-2fa")}
           <FormError>{disableErrors.form}</FormError>
-          {data.twoFactor ? (
+          {data.totp ? (
             <>
               <p className="text-sm" data-testid="two-factor-status">
                 On. {data.backupCodesLeft} backup codes left.
               </p>
-              <Form method="post" noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
-                <input type="hidden" name="intent" value="disable-2fa" />
-                <Field label="Code to turn it off" name="code" inputMode="numeric" autoComplete="one-time-code" error={disableErrors.code} />
-                <Button type="submit" variant="secondary" disabled={busy} className="sm:mt-6">
-                  Turn off
-                </Button>
-              </Form>
+              <TurnOffForm intent="disable-2fa" error={disableErrors.code} busy={busy} />
+              {textMeACode}
             </>
           ) : (
             <>
@@ -167,6 +224,58 @@ export default function Settings() {
           )}
         </CardContent>
       </Card>
+      {data.smsAvailable || data.sms ? (
+        <Card>
+          <CardHeader
+            title="Texted codes"
+            description="A code by text message at sign-in, instead of the authenticator app or beside it."
+            actions={<Badge tone={data.sms ? "success" : "outline"}>{data.sms ? "On" : "Off"}</Badge>}
+          />
+          <CardContent className="flex flex-col gap-3" data-testid="sms-factor">
+            {smsNotice}
+            <FormError>{smsErrors.form}</FormError>
+            {result?.intent === "confirm-sms" && result.backupCodes ? (
+              <div className="space-y-2 text-sm">
+                <p>Keep these backup codes somewhere safe; each works once, if you lose your phone. They will not be shown again.</p>
+                <ul className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-3 font-mono sm:grid-cols-4" data-testid="sms-backup-codes">
+                  {result.backupCodes.map((code) => (
+                    <li key={code}>{code}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {data.sms ? (
+              <>
+                <p className="text-sm" data-testid="sms-status">
+                  On. Codes go to {data.sms}.
+                </p>
+                <TurnOffForm intent="disable-sms" error={errorsOf("disable-sms").code} busy={busy} />
+                {textMeACode}
+              </>
+            ) : data.smsPending ? (
+              <Form method="post" noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+                <input type="hidden" name="intent" value="confirm-sms" />
+                <Field label={`Code texted to ${data.smsPending}`} name="code" inputMode="numeric" autoComplete="one-time-code" error={errorsOf("confirm-sms").code} />
+                <Button type="submit" disabled={busy} className="sm:mt-6">
+                  Turn on
+                </Button>
+              </Form>
+            ) : null}
+            {data.sms ? null : (
+              <Form method="post" noValidate className="grid gap-3 sm:grid-cols-2">
+                <input type="hidden" name="intent" value="begin-sms" />
+                <Field label={data.smsPending ? "Mobile number (again, or another)" : "Mobile number"} name="phone_number" type="tel" autoComplete="tel" placeholder="+44 7700 900123" error={errorsOf("begin-sms").phone_number} hint="In international form, with + and the country code." />
+                {data.twoFactor ? <Field label="Authentication code" name="code" inputMode="numeric" autoComplete="one-time-code" error={errorsOf("begin-sms").code} /> : null}
+                <div className="sm:col-span-2">
+                  <Button type="submit" variant="secondary" disabled={busy}>
+                    <MessageSquareText aria-hidden="true" /> {data.smsPending ? "Send a new code" : "Text me a code"}
+                  </Button>
+                </div>
+              </Form>
+            )}
+          </CardContent>
+        </Card>
+      ) : null}
       <Card>
         <CardHeader title="Privacy" />
         <CardContent className="flex flex-col gap-3">
@@ -215,6 +324,7 @@ export default function Settings() {
               </Button>
             </div>
           </Form>
+          {textMeACode}
         </CardContent>
       </Card>
       {dialogOpen ? (
@@ -246,16 +356,32 @@ export default function Settings() {
           ) : (
             <Form method="post" className="space-y-3 text-sm">
               <p>You will need an authenticator app (any TOTP app works).</p>
-              <FormError>{errorsOf("begin-2fa").code ?? errorsOf("begin-2fa").form}</FormError>
+              <FormError>{errorsOf("begin-2fa").form ?? (data.twoFactor ? undefined : errorsOf("begin-2fa").code)}</FormError>
               <input type="hidden" name="intent" value="begin-2fa" />
+              {/* Adding it beside texted codes is a change of factor: it needs a current code too. */}
+              {codeField(errorsOf("begin-2fa"))}
               <Button type="submit" disabled={busy}>
                 Get a setup key
               </Button>
             </Form>
           )}
+          {!result?.backupCodes && !result?.setup && result?.intent !== "confirm-2fa" ? textMeACode : null}
         </Dialog>
       ) : null}
     </Page>
+  );
+}
+
+/** Turns a second factor off: a current code from either factor (or a backup code) and the button. */
+function TurnOffForm({ intent, error, busy }: { intent: "disable-2fa" | "disable-sms"; error?: string; busy: boolean }) {
+  return (
+    <Form method="post" noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <input type="hidden" name="intent" value={intent} />
+      <Field label="Code to turn it off" name="code" inputMode="numeric" autoComplete="one-time-code" error={error} />
+      <Button type="submit" variant="secondary" disabled={busy} className="sm:mt-6">
+        Turn off
+      </Button>
+    </Form>
   );
 }
 

@@ -15,7 +15,8 @@ import { Page, Section } from "~/common/ui/page";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common/ui/table";
 import { API_KEY_TEXTS, apiKeyName } from "~/accounts/rules/api-keys";
 import { PRODUCT_NAME } from "../../core/brand";
-import { apiKeysOf, createApiKey, db, deleteApiKey, renameApiKey, requireViewer, SENSITIVE_ACTION_FAILED } from "~/accounts/accounts.server";
+import { apiKeysOf, createApiKey, db, deleteApiKey, hasSecondFactor, renameApiKey, requireViewer, SENSITIVE_ACTION_FAILED, textedCodesTo } from "~/accounts/accounts.server";
+import { TextMeACode } from "~/accounts/components/text-me-a-code";
 import { parseForm, type FieldErrors } from "~/common/form.server";
 import { missingPermissionMessage } from "../../core/workspace/permissions";
 
@@ -24,7 +25,7 @@ export const meta: MetaFunction = () => [{ title: `API keys · ${PRODUCT_NAME}` 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const keys = await apiKeysOf(db(context), viewer);
-  return { twoFactor: viewer.user.totpEnabledAt !== null, keys: keys.map((k) => ({ id: k.id, name: k.name, preview: k.preview, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt })) };
+  return { twoFactor: hasSecondFactor(viewer.user), sms: textedCodesTo(context.cloudflare.env, viewer.user), keys: keys.map((k) => ({ id: k.id, name: k.name, preview: k.preview, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt })) };
 }
 
 const apiKeyIntent = z.discriminatedUnion("intent", [
@@ -52,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const created = await createApiKey(database, viewer, input.name, { code: input.code });
     if (!created.ok) {
       if (created.reason === "missing_permissions") return Response.json({ intent: input.intent, errors: { form: missingPermissionMessage("create_user_api_key") } } satisfies ActionData, { status: 403 });
-      const field = viewer.user.totpEnabledAt !== null ? "code" : "form";
+      const field = hasSecondFactor(viewer.user) ? "code" : "form";
       return Response.json({ intent: input.intent, errors: { [field]: SENSITIVE_ACTION_FAILED } } satisfies ActionData, { status: 403 });
     }
     return { intent: input.intent, created: { name: created.name, key: created.key } } satisfies ActionData;
@@ -68,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const formatDate = (unix: number) => new Date(unix * 1000).toLocaleDateString("en", { year: "numeric", month: "short", day: "numeric" });
 
 export default function ApiKeysPage() {
-  const { keys, twoFactor } = useLoaderData<typeof loader>();
+  const { keys, twoFactor, sms } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const toast = useToast();
@@ -118,6 +119,7 @@ export default function ApiKeysPage() {
               <KeyRound aria-hidden="true" /> Create API key
             </Button>
           </Form>
+          {sms ? <TextMeACode to={sms} /> : null}
           {createErrors.form ? (
             <Hint tone="error" className="mt-2">
               {createErrors.form}

@@ -35,6 +35,7 @@ import {
   recordLinkFailure,
   redeemSignInLink,
   resetPassword,
+  secondFactorOptions,
   secondFactorPending,
   startSession,
   throttledLinkCheck,
@@ -107,7 +108,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   }
 }
 
-type ActionData = { state?: DialogState; error?: string; granted?: string; mfa?: { pending: string; redirect: string } };
+type ActionData = { state?: DialogState; error?: string; granted?: string; mfa?: { pending: string; redirect: string; sms: string | null } };
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<ActionData | Response> {
   const url = new URL(request.url);
@@ -130,7 +131,10 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
     if (signIn) {
       const destination = safeRedirectTarget(signIn.redirect, url.origin);
       const pending = await secondFactorPending(database, signIn.user);
-      if (pending) return { mfa: { pending, redirect: destination } };
+      if (pending) {
+        const { sms } = await secondFactorOptions(context.cloudflare.env, database, pending);
+        return { mfa: { pending, redirect: destination, sms } };
+      }
       const cookie = await startSession(database, signIn.user.id, request);
       return redirect(destination, { headers: { "Set-Cookie": cookie } });
     }
@@ -206,7 +210,7 @@ export default function AccountAction() {
             </Button>
           </Form>
         ) : result?.mfa ? (
-          <SecondFactorForm pending={result.mfa.pending} redirectTo={result.mfa.redirect} busy={busy} errors={{}} />
+          <SecondFactorForm pending={result.mfa.pending} redirectTo={result.mfa.redirect} busy={busy} errors={{}} sms={result.mfa.sms} />
         ) : state === "verifySignInRequest" || state === "confirmSignIn" ? (
           <Form method="post" className="flex flex-col gap-3">
             <FormError>{result?.error}</FormError>

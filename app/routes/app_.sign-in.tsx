@@ -9,7 +9,8 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { SIGN_UP_PATH } from "~/common/rules/navigation";
 import { safeRedirectTarget } from "../../core/edge/redirect";
 import { TOO_MANY_ATTEMPTS } from "~/accounts/rules/throttle";
-import { completeSecondFactor, db, redirectIfSignedIn, secondFactorPending, signInWithPassword, startSession } from "~/accounts/accounts.server";
+import { completeSecondFactor, db, redirectIfSignedIn, secondFactorOptions, secondFactorPending, signInWithPassword, startSession, textSignInCode } from "~/accounts/accounts.server";
+import { textedCodeAnswer } from "~/accounts/rules/sms";
 import { parseForm, readForm, type FieldErrors } from "~/common/form.server";
 
 export const meta: MetaFunction = () => [{ title: `Sign in · ${PRODUCT_NAME}` }];
@@ -24,7 +25,10 @@ const secondFactorForm = z.object({
   redirect: z.string().max(2000).optional(),
 });
 
-type ActionData = { errors?: FieldErrors; mfa?: { pending: string; redirect?: string }; emailed?: true };
+const textCodeForm = z.object({ intent: z.literal("mfa-sms"), pending: z.string().regex(/^[0-9a-f]{48}$/), redirect: z.string().max(2000).optional() });
+
+/** `sms`: the masked number texted codes go to, when the account has them on. */
+type ActionData = { errors?: FieldErrors; notice?: string; mfa?: { pending: string; redirect?: string; sms?: string | null }; emailed?: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -47,12 +51,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const origin = new URL(request.url).origin;
   const clientIp = context.edge.clientIp;
   const form = await readForm(request.clone());
+  const env = context.cloudflare.env;
+  /** The second step again, with "Text me a code" when the account can have one. */
+  const mfaFor = async (pending: string, redirect?: string) => {
+    return { pending, redirect, ...(await secondFactorOptions(env, database, pending)) };
+  };
+  if (form.get("intent") === "mfa-sms") {
+    const parsed = await parseForm(request, textCodeForm);
+    if (!parsed.ok) return Response.json({ errors: { form: SIGN_IN_EXPIRED } } satisfies ActionData, { status: 400 });
+    const texted = await textSignInCode(env, database, parsed.data.pending);
+    if (texted.outcome === "expired") return Response.json({ errors: { form: SIGN_IN_EXPIRED } } satisfies ActionData, { status: 401 });
+    const answer = textedCodeAnswer(texted);
+    const data = { mfa: await mfaFor(parsed.data.pending, parsed.data.redirect), notice: answer.notice, errors: answer.error ? { form: answer.error } : undefined } satisfies ActionData;
+    return Response.json(data, { status: answer.status, headers: answer.retryAfter ? { "Retry-After": String(answer.retryAfter) } : {} });
+  }
   if (form.get("intent") === "mfa") {
     const parsed = await parseForm(request, secondFactorForm);
     if (!parsed.ok) return Response.json({ errors: parsed.errors, mfa: { pending: String(form.get("pending") ?? "") } } satisfies ActionData, { status: 400 });
     const pending = parsed.data.pending;
     // A second step that began from an e-mailed sign-in link carries that sign-in's destination.
-    const mfa = { pending, redirect: parsed.data.redirect };
+    const mfa = await mfaFor(pending, parsed.data.redirect);
     const result = await completeSecondFactor(database, { clientIp, pending, code: parsed.data.code });
     switch (result.outcome) {
       case "expired":
@@ -90,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "signedIn": {
       const pending = await secondFactorPending(database, result.user);
       // Password right; with two-factor on, the session starts only after the second factor.
-      if (pending) return { mfa: { pending } } satisfies ActionData;
+      if (pending) return { mfa: await mfaFor(pending) } satisfies ActionData;
       const cookie = await startSession(database, result.user.id, request);
       return redirect(destination, { headers: { "Set-Cookie": cookie } });
     }
@@ -106,7 +124,7 @@ export default function SignIn() {
   if (result?.mfa?.pending) {
     return (
       <AuthCard title="Two-factor sign-in">
-        <SecondFactorForm pending={result.mfa.pending} redirectTo={result.mfa.redirect ?? redirectTo} busy={busy} errors={errors} />
+        <SecondFactorForm pending={result.mfa.pending} redirectTo={result.mfa.redirect ?? redirectTo} busy={busy} errors={errors} sms={result.mfa.sms} notice={result.notice} />
       </AuthCard>
     );
   }

@@ -29,6 +29,15 @@ export const users = sqliteTable(
     totpEnabledAt: integer("totp_enabled_at"),
     /** JSON list of SHA-256 hashes of the unused two-factor backup codes. */
     backupCodeHashes: text("backup_code_hashes"),
+    /** The SMS second factor's number (E.164); enrolled once smsEnabledAt is set (decision 0044). */
+    smsPhoneNumber: text("sms_phone_number"),
+    smsEnabledAt: integer("sms_enabled_at"),
+    /** The one live texted code: its SHA-256, when it expires and when it was sent (one a minute). */
+    smsCodeHash: text("sms_code_hash"),
+    smsCodeExpiresAt: integer("sms_code_expires_at"),
+    smsCodeSentAt: integer("sms_code_sent_at"),
+    /** Wrong codes tried against the live one; at SMS_CODE_MAX_ATTEMPTS it is withdrawn. */
+    smsCodeAttempts: integer("sms_code_attempts").notNull().default(0),
     /** Until when support staff may access the account, granted by the owner through an e-mailed code. */
     supportAccessUntil: integer("support_access_until"),
     /**
@@ -125,5 +134,14 @@ export const devMailbox = sqliteTable("dev_mailbox", {
   subject: text("subject").notNull(),
   text: text("text").notNull(),
   html: text("html").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+/** Development only: text messages the local Twilio stand-in accepted (/dev/mailbox shows them). */
+export const devTextMessages = sqliteTable("dev_text_messages", {
+  sid: text("sid").primaryKey(),
+  to: text("to").notNull(),
+  from: text("from").notNull(),
+  body: text("body").notNull(),
   createdAt: integer("created_at").notNull().default(now),
 });

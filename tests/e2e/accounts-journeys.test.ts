@@ -304,6 +304,48 @@ describe("account journeys", () => {
     await context.close();
   });
 
+  it("turns on texted codes from settings and signs in with a code texted to the phone", async () => {
+    const { context, page } = await newPage(browser(), baseUrl);
+    const email = uniqueEmail("sms");
+    const number = `+4477009${String(Date.now()).slice(-5)}`;
+    /** The newest code the development stand-in of Twilio holds for the number, read from /dev/mailbox (the phone). */
+    const phone = await context.newPage();
+    const textedCode = async (after: string | null) => {
+      for (let attempt = 0; attempt < 30; attempt++) {
+        await phone.goto(`${baseUrl}/dev/mailbox`);
+        const body = await phone.getByTestId("text-message").filter({ hasText: number }).first().getByTestId("text-body").textContent({ timeout: 1000 }).catch(() => null);
+        const code = body?.match(/^(\d{6}) is your/)?.[1];
+        if (code && code !== after) return code;
+        await phone.waitForTimeout(200);
+      }
+      throw new Error(`no code texted to ${number}`);
+    };
+    await signUpInBrowser(page, email);
+    await page.goto("/app/settings");
+    await waitForHydration(page);
+    const card = page.getByTestId("sms-factor");
+    await card.getByLabel("Mobile number").fill(number.replace(/^(\+44)(\d{4})/, "$1 $2 "));
+    await card.getByRole("button", { name: "Text me a code" }).click();
+    await card.getByText("We texted a code to").waitFor();
+    const first = await textedCode(null);
+    await page.getByTestId("sms-factor").getByLabel(/Code texted to/).fill(first);
+    await page.getByTestId("sms-factor").getByRole("button", { name: "Turn on" }).click();
+    await page.getByTestId("sms-backup-codes").waitFor();
+    await expect(page.getByTestId("sms-status").textContent()).resolves.toContain("On. Codes go to +44");
+    await screenshot(page, "sms-factor-on");
+
+    await page.getByTestId("sign-out").click();
+    await page.waitForURL(/\/app\/sign-in/);
+    await signInInBrowser(page, email);
+    await page.getByTestId("text-sign-in-code").click();
+    await page.getByText("We texted a code to").waitFor();
+    const second = await textedCode(first);
+    await page.getByLabel("Authentication code").fill(second);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL(/\/app\/home/);
+    await context.close();
+  });
+
   it("signs out after the workspace's inactivity timeout, and activity postpones it", async () => {
     const email = uniqueEmail("idle");
     const cookie = await signUpOverHttp(baseUrl, email);

@@ -10,7 +10,7 @@ import { checkActionCode, issueActionCode, redeemActionCode } from "./action-cod
 import { sendMail } from "./mail.server";
 import { mailTemplates } from "./mail-templates.server";
 import { sha256Hex } from "./tokens.server";
-import { pendingSecondFactorUser, verifySecondFactor } from "./two-factor.server";
+import { hasSecondFactor, pendingSecondFactorUser, textedCodesTo, textEnrolledCode, verifySecondFactor, type TextedCode } from "./two-factor.server";
 import { countThrottleEvents, recordFailedAttempt, throttleKeys } from "./throttle.server";
 
 /** Work that may finish after the answer (the request's waitUntil), so the answer takes as long either way. */
@@ -111,5 +111,17 @@ export async function completeSecondFactor(db: Database, input: { clientIp: stri
 
 /** A sign-in whose password (or e-mailed link) is done: with two-factor on, the pending code of the second step. */
 export async function secondFactorPending(db: Database, user: UserRow): Promise<string | null> {
-  return user.totpEnabledAt !== null ? issueActionCode(db, user.id, "mfaSignIn") : null;
+  return hasSecondFactor(user) ? issueActionCode(db, user.id, "mfaSignIn") : null;
+}
+
+/** How a pending sign-in's second step may be answered: `sms` is the masked number a code can be texted to, if any. */
+export async function secondFactorOptions(env: Env, db: Database, pending: string): Promise<{ sms: string | null }> {
+  const user = await pendingSecondFactorUser(db, pending);
+  return { sms: user ? textedCodesTo(env, user) : null };
+}
+
+/** Texts a code for a pending sign-in (its password was right); "expired" when the pending sign-in is not live. */
+export async function textSignInCode(env: Env, db: Database, pending: string): Promise<TextedCode | { outcome: "expired" }> {
+  const user = await pendingSecondFactorUser(db, pending);
+  return user ? textEnrolledCode(env, db, user) : { outcome: "expired" };
 }
