@@ -30,7 +30,7 @@ export type MeteredPolicy = { maxBytes: number; maxSeconds: number; credits: (se
 export type MeteredUpload = { audio: Uint8Array; contentType: string | null; pcm16k: boolean; requestId: string };
 
 /** Admitted: the length, the credits reserved with the held concurrency slot (release it when done), and what the charge needs. */
-export type Admission = { ok: true; durationSeconds: number; hadVideo: boolean; credits: number; db: Database; beyondLimit: number | null; concurrency: { active: number; limit: number } };
+export type Admission = Reservation & { durationSeconds: number; hadVideo: boolean };
 
 const refused = (refusal: UploadRefusal) => ({ ok: false as const, refusal });
 
@@ -44,18 +44,23 @@ export function checkUploadFile(audio: Uint8Array, contentType: string | null, m
   return null;
 }
 
+/** The refusal of a workspace whose payment is not settled, or null. */
+export function paymentRefusal(actor: Actor, product: string) {
+  const { status } = actor.membership.workspace;
+  if (!isRestricted(status as SubscriptionStatus)) return null;
+  return refused({ httpStatus: 402, status: "payment_required", message: STATUS_NOTICES[status] ?? `This workspace cannot use ${product} until its payment is settled.` });
+}
+
 /**
  * Checks in order the declared type, the size, payment status, the bytes (measured by the speech worker: empty,
  * truncated, undecodable, no audio track), the plan's length, quota, the API key's cap and a concurrency slot
  * (which reserves the credits). Nothing is charged here; the caller records the charge with its result.
  */
 export async function admitMeteredUpload(env: Env, actor: Actor, upload: MeteredUpload, policy: MeteredPolicy): Promise<Admission | { ok: false; refusal: UploadRefusal }> {
-  const workspace = actor.membership.workspace;
   const fileProblem = checkUploadFile(upload.audio, upload.contentType, policy.maxBytes);
   if (fileProblem) return fileProblem;
-  if (isRestricted(workspace.status as SubscriptionStatus)) {
-    return refused({ httpStatus: 402, status: "payment_required", message: STATUS_NOTICES[workspace.status] ?? `This workspace cannot use ${policy.product} until its payment is settled.` });
-  }
+  const unpaid = paymentRefusal(actor, policy.product);
+  if (unpaid) return unpaid;
   const speech = env.SPEECH as unknown as { measureUpload(upload: { audio: Uint8Array; pcm16k: boolean }): Promise<UploadMeasure> };
   const measured = await speech.measureUpload({ audio: upload.audio, pcm16k: upload.pcm16k });
   if (!measured.ok) return refused({ httpStatus: 400, status: UPLOAD_STATUS[measured.reason]!, message: measured.message });
@@ -67,7 +72,16 @@ export async function admitMeteredUpload(env: Env, actor: Actor, upload: Metered
       detail: { duration_seconds: Math.round(measured.durationSeconds * 10) / 10, max_duration_seconds: policy.maxSeconds },
     });
   }
-  const credits = policy.credits(measured.durationSeconds);
+  const reserved = await reserveMeteredCredits(env, actor, policy.credits(measured.durationSeconds), upload.requestId);
+  if (!reserved.ok) return reserved;
+  return { ...reserved, durationSeconds: measured.durationSeconds, hadVideo: measured.hadVideo };
+}
+
+export type Reservation = { ok: true; credits: number; db: Database; beyondLimit: number | null; concurrency: { active: number; limit: number } };
+
+/** Quota, the API key's cap and a concurrency slot for `credits` of metered work (release the slot when done). */
+export async function reserveMeteredCredits(env: Env, actor: Actor, credits: number, requestId: string): Promise<Reservation | { ok: false; refusal: UploadRefusal }> {
+  const workspace = actor.membership.workspace;
   const db = database(env.DB);
   const quota = await currentQuota(db, workspace, workspace.tier);
   const quotaRefusal = (remaining: number): UploadRefusal => ({
@@ -80,11 +94,11 @@ export async function admitMeteredUpload(env: Env, actor: Actor, upload: Metered
   if (capped) return refused(capped);
   const limit = CONCURRENCY_LIMIT[standardTierFor(workspace.tier)];
   const beyondLimit = Number.isFinite(quota.usable) ? quota.usable - workspace.characterLimit : null;
-  const slot = await acquireSlot(db, { workspaceId: workspace.id, requestId: upload.requestId, limit, characters: credits, beyondLimit, nowSeconds: nowSeconds() });
+  const slot = await acquireSlot(db, { workspaceId: workspace.id, requestId, limit, characters: credits, beyondLimit, nowSeconds: nowSeconds() });
   if (!slot.acquired && slot.reason === "quota") return refused(quotaRefusal(slot.remaining));
   if (!slot.acquired) {
     const headers = { "current-concurrent-requests": String(slot.active), "maximum-concurrent-requests": String(limit) };
     return refused({ httpStatus: 429, status: "too_many_concurrent_requests", message: `Your plan allows ${limit} concurrent requests.`, headers });
   }
-  return { ok: true, durationSeconds: measured.durationSeconds, hadVideo: measured.hadVideo, credits, db, beyondLimit, concurrency: { active: slot.active, limit } };
+  return { ok: true, credits, db, beyondLimit, concurrency: { active: slot.active, limit } };
 }
