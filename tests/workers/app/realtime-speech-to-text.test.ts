@@ -23,7 +23,11 @@ async function open(query: string, headers: Record<string, string> = {}) {
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data as string) as Message;
     messages.push(message);
-    for (const [i, [match, resolve]] of [...waiters.entries()].reverse()) if (match(message)) (waiters.splice(i, 1), resolve(message));
+    for (const [i, [match, resolve]] of [...waiters.entries()].reverse()) {
+      if (!match(message)) continue;
+      waiters.splice(i, 1);
+      resolve(message);
+    }
   });
   socket.accept();
   const next = (type: string) =>
