@@ -18,6 +18,8 @@ function listen(connection: RealtimeConnection) {
   const messages: Message[] = [];
   const events = [RealtimeEvents.SESSION_STARTED, RealtimeEvents.PARTIAL_TRANSCRIPT, RealtimeEvents.COMMITTED_TRANSCRIPT, RealtimeEvents.COMMITTED_TRANSCRIPT_WITH_TIMESTAMPS, RealtimeEvents.AUTH_ERROR];
   for (const event of events) connection.on(event, (data: unknown) => messages.push(data as Message));
+  // Every error kind is also emitted as "error", which an EventEmitter throws when nobody listens: the kinds above record it.
+  connection.on(RealtimeEvents.ERROR, () => undefined);
   const until = (type: string) =>
     new Promise<Message>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ${type} in ${JSON.stringify(messages.map((m) => m.message_type))}`)), 30_000);
