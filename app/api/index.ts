@@ -14,6 +14,7 @@ import { streamInputApi } from "~/speech/stream-input-api";
 import { openAiAudioApi, openAiVoicesApi } from "~/speech/openai-api";
 import { soundEffectsApi } from "~/sound-effects/api";
 import { speechToTextApi } from "~/transcription/api";
+import { realtimeSpeechToTextApi, singleUseTokenApi } from "~/transcription/realtime-api";
 import { supportApi } from "~/accounts/support-api";
 import { tryItApi } from "~/speech/try-it-api";
 import { adVisitApi } from "~/marketing/ad-visit-api";
@@ -61,7 +62,10 @@ api.route("/audio-isolation", audioIsolationApi);
 api.route("/speech-to-speech", speechToSpeechApi);
 api.route("/forced-alignment", forcedAlignmentApi);
 api.route("/studio/projects", studioApi);
+// The realtime socket first: a single-use token may authenticate it instead of the key header.
+api.route("/speech-to-text", realtimeSpeechToTextApi);
 api.route("/speech-to-text", speechToTextApi);
+api.route("/single-use-token", singleUseTokenApi);
 api.route("/support", supportApi);
 api.route("/try-it", tryItApi);
 api.route("/google-ads-visit", adVisitApi);

@@ -3,11 +3,12 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError, validationError } from "~/api/errors";
+import { answerRefusal, audioResponse, fileFormatField, formFile, readMultipart } from "~/api/multipart";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
 import { rangedObjectResponse } from "~/history/history.server";
 import { deleteIsolationItem, findIsolationItem, isolateRecording, isolationHistory, type IsolationRow } from "~/isolation/isolation.server";
-import { ISOLATION_FILE_FORMATS, ISOLATION_PAGE_SIZE } from "~/isolation/rules/isolation";
+import { ISOLATION_PAGE_SIZE } from "~/isolation/rules/isolation";
 
 const doc = apiDocs("Voice isolator");
 const REFUSALS = {
@@ -19,31 +20,17 @@ const REFUSALS = {
 };
 
 /** The multipart body: `audio` (a file), `file_format`; anything else is ignored as the commercial API does. */
-async function readUpload(c: Context<AuthedEnv>) {
-  let form: FormData;
-  try {
-    form = await c.req.formData();
-  } catch {
-    return { error: validationError(c, [{ loc: ["body"], msg: "Expected a multipart/form-data body with an audio file", type: "model_attributes_type" }]) };
-  }
-  const audio = form.get("audio");
-  if (!audio || typeof audio === "string") return { error: validationError(c, [{ loc: ["body", "audio"], msg: "Field required: an audio file", type: "missing" }]) };
-  const fileFormat = form.get("file_format") ?? "other";
-  if (typeof fileFormat !== "string" || !(ISOLATION_FILE_FORMATS as readonly string[]).includes(fileFormat)) {
-    return { error: validationError(c, [{ loc: ["body", "file_format"], msg: `Input should be ${ISOLATION_FILE_FORMATS.map((f) => `'${f}'`).join(" or ")}`, type: "enum" }]) };
-  }
-  return { audio: new Uint8Array(await audio.arrayBuffer()), contentType: audio.type, fileName: audio.name, fileFormat: fileFormat as (typeof ISOLATION_FILE_FORMATS)[number] };
-}
-
 async function isolate(c: Context<AuthedEnv>, stream: boolean) {
-  const upload = await readUpload(c);
-  if ("error" in upload) return upload.error;
-  const result = await isolateRecording(c.env, c.get("caller"), { ...upload, requestId: c.get("requestId") }, (promise) => c.executionCtx.waitUntil(promise));
-  if (!result.ok) {
-    const { refusal } = result;
-    for (const [name, value] of Object.entries(refusal.headers ?? {})) c.header(name, value);
-    return apiError(c, refusal.httpStatus, refusal.status, refusal.message, refusal.detail);
-  }
+  const form = await readMultipart(c, "an audio file");
+  if (form instanceof Response) return form;
+  const audio = formFile(form, "audio", "an audio file");
+  if ("issue" in audio) return validationError(c, [audio.issue]);
+  const format = fileFormatField(form);
+  if ("issue" in format) return validationError(c, [format.issue]);
+  const { file } = audio;
+  const upload = { audio: new Uint8Array(await file.arrayBuffer()), contentType: file.type, fileName: file.name, fileFormat: format.fileFormat, requestId: c.get("requestId") };
+  const result = await isolateRecording(c.env, c.get("caller"), upload, (promise) => c.executionCtx.waitUntil(promise));
+  if (!result.ok) return answerRefusal(c, result.refusal);
   const headers = {
     "content-type": result.row.contentType,
     "history-item-id": result.row.id,
@@ -51,20 +38,7 @@ async function isolate(c: Context<AuthedEnv>, stream: boolean) {
     "current-concurrent-requests": String(result.concurrency.active),
     "maximum-concurrent-requests": String(result.concurrency.limit),
   };
-  if (!stream) return new Response(result.audio as Uint8Array<ArrayBuffer>, { headers });
-  // The whole recording is isolated before the first byte (the engine is fast, about 20-30x real time); the
-  // stream then sends it in chunks as the commercial API's /stream does.
-  const audio = result.audio;
-  const CHUNK = 16 * 1024;
-  let at = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (at >= audio.byteLength) return controller.close();
-      controller.enqueue(audio.slice(at, at + CHUNK));
-      at += CHUNK;
-    },
-  });
-  return new Response(body, { headers });
+  return audioResponse(result.audio, headers, stream);
 }
 
 /** A history item in the commercial API's shape (GET /v1/audio-isolation/history). */

@@ -1,19 +1,16 @@
 // The voice isolator: the only way into its history table; the engine is the speech worker's (RPC).
 import { database } from "../../db/client";
-import { acquireSlot, releaseSlot } from "../../db/repositories/generation-slots";
+import { releaseSlot } from "../../db/repositories/generation-slots";
 import { QuotaExhausted } from "../../db/repositories/history";
 import { deleteIsolation, findIsolation, listIsolations, recordIsolation, type IsolationRow } from "../../db/repositories/isolations";
 import type { PcmAudio } from "../../core/engines/audio";
-import type { IsolatedUpload, IsolationUpload, UploadMeasure, UploadProblem } from "../../core/engines/noise-isolation";
-import { CONCURRENCY_LIMIT, standardTierFor, type SubscriptionStatus } from "../../core/billing/plans";
+import type { IsolatedUpload, IsolationUpload, UploadMeasure } from "../../core/engines/noise-isolation";
 import { nowSeconds } from "../../core/clock";
-import { isRestricted } from "~/billing/rules/plan-actions";
-import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
 import { invoiceExtraCredits } from "~/billing/billing.server";
-import { keyCapRefusal, randomHex, type Actor } from "~/accounts/accounts.server";
+import { randomHex, type Actor } from "~/accounts/accounts.server";
 import { log } from "~/common/log.server";
-import { currentQuota } from "~/speech/speech.server";
-import { acceptedUploadType, isolationCredits, isolationTitle, MAX_ISOLATION_UPLOAD_BYTES, maxIsolationSeconds } from "./rules/isolation";
+import { admitMeteredUpload, UPLOAD_STATUS, type UploadRefusal } from "~/speech/speech.server";
+import { isolationCredits, isolationTitle, MAX_ISOLATION_UPLOAD_BYTES, maxIsolationSeconds } from "./rules/isolation";
 
 export type { IsolationRow };
 
@@ -42,69 +39,28 @@ export type IsolationRequest = {
   requestId: string;
 };
 
-export type IsolationRefusal = { httpStatus: 400 | 401 | 402 | 429 | 500; status: string; message: string; detail?: Record<string, string | number>; headers?: Record<string, string> };
+export type IsolationRefusal = Omit<UploadRefusal, "httpStatus"> & { httpStatus: UploadRefusal["httpStatus"] | 500 };
 
 export type IsolationResult = { ok: true; row: IsolationRow; audio: Uint8Array; concurrency: { active: number; limit: number } } | { ok: false; refusal: IsolationRefusal };
-
-const UPLOAD_STATUS: Record<UploadProblem["reason"], string> = {
-  empty: "empty_file",
-  unrecognised: "invalid_file_type",
-  undecodable: "unsupported_audio_codec",
-  corrupt: "invalid_audio",
-  no_audio: "no_audio_track",
-};
 
 const refused = (refusal: IsolationRefusal) => ({ ok: false as const, refusal });
 
 /**
- * Everything that can refuse is checked before any work is charged: the declared type, the size, the bytes
- * (decoded by the speech worker: empty, truncated, undecodable), the plan's length, payment status, quota and a
- * concurrency slot. Then the voice is isolated, stored in R2 and the row, usage and charge written in one batch;
+ * Everything that can refuse is checked before any work is charged (admitMeteredUpload: type, size, payment,
+ * the bytes, the plan's length, quota, a concurrency slot). Then the voice is isolated, stored in R2 and the row, usage and charge written in one batch;
  * a failure leaves nothing stored and nothing charged.
  */
 export async function isolateRecording(env: Env, actor: Actor, request: IsolationRequest, waitUntil: (promise: Promise<unknown>) => void): Promise<IsolationResult> {
   const workspace = actor.membership.workspace;
-  if (!acceptedUploadType(request.contentType)) {
-    return refused({ httpStatus: 400, status: "invalid_file_type", message: `Files of type ${request.contentType} are not accepted: send audio (aac, aiff, flac, m4a, mp3, mp4, ogg, opus, wav, webm) or video (3gp, avi, flv, mkv, mov, mp4, mpeg, webm, wmv).` });
-  }
-  if (request.audio.byteLength === 0) return refused({ httpStatus: 400, status: "empty_file", message: "The file is empty." });
-  if (request.audio.byteLength > MAX_ISOLATION_UPLOAD_BYTES) {
-    return refused({ httpStatus: 400, status: "file_too_large", message: `The file is ${request.audio.byteLength} bytes; at most ${MAX_ISOLATION_UPLOAD_BYTES} are accepted.` });
-  }
-  if (isRestricted(workspace.status as SubscriptionStatus)) {
-    return refused({ httpStatus: 402, status: "payment_required", message: STATUS_NOTICES[workspace.status] ?? "This workspace cannot use the voice isolator until its payment is settled." });
-  }
   const upload: IsolationUpload = { audio: request.audio, pcm16k: request.fileFormat === "pcm_s16le_16" };
-  const measured = await engine(env).measureUpload(upload);
-  if (!measured.ok) return refused({ httpStatus: 400, status: UPLOAD_STATUS[measured.reason], message: measured.message });
-  const maxSeconds = maxIsolationSeconds(workspace.tier);
-  if (measured.durationSeconds > maxSeconds) {
-    return refused({
-      httpStatus: 400,
-      status: "audio_too_long",
-      message: `The audio is ${Math.round(measured.durationSeconds)} seconds long; your plan isolates at most ${maxSeconds} seconds per request.`,
-      detail: { duration_seconds: Math.round(measured.durationSeconds * 10) / 10, max_duration_seconds: maxSeconds },
-    });
-  }
-  const credits = isolationCredits(measured.durationSeconds);
-  const db = database(env.DB);
-  const quota = await currentQuota(db, workspace, workspace.tier);
-  const quotaRefusal = (remaining: number): IsolationRefusal => ({
-    httpStatus: 401,
-    status: "quota_exceeded",
-    message: `This request exceeds your quota of ${workspace.characterLimit}. You have ${Math.max(0, remaining)} credits remaining, while ${credits} credits are required for this request.`,
-  });
-  if (quota.used + credits > quota.usable) return refused(quotaRefusal(workspace.characterLimit - quota.used));
-  const capped = await keyCapRefusal(db, actor, credits);
-  if (capped) return refused(capped);
-  const limit = CONCURRENCY_LIMIT[standardTierFor(workspace.tier)];
-  const beyondLimit = Number.isFinite(quota.usable) ? quota.usable - workspace.characterLimit : null;
-  const slot = await acquireSlot(db, { workspaceId: workspace.id, requestId: request.requestId, limit, characters: credits, beyondLimit, nowSeconds: nowSeconds() });
-  if (!slot.acquired && slot.reason === "quota") return refused(quotaRefusal(slot.remaining));
-  if (!slot.acquired) {
-    const headers = { "current-concurrent-requests": String(slot.active), "maximum-concurrent-requests": String(limit) };
-    return refused({ httpStatus: 429, status: "too_many_concurrent_requests", message: `Your plan allows ${limit} concurrent requests.`, headers });
-  }
+  const admitted = await admitMeteredUpload(
+    env,
+    actor,
+    { ...upload, contentType: request.contentType, requestId: request.requestId },
+    { maxBytes: MAX_ISOLATION_UPLOAD_BYTES, maxSeconds: maxIsolationSeconds(workspace.tier), credits: isolationCredits, verb: "isolates", product: "the voice isolator" },
+  );
+  if (!admitted.ok) return admitted;
+  const { db, credits, beyondLimit } = admitted;
 
   // From here the slot is held: the work is registered with waitUntil so its `finally` always releases it.
   const work = (async (): Promise<IsolationResult> => {
@@ -135,7 +91,7 @@ export async function isolateRecording(env: Env, actor: Actor, request: Isolatio
       if (workspace.characterCount + credits > workspace.characterLimit) {
         await invoiceExtraCredits(env, db, workspace.id).catch((error) => log("error", "extra credits check failed", { workspace_id: workspace.id, error: String(error) }));
       }
-      return { ok: true, row, audio: isolated.audio, concurrency: { active: slot.active, limit } };
+      return { ok: true, row, audio: isolated.audio, concurrency: admitted.concurrency };
     } catch (error) {
       if (error instanceof QuotaExhausted) {
         return refused({ httpStatus: 401, status: "quota_exceeded", message: `Your quota changed while the audio was isolated and no longer covers its ${credits} credits; nothing was charged.` });

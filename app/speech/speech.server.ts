@@ -4,3 +4,4 @@ export * from "./server/speech-engine.server";
 export * from "./server/try-it.server";
 export * from "./server/tts-page.server";
 export * from "./server/openai-voices.server";
+export * from "./server/metered-upload.server";

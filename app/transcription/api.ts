@@ -3,11 +3,11 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError, validationError, type ValidationIssue } from "~/api/errors";
+import { answerRefusal, fileFormatField, formText, readMultipart } from "~/api/multipart";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
 import { deleteTranscriptOf, startTranscription, transcriptOf } from "~/transcription/transcription.server";
 import { formBoolean, parseAdditionalFormats, parseWebhookMetadata, TIMESTAMP_GRANULARITIES, type TimestampGranularity } from "~/transcription/rules/transcription";
-import { ISOLATION_FILE_FORMATS } from "~/isolation/rules/isolation";
 import { workspaceHasWebhook } from "~/workspace/webhooks.server";
 
 const doc = apiDocs("Speech to text");
@@ -29,12 +29,8 @@ type Parsed = { error: Response } | { audio: Uint8Array; contentType: string | n
 /** The audio from `file` or `cloud_storage_url` (exactly one), and the form. */
 async function readAudio(c: Context<AuthedEnv>): Promise<Parsed> {
   const issue = (loc: string[], msg: string, type = "value_error") => ({ error: validationError(c, [{ loc: ["body", ...loc], msg, type } satisfies ValidationIssue]) });
-  let form: FormData;
-  try {
-    form = await c.req.formData();
-  } catch {
-    return issue([], "Expected a multipart/form-data body with a file or cloud_storage_url", "model_attributes_type");
-  }
+  const form = await readMultipart(c, "a file or cloud_storage_url");
+  if (form instanceof Response) return { error: form };
   const file = form.get("file");
   const url = form.get("cloud_storage_url") ?? form.get("source_url");
   if (file && url) return issue(["file"], "Send either file or cloud_storage_url, not both");
@@ -56,10 +52,7 @@ async function readAudio(c: Context<AuthedEnv>): Promise<Parsed> {
   return issue(["file"], "Field required: an audio or video file, or cloud_storage_url", "missing");
 }
 
-function text(form: FormData, name: string): string | null {
-  const value = form.get(name);
-  return typeof value === "string" ? value : null;
-}
+const text = formText;
 
 async function convert(c: Context<AuthedEnv>) {
   const read = await readAudio(c);
@@ -85,8 +78,8 @@ async function convert(c: Context<AuthedEnv>) {
   if (speakers !== null && !(/^\d+$/.test(speakers) && Number(speakers) >= 1 && Number(speakers) <= 32)) return issue("num_speakers", "num_speakers must be a whole number from 1 to 32");
   const granularity = text(form, "timestamps_granularity") ?? "word";
   if (!(TIMESTAMP_GRANULARITIES as readonly string[]).includes(granularity)) return issue("timestamps_granularity", `Input should be ${TIMESTAMP_GRANULARITIES.map((g) => `'${g}'`).join(", ")}`);
-  const fileFormat = text(form, "file_format") ?? "other";
-  if (!(ISOLATION_FILE_FORMATS as readonly string[]).includes(fileFormat)) return issue("file_format", `Input should be ${ISOLATION_FILE_FORMATS.map((f) => `'${f}'`).join(" or ")}`);
+  const format = fileFormatField(form);
+  if ("issue" in format) return validationError(c, [format.issue]);
   const formats = parseAdditionalFormats(text(form, "additional_formats"));
   if (!formats.ok) return issue("additional_formats", formats.message);
 
@@ -96,7 +89,7 @@ async function convert(c: Context<AuthedEnv>) {
     {
       audio: read.audio,
       contentType: read.contentType,
-      pcm16k: fileFormat === "pcm_s16le_16",
+      pcm16k: format.fileFormat === "pcm_s16le_16",
       modelId,
       languageCode,
       diarize,
@@ -108,11 +101,7 @@ async function convert(c: Context<AuthedEnv>) {
     (promise) => c.executionCtx.waitUntil(promise),
   );
   const answer = started.ok ? (webhook ? null : await started.work) : started;
-  if (answer && !answer.ok) {
-    const { refusal } = answer;
-    for (const [name, value] of Object.entries(refusal.headers ?? {})) c.header(name, value);
-    return apiError(c, refusal.httpStatus, refusal.status, refusal.message, refusal.detail);
-  }
+  if (answer && !answer.ok) return answerRefusal(c, answer.refusal);
   if (!started.ok) throw new Error("unreachable");
   // Webhook mode: the answer at once; the transcript is read with GET /v1/speech-to-text/transcripts/{id} when done.
   if (!answer) return c.json({ message: "Request accepted: the transcript will be at GET /v1/speech-to-text/transcripts/{transcription_id} when done.", request_id: c.get("requestId"), transcription_id: started.id });

@@ -1,22 +1,17 @@
 // Speech to text: the only way into the transcripts table; the engines are the speech worker's (RPC).
 import { database } from "../../db/client";
-import { acquireSlot, releaseSlot } from "../../db/repositories/generation-slots";
+import { releaseSlot } from "../../db/repositories/generation-slots";
 import { QuotaExhausted } from "../../db/repositories/history";
 import { deleteTranscript, findTranscript, recordTranscript, type TranscriptRow } from "../../db/repositories/transcripts";
-import type { IsolationUpload, UploadMeasure, UploadProblem } from "../../core/engines/noise-isolation";
 import type { EngineCatalog, ProviderId } from "../../core/engines/capabilities";
 import type { EngineChoice } from "../../core/engines/registry";
 import type { TranscriptionRequest, TranscriptionResult } from "../../core/engines/speech-to-text";
-import { CONCURRENCY_LIMIT, standardTierFor, type SubscriptionStatus } from "../../core/billing/plans";
 import { nowSeconds } from "../../core/clock";
-import { isRestricted } from "~/billing/rules/plan-actions";
-import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
 import { invoiceExtraCredits } from "~/billing/billing.server";
 import { randomHex, type Actor } from "~/accounts/accounts.server";
 import { log } from "~/common/log.server";
-import { currentQuota } from "~/speech/speech.server";
+import { admitMeteredUpload, type UploadRefusal } from "~/speech/speech.server";
 import { emitWorkspaceEvent } from "~/workspace/webhooks.server";
-import { acceptedUploadType } from "~/isolation/rules/isolation";
 import {
   additionalFormat,
   embeddedHears,
@@ -31,7 +26,6 @@ import {
 export type { TranscriptRow };
 
 type TranscriptionRpc = {
-  measureUpload(upload: IsolationUpload): Promise<UploadMeasure>;
   transcribe(request: TranscriptionRequest, choice?: EngineChoice): Promise<TranscriptionResult>;
   catalog(): Promise<EngineCatalog>;
 };
@@ -52,15 +46,7 @@ export type TranscriptionOptions = {
   notify?: { webhookId: string | null; metadata: unknown } | null;
 };
 
-export type TranscriptionRefusal = { httpStatus: 400 | 401 | 402 | 422 | 429 | 500 | 503; status: string; message: string; detail?: Record<string, string | number>; headers?: Record<string, string> };
-
-const UPLOAD_STATUS: Record<UploadProblem["reason"], string> = {
-  empty: "empty_file",
-  unrecognised: "invalid_file_type",
-  undecodable: "unsupported_audio_codec",
-  corrupt: "invalid_audio",
-  no_audio: "no_audio_track",
-};
+export type TranscriptionRefusal = Omit<UploadRefusal, "httpStatus"> & { httpStatus: UploadRefusal["httpStatus"] | 422 | 500 | 503 };
 
 const refused = (refusal: TranscriptionRefusal) => ({ ok: false as const, refusal });
 
@@ -73,20 +59,13 @@ async function chooseProvider(env: Env, modelId: string): Promise<{ provider: Pr
 }
 
 /**
- * Checks everything that can refuse before any work (type, size, the bytes decoded by the speech worker, the
- * plan's length, the language the engine hears, payment, quota, a concurrency slot), then transcribes and
+ * Checks everything that can refuse before any work (the provider and the language it hears, then the upload's
+ * admission: type, size, payment, the bytes, the plan's length, quota, a concurrency slot), then transcribes and
  * records the transcript with its charge in one batch. `run` lets the caller answer before the work ends
  * (webhook mode): it gets the transcription id at once.
  */
 export async function startTranscription(env: Env, actor: Actor, request: TranscriptionOptions, waitUntil: (promise: Promise<unknown>) => void) {
   const workspace = actor.membership.workspace;
-  if (!acceptedUploadType(request.contentType)) {
-    return refused({ httpStatus: 400, status: "invalid_file_type", message: `Files of type ${request.contentType} are not accepted: send audio (aac, aiff, flac, m4a, mp3, mp4, ogg, opus, wav, webm) or video.` });
-  }
-  if (request.audio.byteLength === 0) return refused({ httpStatus: 400, status: "empty_file", message: "The file is empty." });
-  if (request.audio.byteLength > MAX_TRANSCRIPTION_UPLOAD_BYTES) {
-    return refused({ httpStatus: 400, status: "file_too_large", message: `The file is ${request.audio.byteLength} bytes; at most ${MAX_TRANSCRIPTION_UPLOAD_BYTES} are accepted.` });
-  }
   const choice = await chooseProvider(env, request.modelId);
   if (!choice) return refused({ httpStatus: 503, status: "speech_to_text_unavailable", message: "No speech-to-text engine is configured on this deployment." });
   if (choice.provider === "embedded" && !embeddedHears(request.languageCode)) {
@@ -96,38 +75,14 @@ export async function startTranscription(env: Env, actor: Actor, request: Transc
       message: `The embedded speech-to-text engine (PocketSphinx) hears US English only; language_code ${request.languageCode} needs a neural provider (an OpenAI-compatible server or Workers AI, docs/engines.md).`,
     });
   }
-  if (isRestricted(workspace.status as SubscriptionStatus)) {
-    return refused({ httpStatus: 402, status: "payment_required", message: STATUS_NOTICES[workspace.status] ?? "This workspace cannot use speech to text until its payment is settled." });
-  }
-  const upload: IsolationUpload = { audio: request.audio, pcm16k: request.pcm16k };
-  const measured = await engine(env).measureUpload(upload);
-  if (!measured.ok) return refused({ httpStatus: 400, status: UPLOAD_STATUS[measured.reason], message: measured.message });
-  const maxSeconds = maxTranscriptionSeconds(workspace.tier);
-  if (measured.durationSeconds > maxSeconds) {
-    return refused({
-      httpStatus: 400,
-      status: "audio_too_long",
-      message: `The audio is ${Math.round(measured.durationSeconds)} seconds long; your plan transcribes at most ${maxSeconds} seconds per request.`,
-      detail: { duration_seconds: Math.round(measured.durationSeconds * 10) / 10, max_duration_seconds: maxSeconds },
-    });
-  }
-  const credits = transcriptionCredits(measured.durationSeconds);
-  const db = database(env.DB);
-  const quota = await currentQuota(db, workspace, workspace.tier);
-  const quotaRefusal = (remaining: number): TranscriptionRefusal => ({
-    httpStatus: 401,
-    status: "quota_exceeded",
-    message: `This request exceeds your quota of ${workspace.characterLimit}. You have ${Math.max(0, remaining)} credits remaining, while ${credits} credits are required for this request.`,
-  });
-  if (quota.used + credits > quota.usable) return refused(quotaRefusal(workspace.characterLimit - quota.used));
-  const limit = CONCURRENCY_LIMIT[standardTierFor(workspace.tier)];
-  const beyondLimit = Number.isFinite(quota.usable) ? quota.usable - workspace.characterLimit : null;
-  const slot = await acquireSlot(db, { workspaceId: workspace.id, requestId: request.requestId, limit, characters: credits, beyondLimit, nowSeconds: nowSeconds() });
-  if (!slot.acquired && slot.reason === "quota") return refused(quotaRefusal(slot.remaining));
-  if (!slot.acquired) {
-    const headers = { "current-concurrent-requests": String(slot.active), "maximum-concurrent-requests": String(limit) };
-    return refused({ httpStatus: 429, status: "too_many_concurrent_requests", message: `Your plan allows ${limit} concurrent requests.`, headers });
-  }
+  const admitted = await admitMeteredUpload(
+    env,
+    actor,
+    { audio: request.audio, contentType: request.contentType, pcm16k: request.pcm16k, requestId: request.requestId },
+    { maxBytes: MAX_TRANSCRIPTION_UPLOAD_BYTES, maxSeconds: maxTranscriptionSeconds(workspace.tier), credits: transcriptionCredits, verb: "transcribes", product: "speech to text" },
+  );
+  if (!admitted.ok) return admitted;
+  const { db, credits, beyondLimit, durationSeconds } = admitted;
 
   const id = Date.now().toString(36).padStart(9, "0") + randomHex(6);
   // From here the slot is held: the work is registered with waitUntil so its `finally` always releases it.
@@ -143,10 +98,10 @@ export async function startTranscription(env: Env, actor: Actor, request: Transc
         text: heard.text,
         words: responseWords(heard.words, { granularity: request.granularity, diarize: request.diarize }),
         ...(request.additionalFormats.length
-          ? { additional_formats: request.additionalFormats.map((f) => additionalFormat(f, heard.text, heard.words, heard.durationMs ?? measured.durationSeconds * 1000)) }
+          ? { additional_formats: request.additionalFormats.map((f) => additionalFormat(f, heard.text, heard.words, heard.durationMs ?? durationSeconds * 1000)) }
           : {}),
         transcription_id: id,
-        audio_duration_secs: Math.round(measured.durationSeconds * 1000) / 1000,
+        audio_duration_secs: Math.round(durationSeconds * 1000) / 1000,
       };
       const row: TranscriptRow = {
         id,
@@ -154,7 +109,7 @@ export async function startTranscription(env: Env, actor: Actor, request: Transc
         userId: actor.user.id,
         requestId: request.requestId,
         createdAt: nowSeconds(),
-        durationSeconds: measured.durationSeconds,
+        durationSeconds: durationSeconds,
         credits,
         modelId: choice.model ?? `${choice.provider}:${request.modelId}`,
         languageCode,
@@ -171,7 +126,7 @@ export async function startTranscription(env: Env, actor: Actor, request: Transc
       if (workspace.characterCount + credits > workspace.characterLimit) {
         await invoiceExtraCredits(env, db, workspace.id).catch((error) => log("error", "extra credits check failed", { workspace_id: workspace.id, error: String(error) }));
       }
-      return { ok: true as const, id, body, heard, credits, concurrency: { active: slot.active, limit } };
+      return { ok: true as const, id, body, heard, credits, concurrency: admitted.concurrency };
     } catch (error) {
       if (error instanceof QuotaExhausted) {
         return refused({ httpStatus: 401, status: "quota_exceeded", message: `Your quota changed while the audio was transcribed and no longer covers its ${credits} credits; nothing was charged.` });

@@ -2,41 +2,22 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
-import { apiError, validationError } from "~/api/errors";
+import { validationError, type ValidationIssue } from "~/api/errors";
+import { answerRefusal, audioResponse, fileFormatField, formFile, formText, readMultipart } from "~/api/multipart";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
 import { speechQuery, voiceParam, voiceSettingsSchema } from "~/api/schemas";
-import { ISOLATION_FILE_FORMATS } from "~/isolation/rules/isolation";
-import { alignRecording, convertRecording, type Refusal } from "~/voice-changer/voice-changer.server";
+import { alignRecording, convertRecording } from "~/voice-changer/voice-changer.server";
 import { formatSpec, OUTPUT_FORMATS, type OutputFormat } from "../../core/audio/output-formats";
-
-type Issue = { loc: (string | number)[]; msg: string; type: string };
-
-/** The multipart form, or the validation error that a non-multipart body gets. */
-async function readForm(c: Context<AuthedEnv>): Promise<FormData | Response> {
-  try {
-    return await c.req.formData();
-  } catch {
-    return validationError(c, [{ loc: ["body"], msg: "Expected a multipart/form-data body with an audio file", type: "model_attributes_type" }]);
-  }
-}
-
-function answerRefusal(c: Context<AuthedEnv>, refusal: Refusal) {
-  for (const [name, value] of Object.entries(refusal.headers ?? {})) c.header(name, value);
-  return apiError(c, refusal.httpStatus, refusal.status, refusal.message, refusal.detail);
-}
 
 /** Reads the speech-to-speech form as the SDK sends it: audio, model_id, voice_settings (JSON), seed, remove_background_noise, file_format. */
 function readConversionForm(form: FormData) {
-  const issues: Issue[] = [];
-  const audio = form.get("audio");
-  if (!audio || typeof audio === "string") issues.push({ loc: ["body", "audio"], msg: "Field required: an audio file", type: "missing" });
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" && value !== "" ? value : null;
-  };
-  const fileFormat = text("file_format") ?? "other";
-  if (!(ISOLATION_FILE_FORMATS as readonly string[]).includes(fileFormat)) issues.push({ loc: ["body", "file_format"], msg: `Input should be ${ISOLATION_FILE_FORMATS.map((f) => `'${f}'`).join(" or ")}`, type: "enum" });
+  const issues: ValidationIssue[] = [];
+  const audio = formFile(form, "audio", "an audio file");
+  if ("issue" in audio) issues.push(audio.issue);
+  const text = (name: string) => formText(form, name);
+  const format = fileFormatField(form);
+  if ("issue" in format) issues.push(format.issue);
   let voiceSettings: z.infer<typeof voiceSettingsSchema> | null = null;
   const settingsText = text("voice_settings");
   if (settingsText) {
@@ -55,12 +36,12 @@ function readConversionForm(form: FormData) {
   if (seed !== null && !(Number.isInteger(seed) && seed >= 0 && seed <= 4294967295)) issues.push({ loc: ["body", "seed"], msg: "Input should be an integer between 0 and 4294967295", type: "int_parsing" });
   const noise = text("remove_background_noise") ?? "false";
   if (!["true", "false"].includes(noise)) issues.push({ loc: ["body", "remove_background_noise"], msg: "Input should be a valid boolean", type: "bool_parsing" });
-  if (issues.length || !(audio instanceof File)) return { issues, ok: false as const };
-  return { ok: true as const, audio, fileFormat: fileFormat as (typeof ISOLATION_FILE_FORMATS)[number], modelId: text("model_id"), voiceSettings, seed, removeBackgroundNoise: noise === "true" };
+  if (issues.length || "issue" in audio || "issue" in format) return { issues, ok: false as const };
+  return { ok: true as const, audio: audio.file, fileFormat: format.fileFormat, modelId: text("model_id"), voiceSettings, seed, removeBackgroundNoise: noise === "true" };
 }
 
 async function convert(c: Context<AuthedEnv>, stream: boolean, voiceId: string, outputFormat: OutputFormat) {
-  const form = await readForm(c);
+  const form = await readMultipart(c, "an audio file");
   if (form instanceof Response) return form;
   const read = readConversionForm(form);
   if (!read.ok) return validationError(c, read.issues);
@@ -91,20 +72,7 @@ async function convert(c: Context<AuthedEnv>, stream: boolean, voiceId: string, 
     "current-concurrent-requests": String(result.concurrency.active),
     "maximum-concurrent-requests": String(result.concurrency.limit),
   };
-  if (!stream) return new Response(result.audio as Uint8Array<ArrayBuffer>, { headers });
-  // The whole recording is converted before the first byte (the DSP runs far faster than real time); the stream
-  // then sends it in chunks as the commercial API's /stream does.
-  const audio = result.audio;
-  const CHUNK = 16 * 1024;
-  let at = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (at >= audio.byteLength) return controller.close();
-      controller.enqueue(audio.slice(at, at + CHUNK));
-      at += CHUNK;
-    },
-  });
-  return new Response(body, { headers });
+  return audioResponse(result.audio, headers, stream);
 }
 
 const doc = apiDocs("Voice changer");
@@ -141,15 +109,15 @@ forcedAlignmentApi.post(
     responses: { 400: "invalid_file_type, empty_file, file_too_large, invalid_audio, unsupported_audio_codec, no_audio_track, audio_too_long, empty_text, text_too_long" },
   }),
   async (c) => {
-    const form = await readForm(c);
+    const form = await readMultipart(c, "an audio file");
     if (form instanceof Response) return form;
-    const file = form.get("file");
+    const file = formFile(form, "file", "an audio file");
     const text = form.get("text");
-    const issues: Issue[] = [];
-    if (!(file instanceof File)) issues.push({ loc: ["body", "file"], msg: "Field required: an audio file", type: "missing" });
+    const issues: ValidationIssue[] = [];
+    if ("issue" in file) issues.push(file.issue);
     if (typeof text !== "string") issues.push({ loc: ["body", "text"], msg: "Field required: the text to align", type: "missing" });
-    if (!(file instanceof File) || typeof text !== "string") return validationError(c, issues);
-    const result = await alignRecording(c.env, { audio: new Uint8Array(await file.arrayBuffer()), contentType: file.type, text });
+    if ("issue" in file || typeof text !== "string") return validationError(c, issues);
+    const result = await alignRecording(c.env, { audio: new Uint8Array(await file.file.arrayBuffer()), contentType: file.file.type, text });
     if (!result.ok) return answerRefusal(c, result.refusal);
     const { characters, words, loss } = result.alignment;
     return c.json({ characters, words, loss });

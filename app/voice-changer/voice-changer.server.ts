@@ -1,7 +1,6 @@
 // The voice changer (speech to speech) and forced alignment: the engines are the speech worker's (RPC); converted
 // speech becomes a history item (source "STS") charged by duration, written only after its audio is stored.
-import { database } from "../../db/client";
-import { acquireSlot, releaseSlot } from "../../db/repositories/generation-slots";
+import { releaseSlot } from "../../db/repositories/generation-slots";
 import { QuotaExhausted, recordGeneration, type HistoryRow } from "../../db/repositories/history";
 import type { PcmAudio } from "../../core/engines/audio";
 import type { UploadMeasure } from "../../core/engines/noise-isolation";
@@ -9,18 +8,16 @@ import type { ConversionTarget, ConversionUpload, ConvertedUpload } from "../../
 import type { AlignedUpload, AlignmentUpload } from "../../core/alignment/align";
 import type { SynthesisRequest, SynthesisResult } from "../../core/engines/speech";
 import { formatSpec, minimumTierFor, tierAllowsFormat, type OutputFormat } from "../../core/audio/output-formats";
-import { CONCURRENCY_LIMIT, standardTierFor, TIER_DISPLAY_NAMES, type SubscriptionStatus } from "../../core/billing/plans";
+import { TIER_DISPLAY_NAMES } from "../../core/billing/plans";
 import { nowSeconds } from "../../core/clock";
 import { concatSamples, int16FromBytes, bytesFromInt16 } from "../../core/audio/pcm";
 import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from "../../core/voices/voice-settings";
 import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../core/voices/voice-safety";
 import type { Voice } from "../../core/voices/voices";
-import { isRestricted } from "~/billing/rules/plan-actions";
-import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
 import { invoiceExtraCredits } from "~/billing/billing.server";
 import { randomHex, type Actor } from "~/accounts/accounts.server";
 import { log } from "~/common/log.server";
-import { currentQuota } from "~/speech/speech.server";
+import { admitMeteredUpload, checkUploadFile, UPLOAD_STATUS, type UploadRefusal } from "~/speech/speech.server";
 import { alignmentFromWords, concatAlignments, engineTextFor, splitSentences } from "~/speech/rules/speech-text";
 import { engineParameters, engineVoiceFor } from "~/voices/rules/voices";
 import { findUsableVoice, findVoiceSettings, voiceCaptchaPassed, voiceCaptchaRequired } from "~/voices/voices.server";
@@ -37,7 +34,6 @@ import {
   VOICE_CHANGER_SOURCE,
   voiceChangerText,
 } from "./rules/voice-changer";
-import { acceptedUploadType } from "~/isolation/rules/isolation";
 
 type VoiceChangerRpc = {
   measureUpload(upload: { audio: Uint8Array; pcm16k: boolean }): Promise<UploadMeasure>;
@@ -48,28 +44,8 @@ type VoiceChangerRpc = {
 
 const engine = (env: Env) => env.SPEECH as unknown as VoiceChangerRpc;
 
-export type Refusal = { httpStatus: 400 | 401 | 402 | 403 | 404 | 429 | 500; status: string; message: string; detail?: Record<string, string | number>; headers?: Record<string, string> };
+export type Refusal = Omit<UploadRefusal, "httpStatus"> & { httpStatus: UploadRefusal["httpStatus"] | 403 | 404 | 500 };
 const refused = (refusal: Refusal) => ({ ok: false as const, refusal });
-
-const UPLOAD_STATUS: Record<string, string> = {
-  empty: "empty_file",
-  unrecognised: "invalid_file_type",
-  undecodable: "unsupported_audio_codec",
-  corrupt: "invalid_audio",
-  no_audio: "no_audio_track",
-  no_speech: "no_speech",
-};
-
-const TYPE_REFUSAL = (contentType: string | null) =>
-  refused({ httpStatus: 400, status: "invalid_file_type", message: `Files of type ${contentType} are not accepted: send audio (aac, aiff, flac, m4a, mp3, mp4, ogg, opus, wav, webm) or video (3gp, avi, flv, mkv, mov, mp4, mpeg, webm, wmv).` });
-
-/** The declared type, emptiness and size: what is refused before the bytes are read. */
-function checkFile(audio: Uint8Array, contentType: string | null, maxBytes: number) {
-  if (!acceptedUploadType(contentType)) return TYPE_REFUSAL(contentType);
-  if (audio.byteLength === 0) return refused({ httpStatus: 400, status: "empty_file", message: "The file is empty." });
-  if (audio.byteLength > maxBytes) return refused({ httpStatus: 400, status: "file_too_large", message: `The file is ${audio.byteLength} bytes; at most ${maxBytes} are accepted.` });
-  return null;
-}
 
 export type ConversionRequest = {
   voiceId: string;
@@ -108,43 +84,18 @@ export async function convertRecording(env: Env, actor: Actor, request: Conversi
   if (!voice) return refused({ httpStatus: 404, status: "voice_not_found", message: `A voice with the voice_id ${request.voiceId} was not found.` });
   if (!voiceUsable(voice.safetyControl)) return refused({ httpStatus: 403, status: "voice_blocked", message: VOICE_BLOCKED_API_MESSAGE });
   if (!(await voiceCaptchaPassed(env, actor, voice))) return refused({ ...voiceCaptchaRequired(voice), detail: { voice_id: voice.voiceId } });
-  const fileProblem = checkFile(request.audio, request.contentType, MAX_VOICE_CHANGER_UPLOAD_BYTES);
-  if (fileProblem) return fileProblem;
   if (!tierAllowsFormat(workspace.tier, request.outputFormat)) {
     return refused({ httpStatus: 403, status: "output_format_not_allowed", message: `The output format ${request.outputFormat} needs the ${TIER_DISPLAY_NAMES[minimumTierFor(request.outputFormat)]} plan or above.` });
   }
-  if (isRestricted(workspace.status as SubscriptionStatus)) {
-    return refused({ httpStatus: 402, status: "payment_required", message: STATUS_NOTICES[workspace.status] ?? "This workspace cannot use the voice changer until its payment is settled." });
-  }
   const pcm16k = request.fileFormat === "pcm_s16le_16";
-  const measured = await engine(env).measureUpload({ audio: request.audio, pcm16k });
-  if (!measured.ok) return refused({ httpStatus: 400, status: UPLOAD_STATUS[measured.reason]!, message: measured.message });
-  const maxSeconds = maxVoiceChangerSeconds(workspace.tier);
-  if (measured.durationSeconds > maxSeconds) {
-    return refused({
-      httpStatus: 400,
-      status: "audio_too_long",
-      message: `The audio is ${Math.round(measured.durationSeconds)} seconds long; your plan converts at most ${maxSeconds} seconds per request.`,
-      detail: { duration_seconds: Math.round(measured.durationSeconds * 10) / 10, max_duration_seconds: maxSeconds },
-    });
-  }
-  const credits = voiceChangerCredits(measured.durationSeconds);
-  const db = database(env.DB);
-  const quota = await currentQuota(db, workspace, workspace.tier);
-  const quotaRefusal = (remaining: number): Refusal => ({
-    httpStatus: 401,
-    status: "quota_exceeded",
-    message: `This request exceeds your quota of ${workspace.characterLimit}. You have ${Math.max(0, remaining)} credits remaining, while ${credits} credits are required for this request.`,
-  });
-  if (quota.used + credits > quota.usable) return refused(quotaRefusal(workspace.characterLimit - quota.used));
-  const limit = CONCURRENCY_LIMIT[standardTierFor(workspace.tier)];
-  const beyondLimit = Number.isFinite(quota.usable) ? quota.usable - workspace.characterLimit : null;
-  const slot = await acquireSlot(db, { workspaceId: workspace.id, requestId: request.requestId, limit, characters: credits, beyondLimit, nowSeconds: nowSeconds() });
-  if (!slot.acquired && slot.reason === "quota") return refused(quotaRefusal(slot.remaining));
-  if (!slot.acquired) {
-    const headers = { "current-concurrent-requests": String(slot.active), "maximum-concurrent-requests": String(limit) };
-    return refused({ httpStatus: 429, status: "too_many_concurrent_requests", message: `Your plan allows ${limit} concurrent requests.`, headers });
-  }
+  const admitted = await admitMeteredUpload(
+    env,
+    actor,
+    { audio: request.audio, contentType: request.contentType, pcm16k, requestId: request.requestId },
+    { maxBytes: MAX_VOICE_CHANGER_UPLOAD_BYTES, maxSeconds: maxVoiceChangerSeconds(workspace.tier), credits: voiceChangerCredits, verb: "converts", product: "the voice changer" },
+  );
+  if (!admitted.ok) return admitted;
+  const { db, credits, beyondLimit } = admitted;
   const saved = await findVoiceSettings(db, workspace.id, voice.voiceId);
   const settings: VoiceSettings = { ...DEFAULT_VOICE_SETTINGS, ...saved, ...stripNulls(request.voiceSettings ?? {}) };
 
@@ -190,7 +141,7 @@ export async function convertRecording(env: Env, actor: Actor, request: Conversi
       if (from + credits > workspace.characterLimit) {
         await invoiceExtraCredits(env, db, workspace.id).catch((error) => log("error", "extra credits check failed", { workspace_id: workspace.id, error: String(error) }));
       }
-      return { ok: true, row, audio: converted.audio, concurrency: { active: slot.active, limit } };
+      return { ok: true, row, audio: converted.audio, concurrency: admitted.concurrency };
     } catch (error) {
       if (error instanceof QuotaExhausted) {
         return refused({ httpStatus: 401, status: "quota_exceeded", message: `Your quota changed while the voice was converted and no longer covers its ${credits} credits; nothing was charged.` });
@@ -224,7 +175,7 @@ export async function alignRecording(env: Env, request: AlignmentRequest): Promi
   if (characters > MAX_ALIGNMENT_TEXT_CHARACTERS) {
     return refused({ httpStatus: 400, status: "text_too_long", message: `The text is ${characters} characters; at most ${MAX_ALIGNMENT_TEXT_CHARACTERS} can be aligned per request.`, detail: { max_characters: MAX_ALIGNMENT_TEXT_CHARACTERS } });
   }
-  const fileProblem = checkFile(request.audio, request.contentType, MAX_ALIGNMENT_UPLOAD_BYTES);
+  const fileProblem = checkUploadFile(request.audio, request.contentType, MAX_ALIGNMENT_UPLOAD_BYTES);
   if (fileProblem) return fileProblem;
   const speech = engine(env);
   const measured = await speech.measureUpload({ audio: request.audio, pcm16k: false });

@@ -52,6 +52,8 @@ export const KNOWN_APP_ROUTES: readonly string[] = [
   "speech-synthesis/text-to-speech/history",
   "speech-synthesis/speech-to-speech/history",
   "speech-to-text",
+  // Not a page of the spec's route list: the forced-alignment page this platform adds (decision 0040).
+  "forced-alignment",
   "subscription",
   "workspace",
   ...["members", "groups", "service-accounts", "security", "webhooks", "voice-library"].map((p) => `workspace/${p}`),

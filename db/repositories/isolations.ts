@@ -1,44 +1,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { audioIsolations, usageEvents, workspaces } from "../schema";
-import { releaseSlotStatement } from "./generation-slots";
-import { QuotaExhausted } from "./history";
+import { audioIsolations } from "../schema";
+import { recordMeteredUpload } from "./metered-upload";
 
 export type IsolationRow = typeof audioIsolations.$inferSelect;
 
-/**
- * Records a delivered isolation, its usage event and its charge in one batch, as speech does
- * (recordGeneration, decision 0022): the charge sets NULL when it would pass the quota as it is then, the batch
- * rolls back and QuotaExhausted is thrown. The concurrency slot ends in the same batch.
- */
-export async function recordIsolation(db: Database, row: IsolationRow, charge: { beyondLimit: number | null }, apiKeyId: string | null): Promise<void> {
-  const charged = sql`${workspaces.characterCount} + ${row.credits}`;
-  const withinQuota = sql`CASE WHEN ${charged} <= ${workspaces.characterLimit} + ${charge.beyondLimit} THEN ${charged} END`;
-  try {
-    await db.batch([
-      db
-        .update(workspaces)
-        .set({ characterCount: charge.beyondLimit === null ? charged : withinQuota })
-        .where(eq(workspaces.id, row.workspaceId)),
-      db.insert(audioIsolations).values(row),
-      db.insert(usageEvents).values({
-        id: row.id,
-        workspaceId: row.workspaceId,
-        userId: row.userId,
-        occurredAt: row.createdAt,
-        characters: row.credits,
-        voiceId: "",
-        voiceName: "",
-        modelId: "rnnoise",
-        source: "VoiceIsolator",
-        apiKeyId,
-      }),
-      releaseSlotStatement(db, row.workspaceId, row.requestId),
-    ]);
-  } catch (error) {
-    if (String((error as Error)?.message ?? error).includes("NOT NULL constraint failed: workspaces.character_count")) throw new QuotaExhausted();
-    throw error;
-  }
+/** Records a delivered isolation with its usage event and charge in one batch (recordMeteredUpload; QuotaExhausted past the quota). */
+export function recordIsolation(db: Database, row: IsolationRow, charge: { beyondLimit: number | null }, apiKeyId: string | null): Promise<void> {
+  const metered = { id: row.id, workspaceId: row.workspaceId, userId: row.userId, requestId: row.requestId, occurredAt: row.createdAt, credits: row.credits, modelId: "rnnoise", source: "VoiceIsolator" };
+  return recordMeteredUpload(db, db.insert(audioIsolations).values(row), { ...metered, beyondLimit: charge.beyondLimit }, apiKeyId);
 }
 
 /** Newest first, one workspace only; `page` counts from 1. */

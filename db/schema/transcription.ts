@@ -19,3 +19,19 @@ export const transcripts = sqliteTable(
   },
   (t) => [index("transcripts_workspace_created").on(t.workspaceId, t.createdAt)],
 );
+
+/**
+ * A single-use token (POST /v1/single-use-token/{type}): only its hash is kept, with the hash of the API key that
+ * asked for it, whose rights it carries; redeeming deletes the row.
+ */
+export const singleUseTokens = sqliteTable(
+  "single_use_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    tokenType: text("token_type").notNull(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    keyHash: text("key_hash").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("single_use_tokens_expires").on(t.expiresAt)],
+);

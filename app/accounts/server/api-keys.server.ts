@@ -59,7 +59,12 @@ export async function deleteApiKey(db: Database, actor: Actor, keyId: string): P
  */
 export async function apiKeyActor(db: Database, key: string): Promise<Actor | null> {
   if (!API_KEY_PATTERN.test(key)) return null;
-  const owner = await keys.findApiKeyOwner(db, await sha256Hex(key));
+  return apiKeyActorByHash(db, await sha256Hex(key));
+}
+
+/** As apiKeyActor, for a key known by its hash (a single-use token carries its issuing key's). */
+export async function apiKeyActorByHash(db: Database, keyHash: string): Promise<Actor | null> {
+  const owner = await keys.findApiKeyOwner(db, keyHash);
   const membership = owner && !owner.key.isDisabled ? await findMembership(db, owner.user.id, owner.key.workspaceId) : undefined;
   if (!owner || !membership) return null;
   const scopes = owner.key.permissions === null ? null : (JSON.parse(owner.key.permissions) as string[]);

@@ -1,89 +1,39 @@
-import { useEffect, useRef, useState, type DragEvent } from "react";
-import { Download, Mic, Square, Trash2, Upload, Wand2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Download, Trash2, Wand2 } from "lucide-react";
 import { Button, buttonClass } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { EmptyState, Hint } from "~/common/ui/feedback";
 import { cn } from "~/common/ui/cn";
+import { RecordingInput } from "~/common/components/recording-input";
+import { postWithProgress } from "~/common/browser/upload";
 
 type HistoryItem = { id: string; title: string; createdAt: number; durationSeconds: number; credits: number };
 
 type Phase = { kind: "idle" } | { kind: "uploading"; share: number } | { kind: "isolating" } | { kind: "done" } | { kind: "error"; message: string };
 
-const ACCEPT = "audio/*,video/*,.mp3,.wav,.ogg,.opus,.webm,.m4a,.mp4,.aiff,.flac,.aac,.mkv,.mov";
-
 const duration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
 
-/** The error text of an API answer: the server's message for a client error, a plain sentence otherwise. */
-function errorText(status: number, body: string): string {
-  try {
-    const detail = (JSON.parse(body) as { detail?: { message?: string } | { msg: string }[] }).detail;
-    if (status < 500 && detail) return Array.isArray(detail) ? detail.map((d) => d.msg).join("; ") : (detail.message ?? "The file was refused.");
-  } catch {
-    // not JSON: fall through
-  }
-  return "The voice isolation failed; nothing was charged. Try again.";
-}
-
-/** Uploads with progress (fetch has no upload progress), and answers the isolated MP3 or the refusal. */
-function isolate(file: File, onProgress: (share: number) => void): Promise<{ ok: true; audio: Blob } | { ok: false; message: string }> {
-  return new Promise((resolve) => {
-    const request = new XMLHttpRequest();
-    request.open("POST", "/v1/audio-isolation");
-    request.responseType = "blob";
-    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    request.onload = async () => {
-      if (request.status === 200) return resolve({ ok: true, audio: request.response as Blob });
-      resolve({ ok: false, message: errorText(request.status, await (request.response as Blob).text()) });
-    };
-    request.onerror = () => resolve({ ok: false, message: "The upload did not reach the server. Check the connection and try again." });
-    const body = new FormData();
-    body.append("audio", file);
-    request.send(body);
-  });
+/** Uploads with progress and answers the isolated MP3 or the refusal. */
+async function isolate(file: File, onProgress: (share: number) => void): Promise<{ ok: true; audio: Blob } | { ok: false; message: string }> {
+  const body = new FormData();
+  body.append("audio", file);
+  const answer = await postWithProgress("/v1/audio-isolation", body, onProgress, "The voice isolation failed; nothing was charged. Try again.");
+  return answer.ok ? { ok: true, audio: answer.body } : answer;
 }
 
 /** The voice isolator: a recording in (dropped, chosen or recorded), the voice out, both playable side by side. */
 export function VoiceIsolator({ maxSeconds, creditsPerMinute, history, onChanged }: { maxSeconds: number; creditsPerMinute: number; history: HistoryItem[]; onChanged: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
-  const [dragging, setDragging] = useState(false);
-  const [recording, setRecording] = useState<MediaRecorder | null>(null);
   const [urls, setUrls] = useState<{ before: string | null; after: string | null }>({ before: null, after: null });
-  const input = useRef<HTMLInputElement>(null);
 
   // Object URLs are released when replaced and when the page goes.
   useEffect(() => () => void [urls.before, urls.after].forEach((u) => u && URL.revokeObjectURL(u)), [urls]);
 
-  function choose(next: File | null | undefined) {
-    if (!next) return;
+  function choose(next: File) {
     setFile(next);
     setPhase({ kind: "idle" });
     setUrls({ before: URL.createObjectURL(next), after: null });
-  }
-
-  function onDrop(event: DragEvent) {
-    event.preventDefault();
-    setDragging(false);
-    choose(event.dataTransfer.files[0]);
-  }
-
-  async function startRecording() {
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({ audio: { noiseSuppression: false, echoCancellation: false } });
-      const recorder = new MediaRecorder(stream, MediaRecorder.isTypeSupported("audio/webm;codecs=opus") ? { mimeType: "audio/webm;codecs=opus" } : undefined);
-      const chunks: Blob[] = [];
-      recorder.ondataavailable = (event) => chunks.push(event.data);
-      recorder.onstop = () => {
-        stream.getTracks().forEach((track) => track.stop());
-        const type = recorder.mimeType || "audio/webm";
-        choose(new File(chunks, `Recording ${new Date().toLocaleTimeString()}.${type.includes("mp4") ? "m4a" : "webm"}`, { type: type.split(";")[0] }));
-        setRecording(null);
-      };
-      recorder.start();
-      setRecording(recorder);
-    } catch {
-      setPhase({ kind: "error", message: "The microphone could not be opened: allow it in the browser, or upload a file instead." });
-    }
   }
 
   async function run() {
@@ -112,39 +62,9 @@ export function VoiceIsolator({ maxSeconds, creditsPerMinute, history, onChanged
           description={`Audio or video files (MP3, WAV, Ogg Opus, WebM, MP4, AIFF), up to ${duration(maxSeconds)} minutes on your plan; ${creditsPerMinute.toLocaleString("en")} credits per minute of audio.`}
         />
         <CardContent className="flex flex-col gap-4">
-          <div
-            data-testid="isolator-drop-zone"
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            className={cn("flex flex-col items-center gap-3 rounded-xl border-2 border-dashed p-8 text-center", dragging ? "border-accent bg-accent-soft" : "border-border")}
-          >
-            <Upload aria-hidden="true" className="size-6 text-muted-foreground" />
-            <p className="text-sm text-muted-foreground">{file ? file.name : "Drop a recording here, choose a file, or record one."}</p>
-            <div className="flex flex-wrap justify-center gap-2">
-              <Button variant="secondary" onClick={() => input.current?.click()} disabled={busy || recording !== null}>
-                <Upload aria-hidden="true" />
-                Choose file
-              </Button>
-              {recording ? (
-                <Button variant="destructive" onClick={() => recording.stop()}>
-                  <Square aria-hidden="true" />
-                  Stop recording
-                </Button>
-              ) : (
-                <Button variant="secondary" onClick={startRecording} disabled={busy}>
-                  <Mic aria-hidden="true" />
-                  Record
-                </Button>
-              )}
-            </div>
-            <input ref={input} type="file" accept={ACCEPT} className="sr-only" aria-label="Recording to clean" data-testid="isolator-file" onChange={(event) => choose(event.target.files?.[0])} />
-          </div>
+          <RecordingInput file={file} onFile={choose} disabled={busy} label="Recording to clean" testId="isolator" />
           <div className="flex flex-wrap items-center gap-3">
-            <Button onClick={run} disabled={!file || busy || recording !== null}>
+            <Button onClick={run} disabled={!file || busy}>
               <Wand2 aria-hidden="true" />
               {busy ? "Isolating…" : "Isolate voice"}
             </Button>

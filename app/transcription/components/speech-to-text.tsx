@@ -1,48 +1,30 @@
 import { useEffect, useRef, useState } from "react";
-import { Download, FileAudio, Upload } from "lucide-react";
+import { Download, FileAudio } from "lucide-react";
 import { Button, buttonClass } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { Hint } from "~/common/ui/feedback";
 import { cn } from "~/common/ui/cn";
+import { RecordingInput } from "~/common/components/recording-input";
+import { postWithProgress } from "~/common/browser/upload";
 
 type Word = { text: string; start: number; end: number; type: "word" | "spacing" };
 type Format = { requested_format: string; file_extension: string; content_type: string; content: string };
 type Transcript = { text: string; words: Word[]; additional_formats?: Format[]; transcription_id: string };
 type Phase = { kind: "idle" } | { kind: "uploading"; share: number } | { kind: "transcribing" } | { kind: "done"; transcript: Transcript } | { kind: "error"; message: string };
 
-const ACCEPT = "audio/*,video/*,.mp3,.wav,.ogg,.opus,.webm,.m4a,.mp4,.aiff";
 /** The exports offered under the transcript, asked for with the transcription. */
 const EXPORTS = ["srt", "vtt", "txt"] as const;
 
 const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
 
-function errorText(status: number, body: string): string {
-  try {
-    const detail = (JSON.parse(body) as { detail?: { message?: string } | { msg: string }[] }).detail;
-    if (status < 500 && detail) return Array.isArray(detail) ? detail.map((d) => d.msg).join("; ") : (detail.message ?? "The file was refused.");
-  } catch {
-    // not JSON: fall through
-  }
-  return "The transcription failed; nothing was charged. Try again.";
-}
-
-/** Uploads with progress (fetch has none for uploads) and answers the transcript or the refusal. */
-function transcribe(file: File, onProgress: (share: number) => void): Promise<{ ok: true; transcript: Transcript } | { ok: false; message: string }> {
-  return new Promise((resolve) => {
-    const request = new XMLHttpRequest();
-    request.open("POST", "/v1/speech-to-text");
-    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    request.onload = () => {
-      if (request.status === 200) return resolve({ ok: true, transcript: JSON.parse(request.responseText) as Transcript });
-      resolve({ ok: false, message: errorText(request.status, request.responseText) });
-    };
-    request.onerror = () => resolve({ ok: false, message: "The upload did not reach the server. Check the connection and try again." });
-    const body = new FormData();
-    body.append("file", file);
-    body.append("model_id", "scribe_v1");
-    body.append("additional_formats", JSON.stringify(EXPORTS.map((format) => ({ format }))));
-    request.send(body);
-  });
+/** Uploads with progress and answers the transcript or the refusal. */
+async function transcribe(file: File, onProgress: (share: number) => void): Promise<{ ok: true; transcript: Transcript } | { ok: false; message: string }> {
+  const body = new FormData();
+  body.append("file", file);
+  body.append("model_id", "scribe_v1");
+  body.append("additional_formats", JSON.stringify(EXPORTS.map((format) => ({ format }))));
+  const answer = await postWithProgress("/v1/speech-to-text", body, onProgress, "The transcription failed; nothing was charged. Try again.");
+  return answer.ok ? { ok: true, transcript: JSON.parse(await answer.body.text()) as Transcript } : answer;
 }
 
 /** Speech to text: a recording in, its words out, each word timed: the played word is marked and a click seeks to it. */
@@ -52,14 +34,12 @@ export function SpeechToText({ maxSeconds, creditsPerMinute }: { maxSeconds: num
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [time, setTime] = useState(0);
   const [downloads, setDownloads] = useState<{ format: string; extension: string; href: string }[]>([]);
-  const input = useRef<HTMLInputElement>(null);
   const audio = useRef<HTMLAudioElement>(null);
 
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
   useEffect(() => () => downloads.forEach((d) => URL.revokeObjectURL(d.href)), [downloads]);
 
-  function choose(next: File | null | undefined) {
-    if (!next) return;
+  function choose(next: File) {
     setFile(next);
     setPhase({ kind: "idle" });
     setUrl(URL.createObjectURL(next));
@@ -94,14 +74,7 @@ export function SpeechToText({ maxSeconds, creditsPerMinute }: { maxSeconds: num
           description={`Audio or video files (MP3, WAV, Ogg Opus, WebM, MP4, AIFF) in US English, up to ${minutes(maxSeconds)} minutes on your plan; ${creditsPerMinute.toLocaleString("en")} credits per minute of audio.`}
         />
         <CardContent className="flex flex-col gap-4">
-          <div className="flex flex-wrap items-center gap-3">
-            <Button variant="secondary" onClick={() => input.current?.click()} disabled={busy}>
-              <Upload aria-hidden="true" />
-              Choose file
-            </Button>
-            <span className="text-sm text-muted-foreground">{file ? file.name : "No file chosen"}</span>
-            <input ref={input} type="file" accept={ACCEPT} className="sr-only" aria-label="Recording to transcribe" data-testid="stt-file" onChange={(event) => choose(event.target.files?.[0])} />
-          </div>
+          <RecordingInput file={file} onFile={choose} disabled={busy} label="Recording to transcribe" testId="stt" />
           {url ? <audio ref={audio} controls src={url} className="w-full" data-testid="stt-audio" onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)} /> : null}
           <div className="flex flex-wrap items-center gap-3">
             <Button onClick={run} disabled={!file || busy}>
