@@ -33,7 +33,7 @@ export async function findSettings(db: Database, workspaceId: string): Promise<A
 }
 
 export async function saveSettings(db: Database, row: AudioNativeSettingsRow): Promise<void> {
-  const { workspaceId, ...rest } = row;
+  const { workspaceId: _key, ...rest } = row;
   await db.insert(audioNativeSettings).values(row).onConflictDoUpdate({ target: audioNativeSettings.workspaceId, set: rest });
 }
 
