@@ -44,7 +44,8 @@ audioNativeEmbed.get("/audio-native/:project_id/config", async (c) => {
   const snapshot = await native.embedSnapshot(c.env, found.embed);
   const status = snapshot ? "ready" : "processing";
   const durationSeconds = snapshot ? snapshot.durationMs / 1000 : null;
-  c.executionCtx.waitUntil(native.recordListenEvent(c.env, project.id, { type: "load" }));
+  // The owner's own preview (the platform's origin) is not a listener: it is not counted.
+  if (found.origin !== new URL(c.req.url).origin) c.executionCtx.waitUntil(native.recordListenEvent(c.env, project.id, { type: "load" }));
   return c.json(
     {
       project_id: project.id,
@@ -85,6 +86,6 @@ audioNativeEmbed.post("/audio-native/:project_id/events", async (c) => {
   const e = event as { type?: unknown; seconds?: unknown } | null;
   const parsed: native.ListenEvent | null = e?.type === "play" ? { type: "play" } : e?.type === "listen" && typeof e.seconds === "number" ? { type: "listen", seconds: e.seconds } : null;
   if (!parsed) return c.json({ status: "invalid_event", message: 'Send {"type":"play"} or {"type":"listen","seconds":n}.' }, 400, corsHeaders(found.origin));
-  await native.recordListenEvent(c.env, found.embed.project.id, parsed);
+  if (found.origin !== new URL(c.req.url).origin) await native.recordListenEvent(c.env, found.embed.project.id, parsed);
   return c.body(null, 204, corsHeaders(found.origin));
 });

@@ -35,8 +35,10 @@ describe("Audio Native rules", () => {
   it("puts title and author first and reuses unchanged blocks once each", () => {
     const blocks = articleBlocks([{ name: "x", blocks: [{ subType: "p", text: "One." }, { subType: "p", text: " " }, { subType: "p", text: "One." }] }], "Title", "Ada");
     expect(blocks).toEqual([{ subType: "h1", text: "Title" }, { subType: "p", text: "By Ada" }, { subType: "p", text: "One." }, { subType: "p", text: "One." }]);
+    expect(articleBlocks([{ name: "x", blocks: [{ subType: "p", text: "Title" }, { subType: "p", text: "By Ada" }, { subType: "p", text: "Two." }] }], "Title", "Ada").map((b) => b.text)).toEqual(["Title", "By Ada", "Two."]);
     const reused = reuseBlocks([{ id: "a", subType: "p", text: "One." }, { id: "b", subType: "h1", text: "Title" }], blocks);
     expect(reused.map((b) => b.blockId)).toEqual(["b", null, "a", null]);
+    expect(reuseBlocks([{ id: "t", subType: "h1", text: "Title" }], [{ subType: "p", text: "Title" }])[0]!.blockId).toBe("t");
   });
 
   it("caps listening reports and fills missing days", () => {

@@ -1,7 +1,7 @@
 // Audio Native's pure rules: player defaults and limits, colours, allowed sites, the embed snippet, the player's
 // markup (the embed and the settings preview render the same), the article's blocks and their reuse on an
 // update, and the listening counts.
-import type { ParsedChapter } from "~/studio/rules/documents";
+import { parseHtml, parsePlainText, type ParsedChapter } from "~/studio/rules/documents";
 import type { BlockSubType } from "~/studio/rules/studio";
 import { PRODUCT_NAME } from "../../../core/brand";
 
@@ -126,25 +126,28 @@ export type ArticleBlock = { subType: BlockSubType; text: string };
  * the document's blocks, its chapters joined (a player reads one article).
  */
 export function articleBlocks(chapters: readonly ParsedChapter[], title: string, author: string): ArticleBlock[] {
-  const blocks: ArticleBlock[] = [];
-  if (title.trim()) blocks.push({ subType: "h1", text: title.trim() });
-  if (author.trim()) blocks.push({ subType: "p", text: `By ${author.trim()}` });
-  for (const chapter of chapters) for (const block of chapter.blocks) if (block.text.trim()) blocks.push({ subType: block.subType, text: block.text });
-  return blocks;
+  const body: ArticleBlock[] = [];
+  for (const chapter of chapters) for (const block of chapter.blocks) if (block.text.trim()) body.push({ subType: block.subType, text: block.text });
+  // An article that already starts with them (the page shows the whole article for editing) gets them once.
+  const head: ArticleBlock[] = [];
+  if (title.trim() && body[0]?.text.trim() !== title.trim()) head.push({ subType: "h1", text: title.trim() });
+  const byline = `By ${author.trim()}`;
+  if (author.trim() && !body.slice(0, 2).some((b) => b.text.trim() === byline)) head.push({ subType: "p", text: byline });
+  return [...head, ...body];
 }
 
 /**
- * The new article's blocks, each given the id of an existing block with the same text and kind when one is
- * left (so its audio is kept and only changed paragraphs are converted again); null for a new block.
+ * The new article's blocks, each given the id of an existing block with the same text when one is left (so its
+ * audio is kept and only changed paragraphs are converted again; the kind, h1 or p, does not change the audio);
+ * null for a new block.
  */
 export function reuseBlocks(existing: readonly { id: string; subType: string; text: string }[], next: readonly ArticleBlock[]): { blockId: string | null; subType: BlockSubType; text: string }[] {
   const pool = new Map<string, string[]>();
   for (const block of existing) {
-    const key = `${block.subType}\u0000${block.text}`;
-    pool.set(key, [...(pool.get(key) ?? []), block.id]);
+    pool.set(block.text, [...(pool.get(block.text) ?? []), block.id]);
   }
   return next.map((block) => {
-    const ids = pool.get(`${block.subType}\u0000${block.text}`);
+    const ids = pool.get(block.text);
     return { blockId: ids?.shift() ?? null, subType: block.subType, text: block.text };
   });
 }
@@ -174,3 +177,11 @@ export function dailySeries<T extends { day: string }>(rows: readonly T[], fromD
   }
   return out;
 }
+
+/** An article pasted on the page: HTML when it has tags, else plain text (paragraphs at blank lines). */
+export function articleFromPaste(text: string, name: string): ParsedChapter[] {
+  return /<(p|div|h[1-6]|li|blockquote|article|body|html)\b[^>]*>/i.test(text) ? parseHtml(text, name) : parsePlainText(text, name);
+}
+
+/** The article's length limit on the page (the API takes files up to the document limit). */
+export const PASTED_ARTICLE_MAX = 100_000;

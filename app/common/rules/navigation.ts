@@ -39,6 +39,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/home", label: "Home", group: "Create", icon: "home" },
   { to: "/app/speech-synthesis/text-to-speech", label: "Text to Speech", group: "Create", icon: "speech" },
   { to: "/app/studio", label: "Studio", group: "Create", icon: "studio" },
+  { to: "/app/audio-native", label: "Audio Native", group: "Create", icon: "studio" },
   { to: "/app/default-voices", label: "Voices", group: "Create", icon: "voices" },
   { to: "/app/voice-lab", label: "Voice lab", group: "Create", icon: "lab" },
   { to: "/app/voice-lab/design", label: "Voice design", group: "Create", icon: "design" },
