@@ -1,12 +1,31 @@
-import { describe, expect, inject, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { darkViolations, newPage, screenshot, screenshotsOf, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
 import { uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
 const browser = sharedBrowser();
-/** Another site, served by the browser itself: the player must work there only once it is listed. */
-const BLOG = "http://blog.example";
-const OTHER = "http://other.example";
+/**
+ * Two other sites on this machine (other origins: their own ports), serving the article page with the snippet:
+ * the player must work on the listed one only. Local, so the browser's private-network rules let them call the stack.
+ */
+let articleHtml = "";
+const sites: Server[] = [];
+let BLOG = "";
+let OTHER = "";
+async function site(): Promise<string> {
+  const server = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(articleHtml));
+  sites.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+beforeAll(async () => {
+  BLOG = await site();
+  OTHER = await site();
+});
+afterAll(() => {
+  for (const server of sites) server.close();
+});
 
 describe("Audio Native", () => {
   it("creates a player, embeds it on another site's page, plays it there and counts the listening", async () => {
@@ -16,6 +35,8 @@ describe("Audio Native", () => {
     await page.getByLabel("Sites, one a line").fill(`${BLOG}/any/page`);
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Players may be shown on 1 site.").waitFor();
+    await page.reload();
+    await waitForHydration(page);
     await expect(page.getByLabel("Sites, one a line").inputValue()).resolves.toBe(BLOG);
 
     await page.goto("/app/audio-native/settings/player");
@@ -39,9 +60,9 @@ describe("Audio Native", () => {
     expect(snippet).toContain(`${baseUrl}/audio-native/embed.js`);
 
     // The article's page on the listed site, with the snippet pasted in.
-    const article = `<!doctype html><html lang="en"><head><title>Blog</title></head><body><h1>We launched today</h1>${snippet}<p>Our product is out.</p></body></html>`;
-    for (const site of [BLOG, OTHER]) await context.route(`${site}/**`, (route) => route.fulfill({ contentType: "text/html", body: article }));
+    articleHtml = `<!doctype html><html lang="en"><head><title>Blog</title></head><body><h1>We launched today</h1>${snippet}<p>Our product is out.</p></body></html>`;
     const blog = await context.newPage();
+    blog.on("console", (message) => errors.push(`blog: ${message.text()}`));
     await blog.goto(`${BLOG}/posts/launch`);
     await blog.getByText("We launched today").nth(1).waitFor();
     await screenshot(blog, "audio-native-embedded");
@@ -55,6 +76,9 @@ describe("Audio Native", () => {
 
     // A site that is not listed gets no player.
     const other = await context.newPage();
+    other.on("console", (message) => {
+      if (!message.text().includes("not allowed on this site") && !message.text().includes("403")) errors.push(`other: ${message.text()}`);
+    });
     const refused = other.waitForResponse((r) => r.url().endsWith("/config"));
     await other.goto(`${OTHER}/posts/launch`);
     expect((await refused).status()).toBe(403);
