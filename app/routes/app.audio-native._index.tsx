@@ -144,7 +144,7 @@ export default function AudioNative() {
               <Label htmlFor="an-name">Name</Label>
               <Input id="an-name" name="name" required maxLength={PROJECT_NAME_MAX} placeholder="My article" />
             </div>
-            <div className="space-y-1.5">
+            <div className="flex flex-col gap-1.5">
               <Label htmlFor="an-voice">Voice</Label>
               <Select id="an-voice" label="Voice" name="voice_id" options={voices} defaultValue={defaultVoice} />
             </div>

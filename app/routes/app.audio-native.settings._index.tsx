@@ -62,7 +62,7 @@ export default function AudioNativeSettings() {
               <Label htmlFor="an-sites">Sites, one a line</Label>
               <Textarea id="an-sites" name="sites" rows={5} defaultValue={sites.join("\n")} placeholder="https://blog.example.com" />
             </div>
-            <div className="space-y-1.5">
+            <div className="flex flex-col gap-1.5">
               <Label htmlFor="an-voice">Default voice for new players</Label>
               <Select id="an-voice" label="Default voice for new players" name="voice_id" options={voices} defaultValue={voiceId} />
             </div>
