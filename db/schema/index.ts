@@ -13,3 +13,4 @@ export * from "./isolation";
 export * from "./studio";
 export * from "./transcription";
 export * from "./audio-native";
+export * from "./ai-classifier";
