@@ -49,6 +49,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/voice-isolator", label: "Voice Isolator", group: "Create", icon: "isolator" },
   { to: "/app/speech-synthesis/speech-to-speech", label: "Voice Changer", group: "Create", icon: "changer" },
   { to: "/app/speech-to-text", label: "Speech to Text", group: "Create", icon: "transcription" },
+  { to: "/app/ai-classifier", label: "AI Speech Classifier", group: "Create", icon: "isolator" },
   { to: "/app/usage", label: "Usage", group: "Workspace", icon: "usage" },
   { to: "/app/workspace-voices", label: "Workspace voices", group: "Workspace", icon: "workspaceVoices" },
   { to: "/app/workspace/members", label: "Members", group: "Workspace", icon: "members" },
