@@ -41,7 +41,7 @@ describe("AI speech classifier", () => {
     expect(notHere.probability).toBeLessThan(0.05);
     const silence = (await (await upload(key, wavFile(new Int16Array(sampleRate), sampleRate))).json()) as Answer;
     expect(silence.verdict).toBe("too_short");
-  });
+  }, 60_000);
 
   it("refuses what is not audio", async () => {
     const key = await createKey(await signUp("classifier-bad@example.com"));

@@ -99,7 +99,7 @@ describe("Audio Native", () => {
     await new Promise((r) => setTimeout(r, 50));
     const stats = await env.DB.prepare("SELECT loads, plays, listen_ms FROM audio_native_daily_stats WHERE project_id = ?").bind(body.project_id).all<{ loads: number; plays: number; listen_ms: number }>();
     expect(stats.results).toEqual([{ loads: 2, plays: 1, listen_ms: 2500 + 60_000 }]);
-  });
+  }, 60_000);
 
   it("reconverts only the changed paragraph on a content update, and keeps the old audio until published when auto_publish is off", async () => {
     const { key, workspace } = await account("an-update@example.com");
@@ -118,7 +118,7 @@ describe("Audio Native", () => {
     expect((await charged(workspace)) - before).toBe("Beta changed.".length);
     // auto_publish off: the player still plays the first conversion.
     expect(((await (await api(`/v1/audio-native/${created.project_id}/settings`, { key })).json()) as Settings).snapshot_id).toBe(first.snapshot_id);
-  });
+  }, 60_000);
 
   it("refuses bad input with clear 4xx answers", async () => {
     const { key } = await account("an-bad@example.com");
