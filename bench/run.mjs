@@ -18,6 +18,9 @@
 //     against the engine's own alignment (bench/speech-to-speech.mjs).
 // 12. Speech to text: PocketSphinx in WebAssembly on the running stack against native PocketSphinx, real-time
 //     factor and word error rate on the premade voices' speech and on real recordings (bench/speech-to-text.mjs).
+// 13. The AI speech classifier: platform clips recognised after re-encoding, trimming, volume and resampling against
+//     an exact-bytes baseline, false positives on audio not made here, and the fingerprint's cost
+//     (bench/ai-classifier.mjs).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,6 +37,7 @@ import { printStreamLatencyBench, streamLatencyBench } from "./stream-latency.mj
 import { benchSession } from "../scripts/dev-accounts.mjs";
 import { printSpeechToSpeechBench, speechToSpeechBench } from "./speech-to-speech.mjs";
 import { printSpeechToTextBench, speechToTextBench } from "./speech-to-text.mjs";
+import { aiClassifierBench, printAiClassifierBench } from "./ai-classifier.mjs";
 
 const TEXTS = [
   "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.",
@@ -253,6 +257,8 @@ console.table([
   mp3Row("baseline: lamejs, first encode", mp3.lamejs.first, mp3.lamejs.bytes),
 ]);
 console.log(`warm: ours / lamejs ${(mp3.lamejs.warm / mp3.ours.warm).toFixed(1)}x faster`);
+
+printAiClassifierBench(await aiClassifierBench());
 
 if (!process.argv.includes("--no-stack")) await withStack(async (base) => {
   printSpeechToTextBench(await speechToTextBench(base));

@@ -7,6 +7,8 @@ import { historyApi } from "~/history/api";
 import { audioIsolationApi } from "~/isolation/api";
 import { forcedAlignmentApi, speechToSpeechApi } from "~/voice-changer/api";
 import { studioApi } from "~/studio/api";
+import { audioNativeApi } from "~/audio-native/api";
+import { aiClassifierApi } from "~/ai-classifier/api";
 import { historyVideoApi } from "~/sharing/api";
 import { modelsApi } from "~/speech/models-api";
 import { textToDialogueApi, textToSpeechApi } from "~/speech/api";
@@ -62,6 +64,8 @@ api.route("/audio-isolation", audioIsolationApi);
 api.route("/speech-to-speech", speechToSpeechApi);
 api.route("/forced-alignment", forcedAlignmentApi);
 api.route("/studio/projects", studioApi);
+api.route("/audio-native", audioNativeApi);
+api.route("/ai-classifier", aiClassifierApi);
 // The realtime socket first: a single-use token may authenticate it instead of the key header.
 api.route("/speech-to-text", realtimeSpeechToTextApi);
 api.route("/speech-to-text", speechToTextApi);

@@ -23,6 +23,7 @@ import { keyCapRefusal, permissionRefusal, randomHex, type Actor } from "~/accou
 import { servedModels, speechEngine } from "./server/speech-engine.server";
 import { nowSeconds } from "../../core/clock";
 import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from "../../core/voices/voice-settings";
+import { recordGeneratedAudio } from "~/ai-classifier/ai-classifier.server";
 
 export type SpeechSource = "TTS" | "API" | "Dialogue" | "OpenAI";
 
@@ -177,12 +178,14 @@ export type GenerationLifetime = { waitUntil(promise: Promise<unknown>): void; s
  * generation (done, failed, cancelled, its client gone) releases its concurrency slot at once.
  */
 export function runSpeech(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk) => void | Promise<void>, lifetime: GenerationLifetime): Promise<HistoryRow> {
-  const run = generate(env, plan, onChunk, lifetime.signal);
-  lifetime.waitUntil(run.catch(() => undefined));
+  const pcm: { samples: Int16Array; sampleRate: number }[] = [];
+  const run = generate(env, plan, onChunk, lifetime.signal, pcm);
+  // The AI speech classifier's fingerprint of the delivered audio, after the response (decision 0041).
+  lifetime.waitUntil(run.then((row) => recordGeneratedAudio(env, { id: row.id, workspaceId: row.workspaceId, source: String(row.source ?? "TTS"), parts: pcm })).catch(() => undefined));
   return run;
 }
 
-async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk) => void | Promise<void>, signal: AbortSignal): Promise<HistoryRow> {
+async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk) => void | Promise<void>, signal: AbortSignal, pcm: { samples: Int16Array; sampleRate: number }[]): Promise<HistoryRow> {
   const db = database(env.DB);
   const engine = speechEngine(env);
   const audioParts: Uint8Array[] = [];
@@ -209,7 +212,9 @@ async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk
           const followedByMore = index < sentences.length - 1 || (lastSegment && continued);
           const result = await engine.synthesize({ text: engineTextFor(sentence, followedByMore), engineVoice: engineVoiceFor(segment.voice, plan.request.languageCode), engine: plan.model.engine, externalVoice: external, seed: plan.request.seed, ...params });
           alignment = alignmentFromWords(sentence, result.words, result.durationMs, offsetSeconds);
-          audio = encoder.push(int16FromBytes(result.pcm), result.sampleRate);
+          const samples = int16FromBytes(result.pcm);
+          pcm.push({ samples, sampleRate: result.sampleRate });
+          audio = encoder.push(samples, result.sampleRate);
           offsetSeconds += result.durationMs / 1000;
         }
         alignments.push(alignment);

@@ -18,13 +18,14 @@ import { engineParameters, engineVoiceFor, externalVoiceFor } from "~/voices/rul
 import { findUsableVoice, findVoiceSettings } from "~/voices/voices.server";
 import { log } from "~/common/log.server";
 import { emitWorkspaceEvent } from "~/workspace/webhooks.server";
+import { recordGeneratedAudio } from "~/ai-classifier/ai-classifier.server";
 import { blockNeedsConversion, projectOutputFormat, projectContent, type StudioJobMessage } from "~/studio/studio.server";
 import { BLOCK_ATTEMPTS, blockCharacters, projectMediaPrefix, conversionKey, conversionProgress, LIVE_MODERATION_REFUSAL, newStudioId, shiftAlignment, type TtsNode } from "~/studio/rules/studio";
 
 /** The usage events' source for Studio conversions. */
 export const STUDIO_SOURCE = "Studio";
 
-type Converted = { audio: Uint8Array; durationMs: number; alignment: Alignment };
+type Converted = { audio: Uint8Array; durationMs: number; alignment: Alignment; pcm: { samples: Int16Array; sampleRate: number }[] };
 
 /** A block's nodes spoken, each by its voice, into one MP3 of the project's quality. */
 async function synthesizeBlock(env: Env, db: Database, workspaceId: string, modelId: string, format: ReturnType<typeof projectOutputFormat>, nodes: TtsNode[]): Promise<Converted> {
@@ -33,6 +34,7 @@ async function synthesizeBlock(env: Env, db: Database, workspaceId: string, mode
   const encoder = await StreamingEncoder.create(format);
   const parts: Uint8Array[] = [];
   const alignments: Alignment[] = [];
+  const pcm: { samples: Int16Array; sampleRate: number }[] = [];
   let offsetSeconds = 0;
   for (const node of nodes) {
     const voice = await findUsableVoice(env, { membership: { workspace: { id: workspaceId } } }, node.voice_id);
@@ -49,12 +51,14 @@ async function synthesizeBlock(env: Env, db: Database, workspaceId: string, mode
       const external = model.engine === "embedded" ? undefined : externalVoiceFor(voice, model.engine);
       const result = await speechEngine(env).synthesize({ text: engineTextFor(sentence, index < sentences.length - 1), engineVoice: engineVoiceFor(voice), engine: model.engine, externalVoice: external, ...params });
       alignments.push(alignmentFromWords(sentence, result.words, result.durationMs, offsetSeconds));
-      parts.push(encoder.push(int16FromBytes(result.pcm), result.sampleRate));
+      const samples = int16FromBytes(result.pcm);
+      pcm.push({ samples, sampleRate: result.sampleRate });
+      parts.push(encoder.push(samples, result.sampleRate));
       offsetSeconds += result.durationMs / 1000;
     }
   }
   parts.push(encoder.finish());
-  return { audio: concatBytes(parts), durationMs: Math.round(offsetSeconds * 1000), alignment: concatAlignments(alignments) };
+  return { audio: concatBytes(parts), durationMs: Math.round(offsetSeconds * 1000), alignment: concatAlignments(alignments), pcm };
 }
 
 /**
@@ -121,6 +125,8 @@ async function convertBlock(env: Env, db: Database, job: StudioJobMessage, proje
   }
   // The block's previous audio is replaced (snapshots keep their own copies).
   if (block.audioKey) await env.MEDIA.delete(block.audioKey);
+  // The AI speech classifier's fingerprint of the new audio (decision 0041), under the audio's own key.
+  await recordGeneratedAudio(env, { id: key, workspaceId: job.workspaceId, source: STUDIO_SOURCE, parts: converted.pcm });
   return null;
 }
 

@@ -12,3 +12,5 @@ export * from "./sound-effects";
 export * from "./isolation";
 export * from "./studio";
 export * from "./transcription";
+export * from "./audio-native";
+export * from "./ai-classifier";

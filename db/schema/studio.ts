@@ -47,6 +47,8 @@ export const studioProjects = sqliteTable(
     queuePosition: integer("queue_position"),
     sourceType: text("source_type").notNull().default("blank"),
     fiction: text("fiction"),
+    /** Project.audio_native: an Audio Native player's project (migration 0030; its player is audio_native_players). */
+    audioNative: integer("audio_native", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("studio_projects_workspace").on(t.workspaceId, t.createDateUnix)],
 );

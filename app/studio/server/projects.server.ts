@@ -408,7 +408,7 @@ export function projectJson(project: StudioProjectRow, queuePosition: number | n
     generation_meta: null,
     latest_snapshot_id: project.latestSnapshotId,
     project_settings: { continue_playing: project.continuePlaying },
-    audio_native: null,
+    audio_native: project.audioNative ? { enabled: true } : null,
     title: project.title,
     author: project.author,
     isbn_number: project.isbnNumber,
