@@ -11,6 +11,7 @@ const KNOWLEDGE = [
 describe("terms", () => {
   it("keeps content words, lower case, without accents or common words, roughly stemmed", () => {
     expect(terms("When does the Café open? Opening prices!")).toEqual(["cafe", "open", "open", "price"]);
+    expect(new Set(terms("delivery delivered deliveries"))).toEqual(new Set(["deliver"]));
   });
 });
 
@@ -26,7 +27,7 @@ describe("rank (BM25)", () => {
   it("puts the passage that shares the rarer words first and leaves out those sharing none", () => {
     const ranked = rank(KNOWLEDGE, "How long does delivery take?");
     expect(ranked.map((r) => r.id)).toEqual(["delivery"]);
-    expect(ranked[0]!.matched).toEqual(["long", "delivery", "take"].filter((t) => ranked[0]!.matched.includes(t)));
+    expect(ranked[0]!.matched).toEqual(["deliver", "take"]);
     expect(rank(KNOWLEDGE, "receipt thirty days")[0]!.id).toBe("returns");
   });
 });
@@ -35,6 +36,7 @@ describe("answerFrom", () => {
   it("answers with the best passage's matching sentences", () => {
     expect(answerFrom(KNOWLEDGE, "When does the shop close?")).toEqual({ text: "The shop opens at nine in the morning. It closes at six in the evening.", known: true, passageIds: ["hours"] });
     expect(answerFrom(KNOWLEDGE, "Is delivery free?").text).toBe("Delivery is free above fifty euros.");
+    expect(answerFrom([{ id: "p", source: "Parcels", text: "Parcels are delivered within three working days." }], "How long does delivery take?").known).toBe(true);
   });
 
   it("says plainly that it does not know when too few of the question's words are found", () => {

@@ -15,16 +15,20 @@ const B = 0.75;
 const STOPWORDS = new Set(
   ("a an and are as at be been but by can could did do does for from had has have how i if in into is it its me my of on or our please so " +
     "tell than that the their them then there these they this to us was we were what when where which who whom why will with would you your " +
-    "about any some just know want like also ok okay yes no hi hello hey thanks thank").split(" "),
+    "about any some just know want like also ok okay yes no hi hello hey thanks thank long much many get need").split(" "),
 );
+
+/** Stems are cut to this many letters, so that "delivery", "delivered" and "deliveries" meet. */
+const STEM_LENGTH = 7;
 
 /** A word reduced to a rough stem, so that "prices" finds "price" and "opening" finds "open". */
 function stem(word: string): string {
-  if (word.length > 5 && word.endsWith("ing")) return word.slice(0, -3);
-  if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
-  if (word.length > 4 && word.endsWith("ed")) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
-  return word;
+  let w = word;
+  if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
+  return w.slice(0, STEM_LENGTH);
 }
 
 /** The content words of a text, lower case without accents, stemmed, stopwords left out. */
