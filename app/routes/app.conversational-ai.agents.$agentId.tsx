@@ -112,7 +112,7 @@ export default function AgentPage() {
         actions={
           <TabsList label="Agent">
             <TabsTrigger value="agent">Agent</TabsTrigger>
-            <TabsTrigger value="knowledge">Knowledge base</TabsTrigger>
+            <TabsTrigger value="knowledge">Knowledge</TabsTrigger>
             <TabsTrigger value="talk">Talk</TabsTrigger>
             <TabsTrigger value="history">History</TabsTrigger>
           </TabsList>

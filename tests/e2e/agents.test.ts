@@ -18,7 +18,7 @@ describe("conversational agents journey", () => {
     const agentPath = new URL(page.url()).pathname;
     await expect(page.getByText("Retrieval responder (not a language model)").first().isVisible()).resolves.toBe(true);
 
-    await page.getByRole("tab", { name: "Knowledge base" }).click();
+    await page.getByRole("tab", { name: "Knowledge" }).click();
     await page.getByLabel("Document name").fill("Bakery facts");
     await page.getByLabel("Text").fill("Our sourdough bread is baked every morning at five.\n\nThe bakery is closed on Mondays.");
     await page.getByRole("button", { name: "Add document" }).click();

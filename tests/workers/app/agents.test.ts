@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fromBase64 } from "../../../core/base64";
 import { parseWav } from "../../../core/audio/wav";
