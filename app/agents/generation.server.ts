@@ -57,10 +57,14 @@ class ConversationSession {
   private readonly recording: Int16Array[] = [];
   private heardUser = false;
   private spokeAudio = false;
+  /** The last audio event's id (an interruption names it: the client drops audio up to it). */
   private eventId = 0;
+  private pingId = 0;
   /** The turn the agent is speaking; a new turn or an interruption makes the older one stop. */
   private turn = 0;
   private speaking = false;
+  /** When the client will have played the audio sent so far (it plays in real time): until then the agent is speaking. */
+  private playingUntil = 0;
   private turns: Promise<void> = Promise.resolve();
   private timers: ReturnType<typeof setTimeout | typeof setInterval>[] = [];
   private terminationReason: string | null = null;
@@ -106,7 +110,7 @@ class ConversationSession {
     this.passages = await passagesOf(this.env, agent.workspaceId, this.settings.knowledgeBase.map((k) => k.id));
     this.send(serverMessages.metadata(this.id, CONVERSATION_AUDIO_FORMAT));
     this.timers.push(setTimeout(() => this.close(CLOSE_NORMAL, AGENT_TEXTS.maxDuration, "max_duration_exceeded"), this.settings.maxDurationSeconds * 1000));
-    this.timers.push(setInterval(() => this.send(serverMessages.ping(++this.eventId, null)), PING_SECONDS * 1000));
+    this.timers.push(setInterval(() => this.send(serverMessages.ping(++this.pingId, null)), PING_SECONDS * 1000));
     if (this.settings.firstMessage) this.speak(this.settings.firstMessage);
   }
 
@@ -129,7 +133,7 @@ class ConversationSession {
     this.heardUser = true;
     this.recording.push(samples);
     for (const event of this.detector.push(samples)) {
-      if (event.type === "speech-started" && this.speaking) this.interrupt();
+      if (event.type === "speech-started" && (this.speaking || Date.now() < this.playingUntil)) this.interrupt();
       if (event.type === "turn-ended") this.turns = this.turns.then(() => this.understand(event.audio));
     }
   }
@@ -138,6 +142,7 @@ class ConversationSession {
   private interrupt(): void {
     this.turn++;
     this.speaking = false;
+    this.playingUntil = 0;
     const last = [...this.transcript].reverse().find((t) => t.role === "agent");
     if (last) last.interrupted = true;
     this.send(serverMessages.interruption(this.eventId));
@@ -205,6 +210,7 @@ class ConversationSession {
         if (turn !== this.turn || this.ended) return;
         this.recording.push(int16FromBytes(pcm));
         this.spokeAudio = true;
+        this.playingUntil = Math.max(Date.now(), this.playingUntil) + (pcm.byteLength / 2 / SAMPLE_RATE) * 1000;
         for (let at = 0; at < pcm.byteLength; at += AUDIO_PIECE_BYTES) this.send(serverMessages.audio(toBase64(pcm.subarray(at, at + AUDIO_PIECE_BYTES)), ++this.eventId));
       }
     };

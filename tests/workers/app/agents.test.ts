@@ -221,6 +221,29 @@ describe("conversations over the WebSocket protocol (/v1/convai/conversation)", 
     // The recogniser loads its model on first use.
   }, 60_000);
 
+  it("stops speaking at once when the user speaks over it (barge-in)", async () => {
+    const long = "Welcome. ".repeat(1) + "This is a long greeting that goes on. It has many sentences. Each one takes a while to say. There is more to come. And more again. Still talking here.";
+    const agentId = await newAgent({ agent: { first_message: long } });
+    const call = await connect(`/v1/convai/conversation?agent_id=${agentId}`);
+    call.send({ type: "conversation_initiation_client_data" });
+    const metadata = await call.until((m) => m.type === "conversation_initiation_metadata");
+    await call.until((m) => m.type === "audio");
+    const speech = await sphinxRecording("goforward.raw");
+    for (let at = 0; at < speech.byteLength; at += 3200) {
+      let binary = "";
+      for (const byte of speech.subarray(at, at + 3200)) binary += String.fromCharCode(byte);
+      call.send({ user_audio_chunk: btoa(binary) });
+    }
+    // The greeting was all sent at once (synthesis is faster than speech) but is still playing at the client: the
+    // interruption names the last audio event, so the client drops everything up to it.
+    const interruption = await call.until((m) => m.type === "interruption");
+    const lastAudio = call.messages.slice(0, call.messages.indexOf(interruption)).filter((m) => m.type === "audio").at(-1)!;
+    expect(interruption.interruption_event).toEqual({ event_id: (lastAudio.audio_event as { event_id: number }).event_id });
+    call.socket.close(1000, "bye");
+    const saved = await savedConversation((metadata.conversation_initiation_metadata_event as { conversation_id: string }).conversation_id);
+    expect((saved.transcript as { interrupted?: boolean }[])[0]!.interrupted).toBe(true);
+  }, 60_000);
+
   it("refuses what it must: no upgrade, no key, a bad signature, another workspace's agent, a malformed message", async () => {
     const agentId = await newAgent({ agent: { first_message: "Hi." } });
     expect((await api(`/v1/convai/conversation?agent_id=${agentId}`, { key })).status).toBe(426);
