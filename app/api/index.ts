@@ -27,6 +27,8 @@ import { professionalVoicesApi, similarVoicesApi } from "~/voices/professional-a
 import { sharedVoicesApi, voiceLibraryApi } from "~/voices/library-api";
 import { textToVoiceApi } from "~/voices/design-api";
 import { workspaceApi } from "~/workspace/api";
+import { agentsApi } from "~/agents/api";
+import { conversationSocketApi } from "~/agents/conversation-api";
 import { groupsApi } from "~/workspace/groups-api";
 import { serviceAccountsApi } from "~/workspace/service-accounts-api";
 import { webhooksApi } from "~/workspace/webhooks-api";
@@ -73,6 +75,9 @@ api.route("/single-use-token", singleUseTokenApi);
 api.route("/support", supportApi);
 api.route("/try-it", tryItApi);
 api.route("/google-ads-visit", adVisitApi);
+// The conversation WebSocket first: it authenticates for itself (signed URLs, decision 0037).
+api.route("/convai", conversationSocketApi);
+api.route("/convai", agentsApi);
 
 // Anything under /v1 that no router answered: JSON, never the HTML 404 page.
 api.all("*", (c) => apiError(c, 404, "not_found", `No API route matches ${c.req.method} ${new URL(c.req.url).pathname}`));

@@ -14,3 +14,4 @@ export * from "./studio";
 export * from "./transcription";
 export * from "./audio-native";
 export * from "./ai-classifier";
+export * from "./agents";

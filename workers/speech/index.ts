@@ -18,6 +18,7 @@ import type { ConversionUpload, ConvertedUpload } from "../../core/engines/voice
 import type { AlignedUpload, AlignmentUpload } from "../../core/alignment/align";
 import { alignUpload, convertUpload } from "./voice-changer";
 import { pocketSphinxEngine } from "./pocketsphinx";
+import { retrievalResponder, RETRIEVAL_RESPONDER_MODEL } from "../../core/engines/providers/retrieval-responder";
 
 /** This worker's bindings: the engines' configuration and the bucket the speech-to-text model is read from. */
 type SpeechEnv = EngineEnv & { MEDIA?: R2Bucket };
@@ -35,6 +36,8 @@ function embedded(env: SpeechEnv): EmbeddedProviders {
     "sound-generation": { engine: proceduralSound, upstream: "procedural-audio" },
     "noise-isolation": { engine: { isolate: isolateWithRnnoise }, upstream: "rnnoise" },
     "voice-conversion": { engine: dspVoiceConversion, upstream: "psola-formant-warp" },
+    // Not a language model: it answers with the best-matching passages it is given (decision 0037).
+    chat: { engine: retrievalResponder, upstream: RETRIEVAL_RESPONDER_MODEL },
   };
 }
 

@@ -100,3 +100,89 @@ describe("OpenAI-compatible embeddings (POST /v1/embeddings)", () => {
     expect(await openAiEmbeddings(server("nomic-embed-text"), never).embed({ input: [] })).toEqual({ vectors: [] });
   });
 });
+
+describe("OpenAI-compatible chat: tools, knowledge and streaming", () => {
+  // A stand-in for a server's streamed completions (server-sent events), only in this test: it calls the tool when
+  // the request offers one and no tool result has come back yet, else streams the last user words back in pieces.
+  const bodies: Record<string, unknown>[] = [];
+  const streaming: typeof fetcher = async (_url, init) => {
+    const body = JSON.parse(init.body as string) as { messages: { role: string; content: string | null }[]; tools?: unknown[]; stream: boolean };
+    bodies.push(body);
+    const events: unknown[] = [];
+    if (body.tools?.length && !body.messages.some((m) => m.role === "tool")) {
+      events.push({ choices: [{ delta: { tool_calls: [{ index: 0, id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"ci' } }] } }] });
+      events.push({ choices: [{ delta: { tool_calls: [{ index: 0, function: { arguments: 'ty":"Oslo"}' } }] }, finish_reason: "tool_calls" }] });
+    } else {
+      const last = [...body.messages].reverse().find((m) => m.role === "user" || m.role === "tool")!.content!;
+      for (const word of last.split(" ")) events.push({ choices: [{ delta: { content: `${word} ` } }] });
+      events.push({ choices: [{ delta: {}, finish_reason: "stop" }] });
+    }
+    events.push({ choices: [], usage: { prompt_tokens: 7, completion_tokens: events.length } });
+    const text = events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join("") + "data: [DONE]\n\n";
+    // Cut at odd places: an event may arrive in two pieces.
+    const bytes = new TextEncoder().encode(text);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < bytes.length; at += 37) controller.enqueue(bytes.subarray(at, at + 37));
+        controller.close();
+      },
+    });
+    return new Response(stream, { headers: { "content-type": "text/event-stream" } });
+  };
+  const engine = openAiChat(server("llama3.2"), streaming);
+  const collect = async (request: Parameters<NonNullable<typeof engine.stream>>[0]) => {
+    const pieces: string[] = [];
+    let done;
+    for await (const delta of engine.stream!(request)) {
+      if ("content" in delta) pieces.push(delta.content);
+      else done = delta.done;
+    }
+    return { pieces, done: done! };
+  };
+
+  it("streams the answer in pieces and ends with the whole result", async () => {
+    const { pieces, done } = await collect({ messages: [{ role: "user", content: "one two three" }] });
+    expect(pieces).toEqual(["one ", "two ", "three "]);
+    expect(done).toEqual({ content: "one two three ", finishReason: "stop", usage: { promptTokens: 7, completionTokens: 4 } });
+    expect(bodies.at(-1)).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+  });
+
+  it("offers tools, reassembles a streamed tool call, and sends its result back", async () => {
+    const tools = [{ name: "get_weather", description: "The weather in a city", parameters: { type: "object", properties: { city: { type: "string" } } } }];
+    const first = await collect({ messages: [{ role: "user", content: "Weather in Oslo?" }], tools });
+    expect(first.done.toolCalls).toEqual([{ id: "call_1", name: "get_weather", arguments: '{"city":"Oslo"}' }]);
+    expect(first.done.finishReason).toBe("tool_calls");
+    expect(bodies.at(-1)!.tools).toEqual([{ type: "function", function: tools[0] }]);
+    const second = await collect({
+      messages: [
+        { role: "user", content: "Weather in Oslo?" },
+        { role: "assistant", content: "", toolCalls: first.done.toolCalls },
+        { role: "tool", content: "sunny", toolCallId: "call_1" },
+      ],
+      tools,
+    });
+    expect(second.done.content).toBe("sunny ");
+    expect((bodies.at(-1)!.messages as unknown[]).slice(1)).toEqual([
+      { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Oslo"}' } }] },
+      { role: "tool", content: "sunny", tool_call_id: "call_1" },
+    ]);
+  });
+
+  it("puts retrieved passages into the prompt as a system message after the instructions", async () => {
+    await collect({ messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "hours?" }], passages: [{ id: "a", source: "Shop", text: "Open at nine." }] });
+    const messages = bodies.at(-1)!.messages as { role: string; content: string }[];
+    expect(messages.map((m) => m.role)).toEqual(["system", "system", "user"]);
+    expect(messages[1]!.content).toContain("[Shop] Open at nine.");
+  });
+
+  it("reads a whole (unstreamed) answer that only calls a tool", async () => {
+    const whole: typeof fetcher = async () =>
+      Response.json({ choices: [{ message: { role: "assistant", content: null, tool_calls: [{ id: "c9", type: "function", function: { name: "end_call", arguments: "{}" } }] }, finish_reason: "tool_calls" }] });
+    expect(await openAiChat(server("llama3.2"), whole).chat({ messages: [{ role: "user", content: "bye" }] })).toEqual({
+      content: "",
+      finishReason: "tool_calls",
+      usage: null,
+      toolCalls: [{ id: "c9", name: "end_call", arguments: "{}" }],
+    });
+  });
+});

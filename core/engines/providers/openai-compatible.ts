@@ -1,6 +1,6 @@
 // The OpenAI-compatible HTTP protocol that most open-source model servers speak (speaches, LocalAI, vLLM,
 // Ollama, llama.cpp's server, Kokoro-FastAPI, ...): one adapter per endpoint.
-import type { ChatEngine, ChatResult } from "../chat";
+import type { ChatEngine, ChatRequest, ChatResult, ChatToolCall } from "../chat";
 import type { EmbeddingsEngine } from "../embeddings";
 import type { SpeechEngine } from "../speech";
 import type { SpeechToTextEngine, TranscriptionResult } from "../speech-to-text";
@@ -93,9 +93,10 @@ export function openAiTranscription(server: HttpServer, fetcher: Fetch = platfor
 }
 
 type TokenUsage = { prompt_tokens?: unknown; completion_tokens?: unknown };
+type WireToolCall = { id?: unknown; index?: unknown; type?: unknown; function?: { name?: unknown; arguments?: unknown } };
 
 export type ChatCompletion = {
-  choices?: { message?: { content?: unknown }; finish_reason?: unknown }[];
+  choices?: { message?: { content?: unknown; tool_calls?: WireToolCall[] }; finish_reason?: unknown }[];
   usage?: TokenUsage;
 };
 
@@ -104,22 +105,105 @@ export function tokenUsage(usage: TokenUsage | undefined): ChatResult["usage"] {
   return typeof usage?.prompt_tokens === "number" && typeof usage.completion_tokens === "number" ? { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens } : null;
 }
 
+function toolCallsFrom(calls: WireToolCall[] | undefined): ChatToolCall[] | undefined {
+  if (!Array.isArray(calls) || !calls.length) return undefined;
+  return calls.map((call, i) => ({
+    id: typeof call.id === "string" ? call.id : `call_${i}`,
+    name: String(call.function?.name ?? ""),
+    arguments: typeof call.function?.arguments === "string" ? call.function.arguments : JSON.stringify(call.function?.arguments ?? {}),
+  }));
+}
+
 /** Reads a chat completion (the OpenAI shape; Workers AI's newer models answer it too). */
 export function chatResultFrom(completion: ChatCompletion, server: string): ChatResult {
   const choice = completion.choices?.[0];
-  if (typeof choice?.message?.content !== "string") throw new Error(`${server} answered without a message`);
-  return { content: choice.message.content, finishReason: typeof choice.finish_reason === "string" ? choice.finish_reason : null, usage: tokenUsage(completion.usage) };
+  const toolCalls = toolCallsFrom(choice?.message?.tool_calls);
+  // A message that only calls tools has null content.
+  if (typeof choice?.message?.content !== "string" && !toolCalls) throw new Error(`${server} answered without a message`);
+  const content = typeof choice?.message?.content === "string" ? choice.message.content : "";
+  return { content, finishReason: typeof choice?.finish_reason === "string" ? choice.finish_reason : null, usage: tokenUsage(completion.usage), ...(toolCalls ? { toolCalls } : {}) };
 }
 
-/** POST /v1/chat/completions, not streamed. */
+/** The conversation as the OpenAI protocol carries it: retrieved passages join the prompt as one more system message. */
+export function wireMessages(request: ChatRequest): Record<string, unknown>[] {
+  const messages: Record<string, unknown>[] = request.messages.map((m) => {
+    if (m.role === "tool") return { role: "tool", content: m.content, tool_call_id: m.toolCallId };
+    if (m.role === "assistant" && m.toolCalls?.length) {
+      return { role: "assistant", content: m.content || null, tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } })) };
+    }
+    return { role: m.role, content: m.content };
+  });
+  if (request.passages?.length) {
+    const knowledge = request.passages.map((p) => `[${p.source}] ${p.text}`).join("\n\n");
+    const at = messages.findIndex((m) => m.role !== "system");
+    messages.splice(at < 0 ? messages.length : at, 0, { role: "system", content: `Answer from this knowledge where it applies; say so when it does not cover the question.\n\n${knowledge}` });
+  }
+  return messages;
+}
+
+function chatBody(request: ChatRequest, stream: boolean): Record<string, unknown> {
+  const body: Record<string, unknown> = { messages: wireMessages(request), stream };
+  if (request.maxTokens !== undefined) body.max_tokens = request.maxTokens;
+  if (request.temperature !== undefined) body.temperature = request.temperature;
+  if (request.tools?.length) body.tools = request.tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } }));
+  if (stream) body.stream_options = { include_usage: true };
+  return body;
+}
+
+/** The `data:` payloads of a server-sent event stream, as they arrive. */
+async function* serverSentData(body: ReadableStream<Uint8Array>): AsyncIterable<string> {
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, end).replace(/\r$/, "");
+      buffer = buffer.slice(end + 1);
+      if (line.startsWith("data:")) yield line.slice(5).trim();
+    }
+  }
+  if (buffer.startsWith("data:")) yield buffer.slice(5).trim();
+}
+
+type StreamChunk = { choices?: { delta?: { content?: unknown; tool_calls?: WireToolCall[] }; finish_reason?: unknown }[]; usage?: TokenUsage };
+
+/** POST /v1/chat/completions, whole or streamed (server-sent events; tool calls arrive in pieces by index). */
 export function openAiChat(server: HttpServer, fetcher: Fetch = platformFetch): ChatEngine {
   return {
     async chat(request) {
-      const body: Record<string, unknown> = { messages: request.messages, stream: false };
-      if (request.maxTokens !== undefined) body.max_tokens = request.maxTokens;
-      if (request.temperature !== undefined) body.temperature = request.temperature;
-      const response = await accepted(await postJson(server, fetcher, "chat/completions", body), "chat server");
+      const response = await accepted(await postJson(server, fetcher, "chat/completions", chatBody(request, false)), "chat server");
       return chatResultFrom((await response.json()) as ChatCompletion, "chat server");
+    },
+    async *stream(request) {
+      const response = await accepted(await postJson(server, fetcher, "chat/completions", chatBody(request, true)), "chat server");
+      if (!response.body) throw new Error("chat server answered without a body");
+      let content = "";
+      let finishReason: string | null = null;
+      let usage: ChatResult["usage"] = null;
+      const calls: { id: string; name: string; arguments: string }[] = [];
+      for await (const data of serverSentData(response.body)) {
+        if (data === "[DONE]") break;
+        const chunk = JSON.parse(data) as StreamChunk;
+        usage = tokenUsage(chunk.usage) ?? usage;
+        const choice = chunk.choices?.[0];
+        if (!choice) continue;
+        if (typeof choice.finish_reason === "string") finishReason = choice.finish_reason;
+        const piece = choice.delta?.content;
+        if (typeof piece === "string" && piece) {
+          content += piece;
+          yield { content: piece };
+        }
+        for (const call of choice.delta?.tool_calls ?? []) {
+          const index = typeof call.index === "number" ? call.index : calls.length;
+          const target = (calls[index] ??= { id: "", name: "", arguments: "" });
+          if (typeof call.id === "string") target.id = call.id;
+          if (typeof call.function?.name === "string") target.name += call.function.name;
+          if (typeof call.function?.arguments === "string") target.arguments += call.function.arguments;
+        }
+      }
+      const toolCalls = calls.filter(Boolean).map((c, i) => ({ ...c, id: c.id || `call_${i}` }));
+      yield { done: { content, finishReason, usage, ...(toolCalls.length ? { toolCalls } : {}) } };
     },
   };
 }

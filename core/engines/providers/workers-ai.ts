@@ -6,7 +6,7 @@ import type { EmbeddingsEngine } from "../embeddings";
 import type { SpeechEngine } from "../speech";
 import type { SpeechToTextEngine } from "../speech-to-text";
 import type { TranslationEngine } from "../translation";
-import { chatResultFrom, tokenUsage, wordsFromWhisper, type ChatCompletion, type WhisperWord } from "./openai-compatible";
+import { chatResultFrom, tokenUsage, wireMessages, wordsFromWhisper, type ChatCompletion, type WhisperWord } from "./openai-compatible";
 
 /** The part of the AI binding the adapters use. */
 export type AiBinding = { run(model: string, input: Record<string, unknown>): Promise<unknown> };
@@ -73,7 +73,7 @@ export function workersAiTranslation(ai: AiBinding, model: string): TranslationE
 export function workersAiChat(ai: AiBinding, model: string): ChatEngine {
   return {
     async chat(request) {
-      const input: Record<string, unknown> = { messages: request.messages };
+      const input: Record<string, unknown> = { messages: wireMessages(request) };
       if (request.maxTokens !== undefined) input.max_tokens = request.maxTokens;
       if (request.temperature !== undefined) input.temperature = request.temperature;
       const output = (await ai.run(model, input)) as ChatCompletion & { response?: unknown };

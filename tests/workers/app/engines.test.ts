@@ -32,7 +32,8 @@ describe("engine registry (speech worker)", () => {
       { provider: "openai", models: [{ id: "Systran/faster-whisper-small", upstream: "Systran/faster-whisper-small" }] },
     ]);
     expect(capabilities.translation).toEqual([{ provider: "libretranslate", models: [{ id: "libretranslate", upstream: "libretranslate" }] }]);
-    expect(capabilities.chat.map((p) => p.models[0]!.id)).toEqual(["llama3.2"]);
+    // Chat: the embedded retrieval responder (not a language model, decision 0037) first, then the configured server.
+    expect(capabilities.chat.map((p) => p.models[0]!.id)).toEqual(["parlance-retrieval-responder", "llama3.2"]);
     expect(capabilities.embeddings.map((p) => p.models[0]!.id)).toEqual(["nomic-embed-text"]);
     // Sound effects: the embedded procedural engine only (no generative server is configured here).
     expect(capabilities["sound-generation"]).toEqual([{ provider: "embedded", models: [{ id: "parlance_sound_procedural_v1", upstream: "procedural-audio" }] }]);
@@ -55,6 +56,10 @@ describe("engine registry (speech worker)", () => {
     expect(heard.words.length).toBeGreaterThan(0);
     expect(await engines.translate({ text: "Good morning", source: null, target: "de" })).toEqual({ text: "[de] Good morning", detectedSource: "en" });
     expect((await engines.chat({ messages: [{ role: "user", content: "Hello" }] }, { model: "llama3.2" })).content).toBe("You said: Hello");
+    // The default: the retrieval responder answers from the passages it is given, and says when they do not answer.
+    const passages = [{ id: "p1", source: "Opening hours", text: "The shop opens at nine in the morning. It closes at six." }];
+    expect((await engines.chat({ messages: [{ role: "user", content: "When does the shop open?" }], passages })).content).toBe("The shop opens at nine in the morning.");
+    expect((await engines.chat({ messages: [{ role: "user", content: "Do you sell bicycles?" }], passages })).content).toBe("I don't know. Nothing I have been given answers that.");
     expect((await engines.embed({ input: ["one", "three"] })).vectors).toEqual([
       [3, 2, 0],
       [5, 2, 1],

@@ -1,0 +1,6 @@
+// The agents area's server side for pages and the API: agents, the knowledge base, conversations and signed URLs.
+// The live conversation (speech in and out) is generation.server.ts, for the /v1 layer only.
+export * from "./server/agents.server";
+export * from "./server/knowledge.server";
+export * from "./server/conversations.server";
+export * from "./server/signatures.server";

@@ -1,0 +1,68 @@
+import { Hono } from "hono";
+import type { ApiEnv } from "~/api";
+import { API_KEY_HEADER } from "~/accounts/rules/api-keys";
+import { apiKeyActor, getViewer } from "~/accounts/accounts.server";
+import { apiError } from "~/api/errors";
+import { apiDocs } from "~/api/route-docs";
+import { database } from "../../db/client";
+import { keyMayCall } from "../../core/workspace/key-scopes";
+import { findAgent, findWorkspaceAgent, signatureHolder, type AgentRow } from "~/agents/agents.server";
+import { serveConversation } from "~/agents/generation.server";
+import { AGENT_TEXTS } from "~/agents/rules/agents";
+import { CLOSE_POLICY } from "~/agents/rules/protocol";
+
+const doc = apiDocs("Conversational AI");
+
+/**
+ * GET /v1/convai/conversation?agent_id=...: the conversation WebSocket (decision 0037). It authenticates for itself:
+ * a signed URL's conversation_signature, the xi-api-key header, or (the app's own pages) the session cookie from the
+ * same origin. Refusals after the upgrade close the socket with the policy code and the reason.
+ */
+export const conversationSocketApi = new Hono<ApiEnv>();
+
+async function caller(c: { req: { header(name: string): string | undefined; query(name: string): string | undefined; raw: Request; url: string } }, env: Env, agentId: string): Promise<{ agent: AgentRow; userId: string } | { error: string }> {
+  const db = database(env.DB);
+  const signature = c.req.query("conversation_signature") ?? c.req.query("token");
+  if (signature) {
+    const holder = await signatureHolder(env, signature);
+    if (!holder || holder.agentId !== agentId) return { error: AGENT_TEXTS.signedUrlInvalid };
+    const agent = await findWorkspaceAgent(env, holder.workspaceId, agentId);
+    return agent ? { agent, userId: holder.userId } : { error: AGENT_TEXTS.agentNotFound };
+  }
+  const key = c.req.header(API_KEY_HEADER);
+  let actor = key ? await apiKeyActor(db, key) : null;
+  if (key && !actor) return { error: "Invalid API key" };
+  if (actor && !keyMayCall(actor.key?.scopes ?? null, "GET", new URL(c.req.url).pathname).ok) return { error: "This API key may not open conversations." };
+  if (!actor) {
+    // The session cookie counts only from the app's own origin (a page elsewhere cannot use a signed-in browser).
+    const origin = c.req.header("origin");
+    const sameOrigin = origin !== undefined && origin === new URL(c.req.url).origin;
+    const viewer = sameOrigin ? await getViewer(c.req.raw, db) : null;
+    if (!viewer) return { error: AGENT_TEXTS.socketNeedsKey };
+    actor = { user: viewer.user, membership: viewer.membership, via: "session", apiKeyId: null };
+  }
+  const agent = await findAgent(env, actor, agentId);
+  return agent ? { agent, userId: actor.user.id } : { error: AGENT_TEXTS.agentNotFound };
+}
+
+conversationSocketApi.get(
+  "/conversation",
+  doc("Talk with an agent (WebSocket: the SDK's conversation protocol)", {
+    success: { status: 101, contentTypes: ["application/json"], description: "A WebSocket: user audio (16 kHz PCM) or text in; transcripts, agent responses and audio out" },
+    responses: { 426: "upgrade_required: the request is not a WebSocket upgrade" },
+  }),
+  async (c) => {
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return apiError(c, 426, "upgrade_required", "This endpoint is a WebSocket: open it with an upgrade request.");
+    const agentId = c.req.query("agent_id") ?? "";
+    const found = agentId ? await caller(c, c.env, agentId) : { error: AGENT_TEXTS.agentNotFound };
+    const { 0: client, 1: server } = new WebSocketPair();
+    server.accept();
+    if ("error" in found) {
+      server.send(JSON.stringify({ type: "error", error: found.error }));
+      server.close(CLOSE_POLICY, found.error);
+    } else {
+      serveConversation(c.env, server, { agent: found.agent, userId: found.userId, requestId: c.get("requestId"), waitUntil: (promise) => c.executionCtx.waitUntil(promise) });
+    }
+    return new Response(null, { status: 101, webSocket: client });
+  },
+);

@@ -1,0 +1,130 @@
+// Agents: the only way to the `agents` table, scoped to the viewer's workspace (another workspace's agents are never found).
+import { database } from "../../../db/client";
+import * as table from "../../../db/repositories/agents";
+import type { AgentRow } from "../../../db/repositories/agents";
+import type { Actor } from "~/accounts/accounts.server";
+import { newId } from "~/accounts/accounts.server";
+import { findUsableVoice } from "~/voices/voices.server";
+import { agentSettings, AGENT_DEFAULTS, AGENT_TEXTS, mergeJson, newConversationConfig, type Json } from "~/agents/rules/agents";
+
+export type { AgentRow };
+export type AgentRefusal = { httpStatus: 400 | 404 | 422; status: string; message: string };
+type AgentsEnv = { DB: D1Database };
+type Viewer = Pick<Actor, "membership" | "user">;
+
+const workspaceOf = (viewer: Pick<Actor, "membership">) => viewer.membership.workspace.id;
+const parse = (text: string): Json => JSON.parse(text) as Json;
+
+export type AgentInput = { name?: string | null; conversationConfig?: Json; platformSettings?: Json; tags?: string[] };
+
+/** Checks what an agent refers to: its voice and knowledge documents must be the workspace's to use. */
+async function refusalOf(env: AgentsEnv, viewer: Viewer, config: Json): Promise<AgentRefusal | null> {
+  const settings = agentSettings(config, {});
+  if (!(await findUsableVoice(env, viewer, settings.voiceId))) return { httpStatus: 400, status: "voice_not_found", message: AGENT_TEXTS.voiceNotFound(settings.voiceId) };
+  const ids = [...new Set(settings.knowledgeBase.map((k) => k.id))];
+  const found = new Set((await table.findDocuments(database(env.DB), workspaceOf(viewer), ids)).map((d) => d.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) return { httpStatus: 400, status: "document_not_found", message: AGENT_TEXTS.documentsNotFound(missing) };
+  return null;
+}
+
+export async function createAgent(env: AgentsEnv, viewer: Viewer, input: AgentInput): Promise<{ ok: true; agent: AgentRow } | { ok: false; refusal: AgentRefusal }> {
+  const config = newConversationConfig(input.conversationConfig ?? {});
+  const refusal = await refusalOf(env, viewer, config);
+  if (refusal) return { ok: false, refusal };
+  const now = Date.now();
+  const agent: AgentRow = {
+    id: newId("agent"),
+    workspaceId: workspaceOf(viewer),
+    createdBy: viewer.user.id,
+    creatorEmail: viewer.user.email,
+    name: input.name?.trim() || AGENT_DEFAULTS.name,
+    conversationConfig: JSON.stringify(config),
+    platformSettings: JSON.stringify(input.platformSettings ?? {}),
+    tags: JSON.stringify(input.tags ?? []),
+    createdAt: now,
+    updatedAt: now,
+  };
+  await table.insertAgent(database(env.DB), agent);
+  return { ok: true, agent };
+}
+
+export async function findAgent(env: AgentsEnv, viewer: Pick<Actor, "membership">, id: string): Promise<AgentRow | null> {
+  return (await table.findAgent(database(env.DB), workspaceOf(viewer), id)) ?? null;
+}
+
+/** An agent of a workspace known from a signed URL (no viewer: the signature names the workspace). */
+export async function findWorkspaceAgent(env: AgentsEnv, workspaceId: string, id: string): Promise<AgentRow | null> {
+  return (await table.findAgent(database(env.DB), workspaceId, id)) ?? null;
+}
+
+export async function listAgents(env: AgentsEnv, viewer: Pick<Actor, "membership">, query: { pageSize: number; search?: string; cursor?: string }) {
+  const before = query.cursor && /^\d+$/.test(query.cursor) ? Number(query.cursor) : undefined;
+  const rows = await table.listAgents(database(env.DB), workspaceOf(viewer), { pageSize: query.pageSize + 1, search: query.search, before });
+  const page = rows.slice(0, query.pageSize);
+  return { agents: page, nextCursor: rows.length > query.pageSize ? String(page.at(-1)!.createdAt) : null };
+}
+
+/** Applies a patch: the configuration and settings merge into what is stored (decision 0037), the rest replaces. */
+export async function updateAgent(env: AgentsEnv, viewer: Viewer, id: string, input: AgentInput): Promise<{ ok: true; agent: AgentRow } | { ok: false; refusal: AgentRefusal }> {
+  const agent = await findAgent(env, viewer, id);
+  if (!agent) return { ok: false, refusal: { httpStatus: 404, status: "not_found", message: AGENT_TEXTS.agentNotFound } };
+  const config = input.conversationConfig ? mergeJson(parse(agent.conversationConfig), input.conversationConfig) : parse(agent.conversationConfig);
+  const refusal = await refusalOf(env, viewer, config);
+  if (refusal) return { ok: false, refusal };
+  const next: AgentRow = {
+    ...agent,
+    name: input.name?.trim() || agent.name,
+    conversationConfig: JSON.stringify(config),
+    platformSettings: input.platformSettings ? JSON.stringify(mergeJson(parse(agent.platformSettings), input.platformSettings)) : agent.platformSettings,
+    tags: input.tags ? JSON.stringify(input.tags) : agent.tags,
+    updatedAt: Date.now(),
+  };
+  await table.updateAgent(database(env.DB), workspaceOf(viewer), id, { name: next.name, conversationConfig: next.conversationConfig, platformSettings: next.platformSettings, tags: next.tags, updatedAt: next.updatedAt });
+  return { ok: true, agent: next };
+}
+
+export async function deleteAgent(env: AgentsEnv, viewer: Pick<Actor, "membership">, id: string): Promise<boolean> {
+  return table.deleteAgent(database(env.DB), workspaceOf(viewer), id);
+}
+
+/** The settings a conversation or a page needs, read from the stored JSON. */
+export function settingsOfAgent(agent: AgentRow) {
+  return agentSettings(parse(agent.conversationConfig), parse(agent.platformSettings));
+}
+
+const accessInfo = (row: { createdBy: string; creatorEmail: string }, viewer: Viewer) => ({
+  is_creator: row.createdBy === viewer.user.id,
+  creator_name: row.creatorEmail.split("@")[0]!,
+  creator_email: row.creatorEmail,
+  role: "admin" as const,
+});
+
+/** An agent as GET /v1/convai/agents/{agent_id} answers it. */
+export function agentJson(agent: AgentRow, viewer: Viewer) {
+  return {
+    agent_id: agent.id,
+    name: agent.name,
+    conversation_config: parse(agent.conversationConfig),
+    metadata: { created_at_unix_secs: Math.floor(agent.createdAt / 1000), updated_at_unix_secs: Math.floor(agent.updatedAt / 1000) },
+    platform_settings: parse(agent.platformSettings),
+    phone_numbers: [],
+    tags: JSON.parse(agent.tags) as string[],
+    access_info: accessInfo(agent, viewer),
+  };
+}
+
+/** An agent in a list (GET /v1/convai/agents). */
+export function agentSummaryJson(agent: AgentRow, viewer: Viewer) {
+  return {
+    agent_id: agent.id,
+    name: agent.name,
+    voice_id: settingsOfAgent(agent).voiceId,
+    tags: JSON.parse(agent.tags) as string[],
+    created_at_unix_secs: Math.floor(agent.createdAt / 1000),
+    access_info: accessInfo(agent, viewer),
+    archived: false,
+  };
+}
+
+export { accessInfo };

@@ -1,0 +1,79 @@
+// Conversations with agents: rows in D1 (transcript and analysis as the API's JSON), audio in R2; scoped to the
+// viewer's workspace.
+import { database } from "../../../db/client";
+import * as table from "../../../db/repositories/agents";
+import type { ConversationRow } from "../../../db/repositories/agents";
+import type { Actor } from "~/accounts/accounts.server";
+import type { ConversationAnalysis } from "../../../core/agents/evaluation";
+
+export type { ConversationRow };
+type Env = { DB: D1Database; MEDIA: R2Bucket };
+
+/** A transcript entry as the API gives it. */
+export type TranscriptEntry = { role: "user" | "agent"; message: string; time_in_call_secs: number; interrupted?: boolean; source_medium?: "audio" | "text" };
+
+export async function findConversation(env: Pick<Env, "DB">, viewer: Pick<Actor, "membership">, id: string): Promise<ConversationRow | null> {
+  return (await table.findConversation(database(env.DB), viewer.membership.workspace.id, id)) ?? null;
+}
+
+export async function listConversations(env: Pick<Env, "DB">, viewer: Pick<Actor, "membership">, query: { pageSize: number; agentId?: string; cursor?: string }) {
+  const before = query.cursor && /^\d+$/.test(query.cursor) ? Number(query.cursor) : undefined;
+  const rows = await table.listConversations(database(env.DB), viewer.membership.workspace.id, { pageSize: query.pageSize + 1, agentId: query.agentId, before });
+  const page = rows.slice(0, query.pageSize);
+  return { conversations: page, nextCursor: rows.length > query.pageSize ? String(page.at(-1)!.startedAt) : null };
+}
+
+/** Deletes a conversation and its audio. */
+export async function deleteConversation(env: Env, viewer: Pick<Actor, "membership">, id: string): Promise<boolean> {
+  const deleted = await table.deleteConversation(database(env.DB), viewer.membership.workspace.id, id);
+  if (deleted?.audioKey) await env.MEDIA.delete(deleted.audioKey);
+  return Boolean(deleted);
+}
+
+const analysisOf = (row: ConversationRow) => (row.analysis ? (JSON.parse(row.analysis) as ConversationAnalysis) : null);
+
+function analysisJson(analysis: ConversationAnalysis) {
+  return {
+    evaluation_criteria_results: Object.fromEntries(analysis.criteria.map((c) => [c.criteriaId, { criteria_id: c.criteriaId, result: c.result, rationale: c.rationale }])),
+    data_collection_results: {},
+    call_successful: analysis.callSuccessful,
+    transcript_summary: analysis.summary,
+  };
+}
+
+/** A conversation in the list (GET /v1/convai/conversations). */
+export function conversationSummaryJson(row: ConversationRow) {
+  const analysis = analysisOf(row);
+  return {
+    agent_id: row.agentId,
+    agent_name: row.agentName,
+    conversation_id: row.id,
+    start_time_unix_secs: Math.floor(row.startedAt / 1000),
+    call_duration_secs: row.durationSecs,
+    message_count: row.messageCount,
+    status: row.status,
+    termination_reason: row.terminationReason ?? undefined,
+    call_successful: analysis?.callSuccessful ?? "unknown",
+    transcript_summary: analysis?.summary,
+    evaluation_criteria_results: analysis ? Object.fromEntries(analysis.criteria.map((c) => [c.criteriaId, { result: c.result }])) : undefined,
+  };
+}
+
+/** A conversation with its transcript and analysis (GET /v1/convai/conversations/{conversation_id}). */
+export function conversationJson(row: ConversationRow) {
+  const analysis = analysisOf(row);
+  return {
+    agent_id: row.agentId,
+    agent_name: row.agentName,
+    conversation_id: row.id,
+    status: row.status,
+    user_id: row.userId ?? undefined,
+    metadata: { start_time_unix_secs: Math.floor(row.startedAt / 1000), call_duration_secs: row.durationSecs, termination_reason: row.terminationReason ?? undefined },
+    analysis: analysis ? analysisJson(analysis) : undefined,
+    transcript: JSON.parse(row.transcript) as TranscriptEntry[],
+    has_audio: Boolean(row.audioKey),
+    has_user_audio: row.hasUserAudio,
+    has_response_audio: row.hasResponseAudio,
+    has_auxiliary_audio: false,
+  };
+}

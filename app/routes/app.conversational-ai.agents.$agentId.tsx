@@ -1,0 +1,257 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { ArrowLeft, FileText, History, Trash2 } from "lucide-react";
+import { z } from "zod";
+import { Field } from "~/common/components/form";
+import { Badge } from "~/common/ui/badge";
+import { Button } from "~/common/ui/button";
+import { Card, CardContent, CardHeader } from "~/common/ui/card";
+import { EmptyState, Hint } from "~/common/ui/feedback";
+import { IconButton } from "~/common/ui/icon-button";
+import { Label, Textarea } from "~/common/ui/input";
+import { Page } from "~/common/ui/page";
+import { Select } from "~/common/ui/select";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/common/ui/tabs";
+import { PRODUCT_NAME } from "../../core/brand";
+import { requireViewer } from "~/accounts/accounts.server";
+import { parseForm, type FieldErrors } from "~/common/form.server";
+import { voiceOptions } from "~/voices/voices.server";
+import { LANGUAGES } from "~/speech/rules/languages";
+import { conversationJson, deleteConversation, documentFromText, findAgent, listConversations, settingsOfAgent, updateAgent } from "~/agents/agents.server";
+import { AGENT_DEFAULTS, AGENT_LIMITS, AGENT_TEXTS } from "~/agents/rules/agents";
+import { TalkPanel } from "~/agents/components/talk-panel";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.agent.name ?? "Agent"} · ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const env = context.cloudflare.env;
+  const agent = await findAgent(env, viewer, params.agentId ?? "");
+  if (!agent) throw new Response(AGENT_TEXTS.agentNotFound, { status: 404 });
+  const settings = settingsOfAgent(agent);
+  const [voices, { conversations }] = await Promise.all([voiceOptions(env, viewer), listConversations(env, viewer, { pageSize: 20, agentId: agent.id })]);
+  return {
+    agent: { id: agent.id, name: agent.name },
+    settings,
+    engineName: settings.llm === AGENT_DEFAULTS.llm ? AGENT_TEXTS.responderName : settings.llm,
+    voices: voices.map((v) => ({ value: v.voice_id, label: v.name })),
+    conversations: conversations.map(conversationJson),
+  };
+}
+
+const intents = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("save"),
+    name: z.string().trim().min(1, "Give the agent a name.").max(AGENT_LIMITS.name),
+    first_message: z.string().max(AGENT_LIMITS.firstMessage),
+    prompt: z.string().max(AGENT_LIMITS.prompt),
+    language: z.string().min(2).max(10),
+    voice_id: z.string().min(1).max(100),
+  }),
+  z.object({ intent: z.literal("add-document"), document_name: z.string().trim().max(AGENT_LIMITS.name), text: z.string().trim().min(1, "Paste the text the agent should know.").max(AGENT_LIMITS.documentCharacters) }),
+  z.object({ intent: z.literal("detach"), document_id: z.string().min(1) }),
+  z.object({ intent: z.literal("delete-conversation"), conversation_id: z.string().min(1) }),
+]);
+
+type ActionData = { intent?: string; errors?: FieldErrors; notice?: string };
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const env = context.cloudflare.env;
+  const agent = await findAgent(env, viewer, params.agentId ?? "");
+  if (!agent) throw new Response(AGENT_TEXTS.agentNotFound, { status: 404 });
+  const parsed = await parseForm(request, intents);
+  if (!parsed.ok) return Response.json({ intent: String(parsed.form.get("intent") ?? ""), errors: parsed.errors } satisfies ActionData, { status: 400 });
+  const input = parsed.data;
+  const fail = (intent: string, message: string, status: number) => Response.json({ intent, errors: { form: message } } satisfies ActionData, { status });
+  if (input.intent === "save") {
+    const saved = await updateAgent(env, viewer, agent.id, {
+      name: input.name,
+      conversationConfig: { agent: { first_message: input.first_message, language: input.language, prompt: { prompt: input.prompt } }, tts: { voice_id: input.voice_id } },
+    });
+    return saved.ok ? ({ intent: input.intent, notice: "Saved." } satisfies ActionData) : fail(input.intent, saved.refusal.message, saved.refusal.httpStatus);
+  }
+  if (input.intent === "add-document") {
+    const added = await documentFromText(env, viewer, { text: input.text, name: input.document_name || null });
+    if (!added.ok) return fail(input.intent, added.refusal.message, added.refusal.httpStatus);
+    const knowledge = [...settingsOfAgent(agent).knowledgeBase, { type: "text", id: added.document.id, name: added.document.name, usage_mode: "auto" }];
+    const saved = await updateAgent(env, viewer, agent.id, { conversationConfig: { agent: { prompt: { knowledge_base: knowledge } } } });
+    return saved.ok ? ({ intent: input.intent, notice: `Added “${added.document.name}”.` } satisfies ActionData) : fail(input.intent, saved.refusal.message, saved.refusal.httpStatus);
+  }
+  if (input.intent === "detach") {
+    const knowledge = settingsOfAgent(agent).knowledgeBase.filter((k) => k.id !== input.document_id);
+    const saved = await updateAgent(env, viewer, agent.id, { conversationConfig: { agent: { prompt: { knowledge_base: knowledge } } } });
+    return saved.ok ? ({ intent: input.intent, notice: "Removed from this agent." } satisfies ActionData) : fail(input.intent, saved.refusal.message, saved.refusal.httpStatus);
+  }
+  const deleted = await deleteConversation(env, viewer, input.conversation_id);
+  return deleted ? ({ intent: input.intent, notice: "Conversation deleted." } satisfies ActionData) : fail(input.intent, AGENT_TEXTS.conversationNotFound, 404);
+}
+
+const TABS = ["agent", "knowledge", "talk", "history"] as const;
+const VERDICT_TONE = { success: "success", failure: "danger", unknown: "neutral" } as const;
+
+export default function AgentPage() {
+  const { agent, settings, engineName, voices, conversations } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ActionData | undefined;
+  const busy = useNavigation().state !== "idle";
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((t) => t === params.get("tab")) ?? "agent";
+  const errors = result?.errors ?? {};
+  return (
+    <Tabs value={tab} onValueChange={(value) => setParams(value === "agent" ? {} : { tab: value }, { preventScrollReset: true })}>
+      <Page
+        title={agent.name}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <Link to="/app/conversational-ai/agents" className="inline-flex items-center gap-1 underline-offset-4 hover:underline">
+              <ArrowLeft className="size-4" aria-hidden="true" /> All agents
+            </Link>
+            <Badge>{engineName}</Badge>
+          </span>
+        }
+        actions={
+          <TabsList label="Agent">
+            <TabsTrigger value="agent">Agent</TabsTrigger>
+            <TabsTrigger value="knowledge">Knowledge</TabsTrigger>
+            <TabsTrigger value="talk">Talk</TabsTrigger>
+            <TabsTrigger value="history">History</TabsTrigger>
+          </TabsList>
+        }
+        testId="agent-page"
+      >
+        {result?.notice ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            {result.notice}
+          </p>
+        ) : null}
+        {errors.form ? <Hint tone="error">{errors.form}</Hint> : null}
+        <TabsContent value="agent">
+          <Card>
+            <CardHeader title="How the agent speaks" description={settings.llm === AGENT_DEFAULTS.llm ? AGENT_TEXTS.responderExplained : undefined} />
+            <CardContent>
+              <Form method="post" className="flex flex-col gap-3" noValidate data-testid="agent-form">
+                <input type="hidden" name="intent" value="save" />
+                <Field label="Name" name="name" defaultValue={agent.name} maxLength={AGENT_LIMITS.name} error={errors.name} />
+                <Field label="First message" name="first_message" defaultValue={settings.firstMessage} maxLength={AGENT_LIMITS.firstMessage} hint="What the agent says when a call starts; leave empty to let the user speak first." />
+                <div className="flex flex-col gap-1">
+                  <Label htmlFor="agent-prompt">Instructions</Label>
+                  <Textarea id="agent-prompt" name="prompt" rows={5} defaultValue={settings.prompt} maxLength={AGENT_LIMITS.prompt} />
+                </div>
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <div className="flex flex-col gap-1">
+                    <span className="text-sm font-medium">Voice</span>
+                    <Select label="Voice" name="voice_id" defaultValue={settings.voiceId} options={voices} />
+                  </div>
+                  <div className="flex flex-col gap-1">
+                    <span className="text-sm font-medium">Language</span>
+                    <Select label="Language" name="language" defaultValue={settings.language} options={LANGUAGES.map((l) => ({ value: l.languageCode, label: l.name }))} />
+                  </div>
+                </div>
+                <div>
+                  <Button type="submit" disabled={busy}>
+                    Save
+                  </Button>
+                </div>
+              </Form>
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="knowledge" className="flex flex-col gap-4">
+          <Card>
+            <CardHeader title="Add a document" description="The agent answers from these passages; paste the facts it should know." />
+            <CardContent>
+              <Form method="post" className="flex flex-col gap-3" noValidate data-testid="document-form">
+                <input type="hidden" name="intent" value="add-document" />
+                <Field label="Document name" name="document_name" placeholder="e.g. Opening hours" maxLength={AGENT_LIMITS.name} />
+                <div className="flex flex-col gap-1">
+                  <Label htmlFor="document-text">Text</Label>
+                  <Textarea id="document-text" name="text" rows={6} aria-invalid={errors.text ? true : undefined} />
+                  {errors.text ? <Hint tone="error">{errors.text}</Hint> : null}
+                </div>
+                <div>
+                  <Button type="submit" disabled={busy}>
+                    <FileText aria-hidden="true" /> Add document
+                  </Button>
+                </div>
+              </Form>
+            </CardContent>
+          </Card>
+          {settings.knowledgeBase.length === 0 ? (
+            <EmptyState icon={<FileText />} title="No documents yet">
+              Without documents the agent can answer only from its instructions.
+            </EmptyState>
+          ) : (
+            <ul className="flex flex-col gap-2" data-testid="agent-documents">
+              {settings.knowledgeBase.map((k) => (
+                <li key={k.id} className="flex items-center justify-between gap-2 rounded-lg border border-border px-3 py-2 text-sm">
+                  <span className="flex items-center gap-2">
+                    <FileText className="size-4" aria-hidden="true" /> {k.name}
+                  </span>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="detach" />
+                    <input type="hidden" name="document_id" value={k.id} />
+                    <IconButton type="submit" label={`Remove ${k.name} from this agent`} icon={<Trash2 />} small />
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </TabsContent>
+        <TabsContent value="talk">
+          <TalkPanel agentId={agent.id} engineName={engineName} />
+        </TabsContent>
+        <TabsContent value="history" className="flex flex-col gap-4">
+          <Hint>{AGENT_TEXTS.evaluationExplained}</Hint>
+          {conversations.length === 0 ? (
+            <EmptyState icon={<History />} title="No conversations yet">
+              Talk to the agent and the conversation appears here with its transcript and audio.
+            </EmptyState>
+          ) : (
+            conversations.map((c) => (
+              <Card key={c.conversation_id} data-testid="conversation-card">
+                <CardHeader
+                  as="h3"
+                  title={
+                    <span className="flex flex-wrap items-center gap-2">
+                      {new Date(c.metadata.start_time_unix_secs * 1000).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" })}
+                      <Badge tone={c.status === "done" ? "neutral" : "warning"}>{c.status}</Badge>
+                      {c.analysis ? <Badge tone={VERDICT_TONE[c.analysis.call_successful]}>{c.analysis.call_successful}</Badge> : null}
+                    </span>
+                  }
+                  description={c.analysis?.transcript_summary}
+                  actions={
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="delete-conversation" />
+                      <input type="hidden" name="conversation_id" value={c.conversation_id} />
+                      <IconButton type="submit" label="Delete conversation" icon={<Trash2 />} small />
+                    </Form>
+                  }
+                />
+                <CardContent className="flex flex-col gap-3">
+                  {c.has_audio ? <audio controls preload="none" src={`/v1/convai/conversations/${c.conversation_id}/audio`} className="w-full" aria-label="Conversation audio" /> : null}
+                  <ol className="flex flex-col gap-1 text-sm" data-testid="conversation-transcript">
+                    {c.transcript.map((t, i) => (
+                      <li key={i}>
+                        <span className="font-medium">{t.role === "agent" ? "Agent" : "User"}:</span> {t.message}
+                        {t.interrupted ? <span className="text-muted-foreground"> (interrupted)</span> : null}
+                      </li>
+                    ))}
+                  </ol>
+                  {c.analysis && Object.keys(c.analysis.evaluation_criteria_results).length ? (
+                    <ul className="flex flex-col gap-1 text-sm">
+                      {Object.values(c.analysis.evaluation_criteria_results).map((r) => (
+                        <li key={r.criteria_id}>
+                          <Badge tone={VERDICT_TONE[r.result]}>{r.result}</Badge> {r.criteria_id}: <span className="text-muted-foreground">{r.rationale}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </CardContent>
+              </Card>
+            ))
+          )}
+        </TabsContent>
+      </Page>
+    </Tabs>
+  );
+}

@@ -1,0 +1,108 @@
+import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import type { Database } from "../client";
+import { agents, conversations, conversationSignatures, knowledgeChunks, knowledgeDocuments } from "../schema";
+
+export type AgentRow = typeof agents.$inferSelect;
+export type KnowledgeDocumentRow = typeof knowledgeDocuments.$inferSelect;
+export type ConversationRow = typeof conversations.$inferSelect;
+
+const likePattern = (search: string) => `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+
+export async function insertAgent(db: Database, row: AgentRow): Promise<void> {
+  await db.insert(agents).values(row);
+}
+
+export async function findAgent(db: Database, workspaceId: string, id: string): Promise<AgentRow | undefined> {
+  return db.select().from(agents).where(and(eq(agents.workspaceId, workspaceId), eq(agents.id, id))).get();
+}
+
+/** An agent by id alone: a public agent's conversation is opened without a workspace. */
+export async function findAgentAnywhere(db: Database, id: string): Promise<AgentRow | undefined> {
+  return db.select().from(agents).where(eq(agents.id, id)).get();
+}
+
+/** A workspace's agents, newest first; the cursor is the created_at of the last one seen. */
+export async function listAgents(db: Database, workspaceId: string, query: { pageSize: number; search?: string; before?: number }): Promise<AgentRow[]> {
+  const conditions = [eq(agents.workspaceId, workspaceId)];
+  if (query.search) conditions.push(sql`${agents.name} LIKE ${likePattern(query.search)} ESCAPE '\\'`);
+  if (query.before !== undefined) conditions.push(lt(agents.createdAt, query.before));
+  return db.select().from(agents).where(and(...conditions)).orderBy(desc(agents.createdAt), desc(agents.id)).limit(query.pageSize);
+}
+
+export async function updateAgent(db: Database, workspaceId: string, id: string, set: Partial<Pick<AgentRow, "name" | "conversationConfig" | "platformSettings" | "tags" | "updatedAt">>): Promise<void> {
+  await db.update(agents).set(set).where(and(eq(agents.workspaceId, workspaceId), eq(agents.id, id)));
+}
+
+export async function deleteAgent(db: Database, workspaceId: string, id: string): Promise<boolean> {
+  const deleted = await db.delete(agents).where(and(eq(agents.workspaceId, workspaceId), eq(agents.id, id))).returning({ id: agents.id });
+  return deleted.length > 0;
+}
+
+/** A document and its passages in one batch. */
+export async function insertDocument(db: Database, row: KnowledgeDocumentRow, chunks: string[]): Promise<void> {
+  await db.batch([db.insert(knowledgeDocuments).values(row), ...chunks.map((text, position) => db.insert(knowledgeChunks).values({ documentId: row.id, position, text }))]);
+}
+
+export async function findDocument(db: Database, workspaceId: string, id: string): Promise<KnowledgeDocumentRow | undefined> {
+  return db.select().from(knowledgeDocuments).where(and(eq(knowledgeDocuments.workspaceId, workspaceId), eq(knowledgeDocuments.id, id))).get();
+}
+
+export async function findDocuments(db: Database, workspaceId: string, ids: string[]): Promise<KnowledgeDocumentRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(knowledgeDocuments).where(and(eq(knowledgeDocuments.workspaceId, workspaceId), inArray(knowledgeDocuments.id, ids)));
+}
+
+export async function listDocuments(db: Database, workspaceId: string, query: { pageSize: number; search?: string; before?: number }): Promise<KnowledgeDocumentRow[]> {
+  const conditions = [eq(knowledgeDocuments.workspaceId, workspaceId)];
+  if (query.search) conditions.push(sql`${knowledgeDocuments.name} LIKE ${likePattern(query.search)} ESCAPE '\\'`);
+  if (query.before !== undefined) conditions.push(lt(knowledgeDocuments.createdAt, query.before));
+  return db.select().from(knowledgeDocuments).where(and(...conditions)).orderBy(desc(knowledgeDocuments.createdAt), desc(knowledgeDocuments.id)).limit(query.pageSize);
+}
+
+export async function deleteDocument(db: Database, workspaceId: string, id: string): Promise<boolean> {
+  const deleted = await db.delete(knowledgeDocuments).where(and(eq(knowledgeDocuments.workspaceId, workspaceId), eq(knowledgeDocuments.id, id))).returning({ id: knowledgeDocuments.id });
+  return deleted.length > 0;
+}
+
+/** The passages of a workspace's documents (documents of another workspace give none). */
+export async function chunksOf(db: Database, workspaceId: string, documentIds: string[]): Promise<{ documentId: string; name: string; position: number; text: string }[]> {
+  if (!documentIds.length) return [];
+  return db
+    .select({ documentId: knowledgeChunks.documentId, name: knowledgeDocuments.name, position: knowledgeChunks.position, text: knowledgeChunks.text })
+    .from(knowledgeChunks)
+    .innerJoin(knowledgeDocuments, eq(knowledgeDocuments.id, knowledgeChunks.documentId))
+    .where(and(eq(knowledgeDocuments.workspaceId, workspaceId), inArray(knowledgeChunks.documentId, documentIds)));
+}
+
+export async function insertConversation(db: Database, row: Pick<ConversationRow, "id" | "workspaceId" | "agentId" | "agentName" | "userId" | "status" | "startedAt">): Promise<void> {
+  await db.insert(conversations).values(row);
+}
+
+export async function updateConversation(db: Database, id: string, set: Partial<Omit<ConversationRow, "id" | "workspaceId">>): Promise<void> {
+  await db.update(conversations).set(set).where(eq(conversations.id, id));
+}
+
+export async function findConversation(db: Database, workspaceId: string, id: string): Promise<ConversationRow | undefined> {
+  return db.select().from(conversations).where(and(eq(conversations.workspaceId, workspaceId), eq(conversations.id, id))).get();
+}
+
+export async function listConversations(db: Database, workspaceId: string, query: { pageSize: number; agentId?: string; before?: number }): Promise<ConversationRow[]> {
+  const conditions = [eq(conversations.workspaceId, workspaceId)];
+  if (query.agentId) conditions.push(eq(conversations.agentId, query.agentId));
+  if (query.before !== undefined) conditions.push(lt(conversations.startedAt, query.before));
+  return db.select().from(conversations).where(and(...conditions)).orderBy(desc(conversations.startedAt), desc(conversations.id)).limit(query.pageSize);
+}
+
+export async function deleteConversation(db: Database, workspaceId: string, id: string): Promise<ConversationRow | undefined> {
+  const [deleted] = await db.delete(conversations).where(and(eq(conversations.workspaceId, workspaceId), eq(conversations.id, id))).returning();
+  return deleted;
+}
+
+export async function insertSignature(db: Database, row: typeof conversationSignatures.$inferInsert): Promise<void> {
+  await db.batch([db.delete(conversationSignatures).where(lt(conversationSignatures.expiresAt, Date.now())), db.insert(conversationSignatures).values(row)]);
+}
+
+/** A signature still valid, or undefined. */
+export async function findSignature(db: Database, tokenHash: string, now: number) {
+  return db.select().from(conversationSignatures).where(and(eq(conversationSignatures.tokenHash, tokenHash), gt(conversationSignatures.expiresAt, now))).get();
+}

@@ -1,0 +1,89 @@
+// Conversational agents (issue 22): agents, their knowledge base (documents cut into passages) and conversations.
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { workspaces } from "./workspace";
+
+/** An agent; its conversation_config and platform_settings are kept as the API's JSON (the rules module reads them). */
+export const agents = sqliteTable(
+  "agents",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").notNull(),
+    creatorEmail: text("creator_email").notNull(),
+    name: text("name").notNull(),
+    conversationConfig: text("conversation_config").notNull(),
+    platformSettings: text("platform_settings").notNull().default("{}"),
+    tags: text("tags").notNull().default("[]"),
+    /** Milliseconds since the epoch (the API gives seconds; the list cursor needs the finer order). */
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("agents_workspace_created").on(t.workspaceId, t.createdAt)],
+);
+
+/** A knowledge-base document: its extracted text (what retrieval reads) and where it came from. */
+export const knowledgeDocuments = sqliteTable(
+  "knowledge_documents",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").notNull(),
+    creatorEmail: text("creator_email").notNull(),
+    name: text("name").notNull(),
+    /** "text", "url" or "file". */
+    type: text("type").notNull(),
+    url: text("url"),
+    filename: text("filename"),
+    content: text("content").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    /** Milliseconds since the epoch (the API gives seconds; the list cursor needs the finer order). */
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("knowledge_documents_workspace_created").on(t.workspaceId, t.createdAt)],
+);
+
+/** A document's passages (whole sentences, core/agents/retrieval.ts), written with the document. */
+export const knowledgeChunks = sqliteTable(
+  "knowledge_chunks",
+  {
+    documentId: text("document_id").notNull().references(() => knowledgeDocuments.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    text: text("text").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.position] })],
+);
+
+/** A conversation with an agent: its transcript and analysis as the API's JSON, its audio in R2. */
+export const conversations = sqliteTable(
+  "conversations",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    agentId: text("agent_id").notNull(),
+    agentName: text("agent_name").notNull(),
+    userId: text("user_id"),
+    /** "in-progress", "done" or "failed". */
+    status: text("status").notNull(),
+    startedAt: integer("started_at").notNull(),
+    durationSecs: integer("duration_secs").notNull().default(0),
+    messageCount: integer("message_count").notNull().default(0),
+    transcript: text("transcript").notNull().default("[]"),
+    analysis: text("analysis"),
+    terminationReason: text("termination_reason"),
+    audioKey: text("audio_key"),
+    audioBytes: integer("audio_bytes"),
+    hasUserAudio: integer("has_user_audio", { mode: "boolean" }).notNull().default(false),
+    hasResponseAudio: integer("has_response_audio", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [index("conversations_workspace_started").on(t.workspaceId, t.startedAt), index("conversations_agent").on(t.agentId)],
+);
+
+/** A signed conversation URL (GET /v1/convai/conversation/get-signed-url): the SHA-256 of its token, valid until expires_at (ms). */
+export const conversationSignatures = sqliteTable("conversation_signatures", {
+  tokenHash: text("token_hash").primaryKey(),
+  agentId: text("agent_id").notNull(),
+  workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+  userId: text("user_id").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});

@@ -1,0 +1,56 @@
+import { describe, expect, inject, it } from "vitest";
+import { newPage, screenshot, screenshotsOf, signUpInBrowser, sharedBrowser, waitForHydration } from "./browser";
+import { uniqueEmail } from "./http";
+
+const baseUrl = inject("baseUrl");
+const browser = sharedBrowser();
+
+describe("conversational agents journey", () => {
+  it("creates an agent with a knowledge document, chats by text and hears the answer, then finds the conversation in history", async () => {
+    const { context, page, errors } = await newPage(browser(), baseUrl);
+    await signUpInBrowser(page, uniqueEmail("agents"), "/app/conversational-ai/agents");
+    await waitForHydration(page);
+    await page.getByLabel("Name").fill("Bakery helper");
+    await page.getByLabel("First message").fill("Hello, welcome to the bakery.");
+    await page.getByRole("button", { name: "Create agent" }).click();
+    await page.waitForURL(/\/app\/conversational-ai\/agents\/agent_/);
+    await waitForHydration(page);
+    const agentPath = new URL(page.url()).pathname;
+    await expect(page.getByText("Retrieval responder (not a language model)").first().isVisible()).resolves.toBe(true);
+
+    await page.getByRole("tab", { name: "Knowledge" }).click();
+    await page.getByLabel("Document name").fill("Bakery facts");
+    await page.getByLabel("Text").fill("Our sourdough bread is baked every morning at five.\n\nThe bakery is closed on Mondays.");
+    await page.getByRole("button", { name: "Add document" }).click();
+    await page.getByTestId("agent-documents").getByText("Bakery facts").waitFor();
+
+    await page.getByRole("tab", { name: "Talk" }).click();
+    await page.getByRole("button", { name: "Start a call" }).click();
+    const transcript = page.getByTestId("talk-transcript");
+    await transcript.getByText("Hello, welcome to the bakery.").waitFor({ timeout: 15_000 });
+    await page.getByLabel("Message to the agent").fill("When is the sourdough bread baked?");
+    await page.getByRole("button", { name: "Send" }).click();
+    await transcript.getByText("Our sourdough bread is baked every morning at five.").waitFor({ timeout: 15_000 });
+    // Spoken aloud: the agent's audio plays (the badge says so while it does).
+    await page.getByText("Speaking", { exact: true }).waitFor({ timeout: 15_000 });
+    await screenshot(page, "agents-talk");
+    await page.getByRole("button", { name: "End call" }).click();
+    await page.getByRole("button", { name: "Start a new call" }).waitFor();
+
+    // The conversation is saved when the call ends.
+    let found = false;
+    for (let i = 0; i < 20 && !found; i++) {
+      await page.goto(`${agentPath}?tab=history`);
+      await waitForHydration(page);
+      found = (await page.getByTestId("conversation-card").count()) > 0;
+      if (!found) await page.waitForTimeout(500);
+    }
+    const card = page.getByTestId("conversation-card").first();
+    await expect(card.getByTestId("conversation-transcript").textContent()).resolves.toContain("When is the sourdough bread baked?");
+    await expect(card.locator("audio").count()).resolves.toBe(1);
+    expect(errors).toEqual([]);
+    for (const tab of ["agent", "knowledge", "history"]) await screenshotsOf(page, `${agentPath}?tab=${tab}`, `agents-${tab}`);
+    await screenshotsOf(page, "/app/conversational-ai/agents", "agents-list");
+    await context.close();
+  });
+});

@@ -1,0 +1,100 @@
+import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
+import { Conversation } from "@elevenlabs/elevenlabs-js/api/resources/conversationalAi/conversation/Conversation";
+import { AudioInterface } from "@elevenlabs/elevenlabs-js/api/resources/conversationalAi/conversation/AudioInterface";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
+
+/** The official SDK's conversationalAi (agents, knowledge base, conversations and its realtime client) against the stack. */
+const baseUrl = inject("baseUrl");
+let client: ElevenLabsClient;
+let other: ElevenLabsClient;
+
+beforeAll(async () => {
+  client = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, uniqueEmail("sdk-agents"))), baseUrl });
+  other = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, uniqueEmail("sdk-agents-other"))), baseUrl });
+});
+
+/** The SDK's audio interface for a program without a sound card: it counts what the agent says. */
+class CountingAudio extends AudioInterface {
+  bytes = 0;
+  start() {}
+  stop() {}
+  output(audio: Buffer) {
+    this.bytes += audio.byteLength;
+  }
+  interrupt() {}
+}
+
+describe("official SDK: conversational AI", () => {
+  it("creates, gets, lists, updates and deletes agents with a knowledge document", async () => {
+    const document = await client.conversationalAi.knowledgeBase.documents.createFromText({ text: "Our support line is open from eight to four on weekdays.", name: "Support hours" });
+    expect(document.name).toBe("Support hours");
+    const { agentId } = await client.conversationalAi.agents.create({
+      name: "Support",
+      conversationConfig: { agent: { firstMessage: "Hi, this is support.", language: "en", prompt: { prompt: "You answer support questions.", knowledgeBase: [{ type: "text", id: document.id, name: "Support hours" }] } }, tts: { voiceId: "pv01aria000000000000" } },
+    });
+    const agent = await client.conversationalAi.agents.get(agentId);
+    expect(agent.name).toBe("Support");
+    expect(agent.conversationConfig.agent?.firstMessage).toBe("Hi, this is support.");
+    expect(agent.conversationConfig.agent?.prompt?.knowledgeBase?.[0]?.id).toBe(document.id);
+
+    const updated = await client.conversationalAi.agents.update(agentId, { name: "Support desk", conversationConfig: { agent: { firstMessage: "Hello from the desk." } } });
+    expect(updated.name).toBe("Support desk");
+    expect(updated.conversationConfig.agent?.prompt?.prompt).toBe("You answer support questions.");
+    expect((await client.conversationalAi.agents.list()).agents.map((a) => a.agentId)).toContain(agentId);
+    expect((await other.conversationalAi.agents.list()).agents).toEqual([]);
+
+    const documents = await client.conversationalAi.knowledgeBase.list();
+    expect(documents.documents.find((d) => d.id === document.id)).toMatchObject({ name: "Support hours", type: "text" });
+    const got = await client.conversationalAi.knowledgeBase.documents.get(document.id);
+    expect(got).toMatchObject({ type: "text", extractedInnerHtml: "Our support line is open from eight to four on weekdays." });
+
+    await client.conversationalAi.agents.delete(agentId);
+    await expect(client.conversationalAi.agents.get(agentId)).rejects.toMatchObject({ statusCode: 404 });
+    await client.conversationalAi.knowledgeBase.documents.delete(document.id);
+  });
+
+  it("talks with an agent through the SDK's realtime client and finds the conversation afterwards", async () => {
+    const document = await client.conversationalAi.knowledgeBase.documents.createFromText({ text: "Parcels are delivered within three working days.", name: "Delivery" });
+    const { agentId } = await client.conversationalAi.agents.create({
+      name: "Delivery helper",
+      conversationConfig: { agent: { firstMessage: "Hello!", prompt: { knowledgeBase: [{ type: "text", id: document.id, name: "Delivery" }] } } },
+    });
+    const audio = new CountingAudio();
+    const answers: string[] = [];
+    let answered: () => void;
+    const secondAnswer = new Promise<void>((resolve) => (answered = resolve));
+    const conversation = new Conversation({
+      conversationClient: client,
+      agentId,
+      requiresAuth: true,
+      audioInterface: audio,
+      callbackAgentResponse: (text) => {
+        answers.push(text);
+        if (answers.length === 2) answered();
+      },
+    });
+    let conversationId = "";
+    conversation.on("conversation_started", (id: string) => (conversationId = id));
+    await conversation.startSession();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    conversation.sendUserMessage("How long does delivery take?");
+    await secondAnswer;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    conversation.endSession();
+    expect(answers).toEqual(["Hello!", "Parcels are delivered within three working days."]);
+    expect(audio.bytes).toBeGreaterThan(16000);
+
+    let saved;
+    for (let i = 0; i < 50; i++) {
+      saved = await client.conversationalAi.conversations.get(conversationId);
+      if (saved.status === "done") break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(saved!.status).toBe("done");
+    expect(saved!.transcript.map((t) => t.message)).toEqual(["Hello!", "How long does delivery take?", "Parcels are delivered within three working days."]);
+    const list = await client.conversationalAi.conversations.list({ agentId });
+    expect(list.conversations.map((c) => c.conversationId)).toEqual([conversationId]);
+    await expect(other.conversationalAi.conversations.get(conversationId)).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
