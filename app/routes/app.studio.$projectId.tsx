@@ -8,7 +8,7 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm, readForm } from "~/common/form.server";
 import { voiceOptions } from "~/voices/voices.server";
-import { addChapter, blockNeedsConversion, setCover, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
+import { addChapter, projectRefusal, blockNeedsConversion, setCover, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
 import { BLOCK_TEXT_MAX, PROJECT_NAME_MAX, TARGET_AUDIENCES, type BlockSubType, type TtsNode } from "~/studio/rules/studio";
 import { AddBlock, BlockEditor, ChapterHeader, ChapterSidebar, EmptyChapter, ProjectSettingsButton, useConversionPolling } from "~/studio/components/editor";
 
@@ -56,6 +56,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const project = await findProject(env, viewer, params.projectId ?? "");
   if (!project) return Response.json({ error: "Project not found." }, { status: 404 });
+  // Changing a project needs the editor role on it (decision 0039); a viewer reads only.
+  const refused = await projectRefusal(env, viewer, project, "editor");
+  if (refused) return Response.json({ error: refused.message }, { status: refused.httpStatus });
   if (request.headers.get("content-type")?.startsWith("multipart/form-data")) return saveSettings(env, viewer, project, await readForm(request));
   const parsed = await parseForm(request, actionForm);
   if (!parsed.ok) return Response.json({ error: Object.values(parsed.errors)[0] ?? "Check the form." }, { status: 400 });

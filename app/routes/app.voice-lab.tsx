@@ -30,9 +30,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const parsed = await parseForm(request, deleteForm);
   if (!parsed.ok) return Response.json({ intent: "delete", ok: false, error: "Choose a voice to delete." } satisfies DeleteVoiceResult, { status: 400 });
-  if (!(await deleteOwnVoice(context.cloudflare.env, viewer, parsed.data.voice_id))) {
-    return Response.json({ intent: "delete", ok: false, error: "That voice is not one of this workspace's own voices." } satisfies DeleteVoiceResult, { status: 404 });
-  }
+  const deleted = await deleteOwnVoice(context.cloudflare.env, viewer, parsed.data.voice_id);
+  if (!deleted.ok) return Response.json({ intent: "delete", ok: false, error: deleted.message } satisfies DeleteVoiceResult, { status: deleted.httpStatus });
   return { intent: "delete", ok: true } satisfies DeleteVoiceResult;
 }
 
