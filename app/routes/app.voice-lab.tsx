@@ -15,6 +15,7 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { EMBEDDED_CLONE_NOTE } from "~/voices/rules/voice-cloning";
 import { requireViewer } from "~/accounts/accounts.server";
 import { deleteOwnVoice, voiceLabOptions } from "~/voices/voices.server";
+import { ShareButton } from "~/workspace/components/share-dialog";
 
 export const meta: MetaFunction = () => [{ title: `Voice lab · ${PRODUCT_NAME}` }];
 
@@ -69,6 +70,7 @@ export default function VoiceLab() {
                 useHref={`/app/speech-synthesis/text-to-speech?voice=${voice.voice_id}`}
                 actions={
                   <>
+                    <ShareButton type="voice" id={voice.voice_id} name={voice.name} />
                     {voice.fromLibrary ? null : <ShareVoiceButton voice={voice} />}
                     <DeleteVoiceButton voice={voice} />
                   </>

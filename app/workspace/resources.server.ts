@@ -7,7 +7,7 @@ import { findOwnVoice } from "../../db/repositories/voices";
 import { findProject } from "../../db/repositories/studio";
 import { findGroup, listGroups } from "../../db/repositories/groups";
 import { findMembership, listMembers } from "../../db/repositories/workspaces";
-import { findUserByEmail } from "../../db/repositories/users";
+import { findUserByEmail, findUserById } from "../../db/repositories/users";
 import { listServiceAccounts } from "../../db/repositories/service-accounts";
 import { isAdmin, type WorkspaceRole } from "../../core/workspace/roles";
 import {
@@ -94,6 +94,16 @@ async function visibleResource(db: Database, actor: ResourceActor, type: Resourc
 
 /** Whom a share or unshare names: exactly one of a member's address, a group id ("default": everyone) or a service-account key id. */
 export type ShareTarget = { userEmail?: string; groupId?: string; workspaceApiKeyId?: string };
+
+/** The Share dialog's choice ("workspace", "group:<id>" or "user:<id>") as a target. */
+export async function dialogTarget(db: Database, value: string): Promise<ShareTarget> {
+  if (value === "workspace") return { groupId: WORKSPACE_GROUP_ID };
+  const colon = value.indexOf(":");
+  const [kind, id] = [value.slice(0, colon), value.slice(colon + 1)];
+  if (kind === "group") return { groupId: id };
+  // An unknown id names nobody: the empty address is refused as not a member.
+  return { userEmail: (await findUserById(db, id))?.email ?? "" };
+}
 
 async function principalOf(db: Database, actor: ResourceActor, target: ShareTarget): Promise<Result<{ principalType: PrincipalType; principalId: string }>> {
   const named = [target.userEmail, target.groupId, target.workspaceApiKeyId].filter((v) => v !== undefined);
