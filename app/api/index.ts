@@ -28,6 +28,7 @@ import { groupsApi } from "~/workspace/groups-api";
 import { serviceAccountsApi } from "~/workspace/service-accounts-api";
 import { webhooksApi } from "~/workspace/webhooks-api";
 import { defaultSharingApi, resourcesApi } from "~/workspace/resources-api";
+import { notificationsApi } from "~/workspace/notifications-api";
 
 export type ApiEnv = { Bindings: Env; Variables: { requestId: string } };
 
@@ -39,6 +40,7 @@ api.route("/user", userApi);
 api.route("/workspace/groups", groupsApi);
 api.route("/workspace/webhooks", webhooksApi);
 api.route("/workspace/resources", resourcesApi);
+api.route("/workspace/notifications", notificationsApi);
 api.route("/workspace/default-sharing-preferences", defaultSharingApi);
 api.route("/service-accounts", serviceAccountsApi);
 api.route("/workspace", workspaceApi);

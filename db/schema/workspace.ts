@@ -2,6 +2,7 @@
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { TIERS, type Tier } from "../../core/billing/plans";
 import { PRINCIPAL_TYPES, RESOURCE_ROLES } from "../../core/workspace/resource-sharing";
+import { NOTIFICATION_SEVERITIES } from "../../core/workspace/notifications";
 import { now, oneOf } from "./columns";
 import { users } from "./accounts";
 
@@ -172,4 +173,21 @@ export const resourceGrants = sqliteTable(
     check("resource_grants_principal_type_valid", oneOf(t.principalType, PRINCIPAL_TYPES)),
     check("resource_grants_role_valid", oneOf(t.role, RESOURCE_ROLES)),
   ],
+);
+
+/** Message and Event (spec §3, decision 0042): one notification for one member, read or not. */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    severity: text("severity", { enum: NOTIFICATION_SEVERITIES }).notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    needsAttention: integer("needs_attention", { mode: "boolean" }).notNull().default(false),
+    hasBeenRead: integer("has_been_read", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("notifications_user_created").on(t.workspaceId, t.userId, t.createdAt), check("notifications_severity_valid", oneOf(t.severity, NOTIFICATION_SEVERITIES))],
 );
