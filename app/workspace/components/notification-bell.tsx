@@ -25,7 +25,7 @@ export function NotificationBell() {
         </Button>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="end" sideOffset={6} className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-xl border border-border bg-card text-foreground shadow-lg" data-testid="notification-list">
+        <Popover.Content aria-label="Notifications" align="end" sideOffset={6} className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-xl border border-border bg-card text-foreground shadow-lg" data-testid="notification-list">
           <div className="flex items-center justify-between gap-2 border-b border-border px-3 py-2">
             <h2 className="text-sm font-semibold">Notifications</h2>
             {unread ? (
