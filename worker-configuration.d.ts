@@ -9,6 +9,7 @@ declare namespace Cloudflare {
 		DB: D1Database;
 		VIDEO_JOBS: Queue;
 		STUDIO_JOBS: Queue;
+		WORKSPACE_EVENTS: DurableObjectNamespace;
 		WEBHOOK_DELIVERIES: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;

@@ -16,6 +16,8 @@ import "./load-context";
 import { consumeStudioJobs } from "~/studio/conversion.server";
 import type { StudioJobMessage } from "~/studio/studio.server";
 import { consumeWebhookBatch } from "~/workspace/webhooks.server";
+// The live notifications' Durable Object class (wrangler.toml binds it as WORKSPACE_EVENTS).
+export { WorkspaceEvents } from "~/workspace/live-events.server";
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
 

@@ -14,7 +14,7 @@ import { int16FromBytes } from "../../core/audio/pcm";
 import { wavFile } from "../../core/audio/wav";
 import { toBase64 } from "../../core/base64";
 import { newId } from "~/accounts/accounts.server";
-import { findUsableVoice } from "~/voices/voices.server";
+import { findQueuedWorkVoice } from "~/voices/voices.server";
 import { synthesizeUncharged } from "~/speech/generation.server";
 import { transcribe } from "~/speech/speech.server";
 import { splitSentences } from "~/speech/rules/speech-text";
@@ -201,7 +201,8 @@ class ConversationSession {
     if (this.textOnly) return;
     this.speaking = true;
     const run = async () => {
-      const voice = await findUsableVoice(this.env, { membership: { workspace: { id: this.options.agent.workspaceId } } }, this.settings.voiceId);
+      // The agent's voice was checked against its editor's access when the agent was saved.
+      const voice = await findQueuedWorkVoice(this.env, this.options.agent.workspaceId, this.settings.voiceId);
       if (!voice) return;
       for (const sentence of splitSentences(text)) {
         if (!sentence.trim()) continue;

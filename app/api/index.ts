@@ -3,7 +3,7 @@ import { apiError } from "./errors";
 import { openApiDocument } from "./openapi";
 import type { OpenApiDocument } from "~/api-docs/rules/reference";
 import { billingApi } from "~/billing/api";
-import { historyApi } from "~/history/api";
+import { adminHistoryApi, historyApi } from "~/history/api";
 import { audioIsolationApi } from "~/isolation/api";
 import { forcedAlignmentApi, speechToSpeechApi } from "~/voice-changer/api";
 import { studioApi } from "~/studio/api";
@@ -32,6 +32,8 @@ import { conversationSocketApi } from "~/agents/conversation-api";
 import { groupsApi } from "~/workspace/groups-api";
 import { serviceAccountsApi } from "~/workspace/service-accounts-api";
 import { webhooksApi } from "~/workspace/webhooks-api";
+import { defaultSharingApi, resourcesApi } from "~/workspace/resources-api";
+import { notificationsApi } from "~/workspace/notifications-api";
 
 export type ApiEnv = { Bindings: Env; Variables: { requestId: string } };
 
@@ -42,6 +44,9 @@ api.route("/user", userApi);
 // The workspace's own sub-routers before its general one (whose middleware would run for them too).
 api.route("/workspace/groups", groupsApi);
 api.route("/workspace/webhooks", webhooksApi);
+api.route("/workspace/resources", resourcesApi);
+api.route("/workspace/notifications", notificationsApi);
+api.route("/workspace/default-sharing-preferences", defaultSharingApi);
 api.route("/service-accounts", serviceAccountsApi);
 api.route("/workspace", workspaceApi);
 // The WebSockets first: they authenticate for themselves (the key may come in the first message).
@@ -60,6 +65,7 @@ api.route("/text-to-voice", textToVoiceApi);
 api.route("/models", modelsApi);
 api.route("/history", historyVideoApi);
 api.route("/history", historyApi);
+api.route("/admin/history", adminHistoryApi);
 api.route("/usage", usageApi);
 api.route("/sound-generation", soundEffectsApi);
 api.route("/audio-isolation", audioIsolationApi);

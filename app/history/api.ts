@@ -1,12 +1,12 @@
 import { zipSync } from "fflate";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { database } from "../../db/client";
 import { formatSpec, type OutputFormat } from "../../core/audio/output-formats";
 import { FEEDBACK_ALREADY_REVIEWED, feedbackTextError } from "~/player/rules/player";
 import { decodeToSamples } from "../../core/audio/decodable";
 import { wavFile } from "../../core/audio/wav";
-import { deleteHistoryEntry, giveFeedback, historyItem, historyPage, rangedObjectResponse, type HistoryRow } from "~/history/history.server";
+import { deleteHistoryEntry, giveFeedback, historyItem, historyPage, memberHistoryItem, rangedObjectResponse, type HistoryRow } from "~/history/history.server";
 import { revokeShareLink, shareLinkOfItem } from "~/sharing/sharing.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
@@ -52,9 +52,10 @@ historyApi.get("/:history_item_id", doc("Get an item", { success: { description:
   return c.json(historyItemJson(row));
 });
 
-/** The item's audio from R2, with HTTP Range support for seeking players. */
-historyApi.get("/:history_item_id/audio", doc("An item's audio (HTTP Range supported)", { success: { contentTypes: ["audio/mpeg", "audio/ogg", "audio/pcm", "audio/basic", "audio/x-alaw-basic"], description: "The stored audio; 206 for a Range" }, responses: { 404: "not_found" } }), valid("param", idParam), async (c) => {
-  const row = await historyItem(database(c.env.DB), c.get("caller"), c.req.valid("param").history_item_id);
+const AUDIO_TYPES = ["audio/mpeg", "audio/ogg", "audio/pcm", "audio/basic", "audio/x-alaw-basic"];
+
+/** An item's audio from R2, with HTTP Range support for seeking players. */
+async function itemAudio(c: Context<AuthedEnv>, row: HistoryRow | undefined) {
   if (!row) return apiError(c, 404, "not_found", "History item not found");
   const response = await rangedObjectResponse(c.env.MEDIA, row.audioKey, row.audioBytes, c.req.header("range"), {
     "content-type": row.contentType,
@@ -62,7 +63,26 @@ historyApi.get("/:history_item_id/audio", doc("An item's audio (HTTP Range suppo
     "content-disposition": `inline; filename="${historyFileName(row)}"`,
   });
   return response ?? apiError(c, 404, "not_found", "Audio not found");
-});
+}
+
+historyApi.get("/:history_item_id/audio", doc("An item's audio (HTTP Range supported)", { success: { contentTypes: AUDIO_TYPES, description: "The stored audio; 206 for a Range" }, responses: { 404: "not_found" } }), valid("param", idParam), async (c) =>
+  itemAudio(c, await historyItem(database(c.env.DB), c.get("caller"), c.req.valid("param").history_item_id)),
+);
+
+/** /v1/admin/history: the admin-only path to another member's history audio (spec §6: an admin URL prefix). */
+export const adminHistoryApi = new Hono<AuthedEnv>();
+adminHistoryApi.use("*", requireCaller);
+
+adminHistoryApi.get(
+  "/:history_item_id/audio",
+  doc("Any member's history item's audio (workspace admins)", { success: { contentTypes: AUDIO_TYPES, description: "The stored audio; 206 for a Range" }, responses: { 403: "forbidden (admins only)", 404: "not_found" } }),
+  valid("param", idParam),
+  async (c) => {
+    const found = await memberHistoryItem(database(c.env.DB), c.get("caller"), c.req.valid("param").history_item_id);
+    if (!found.ok) return apiError(c, found.httpStatus, found.status, found.message);
+    return itemAudio(c, found.item);
+  },
+);
 
 /** `output_format` of a download, as the commercial API names it: "wav" transcodes, "default" keeps the stored format. */
 const DOWNLOAD_FORMATS = ["wav", "default"] as const;

@@ -4,11 +4,13 @@ import { ArrowLeft } from "lucide-react";
 import { z } from "zod";
 import { Page } from "~/common/ui/page";
 import { Card } from "~/common/ui/card";
+import { Hint } from "~/common/ui/feedback";
+import { ShareButton } from "~/workspace/components/share-dialog";
 import { PRODUCT_NAME } from "../../core/brand";
 import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm, readForm } from "~/common/form.server";
 import { voiceOptions } from "~/voices/voices.server";
-import { addChapter, blockNeedsConversion, setCover, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
+import { addChapter, projectRefusal, blockNeedsConversion, setCover, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
 import { BLOCK_TEXT_MAX, PROJECT_NAME_MAX, TARGET_AUDIENCES, type BlockSubType, type TtsNode } from "~/studio/rules/studio";
 import { AddBlock, BlockEditor, ChapterHeader, ChapterSidebar, EmptyChapter, ProjectSettingsButton, useConversionPolling } from "~/studio/components/editor";
 
@@ -23,7 +25,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const wanted = new URL(request.url).searchParams.get("chapter");
   const current = content.find((c) => c.chapter.id === wanted) ?? content[0] ?? null;
   const voices = (await voiceOptions(env, viewer)).map((v) => ({ voice_id: v.voice_id, name: v.name }));
+  const canEdit = (await projectRefusal(env, viewer, project, "editor")) === null;
   return {
+    canEdit,
     project: { id: project.id, name: project.name, continuePlaying: project.continuePlaying, defaultParagraphVoiceId: project.defaultParagraphVoiceId },
     settings: { title: project.title ?? "", author: project.author ?? "", isbnNumber: project.isbnNumber ?? "", description: project.description, targetAudience: project.targetAudience, language: project.language ?? "", hasCover: Boolean(project.coverImageKey) },
     chapters: content.map(({ chapter: c }) => ({ id: c.id, name: c.name, state: c.state, progress: c.conversionProgress, canBeDownloaded: c.canBeDownloaded, error: c.lastConversionError, snapshotId: c.latestSnapshotId })),
@@ -56,6 +60,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const project = await findProject(env, viewer, params.projectId ?? "");
   if (!project) return Response.json({ error: "Project not found." }, { status: 404 });
+  // Changing a project needs the editor role on it (decision 0039); a viewer reads only.
+  const refused = await projectRefusal(env, viewer, project, "editor");
+  if (refused) return Response.json({ error: refused.message }, { status: refused.httpStatus });
   if (request.headers.get("content-type")?.startsWith("multipart/form-data")) return saveSettings(env, viewer, project, await readForm(request));
   const parsed = await parseForm(request, actionForm);
   if (!parsed.ok) return Response.json({ error: Object.values(parsed.errors)[0] ?? "Check the form." }, { status: 400 });
@@ -113,7 +120,7 @@ async function saveSettings(env: Env, viewer: Awaited<ReturnType<typeof requireV
 }
 
 export default function StudioProject() {
-  const { project, settings, chapters, current, voices } = useLoaderData<typeof loader>();
+  const { project, settings, chapters, current, voices, canEdit } = useLoaderData<typeof loader>();
   useConversionPolling(chapters.some((c) => c.state === "converting"));
   const chapter = chapters.find((c) => c.id === current?.id) ?? null;
   const toggle = useFetcher();
@@ -127,7 +134,8 @@ export default function StudioProject() {
           <Link to="/app/studio" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
             <ArrowLeft aria-hidden="true" className="size-4" /> All projects
           </Link>
-          <ProjectSettingsButton settings={settings} audiences={TARGET_AUDIENCES} />
+          <ShareButton type="project" id={project.id} name={project.name} />
+          {canEdit ? <ProjectSettingsButton settings={settings} audiences={TARGET_AUDIENCES} /> : null}
         </div>
       }
     >
@@ -136,6 +144,7 @@ export default function StudioProject() {
           <ChapterSidebar projectId={project.id} chapters={chapters} current={chapter?.id ?? null} />
         </Card>
         <div className="min-w-0 space-y-4">
+          {canEdit ? null : <Hint>You can listen to this project; its creator or a workspace admin can make you an editor to change it.</Hint>}
           {chapter && current ? (
             <>
               <ChapterHeader projectId={project.id} chapter={chapter} toConvert={current.toConvert} />
@@ -153,7 +162,7 @@ export default function StudioProject() {
                   </li>
                 ))}
               </ol>
-              <AddBlock chapterId={chapter.id} voices={voices} defaultVoiceId={project.defaultParagraphVoiceId} />
+              {canEdit ? <AddBlock chapterId={chapter.id} voices={voices} defaultVoiceId={project.defaultParagraphVoiceId} /> : null}
             </>
           ) : (
             <p className="text-sm text-muted-foreground">This project has no chapters yet: add one.</p>

@@ -5,6 +5,7 @@ import { AppShell } from "~/common/components/app-shell";
 import { GlobalPlayer, PlayerProvider } from "~/player/components/player";
 import { BiometricTermsGate } from "~/accounts/components/privacy";
 import { UserMenu } from "~/accounts/components/user-menu";
+import { NotificationBell } from "~/workspace/components/notification-bell";
 import { VoiceSafetyProvider } from "~/voices/components/voice-safety";
 import { mustAcceptBiometricTerms, type AnalyticsConsent } from "~/accounts/rules/privacy";
 import { setAnalyticsConsent } from "~/accounts/browser/analytics";
@@ -50,7 +51,13 @@ export default function AppLayout() {
   return (
     <VoiceSafetyProvider>
       <PlayerProvider>
-        <AppShell header={<UserMenu email={user.email} workspaceName={workspace.name} onSignOut={() => signOut("user")} />} player={<GlobalPlayer />} credits={credits}>
+        <AppShell
+          header={
+            <>
+              <NotificationBell />
+              <UserMenu email={user.email} workspaceName={workspace.name} onSignOut={() => signOut("user")} />
+            </>
+          } player={<GlobalPlayer />} credits={credits}>
           {biometricTermsRequired ? <BiometricTermsGate /> : <Outlet />}
         </AppShell>
       </PlayerProvider>

@@ -15,6 +15,7 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { EMBEDDED_CLONE_NOTE } from "~/voices/rules/voice-cloning";
 import { requireViewer } from "~/accounts/accounts.server";
 import { deleteOwnVoice, voiceLabOptions } from "~/voices/voices.server";
+import { ShareButton } from "~/workspace/components/share-dialog";
 
 export const meta: MetaFunction = () => [{ title: `Voice lab · ${PRODUCT_NAME}` }];
 
@@ -30,9 +31,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const parsed = await parseForm(request, deleteForm);
   if (!parsed.ok) return Response.json({ intent: "delete", ok: false, error: "Choose a voice to delete." } satisfies DeleteVoiceResult, { status: 400 });
-  if (!(await deleteOwnVoice(context.cloudflare.env, viewer, parsed.data.voice_id))) {
-    return Response.json({ intent: "delete", ok: false, error: "That voice is not one of this workspace's own voices." } satisfies DeleteVoiceResult, { status: 404 });
-  }
+  const deleted = await deleteOwnVoice(context.cloudflare.env, viewer, parsed.data.voice_id);
+  if (!deleted.ok) return Response.json({ intent: "delete", ok: false, error: deleted.message } satisfies DeleteVoiceResult, { status: deleted.httpStatus });
   return { intent: "delete", ok: true } satisfies DeleteVoiceResult;
 }
 
@@ -70,6 +70,7 @@ export default function VoiceLab() {
                 useHref={`/app/speech-synthesis/text-to-speech?voice=${voice.voice_id}`}
                 actions={
                   <>
+                    <ShareButton type="voice" id={voice.voice_id} name={voice.name} />
                     {voice.fromLibrary ? null : <ShareVoiceButton voice={voice} />}
                     <DeleteVoiceButton voice={voice} />
                   </>

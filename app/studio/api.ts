@@ -93,6 +93,22 @@ studioApi.use("*", async (c, next) => {
 const projectParam = z.object({ project_id: z.string().min(1).max(100) });
 const chapterParam = projectParam.extend({ chapter_id: z.string().min(1).max(100) });
 
+/**
+ * Sharing (decision 0039): a project's routes need the viewer role to read (and to stream or archive its
+ * snapshots), the editor role to change it, the admin role to delete it. A project not shared with the caller is
+ * 404, as an unknown one.
+ */
+studioApi.use("/:project_id/*", async (c, next) => {
+  const method = c.req.method;
+  if (method === "GET" || method === "HEAD") return next();
+  const project = await projectOf(c, c.req.param("project_id") ?? "");
+  if (!project) return next();
+  const path = c.req.path.replace(/\/+$/, "");
+  const need = method === "DELETE" && path.endsWith(`/${project.id}`) ? "admin" : /\/(stream|archive)$/.test(path) ? "viewer" : "editor";
+  const refused = await studio.projectRefusal(c.env, c.get("caller"), project, need);
+  return refused ? refusal(c, refused) : next();
+});
+
 async function projectOf(c: Context<AuthedEnv>, projectId: string) {
   return studio.findProject(c.env, c.get("caller"), projectId);
 }

@@ -15,7 +15,7 @@ import { alignmentFromWords, concatAlignments, engineTextFor, splitSentences, ty
 import { resolveModel } from "~/speech/rules/models";
 import { currentQuota, servedModels, speechEngine } from "~/speech/speech.server";
 import { engineParameters, engineVoiceFor, externalVoiceFor } from "~/voices/rules/voices";
-import { findUsableVoice, findVoiceSettings } from "~/voices/voices.server";
+import { findQueuedWorkVoice, findVoiceSettings } from "~/voices/voices.server";
 import { log } from "~/common/log.server";
 import { emitWorkspaceEvent } from "~/workspace/webhooks.server";
 import { recordGeneratedAudio } from "~/ai-classifier/ai-classifier.server";
@@ -37,7 +37,7 @@ async function synthesizeBlock(env: Env, db: Database, workspaceId: string, mode
   const pcm: { samples: Int16Array; sampleRate: number }[] = [];
   let offsetSeconds = 0;
   for (const node of nodes) {
-    const voice = await findUsableVoice(env, { membership: { workspace: { id: workspaceId } } }, node.voice_id);
+    const voice = await findQueuedWorkVoice(env, workspaceId, node.voice_id);
     if (!voice || !voiceUsable(voice.safetyControl)) throw new Error(`The voice ${node.voice_id} cannot be used.`);
     if (voice.liveModerationEnabled) throw new Error(LIVE_MODERATION_REFUSAL);
     const settings = { ...DEFAULT_VOICE_SETTINGS, ...(await findVoiceSettings(db, workspaceId, voice.voiceId)) };

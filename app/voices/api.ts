@@ -195,12 +195,12 @@ voicesApi.delete(
   doc("Delete one of your voices", {
     description: "The voice, its settings and its samples in storage. History items made with it keep its name.",
     success: { description: "JSON: status ok" },
-    responses: { 404: "voice_not_found (premade, unknown and another workspace's voices alike)" },
+    responses: { 403: "missing_permissions (the admin role on the voice is needed)", 404: "voice_not_found (premade, unknown, not shared with you and another workspace's voices alike)" },
   }),
   valid("param", voiceParam),
   async (c) => {
-    const voiceId = c.req.valid("param").voice_id;
-    if (!(await deleteOwnVoice(c.env, c.get("caller"), voiceId))) return apiError(c, 404, "voice_not_found", voiceNotFound(voiceId));
+    const deleted = await deleteOwnVoice(c.env, c.get("caller"), c.req.valid("param").voice_id);
+    if (!deleted.ok) return apiError(c, deleted.httpStatus, deleted.status, deleted.message);
     return c.json({ status: "ok" });
   },
 );

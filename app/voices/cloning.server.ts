@@ -26,6 +26,8 @@ import {
 import { isEngineLanguage, LANGUAGE_ENGINE_VOICES, newVoiceId, ownPreviewKeyOf, PREVIEW_TEXT, type EngineLanguage } from "~/voices/rules/voices";
 import { synthesizeUncharged } from "~/speech/generation.server";
 import { permissionRefusal, type Actor } from "~/accounts/accounts.server";
+import { ownVoiceWithRole, voiceCreated } from "~/voices/voices.server";
+import type { ResourceRole } from "../../core/workspace/resource-sharing";
 
 export type CloningEnv = { DB: D1Database; MEDIA: R2Bucket; SPEECH: Env["SPEECH"] };
 export type Cloner = Actor;
@@ -202,7 +204,9 @@ export async function addClonedVoice(env: CloningEnv, cloner: Cloner, form: Voic
     previewKey: ownPreviewKeyOf(workspaceId, voiceId),
     highQualityBaseModelIds: [],
     speakerFeatures: speakerRecord(features),
+    createdByUserId: cloner.user.id,
   });
+  await voiceCreated(env, cloner, voiceId);
   return { ok: true, value: { voiceId, requiresVerification: false } };
 }
 
@@ -210,8 +214,9 @@ export async function addClonedVoice(env: CloningEnv, cloner: Cloner, form: Voic
 export async function editOwnVoice(env: CloningEnv, cloner: Cloner, voiceId: string, form: VoiceForm): Promise<Outcome<null>> {
   const db = database(env.DB);
   const workspaceId = cloner.membership.workspace.id;
-  const voice = await voicesTable.findOwnVoice(db, workspaceId, voiceId);
-  if (!voice) return refuse(404, "voice_not_found", `A voice with the voice_id ${voiceId} was not found.`);
+  const found = await ownVoiceWithRole(env, cloner, voiceId, "editor");
+  if (!found.ok) return { ok: false, refusal: found };
+  const voice = found.voice;
   const limited = await checkLimits(env, cloner, false);
   if (limited) return { ok: false, refusal: limited };
   const edit: voicesTable.VoiceEdit = { name: form.name };
@@ -238,16 +243,16 @@ export async function editOwnVoice(env: CloningEnv, cloner: Cloner, voiceId: str
 }
 
 
-/** A sample of one of the workspace's own voices. */
-async function ownSample(env: CloningEnv, cloner: Cloner, voiceId: string, sampleId: string): Promise<{ voice: Voice; sample: VoiceSampleFile } | null> {
-  const voice = await voicesTable.findOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId);
-  const sample = voice?.samples?.find((s) => s.sampleId === sampleId);
-  return voice && sample ? { voice, sample } : null;
+/** A sample of one of the workspace's own voices on which the cloner holds `need` (reading it, or changing the voice). */
+async function ownSample(env: CloningEnv, cloner: Cloner, voiceId: string, sampleId: string, need: ResourceRole): Promise<{ voice: Voice; sample: VoiceSampleFile } | null> {
+  const found = await ownVoiceWithRole(env, cloner, voiceId, need);
+  const sample = found.ok ? found.voice.samples?.find((s) => s.sampleId === sampleId) : undefined;
+  return found.ok && sample ? { voice: found.voice, sample } : null;
 }
 
 /** GET /v1/voices/{id}/samples/{sample_id}/audio: the stored recording, as uploaded. */
 export async function sampleAudio(env: CloningEnv, cloner: Cloner, voiceId: string, sampleId: string): Promise<{ body: ReadableStream; contentType: string } | null> {
-  const found = await ownSample(env, cloner, voiceId, sampleId);
+  const found = await ownSample(env, cloner, voiceId, sampleId, "viewer");
   if (!found) return null;
   const object = await env.MEDIA.get(found.sample.key);
   return object ? { body: object.body, contentType: found.sample.mimeType } : null;
@@ -258,7 +263,7 @@ export async function sampleAudio(env: CloningEnv, cloner: Cloner, voiceId: stri
  * the engine parameters it was made with (its measurements stay what they were).
  */
 export async function deleteSample(env: CloningEnv, cloner: Cloner, voiceId: string, sampleId: string): Promise<boolean> {
-  const found = await ownSample(env, cloner, voiceId, sampleId);
+  const found = await ownSample(env, cloner, voiceId, sampleId, "editor");
   if (!found) return false;
   await voicesTable.updateOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId, { samples: found.voice.samples!.filter((s) => s.sampleId !== sampleId) });
   await env.MEDIA.delete(found.sample.key);
@@ -267,7 +272,8 @@ export async function deleteSample(env: CloningEnv, cloner: Cloner, voiceId: str
 
 /** GET /v1/voices/{id}/preview: an own voice's preview (the preview text in its language), made once and kept. */
 export async function ownVoicePreview(env: Env, cloner: Cloner, voiceId: string): Promise<ReadableStream | null> {
-  const voice = await voicesTable.findOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId);
+  const found = await ownVoiceWithRole(env, cloner, voiceId, "viewer");
+  const voice = found.ok ? found.voice : null;
   if (!voice?.previewKey) return null;
   let object = await env.MEDIA.get(voice.previewKey);
   if (!object) {

@@ -25,7 +25,7 @@ import {
   type Outcome,
   type SampleUpload,
 } from "~/voices/cloning.server";
-import { findSharedVoice, type LibraryVoice } from "~/voices/voices.server";
+import { findSharedVoice, ownVoiceWithRole, voiceCreated, type LibraryVoice } from "~/voices/voices.server";
 import { PUBLISHED_STATUSES } from "~/voices/rules/voice-library";
 import { MAX_SAMPLES } from "~/voices/rules/voice-cloning";
 import {
@@ -57,10 +57,13 @@ import {
 
 const notFound = (voiceId: string) => refuse(404, "voice_not_found", `A professional voice with the voice_id ${voiceId} was not found.`);
 
-/** One of the workspace's own professional voices (another workspace's, unknown and other kinds alike: null). */
+/**
+ * One of the workspace's own professional voices the cloner may change (the editor role on it, decision 0039);
+ * another workspace's, one not shared with them, unknown and other kinds alike: null.
+ */
 async function ownProfessionalVoice(env: CloningEnv, cloner: Cloner, voiceId: string): Promise<Voice | null> {
-  const voice = await voicesTable.findOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId);
-  return voice?.category === "professional" ? voice : null;
+  const found = await ownVoiceWithRole(env, cloner, voiceId, "editor");
+  return found.ok && found.voice.category === "professional" ? found.voice : null;
 }
 
 const planRefusal = (cloner: Cloner) =>
@@ -102,7 +105,9 @@ export async function createProfessionalVoice(env: CloningEnv, cloner: Cloner, f
     highQualityBaseModelIds: [DEFAULT_TRAINING_MODEL],
     requiresVerification: true,
     fineTuningState: TRAINING_STATES.created,
+    createdByUserId: cloner.user.id,
   });
+  await voiceCreated(env, cloner, voiceId);
   return { ok: true, value: { voiceId } };
 }
 

@@ -15,13 +15,14 @@ import {
 import { can, isServiceAccount, newId, randomHex, type Actor } from "~/accounts/accounts.server";
 import { log } from "~/common/log.server";
 import { WEBHOOK_TEXTS } from "~/workspace/rules/webhooks";
+import { notifyWorkspace } from "~/workspace/notifications.server";
 import type { WorkspaceRefusal } from "~/workspace/workspace.server";
 import { nowSeconds } from "../../core/clock";
 
 type Result<T = object> = ({ ok: true } & T) | WorkspaceRefusal | { ok: false; httpStatus: 400; status: string; message: string };
 const refuse = (httpStatus: WorkspaceRefusal["httpStatus"], status: string, message: string): WorkspaceRefusal => ({ ok: false, httpStatus, status, message });
 
-export type WebhookEnv = Pick<Env, "DB" | "ENVIRONMENT" | "WEBHOOK_DELIVERIES">;
+export type WebhookEnv = Pick<Env, "DB" | "ENVIRONMENT" | "WEBHOOK_DELIVERIES" | "WORKSPACE_EVENTS">;
 export type Webhook = Omit<hooks.WebhookRow, "secret" | "events"> & { events: WebhookEvent[] };
 /** The queue message: the delivery's id (everything else is read from D1 when it is sent). */
 export type WebhookMessage = { deliveryId: string };
@@ -114,9 +115,12 @@ export async function sendTestEvent(env: WebhookEnv, actor: Actor, id: string): 
 /**
  * THE emitter for workspace events: the product areas call it when something a webhook may care about happens
  * (a transcription, a dub, a conversion finishing). Each enabled webhook of the workspace subscribed to the
- * event gets a delivery through the queue. Returns the deliveries' ids.
+ * event gets a delivery through the queue, and the members it concerns a live notification (decision 0042).
+ * Returns the deliveries' ids.
  */
 export async function emitWorkspaceEvent(env: WebhookEnv, workspaceId: string, type: WebhookEvent, data: Record<string, unknown>, onlyWebhookId?: string | null): Promise<string[]> {
+  // A notification that cannot be stored or pushed never holds back the webhooks.
+  await notifyWorkspace(env, workspaceId, type, data).catch((error) => log("error", "notification not sent", { workspace_id: workspaceId, type, error: String(error) }));
   const webhooks = await hooks.listWebhooks(database(env.DB), workspaceId);
   const targets = webhooks.filter((w) => !w.isDisabled && !w.isAutoDisabled && parseEvents(w.events).includes(type) && (!onlyWebhookId || w.id === onlyWebhookId));
   return Promise.all(targets.map((w) => enqueue(env, w.id, type, data)));

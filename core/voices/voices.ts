@@ -114,6 +114,8 @@ export type Voice = {
   sharedAt: number | null;
   /** A copy from the library: the voice it was copied from. */
   originalVoiceId: string | null;
+  /** Who made it: its admin for sharing (decision 0039); null for premade voices and those made before sharing. */
+  createdByUserId: string | null;
 };
 
 /**

@@ -36,9 +36,9 @@ export async function countOwnVoices(db: Database, workspaceId: string): Promise
 export async function insertVoiceWithinLimit(db: Database, voice: Voice, limit: number, generatedVoiceId: string): Promise<boolean> {
   const workspaceId = voice.workspaceId!;
   const json = (value: unknown) => JSON.stringify(value);
-  const inserted = await db.run(sql`INSERT INTO ${voices} (voice_id, workspace_id, category, name, description, labels, language, engine, engine_parameters, preview_key, verified_languages, high_quality_base_model_ids, created_at)
+  const inserted = await db.run(sql`INSERT INTO ${voices} (voice_id, workspace_id, category, name, description, labels, language, engine, engine_parameters, preview_key, verified_languages, high_quality_base_model_ids, created_at, created_by_user_id)
     SELECT ${voice.voiceId}, ${workspaceId}, ${voice.category}, ${voice.name}, ${voice.description}, ${json(voice.labels)}, ${voice.language}, ${voice.engine},
-      ${json(voice.engineParameters)}, ${voice.previewKey}, ${json(voice.verifiedLanguages)}, ${json(voice.highQualityBaseModelIds)}, ${voice.createdAt}
+      ${json(voice.engineParameters)}, ${voice.previewKey}, ${json(voice.verifiedLanguages)}, ${json(voice.highQualityBaseModelIds)}, ${voice.createdAt}, ${voice.createdByUserId}
     WHERE (SELECT count(*) FROM ${voices} WHERE workspace_id = ${workspaceId}) < ${limit}`);
   if (!inserted.meta.changes) return false;
   await db.delete(generatedVoices).where(and(eq(generatedVoices.generatedVoiceId, generatedVoiceId), eq(generatedVoices.workspaceId, workspaceId)));

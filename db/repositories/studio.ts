@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { studioBlocks, studioChapters, studioProjects, studioSnapshots, usageEvents, workspaces } from "../schema";
 import { QuotaExhausted } from "./history";
+import { readableBy } from "./resource-grants";
 
 export type StudioProjectRow = typeof studioProjects.$inferSelect;
 export type StudioProjectInsert = typeof studioProjects.$inferInsert;
@@ -30,12 +31,20 @@ function chunk<T>(rows: T[], size: number): T[][] {
   return out;
 }
 
-export async function listProjects(db: Database, workspaceId: string): Promise<StudioProjectRow[]> {
-  return db.select().from(studioProjects).where(eq(studioProjects.workspaceId, workspaceId)).orderBy(desc(studioProjects.createDateUnix), desc(studioProjects.id));
+/** The member whose access narrows the workspace's projects (decision 0039); null or absent: all of them. */
+const readable = (workspaceId: string, readerId: string | null | undefined) =>
+  readerId ? readableBy(workspaceId, "project", readerId, studioProjects.id, studioProjects.createdByUserId) : undefined;
+
+export async function listProjects(db: Database, workspaceId: string, readerId: string | null = null): Promise<StudioProjectRow[]> {
+  return db
+    .select()
+    .from(studioProjects)
+    .where(and(eq(studioProjects.workspaceId, workspaceId), readable(workspaceId, readerId)))
+    .orderBy(desc(studioProjects.createDateUnix), desc(studioProjects.id));
 }
 
-export async function findProject(db: Database, workspaceId: string, projectId: string): Promise<StudioProjectRow | undefined> {
-  return db.select().from(studioProjects).where(and(eq(studioProjects.workspaceId, workspaceId), eq(studioProjects.id, projectId))).get();
+export async function findProject(db: Database, workspaceId: string, projectId: string, readerId: string | null = null): Promise<StudioProjectRow | undefined> {
+  return db.select().from(studioProjects).where(and(eq(studioProjects.workspaceId, workspaceId), eq(studioProjects.id, projectId), readable(workspaceId, readerId))).get();
 }
 
 export async function updateProject(db: Database, workspaceId: string, projectId: string, patch: Partial<StudioProjectInsert>): Promise<void> {

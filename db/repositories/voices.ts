@@ -1,44 +1,57 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { voiceAddEdits, voiceCollections, voiceCollectionVoices, voices, voiceSettings } from "../schema";
+import { readableBy } from "./resource-grants";
 import type { FineTuningState, SharingStatus, Voice, VoiceCategory, VoiceScope } from "../../core/voices/voices";
 
 /** The row is the app's Voice (core/voices/voices.ts); this fails to compile when they drift apart. */
 const asVoice = (row: typeof voices.$inferSelect): Voice => row;
 
-/** The voices a workspace may see and use: the premade ones and its own, never another workspace's. */
-function usableBy(workspaceId: string): SQL {
-  return or(isNull(voices.workspaceId), eq(voices.workspaceId, workspaceId))!;
+/**
+ * Who reads: the workspace, narrowed to the voices one member may read (decision 0039: they made it or it is
+ * shared with them); `readerId` null reads all the workspace's voices (its admins, and work queued earlier).
+ */
+export type VoiceReader = { workspaceId: string; readerId: string | null };
+
+/** The workspace's own voices the reader may see. */
+function ownVoices({ workspaceId, readerId }: VoiceReader): SQL {
+  const workspace = eq(voices.workspaceId, workspaceId);
+  return readerId === null ? workspace : and(workspace, readableBy(workspaceId, "voice", readerId, voices.voiceId, voices.createdByUserId))!;
 }
 
-function inScope(workspaceId: string, scope: VoiceScope): SQL {
+/** The voices a reader may see and use: the premade ones and their workspace's shared with them, never another workspace's. */
+function usableBy(reader: VoiceReader): SQL {
+  return or(isNull(voices.workspaceId), ownVoices(reader))!;
+}
+
+function inScope(reader: VoiceReader, scope: VoiceScope): SQL {
   switch (scope) {
     case "all":
-      return usableBy(workspaceId);
+      return usableBy(reader);
     case "premade":
       return isNull(voices.workspaceId);
     case "own":
-      return eq(voices.workspaceId, workspaceId);
+      return ownVoices(reader);
     case "personal":
-      return and(eq(voices.workspaceId, workspaceId), isNull(voices.originalVoiceId))!;
+      return and(ownVoices(reader), isNull(voices.originalVoiceId))!;
     case "community":
       // Copies from the library (decision 0025) keep the voice they were copied from.
-      return and(eq(voices.workspaceId, workspaceId), isNotNull(voices.originalVoiceId))!;
+      return and(ownVoices(reader), isNotNull(voices.originalVoiceId))!;
   }
 }
 
-/** One voice the workspace may use; undefined for an unknown id and for another workspace's voice alike. */
-export async function findUsableVoice(db: Database, workspaceId: string, voiceId: string): Promise<Voice | undefined> {
-  const row = await db.query.voices.findFirst({ where: and(eq(voices.voiceId, voiceId), usableBy(workspaceId)) });
+/** One voice the reader may use; undefined for an unknown id, one not shared with them and another workspace's alike. */
+export async function findUsableVoice(db: Database, reader: VoiceReader, voiceId: string): Promise<Voice | undefined> {
+  const row = await db.query.voices.findFirst({ where: and(eq(voices.voiceId, voiceId), usableBy(reader)) });
   return row && asVoice(row);
 }
 
-/** Every voice the workspace may use: the premade ones in their order, then its own, oldest first. */
-export async function listUsableVoices(db: Database, workspaceId: string): Promise<Voice[]> {
+/** Every voice the reader may use: the premade ones in their order, then their workspace's, oldest first. */
+export async function listUsableVoices(db: Database, reader: VoiceReader): Promise<Voice[]> {
   const rows = await db
     .select()
     .from(voices)
-    .where(usableBy(workspaceId))
+    .where(usableBy(reader))
     .orderBy(sql`${voices.workspaceId} IS NOT NULL`, asc(voices.createdAt), asc(voices.voiceId));
   return rows.map(asVoice);
 }
@@ -70,7 +83,7 @@ export async function findPremadeVoiceByPreviewKey(db: Database, key: string): P
 }
 
 export type VoiceSearch = {
-  workspaceId: string;
+  reader: VoiceReader;
   scope: VoiceScope;
   category?: VoiceCategory;
   /** Lower-case text to find in the name, description or accent, or languages whose name contains it. */
@@ -87,7 +100,7 @@ export type VoiceSearch = {
 
 /** A page of the voices the workspace may use, filtered and sorted, with the number of matches. */
 export async function searchVoices(db: Database, query: VoiceSearch): Promise<{ voices: Voice[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [inScope(query.workspaceId, query.scope)];
+  const conditions: (SQL | undefined)[] = [inScope(query.reader, query.scope)];
   if (query.category) conditions.push(eq(voices.category, query.category));
   if (query.fineTuningState) conditions.push(or(sql`${voices.category} <> 'professional'`, eq(voices.fineTuningState, query.fineTuningState)));
   if (query.collectionId) {

@@ -68,6 +68,8 @@ export const voices = sqliteTable(
     sharedAt: integer("shared_at"),
     /** A copy from the library: the voice it was copied from (kept if the original goes away). */
     originalVoiceId: text("original_voice_id"),
+    /** Who made the voice: its admin for sharing (decision 0039); null for premade voices and those made before. */
+    createdByUserId: text("created_by_user_id"),
   },
   (t) => [
     index("voices_workspace").on(t.workspaceId, t.createdAt),

@@ -1,6 +1,8 @@
 // Workspaces, their members, invitations and API keys (each key belongs to one workspace).
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { TIERS, type Tier } from "../../core/billing/plans";
+import { PRINCIPAL_TYPES, RESOURCE_ROLES } from "../../core/workspace/resource-sharing";
+import { NOTIFICATION_SEVERITIES } from "../../core/workspace/notifications";
 import { now, oneOf } from "./columns";
 import { users } from "./accounts";
 
@@ -39,6 +41,8 @@ export const workspaceMembers = sqliteTable(
     userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["admin", "editor"] }).notNull(),
     joinedAt: integer("joined_at").notNull().default(now),
+    /** JSON list of {group_id, role}: whom the resources this member creates are shared with at once (decision 0039). */
+    defaultSharing: text("default_sharing"),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("workspace_members_user").on(t.userId)],
 );
@@ -146,4 +150,44 @@ export const webhookDeliveries = sqliteTable(
     lastAttemptAt: integer("last_attempt_at"),
   },
   (t) => [index("webhook_deliveries_webhook_created").on(t.webhookId, t.createdAt)],
+);
+
+/**
+ * Resource sharing (decision 0039): one role on one resource for one member (user), group or the whole workspace
+ * (principal_id "default"). The creator and workspace admins hold the admin role without a row.
+ */
+export const resourceGrants = sqliteTable(
+  "resource_grants",
+  {
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    resourceType: text("resource_type").notNull(),
+    resourceId: text("resource_id").notNull(),
+    principalType: text("principal_type", { enum: PRINCIPAL_TYPES }).notNull(),
+    principalId: text("principal_id").notNull(),
+    role: text("role", { enum: RESOURCE_ROLES }).notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    primaryKey({ columns: [t.resourceType, t.resourceId, t.principalType, t.principalId] }),
+    index("resource_grants_principal").on(t.workspaceId, t.resourceType, t.principalType, t.principalId),
+    check("resource_grants_principal_type_valid", oneOf(t.principalType, PRINCIPAL_TYPES)),
+    check("resource_grants_role_valid", oneOf(t.role, RESOURCE_ROLES)),
+  ],
+);
+
+/** Message and Event (spec §3, decision 0042): one notification for one member, read or not. */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    severity: text("severity", { enum: NOTIFICATION_SEVERITIES }).notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    needsAttention: integer("needs_attention", { mode: "boolean" }).notNull().default(false),
+    hasBeenRead: integer("has_been_read", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("notifications_user_created").on(t.workspaceId, t.userId, t.createdAt), check("notifications_severity_valid", oneOf(t.severity, NOTIFICATION_SEVERITIES))],
 );

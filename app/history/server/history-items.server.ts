@@ -4,6 +4,8 @@ import type { Feedback } from "~/player/rules/player";
 import type { Actor } from "~/accounts/accounts.server";
 import { deleteHistoryMedia } from "./history-media.server";
 import { historyFileName } from "~/history/history-json";
+import { isAdmin } from "../../../core/workspace/roles";
+import { SHARING_TEXTS } from "../../../core/workspace/resource-sharing";
 
 export type { HistoryQuery, HistoryRow };
 
@@ -27,6 +29,16 @@ export async function recentGenerations(db: Database, actor: Actor, limit = RECE
 /** One item of the actor's workspace; undefined when the workspace has no such item. */
 export async function historyItem(db: Database, actor: Actor, id: string): Promise<HistoryRow | undefined> {
   return findHistoryItem(db, actor.membership.workspace.id, id);
+}
+
+/**
+ * Any member's item of the admin's workspace, for the admin-only audio path (spec §6); non-admins are refused
+ * (403), another workspace's items are never found (404).
+ */
+export async function memberHistoryItem(db: Database, actor: Actor, id: string): Promise<{ ok: true; item: HistoryRow } | { ok: false; httpStatus: 403 | 404; status: string; message: string }> {
+  if (!isAdmin(actor.membership.role)) return { ok: false, httpStatus: 403, status: "forbidden", message: SHARING_TEXTS.notAdminAudio };
+  const item = await findHistoryItem(db, actor.membership.workspace.id, id);
+  return item ? { ok: true, item } : { ok: false, httpStatus: 404, status: "not_found", message: SHARING_TEXTS.historyNotFound(id) };
 }
 
 /**

@@ -8,6 +8,8 @@ import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
 import type { SubscriptionStatus } from "../../../core/billing/plans";
 import { nowSeconds } from "../../../core/clock";
 import type { Actor } from "~/accounts/accounts.server";
+import { forgetResource, readerOf, resourceRefusal, shareNewResource } from "~/workspace/resources.server";
+import type { ResourceRole } from "../../../core/workspace/resource-sharing";
 import { findUsableVoice, usableVoices } from "~/voices/voices.server";
 import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../../core/voices/voice-safety";
 import { currentQuota, servedModels } from "~/speech/speech.server";
@@ -143,6 +145,7 @@ export async function createProject(env: Env, actor: Actor, fields: ProjectField
     chapterRows.map(({ blocks, ...c }) => ({ ...c, blockIdsOrder: JSON.stringify(blocks.map((b) => b.id)), lastBlockIdsOrderChangeUnixMs: nowMs })),
     chapterRows.flatMap((c) => c.blocks),
   );
+  await shareNewResource(db(env), actor, "project", projectId);
   return { ok: true, value: (await repo.findProject(db(env), workspace.id, projectId))! };
 }
 
@@ -165,12 +168,20 @@ function projectPatch(fields: Partial<ProjectFields>) {
   return patch;
 }
 
+/** The workspace's projects the actor may see: those they made or that are shared with them (all, for admins). */
 export async function listProjects(env: Env, actor: Actor): Promise<StudioProjectRow[]> {
-  return repo.listProjects(db(env), wsOf(actor));
+  return repo.listProjects(db(env), wsOf(actor), readerOf(actor));
 }
 
+/** A project the actor may see (at least the viewer role); undefined for one not shared with them as for an unknown one. */
 export async function findProject(env: Env, actor: Actor, projectId: string): Promise<StudioProjectRow | undefined> {
-  return repo.findProject(db(env), wsOf(actor), projectId);
+  return repo.findProject(db(env), wsOf(actor), projectId, readerOf(actor));
+}
+
+/** The actor's refusal to act on a project with the `need`ed role (editor changes, admin deletes and shares); null when they may. */
+export async function projectRefusal(env: Env, actor: Actor, project: Pick<StudioProjectRow, "id" | "createdByUserId">, need: ResourceRole): Promise<StudioRefusal | null> {
+  const refusal = await resourceRefusal(db(env), actor, { type: "project", id: project.id, creatorUserId: project.createdByUserId }, need);
+  return refusal && { httpStatus: refusal.httpStatus, status: refusal.status, message: refusal.message };
 }
 
 /** Updates the name, default voices and book metadata (checking new voices). */
@@ -192,6 +203,7 @@ export async function updateProject(env: Env, actor: Actor, project: StudioProje
 export async function deleteProject(env: Env, actor: Actor, project: StudioProjectRow): Promise<void> {
   const keys = await repo.projectMediaKeys(db(env), wsOf(actor), project.id);
   await repo.deleteProject(db(env), wsOf(actor), project.id);
+  await forgetResource(db(env), actor, "project", project.id);
   const all = [...keys, ...(project.coverImageKey ? [project.coverImageKey] : [])];
   for (let i = 0; i < all.length; i += 1000) await env.MEDIA.delete(all.slice(i, i + 1000));
 }

@@ -7,12 +7,13 @@ import { captchaChallenge, captchaSolved, voiceUsable, VOICE_BLOCKED_API_MESSAGE
 import type { Voice } from "../../../core/voices/voices";
 import { nowSeconds } from "../../../core/clock";
 import { toBase64 } from "../../../core/base64";
+import type { WorkspaceRole } from "../../../core/workspace/roles";
 import { CAPTCHA_CHALLENGE_SECONDS, CAPTCHA_MAX_ATTEMPTS, CAPTCHA_PASS_SECONDS, captchaImageSvg, captchaSpokenText } from "~/voices/rules/voice-captcha";
 import { findUsableVoice } from "./voices.server";
 
 type CaptchaEnv = { DB: D1Database };
 /** Who is asking: a person (through the page or an API key) acting in one workspace. */
-export type CaptchaViewer = { user: { id: string }; membership: { workspace: { id: string } } };
+export type CaptchaViewer = { user: { id: string }; membership: { role: WorkspaceRole; workspace: { id: string } } };
 
 export type CaptchaRefusal = { httpStatus: 400 | 403 | 404; status: string; message: string };
 

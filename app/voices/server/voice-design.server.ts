@@ -11,9 +11,10 @@ import { isEngineLanguage, newVoiceId, ownPreviewKeyOf, PREVIEW_TEXT } from "~/v
 import { voiceLimitFor, voiceLimitMessage } from "~/voices/rules/voice-limits";
 import { synthesizePreview } from "~/speech/generation.server";
 import type { Tier } from "../../../core/billing/plans";
-import { findUsableVoice } from "./voices.server";
+import type { WorkspaceRole } from "../../../core/workspace/roles";
+import { findUsableVoice, voiceCreated } from "./voices.server";
 
-type Designer = { membership: { workspace: { id: string; tier: Tier } } };
+type Designer = { user: { id: string }; membership: { role: WorkspaceRole; workspace: { id: string; tier: Tier } } };
 type Refusal = { httpStatus: 400 | 403 | 404; status: string; message: string };
 type Outcome<T> = ({ ok: true } & T) | { ok: false; refusal: Refusal };
 
@@ -141,6 +142,7 @@ export async function saveDesignedVoice(env: Env, designer: Designer, request: S
     publicOwnerId: null,
     sharedAt: null,
     originalVoiceId: null,
+    createdByUserId: designer.user.id,
     createdAt: nowSeconds(),
   };
   if (!(await insertVoiceWithinLimit(db, voice, limit, row.generatedVoiceId))) {
@@ -148,5 +150,6 @@ export async function saveDesignedVoice(env: Env, designer: Designer, request: S
     return limitReached;
   }
   await env.MEDIA.delete(row.audioKey);
+  await voiceCreated(env, designer, voiceId);
   return { ok: true, voice };
 }

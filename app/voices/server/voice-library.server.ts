@@ -3,9 +3,10 @@
 import { newVoiceId, ownPreviewKeyOf } from "~/voices/rules/voices";
 import { database } from "../../../db/client";
 import * as library from "../../../db/repositories/voice-library";
-import * as voicesTable from "../../../db/repositories/voices";
 import type { Voice } from "../../../core/voices/voices";
 import type { Tier } from "../../../core/billing/plans";
+import type { WorkspaceRole } from "../../../core/workspace/roles";
+import { findUsableVoice, ownVoiceWithRole, usableVoices, voiceCreated } from "./voices.server";
 import { nowSeconds } from "../../../core/clock";
 import {
   COLLECTION_NOT_FOUND,
@@ -30,7 +31,7 @@ import {
 
 type LibraryEnv = { DB: D1Database };
 /** Who is asking: a member acting in one workspace (its plan decides how many voices it may keep). */
-export type LibraryViewer = { membership: { workspace: { id: string; tier: Tier } } };
+export type LibraryViewer = { user: { id: string }; membership: { role: WorkspaceRole; workspace: { id: string; tier: Tier } } };
 export type LibraryVoice = library.LibraryVoice & { addedByViewer: boolean };
 export type VoiceCollection = library.CollectionRow;
 type Result<T> = ({ ok: true } & T) | { ok: false; refusal: Refusal };
@@ -118,7 +119,9 @@ export async function addSharedVoice(env: LibraryEnv, viewer: LibraryViewer, pub
     publicOwnerId: listed.publicOwnerId,
     originalVoiceId: listed.voiceId,
     createdAt: nowSeconds(),
+    createdByUserId: viewer.user.id,
   });
+  await voiceCreated(env, viewer, copyId);
   return { ok: true, voiceId: copyId };
 }
 
@@ -126,8 +129,10 @@ export async function addSharedVoice(env: LibraryEnv, viewer: LibraryViewer, pub
 export async function setVoiceSharing(env: LibraryEnv, viewer: LibraryViewer, voiceId: string, settings: SharingSettings): Promise<Result<{ voice: Voice }>> {
   const db = database(env.DB);
   const workspaceId = workspaceOf(viewer);
-  const voice = await voicesTable.findUsableVoice(db, workspaceId, voiceId);
-  if (!voice || voice.workspaceId !== workspaceId) return { ok: false, refusal: { httpStatus: 404, status: "voice_not_found", message: `A voice with the voice_id ${voiceId} was not found.` } };
+  // Publishing shares the voice beyond the workspace: the admin role on it (decision 0039).
+  const found = await ownVoiceWithRole(env, viewer, voiceId, "admin");
+  if (!found.ok) return { ok: false, refusal: found };
+  const voice = found.voice;
   const refusal = shareRefusal(voice);
   if (refusal) return { ok: false, refusal };
   const sharingStatus = sharingStatusFor(settings, voice.sharingStatus);
@@ -144,7 +149,7 @@ export async function setVoiceSharing(env: LibraryEnv, viewer: LibraryViewer, vo
 
 /** The workspace's own voices (admins' workspace voices page; the collections page's "My voices"). */
 export async function workspaceOwnVoices(env: LibraryEnv, viewer: LibraryViewer): Promise<Voice[]> {
-  return (await voicesTable.listUsableVoices(database(env.DB), workspaceOf(viewer))).filter((voice) => voice.workspaceId !== null);
+  return (await usableVoices(env, viewer)).filter((voice) => voice.workspaceId !== null);
 }
 
 /** The library figures of the workspace's published voices (how often each was added), by voice id. */
@@ -212,7 +217,7 @@ export async function addVoiceToCollection(env: LibraryEnv, viewer: LibraryViewe
   const db = database(env.DB);
   const found = await findCollection(env, viewer, collectionId);
   if (!found.ok) return found;
-  if (!(await voicesTable.findUsableVoice(db, workspaceOf(viewer), voiceId))) {
+  if (!(await findUsableVoice(env, viewer, voiceId))) {
     return { ok: false, refusal: { httpStatus: 404, status: "voice_not_found", message: `A voice with the voice_id ${voiceId} was not found.` } };
   }
   if (found.collection.voiceCount >= VOICES_PER_COLLECTION_MAX) {

@@ -1,5 +1,6 @@
-// The voices a workspace may use (the premade ones and its own), read from D1. Another workspace's voices are
-// never found here: every query is scoped to the viewer's workspace.
+// The voices a member may use (the premade ones and their workspace's that they made or that are shared with
+// them, decision 0039), read from D1. Another workspace's voices are never found here: every query is scoped to
+// the viewer's workspace, then narrowed by the one access function (~/workspace/resources.server).
 import { database } from "../../../db/client";
 import * as voicesTable from "../../../db/repositories/voices";
 import { findVoiceSettings, listVoiceSettings, saveVoiceSettings } from "../../../db/repositories/voice-settings";
@@ -7,22 +8,33 @@ import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from "../../../core/voices
 import type { FineTuningState, Voice, VoiceCategory } from "../../../core/voices/voices";
 import { previewKeyOf } from "~/voices/rules/voices";
 import { voiceAddEditPeriod } from "~/voices/rules/voice-cloning";
+import { forgetResource, readerOf, resourceRefusal, shareNewResource, type ResourceActor, type SharingRefusal } from "~/workspace/resources.server";
+import type { ResourceRole } from "../../../core/workspace/resource-sharing";
 import { nextPageToken, pageOffset, scopeForVoiceType, voiceSearchTerms, type VoiceType } from "~/voices/rules/voice-search";
 
-/** Who is asking: a browser session, an API key or a service account, each acting in one workspace. */
-export type VoiceViewer = { membership: { workspace: { id: string } } };
+/** Who is asking: a browser session, an API key or a service account, each a member acting in one workspace. */
+export type VoiceViewer = ResourceActor;
 type VoicesEnv = { DB: D1Database };
 
 const workspaceOf = (viewer: VoiceViewer) => viewer.membership.workspace.id;
+const readerFor = (viewer: VoiceViewer): voicesTable.VoiceReader => ({ workspaceId: workspaceOf(viewer), readerId: readerOf(viewer) });
 
 /** Every voice the viewer's workspace may use: the premade ones, then its own. */
 export async function usableVoices(env: VoicesEnv, viewer: VoiceViewer): Promise<Voice[]> {
-  return voicesTable.listUsableVoices(database(env.DB), workspaceOf(viewer));
+  return voicesTable.listUsableVoices(database(env.DB), readerFor(viewer));
 }
 
 /** A voice the viewer's workspace may use, or null (unknown and another workspace's voices alike). */
 export async function findUsableVoice(env: VoicesEnv, viewer: VoiceViewer, voiceId: string): Promise<Voice | null> {
-  return (await voicesTable.findUsableVoice(database(env.DB), workspaceOf(viewer), voiceId)) ?? null;
+  return (await voicesTable.findUsableVoice(database(env.DB), readerFor(viewer), voiceId)) ?? null;
+}
+
+/**
+ * A workspace voice for work queued earlier (a Studio conversion): the member's access was checked when it was
+ * queued, so the whole workspace's voices are read here. Never for a request: those use findUsableVoice.
+ */
+export async function findQueuedWorkVoice(env: VoicesEnv, workspaceId: string, voiceId: string): Promise<Voice | null> {
+  return (await voicesTable.findUsableVoice(database(env.DB), { workspaceId, readerId: null }, voiceId)) ?? null;
 }
 
 export type VoiceListQuery = {
@@ -42,7 +54,7 @@ export type VoiceListQuery = {
 export async function listVoicePage(env: VoicesEnv, viewer: VoiceViewer, query: VoiceListQuery) {
   const offset = pageOffset(query.nextPageToken);
   const { voices, total } = await voicesTable.searchVoices(database(env.DB), {
-    workspaceId: workspaceOf(viewer),
+    reader: readerFor(viewer),
     scope: scopeForVoiceType(query.voiceType),
     category: query.category,
     search: voiceSearchTerms(query.search),
@@ -74,10 +86,14 @@ export async function voiceSettingsOf(env: VoicesEnv, viewer: VoiceViewer, voice
   return voice && settingsOfVoice(env, viewer, voice);
 }
 
-/** Saves the given settings over the current ones; false when the workspace may not use the voice. */
+/**
+ * Saves the given settings over the current ones; false when the viewer may not use the voice or, for one of the
+ * workspace's own voices, may not change it (the editor role on it).
+ */
 export async function editVoiceSettings(env: VoicesEnv, viewer: VoiceViewer, voiceId: string, patch: Partial<VoiceSettings>): Promise<boolean> {
-  const current = await voiceSettingsOf(env, viewer, voiceId);
-  if (!current) return false;
+  const voice = await findUsableVoice(env, viewer, voiceId);
+  if (!voice || (voice.workspaceId !== null && (await voiceRefusal(env, viewer, voice, "editor")))) return false;
+  const current = await settingsOfVoice(env, viewer, voice);
   await saveVoiceSettings(database(env.DB), workspaceOf(viewer), voiceId, { ...current, ...patch });
   return true;
 }
@@ -103,16 +119,41 @@ export async function previewTarget(env: VoicesEnv, file: string): Promise<{ voi
 /** A workspace's saved settings for a voice, as stored (generation merges them over the defaults). */
 export { findVoiceSettings } from "../../../db/repositories/voice-settings";
 
+/** The viewer's refusal to act on one of the workspace's own voices with the `need`ed role (decision 0039); null when they may. */
+export async function voiceRefusal(env: VoicesEnv, viewer: VoiceViewer, voice: Pick<Voice, "voiceId" | "createdByUserId">, need: ResourceRole): Promise<SharingRefusal | null> {
+  return resourceRefusal(database(env.DB), viewer, { type: "voice", id: voice.voiceId, creatorUserId: voice.createdByUserId }, need);
+}
+
+/**
+ * One of the workspace's own voices on which the viewer holds `need` (viewer reads, editor changes, admin
+ * deletes and shares); a 404 refusal when they may not see it (or it is not the workspace's), 403 when they see it.
+ */
+export async function ownVoiceWithRole(env: VoicesEnv, viewer: VoiceViewer, voiceId: string, need: ResourceRole): Promise<{ ok: true; voice: Voice } | SharingRefusal> {
+  const voice = await voicesTable.findOwnVoice(database(env.DB), workspaceOf(viewer), voiceId);
+  if (!voice) return { ok: false, httpStatus: 404, status: "voice_not_found", message: `A voice with the voice_id ${voiceId} was not found.` };
+  const refusal = await voiceRefusal(env, viewer, voice, need);
+  if (refusal) return refusal.httpStatus === 404 ? { ...refusal, status: "voice_not_found", message: `A voice with the voice_id ${voiceId} was not found.` } : refusal;
+  return { ok: true, voice };
+}
+
+/** A voice the viewer just made: who made it, and shared as their default sharing preferences say. */
+export async function voiceCreated(env: VoicesEnv, viewer: VoiceViewer, voiceId: string): Promise<void> {
+  await shareNewResource(database(env.DB), viewer, "voice", voiceId);
+}
+
 /**
  * DELETE /v1/voices/{id} and the voice lab's Delete: the workspace's own voice, its samples and preview in R2, its
- * settings and collection entries. History items keep the voice's name. False when it is not the workspace's.
+ * settings, collection entries and grants. History items keep the voice's name. Needs the admin role on the voice.
  */
-export async function deleteOwnVoice(env: { DB: D1Database; MEDIA: R2Bucket }, owner: { membership: { workspace: { id: string } } }, voiceId: string): Promise<boolean> {
+export async function deleteOwnVoice(env: { DB: D1Database; MEDIA: R2Bucket }, owner: VoiceViewer, voiceId: string): Promise<{ ok: true } | SharingRefusal> {
+  const found = await ownVoiceWithRole(env, owner, voiceId, "admin");
+  if (!found.ok) return found;
   const deleted = await voicesTable.deleteOwnVoice(database(env.DB), owner.membership.workspace.id, voiceId);
-  if (!deleted) return false;
+  if (!deleted) return { ok: true };
+  await forgetResource(database(env.DB), owner, "voice", voiceId);
   const keys = [...(deleted.samples ?? []).map((sample) => sample.key), ...(deleted.previewKey ? [deleted.previewKey] : [])];
   if (keys.length) await env.MEDIA.delete(keys);
-  return true;
+  return { ok: true };
 }
 
 /** The subscription's voice figures: the workspace's own voices and this billing period's additions and edits. */

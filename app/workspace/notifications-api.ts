@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import { requireCaller, type AuthedEnv } from "~/api/auth";
+import { apiError } from "~/api/errors";
+import { apiDocs } from "~/api/route-docs";
+import { notificationsOf, openLiveSocket, readAllNotifications } from "~/workspace/notifications.server";
+
+/** /v1/workspace/notifications: the notification centre's list, marking read, and the live WebSocket (decision 0042). */
+export const notificationsApi = new Hono<AuthedEnv>();
+notificationsApi.use("*", requireCaller);
+const doc = apiDocs("Workspace notifications");
+
+notificationsApi.get("/", doc("Your newest notifications in the workspace", { success: { description: "JSON: notifications (severity, title, description, needs_attention, has_been_read, created_at_unix), unread_count" } }), async (c) => {
+  const { items, unread } = await notificationsOf(c.env, c.get("caller"));
+  return c.json({ notifications: items, unread_count: unread });
+});
+
+notificationsApi.post("/read", doc("Mark all your notifications read", { success: { description: "JSON: status" } }), async (c) => {
+  await readAllNotifications(c.env, c.get("caller"));
+  return c.json({ status: "ok" });
+});
+
+notificationsApi.get("/live", doc("Live notifications (WebSocket): each new one as a JSON message {type: \"notification\", notification}", { success: { status: 101, description: "WebSocket" }, responses: { 426: "upgrade_required" } }), async (c) => {
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return apiError(c, 426, "upgrade_required", "Open this path as a WebSocket.");
+  return openLiveSocket(c.env, c.get("caller"), c.req.raw);
+});

@@ -1,0 +1,80 @@
+// Notifications with live updates (decision 0042): the areas' workspace events become a notification for each
+// member who may see what it is about, stored (the bell's list) and pushed at once over the WebSocket of a Durable
+// Object per workspace to every page its members have open.
+import type { Database } from "../../db/client";
+import { database } from "../../db/client";
+import { insertNotifications, listNotifications, markAllRead, type NotificationRow } from "../../db/repositories/notifications";
+import { listMembers } from "../../db/repositories/workspaces";
+import { findProject } from "../../db/repositories/studio";
+import { newId } from "~/accounts/accounts.server";
+import { notificationFor, NOTIFICATIONS_SHOWN, type NotificationJson } from "~/workspace/rules/notifications";
+import { resourceAccess, type ResourceActor } from "~/workspace/resources.server";
+
+type NotifyEnv = { DB: D1Database; WORKSPACE_EVENTS: DurableObjectNamespace };
+
+export function notificationJson(row: NotificationRow): NotificationJson {
+  return {
+    notification_id: row.id,
+    severity: row.severity,
+    title: row.title,
+    description: row.description,
+    needs_attention: row.needsAttention,
+    has_been_read: row.hasBeenRead,
+    created_at_unix: row.createdAt,
+  };
+}
+
+/** The members an event is for: those who may see its Studio project, else everyone in the workspace. */
+async function recipients(db: Database, workspaceId: string, data: Record<string, unknown>): Promise<string[]> {
+  const members = await listMembers(db, workspaceId);
+  if (typeof data.project_id !== "string") return members.map((m) => m.userId);
+  const projectId = data.project_id;
+  const creator = (await findProject(db, workspaceId, projectId))?.createdByUserId ?? null;
+  const allowed = await Promise.all(
+    members.map(async (m) => {
+      const actor: ResourceActor = { user: { id: m.userId }, membership: { role: m.role, workspace: { id: workspaceId } } };
+      return (await resourceAccess(db, actor, { type: "project", id: projectId, creatorUserId: creator })) !== null;
+    }),
+  );
+  return members.filter((_, i) => allowed[i]).map((m) => m.userId);
+}
+
+/** Tells the members about a workspace event (emitWorkspaceEvent calls this once per event). */
+export async function notifyWorkspace(env: NotifyEnv, workspaceId: string, type: string, data: Record<string, unknown>): Promise<void> {
+  const text = notificationFor(type, data);
+  if (!text) return;
+  const db = database(env.DB);
+  const createdAt = Math.floor(Date.now() / 1000);
+  const rows: NotificationRow[] = (await recipients(db, workspaceId, data)).map((userId) => ({
+    id: newId("ntf"),
+    workspaceId,
+    userId,
+    severity: text.severity,
+    title: text.title,
+    description: text.description,
+    needsAttention: text.needsAttention,
+    hasBeenRead: false,
+    createdAt,
+  }));
+  await insertNotifications(db, rows);
+  const live = env.WORKSPACE_EVENTS.get(env.WORKSPACE_EVENTS.idFromName(workspaceId));
+  await live.fetch("https://workspace-events/publish", { method: "POST", body: JSON.stringify(rows.map((row) => ({ userId: row.userId, notification: notificationJson(row) }))) });
+}
+
+/** The actor's newest notifications and how many are unread. */
+export async function notificationsOf(env: { DB: D1Database }, actor: ResourceActor): Promise<{ items: NotificationJson[]; unread: number }> {
+  const { items, unread } = await listNotifications(database(env.DB), actor.membership.workspace.id, actor.user.id, NOTIFICATIONS_SHOWN);
+  return { items: items.map(notificationJson), unread };
+}
+
+export async function readAllNotifications(env: { DB: D1Database }, actor: ResourceActor): Promise<void> {
+  await markAllRead(database(env.DB), actor.membership.workspace.id, actor.user.id);
+}
+
+/** Hands a page's WebSocket upgrade to its workspace's Durable Object, which keeps it for this member. */
+export async function openLiveSocket(env: NotifyEnv, actor: ResourceActor, request: Request): Promise<Response> {
+  const live = env.WORKSPACE_EVENTS.get(env.WORKSPACE_EVENTS.idFromName(actor.membership.workspace.id));
+  const upstream = await live.fetch("https://workspace-events/socket", { headers: { upgrade: "websocket", "x-member": actor.user.id }, signal: request.signal });
+  // A fresh response around the socket: the one from the object has immutable headers (the app adds request-id).
+  return upstream.webSocket ? new Response(null, { status: 101, webSocket: upstream.webSocket }) : upstream;
+}

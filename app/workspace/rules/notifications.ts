@@ -1,0 +1,45 @@
+import type { NotificationSeverity } from "../../../core/workspace/notifications";
+
+/** Message and Event (spec §3): what the notification centre shows, one severity each. */
+
+export type NotificationText = { severity: NotificationSeverity; title: string; description: string; needsAttention: boolean };
+
+/** How many notifications the bell lists (the newest). */
+export const NOTIFICATIONS_SHOWN = 20;
+
+const str = (value: unknown, fallback: string) => (typeof value === "string" && value ? value : fallback);
+
+/**
+ * The notification for a workspace event the areas emit (the webhook event names, decision 0034); null for events
+ * that tell no one (the webhooks' own test).
+ */
+export function notificationFor(type: string, data: Record<string, unknown>): NotificationText | null {
+  switch (type) {
+    case "studio_conversion": {
+      const failed = Array.isArray(data.failed_chapter_ids) && data.failed_chapter_ids.length > 0;
+      const name = str(data.name, "A Studio project");
+      return failed
+        ? { severity: "error", title: "Studio conversion failed", description: `${name}: some chapters could not be converted.`, needsAttention: true }
+        : { severity: "success", title: "Studio conversion finished", description: `${name} is converted and ready to play.`, needsAttention: false };
+    }
+    case "speech_to_text":
+      return { severity: "success", title: "Transcription finished", description: "A transcript requested with a webhook is ready in Speech to Text.", needsAttention: false };
+    case "webhook_disabled":
+      return { severity: "warning", title: "Webhook disabled", description: `${str(data.webhook_name, "A webhook")} failed too often in a row and was turned off.`, needsAttention: true };
+    default:
+      return null;
+  }
+}
+
+export const NOTIFICATION_TEXTS = { empty: "Nothing new. Finished conversions and transcriptions appear here as they happen.", markRead: "Mark all as read" } as const;
+
+/** A notification as the API and the bell show it (Message and Event, spec §3). */
+export type NotificationJson = {
+  notification_id: string;
+  severity: NotificationSeverity;
+  title: string;
+  description: string;
+  needs_attention: boolean;
+  has_been_read: boolean;
+  created_at_unix: number;
+};
