@@ -18,6 +18,7 @@ import type { ConversionUpload, ConvertedUpload } from "../../core/engines/voice
 import type { AlignedUpload, AlignmentUpload } from "../../core/alignment/align";
 import { alignUpload, convertUpload } from "./voice-changer";
 import { pocketSphinxEngine } from "./pocketsphinx";
+import { RULE_BASED_TRANSLATION_MODEL, ruleBasedTranslation } from "../../core/engines/providers/rule-based-translation";
 
 /** This worker's bindings: the engines' configuration and the bucket the speech-to-text model is read from. */
 type SpeechEnv = EngineEnv & { MEDIA?: R2Bucket };
@@ -25,7 +26,7 @@ type SpeechEnv = EngineEnv & { MEDIA?: R2Bucket };
 /**
  * What this worker embeds: espeak-ng (speech) and RNNoise (noise isolation; here rather than in the app worker for
  * its CPU limit and size: docs/decisions/0029-voice-isolator.md), both compiled to WebAssembly, the procedural
- * sound engine (sound effects), the DSP voice changer (decision 0031) and PocketSphinx (speech to text, its model read from R2 on first use:
+ * sound engine (sound effects), the DSP voice changer (decision 0031), the rule-based translator (decision 0036) and PocketSphinx (speech to text, its model read from R2 on first use:
  * docs/decisions/0030-speech-to-text.md).
  */
 function embedded(env: SpeechEnv): EmbeddedProviders {
@@ -35,6 +36,7 @@ function embedded(env: SpeechEnv): EmbeddedProviders {
     "sound-generation": { engine: proceduralSound, upstream: "procedural-audio" },
     "noise-isolation": { engine: { isolate: isolateWithRnnoise }, upstream: "rnnoise" },
     "voice-conversion": { engine: dspVoiceConversion, upstream: "psola-formant-warp" },
+    translation: { engine: ruleBasedTranslation, upstream: RULE_BASED_TRANSLATION_MODEL },
   };
 }
 
