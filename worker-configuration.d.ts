@@ -10,6 +10,7 @@ declare namespace Cloudflare {
 		VIDEO_JOBS: Queue;
 		STUDIO_JOBS: Queue;
 		WEBHOOK_DELIVERIES: Queue;
+		DUBBING_JOBS: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		APP_NAME: string;

@@ -17,6 +17,8 @@ import { dspVoiceConversion } from "../../core/engines/providers/dsp-voice-conve
 import type { ConversionUpload, ConvertedUpload } from "../../core/engines/voice-conversion";
 import type { AlignedUpload, AlignmentUpload } from "../../core/alignment/align";
 import { alignUpload, convertUpload } from "./voice-changer";
+import { decodeForDubbing } from "./dubbing";
+import type { DecodedForDubbing } from "../../core/dubbing/decoded";
 import { pocketSphinxEngine } from "./pocketsphinx";
 import { RULE_BASED_TRANSLATION_MODEL, ruleBasedTranslation } from "../../core/engines/providers/rule-based-translation";
 
@@ -83,6 +85,11 @@ export default class SpeechEngine extends WorkerEntrypoint<SpeechEnv> {
     const isolation = engine(this.env, "noise-isolation");
     const speech = engine(this.env, "speech", { provider: "embedded" });
     return convertUpload(upload, { convert: (request) => conversion.convert(request), isolate: (audio) => isolation.isolate(audio), synthesize: (request) => speech.synthesize(request) });
+  }
+
+  /** Dubbing: an upload decoded to the pipeline's samples, or why it cannot be read (app/dubbing). */
+  async decodeForDubbing(upload: IsolationUpload): Promise<DecodedForDubbing> {
+    return decodeForDubbing(upload);
   }
 
   /** Forced alignment: the known text's synthetic rendering warped onto the uploaded recording (core/alignment). */

@@ -31,7 +31,7 @@ export const APP_SECTION_GROUPS = ["Create", "Workspace", "Account"] as const;
 export type AppSectionGroup = (typeof APP_SECTION_GROUPS)[number];
 
 /** The icon of a section, by name (the components map names to the icon set). */
-export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "transcription" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks";
+export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "transcription" | "dubbing" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks";
 
 export type AppSection = NavLink & { group: AppSectionGroup; icon: AppSectionIcon };
 
@@ -48,6 +48,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/voice-isolator", label: "Voice Isolator", group: "Create", icon: "isolator" },
   { to: "/app/speech-synthesis/speech-to-speech", label: "Voice Changer", group: "Create", icon: "changer" },
   { to: "/app/speech-to-text", label: "Speech to Text", group: "Create", icon: "transcription" },
+  { to: "/app/dubbing", label: "Dubbing", group: "Create", icon: "dubbing" },
   { to: "/app/usage", label: "Usage", group: "Workspace", icon: "usage" },
   { to: "/app/workspace-voices", label: "Workspace voices", group: "Workspace", icon: "workspaceVoices" },
   { to: "/app/workspace/members", label: "Members", group: "Workspace", icon: "members" },
