@@ -210,7 +210,13 @@ dubbingApi.get(
     const result = await transcript(c, dubbing_id, language_code, format);
     if ("error" in result) return result.error;
     if (result.json) return c.json(result.json);
-    return c.text(result.text!, 200, { "content-type": format === "srt" ? "application/x-subrip; charset=utf-8" : "text/vtt; charset=utf-8" });
+    // The commercial API answers the subtitles as a JSON string (the SDK parses JSON); `as_file=true` (the pages'
+    // downloads and the player's subtitle track) gets the file itself.
+    if (c.req.query("as_file") !== "true") return c.json(result.text);
+    return c.text(result.text!, 200, {
+      "content-type": format === "srt" ? "application/x-subrip; charset=utf-8" : "text/vtt; charset=utf-8",
+      "content-disposition": `attachment; filename="${result.code}.${format === "srt" ? "srt" : "vtt"}"`,
+    });
   },
 );
 

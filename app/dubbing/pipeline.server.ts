@@ -42,7 +42,15 @@ export class DubFailure extends Error {}
 
 const TRANSCRIPTION_RATE = 16000;
 
+/**
+ * Gives the isolate back to the event loop between pieces of signal work, so requests that arrive while a dub
+ * runs (the page polling its progress) are answered: under `wrangler dev` one that waited behind a long
+ * stretch of synchronous work was never answered.
+ */
+const yieldToRequests = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function step(db: Database, row: DubRow, name: DubStep): Promise<void> {
+  await yieldToRequests();
   const { progress, message } = stepProgress(name);
   await repo.updateDub(db, row.workspaceId, row.id, { progress, progressMessage: message, updatedAt: nowSeconds() });
 }
@@ -86,6 +94,7 @@ export async function renderLanguage(env: Env, row: DubRow, language: string, se
     lineDurations.push({ id: segment.id, segment: segment.end - segment.start, line: samples.length / sampleRate });
   }
   const mixed = mixLines(lengthSamples, background, lines);
+  await yieldToRequests();
   const encoder = await StreamingEncoder.create("mp3_44100_128");
   const audio = concatBytes([encoder.push(mixed, sampleRate), encoder.finish()]);
   const audioKey = `${prefix}${language}/audio.mp3`;
@@ -146,7 +155,11 @@ export async function runDub(env: Env, job: DubbingMessage): Promise<void> {
   if (kept.length === 0) throw new DubFailure("No words were recognised in the speech: there is nothing to translate.");
 
   await step(db, row, "speakers");
-  const features = kept.map(({ segment }) => segmentFeatures(speech.subarray(Math.round(segment.startSeconds * rate), Math.round(segment.endSeconds * rate)), rate));
+  const features: ReturnType<typeof segmentFeatures>[] = [];
+  for (const { segment } of kept) {
+    features.push(segmentFeatures(speech.subarray(Math.round(segment.startSeconds * rate), Math.round(segment.endSeconds * rate)), rate));
+    await yieldToRequests();
+  }
   const speakerOf = groupSpeakers(features, row.numSpeakers);
   const speakerCount = Math.max(0, ...speakerOf) + 1;
   const speakers: DubSpeaker[] = Array.from({ length: speakerCount }, (_, k) => {
@@ -171,6 +184,7 @@ export async function runDub(env: Env, job: DubbingMessage): Promise<void> {
     const length = Math.round((segment.end - segment.start) * rate);
     const { samples } = await dubLine(env, segment.translations[target]!, target, speaker, length, rate);
     await env.MEDIA.put(lineKey(row, target, segment.id), bytesFromInt16(samples));
+    await yieldToRequests();
   }
 
   await step(db, row, "mix");

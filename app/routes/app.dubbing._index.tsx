@@ -10,6 +10,7 @@ import { dubbingLanguageOptions, dubListItem, listDubs } from "~/dubbing/dubbing
 import { DUBBING_CREDITS_PER_MINUTE, maxDubbingSeconds } from "~/dubbing/rules/dubbing";
 import { DubList } from "~/dubbing/components/dub-list";
 import { NewDubDialog } from "~/dubbing/components/new-dub-dialog";
+import { useCompleteChecklistItem } from "~/accounts/components/onboarding-client";
 
 export const meta: MetaFunction = () => [{ title: `Dubbing · ${PRODUCT_NAME}` }];
 
@@ -33,12 +34,16 @@ export default function DubbingPage() {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  const completeChecklistItem = useCompleteChecklistItem();
   const inProgress = data.dubs.some((d) => d.status === "dubbing");
   useEffect(() => {
     if (!inProgress) return;
-    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), POLL_MS);
+    // Each tick asks again even when the last answer is still outstanding (a new revalidation replaces it), so
+    // one lost request never stops the polling.
+    const timer = setInterval(() => revalidator.revalidate(), POLL_MS);
     return () => clearInterval(timer);
-  }, [inProgress, revalidator]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- revalidate is stable in use; the object is not
+  }, [inProgress]);
   return (
     <Page
       title="Dubbing"
@@ -58,7 +63,10 @@ export default function DubbingPage() {
           maxSeconds={data.maxSeconds}
           creditsPerMinute={data.creditsPerMinute}
           onClose={() => setCreating(false)}
-          onCreated={(id) => navigate(`/app/dubbing/${id}`)}
+          onCreated={(id) => {
+            void completeChecklistItem("create_dub");
+            navigate(`/app/dubbing/${id}`);
+          }}
         />
       ) : null}
     </Page>

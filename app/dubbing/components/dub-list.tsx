@@ -50,7 +50,7 @@ export function DubList({ dubs, onCreate, onDeleted }: { dubs: DubListItem[]; on
       {dubs.map((dub) => (
         <li key={dub.id}>
           <Card>
-            <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <CardContent className="flex flex-col gap-3 pt-5 sm:flex-row sm:items-center">
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <Link to={`/app/dubbing/${dub.id}`} className="truncate font-medium text-foreground underline-offset-4 hover:underline">

@@ -19,9 +19,12 @@ export function DubView({ dub, outputs, segments, speakers }: { dub: DubListItem
   const revalidator = useRevalidator();
   useEffect(() => {
     if (dub.status !== "dubbing") return;
-    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), POLL_MS);
+    // Each tick asks again even when the last answer is still outstanding (a new revalidation replaces it), so
+    // one lost request never stops the polling.
+    const timer = setInterval(() => revalidator.revalidate(), POLL_MS);
     return () => clearInterval(timer);
-  }, [dub.status, revalidator]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- revalidate is stable in use; the object is not
+  }, [dub.status]);
   const source = dub.sourceLang === "auto" ? "en" : dub.sourceLang;
   const speakerName = (id: string) => speakers.find((s) => s.id === id)?.name ?? id;
   return (
@@ -64,7 +67,7 @@ export function DubView({ dub, outputs, segments, speakers }: { dub: DubListItem
             <CardContent className="flex flex-col gap-4">
               {output.hasVideo ? (
                 <video controls src={`${base}/audio/${output.language}`} className="w-full rounded-lg bg-muted" data-testid="dub-video">
-                  <track kind="subtitles" src={`${base}/transcript/${output.language}?format_type=webvtt`} srcLang={output.language} label={dubbingLanguageName(output.language)} default />
+                  <track kind="subtitles" src={`${base}/transcript/${output.language}?format_type=webvtt&as_file=true`} srcLang={output.language} label={dubbingLanguageName(output.language)} default />
                 </video>
               ) : (
                 <audio controls src={`${base}/audio/${output.language}`} className="w-full" data-testid="dub-audio" />
@@ -82,7 +85,7 @@ export function DubView({ dub, outputs, segments, speakers }: { dub: DubListItem
                 ) : null}
                 {(["srt", "webvtt"] as const).flatMap((format) =>
                   [source, output.language].map((language) => (
-                    <a key={`${format}-${language}`} href={`${base}/transcript/${language}?format_type=${format}`} download={`${dub.name}_${language}.${format === "srt" ? "srt" : "vtt"}`} className={buttonClass("ghost")}>
+                    <a key={`${format}-${language}`} href={`${base}/transcript/${language}?format_type=${format}&as_file=true`} download={`${dub.name}_${language}.${format === "srt" ? "srt" : "vtt"}`} className={buttonClass("ghost")}>
                       <Download aria-hidden="true" />
                       {dubbingLanguageName(language)} {format === "srt" ? "SRT" : "WebVTT"}
                     </a>

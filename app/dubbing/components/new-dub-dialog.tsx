@@ -39,7 +39,8 @@ export function NewDubDialog({
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [source, setSource] = useState("auto");
-  const [target, setTarget] = useState(targets[0]?.code ?? "");
+  // Spanish first when offered: the pair the embedded translator has.
+  const [target, setTarget] = useState((targets.find((t) => t.code === "es") ?? targets[0])?.code ?? "");
   const [speakers, setSpeakers] = useState("0");
   const [start, setStart] = useState("");
   const [end, setEnd] = useState("");

@@ -139,10 +139,11 @@ describe("/v1/dubbing", () => {
     const decoded = await decodeMp3(new Uint8Array(await audio.arrayBuffer()));
     expect(decoded.samples.length / decoded.sampleRate).toBeGreaterThan(seconds - 0.2);
 
-    const source = await api(`/v1/dubbing/${id}/transcript/source?format_type=srt`, { key });
+    const source = await api(`/v1/dubbing/${id}/transcript/source?format_type=srt&as_file=true`, { key });
     expect(source.status).toBe(200);
     const sourceSrt = await source.text();
-    const spanish = await (await api(`/v1/dubbing/${id}/transcript/es?format_type=webvtt`, { key })).text();
+    // The SDK's wire format: the subtitles as a JSON string.
+    const spanish = (await (await api(`/v1/dubbing/${id}/transcript/es?format_type=webvtt`, { key })).json()) as string;
     console.log(`source subtitles:\n${sourceSrt}\nSpanish subtitles:\n${spanish}`);
     expect(sourceSrt).toMatch(/^1\n00:00:0\d,\d{3} --> 00:00:0\d,\d{3}\n\S/);
     expect(spanish.startsWith("WEBVTT\n\n")).toBe(true);
