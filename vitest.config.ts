@@ -16,6 +16,21 @@ async function sphinxFiles(request: Request): Promise<Response> {
   return new Response(await readFile(fileURLToPath(new URL(name.endsWith(".raw") ? name : `librivox/${name}`, data))));
 }
 
+/**
+ * mediabunny (the dubbing remux, core/dubbing/remux.ts) imports its Node file helpers, which a worker never
+ * uses: only its own `./node.js` is replaced (other packages have files of that name).
+ */
+function mediabunnyWithoutNode() {
+  return {
+    name: "mediabunny-without-node",
+    enforce: "pre" as const,
+    resolveId(source: string, importer: string | undefined) {
+      if (source === "./node.js" && importer?.includes("/mediabunny/")) return fileURLToPath(new URL("./tests/queues/video/empty-node-module.ts", import.meta.url));
+      return null;
+    },
+  };
+}
+
 const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
 
 /** Stands in for the app behind the front door: answers with what the edge forwarded, so tests see it. */
@@ -85,6 +100,7 @@ export default defineConfig({
       {
         plugins: [
           tsconfigPaths(),
+          mediabunnyWithoutNode(),
           cloudflareTest({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {

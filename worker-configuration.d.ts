@@ -11,6 +11,7 @@ declare namespace Cloudflare {
 		STUDIO_JOBS: Queue;
 		WORKSPACE_EVENTS: DurableObjectNamespace;
 		WEBHOOK_DELIVERIES: Queue;
+		DUBBING_JOBS: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		APP_NAME: string;

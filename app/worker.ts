@@ -18,6 +18,8 @@ import type { StudioJobMessage } from "~/studio/studio.server";
 import { consumeWebhookBatch } from "~/workspace/webhooks.server";
 // The live notifications' Durable Object class (wrangler.toml binds it as WORKSPACE_EVENTS).
 export { WorkspaceEvents } from "~/workspace/live-events.server";
+import { consumeDubbingJobs } from "~/dubbing/pipeline.server";
+import type { DubbingMessage } from "~/dubbing/dubbing.server";
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
 
@@ -85,13 +87,15 @@ app.all("*", (c) => {
   });
 });
 
-// Pages and the API over HTTP; two queues consumed here, each by the area that owns it: Studio's chapter
-// conversions (decision 0033) and workspace webhook deliveries, signed and retried with backoff (decision 0034).
+// Pages and the API over HTTP; queues consumed here, each by the area that owns it: Studio's chapter
+// conversions (decision 0033), workspace webhook deliveries, signed and retried with backoff (decision 0034), and
+// dubs (decision 0036).
 export default {
   fetch: app.fetch,
   queue: (batch: MessageBatch<unknown>, env: Env) => {
     if (batch.queue.startsWith("studio-jobs")) return consumeStudioJobs(batch as MessageBatch<StudioJobMessage>, env);
     if (batch.queue.startsWith("webhook-deliveries")) return consumeWebhookBatch(batch, env);
+    if (batch.queue.startsWith("dubbing-jobs")) return consumeDubbingJobs(batch as MessageBatch<DubbingMessage>, env);
     throw new Error(`No consumer for queue ${batch.queue}`);
   },
 } satisfies ExportedHandler<Env>;

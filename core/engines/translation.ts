@@ -10,6 +10,8 @@ export type TranslationResult = {
   text: string;
   /** The source language the provider detected, when it was asked to detect one and says which. */
   detectedSource: string | null;
+  /** Words the provider could not translate and passed through, where it says so (the embedded translator does). */
+  unknownWords?: string[];
 };
 
 export interface TranslationEngine {

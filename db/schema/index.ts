@@ -15,3 +15,4 @@ export * from "./transcription";
 export * from "./audio-native";
 export * from "./ai-classifier";
 export * from "./agents";
+export * from "./dubbing";

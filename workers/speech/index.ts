@@ -17,8 +17,11 @@ import { dspVoiceConversion } from "../../core/engines/providers/dsp-voice-conve
 import type { ConversionUpload, ConvertedUpload } from "../../core/engines/voice-conversion";
 import type { AlignedUpload, AlignmentUpload } from "../../core/alignment/align";
 import { alignUpload, convertUpload } from "./voice-changer";
+import { decodeForDubbing } from "./dubbing";
+import type { DecodedForDubbing } from "../../core/dubbing/decoded";
 import { pocketSphinxEngine } from "./pocketsphinx";
 import { retrievalResponder, RETRIEVAL_RESPONDER_MODEL } from "../../core/engines/providers/retrieval-responder";
+import { RULE_BASED_TRANSLATION_MODEL, ruleBasedTranslation } from "../../core/engines/providers/rule-based-translation";
 
 /** This worker's bindings: the engines' configuration and the bucket the speech-to-text model is read from. */
 type SpeechEnv = EngineEnv & { MEDIA?: R2Bucket };
@@ -26,7 +29,7 @@ type SpeechEnv = EngineEnv & { MEDIA?: R2Bucket };
 /**
  * What this worker embeds: espeak-ng (speech) and RNNoise (noise isolation; here rather than in the app worker for
  * its CPU limit and size: docs/decisions/0029-voice-isolator.md), both compiled to WebAssembly, the procedural
- * sound engine (sound effects), the DSP voice changer (decision 0031) and PocketSphinx (speech to text, its model read from R2 on first use:
+ * sound engine (sound effects), the DSP voice changer (decision 0031), the rule-based translator (decision 0036) and PocketSphinx (speech to text, its model read from R2 on first use:
  * docs/decisions/0030-speech-to-text.md).
  */
 function embedded(env: SpeechEnv): EmbeddedProviders {
@@ -38,6 +41,7 @@ function embedded(env: SpeechEnv): EmbeddedProviders {
     "voice-conversion": { engine: dspVoiceConversion, upstream: "psola-formant-warp" },
     // Not a language model: it answers with the best-matching passages it is given (decision 0037).
     chat: { engine: retrievalResponder, upstream: RETRIEVAL_RESPONDER_MODEL },
+    translation: { engine: ruleBasedTranslation, upstream: RULE_BASED_TRANSLATION_MODEL },
   };
 }
 
@@ -84,6 +88,11 @@ export default class SpeechEngine extends WorkerEntrypoint<SpeechEnv> {
     const isolation = engine(this.env, "noise-isolation");
     const speech = engine(this.env, "speech", { provider: "embedded" });
     return convertUpload(upload, { convert: (request) => conversion.convert(request), isolate: (audio) => isolation.isolate(audio), synthesize: (request) => speech.synthesize(request) });
+  }
+
+  /** Dubbing: an upload decoded to the pipeline's samples, or why it cannot be read (app/dubbing). */
+  async decodeForDubbing(upload: IsolationUpload): Promise<DecodedForDubbing> {
+    return decodeForDubbing(upload);
   }
 
   /** Forced alignment: the known text's synthetic rendering warped onto the uploaded recording (core/alignment). */

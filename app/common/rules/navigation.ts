@@ -31,7 +31,7 @@ export const APP_SECTION_GROUPS = ["Create", "Workspace", "Account"] as const;
 export type AppSectionGroup = (typeof APP_SECTION_GROUPS)[number];
 
 /** The icon of a section, by name (the components map names to the icon set). */
-export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "transcription" | "alignment" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks" | "agents";
+export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "transcription" | "alignment" | "dubbing" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks" | "agents";
 
 export type AppSection = NavLink & { group: AppSectionGroup; icon: AppSectionIcon };
 
@@ -52,6 +52,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/forced-alignment", label: "Forced Alignment", group: "Create", icon: "alignment" },
   { to: "/app/ai-classifier", label: "AI Speech Classifier", group: "Create", icon: "isolator" },
   { to: "/app/conversational-ai/agents", label: "Agents", group: "Create", icon: "agents" },
+  { to: "/app/dubbing", label: "Dubbing", group: "Create", icon: "dubbing" },
   { to: "/app/usage", label: "Usage", group: "Workspace", icon: "usage" },
   { to: "/app/workspace-voices", label: "Workspace voices", group: "Workspace", icon: "workspaceVoices" },
   { to: "/app/workspace/members", label: "Members", group: "Workspace", icon: "members" },

@@ -31,7 +31,10 @@ describe("engine registry (speech worker)", () => {
       { provider: "embedded", models: [{ id: "pocketsphinx", upstream: "pocketsphinx" }] },
       { provider: "openai", models: [{ id: "Systran/faster-whisper-small", upstream: "Systran/faster-whisper-small" }] },
     ]);
-    expect(capabilities.translation).toEqual([{ provider: "libretranslate", models: [{ id: "libretranslate", upstream: "libretranslate" }] }]);
+    expect(capabilities.translation).toEqual([
+      { provider: "embedded", models: [{ id: "parlance-rules-en-es", upstream: "parlance-rules-en-es" }] },
+      { provider: "libretranslate", models: [{ id: "libretranslate", upstream: "libretranslate" }] },
+    ]);
     // Chat: the embedded retrieval responder (not a language model, decision 0037) first, then the configured server.
     expect(capabilities.chat.map((p) => p.models[0]!.id)).toEqual(["parlance-retrieval-responder", "llama3.2"]);
     expect(capabilities.embeddings.map((p) => p.models[0]!.id)).toEqual(["nomic-embed-text"]);
@@ -54,7 +57,9 @@ describe("engine registry (speech worker)", () => {
     const heard = await engines.transcribe({ audio: new Uint8Array(1200), contentType: "audio/wav", language: "en" }, { provider: "openai" });
     expect(heard).toMatchObject({ text: "Heard 1200 bytes of audio/wav.", language: "en" });
     expect(heard.words.length).toBeGreaterThan(0);
-    expect(await engines.translate({ text: "Good morning", source: null, target: "de" })).toEqual({ text: "[de] Good morning", detectedSource: "en" });
+    expect(await engines.translate({ text: "Good morning", source: null, target: "de" }, { provider: "libretranslate" })).toEqual({ text: "[de] Good morning", detectedSource: "en" });
+    // The embedded rule-based translator is the default, for the pair it has a lexicon for.
+    expect(await engines.translate({ text: "The red car is fast.", source: "en", target: "es" })).toEqual({ text: "El coche rojo es rápido.", detectedSource: null, unknownWords: [] });
     expect((await engines.chat({ messages: [{ role: "user", content: "Hello" }] }, { model: "llama3.2" })).content).toBe("You said: Hello");
     // The default: the retrieval responder answers from the passages it is given, and says when they do not answer.
     const passages = [{ id: "p1", source: "Opening hours", text: "The shop opens at nine in the morning. It closes at six." }];

@@ -1,0 +1,138 @@
+import { useRef, useState } from "react";
+import { Upload } from "lucide-react";
+import { Button } from "~/common/ui/button";
+import { Dialog } from "~/common/ui/dialog";
+import { Hint } from "~/common/ui/feedback";
+import { Input, Label } from "~/common/ui/input";
+import { Select } from "~/common/ui/select";
+
+export type LanguageOption = { code: string; name: string };
+
+const ACCEPT = "audio/*,video/mp4,video/webm,.mp3,.wav,.ogg,.opus,.webm,.m4a,.mp4,.aiff";
+
+/** The API's error text for a refused upload (its message), or a plain sentence. */
+function errorText(status: number, body: string): string {
+  try {
+    const detail = (JSON.parse(body) as { detail?: { message?: string } | { msg: string }[] }).detail;
+    if (status < 500 && detail) return Array.isArray(detail) ? detail.map((d) => d.msg).join("; ") : (detail.message ?? "The file was refused.");
+  } catch {
+    // not JSON
+  }
+  return "The dub could not be started; nothing was charged. Try again.";
+}
+
+/** The new-dub dialog: a file, the languages, the speakers and an optional range, posted to POST /v1/dubbing. */
+export function NewDubDialog({
+  sources,
+  targets,
+  maxSeconds,
+  creditsPerMinute,
+  onClose,
+  onCreated,
+}: {
+  sources: LanguageOption[];
+  targets: LanguageOption[];
+  maxSeconds: number;
+  creditsPerMinute: number;
+  onClose: () => void;
+  onCreated: (id: string) => void;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const [source, setSource] = useState("auto");
+  // Spanish first when offered: the pair the embedded translator has.
+  const [target, setTarget] = useState((targets.find((t) => t.code === "es") ?? targets[0])?.code ?? "");
+  const [speakers, setSpeakers] = useState("0");
+  const [start, setStart] = useState("");
+  const [end, setEnd] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function submit() {
+    if (!file) return setError("Choose a file to dub.");
+    setBusy(true);
+    setError(null);
+    const body = new FormData();
+    body.append("file", file);
+    body.append("source_lang", source);
+    body.append("target_lang", target);
+    body.append("num_speakers", speakers);
+    if (start) body.append("start_time", start);
+    if (end) body.append("end_time", end);
+    const response = await fetch("/v1/dubbing", { method: "POST", body }).catch(() => null);
+    setBusy(false);
+    if (!response) return setError("The upload did not reach the server. Check the connection and try again.");
+    const text = await response.text();
+    if (!response.ok) return setError(errorText(response.status, text));
+    onCreated((JSON.parse(text) as { dubbing_id: string }).dubbing_id);
+  }
+
+  return (
+    <Dialog
+      title="New dub"
+      description={`Audio or MP4/WebM video up to ${Math.round(maxSeconds / 60)} minute${maxSeconds >= 120 ? "s" : ""} on your plan; ${creditsPerMinute.toLocaleString("en")} credits per minute, given back if the dub fails.`}
+      onClose={onClose}
+      testId="new-dub-dialog"
+    >
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="dub-file">File</Label>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="secondary" onClick={() => input.current?.click()}>
+              <Upload aria-hidden="true" />
+              Choose file
+            </Button>
+            <span className="min-w-0 truncate text-sm text-muted-foreground">{file ? file.name : "No file chosen"}</span>
+          </div>
+          <input id="dub-file" ref={input} type="file" accept={ACCEPT} className="sr-only" data-testid="dub-file" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="dub-source">Source language</Label>
+            <Select id="dub-source" label="Source language" value={source} onValueChange={setSource} options={sources.map((l) => ({ value: l.code, label: l.name }))} testId="dub-source" />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="dub-target">Target language</Label>
+            <Select id="dub-target" label="Target language" value={target} onValueChange={setTarget} options={targets.map((l) => ({ value: l.code, label: l.name }))} testId="dub-target" />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="dub-speakers">Speakers</Label>
+            <Select
+              id="dub-speakers"
+              label="Speakers"
+              value={speakers}
+              onValueChange={setSpeakers}
+              options={[{ value: "0", label: "Detect automatically" }, ...[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: String(n) }))]}
+            />
+          </div>
+          <div className="grid grid-cols-2 gap-2">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="dub-start">From (s)</Label>
+              <Input id="dub-start" type="number" min={0} step="0.1" inputMode="decimal" placeholder="Start" value={start} onChange={(event) => setStart(event.target.value)} />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="dub-end">To (s)</Label>
+              <Input id="dub-end" type="number" min={0} step="0.1" inputMode="decimal" placeholder="End" value={end} onChange={(event) => setEnd(event.target.value)} />
+            </div>
+          </div>
+        </div>
+        <Hint>
+          The embedded engines hear English (PocketSphinx), translate English to Spanish by rules and speak with espeak-ng formant voices matched to each speaker&apos;s pitch: the dub is clearly synthetic. Configured engines (docs/engines.md) add more languages.
+        </Hint>
+        {error ? (
+          <Hint tone="error" className="text-sm">
+            {error}
+          </Hint>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={busy || !file || !target}>
+            {busy ? "Uploading…" : "Create dub"}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,242 @@
+// Dubbing: the only way into the dubs table. Creating a dub checks everything that can refuse (type, size,
+// languages, the engines, plan, the media's length, quota) before anything is written, then stores the upload,
+// charges it with its row in one batch and queues the pipeline (app/dubbing/pipeline.server.ts).
+import { database } from "../../db/client";
+import { QuotaExhausted } from "../../db/repositories/history";
+import * as repo from "../../db/repositories/dubs";
+import type { DubRow } from "../../db/repositories/dubs";
+import type { IsolationUpload, UploadMeasure, UploadProblem } from "../../core/engines/noise-isolation";
+import type { EngineCatalog } from "../../core/engines/capabilities";
+import type { SubscriptionStatus } from "../../core/billing/plans";
+import { nowSeconds } from "../../core/clock";
+import { isRestricted } from "~/billing/rules/plan-actions";
+import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
+import { randomHex, type Actor } from "~/accounts/accounts.server";
+import { log } from "~/common/log.server";
+import { currentQuota } from "~/speech/speech.server";
+import { acceptedUploadType } from "~/isolation/rules/isolation";
+import {
+  AUTO_SOURCE,
+  canUseDubbingStudio,
+  defaultDubName,
+  dubbingCredits,
+  dubbingLanguage,
+  dubbingLanguageName,
+  dubMediaPrefix,
+  DUBBING_LANGUAGES,
+  expectedDurationSeconds,
+  maxDubbingSeconds,
+  MAX_DUBBING_UPLOAD_BYTES,
+  pairProblem,
+  type DubOutput,
+  type DubSegment,
+  type DubSpeaker,
+  type DubStatus,
+} from "./rules/dubbing";
+
+export type { DubRow };
+
+export type DubbingMessage = { version: 1; workspaceId: string; dubId: string };
+
+type DubbingRpc = { measureUpload(upload: IsolationUpload): Promise<UploadMeasure>; catalog(): Promise<EngineCatalog> };
+const engine = (env: Env) => env.SPEECH as unknown as DubbingRpc;
+
+export type DubRefusal = { httpStatus: 400 | 401 | 402 | 403 | 422 | 500; status: string; message: string; detail?: Record<string, string | number> };
+const refused = (refusal: DubRefusal) => ({ ok: false as const, refusal });
+
+const UPLOAD_STATUS: Record<UploadProblem["reason"], string> = {
+  empty: "empty_file",
+  unrecognised: "invalid_file_type",
+  undecodable: "unsupported_audio_codec",
+  corrupt: "invalid_audio",
+  no_audio: "no_audio_track",
+};
+
+export type NewDub = {
+  file: Uint8Array;
+  contentType: string | null;
+  fileName: string | null;
+  name: string | null;
+  sourceLang: string;
+  targetLang: string;
+  numSpeakers: number;
+  startTime: number | null;
+  endTime: number | null;
+  dropBackgroundAudio: boolean;
+  dubbingStudio: boolean;
+};
+
+/** Checks everything, then stores, charges and queues; nothing is written or charged when it refuses. */
+export async function createDub(env: Env, actor: Actor, request: NewDub) {
+  const workspace = actor.membership.workspace;
+  if (!acceptedUploadType(request.contentType)) {
+    return refused({ httpStatus: 400, status: "invalid_file_type", message: `Files of type ${request.contentType} are not accepted: send audio (aac, aiff, flac, m4a, mp3, mp4, ogg, opus, wav, webm) or video (mp4, webm).` });
+  }
+  if (request.file.byteLength === 0) return refused({ httpStatus: 400, status: "empty_file", message: "The file is empty." });
+  if (request.file.byteLength > MAX_DUBBING_UPLOAD_BYTES) return refused({ httpStatus: 400, status: "file_too_large", message: `The file is ${request.file.byteLength} bytes; at most ${MAX_DUBBING_UPLOAD_BYTES} are accepted.` });
+  const target = dubbingLanguage(request.targetLang);
+  if (!target) return refused({ httpStatus: 400, status: "invalid_language", message: `target_lang ${request.targetLang} is not a language code dubbing knows (ISO 639-1, e.g. es).` });
+  const explicitSource = request.sourceLang === AUTO_SOURCE ? null : dubbingLanguage(request.sourceLang);
+  if (request.sourceLang !== AUTO_SOURCE && !explicitSource) return refused({ httpStatus: 400, status: "invalid_language", message: `source_lang ${request.sourceLang} is not a language code dubbing knows (or 'auto').` });
+  // Automatic detection: the embedded recogniser hears English only, so that is what it detects (decision 0036).
+  const source = explicitSource ?? "en";
+  if (source === target) return refused({ httpStatus: 400, status: "same_language", message: `The target language is the source language (${dubbingLanguageName(target)}): pick another target.` });
+  if (request.startTime !== null && request.endTime !== null && request.endTime <= request.startTime) {
+    return refused({ httpStatus: 400, status: "invalid_range", message: "end_time must be after start_time." });
+  }
+  if (request.dubbingStudio && !canUseDubbingStudio(workspace.tier)) {
+    return refused({ httpStatus: 403, status: "can_not_use_dubbing_studio", message: "The dubbing studio starts with the Starter plan: upgrade, or dub without dubbing_studio." });
+  }
+  if (isRestricted(workspace.status as SubscriptionStatus)) {
+    return refused({ httpStatus: 402, status: "payment_required", message: STATUS_NOTICES[workspace.status] ?? "This workspace cannot dub until its payment is settled." });
+  }
+  const problem = pairProblem((await engine(env).catalog()).capabilities, source, target);
+  if (problem) return refused({ httpStatus: 422, status: "unsupported_language", message: problem });
+  const measured = await engine(env).measureUpload({ audio: request.file, pcm16k: false });
+  if (!measured.ok) return refused({ httpStatus: 400, status: UPLOAD_STATUS[measured.reason], message: measured.message });
+  const start = Math.max(0, request.startTime ?? 0);
+  const end = Math.min(measured.durationSeconds, request.endTime ?? measured.durationSeconds);
+  if (start >= measured.durationSeconds || end - start < 0.5) {
+    return refused({ httpStatus: 400, status: "invalid_range", message: `The media is ${Math.round(measured.durationSeconds * 10) / 10} seconds long: start_time and end_time must leave at least half a second of it.` });
+  }
+  const seconds = end - start;
+  const maxSeconds = maxDubbingSeconds(workspace.tier);
+  if (seconds > maxSeconds) {
+    return refused({
+      httpStatus: 400,
+      status: "audio_too_long",
+      message: `The media to dub is ${Math.round(seconds)} seconds long; your plan dubs at most ${maxSeconds} seconds at a time (use start_time and end_time, or upgrade).`,
+      detail: { duration_seconds: Math.round(seconds * 10) / 10, max_duration_seconds: maxSeconds },
+    });
+  }
+  const credits = dubbingCredits(seconds);
+  const db = database(env.DB);
+  const quota = await currentQuota(db, workspace, workspace.tier);
+  const quotaRefusal = (remaining: number): DubRefusal => ({
+    httpStatus: 401,
+    status: "quota_exceeded",
+    message: `This request exceeds your quota of ${workspace.characterLimit}. You have ${Math.max(0, remaining)} credits remaining, while ${credits} credits are required for this request.`,
+  });
+  if (quota.used + credits > quota.usable) return refused(quotaRefusal(workspace.characterLimit - quota.used));
+
+  const id = `dub_${Date.now().toString(36)}${randomHex(6)}`;
+  const sourceKey = `${dubMediaPrefix(workspace.id, id)}source`;
+  const contentType = request.contentType || "application/octet-stream";
+  await env.MEDIA.put(sourceKey, request.file, { httpMetadata: { contentType } });
+  const now = nowSeconds();
+  const row: DubRow = {
+    id,
+    workspaceId: workspace.id,
+    userId: actor.user.id,
+    name: request.name?.trim() || defaultDubName(request.fileName),
+    status: "dubbing",
+    error: null,
+    refunded: false,
+    createdAt: now,
+    updatedAt: now,
+    sourceLang: request.sourceLang === AUTO_SOURCE ? AUTO_SOURCE : source,
+    detectedSourceLang: null,
+    targetLang: target,
+    numSpeakers: request.numSpeakers,
+    startTime: request.startTime,
+    endTime: request.endTime,
+    dropBackground: request.dropBackgroundAudio,
+    sourceKey,
+    contentType,
+    hadVideo: measured.hadVideo,
+    durationSeconds: seconds,
+    expectedDuration: expectedDurationSeconds(seconds),
+    credits,
+    progress: 0,
+    progressMessage: "Queued",
+    attempts: 0,
+    segments: "[]",
+    speakers: "[]",
+    outputs: "{}",
+  };
+  try {
+    await repo.insertDub(db, row, { beyondLimit: Number.isFinite(quota.usable) ? quota.usable - workspace.characterLimit : null, modelId: "dubbing" }, actor.apiKeyId);
+  } catch (error) {
+    await env.MEDIA.delete(sourceKey);
+    if (error instanceof QuotaExhausted) return refused(quotaRefusal(0));
+    throw error;
+  }
+  try {
+    await env.DUBBING_JOBS.send({ version: 1, workspaceId: workspace.id, dubId: id } satisfies DubbingMessage);
+  } catch (error) {
+    log("error", "dub not queued", { dub_id: id, error: String(error) });
+    await repo.failDub(db, workspace.id, id, "The dub could not be queued; nothing was charged.", nowSeconds());
+    return refused({ httpStatus: 500, status: "dubbing_failed", message: "The dub could not be queued; nothing was charged." });
+  }
+  return { ok: true as const, row };
+}
+
+export function findDub(env: Env, actor: Actor, id: string): Promise<DubRow | undefined> {
+  return repo.findDub(database(env.DB), actor.membership.workspace.id, id);
+}
+
+export async function listDubs(env: Env, actor: Actor, options: { statuses: DubStatus[] | null; cursor: string | null; pageSize: number }) {
+  const before = options.cursor ? decodeCursor(options.cursor) : null;
+  const rows = await repo.listDubs(database(env.DB), actor.membership.workspace.id, { statuses: options.statuses, before, limit: options.pageSize + 1 });
+  const page = rows.slice(0, options.pageSize);
+  const last = page.at(-1);
+  return { dubs: page, hasMore: rows.length > options.pageSize, nextCursor: rows.length > options.pageSize && last ? `${last.createdAt}.${last.id}` : null };
+}
+
+function decodeCursor(cursor: string): { createdAt: number; id: string } | null {
+  const at = cursor.indexOf(".");
+  const createdAt = Number(cursor.slice(0, at));
+  return at > 0 && Number.isFinite(createdAt) ? { createdAt, id: cursor.slice(at + 1) } : null;
+}
+
+/** Deletes a dub and everything of it in R2. */
+export async function deleteDub(env: Env, actor: Actor, id: string): Promise<boolean> {
+  const deleted = await repo.deleteDub(database(env.DB), actor.membership.workspace.id, id);
+  if (!deleted) return false;
+  const prefix = dubMediaPrefix(deleted.workspaceId, deleted.id);
+  let cursor: string | undefined;
+  do {
+    const listed = await env.MEDIA.list({ prefix, cursor });
+    if (listed.objects.length) await env.MEDIA.delete(listed.objects.map((o) => o.key));
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
+  return true;
+}
+
+export const dubSegments = (row: DubRow) => JSON.parse(row.segments) as DubSegment[];
+export const dubSpeakers = (row: DubRow) => JSON.parse(row.speakers) as DubSpeaker[];
+export const dubOutputs = (row: DubRow) => JSON.parse(row.outputs) as Record<string, DubOutput>;
+
+/** The languages a dub has finished output in. */
+export function dubbedLanguages(row: DubRow): string[] {
+  return Object.keys(dubOutputs(row));
+}
+
+/** A dub as the pages list it. */
+export function dubListItem(row: DubRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status as DubStatus,
+    error: row.error,
+    refunded: row.refunded,
+    progress: row.progress,
+    progressMessage: row.progressMessage,
+    sourceLang: row.detectedSourceLang ?? row.sourceLang,
+    targetLang: row.targetLang,
+    createdAt: row.createdAt,
+    durationSeconds: row.durationSeconds,
+    hadVideo: row.hadVideo,
+  };
+}
+
+/**
+ * The languages the new-dub dialog offers: sources the deployment hears (automatic detection first), targets it
+ * can translate English into and speak. A language the engines cannot reach is not offered.
+ */
+export async function dubbingLanguageOptions(env: Env): Promise<{ sources: { code: string; name: string }[]; targets: { code: string; name: string }[] }> {
+  const { capabilities } = await engine(env).catalog();
+  const sources = DUBBING_LANGUAGES.filter((l) => !(pairProblem(capabilities, l.code, l.code === "en" ? "es" : "en") ?? "").startsWith("The embedded speech-to-text"));
+  const targets = DUBBING_LANGUAGES.filter((l) => l.code !== "en" && pairProblem(capabilities, "en", l.code) === null);
+  return { sources: [{ code: AUTO_SOURCE, name: "Detect automatically" }, ...sources], targets: [...targets] };
+}

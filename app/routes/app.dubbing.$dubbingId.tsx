@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { PRODUCT_NAME } from "../../core/brand";
+import { requireViewer } from "~/accounts/accounts.server";
+import { dubListItem, dubOutputs, dubSegments, dubSpeakers, findDub } from "~/dubbing/dubbing.server";
+import { DubView } from "~/dubbing/components/dub-view";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.dub.name ?? "Dub"} · Dubbing · ${PRODUCT_NAME}` }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const row = await findDub(context.cloudflare.env, viewer, params.dubbingId ?? "");
+  if (!row) throw new Response("Dub not found", { status: 404 });
+  const outputs = dubOutputs(row);
+  return {
+    dub: dubListItem(row),
+    outputs: Object.entries(outputs).map(([language, output]) => ({ language, hasVideo: output.videoKey !== null, videoType: output.videoContentType })),
+    segments: dubSegments(row),
+    speakers: dubSpeakers(row).map((s) => ({ id: s.id, name: s.name, pitchHz: s.pitchHz, variant: s.voice.variant })),
+  };
+}
+
+export default function DubPage() {
+  const data = useLoaderData<typeof loader>();
+  return <DubView {...data} />;
+}

@@ -1,0 +1,74 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Plus } from "lucide-react";
+import { Page } from "~/common/ui/page";
+import { Button } from "~/common/ui/button";
+import { PRODUCT_NAME } from "../../core/brand";
+import { requireViewer } from "~/accounts/accounts.server";
+import { dubbingLanguageOptions, dubListItem, listDubs } from "~/dubbing/dubbing.server";
+import { DUBBING_CREDITS_PER_MINUTE, maxDubbingSeconds } from "~/dubbing/rules/dubbing";
+import { DubList } from "~/dubbing/components/dub-list";
+import { NewDubDialog } from "~/dubbing/components/new-dub-dialog";
+import { useCompleteChecklistItem } from "~/accounts/components/onboarding-client";
+
+export const meta: MetaFunction = () => [{ title: `Dubbing · ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const env = context.cloudflare.env;
+  const { dubs } = await listDubs(env, viewer, { statuses: null, cursor: null, pageSize: 100 });
+  return {
+    dubs: dubs.map(dubListItem),
+    languages: await dubbingLanguageOptions(env),
+    maxSeconds: maxDubbingSeconds(viewer.membership.workspace.tier),
+    creditsPerMinute: DUBBING_CREDITS_PER_MINUTE,
+  };
+}
+
+/** How often the list asks again while a dub is in progress. */
+const POLL_MS = 1500;
+
+export default function DubbingPage() {
+  const data = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const completeChecklistItem = useCompleteChecklistItem();
+  const inProgress = data.dubs.some((d) => d.status === "dubbing");
+  useEffect(() => {
+    if (!inProgress) return;
+    // Each tick asks again even when the last answer is still outstanding (a new revalidation replaces it), so
+    // one lost request never stops the polling.
+    const timer = setInterval(() => revalidator.revalidate(), POLL_MS);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- revalidate is stable in use; the object is not
+  }, [inProgress]);
+  return (
+    <Page
+      title="Dubbing"
+      description="Dub audio and video into another language: the speech is transcribed, translated and spoken again over the original background, each line timed to the original."
+      actions={
+        <Button onClick={() => setCreating(true)} data-testid="new-dub">
+          <Plus aria-hidden="true" />
+          New dub
+        </Button>
+      }
+    >
+      <DubList dubs={data.dubs} onCreate={() => setCreating(true)} onDeleted={() => revalidator.revalidate()} />
+      {creating ? (
+        <NewDubDialog
+          sources={data.languages.sources}
+          targets={data.languages.targets}
+          maxSeconds={data.maxSeconds}
+          creditsPerMinute={data.creditsPerMinute}
+          onClose={() => setCreating(false)}
+          onCreated={(id) => {
+            void completeChecklistItem("create_dub");
+            navigate(`/app/dubbing/${id}`);
+          }}
+        />
+      ) : null}
+    </Page>
+  );
+}

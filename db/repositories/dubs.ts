@@ -1,0 +1,73 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../client";
+import { dubs, usageEvents, workspaces } from "../schema";
+import { QuotaExhausted } from "./history";
+
+export type DubRow = typeof dubs.$inferSelect;
+
+/** The usage events' source for dubs (the charge and, when a dub fails, its refund). */
+export const DUBBING_SOURCE = "Dubbing";
+
+/**
+ * Accepts a dub: its row, its charge and usage event in one batch. The charge sets NULL when it would pass the
+ * quota (as speech does, decision 0022), the batch rolls back and QuotaExhausted is thrown: nothing is written.
+ */
+export async function insertDub(db: Database, row: DubRow, charge: { beyondLimit: number | null; modelId: string }, apiKeyId: string | null): Promise<void> {
+  const charged = sql`${workspaces.characterCount} + ${row.credits}`;
+  const withinQuota = sql`CASE WHEN ${charged} <= ${workspaces.characterLimit} + ${charge.beyondLimit} THEN ${charged} END`;
+  try {
+    await db.batch([
+      db
+        .update(workspaces)
+        .set({ characterCount: charge.beyondLimit === null ? charged : withinQuota })
+        .where(eq(workspaces.id, row.workspaceId)),
+      db.insert(dubs).values(row),
+      db.insert(usageEvents).values({ id: row.id, workspaceId: row.workspaceId, userId: row.userId, occurredAt: row.createdAt, characters: row.credits, voiceId: "", voiceName: "", modelId: charge.modelId, source: DUBBING_SOURCE, apiKeyId }),
+    ]);
+  } catch (error) {
+    if (String((error as Error)?.message ?? error).includes("NOT NULL constraint failed: workspaces.character_count")) throw new QuotaExhausted();
+    throw error;
+  }
+}
+
+/** Marks a dub failed and gives its charge back once (a negative usage event beside the charge's), in one batch. */
+export async function failDub(db: Database, workspaceId: string, id: string, error: string, at: number): Promise<boolean> {
+  const row = await findDub(db, workspaceId, id);
+  if (!row || row.refunded) return false;
+  await db.batch([
+    db.update(dubs).set({ status: "failed", error, refunded: true, updatedAt: at, progressMessage: "Failed" }).where(and(eq(dubs.id, id), eq(dubs.refunded, false))),
+    db
+      .update(workspaces)
+      .set({ characterCount: sql`MAX(0, ${workspaces.characterCount} - ${row.credits})` })
+      .where(eq(workspaces.id, workspaceId)),
+    db.insert(usageEvents).values({ id: `${id}-refund`, workspaceId, userId: row.userId, occurredAt: at, characters: -row.credits, voiceId: "", voiceName: "", modelId: "dubbing", source: DUBBING_SOURCE, apiKeyId: null }),
+  ]);
+  return true;
+}
+
+export async function findDub(db: Database, workspaceId: string, id: string): Promise<DubRow | undefined> {
+  return db.query.dubs.findFirst({ where: and(eq(dubs.id, id), eq(dubs.workspaceId, workspaceId)) });
+}
+
+export async function updateDub(db: Database, workspaceId: string, id: string, patch: Partial<Omit<DubRow, "id" | "workspaceId">>): Promise<void> {
+  await db.update(dubs).set(patch).where(and(eq(dubs.id, id), eq(dubs.workspaceId, workspaceId)));
+}
+
+/** A page of the workspace's dubs, newest first; `before` is the cursor (the last row's created_at and id). */
+export async function listDubs(db: Database, workspaceId: string, options: { statuses: string[] | null; before: { createdAt: number; id: string } | null; limit: number }): Promise<DubRow[]> {
+  const conditions = [eq(dubs.workspaceId, workspaceId)];
+  if (options.statuses) conditions.push(inArray(dubs.status, options.statuses));
+  if (options.before) conditions.push(sql`(${dubs.createdAt}, ${dubs.id}) < (${options.before.createdAt}, ${options.before.id})`);
+  return db
+    .select()
+    .from(dubs)
+    .where(and(...conditions))
+    .orderBy(desc(dubs.createdAt), desc(dubs.id))
+    .limit(options.limit);
+}
+
+export async function deleteDub(db: Database, workspaceId: string, id: string): Promise<DubRow | null> {
+  const deleted = await db.delete(dubs).where(and(eq(dubs.id, id), eq(dubs.workspaceId, workspaceId))).returning();
+  return deleted[0] ?? null;
+}
+

@@ -1,0 +1,64 @@
+import { describe, expect, inject, it } from "vitest";
+import { wavFile } from "../../core/audio/wav";
+import { newPage, screenshotsOf, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
+import { uniqueEmail } from "./http";
+
+const baseUrl = inject("baseUrl");
+const browser = sharedBrowser();
+
+describe("dubbing page", () => {
+  it("dubs an English clip made by the platform's voices into Spanish, then plays and offers the dub and its subtitles", async () => {
+    const { context, page, errors } = await newPage(browser(), baseUrl);
+    await signUpInBrowser(page, uniqueEmail("dubbing"), "/app/dubbing");
+    await waitForHydration(page);
+    await page.getByText("No dubs yet").waitFor();
+    await screenshotsOf(page, "/app/dubbing", "dubbing-empty");
+
+    // Two lines by two premade voices, a pause between, as 16 kHz PCM from the platform's own API.
+    const speech = await page.evaluate(async () => {
+      const say = async (voice: string, text: string) => {
+        const response = await fetch(`/v1/text-to-speech/${voice}?output_format=pcm_16000`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text }) });
+        return Array.from(new Int16Array(await response.arrayBuffer()));
+      };
+      return [await say("pv02roger00000000000", "The weather today is sunny and warm in the city."), await say("pv01aria000000000000", "I want to visit the old house near the river.")];
+    });
+    const samples = Int16Array.from([...new Array(8000).fill(0), ...speech[0]!, ...new Array(16000).fill(0), ...speech[1]!, ...new Array(8000).fill(0)]);
+    const seconds = samples.length / 16000;
+
+    await page.getByTestId("new-dub").click();
+    const dialog = page.getByTestId("new-dub-dialog");
+    await dialog.waitFor();
+    await page.getByTestId("dub-file").setInputFiles({ name: "weather talk.wav", mimeType: "audio/wav", buffer: Buffer.from(wavFile(samples, 16000)) });
+    await expect(page.getByTestId("dub-target").textContent()).resolves.toContain("Spanish");
+    await dialog.getByRole("button", { name: "Create dub" }).click();
+
+    // The dub's page: progress while it runs, then the Spanish dub to play.
+    await page.waitForURL(/\/app\/dubbing\/dub_/);
+    const audio = page.getByTestId("dub-audio");
+    await page.getByTestId("dub-progress").or(audio).first().waitFor();
+    await expect.poll(async () => ((await audio.count()) ? "dubbed" : await page.locator("main").innerText()), { timeout: 120_000, interval: 1000 }).toBe("dubbed");
+    await expect(page.getByTestId("dub-segments").locator("li").count()).resolves.toBeGreaterThan(0);
+    const played = await audio.evaluate(async (element: HTMLAudioElement) => {
+      element.muted = true;
+      await element.play();
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      element.pause();
+      return { time: element.currentTime, duration: element.duration };
+    });
+    console.log(`dub played to ${played.time.toFixed(2)} s of ${played.duration.toFixed(2)} s`);
+    expect(played.time).toBeGreaterThan(0.2);
+    expect(Math.abs(played.duration - seconds)).toBeLessThan(0.3);
+    const srt = await page.evaluate(async (href) => (await fetch(href)).text(), (await page.getByRole("link", { name: "Spanish SRT" }).getAttribute("href"))!);
+    console.log(`Spanish subtitles:\n${srt}`);
+    expect(srt).toContain(" --> ");
+
+    const dubPath = new URL(page.url()).pathname;
+    await screenshotsOf(page, dubPath, "dubbing-dub");
+    await expect.soft(await seriousViolations(page)).toEqual([]);
+    await screenshotsOf(page, "/app/dubbing", "dubbing-list");
+    await expect(page.getByTestId("dub-list").textContent()).resolves.toContain("weather talk");
+    await expect.soft(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
