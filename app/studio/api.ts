@@ -6,6 +6,8 @@ import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
+import { pronunciationLocator } from "~/api/schemas";
+import { MAX_PROJECT_DICTIONARIES } from "../../core/pronunciation/rules";
 import * as studio from "~/studio/studio.server";
 import type { ChapterWithBlocks, NewContent, StudioRefusal } from "~/studio/studio.server";
 import { documentKind, parseDocument } from "~/studio/rules/documents";
@@ -162,8 +164,8 @@ studioApi.get(
     return c.json({
       ...studio.projectJson(project, positions.get(project.id) ?? null),
       chapters: content.map((ch) => studio.chapterJson(ch, project)),
-      pronunciation_dictionary_versions: [],
-      pronunciation_dictionary_locators: [],
+      pronunciation_dictionary_versions: JSON.parse(project.pronunciationDictionaries) as unknown[],
+      pronunciation_dictionary_locators: JSON.parse(project.pronunciationDictionaries) as unknown[],
       apply_text_normalization: "auto",
       assets: [],
       voices: [],
@@ -262,6 +264,20 @@ studioApi.post(
     if (!project) return notFound(c);
     const queued = await studio.queueConversion(c.env, c.get("caller"), project, null);
     if (!queued.ok) return refusal(c, queued.refusal);
+    return c.json({ status: "ok" });
+  },
+);
+
+studioApi.post(
+  "/:project_id/pronunciation-dictionaries",
+  doc("Set the pronunciation dictionaries a project's conversion applies (paragraphs they change reconvert)", { success: { description: "JSON: status ok" }, responses: { 404: "not_found, pronunciation_dictionary_not_found" } }),
+  valid("param", projectParam),
+  valid("json", z.object({ pronunciation_dictionary_locators: z.array(pronunciationLocator).max(MAX_PROJECT_DICTIONARIES), invalidate_affected_text: z.boolean().nullish() })),
+  async (c) => {
+    const project = await projectOf(c, c.req.valid("param").project_id);
+    if (!project) return notFound(c);
+    const set = await studio.setProjectDictionaries(c.env, project, c.req.valid("json").pronunciation_dictionary_locators);
+    if (!set.ok) return refusal(c, set.refusal);
     return c.json({ status: "ok" });
   },
 );

@@ -35,6 +35,7 @@ const ROUTE_SCOPES: readonly (readonly [string, KeyScope, KeyScope])[] = [
   ["/v1/models", "models_read", "models_write"],
   ["/v1/history", "speech_history_read", "speech_history_write"],
   ["/v1/sound-generation", "sound_generation", "sound_generation"],
+  ["/v1/pronunciation-dictionaries", "pronunciation_dictionaries_read", "pronunciation_dictionaries_write"],
   ["/v1/audio-isolation", "audio_isolation", "audio_isolation"],
   ["/v1/usage", "user_read", "user_read"],
   ["/v1/user", "user_read", "user_write"],

@@ -12,3 +12,4 @@ export * from "./sound-effects";
 export * from "./isolation";
 export * from "./studio";
 export * from "./transcription";
+export * from "./pronunciation";

@@ -13,6 +13,8 @@ import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../../core/voices/voi
 import { currentQuota, servedModels } from "~/speech/speech.server";
 import { resolveModel } from "~/speech/rules/models";
 import type { ParsedChapter } from "~/studio/rules/documents";
+import { applyRules, type PronunciationRule } from "../../../core/pronunciation/rules";
+import { rulesForLocators, type Locator } from "~/pronunciation/pronunciation.server";
 import {
   allowedToUseProjectsApi,
   blockCharacters,
@@ -221,6 +223,18 @@ export async function replaceProjectContent(env: Env, actor: Actor, project: Stu
 }
 
 /** Sets the cover; its type is read from the bytes (a file that only claims to be an image is refused). */
+/**
+ * The project's pronunciation dictionaries (in the order they apply): each locator resolved to a version of a
+ * dictionary of this workspace (the latest when none is named), its rules copied onto the project. Paragraphs
+ * whose spoken text the change alters reconvert on the next conversion (blockConversionKey).
+ */
+export async function setProjectDictionaries(env: Env, project: StudioProjectRow, locators: Locator[]): Promise<StudioResult<{ pronunciation_dictionary_id: string; version_id: string }[]>> {
+  const resolved = await rulesForLocators(db(env), project.workspaceId, locators);
+  if (!resolved.ok) return { ok: false, refusal: resolved.refusal };
+  await repo.updateProject(db(env), project.workspaceId, project.id, { pronunciationDictionaries: JSON.stringify(resolved.versions), pronunciationRules: JSON.stringify(resolved.rules) });
+  return { ok: true, value: resolved.versions };
+}
+
 export async function setCover(env: Env, project: StudioProjectRow, image: { bytes: Uint8Array }): Promise<StudioResult<null>> {
   const type = coverImageType(image.bytes);
   if (!type) return refuse(400, "invalid_cover_image", `The cover must be a ${COVER_TYPES.map((t) => t.replace("image/", "").toUpperCase()).join(", ")} image.`);
@@ -325,7 +339,17 @@ export function projectOutputFormat(project: StudioProjectRow) {
 export function blockNeedsConversion(project: StudioProjectRow, block: StudioBlockRow): boolean {
   const nodes = parseList<TtsNode>(block.nodes);
   if (blockCharacters(nodes) === 0 || nodes.every((n) => n.text.trim() === "")) return false;
-  return !block.audioKey || block.convertedKey !== conversionKey(nodes, project.defaultModelId, projectOutputFormat(project));
+  return !block.audioKey || block.convertedKey !== blockConversionKey(project, nodes);
+}
+
+/**
+ * The key of a block's audio: its nodes as spoken through the project's pronunciation dictionaries, so adding or
+ * removing a dictionary reconverts exactly the paragraphs whose spoken text it changes.
+ */
+export function blockConversionKey(project: StudioProjectRow, nodes: TtsNode[]): string {
+  const rules = parseList<PronunciationRule>(project.pronunciationRules);
+  const spoken = rules.length ? nodes.map((n) => ({ ...n, text: applyRules(n.text, rules, true).text })) : nodes;
+  return conversionKey(spoken, project.defaultModelId, projectOutputFormat(project));
 }
 
 /**
