@@ -17,6 +17,7 @@ CREATE INDEX `pronunciation_dictionaries_workspace_idx` ON `pronunciation_dictio
 CREATE TABLE `pronunciation_dictionary_versions` (
 	`id` text PRIMARY KEY NOT NULL,
 	`dictionary_id` text NOT NULL,
+	`version_number` integer NOT NULL,
 	`rules` text NOT NULL,
 	`rules_num` integer NOT NULL,
 	`creation_time_unix` integer NOT NULL,

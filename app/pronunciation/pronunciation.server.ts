@@ -1,8 +1,8 @@
 // Pronunciation dictionaries for the API, the pages, speech and Studio: every read and write is scoped to the
 // actor's workspace, so another workspace's dictionaries are never found. Rules never change in place: each
 // change writes a new version and moves latest_version_id, so a locator's version keeps its rules.
-import { and, asc, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, max, or } from "drizzle-orm";
+import { database, type Database } from "../../db/client";
 import { pronunciationDictionaries, pronunciationDictionaryVersions } from "../../db/schema";
 import { nowSeconds } from "../../core/clock";
 import type { PronunciationRule } from "../../core/pronunciation/rules";
@@ -30,7 +30,7 @@ export async function createDictionary(
   const dictionary: DictionaryRow = { id, workspaceId, createdByUserId: userId, name: input.name, description: input.description ?? null, creationTimeUnix: now, archivedTimeUnix: null, latestVersionId: versionId };
   await db.batch([
     db.insert(pronunciationDictionaries).values(dictionary),
-    db.insert(pronunciationDictionaryVersions).values({ id: versionId, dictionaryId: id, rules: JSON.stringify(input.rules), rulesNum: input.rules.length, creationTimeUnix: now }),
+    db.insert(pronunciationDictionaryVersions).values({ id: versionId, dictionaryId: id, versionNumber: 1, rules: JSON.stringify(input.rules), rulesNum: input.rules.length, creationTimeUnix: now }),
   ]);
   return { dictionary, rules: input.rules };
 }
@@ -57,8 +57,9 @@ export async function latestRules(db: Database, dictionary: DictionaryRow): Prom
 /** Writes the rules as a new version and makes it the latest. */
 export async function replaceRules(db: Database, dictionary: DictionaryRow, rules: PronunciationRule[]): Promise<{ versionId: string; rulesNum: number }> {
   const versionId = newId();
+  const last = await db.select({ n: max(pronunciationDictionaryVersions.versionNumber) }).from(pronunciationDictionaryVersions).where(eq(pronunciationDictionaryVersions.dictionaryId, dictionary.id)).get();
   await db.batch([
-    db.insert(pronunciationDictionaryVersions).values({ id: versionId, dictionaryId: dictionary.id, rules: JSON.stringify(rules), rulesNum: rules.length, creationTimeUnix: nowSeconds() }),
+    db.insert(pronunciationDictionaryVersions).values({ id: versionId, dictionaryId: dictionary.id, versionNumber: (last?.n ?? 0) + 1, rules: JSON.stringify(rules), rulesNum: rules.length, creationTimeUnix: nowSeconds() }),
     db.update(pronunciationDictionaries).set({ latestVersionId: versionId }).where(eq(pronunciationDictionaries.id, dictionary.id)),
   ]);
   return { versionId, rulesNum: rules.length };
@@ -127,3 +128,44 @@ export async function rulesForLocators(db: Database, workspaceId: string, locato
   }
   return { ok: true, rules, versions };
 }
+
+/** The versions a project's locators name, as ElevenLabs' PronunciationDictionaryVersionResponseModel. */
+export async function versionsJson(db: Database, workspaceId: string, locators: { pronunciation_dictionary_id: string; version_id: string }[]) {
+  if (!locators.length) return [];
+  const rows = await db
+    .select({ version: pronunciationDictionaryVersions, dictionary: pronunciationDictionaries })
+    .from(pronunciationDictionaryVersions)
+    .innerJoin(pronunciationDictionaries, eq(pronunciationDictionaries.id, pronunciationDictionaryVersions.dictionaryId))
+    .where(and(eq(pronunciationDictionaries.workspaceId, workspaceId), inArray(pronunciationDictionaryVersions.id, locators.map((l) => l.version_id))))
+    .all();
+  return locators.flatMap((locator) => {
+    const row = rows.find((r) => r.version.id === locator.version_id && r.dictionary.id === locator.pronunciation_dictionary_id);
+    if (!row) return [];
+    return [{
+      version_id: row.version.id,
+      version_rules_num: row.version.rulesNum,
+      pronunciation_dictionary_id: row.dictionary.id,
+      dictionary_name: row.dictionary.name,
+      version_name: `v${row.version.versionNumber}`,
+      permission_on_resource: "admin",
+      created_by: row.dictionary.createdByUserId,
+      creation_time_unix: row.version.creationTimeUnix,
+      archived_time_unix: row.dictionary.archivedTimeUnix,
+    }];
+  });
+}
+
+/** The pages' view of the workspace's dictionaries: each with the rules of its latest version. */
+export async function dictionariesWithRules(env: Env, workspaceId: string) {
+  const db = database(env.DB);
+  const { rows } = await listDictionaries(db, workspaceId, { pageSize: 100, sort: "creation_time_unix", descending: true, includeArchived: false });
+  return Promise.all(rows.map(async (d) => ({ id: d.id, name: d.name, versionId: d.latestVersionId, rules: await latestRules(db, d) })));
+}
+
+/** Env-taking forms of the calls above for the pages (the API passes its own database handle). */
+export const pages = {
+  create: (env: Env, workspaceId: string, userId: string, input: { name: string; rules: PronunciationRule[] }) => createDictionary(database(env.DB), workspaceId, userId, input),
+  find: (env: Env, workspaceId: string, id: string) => findDictionary(database(env.DB), workspaceId, id),
+  latestRules: (env: Env, dictionary: DictionaryRow) => latestRules(database(env.DB), dictionary),
+  replaceRules: (env: Env, dictionary: DictionaryRow, rules: PronunciationRule[]) => replaceRules(database(env.DB), dictionary, rules),
+};

@@ -8,8 +8,10 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm, readForm } from "~/common/form.server";
 import { voiceOptions } from "~/voices/voices.server";
-import { addChapter, blockNeedsConversion, setCover, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
+import { addChapter, blockNeedsConversion, setCover, setProjectDictionaries, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
 import { BLOCK_TEXT_MAX, PROJECT_NAME_MAX, TARGET_AUDIENCES, type BlockSubType, type TtsNode } from "~/studio/rules/studio";
+import { dictionariesWithRules } from "~/pronunciation/pronunciation.server";
+import { ProjectDictionaries } from "~/pronunciation/components/dictionaries";
 import { AddBlock, BlockEditor, ChapterHeader, ChapterSidebar, EmptyChapter, ProjectSettingsButton, useConversionPolling } from "~/studio/components/editor";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.name ?? "Project"} · Studio · ${PRODUCT_NAME}` }];
@@ -38,6 +40,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         }
       : null,
     voices,
+    dictionaries: (await dictionariesWithRules(env, viewer.membership.workspace.id)).map((d) => ({ id: d.id, name: d.name })),
+    attachedDictionaries: (JSON.parse(project.pronunciationDictionaries) as { pronunciation_dictionary_id: string }[]).map((l) => l.pronunciation_dictionary_id),
   };
 }
 
@@ -57,6 +61,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const project = await findProject(env, viewer, params.projectId ?? "");
   if (!project) return Response.json({ error: "Project not found." }, { status: 404 });
   if (request.headers.get("content-type")?.startsWith("multipart/form-data")) return saveSettings(env, viewer, project, await readForm(request));
+  const raw = await request.clone().formData();
+  if (raw.get("intent") === "dictionaries") {
+    const set = await setProjectDictionaries(env, project, raw.getAll("dictionary_id").map((id) => ({ pronunciation_dictionary_id: String(id) })));
+    return set.ok ? { ok: true } : Response.json({ error: set.refusal.message }, { status: set.refusal.httpStatus });
+  }
   const parsed = await parseForm(request, actionForm);
   if (!parsed.ok) return Response.json({ error: Object.values(parsed.errors)[0] ?? "Check the form." }, { status: 400 });
   const form = parsed.data;
@@ -113,7 +122,7 @@ async function saveSettings(env: Env, viewer: Awaited<ReturnType<typeof requireV
 }
 
 export default function StudioProject() {
-  const { project, settings, chapters, current, voices } = useLoaderData<typeof loader>();
+  const { project, settings, chapters, current, voices, dictionaries, attachedDictionaries } = useLoaderData<typeof loader>();
   useConversionPolling(chapters.some((c) => c.state === "converting"));
   const chapter = chapters.find((c) => c.id === current?.id) ?? null;
   const toggle = useFetcher();
@@ -145,6 +154,7 @@ export default function StudioProject() {
                 <input id="continue-playing" type="checkbox" checked={project.continuePlaying} onChange={(e) => toggle.submit(e.currentTarget.form)} className="size-4 accent-[var(--color-accent)]" />
                 <label htmlFor="continue-playing">Continue playing to the end of the chapter</label>
               </toggle.Form>
+              <ProjectDictionaries dictionaries={dictionaries} attached={attachedDictionaries} />
               {current.blocks.length === 0 ? <EmptyChapter /> : null}
               <ol className="space-y-3" aria-label="Paragraphs">
                 {current.blocks.map((block, index) => (

@@ -7,6 +7,8 @@ import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
 import { pronunciationLocator } from "~/api/schemas";
+import { database } from "../../db/client";
+import { versionsJson } from "~/pronunciation/pronunciation.server";
 import { MAX_PROJECT_DICTIONARIES } from "../../core/pronunciation/rules";
 import * as studio from "~/studio/studio.server";
 import type { ChapterWithBlocks, NewContent, StudioRefusal } from "~/studio/studio.server";
@@ -164,7 +166,7 @@ studioApi.get(
     return c.json({
       ...studio.projectJson(project, positions.get(project.id) ?? null),
       chapters: content.map((ch) => studio.chapterJson(ch, project)),
-      pronunciation_dictionary_versions: JSON.parse(project.pronunciationDictionaries) as unknown[],
+      pronunciation_dictionary_versions: await versionsJson(database(c.env.DB), project.workspaceId, JSON.parse(project.pronunciationDictionaries) as { pronunciation_dictionary_id: string; version_id: string }[]),
       pronunciation_dictionary_locators: JSON.parse(project.pronunciationDictionaries) as unknown[],
       apply_text_normalization: "auto",
       assets: [],

@@ -22,6 +22,8 @@ export const pronunciationDictionaryVersions = sqliteTable(
   {
     id: text("id").primaryKey(),
     dictionaryId: text("dictionary_id").notNull().references(() => pronunciationDictionaries.id, { onDelete: "cascade" }),
+    /** 1 for the first version, one more for each change (its version_name is "v<number>"). */
+    versionNumber: integer("version_number").notNull(),
     /** JSON list of rules (core/pronunciation/rules.ts PronunciationRule). */
     rules: text("rules").notNull(),
     rulesNum: integer("rules_num").notNull(),

@@ -31,7 +31,7 @@ export const APP_SECTION_GROUPS = ["Create", "Workspace", "Account"] as const;
 export type AppSectionGroup = (typeof APP_SECTION_GROUPS)[number];
 
 /** The icon of a section, by name (the components map names to the icon set). */
-export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "transcription" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks";
+export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "transcription" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks" | "pronunciation";
 
 export type AppSection = NavLink & { group: AppSectionGroup; icon: AppSectionIcon };
 
@@ -39,6 +39,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/home", label: "Home", group: "Create", icon: "home" },
   { to: "/app/speech-synthesis/text-to-speech", label: "Text to Speech", group: "Create", icon: "speech" },
   { to: "/app/studio", label: "Studio", group: "Create", icon: "studio" },
+  { to: "/app/pronunciation-dictionaries", label: "Pronunciation", group: "Create", icon: "pronunciation" },
   { to: "/app/default-voices", label: "Voices", group: "Create", icon: "voices" },
   { to: "/app/voice-lab", label: "Voice lab", group: "Create", icon: "lab" },
   { to: "/app/voice-lab/design", label: "Voice design", group: "Create", icon: "design" },

@@ -13,7 +13,7 @@ import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../../core/voices/voi
 import { currentQuota, servedModels } from "~/speech/speech.server";
 import { resolveModel } from "~/speech/rules/models";
 import type { ParsedChapter } from "~/studio/rules/documents";
-import { applyRules, type PronunciationRule } from "../../../core/pronunciation/rules";
+import { applyRules, MAX_PROJECT_DICTIONARIES, type PronunciationRule } from "../../../core/pronunciation/rules";
 import { rulesForLocators, type Locator } from "~/pronunciation/pronunciation.server";
 import {
   allowedToUseProjectsApi,
@@ -229,6 +229,7 @@ export async function replaceProjectContent(env: Env, actor: Actor, project: Stu
  * whose spoken text the change alters reconvert on the next conversion (blockConversionKey).
  */
 export async function setProjectDictionaries(env: Env, project: StudioProjectRow, locators: Locator[]): Promise<StudioResult<{ pronunciation_dictionary_id: string; version_id: string }[]>> {
+  if (locators.length > MAX_PROJECT_DICTIONARIES) return refuse(400, "too_many_pronunciation_dictionaries", `A project applies at most ${MAX_PROJECT_DICTIONARIES} pronunciation dictionaries.`);
   const resolved = await rulesForLocators(db(env), project.workspaceId, locators);
   if (!resolved.ok) return { ok: false, refusal: resolved.refusal };
   await repo.updateProject(db(env), project.workspaceId, project.id, { pronunciationDictionaries: JSON.stringify(resolved.versions), pronunciationRules: JSON.stringify(resolved.rules) });

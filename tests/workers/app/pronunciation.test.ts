@@ -136,8 +136,9 @@ describe("pronunciation dictionaries in Studio", () => {
     const set = await api(`/v1/studio/projects/${project.project_id}/pronunciation-dictionaries`, { method: "POST", key, json: { pronunciation_dictionary_locators: [{ pronunciation_dictionary_id: dictionary.id }] } });
     expect(await set.json()).toEqual({ status: "ok" });
     expect((await chapter()).statistics.paragraphs_unconverted).toBe(1);
-    const got = (await (await api(`/v1/studio/projects/${project.project_id}`, { key })).json()) as { pronunciation_dictionary_locators: unknown[] };
+    const got = (await (await api(`/v1/studio/projects/${project.project_id}`, { key })).json()) as { pronunciation_dictionary_locators: unknown[]; pronunciation_dictionary_versions: unknown[] };
     expect(got.pronunciation_dictionary_locators).toEqual([{ pronunciation_dictionary_id: dictionary.id, version_id: dictionary.version_id }]);
+    expect(got.pronunciation_dictionary_versions).toMatchObject([{ pronunciation_dictionary_id: dictionary.id, version_id: dictionary.version_id, dictionary_name: "Places", version_name: "v1", version_rules_num: 1 }]);
 
     await convert();
     expect(await charged()).toBe(before + "We went to Thailand.".length);
