@@ -8,7 +8,7 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm, readForm } from "~/common/form.server";
 import { voiceOptions } from "~/voices/voices.server";
-import { addChapter, blockNeedsConversion, setCover, setProjectDictionaries, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
+import { addChapter, blockNeedsConversion, moveChapter, setCover, setProjectDictionaries, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
 import { BLOCK_TEXT_MAX, PROJECT_NAME_MAX, TARGET_AUDIENCES, type BlockSubType, type TtsNode } from "~/studio/rules/studio";
 import { dictionariesWithRules } from "~/pronunciation/pronunciation.server";
 import { ProjectDictionaries } from "~/pronunciation/components/dictionaries";
@@ -52,6 +52,7 @@ const actionForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("convert-chapter"), chapter_id: z.string().min(1) }),
   z.object({ intent: z.literal("convert-block"), chapter_id: z.string().min(1), block_id: z.string().min(1) }),
   z.object({ intent: z.literal("continue-playing"), value: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("move-chapter"), chapter_id: z.string().min(1), direction: z.enum(["up", "down"]) }),
 ]);
 
 /** The editor's changes; each answers { error } (4xx) or { ok } and the page reloads its data. */
@@ -72,6 +73,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (form.intent === "add-chapter") {
     await addChapter(env, project, form.name, null);
     return { ok: true };
+  }
+  if (form.intent === "move-chapter") {
+    const moved = await moveChapter(env, project, form.chapter_id, form.direction === "up" ? -1 : 1);
+    return moved.ok ? { ok: true } : Response.json({ error: moved.refusal.message }, { status: moved.refusal.httpStatus });
   }
   if (form.intent === "continue-playing") {
     await updateProject(env, viewer, project, { continuePlaying: form.value === "true" });

@@ -17,6 +17,7 @@ import { applyRules, MAX_PROJECT_DICTIONARIES, type PronunciationRule } from "..
 import { rulesForLocators, type Locator } from "~/pronunciation/pronunciation.server";
 import {
   allowedToUseProjectsApi,
+  moveInOrder,
   blockCharacters,
   COVER_MAX_BYTES,
   COVER_TYPES,
@@ -234,6 +235,14 @@ export async function setProjectDictionaries(env: Env, project: StudioProjectRow
   if (!resolved.ok) return { ok: false, refusal: resolved.refusal };
   await repo.updateProject(db(env), project.workspaceId, project.id, { pronunciationDictionaries: JSON.stringify(resolved.versions), pronunciationRules: JSON.stringify(resolved.rules) });
   return { ok: true, value: resolved.versions };
+}
+
+/** Moves a chapter one place in chapters_order (last_chapters_order_change_unix_ms records when). */
+export async function moveChapter(env: Env, project: StudioProjectRow, chapterId: string, step: -1 | 1): Promise<StudioResult<string[]>> {
+  const order = moveInOrder(parseList<string>(project.chaptersOrder), chapterId, step);
+  if (!order) return refuse(404, "not_found", "Chapter not found");
+  await repo.updateProject(db(env), project.workspaceId, project.id, { chaptersOrder: JSON.stringify(order), lastChaptersOrderChangeUnixMs: Date.now() });
+  return { ok: true, value: order };
 }
 
 export async function setCover(env: Env, project: StudioProjectRow, image: { bytes: Uint8Array }): Promise<StudioResult<null>> {
