@@ -57,10 +57,16 @@ const projectForm = z.object({
 type ContentInput = { from_url?: string; from_document?: unknown; from_content_json?: string };
 
 /** The content of a create or content update: blank, content JSON, or a document (never more than one). */
-async function readContent(input: ContentInput, fallbackName: string): Promise<{ ok: true; content: NewContent } | { ok: false; refusal: StudioRefusal }> {
+async function readContent(env: Env, input: ContentInput, fallbackName: string): Promise<{ ok: true; content: NewContent } | { ok: false; refusal: StudioRefusal }> {
   const given = [input.from_url, input.from_document, input.from_content_json].filter((v) => v !== undefined && v !== "");
   if (given.length > 1) return { ok: false, refusal: { httpStatus: 400, status: "invalid_content", message: "Give at most one of from_url, from_document and from_content_json." } };
-  if (input.from_url) return { ok: false, refusal: { httpStatus: 400, status: "from_url_not_supported", message: "Importing from a URL is not available yet: upload the page as an HTML document instead." } };
+  if (input.from_url) {
+    const fetched = await studio.fetchDocument(env, input.from_url);
+    if (!fetched.ok) return { ok: false, refusal: { httpStatus: 400, status: fetched.status, message: fetched.message } };
+    const parsed = parseDocument(fetched.kind, fetched.bytes, fallbackName);
+    if (!parsed.ok) return { ok: false, refusal: { httpStatus: 400, status: "invalid_document", message: parsed.message } };
+    return { ok: true, content: { kind: "document", chapters: parsed.chapters, sourceType: fetched.kind } };
+  }
   if (input.from_content_json) {
     let json: unknown;
     try {
@@ -111,12 +117,12 @@ studioApi.post(
   "/",
   doc("Create a Studio project: blank, from content JSON or from a document (text, Markdown, HTML, EPUB)", {
     success: { description: "JSON: project" },
-    responses: { 400: "invalid_content, invalid_document, unsupported_document, voice_not_found, live_moderation_voice, model_not_found, from_url_not_supported", 401: "quota_exceeded (auto_convert)", 403: "project_limit_reached, projects_api_not_allowed" },
+    responses: { 400: "invalid_content, invalid_document, unsupported_document, voice_not_found, live_moderation_voice, model_not_found, invalid_url, url_unreachable", 401: "quota_exceeded (auto_convert)", 403: "project_limit_reached, projects_api_not_allowed" },
   }),
   valid("form", projectForm),
   async (c) => {
     const form = c.req.valid("form");
-    const content = await readContent(form, form.name);
+    const content = await readContent(c.env, form, form.name);
     if (!content.ok) return refusal(c, content.refusal);
     const created = await studio.createProject(
       c.env,
@@ -245,7 +251,7 @@ studioApi.post(
     const project = await projectOf(c, c.req.valid("param").project_id);
     if (!project) return notFound(c);
     const form = c.req.valid("form");
-    const content = await readContent(form, project.name);
+    const content = await readContent(c.env, form, project.name);
     if (!content.ok) return refusal(c, content.refusal);
     const updated = await studio.replaceProjectContent(c.env, c.get("caller"), project, content.content);
     if (!updated.ok) return refusal(c, updated.refusal);
@@ -384,14 +390,14 @@ studioApi.get("/:project_id/chapters", doc("A project's chapters in reading orde
 
 studioApi.post(
   "/:project_id/chapters",
-  doc("Add a chapter at the end of a project", { success: { description: "JSON: chapter with its content" }, responses: { 400: "from_url_not_supported", 404: "not_found" } }),
+  doc("Add a chapter at the end of a project", { success: { description: "JSON: chapter with its content" }, responses: { 400: "invalid_url, url_unreachable", 404: "not_found" } }),
   valid("param", projectParam),
   valid("json", z.object({ name: z.string().trim().min(1).max(PROJECT_NAME_MAX), from_url: z.string().max(2000).nullish() })),
   async (c) => {
     const project = await projectOf(c, c.req.valid("param").project_id);
     if (!project) return notFound(c);
     const body = c.req.valid("json");
-    if (body.from_url) return apiError(c, 400, "from_url_not_supported", "Importing from a URL is not available yet.");
+    if (body.from_url) return apiError(c, 400, "invalid_url, url_unreachable", "Importing from a URL is not available yet.");
     const chapter = await studio.addChapter(c.env, project, body.name, null);
     return c.json({ chapter: studio.chapterWithContentJson(chapter, project) });
   },
