@@ -9,6 +9,7 @@ import { forcedAlignmentApi, speechToSpeechApi } from "~/voice-changer/api";
 import { studioApi } from "~/studio/api";
 import { audioNativeApi } from "~/audio-native/api";
 import { aiClassifierApi } from "~/ai-classifier/api";
+import { pronunciationApi } from "~/pronunciation/api";
 import { historyVideoApi } from "~/sharing/api";
 import { modelsApi } from "~/speech/models-api";
 import { textToDialogueApi, textToSpeechApi } from "~/speech/api";
@@ -77,6 +78,7 @@ api.route("/audio-native", audioNativeApi);
 api.route("/ai-classifier", aiClassifierApi);
 // The realtime socket first: a single-use token may authenticate it instead of the key header.
 api.route("/speech-to-text", realtimeSpeechToTextApi);
+api.route("/pronunciation-dictionaries", pronunciationApi);
 api.route("/speech-to-text", speechToTextApi);
 api.route("/single-use-token", singleUseTokenApi);
 api.route("/dubbing", dubbingApi);

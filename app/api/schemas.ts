@@ -4,6 +4,7 @@ import { DEFAULT_OUTPUT_FORMAT, OUTPUT_FORMATS } from "../../core/audio/output-f
 import { USAGE_BREAKDOWNS, USAGE_INTERVALS, USAGE_METRICS } from "~/usage/rules/usage";
 import { SPEED_RANGE } from "~/voices/rules/voices";
 import { CHUNK_LENGTH_RANGE, INACTIVITY_TIMEOUT } from "~/speech/rules/stream-input";
+import { MAX_LOCATORS } from "../../core/pronunciation/rules";
 
 /** Request schemas of the speech API: shared by the routes, /openapi.json and the /api page. */
 const unit = z.number().min(0).max(1);
@@ -17,6 +18,9 @@ export const voiceSettingsSchema = z.object({
 
 export const MAX_TEXT_LENGTH = 10_000;
 
+/** A pronunciation dictionary and, optionally, its version (the latest when absent). */
+export const pronunciationLocator = z.object({ pronunciation_dictionary_id: z.string().min(1).max(100), version_id: z.string().max(100).nullish() });
+
 export const speechBody = z.object({
   text: z.string().min(1, "Text must not be empty.").max(MAX_TEXT_LENGTH).refine((t) => t.trim().length > 0, "Text must not be empty."),
   model_id: z.string().max(100).nullish(),
@@ -28,6 +32,7 @@ export const speechBody = z.object({
   previous_request_ids: z.array(z.string().max(100)).max(3).nullish(),
   next_request_ids: z.array(z.string().max(100)).max(3).nullish(),
   apply_text_normalization: z.enum(["auto", "on", "off"]).nullish(),
+  pronunciation_dictionary_locators: z.array(pronunciationLocator).max(MAX_LOCATORS, `At most ${MAX_LOCATORS} pronunciation dictionaries per request.`).nullish(),
 });
 
 export const speechQuery = z.object({

@@ -10,8 +10,10 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm, readForm } from "~/common/form.server";
 import { voiceOptions } from "~/voices/voices.server";
-import { addChapter, projectRefusal, blockNeedsConversion, setCover, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
+import { addChapter, projectRefusal, blockNeedsConversion, moveChapter, setCover, setProjectDictionaries, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
 import { BLOCK_TEXT_MAX, PROJECT_NAME_MAX, TARGET_AUDIENCES, type BlockSubType, type TtsNode } from "~/studio/rules/studio";
+import { dictionariesWithRules } from "~/pronunciation/pronunciation.server";
+import { ProjectDictionaries } from "~/pronunciation/components/dictionaries";
 import { AddBlock, BlockEditor, ChapterHeader, ChapterSidebar, EmptyChapter, ProjectSettingsButton, useConversionPolling } from "~/studio/components/editor";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.name ?? "Project"} · Studio · ${PRODUCT_NAME}` }];
@@ -42,6 +44,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         }
       : null,
     voices,
+    dictionaries: (await dictionariesWithRules(env, viewer.membership.workspace.id)).map((d) => ({ id: d.id, name: d.name })),
+    attachedDictionaries: (JSON.parse(project.pronunciationDictionaries) as { pronunciation_dictionary_id: string }[]).map((l) => l.pronunciation_dictionary_id),
   };
 }
 
@@ -52,6 +56,7 @@ const actionForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("convert-chapter"), chapter_id: z.string().min(1) }),
   z.object({ intent: z.literal("convert-block"), chapter_id: z.string().min(1), block_id: z.string().min(1) }),
   z.object({ intent: z.literal("continue-playing"), value: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("move-chapter"), chapter_id: z.string().min(1), direction: z.enum(["up", "down"]) }),
 ]);
 
 /** The editor's changes; each answers { error } (4xx) or { ok } and the page reloads its data. */
@@ -64,12 +69,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const refused = await projectRefusal(env, viewer, project, "editor");
   if (refused) return Response.json({ error: refused.message }, { status: refused.httpStatus });
   if (request.headers.get("content-type")?.startsWith("multipart/form-data")) return saveSettings(env, viewer, project, await readForm(request));
+  const raw = await request.clone().formData();
+  if (raw.get("intent") === "dictionaries") {
+    const set = await setProjectDictionaries(env, project, raw.getAll("dictionary_id").map((id) => ({ pronunciation_dictionary_id: String(id) })));
+    return set.ok ? { ok: true } : Response.json({ error: set.refusal.message }, { status: set.refusal.httpStatus });
+  }
   const parsed = await parseForm(request, actionForm);
   if (!parsed.ok) return Response.json({ error: Object.values(parsed.errors)[0] ?? "Check the form." }, { status: 400 });
   const form = parsed.data;
   if (form.intent === "add-chapter") {
     await addChapter(env, project, form.name, null);
     return { ok: true };
+  }
+  if (form.intent === "move-chapter") {
+    const moved = await moveChapter(env, project, form.chapter_id, form.direction === "up" ? -1 : 1);
+    return moved.ok ? { ok: true } : Response.json({ error: moved.refusal.message }, { status: moved.refusal.httpStatus });
   }
   if (form.intent === "continue-playing") {
     await updateProject(env, viewer, project, { continuePlaying: form.value === "true" });
@@ -120,7 +134,7 @@ async function saveSettings(env: Env, viewer: Awaited<ReturnType<typeof requireV
 }
 
 export default function StudioProject() {
-  const { project, settings, chapters, current, voices, canEdit } = useLoaderData<typeof loader>();
+  const { project, settings, chapters, current, voices, canEdit, dictionaries, attachedDictionaries } = useLoaderData<typeof loader>();
   useConversionPolling(chapters.some((c) => c.state === "converting"));
   const chapter = chapters.find((c) => c.id === current?.id) ?? null;
   const toggle = useFetcher();
@@ -154,6 +168,7 @@ export default function StudioProject() {
                 <input id="continue-playing" type="checkbox" checked={project.continuePlaying} onChange={(e) => toggle.submit(e.currentTarget.form)} className="size-4 accent-[var(--color-accent)]" />
                 <label htmlFor="continue-playing">Continue playing to the end of the chapter</label>
               </toggle.Form>
+              <ProjectDictionaries dictionaries={dictionaries} attached={attachedDictionaries} />
               {current.blocks.length === 0 ? <EmptyChapter /> : null}
               <ol className="space-y-3" aria-label="Paragraphs">
                 {current.blocks.map((block, index) => (

@@ -160,6 +160,7 @@ for (const [path, mode, described] of routes) {
       seed: body.seed,
       languageCode: body.language_code,
       nextText: body.next_text,
+      pronunciationLocators: body.pronunciation_dictionary_locators,
       source: (c.get("caller").via === "session" ? "TTS" : "API") satisfies SpeechSource,
       requestId: c.get("requestId"),
     }, mode);

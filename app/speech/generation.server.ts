@@ -24,6 +24,8 @@ import { servedModels, speechEngine } from "./server/speech-engine.server";
 import { nowSeconds } from "../../core/clock";
 import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from "../../core/voices/voice-settings";
 import { recordGeneratedAudio } from "~/ai-classifier/ai-classifier.server";
+import { applyRules, type PronunciationRule } from "../../core/pronunciation/rules";
+import { rulesForLocators, type Locator } from "~/pronunciation/pronunciation.server";
 
 export type SpeechSource = "TTS" | "API" | "Dialogue" | "OpenAI";
 
@@ -44,6 +46,8 @@ export type SpeechRequest = {
   dialogue?: { text: string; voice_id: string }[];
   /** OpenAI's speed (0.25 to 4, beyond the voice settings' range) and its instructions' pitch and range shifts. */
   openAiProsody?: { speed: number; pitchShift: number; rangeShift: number } | null;
+  /** Pronunciation dictionaries to apply, in order (the workspace's own; the latest version when none is named). */
+  pronunciationLocators?: Locator[] | null;
 };
 
 export type SpeechRefusal = {
@@ -62,6 +66,8 @@ export type SpeechPlan = {
   request: SpeechRequest;
   model: Model;
   segments: Segment[];
+  /** The rules of the request's pronunciation dictionaries, in the order they apply. */
+  pronunciationRules: PronunciationRule[];
   characters: number;
   /** The credits the workspace may use beyond its character_limit (usage-based billing); null: no limit. */
   beyondLimit: number | null;
@@ -83,6 +89,8 @@ export async function planSpeech(env: Env, actor: Actor, request: SpeechRequest)
   if (denied) return { ok: false, refusal: denied };
   const model = await speechModel(env, request.modelId);
   if (!model.ok) return model;
+  const dictionaries = await rulesForLocators(db, workspace.id, request.pronunciationLocators ?? []);
+  if (!dictionaries.ok) return dictionaries;
   const lines = request.dialogue ?? [{ text: request.text, voice_id: request.voiceId }];
   const segments: Segment[] = [];
   for (const line of lines) {
@@ -122,7 +130,7 @@ export async function planSpeech(env: Env, actor: Actor, request: SpeechRequest)
   if (!slot.acquired) {
     return { ok: false, refusal: { httpStatus: 429, status: "too_many_concurrent_requests", message: `Your plan allows ${limit} concurrent requests.`, headers } };
   }
-  return { ok: true, plan: { actor, request, model: model.model, segments, characters, beyondLimit, historyItemId: timeOrderedId(), concurrency: { active: slot.active, limit } } };
+  return { ok: true, plan: { actor, request, model: model.model, segments, pronunciationRules: dictionaries.rules, characters, beyondLimit, historyItemId: timeOrderedId(), concurrency: { active: slot.active, limit } } };
 }
 
 /** The text-to-speech model a request names (the default when none), or the refusal when this deployment has none such. */
@@ -210,8 +218,12 @@ async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk
         } else {
           const external = plan.model.engine === "embedded" ? undefined : externalVoiceFor(segment.voice, plan.model.engine);
           const followedByMore = index < sentences.length - 1 || (lastSegment && continued);
-          const result = await engine.synthesize({ text: engineTextFor(sentence, followedByMore), engineVoice: engineVoiceFor(segment.voice, plan.request.languageCode), engine: plan.model.engine, externalVoice: external, seed: plan.request.seed, ...params });
-          alignment = alignmentFromWords(sentence, result.words, result.durationMs, offsetSeconds);
+          const spoken = engineTextFor(sentence, followedByMore);
+          const applied = applyRules(spoken, plan.pronunciationRules, plan.model.engine === "embedded");
+          const result = await engine.synthesize({ text: applied.text, phonemes: applied.phonemes, engineVoice: engineVoiceFor(segment.voice, plan.request.languageCode), engine: plan.model.engine, externalVoice: external, seed: plan.request.seed, ...params });
+          // The engine's word positions are in the text it spoke: when a rule changed that text, the sentence's
+          // characters share its duration evenly instead.
+          alignment = alignmentFromWords(sentence, applied.text === spoken ? result.words : [], result.durationMs, offsetSeconds);
           const samples = int16FromBytes(result.pcm);
           pcm.push({ samples, sampleRate: result.sampleRate });
           audio = encoder.push(samples, result.sampleRate);

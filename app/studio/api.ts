@@ -6,6 +6,10 @@ import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
+import { pronunciationLocator } from "~/api/schemas";
+import { database } from "../../db/client";
+import { versionsJson } from "~/pronunciation/pronunciation.server";
+import { MAX_PROJECT_DICTIONARIES } from "../../core/pronunciation/rules";
 import * as studio from "~/studio/studio.server";
 import type { ChapterWithBlocks, NewContent, StudioRefusal } from "~/studio/studio.server";
 import { documentKind, parseDocument } from "~/studio/rules/documents";
@@ -53,10 +57,16 @@ const projectForm = z.object({
 type ContentInput = { from_url?: string; from_document?: unknown; from_content_json?: string };
 
 /** The content of a create or content update: blank, content JSON, or a document (never more than one). */
-async function readContent(input: ContentInput, fallbackName: string): Promise<{ ok: true; content: NewContent } | { ok: false; refusal: StudioRefusal }> {
+async function readContent(env: Env, input: ContentInput, fallbackName: string): Promise<{ ok: true; content: NewContent } | { ok: false; refusal: StudioRefusal }> {
   const given = [input.from_url, input.from_document, input.from_content_json].filter((v) => v !== undefined && v !== "");
   if (given.length > 1) return { ok: false, refusal: { httpStatus: 400, status: "invalid_content", message: "Give at most one of from_url, from_document and from_content_json." } };
-  if (input.from_url) return { ok: false, refusal: { httpStatus: 400, status: "from_url_not_supported", message: "Importing from a URL is not available yet: upload the page as an HTML document instead." } };
+  if (input.from_url) {
+    const fetched = await studio.fetchDocument(env, input.from_url);
+    if (!fetched.ok) return { ok: false, refusal: { httpStatus: 400, status: fetched.status, message: fetched.message } };
+    const parsed = parseDocument(fetched.kind, fetched.bytes, fallbackName);
+    if (!parsed.ok) return { ok: false, refusal: { httpStatus: 400, status: "invalid_document", message: parsed.message } };
+    return { ok: true, content: { kind: "document", chapters: parsed.chapters, sourceType: fetched.kind } };
+  }
   if (input.from_content_json) {
     let json: unknown;
     try {
@@ -123,12 +133,12 @@ studioApi.post(
   "/",
   doc("Create a Studio project: blank, from content JSON or from a document (text, Markdown, HTML, EPUB)", {
     success: { description: "JSON: project" },
-    responses: { 400: "invalid_content, invalid_document, unsupported_document, voice_not_found, live_moderation_voice, model_not_found, from_url_not_supported", 401: "quota_exceeded (auto_convert)", 403: "project_limit_reached, projects_api_not_allowed" },
+    responses: { 400: "invalid_content, invalid_document, unsupported_document, voice_not_found, live_moderation_voice, model_not_found, invalid_url, url_unreachable", 401: "quota_exceeded (auto_convert)", 403: "project_limit_reached, projects_api_not_allowed" },
   }),
   valid("form", projectForm),
   async (c) => {
     const form = c.req.valid("form");
-    const content = await readContent(form, form.name);
+    const content = await readContent(c.env, form, form.name);
     if (!content.ok) return refusal(c, content.refusal);
     const created = await studio.createProject(
       c.env,
@@ -178,8 +188,8 @@ studioApi.get(
     return c.json({
       ...studio.projectJson(project, positions.get(project.id) ?? null),
       chapters: content.map((ch) => studio.chapterJson(ch, project)),
-      pronunciation_dictionary_versions: [],
-      pronunciation_dictionary_locators: [],
+      pronunciation_dictionary_versions: await versionsJson(database(c.env.DB), project.workspaceId, JSON.parse(project.pronunciationDictionaries) as { pronunciation_dictionary_id: string; version_id: string }[]),
+      pronunciation_dictionary_locators: JSON.parse(project.pronunciationDictionaries) as unknown[],
       apply_text_normalization: "auto",
       assets: [],
       voices: [],
@@ -257,7 +267,7 @@ studioApi.post(
     const project = await projectOf(c, c.req.valid("param").project_id);
     if (!project) return notFound(c);
     const form = c.req.valid("form");
-    const content = await readContent(form, project.name);
+    const content = await readContent(c.env, form, project.name);
     if (!content.ok) return refusal(c, content.refusal);
     const updated = await studio.replaceProjectContent(c.env, c.get("caller"), project, content.content);
     if (!updated.ok) return refusal(c, updated.refusal);
@@ -278,6 +288,20 @@ studioApi.post(
     if (!project) return notFound(c);
     const queued = await studio.queueConversion(c.env, c.get("caller"), project, null);
     if (!queued.ok) return refusal(c, queued.refusal);
+    return c.json({ status: "ok" });
+  },
+);
+
+studioApi.post(
+  "/:project_id/pronunciation-dictionaries",
+  doc("Set the pronunciation dictionaries a project's conversion applies (paragraphs they change reconvert)", { success: { description: "JSON: status ok" }, responses: { 404: "not_found, pronunciation_dictionary_not_found" } }),
+  valid("param", projectParam),
+  valid("json", z.object({ pronunciation_dictionary_locators: z.array(pronunciationLocator).max(MAX_PROJECT_DICTIONARIES), invalidate_affected_text: z.boolean().nullish() })),
+  async (c) => {
+    const project = await projectOf(c, c.req.valid("param").project_id);
+    if (!project) return notFound(c);
+    const set = await studio.setProjectDictionaries(c.env, project, c.req.valid("json").pronunciation_dictionary_locators);
+    if (!set.ok) return refusal(c, set.refusal);
     return c.json({ status: "ok" });
   },
 );
@@ -382,14 +406,14 @@ studioApi.get("/:project_id/chapters", doc("A project's chapters in reading orde
 
 studioApi.post(
   "/:project_id/chapters",
-  doc("Add a chapter at the end of a project", { success: { description: "JSON: chapter with its content" }, responses: { 400: "from_url_not_supported", 404: "not_found" } }),
+  doc("Add a chapter at the end of a project", { success: { description: "JSON: chapter with its content" }, responses: { 400: "invalid_url, url_unreachable", 404: "not_found" } }),
   valid("param", projectParam),
   valid("json", z.object({ name: z.string().trim().min(1).max(PROJECT_NAME_MAX), from_url: z.string().max(2000).nullish() })),
   async (c) => {
     const project = await projectOf(c, c.req.valid("param").project_id);
     if (!project) return notFound(c);
     const body = c.req.valid("json");
-    if (body.from_url) return apiError(c, 400, "from_url_not_supported", "Importing from a URL is not available yet.");
+    if (body.from_url) return apiError(c, 400, "invalid_url, url_unreachable", "Importing from a URL is not available yet.");
     const chapter = await studio.addChapter(c.env, project, body.name, null);
     return c.json({ chapter: studio.chapterWithContentJson(chapter, project) });
   },

@@ -19,8 +19,9 @@ import { findQueuedWorkVoice, findVoiceSettings } from "~/voices/voices.server";
 import { log } from "~/common/log.server";
 import { emitWorkspaceEvent } from "~/workspace/webhooks.server";
 import { recordGeneratedAudio } from "~/ai-classifier/ai-classifier.server";
-import { blockNeedsConversion, projectOutputFormat, projectContent, type StudioJobMessage } from "~/studio/studio.server";
-import { BLOCK_ATTEMPTS, blockCharacters, projectMediaPrefix, conversionKey, conversionProgress, LIVE_MODERATION_REFUSAL, newStudioId, shiftAlignment, type TtsNode } from "~/studio/rules/studio";
+import { applyRules, type PronunciationRule } from "../../core/pronunciation/rules";
+import { blockConversionKey, blockNeedsConversion, projectOutputFormat, projectContent, type StudioJobMessage } from "~/studio/studio.server";
+import { BLOCK_ATTEMPTS, blockCharacters, projectMediaPrefix, conversionProgress, LIVE_MODERATION_REFUSAL, newStudioId, shiftAlignment, type TtsNode } from "~/studio/rules/studio";
 
 /** The usage events' source for Studio conversions. */
 export const STUDIO_SOURCE = "Studio";
@@ -28,7 +29,7 @@ export const STUDIO_SOURCE = "Studio";
 type Converted = { audio: Uint8Array; durationMs: number; alignment: Alignment; pcm: { samples: Int16Array; sampleRate: number }[] };
 
 /** A block's nodes spoken, each by its voice, into one MP3 of the project's quality. */
-async function synthesizeBlock(env: Env, db: Database, workspaceId: string, modelId: string, format: ReturnType<typeof projectOutputFormat>, nodes: TtsNode[]): Promise<Converted> {
+async function synthesizeBlock(env: Env, db: Database, workspaceId: string, modelId: string, format: ReturnType<typeof projectOutputFormat>, nodes: TtsNode[], rules: PronunciationRule[]): Promise<Converted> {
   const model = resolveModel(modelId, await servedModels(env));
   if (!model) throw new Error(`The model ${modelId} is not served any more.`);
   const encoder = await StreamingEncoder.create(format);
@@ -49,8 +50,11 @@ async function synthesizeBlock(env: Env, db: Database, workspaceId: string, mode
         continue;
       }
       const external = model.engine === "embedded" ? undefined : externalVoiceFor(voice, model.engine);
-      const result = await speechEngine(env).synthesize({ text: engineTextFor(sentence, index < sentences.length - 1), engineVoice: engineVoiceFor(voice), engine: model.engine, externalVoice: external, ...params });
-      alignments.push(alignmentFromWords(sentence, result.words, result.durationMs, offsetSeconds));
+      const text = engineTextFor(sentence, index < sentences.length - 1);
+      const applied = applyRules(text, rules, model.engine === "embedded");
+      const result = await speechEngine(env).synthesize({ text: applied.text, phonemes: applied.phonemes, engineVoice: engineVoiceFor(voice), engine: model.engine, externalVoice: external, ...params });
+      // Word positions are in the spoken text: a sentence a rule changed spreads its characters evenly instead.
+      alignments.push(alignmentFromWords(sentence, applied.text === text ? result.words : [], result.durationMs, offsetSeconds));
       const samples = int16FromBytes(result.pcm);
       pcm.push({ samples, sampleRate: result.sampleRate });
       parts.push(encoder.push(samples, result.sampleRate));
@@ -72,7 +76,7 @@ async function convertBlock(env: Env, db: Database, job: StudioJobMessage, proje
   let lastError = "";
   for (let attempt = 1; attempt <= BLOCK_ATTEMPTS && !converted; attempt++) {
     try {
-      converted = await synthesizeBlock(env, db, job.workspaceId, project.defaultModelId, format, nodes);
+      converted = await synthesizeBlock(env, db, job.workspaceId, project.defaultModelId, format, nodes, JSON.parse(project.pronunciationRules) as PronunciationRule[]);
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);
       log("error", "studio block conversion failed", { project_id: project.id, block_id: block.id, attempt, error: lastError });
@@ -96,7 +100,7 @@ async function convertBlock(env: Env, db: Database, job: StudioJobMessage, proje
         id: block.id,
         workspaceId: job.workspaceId,
         patch: {
-          convertedKey: conversionKey(nodes, project.defaultModelId, format),
+          convertedKey: blockConversionKey(project, nodes),
           audioKey: key,
           audioBytes: converted.audio.byteLength,
           durationMs: converted.durationMs,

@@ -20,6 +20,8 @@ export type SynthesisRequest = {
   externalVoice?: string;
   /** Same seed, same text and settings: the same samples (the embedded provider honours it). */
   seed?: number | null;
+  /** The text holds espeak-ng phoneme mnemonics inside [[ ]] (pronunciation dictionaries' phoneme rules): only the embedded provider reads them. */
+  phonemes?: boolean;
 };
 
 export type SynthesisResult = PcmAudio & {

@@ -36,6 +36,7 @@ const ROUTE_SCOPES: readonly (readonly [string, KeyScope, KeyScope])[] = [
   ["/v1/history", "speech_history_read", "speech_history_write"],
   ["/v1/admin/history", "speech_history_read", "speech_history_read"],
   ["/v1/sound-generation", "sound_generation", "sound_generation"],
+  ["/v1/pronunciation-dictionaries", "pronunciation_dictionaries_read", "pronunciation_dictionaries_write"],
   ["/v1/audio-isolation", "audio_isolation", "audio_isolation"],
   ["/v1/usage", "user_read", "user_read"],
   ["/v1/user", "user_read", "user_write"],

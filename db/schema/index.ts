@@ -16,3 +16,4 @@ export * from "./audio-native";
 export * from "./ai-classifier";
 export * from "./agents";
 export * from "./dubbing";
+export * from "./pronunciation";

@@ -42,6 +42,8 @@ export const studioProjects = sqliteTable(
     volumeNormalization: integer("volume_normalization", { mode: "boolean" }).notNull().default(false),
     /** JSON list of {pronunciation_dictionary_id, version_id}. */
     pronunciationDictionaries: text("pronunciation_dictionaries").notNull().default("[]"),
+    /** The rules of those versions, in order (versions never change: a copy read without a query). */
+    pronunciationRules: text("pronunciation_rules").notNull().default("[]"),
     qualityPreset: text("quality_preset").notNull().default("standard"),
     addedToQueueAtUnix: integer("added_to_queue_at_unix").notNull().default(0),
     queuePosition: integer("queue_position"),

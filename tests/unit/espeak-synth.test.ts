@@ -7,6 +7,7 @@ import { ENGINE_LANGUAGES, engineVoiceFor } from "../../app/voices/rules/voices"
 import { PREMADE_VOICES } from "./premade-voices";
 import { unpackDataArchive } from "../../workers/speech/data-archive";
 import { EspeakSynthesizer } from "../../workers/speech/espeak-synth";
+import { applyRules, withDefaults } from "../../core/pronunciation/rules";
 
 const generated = (name: string) => readFileSync(fileURLToPath(new URL(`../../workers/speech/generated/${name}`, import.meta.url)));
 const module = new WebAssembly.Module(generated("espeak-ng.wasm"));
@@ -56,6 +57,19 @@ describe("espeak-ng in WebAssembly", () => {
     const other = await synth.speak({ ...utterance, text, seed: 43 });
     expect(Buffer.from(again.samples.buffer).equals(Buffer.from(first.samples.buffer))).toBe(true);
     expect(Buffer.from(other.samples.buffer).equals(Buffer.from(first.samples.buffer))).toBe(false);
+  });
+
+  it("speaks a pronunciation rule's phonemes: IPA and ARPAbet of a word sound exactly as the word", async () => {
+    const spoken = async (text: string, phonemes = false) => Buffer.from((await synth.speak({ ...utterance, text, seed: 7, phonemes })).samples.buffer);
+    const hello = await spoken("hello");
+    for (const [phoneme, alphabet] of [["həˈloʊ", "ipa"], ["HH AH0 L OW1", "cmu-arpabet"]]) {
+      const applied = applyRules("hello", [withDefaults({ type: "phoneme", string_to_replace: "hello", phoneme, alphabet })], true);
+      expect(applied.phonemes).toBe(true);
+      expect((await spoken(applied.text, true)).equals(hello)).toBe(true);
+    }
+    // Without the flag the brackets are text, and a different pronunciation is different audio.
+    expect((await spoken("[[h@l'oU]]")).equals(hello)).toBe(false);
+    expect((await spoken("say [[t@m'A:toU]] now", true)).equals(await spoken("say tomato now"))).toBe(false);
   });
 
   it("refuses a voice it does not have", async () => {

@@ -8,7 +8,7 @@ type SynthExports = {
   synth_voice(name: number): number;
   synth_params(rate: number, pitch: number, range: number): void;
   synth_seed(seed: number): void;
-  synth_speak(text: number): number;
+  synth_speak(text: number, phonemes: number): number;
   synth_samples(): number;
   synth_words(): number;
   synth_word_count(): number;
@@ -16,7 +16,7 @@ type SynthExports = {
   synth_free(pointer: number): void;
 };
 
-export type Utterance = { text: string; voice: string; rate: number; pitch: number; range: number; seed?: number | null };
+export type Utterance = { text: string; voice: string; rate: number; pitch: number; range: number; seed?: number | null; phonemes?: boolean };
 export type Spoken = { samples: Int16Array; sampleRate: number; words: { position: number; length: number; startMs: number }[] };
 
 const DATA_PATH = "/espeak-ng-data";
@@ -58,7 +58,7 @@ export class EspeakSynthesizer {
     synth.synth_params(utterance.rate, utterance.pitch, utterance.range);
     if (seeded) synth.synth_seed(Math.trunc(utterance.seed!) | 0);
     const text = writeString(synth, utterance.text);
-    const count = synth.synth_speak(text);
+    const count = synth.synth_speak(text, utterance.phonemes ? 1 : 0);
     synth.synth_free(text);
     if (count < 0) throw new Error("espeak-ng could not synthesize the text");
     const samples = new Int16Array(synth.memory.buffer, synth.synth_samples(), count).slice();

@@ -22,6 +22,7 @@ export function synthesizeWithEspeak(request: SynthesisRequest): Promise<Synthes
       pitch: request.pitch,
       range: request.range,
       seed: request.seed,
+      phonemes: request.phonemes,
     });
     const { samples, sampleRate, words } = spoken;
     return { pcm: new Uint8Array(samples.buffer), sampleRate, durationMs: (samples.length / sampleRate) * 1000, words };

@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { AudioLines, AudioWaveform, BookOpen, Bot, Captions, CircleGauge, CreditCard, FlaskConical, Headset, House, KeyRound, Languages, Library, ListChecks, Mail, Menu, Mic2, Settings, Speech, Sparkles, TextSelect, UsersRound, Users, Volume2, Wand2, Webhook, type LucideIcon } from "lucide-react";
+import { AudioLines, AudioWaveform, BookA, BookOpen, Bot, Captions, CircleGauge, CreditCard, FlaskConical, Headset, House, KeyRound, Languages, Library, ListChecks, Mail, Menu, Mic2, Settings, Speech, Sparkles, TextSelect, UsersRound, Users, Volume2, Wand2, Webhook, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { groupedSections, type AppSectionIcon } from "~/common/rules/navigation";
 import { formatNumber } from "~/common/rules/format";
@@ -37,6 +37,7 @@ export const SECTION_ICONS: Record<AppSectionIcon, LucideIcon> = {
   serviceAccounts: Bot,
   webhooks: Webhook,
   agents: Headset,
+  pronunciation: BookA,
 };
 
 export type Credits = { used: number; limit: number };

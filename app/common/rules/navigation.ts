@@ -31,7 +31,7 @@ export const APP_SECTION_GROUPS = ["Create", "Workspace", "Account"] as const;
 export type AppSectionGroup = (typeof APP_SECTION_GROUPS)[number];
 
 /** The icon of a section, by name (the components map names to the icon set). */
-export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "transcription" | "alignment" | "dubbing" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks" | "agents";
+export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "transcription" | "alignment" | "dubbing" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks" | "agents" | "pronunciation";
 
 export type AppSection = NavLink & { group: AppSectionGroup; icon: AppSectionIcon };
 
@@ -40,6 +40,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/speech-synthesis/text-to-speech", label: "Text to Speech", group: "Create", icon: "speech" },
   { to: "/app/studio", label: "Studio", group: "Create", icon: "studio" },
   { to: "/app/audio-native", label: "Audio Native", group: "Create", icon: "studio" },
+  { to: "/app/pronunciation-dictionaries", label: "Pronunciation", group: "Create", icon: "pronunciation" },
   { to: "/app/default-voices", label: "Voices", group: "Create", icon: "voices" },
   { to: "/app/voice-lab", label: "Voice lab", group: "Create", icon: "lab" },
   { to: "/app/voice-lab/design", label: "Voice design", group: "Create", icon: "design" },

@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
-import { AlertTriangle, Check, Download, Play, Plus, RefreshCw, Settings2, Wand2 } from "lucide-react";
+import { AlertTriangle, Check, ChevronDown, ChevronUp, Download, Play, Plus, RefreshCw, Settings2, Wand2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { usePlayer } from "~/player/components/player";
 import { Badge } from "~/common/ui/badge";
@@ -32,16 +32,17 @@ export function ChapterSidebar({ projectId, chapters, current }: { projectId: st
     <nav aria-label="Chapters" className="space-y-3">
       <ol className="space-y-1">
         {chapters.map((c, i) => (
-          <li key={c.id}>
+          <li key={c.id} className="flex items-center gap-1">
             <Link
               to={`/app/studio/${projectId}?chapter=${c.id}`}
               aria-current={c.id === current ? "page" : undefined}
-              className={cn("flex items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-muted", c.id === current ? "bg-muted font-medium text-foreground" : "text-muted-foreground")}
+              className={cn("flex min-w-0 flex-1 items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-muted", c.id === current ? "bg-muted font-medium text-foreground" : "text-muted-foreground")}
             >
               <span className="w-5 shrink-0 text-xs tabular-nums">{i + 1}</span>
               <span className="min-w-0 flex-1 truncate">{c.name}</span>
               {c.state === "converting" ? <RefreshCw aria-label="Converting" className="size-4 animate-spin" /> : c.canBeDownloaded ? <Check aria-label="Converted" className="size-4" /> : null}
             </Link>
+            {chapters.length > 1 ? <MoveChapter chapter={c} first={i === 0} last={i === chapters.length - 1} /> : null}
           </li>
         ))}
       </ol>
@@ -53,6 +54,23 @@ export function ChapterSidebar({ projectId, chapters, current }: { projectId: st
         </Button>
       </Form>
     </nav>
+  );
+}
+
+/** Up and down buttons that move a chapter one place in the project's reading order. */
+function MoveChapter({ chapter, first, last }: { chapter: EditorChapter; first: boolean; last: boolean }) {
+  const move = useFetcher();
+  return (
+    <move.Form method="post" className="flex shrink-0">
+      <input type="hidden" name="intent" value="move-chapter" />
+      <input type="hidden" name="chapter_id" value={chapter.id} />
+      <Button type="submit" name="direction" value="up" variant="ghost" size="icon-sm" disabled={first || move.state !== "idle"} aria-label={`Move ${chapter.name} up`}>
+        <ChevronUp aria-hidden="true" />
+      </Button>
+      <Button type="submit" name="direction" value="down" variant="ghost" size="icon-sm" disabled={last || move.state !== "idle"} aria-label={`Move ${chapter.name} down`}>
+        <ChevronDown aria-hidden="true" />
+      </Button>
+    </move.Form>
   );
 }
 

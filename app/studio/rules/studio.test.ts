@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coverImageType, allowedToUseProjectsApi, blockCharacters, conversionKey, conversionProgress, defaultVoiceFor, projectLimit, queuePositions } from "./studio";
+import { moveInOrder, coverImageType, allowedToUseProjectsApi, blockCharacters, conversionKey, conversionProgress, defaultVoiceFor, projectLimit, queuePositions } from "./studio";
 
 describe("studio rules", () => {
   it("gates the projects API and the projects limit by tier", () => {
@@ -39,5 +39,12 @@ describe("studio rules", () => {
     expect(coverImageType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe("image/jpeg");
     expect(coverImageType(new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50]))).toBe("image/webp");
     expect(coverImageType(new TextEncoder().encode("GIF89a"))).toBeNull();
+  });
+
+  it("moves a chapter one place, staying put at either end", () => {
+    expect(moveInOrder(["a", "b", "c"], "b", -1)).toEqual(["b", "a", "c"]);
+    expect(moveInOrder(["a", "b", "c"], "b", 1)).toEqual(["a", "c", "b"]);
+    expect(moveInOrder(["a", "b"], "a", -1)).toEqual(["a", "b"]);
+    expect(moveInOrder(["a", "b"], "z", 1)).toBeNull();
   });
 });

@@ -125,3 +125,14 @@ export function coverImageType(bytes: Uint8Array): (typeof COVER_TYPES)[number] 
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
   return null;
 }
+
+/** The order with `id` moved one place up (-1) or down (+1); unchanged at either end; null when `id` is not in it. */
+export function moveInOrder(order: readonly string[], id: string, step: -1 | 1): string[] | null {
+  const from = order.indexOf(id);
+  if (from < 0) return null;
+  const to = from + step;
+  if (to < 0 || to >= order.length) return [...order];
+  const next = [...order];
+  [next[from], next[to]] = [next[to]!, next[from]!];
+  return next;
+}

@@ -15,8 +15,11 @@ import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../../core/voices/voi
 import { currentQuota, servedModels } from "~/speech/speech.server";
 import { resolveModel } from "~/speech/rules/models";
 import type { ParsedChapter } from "~/studio/rules/documents";
+import { applyRules, MAX_PROJECT_DICTIONARIES, type PronunciationRule } from "../../../core/pronunciation/rules";
+import { rulesForLocators, type Locator } from "~/pronunciation/pronunciation.server";
 import {
   allowedToUseProjectsApi,
+  moveInOrder,
   blockCharacters,
   COVER_MAX_BYTES,
   COVER_TYPES,
@@ -233,6 +236,27 @@ export async function replaceProjectContent(env: Env, actor: Actor, project: Stu
 }
 
 /** Sets the cover; its type is read from the bytes (a file that only claims to be an image is refused). */
+/**
+ * The project's pronunciation dictionaries (in the order they apply): each locator resolved to a version of a
+ * dictionary of this workspace (the latest when none is named), its rules copied onto the project. Paragraphs
+ * whose spoken text the change alters reconvert on the next conversion (blockConversionKey).
+ */
+export async function setProjectDictionaries(env: Env, project: StudioProjectRow, locators: Locator[]): Promise<StudioResult<{ pronunciation_dictionary_id: string; version_id: string }[]>> {
+  if (locators.length > MAX_PROJECT_DICTIONARIES) return refuse(400, "too_many_pronunciation_dictionaries", `A project applies at most ${MAX_PROJECT_DICTIONARIES} pronunciation dictionaries.`);
+  const resolved = await rulesForLocators(db(env), project.workspaceId, locators);
+  if (!resolved.ok) return { ok: false, refusal: resolved.refusal };
+  await repo.updateProject(db(env), project.workspaceId, project.id, { pronunciationDictionaries: JSON.stringify(resolved.versions), pronunciationRules: JSON.stringify(resolved.rules) });
+  return { ok: true, value: resolved.versions };
+}
+
+/** Moves a chapter one place in chapters_order (last_chapters_order_change_unix_ms records when). */
+export async function moveChapter(env: Env, project: StudioProjectRow, chapterId: string, step: -1 | 1): Promise<StudioResult<string[]>> {
+  const order = moveInOrder(parseList<string>(project.chaptersOrder), chapterId, step);
+  if (!order) return refuse(404, "not_found", "Chapter not found");
+  await repo.updateProject(db(env), project.workspaceId, project.id, { chaptersOrder: JSON.stringify(order), lastChaptersOrderChangeUnixMs: Date.now() });
+  return { ok: true, value: order };
+}
+
 export async function setCover(env: Env, project: StudioProjectRow, image: { bytes: Uint8Array }): Promise<StudioResult<null>> {
   const type = coverImageType(image.bytes);
   if (!type) return refuse(400, "invalid_cover_image", `The cover must be a ${COVER_TYPES.map((t) => t.replace("image/", "").toUpperCase()).join(", ")} image.`);
@@ -337,7 +361,17 @@ export function projectOutputFormat(project: StudioProjectRow) {
 export function blockNeedsConversion(project: StudioProjectRow, block: StudioBlockRow): boolean {
   const nodes = parseList<TtsNode>(block.nodes);
   if (blockCharacters(nodes) === 0 || nodes.every((n) => n.text.trim() === "")) return false;
-  return !block.audioKey || block.convertedKey !== conversionKey(nodes, project.defaultModelId, projectOutputFormat(project));
+  return !block.audioKey || block.convertedKey !== blockConversionKey(project, nodes);
+}
+
+/**
+ * The key of a block's audio: its nodes as spoken through the project's pronunciation dictionaries, so adding or
+ * removing a dictionary reconverts exactly the paragraphs whose spoken text it changes.
+ */
+export function blockConversionKey(project: StudioProjectRow, nodes: TtsNode[]): string {
+  const rules = parseList<PronunciationRule>(project.pronunciationRules);
+  const spoken = rules.length ? nodes.map((n) => ({ ...n, text: applyRules(n.text, rules, true).text })) : nodes;
+  return conversionKey(spoken, project.defaultModelId, projectOutputFormat(project));
 }
 
 /**

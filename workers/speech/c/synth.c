@@ -59,12 +59,13 @@ __attribute__((export_name("synth_params"))) void synth_params(int rate, int pit
 
 __attribute__((export_name("synth_seed"))) void synth_seed(int32_t seed) { espeak_ng_SetRandSeed(seed); }
 
-/** Speaks NUL-terminated UTF-8 text; returns the number of samples, or -1. */
-__attribute__((export_name("synth_speak"))) int synth_speak(const char *text) {
+/** Speaks NUL-terminated UTF-8 text; returns the number of samples, or -1. With `phonemes`, text inside [[ ]]
+ * is read as espeak-ng phoneme mnemonics (pronunciation dictionaries' phoneme rules); the caller escapes the rest. */
+__attribute__((export_name("synth_speak"))) int synth_speak(const char *text, int phonemes) {
   sample_count = 0;
   word_count = 0;
   failed = 0;
-  espeak_ERROR status = espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0, espeakCHARS_UTF8, NULL, NULL);
+  espeak_ERROR status = espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0, espeakCHARS_UTF8 | (phonemes ? espeakPHONEMES : 0), NULL, NULL);
   if (status != EE_OK || failed) return -1;
   return (int)sample_count;
 }
