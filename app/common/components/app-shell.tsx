@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { AudioLines, AudioWaveform, BookA, BookOpen, Bot, Captions, CircleGauge, CreditCard, FlaskConical, Headset, House, KeyRound, Languages, Library, ListChecks, Mail, Menu, Mic2, Settings, Speech, Sparkles, TextSelect, UsersRound, Users, Volume2, Wand2, Webhook, type LucideIcon } from "lucide-react";
+import { AudioLines, AudioWaveform, BookA, BookOpen, Bot, Captions, CircleGauge, CreditCard, FlaskConical, Headset, House, KeyRound, Languages, Library, ListChecks, Mail, Menu, Mic2, Newspaper, ScanSearch, Settings, Speech, Sparkles, TextSelect, UsersRound, Users, Volume2, Wand2, Webhook, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { groupedSections, type AppSectionIcon } from "~/common/rules/navigation";
 import { formatNumber } from "~/common/rules/format";
@@ -17,6 +17,8 @@ export const SECTION_ICONS: Record<AppSectionIcon, LucideIcon> = {
   studio: BookOpen,
   sound: Volume2,
   isolator: AudioWaveform,
+  classifier: ScanSearch,
+  audioNative: Newspaper,
   changer: Speech,
   transcription: Captions,
   alignment: TextSelect,

@@ -27,11 +27,11 @@ export function mainMarketingPages(pages: readonly MarketingPage[] = MARKETING_P
 }
 
 /** The sidebar's groups, in order; a product area adds its group (or joins one) when it lands. */
-export const APP_SECTION_GROUPS = ["Create", "Workspace", "Account"] as const;
+export const APP_SECTION_GROUPS = ["Create", "Voices", "Audio tools", "Workspace", "Account"] as const;
 export type AppSectionGroup = (typeof APP_SECTION_GROUPS)[number];
 
 /** The icon of a section, by name (the components map names to the icon set). */
-export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "transcription" | "alignment" | "dubbing" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks" | "agents" | "pronunciation";
+export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "transcription" | "alignment" | "dubbing" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks" | "agents" | "pronunciation" | "audioNative" | "classifier";
 
 export type AppSection = NavLink & { group: AppSectionGroup; icon: AppSectionIcon };
 
@@ -39,21 +39,21 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/home", label: "Home", group: "Create", icon: "home" },
   { to: "/app/speech-synthesis/text-to-speech", label: "Text to Speech", group: "Create", icon: "speech" },
   { to: "/app/studio", label: "Studio", group: "Create", icon: "studio" },
-  { to: "/app/audio-native", label: "Audio Native", group: "Create", icon: "studio" },
-  { to: "/app/pronunciation-dictionaries", label: "Pronunciation", group: "Create", icon: "pronunciation" },
-  { to: "/app/default-voices", label: "Voices", group: "Create", icon: "voices" },
-  { to: "/app/voice-lab", label: "Voice lab", group: "Create", icon: "lab" },
-  { to: "/app/voice-lab/design", label: "Voice design", group: "Create", icon: "design" },
-  { to: "/app/voice-lab/professional", label: "Professional cloning", group: "Create", icon: "lab" },
-  { to: "/app/voice-library", label: "Voice Library", group: "Create", icon: "library" },
-  { to: "/app/sound-effects", label: "Sound effects", group: "Create", icon: "sound" },
-  { to: "/app/voice-isolator", label: "Voice Isolator", group: "Create", icon: "isolator" },
-  { to: "/app/speech-synthesis/speech-to-speech", label: "Voice Changer", group: "Create", icon: "changer" },
-  { to: "/app/speech-to-text", label: "Speech to Text", group: "Create", icon: "transcription" },
-  { to: "/app/forced-alignment", label: "Forced Alignment", group: "Create", icon: "alignment" },
-  { to: "/app/ai-classifier", label: "AI Speech Classifier", group: "Create", icon: "isolator" },
-  { to: "/app/conversational-ai/agents", label: "Agents", group: "Create", icon: "agents" },
   { to: "/app/dubbing", label: "Dubbing", group: "Create", icon: "dubbing" },
+  { to: "/app/conversational-ai/agents", label: "Agents", group: "Create", icon: "agents" },
+  { to: "/app/audio-native", label: "Audio Native", group: "Create", icon: "audioNative" },
+  { to: "/app/default-voices", label: "Voices", group: "Voices", icon: "voices" },
+  { to: "/app/voice-lab", label: "Voice lab", group: "Voices", icon: "lab" },
+  { to: "/app/voice-lab/design", label: "Voice design", group: "Voices", icon: "design" },
+  { to: "/app/voice-lab/professional", label: "Professional cloning", group: "Voices", icon: "lab" },
+  { to: "/app/voice-library", label: "Voice Library", group: "Voices", icon: "library" },
+  { to: "/app/pronunciation-dictionaries", label: "Pronunciation", group: "Voices", icon: "pronunciation" },
+  { to: "/app/sound-effects", label: "Sound effects", group: "Audio tools", icon: "sound" },
+  { to: "/app/voice-isolator", label: "Voice Isolator", group: "Audio tools", icon: "isolator" },
+  { to: "/app/speech-synthesis/speech-to-speech", label: "Voice Changer", group: "Audio tools", icon: "changer" },
+  { to: "/app/speech-to-text", label: "Speech to Text", group: "Audio tools", icon: "transcription" },
+  { to: "/app/forced-alignment", label: "Forced Alignment", group: "Audio tools", icon: "alignment" },
+  { to: "/app/ai-classifier", label: "AI Speech Classifier", group: "Audio tools", icon: "classifier" },
   { to: "/app/usage", label: "Usage", group: "Workspace", icon: "usage" },
   { to: "/app/workspace-voices", label: "Workspace voices", group: "Workspace", icon: "workspaceVoices" },
   { to: "/app/workspace/members", label: "Members", group: "Workspace", icon: "members" },
