@@ -140,8 +140,7 @@ export type EmbedPlayer = Player & { allowedSites: string[] };
 export async function findEmbedPlayer(env: Env, projectId: string): Promise<EmbedPlayer | undefined> {
   const player = await repo.findPublicPlayer(db(env), projectId);
   if (!player?.enabled) return undefined;
-  const owner = { membership: { workspace: { id: player.workspaceId } } } as Actor;
-  const project = await studio.findProject(env, owner, projectId);
+  const project = await studio.findPublishedProject(env, player.workspaceId, projectId);
   if (!project) return undefined;
   return { project, player, allowedSites: (await workspaceSettings(env, player.workspaceId)).allowedSites };
 }

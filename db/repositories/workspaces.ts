@@ -125,7 +125,14 @@ export async function acceptInvite(db: Database, invite: InviteRow, userId: stri
       .insert(workspaceMembers)
       .select(
         db
-          .select({ workspaceId: workspaceInvites.workspaceId, userId: sql<string>`${userId}`.as("user_id"), role: workspaceInvites.role, joinedAt: sql<number>`unixepoch()`.as("joined_at") })
+          .select({
+            workspaceId: workspaceInvites.workspaceId,
+            userId: sql<string>`${userId}`.as("user_id"),
+            role: workspaceInvites.role,
+            joinedAt: sql<number>`unixepoch()`.as("joined_at"),
+            // A new member shares nothing by default until they choose (decision 0039).
+            defaultSharing: sql<string | null>`NULL`.as("default_sharing"),
+          })
           .from(workspaceInvites)
           .where(eq(workspaceInvites.id, invite.id)),
       )

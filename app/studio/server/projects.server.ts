@@ -181,6 +181,14 @@ export async function findProject(env: Env, actor: Actor, projectId: string): Pr
   return repo.findProject(db(env), wsOf(actor), projectId, readerOf(actor));
 }
 
+/**
+ * A project by its workspace alone, for work that is not a member's request (a published Audio Native player
+ * served to its listed sites): the owner chose to publish it, so no member's access narrows it.
+ */
+export async function findPublishedProject(env: Env, workspaceId: string, projectId: string): Promise<StudioProjectRow | undefined> {
+  return repo.findProject(db(env), workspaceId, projectId);
+}
+
 /** The actor's refusal to act on a project with the `need`ed role (editor changes, admin deletes and shares); null when they may. */
 export async function projectRefusal(env: Env, actor: Actor, project: Pick<StudioProjectRow, "id" | "createdByUserId">, need: ResourceRole): Promise<StudioRefusal | null> {
   const refusal = await resourceRefusal(db(env), actor, { type: "project", id: project.id, creatorUserId: project.createdByUserId }, need);
