@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { SecretShownOnce } from "~/common/components/secret-once";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Check, Copy, KeyRound, Pencil, Trash2, X } from "lucide-react";
+import { Check, KeyRound, Pencil, Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
 import { Field, FormError } from "~/common/components/form";
-import { useToast } from "~/common/components/toasts";
 import { Button } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { Dialog } from "~/common/ui/dialog";
@@ -72,7 +72,6 @@ export default function ApiKeysPage() {
   const { keys, twoFactor, sms } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
-  const toast = useToast();
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const createErrors = result?.intent === "create" ? (result.errors ?? {}) : {};
@@ -83,24 +82,7 @@ export default function ApiKeysPage() {
   return (
     <Page title="API keys" description={API_KEY_TEXTS.intro} testId="api-keys-page">
       {result?.intent !== "create" ? <FormError>{result?.errors?.form}</FormError> : null}
-      {created ? (
-        <Card role="status" data-testid="new-api-key" className="border-accent/40 bg-accent-soft">
-          <CardContent className="flex flex-col gap-3 pt-5 text-sm">
-            <p className="font-medium">{API_KEY_TEXTS.created(created.name)}</p>
-            <div className="flex flex-wrap items-center gap-2">
-              <code className="min-w-0 flex-1 break-all rounded-lg border border-border bg-card px-3 py-2 font-mono" data-testid="new-api-key-value">
-                {created.key}
-              </code>
-              <Button
-                variant="secondary"
-                onClick={() => void navigator.clipboard?.writeText(created.key).then(() => toast.show(API_KEY_TEXTS.copied, "success"))}
-              >
-                <Copy aria-hidden="true" /> Copy
-              </Button>
-            </div>
-          </CardContent>
-        </Card>
-      ) : null}
+      {created ? <SecretShownOnce message={API_KEY_TEXTS.created(created.name)} secret={created.key} copied={API_KEY_TEXTS.copied} testId="new-api-key" /> : null}
       <Card>
         <CardHeader title="Create a key" description="Name it after where it will be used, so you know which one to delete later." />
         <CardContent>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { SecretShownOnce } from "~/common/components/secret-once";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Bot, Copy, KeyRound, Plus, Trash2 } from "lucide-react";
+import { Bot, KeyRound, Plus, Trash2 } from "lucide-react";
 import { z } from "zod";
 import { Field, FormError, FormNotice } from "~/common/components/form";
 import { Badge } from "~/common/ui/badge";
@@ -10,7 +11,6 @@ import { EmptyState, Hint } from "~/common/ui/feedback";
 import { IconButton } from "~/common/ui/icon-button";
 import { Page, Section } from "~/common/ui/page";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common/ui/table";
-import { useToast } from "~/common/components/toasts";
 import { apiKeyName } from "~/accounts/rules/api-keys";
 import { PRODUCT_NAME } from "../../core/brand";
 import { keyScope } from "../../core/workspace/key-scopes";
@@ -80,7 +80,6 @@ export default function ServiceAccounts() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
-  const toast = useToast();
   const created = result?.created;
   const createErrors = result?.intent === "create-account" ? (result.errors ?? {}) : {};
   if (!data.allowed) {
@@ -96,21 +95,7 @@ export default function ServiceAccounts() {
     <Page title="Service accounts" description={SERVICE_ACCOUNT_TEXTS.intro} testId="service-accounts-page">
       <FormNotice>{result?.notice}</FormNotice>
       {result?.errors?.form && result.intent !== "create-key" ? <FormError>{result.errors.form}</FormError> : null}
-      {created ? (
-        <Card role="status" data-testid="new-service-key" className="border-accent/40 bg-accent-soft">
-          <CardContent className="flex flex-col gap-3 pt-5 text-sm">
-            <p className="font-medium">{SERVICE_ACCOUNT_TEXTS.created(created.name)}</p>
-            <div className="flex flex-wrap items-center gap-2">
-              <code className="min-w-0 flex-1 break-all rounded-lg border border-border bg-card px-3 py-2 font-mono" data-testid="new-service-key-value">
-                {created.key}
-              </code>
-              <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(created.key).then(() => toast.show("API key copied to clipboard", "success"))}>
-                <Copy aria-hidden="true" /> Copy
-              </Button>
-            </div>
-          </CardContent>
-        </Card>
-      ) : null}
+      {created ? <SecretShownOnce message={SERVICE_ACCOUNT_TEXTS.created(created.name)} secret={created.key} copied="API key copied to clipboard" testId="new-service-key" /> : null}
       <Card>
         <CardHeader title="Create a service account" description="One for each system that calls the API for the workspace." />
         <CardContent>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { SecretShownOnce } from "~/common/components/secret-once";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Copy, Plus, RotateCcw, Send, Trash2, Webhook as WebhookIcon } from "lucide-react";
+import { Plus, RotateCcw, Send, Trash2, Webhook as WebhookIcon } from "lucide-react";
 import { z } from "zod";
 import { Field, FormError, FormNotice } from "~/common/components/form";
 import { Badge } from "~/common/ui/badge";
@@ -10,7 +11,6 @@ import { EmptyState, Hint } from "~/common/ui/feedback";
 import { IconButton } from "~/common/ui/icon-button";
 import { Page, Section } from "~/common/ui/page";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common/ui/table";
-import { useToast } from "~/common/components/toasts";
 import { PRODUCT_NAME } from "../../core/brand";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, webhookEvent } from "../../core/webhooks/webhooks";
 import { db, requireViewer } from "~/accounts/accounts.server";
@@ -83,7 +83,6 @@ export default function Webhooks() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
-  const toast = useToast();
   const createErrors = result?.intent === "create" ? (result.errors ?? {}) : {};
   if (!data.allowed) {
     return (
@@ -98,19 +97,7 @@ export default function Webhooks() {
     <Page title="Webhooks" description={WEBHOOK_TEXTS.intro} testId="webhooks-page">
       <FormNotice>{result?.notice}</FormNotice>
       {result?.intent !== "create" ? <FormError>{result?.errors?.form}</FormError> : null}
-      {result?.secret ? (
-        <Card role="status" data-testid="new-webhook-secret" className="border-accent/40 bg-accent-soft">
-          <CardContent className="flex flex-col gap-3 pt-5 text-sm">
-            <p className="font-medium">{WEBHOOK_TEXTS.secretOnce}</p>
-            <div className="flex flex-wrap items-center gap-2">
-              <code className="min-w-0 flex-1 break-all rounded-lg border border-border bg-card px-3 py-2 font-mono">{result.secret}</code>
-              <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(result.secret!).then(() => toast.show("Secret copied to clipboard", "success"))}>
-                <Copy aria-hidden="true" /> Copy
-              </Button>
-            </div>
-          </CardContent>
-        </Card>
-      ) : null}
+      {result?.secret ? <SecretShownOnce message={WEBHOOK_TEXTS.secretOnce} secret={result.secret} copied="Secret copied to clipboard" testId="new-webhook-secret" /> : null}
       <Card>
         <CardHeader title="Add a webhook" description={WEBHOOK_TEXTS.eventsSent} />
         <CardContent>

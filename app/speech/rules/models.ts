@@ -55,6 +55,29 @@ export const MODELS: readonly Model[] = [
   },
 ];
 
+/**
+ * Voice-changer models (speech to speech), listed by /v1/models beside the speech models as the SDK expects: the
+ * embedded provider's DSP conversion (decision 0031). Listed when the registry's catalog serves them.
+ */
+export const VOICE_CONVERSION_MODELS: readonly Omit<Model, "engine">[] = [
+  {
+    model_id: "parlance_voice_changer_v1",
+    name: "Parlance Voice Changer v1",
+    description: "Signal processing inside the worker: moves a recording's pitch and formants toward the chosen voice and keeps its words and timing (not a neural voice conversion).",
+    can_do_text_to_speech: false,
+    can_do_voice_conversion: true,
+    max_characters_request_free_user: 0,
+    max_characters_request_subscribed_user: 0,
+    languages,
+  },
+];
+
+/** The voice-changer models this deployment serves, as its catalog lists them. */
+export function availableVoiceConversionModels(catalog: EngineCatalog): Omit<Model, "engine">[] {
+  const listed = new Set(catalog.capabilities["voice-conversion"].flatMap((p) => p.models.map((m) => m.id)));
+  return VOICE_CONVERSION_MODELS.filter((m) => listed.has(m.model_id));
+}
+
 /** What may be claimed when the catalog cannot be read: the embedded engine, which is always there. */
 export function embeddedModels(): Model[] {
   return MODELS.filter((m) => m.engine === "embedded");

@@ -2,7 +2,7 @@ import type { EngineCatalog } from "../../../core/engines/capabilities";
 import type { SynthesisRequest, SynthesisResult } from "../../../core/engines/speech";
 import type { TranscriptionRequest, TranscriptionResult } from "../../../core/engines/speech-to-text";
 import type { EngineChoice } from "../../../core/engines/registry";
-import { availableModels, type Model } from "~/speech/rules/models";
+import { availableModels, availableVoiceConversionModels, type Model } from "~/speech/rules/models";
 
 type SpeechRpc = {
   synthesize(request: SynthesisRequest): Promise<SynthesisResult>;
@@ -18,6 +18,12 @@ export function speechEngine(env: Env): SpeechRpc {
 /** The models this deployment serves: the speech models in the registry's catalog. */
 export async function servedModels(env: Env): Promise<Model[]> {
   return availableModels(await speechEngine(env).catalog());
+}
+
+/** Every model /v1/models lists: the speech models, then the voice-changer models. */
+export async function listedModels(env: Env): Promise<{ speech: Model[]; voiceConversion: Omit<Model, "engine">[] }> {
+  const catalog = await speechEngine(env).catalog();
+  return { speech: availableModels(catalog), voiceConversion: availableVoiceConversionModels(catalog) };
 }
 
 /** The speech-to-text model ids the registry serves; empty when the deployment configures none. */

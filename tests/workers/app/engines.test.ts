@@ -46,11 +46,14 @@ describe("engine registry (speech worker)", () => {
     expect(problems).toEqual([]);
   });
 
-  it("GET /v1/models lists exactly the catalogue's speech models", async () => {
+  it("GET /v1/models lists exactly the catalogue's speech models, then its voice-changer models", async () => {
     const key = await createKey(await signUp("engines-models@example.com"));
-    const models = (await (await api("/v1/models", { key })).json()) as { model_id: string }[];
+    const models = (await (await api("/v1/models", { key })).json()) as { model_id: string; can_do_text_to_speech: boolean; can_do_voice_conversion: boolean }[];
     const { capabilities } = await engines.catalog();
-    expect(models.map((m) => m.model_id)).toEqual(capabilities.speech.flatMap((p) => p.models.map((m) => m.id)));
+    const ids = (kind: "speech" | "voice-conversion") => capabilities[kind].flatMap((p) => p.models.map((m) => m.id));
+    expect(models.map((m) => m.model_id)).toEqual([...ids("speech"), ...ids("voice-conversion")]);
+    expect(models.filter((m) => m.can_do_voice_conversion).map((m) => m.model_id)).toEqual(ids("voice-conversion"));
+    expect(models.filter((m) => m.can_do_text_to_speech).map((m) => m.model_id)).toEqual(ids("speech"));
   });
 
   it("transcribes, translates, chats and embeds through the configured servers", async () => {

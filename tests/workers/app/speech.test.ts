@@ -307,12 +307,13 @@ describe("voices and models", () => {
 describe("configured engines", () => {
   it("lists and uses the OpenAI-compatible engine when the deployment points at a server", async () => {
     const models = (await (await api("/v1/models", { key })).json()) as { model_id: string }[];
-    expect(models.map((m) => m.model_id)).toEqual(["parlance_multilingual_v1", "parlance_openai_compatible_v1"]);
+    expect(models.map((m) => m.model_id)).toEqual(["parlance_multilingual_v1", "parlance_openai_compatible_v1", "parlance_voice_changer_v1"]);
     // Style reaches the embedded engine (its pitch range); the server's protocol takes a voice and a speed only.
     const flags = (await (await api("/v1/models", { key })).json()) as { model_id: string; can_use_style: boolean; can_use_speaker_boost: boolean }[];
     expect(flags.map((m) => [m.model_id, m.can_use_style, m.can_use_speaker_boost])).toEqual([
       ["parlance_multilingual_v1", true, false],
       ["parlance_openai_compatible_v1", false, false],
+      ["parlance_voice_changer_v1", false, false],
     ]);
     const response = await tts(key, { text: "Served elsewhere.", model_id: "parlance_openai_compatible_v1" }, "?output_format=pcm_24000");
     expect(response.status).toBe(200);
