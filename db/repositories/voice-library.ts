@@ -230,3 +230,12 @@ export async function libraryAccents(db: Database, statuses: readonly SharingSta
     .orderBy(voices.language, accent);
   return rows;
 }
+
+/** The copies other workspaces made of a library voice: who is told when it leaves the library. */
+export async function copiesOfVoice(db: Database, originalVoiceId: string): Promise<{ workspaceId: string; voiceId: string; name: string }[]> {
+  const rows = await db
+    .select({ workspaceId: voices.workspaceId, voiceId: voices.voiceId, name: voices.name })
+    .from(voices)
+    .where(and(eq(voices.originalVoiceId, originalVoiceId), isNotNull(voices.workspaceId)));
+  return rows.map((row) => ({ ...row, workspaceId: row.workspaceId! }));
+}

@@ -8,6 +8,8 @@ import type { Tier } from "../../../core/billing/plans";
 import type { WorkspaceRole } from "../../../core/workspace/roles";
 import { findUsableVoice, ownVoiceWithRole, usableVoices, voiceCreated } from "./voices.server";
 import { nowSeconds } from "../../../core/clock";
+import { announceLibraryRemoval } from "./library-removal.server";
+import type { WebhookEnv } from "~/workspace/webhooks.server";
 import {
   COLLECTION_NOT_FOUND,
   COLLECTIONS_PER_WORKSPACE_MAX,
@@ -126,7 +128,7 @@ export async function addSharedVoice(env: LibraryEnv, viewer: LibraryViewer, pub
 }
 
 /** The sharing settings of one of the workspace's own voices: publish, allow copying, live moderation. */
-export async function setVoiceSharing(env: LibraryEnv, viewer: LibraryViewer, voiceId: string, settings: SharingSettings): Promise<Result<{ voice: Voice }>> {
+export async function setVoiceSharing(env: WebhookEnv, viewer: LibraryViewer, voiceId: string, settings: SharingSettings): Promise<Result<{ voice: Voice }>> {
   const db = database(env.DB);
   const workspaceId = workspaceOf(viewer);
   // Publishing shares the voice beyond the workspace: the admin role on it (decision 0039).
@@ -144,6 +146,7 @@ export async function setVoiceSharing(env: LibraryEnv, viewer: LibraryViewer, vo
     sharedAt: publishedNow ? nowSeconds() : voice.sharedAt,
   };
   await library.updateSharing(db, workspaceId, voiceId, sharing);
+  if (!settings.published) await announceLibraryRemoval(env, voice, "unpublished");
   return { ok: true, voice: { ...voice, ...sharing } };
 }
 

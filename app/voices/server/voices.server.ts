@@ -8,6 +8,8 @@ import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from "../../../core/voices
 import type { FineTuningState, Voice, VoiceCategory } from "../../../core/voices/voices";
 import { previewKeyOf } from "~/voices/rules/voices";
 import { voiceAddEditPeriod } from "~/voices/rules/voice-cloning";
+import { announceLibraryRemoval } from "./library-removal.server";
+import type { WebhookEnv } from "~/workspace/webhooks.server";
 import { forgetResource, readerOf, resourceRefusal, shareNewResource, type ResourceActor, type SharingRefusal } from "~/workspace/resources.server";
 import type { ResourceRole } from "../../../core/workspace/resource-sharing";
 import { nextPageToken, pageOffset, scopeForVoiceType, voiceSearchTerms, type VoiceType } from "~/voices/rules/voice-search";
@@ -145,7 +147,7 @@ export async function voiceCreated(env: VoicesEnv, viewer: VoiceViewer, voiceId:
  * DELETE /v1/voices/{id} and the voice lab's Delete: the workspace's own voice, its samples and preview in R2, its
  * settings, collection entries and grants. History items keep the voice's name. Needs the admin role on the voice.
  */
-export async function deleteOwnVoice(env: { DB: D1Database; MEDIA: R2Bucket }, owner: VoiceViewer, voiceId: string): Promise<{ ok: true } | SharingRefusal> {
+export async function deleteOwnVoice(env: WebhookEnv & { MEDIA: R2Bucket }, owner: VoiceViewer, voiceId: string): Promise<{ ok: true } | SharingRefusal> {
   const found = await ownVoiceWithRole(env, owner, voiceId, "admin");
   if (!found.ok) return found;
   const deleted = await voicesTable.deleteOwnVoice(database(env.DB), owner.membership.workspace.id, voiceId);
@@ -153,6 +155,7 @@ export async function deleteOwnVoice(env: { DB: D1Database; MEDIA: R2Bucket }, o
   await forgetResource(database(env.DB), owner, "voice", voiceId);
   const keys = [...(deleted.samples ?? []).map((sample) => sample.key), ...(deleted.previewKey ? [deleted.previewKey] : [])];
   if (keys.length) await env.MEDIA.delete(keys);
+  await announceLibraryRemoval(env, found.voice, "deleted");
   return { ok: true };
 }
 

@@ -252,3 +252,48 @@ describe("collections", () => {
     expect((await (await api("/v1/voices/collections", { key: stranger })).json()) as object).toEqual({ collections: [expect.objectContaining({ title: "Theirs" })] });
   });
 });
+
+describe("a voice leaving the library", () => {
+  const hook = async (key: string) => {
+    const created = await api("/v1/workspace/webhooks", { method: "POST", key, json: { settings: { auth_type: "hmac", name: "Library", webhook_url: "https://hooks.example.com/library", events: ["voice_library_removal_notice"] } } });
+    expect(created.status).toBe(200);
+    return ((await created.json()) as { webhook_id: string }).webhook_id;
+  };
+  const notices = async (webhookIds: string[]) =>
+    (await env.DB.prepare(`SELECT webhook_id, event_type, payload FROM webhook_deliveries WHERE webhook_id IN (${webhookIds.map(() => "?").join(", ")}) ORDER BY created_at, rowid`).bind(...webhookIds).all<{ webhook_id: string; event_type: string; payload: string }>())
+      .results;
+
+  it("is announced to each workspace that added a copy, when unpublished and when deleted; the publisher and others hear nothing", async () => {
+    const owner = await createKey(await signUp("library-leaving-owner@example.com"));
+    const holder = await createKey(await signUp("library-leaving-holder@example.com"));
+    const ownerWorkspace = ((await (await api("/v1/workspace", { key: owner })).json()) as { workspace_id: string }).workspace_id;
+    const leaving = "libleaving0000000001";
+    await insertVoice(leaving, ownerWorkspace, "Lorna Leaving", { gender: "female", accent: "scottish" });
+    expect((await share(owner, leaving, { published: true })).status).toBe(200);
+    const publicOwner = ((await (await api(`/v1/voices/${leaving}`, { key: owner })).json()) as Voice).sharing!.public_owner_id!;
+    const copied = await add(holder, publicOwner, leaving, "Lorna at work");
+    expect(copied.status).toBe(200);
+    const copyId = ((await copied.json()) as { voice_id: string }).voice_id;
+    const [holderHook, ownerHook, strangerHook] = [await hook(holder), await hook(owner), await hook(stranger)];
+
+    // Changing settings while it stays published tells nobody; unpublishing tells the holder.
+    expect((await share(owner, leaving, { published: true, copying_allowed: false })).status).toBe(200);
+    expect(await notices([holderHook, ownerHook, strangerHook])).toEqual([]);
+    expect((await share(owner, leaving, { published: false })).status).toBe(200);
+    // Unpublishing again, or deleting a voice that is no longer in the library, tells nobody twice.
+    expect((await share(owner, leaving, { published: false })).status).toBe(200);
+    let rows = await notices([holderHook, ownerHook, strangerHook]);
+    expect(rows.map((row) => [row.webhook_id, row.event_type])).toEqual([[holderHook, "voice_library_removal_notice"]]);
+    const body = JSON.parse(rows[0]!.payload) as { type: string; data: Record<string, unknown> };
+    expect(body.type).toBe("voice_library_removal_notice");
+    expect(body.data).toMatchObject({ voice_id: copyId, name: "Lorna at work", original_voice_id: leaving, public_owner_id: publicOwner, reason: "unpublished", copy_remains_usable: true });
+
+    // Published again and then deleted: the holder hears of the deletion; the copy stays theirs and usable.
+    expect((await share(owner, leaving, { published: true })).status).toBe(200);
+    expect((await api(`/v1/voices/${leaving}`, { method: "DELETE", key: owner })).status).toBe(200);
+    rows = await notices([holderHook, ownerHook, strangerHook]);
+    expect(rows).toHaveLength(2);
+    expect((JSON.parse(rows[1]!.payload) as { data: { reason: string; voice_id: string } }).data).toMatchObject({ reason: "deleted", voice_id: copyId });
+    expect((await api(`/v1/voices/${copyId}`, { key: holder })).status).toBe(200);
+  });
+});
