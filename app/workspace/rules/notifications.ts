@@ -24,6 +24,10 @@ export function notificationFor(type: string, data: Record<string, unknown>): No
     }
     case "speech_to_text":
       return { severity: "success", title: "Transcription finished", description: "A transcript requested with a webhook is ready in Speech to Text.", needsAttention: false };
+    case "voice_library_removal_notice": {
+      const how = data.reason === "deleted" ? "deleted it" : "took it out of the Voice Library";
+      return { severity: "warning", title: "A library voice was removed", description: `${str(data.name, "A voice you added")}: its owner ${how}. Your copy stays in your voices.`, needsAttention: false };
+    }
     case "webhook_disabled":
       return { severity: "warning", title: "Webhook disabled", description: `${str(data.webhook_name, "A webhook")} failed too often in a row and was turned off.`, needsAttention: true };
     default:
