@@ -9,7 +9,7 @@ import { mailedLinkOverHttp, STRONG_PASSWORD } from "./http";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Debian's Chromium, headless, with the flags this closed network needs (Playwright gives it a fresh profile). */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -22,6 +22,7 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-sync",
       "--no-first-run",
       "--autoplay-policy=no-user-gesture-required",
+      ...extraArgs,
     ],
   });
 }
