@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { AuthCard, Field } from "~/common/components/form";
 import { Button } from "~/common/ui/button";
 import { isDevelopment } from "~/accounts/accounts.server";
@@ -43,11 +43,12 @@ export default function DevAuthorize() {
   return (
     <AuthCard title="Development identity provider">
       <p className="mb-4 text-sm text-muted-foreground">A local stand-in for your company's OpenID Connect provider. It signs in whichever address you type: development only.</p>
-      <Form method="post" className="flex flex-col gap-4" data-testid="dev-idp-form">
+      {/* A plain form, as at a real provider: the answer is a document navigation back to the app's callback. */}
+      <form method="post" className="flex flex-col gap-4" data-testid="dev-idp-form">
         <Field label="Email" name="email" type="email" defaultValue={data.loginHint} required error={data.invalid} />
         <Field label="Name" name="name" placeholder="Ada Lovelace" />
         <Button type="submit">Sign in</Button>
-      </Form>
+      </form>
     </AuthCard>
   );
 }
