@@ -22,6 +22,7 @@ declare namespace Cloudflare {
 		TWILIO_ACCOUNT_SID: string;
 		TWILIO_FROM: string;
 		TWILIO_API_URL: string;
+		DOH_RESOLVER_URL: string;
 		FEATURE_TTS_VIDEO_GENERATION: string;
 		STAFF_EMAIL_DOMAIN: string;
 		SPEECH: Fetcher /* parlance-speech */;
@@ -33,5 +34,5 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "APP_NAME" | "MAIL_TRANSPORT" | "MAIL_FROM" | "MAIL_HTTP_URL" | "SMS_TRANSPORT" | "TWILIO_ACCOUNT_SID" | "TWILIO_FROM" | "TWILIO_API_URL" | "FEATURE_TTS_VIDEO_GENERATION" | "STAFF_EMAIL_DOMAIN">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "APP_NAME" | "MAIL_TRANSPORT" | "MAIL_FROM" | "MAIL_HTTP_URL" | "SMS_TRANSPORT" | "TWILIO_ACCOUNT_SID" | "TWILIO_FROM" | "TWILIO_API_URL" | "DOH_RESOLVER_URL" | "FEATURE_TTS_VIDEO_GENERATION" | "STAFF_EMAIL_DOMAIN">> {}
 }

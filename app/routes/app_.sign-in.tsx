@@ -1,9 +1,10 @@
 import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { KeyRound } from "lucide-react";
 import { z } from "zod";
 import { AuthCard, Field, FormError } from "~/common/components/form";
 import { Button } from "~/common/ui/button";
-import { SIGN_IN_EMAILED, SIGN_IN_EMAILED_TITLE, signInForm, WRONG_CREDENTIALS } from "~/accounts/rules/account-forms";
+import { emailField, SIGN_IN_EMAILED, SIGN_IN_EMAILED_TITLE, signInForm, WRONG_CREDENTIALS } from "~/accounts/rules/account-forms";
 import { SecondFactorForm } from "~/accounts/components/second-factor-form";
 import { PRODUCT_NAME } from "../../core/brand";
 import { SIGN_UP_PATH } from "~/common/rules/navigation";
@@ -12,6 +13,7 @@ import { TOO_MANY_ATTEMPTS } from "~/accounts/rules/throttle";
 import { completeSecondFactor, db, redirectIfSignedIn, secondFactorOptions, secondFactorPending, signInWithPassword, startSession, textSignInCode } from "~/accounts/accounts.server";
 import { textedCodeAnswer } from "~/accounts/rules/sms";
 import { parseForm, readForm, type FieldErrors } from "~/common/form.server";
+import { beginSsoSignIn, passwordSignInRefusedBySso } from "~/workspace/sso.server";
 
 export const meta: MetaFunction = () => [{ title: `Sign in · ${PRODUCT_NAME}` }];
 
@@ -25,10 +27,12 @@ const secondFactorForm = z.object({
   redirect: z.string().max(2000).optional(),
 });
 
+const ssoForm = z.object({ intent: z.literal("sso"), email: emailField, redirect: z.string().max(2000).optional() });
+
 const textCodeForm = z.object({ intent: z.literal("mfa-sms"), pending: z.string().regex(/^[0-9a-f]{48}$/), redirect: z.string().max(2000).optional() });
 
 /** `sms`: the masked number texted codes go to, when the account has them on. */
-type ActionData = { errors?: FieldErrors; notice?: string; mfa?: { pending: string; redirect?: string; sms?: string | null }; emailed?: true };
+type ActionData = { errors?: FieldErrors; notice?: string; mfa?: { pending: string; redirect?: string; sms?: string | null }; emailed?: true; sso?: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -86,8 +90,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
 
+  if (form.get("intent") === "sso") {
+    const parsed = await parseForm(request, ssoForm);
+    if (!parsed.ok) return Response.json({ errors: parsed.errors } satisfies ActionData, { status: 400 });
+    const begun = await beginSsoSignIn(database, env, origin, parsed.data.email, safeRedirectTarget(parsed.data.redirect, origin));
+    if (!begun.ok) return Response.json({ errors: { email: begun.message } } satisfies ActionData, { status: begun.httpStatus === 502 ? 503 : begun.httpStatus });
+    return redirect(begun.location, { headers: { "Set-Cookie": begun.cookie } });
+  }
+
   const parsed = await parseForm(request, signInForm);
   if (!parsed.ok) return Response.json({ errors: parsed.errors } satisfies ActionData, { status: 400 });
+  // A workspace that enforces single sign-on: its members on its verified domains sign in only through it.
+  const enforced = await passwordSignInRefusedBySso(database, parsed.data.email);
+  if (enforced) return Response.json({ errors: { form: enforced }, sso: true } satisfies ActionData, { status: 403 });
   // The same rule the front door applies: only same-origin, allow-listed destinations.
   const destination = safeRedirectTarget(parsed.data.redirect, origin);
   const defer = (work: Promise<unknown>) => context.cloudflare.ctx.waitUntil(work);
@@ -161,6 +176,13 @@ export default function SignIn() {
         </div>
         <Button type="submit" disabled={busy}>
           {busy ? "Signing in…" : "Sign in"}
+        </Button>
+        <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
+          <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+        </div>
+        {/* Uses the e-mail field above: its domain finds the workspace's identity provider. */}
+        <Button type="submit" name="intent" value="sso" variant="secondary" disabled={busy}>
+          <KeyRound aria-hidden="true" /> Continue with SSO
         </Button>
       </Form>
     </AuthCard>

@@ -3,6 +3,7 @@ import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } fro
 import { TIERS, type Tier } from "../../core/billing/plans";
 import { PRINCIPAL_TYPES, RESOURCE_ROLES } from "../../core/workspace/resource-sharing";
 import { NOTIFICATION_SEVERITIES } from "../../core/workspace/notifications";
+import { sql } from "drizzle-orm";
 import { now, oneOf } from "./columns";
 import { users } from "./accounts";
 
@@ -190,4 +191,80 @@ export const notifications = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [index("notifications_user_created").on(t.workspaceId, t.userId, t.createdAt), check("notifications_severity_valid", oneOf(t.severity, NOTIFICATION_SEVERITIES))],
+);
+
+/** Single sign-on (decision 0045): the workspace's OpenID Connect identity provider; the client secret is write-only. */
+export const workspaceIdentityProviders = sqliteTable(
+  "workspace_identity_providers",
+  {
+    workspaceId: text("workspace_id").primaryKey().references(() => workspaces.id, { onDelete: "cascade" }),
+    protocol: text("protocol", { enum: ["oidc"] }).notNull().default("oidc"),
+    issuer: text("issuer").notNull(),
+    clientId: text("client_id").notNull(),
+    clientSecret: text("client_secret").notNull(),
+    identityProviderEntityId: text("identity_provider_entity_id"),
+    ssoEnforced: integer("sso_enforced", { mode: "boolean" }).notNull().default(false),
+    autoProvisioningEnabled: integer("auto_provisioning_enabled", { mode: "boolean" }).notNull().default(false),
+    autoProvisioningEnabledAt: integer("auto_provisioning_enabled_at"),
+    autoProvisioningEnabledByUserEmail: text("auto_provisioning_enabled_by_user_email"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [check("workspace_identity_providers_protocol_valid", oneOf(t.protocol, ["oidc"]))],
+);
+
+/** A workspace's e-mail domain; verified once its DNS TXT record carried the token (decision 0045). */
+export const workspaceDomains = sqliteTable(
+  "workspace_domains",
+  {
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    domain: text("domain").notNull(),
+    verificationToken: text("verification_token").notNull(),
+    verifiedAt: integer("verified_at"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.domain] }), uniqueIndex("workspace_domains_verified").on(t.domain).where(sql`verified_at IS NOT NULL`)],
+);
+
+/** An SSO sign-in on its way through the identity provider: single use, looked up by the state's hash. */
+export const ssoSignInStates = sqliteTable("sso_sign_in_states", {
+  stateHash: text("state_hash").primaryKey(),
+  workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+  nonce: text("nonce").notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  redirect: text("redirect"),
+  expiresAt: integer("expires_at").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+/** Development only: the local identity provider stand-in's signing key. */
+export const devOidcKeys = sqliteTable("dev_oidc_keys", {
+  kid: text("kid").primaryKey(),
+  privateJwk: text("private_jwk").notNull(),
+  publicJwk: text("public_jwk").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+/** Development only: authorization codes the identity provider stand-in issued (hashed, single use). */
+export const devOidcCodes = sqliteTable("dev_oidc_codes", {
+  codeHash: text("code_hash").primaryKey(),
+  clientId: text("client_id").notNull(),
+  redirectUri: text("redirect_uri").notNull(),
+  email: text("email").notNull(),
+  name: text("name"),
+  nonce: text("nonce"),
+  codeChallenge: text("code_challenge").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});
+
+/** Development only: the records the DNS-over-HTTPS stand-in answers with. */
+export const devDnsRecords = sqliteTable(
+  "dev_dns_records",
+  {
+    name: text("name").notNull(),
+    type: text("type").notNull().default("TXT"),
+    value: text("value").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.type, t.value] })],
 );

@@ -91,4 +91,73 @@ describe("workspace administration pages", () => {
     expect(errors.filter((e) => !/status of (400|409)/.test(e))).toEqual([]);
     await context.close();
   });
+
+  it("an admin verifies a domain and sets up single sign-on with the local identity provider; a new person signs in through it and joins", async () => {
+    const { context, page, errors } = await newPage(browser(), baseUrl);
+    const domain = `sso-${Date.now()}-${Math.floor(Math.random() * 1e6)}.test`;
+    const adminEmail = `admin@${domain}`;
+    await signUpInBrowser(page, adminEmail, "/app/workspace/security");
+    await executeSql(stateDir, `UPDATE workspaces SET max_seats = 5 WHERE owner_id = (SELECT id FROM users WHERE email = '${adminEmail}')`);
+    await page.goto("/app/workspace/security");
+    await waitForHydration(page);
+
+    // The domain: add it, publish its TXT record on the development DNS stand-in, verify.
+    await page.getByLabel("Domain").fill(domain);
+    await page.getByRole("button", { name: "Add domain" }).click();
+    const row = page.getByTestId("domain-row").filter({ hasText: domain });
+    await row.getByTestId("txt-value").waitFor();
+    const [txtName, txtValue] = [await row.getByTestId("txt-name").textContent(), await row.getByTestId("txt-value").textContent()];
+    await page.goto("/dev/dns");
+    await waitForHydration(page);
+    await page.getByLabel("Name").fill(txtName!);
+    await page.getByLabel("TXT value").fill(txtValue!);
+    await page.getByRole("button", { name: "Add TXT record" }).click();
+    await page.getByTestId("dns-record").filter({ hasText: txtName! }).waitFor();
+    await page.goto("/app/workspace/security");
+    await waitForHydration(page);
+    await page.getByTestId("domain-row").filter({ hasText: domain }).getByRole("button", { name: "Verify" }).click();
+    await page
+      .getByText(`${domain} is verified.`)
+      .waitFor()
+      .catch(async (error) => {
+        throw new Error(`${error}\n${await page.locator("main").innerText()}`);
+      });
+
+    // The identity provider: the development stand-in, then automatic provisioning.
+    const idp = page.getByTestId("identity-provider-form");
+    await idp.getByLabel("Issuer or discovery URL").fill((await page.getByTestId("dev-issuer").textContent())!);
+    await idp.getByLabel("Client ID").fill("parlance-dev");
+    await idp.getByLabel("Client secret").fill("parlance-dev-secret");
+    await idp.getByRole("button", { name: "Add identity provider" }).click();
+    await page.getByTestId("sso-options-form").waitFor();
+    await page.getByLabel("Provision users automatically").check();
+    await page.getByRole("button", { name: "Save sign-in rules" }).click();
+    await expect.poll(() => page.getByTestId("sso-options-form").textContent()).toContain(`by ${adminEmail}`);
+    await screenshotsOf(page, "/app/workspace/security", "workspace-security");
+    await expect.soft(await seriousViolations(page)).toEqual([]);
+    await expect.soft(await darkViolations(page, "/app/workspace/security")).toEqual([]);
+
+    // A new person on the domain: Continue with SSO, the provider's login form, back signed in as a member.
+    const visitor = await newPage(browser(), baseUrl);
+    const newcomer = `grace@${domain}`;
+    await visitor.page.goto("/app/sign-in");
+    await waitForHydration(visitor.page);
+    await visitor.page.getByLabel("Email").fill(newcomer);
+    await visitor.page.getByRole("button", { name: "Continue with SSO" }).click();
+    await visitor.page.getByTestId("dev-idp-form").waitFor();
+    await expect(visitor.page.getByLabel("Email").inputValue()).resolves.toBe(newcomer);
+    await visitor.page.getByLabel("Name").fill("Grace Hopper");
+    await visitor.page.getByRole("button", { name: "Sign in" }).click();
+    // The callback page sets the session, then moves on by itself (a same-site refresh sends the Strict cookie).
+    await visitor.page.waitForURL((url) => url.pathname === "/app/home").catch(async (error) => {
+      throw new Error(`${error}\n${await visitor.page.locator("body").innerText()}`);
+    });
+    const [member] = await executeSql<{ role: string }>(stateDir, `SELECT m.role FROM workspace_members m JOIN users u ON u.id = m.user_id JOIN workspaces w ON w.id = m.workspace_id JOIN users o ON o.id = w.owner_id WHERE u.email = '${newcomer}' AND o.email = '${adminEmail}'`);
+    expect(member?.role).toBe("editor");
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+    // The TXT lookup before publishing is not part of this journey: no refused loads here.
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 150_000);
 });

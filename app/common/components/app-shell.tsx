@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { AudioLines, AudioWaveform, BookA, BookOpen, Bot, Captions, CircleGauge, CreditCard, FlaskConical, Headset, House, KeyRound, Languages, Library, ListChecks, Mail, Menu, Mic2, Newspaper, ScanSearch, Settings, Speech, Sparkles, TextSelect, UsersRound, Users, Volume2, Wand2, Webhook, type LucideIcon } from "lucide-react";
+import { AudioLines, AudioWaveform, BookA, BookOpen, Bot, Captions, CircleGauge, CreditCard, FlaskConical, Headset, House, KeyRound, Languages, Library, ListChecks, Mail, Menu, Mic2, Newspaper, ScanSearch, Settings, ShieldCheck, Speech, Sparkles, TextSelect, UsersRound, Users, Volume2, Wand2, Webhook, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { groupedSections, type AppSectionIcon } from "~/common/rules/navigation";
 import { formatNumber } from "~/common/rules/format";
@@ -38,6 +38,7 @@ export const SECTION_ICONS: Record<AppSectionIcon, LucideIcon> = {
   groups: UsersRound,
   serviceAccounts: Bot,
   webhooks: Webhook,
+  security: ShieldCheck,
   agents: Headset,
   pronunciation: BookA,
 };

@@ -31,7 +31,7 @@ export const APP_SECTION_GROUPS = ["Create", "Voices", "Audio tools", "Workspace
 export type AppSectionGroup = (typeof APP_SECTION_GROUPS)[number];
 
 /** The icon of a section, by name (the components map names to the icon set). */
-export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "transcription" | "alignment" | "dubbing" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks" | "agents" | "pronunciation" | "audioNative" | "classifier";
+export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "transcription" | "alignment" | "dubbing" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks" | "agents" | "pronunciation" | "audioNative" | "classifier" | "security";
 
 export type AppSection = NavLink & { group: AppSectionGroup; icon: AppSectionIcon };
 
@@ -62,6 +62,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/workspace/groups", label: "Groups", group: "Workspace", icon: "groups" },
   { to: "/app/workspace/service-accounts", label: "Service accounts", group: "Workspace", icon: "serviceAccounts" },
   { to: "/app/workspace/webhooks", label: "Webhooks", group: "Workspace", icon: "webhooks" },
+  { to: "/app/workspace/security", label: "Security", group: "Workspace", icon: "security" },
   { to: "/app/subscription", label: "Subscription", group: "Account", icon: "subscription" },
   { to: "/app/settings", label: "Settings", group: "Account", icon: "settings" },
   { to: "/app/onboarding-checklist", label: "Getting started", group: "Account", icon: "checklist" },

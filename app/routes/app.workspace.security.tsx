@@ -1,0 +1,242 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Globe, KeyRound, Plus, ShieldCheck, Trash2 } from "lucide-react";
+import { z } from "zod";
+import { Field, FormError, FormNotice } from "~/common/components/form";
+import { Badge } from "~/common/ui/badge";
+import { Button } from "~/common/ui/button";
+import { Card, CardContent, CardHeader } from "~/common/ui/card";
+import { EmptyState, Hint } from "~/common/ui/feedback";
+import { Page } from "~/common/ui/page";
+import { PRODUCT_NAME } from "../../core/brand";
+import { isAdmin } from "../../core/workspace/roles";
+import { db, requireViewer } from "~/accounts/accounts.server";
+import { readForm, type FieldErrors } from "~/common/form.server";
+import {
+  addWorkspaceDomain,
+  devIdentityProviderSettings,
+  removeIdentityProvider,
+  removeWorkspaceDomain,
+  saveIdentityProvider,
+  securitySettings,
+  setSsoOptions,
+  verifyWorkspaceDomain,
+} from "~/workspace/sso.server";
+import { SSO_TEXTS } from "~/workspace/rules/sso";
+
+export const meta: MetaFunction = () => [{ title: `Security · ${PRODUCT_NAME}` }];
+
+const INTRO = "Single sign-on through your company's identity provider (OpenID Connect), and the e-mail domains your workspace has proven it owns.";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  if (!isAdmin(viewer.membership.role)) return { allowed: false as const };
+  const origin = new URL(request.url).origin;
+  return { allowed: true as const, ...(await securitySettings(db(context), viewer, origin)), dev: devIdentityProviderSettings(context.cloudflare.env, origin) };
+}
+
+const domain = z.string().trim().min(1, "Enter a domain.").max(253);
+const intents = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("save-provider"),
+    issuer: z.string().trim().url("Enter the issuer URL (or its discovery URL)."),
+    client_id: z.string().trim().min(1, "Enter the client ID.").max(300),
+    client_secret: z.string().max(2000).optional(),
+    identity_provider_entity_id: z.string().trim().max(500).optional(),
+  }),
+  z.object({ intent: z.literal("options"), sso_enforced: z.literal("on").optional(), auto_provisioning: z.literal("on").optional() }),
+  z.object({ intent: z.literal("remove-provider") }),
+  z.object({ intent: z.literal("add-domain"), domain }),
+  z.object({ intent: z.literal("verify-domain"), domain }),
+  z.object({ intent: z.literal("remove-domain"), domain }),
+]);
+
+type ActionData = { intent?: string; errors?: FieldErrors; notice?: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const env = context.cloudflare.env;
+  const database = db(context);
+  const origin = new URL(request.url).origin;
+  const values = Object.fromEntries([...(await readForm(request))].filter(([, v]) => typeof v === "string"));
+  const parsed = intents.safeParse(values);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = ["issuer", "client_id", "domain"].includes(String(issue.path[0])) ? String(issue.path[0]) : "form";
+    return Response.json({ intent: String(values.intent ?? ""), errors: { [field]: issue.message } } satisfies ActionData, { status: 400 });
+  }
+  const input = parsed.data;
+  const result =
+    input.intent === "save-provider"
+      ? await saveIdentityProvider(database, env, origin, viewer, { issuer: input.issuer, clientId: input.client_id, clientSecret: input.client_secret || undefined, identityProviderEntityId: input.identity_provider_entity_id || null })
+      : input.intent === "options"
+        ? await setSsoOptions(database, viewer, { ssoEnforced: input.sso_enforced === "on", autoProvisioning: input.auto_provisioning === "on" })
+        : input.intent === "remove-provider"
+          ? await removeIdentityProvider(database, viewer)
+          : input.intent === "add-domain"
+            ? await addWorkspaceDomain(database, viewer, input.domain)
+            : input.intent === "verify-domain"
+              ? await verifyWorkspaceDomain(database, env, viewer, input.domain)
+              : await removeWorkspaceDomain(database, viewer, input.domain);
+  if (!result.ok) {
+    const field = result.status === "invalid_domain" ? "domain" : result.status === "discovery_failed" || result.status === "invalid_issuer" ? "issuer" : result.status === "missing_client_secret" ? "client_secret" : "form";
+    return Response.json({ intent: input.intent, errors: { [field]: result.message } } satisfies ActionData, { status: result.httpStatus === 502 ? 503 : result.httpStatus });
+  }
+  const notice = input.intent === "verify-domain" ? `${input.domain} is verified.` : input.intent === "add-domain" ? "Domain added: publish the TXT record below, then verify." : "Saved.";
+  return { intent: input.intent, notice } satisfies ActionData;
+}
+
+const time = (unix: number | null) => (unix ? new Date(unix * 1000).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" }) : "");
+
+export default function Security() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ActionData | undefined;
+  const busy = useNavigation().state !== "idle";
+  if (!data.allowed) {
+    return (
+      <Page title="Security" description={INTRO} testId="security-page">
+        <EmptyState icon={<ShieldCheck />} title="Not available to you">
+          {SSO_TEXTS.onlyAdmins}
+        </EmptyState>
+      </Page>
+    );
+  }
+  const errorsOf = (...intents: string[]) => (result?.intent && intents.includes(result.intent) ? (result.errors ?? {}) : {});
+  const providerErrors = errorsOf("save-provider");
+  const domainErrors = errorsOf("add-domain");
+  const hasVerified = data.domains.some((d) => d.verified);
+  const provider = data.provider;
+  return (
+    <Page title="Security" description={INTRO} testId="security-page">
+      <FormNotice>{result?.notice}</FormNotice>
+      <FormError>{errorsOf("options", "remove-provider", "verify-domain", "remove-domain").form}</FormError>
+
+      <Card>
+        <CardHeader title="Verified domains" description="People signing in with an address on a verified domain use this workspace's single sign-on. Prove a domain by publishing a DNS TXT record." />
+        <CardContent className="flex flex-col gap-4">
+          {data.domains.length === 0 ? <p className="text-sm text-muted-foreground">No domains yet.</p> : null}
+          <ul className="flex flex-col gap-3">
+            {data.domains.map((d) => (
+              <li key={d.domain} data-testid="domain-row" className="flex flex-col gap-2 rounded-xl border border-border p-3 text-sm">
+                <div className="flex flex-wrap items-center gap-2">
+                  <Globe aria-hidden="true" className="size-4 text-muted-foreground" />
+                  <span className="font-medium">{d.domain}</span>
+                  {d.verified ? <Badge tone="success">Verified {time(d.verifiedAt)}</Badge> : <Badge tone="warning">Not verified</Badge>}
+                  <Form method="post" className="ml-auto flex gap-2">
+                    <input type="hidden" name="domain" value={d.domain} />
+                    {!d.verified ? (
+                      <Button type="submit" name="intent" value="verify-domain" variant="secondary" disabled={busy}>
+                        Verify
+                      </Button>
+                    ) : null}
+                    <Button type="submit" name="intent" value="remove-domain" variant="ghost" disabled={busy} aria-label={`Remove ${d.domain}`}>
+                      <Trash2 aria-hidden="true" /> Remove
+                    </Button>
+                  </Form>
+                </div>
+                {!d.verified ? (
+                  <dl className="grid gap-1 text-xs sm:grid-cols-[max-content_1fr] sm:gap-x-3">
+                    <dt className="text-muted-foreground">TXT record name</dt>
+                    <dd className="break-all font-mono" data-testid="txt-name">
+                      {d.txtName}
+                    </dd>
+                    <dt className="text-muted-foreground">TXT record value</dt>
+                    <dd className="break-all font-mono" data-testid="txt-value">
+                      {d.txtValue}
+                    </dd>
+                  </dl>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <Form method="post" noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <input type="hidden" name="intent" value="add-domain" />
+            <div className="flex-1">
+              <Field label="Domain" name="domain" placeholder="example.com" error={domainErrors.domain ?? domainErrors.form} />
+            </div>
+            <Button type="submit" disabled={busy}>
+              <Plus aria-hidden="true" /> Add domain
+            </Button>
+          </Form>
+          {data.dev ? (
+            <Hint>
+              Development: DNS lookups are answered by the local stand-in. Publish the TXT record at <a className="underline" href="/dev/dns">/dev/dns</a>.
+            </Hint>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader title="Identity provider (OpenID Connect)" description={<>Register this redirect URI at your identity provider: <code className="break-all font-mono text-xs" data-testid="callback-url">{data.callbackUrl}</code></>} />
+        <CardContent className="flex flex-col gap-3">
+          <Form method="post" noValidate className="flex flex-col gap-3" data-testid="identity-provider-form">
+            <input type="hidden" name="intent" value="save-provider" />
+            <Field label="Issuer or discovery URL" name="issuer" type="url" defaultValue={provider?.issuer ?? ""} placeholder="https://login.example.com" error={providerErrors.issuer} />
+            <Field label="Client ID" name="client_id" defaultValue={provider?.clientId ?? ""} error={providerErrors.client_id} />
+            <Field
+              label="Client secret"
+              name="client_secret"
+              type="password"
+              autoComplete="off"
+              hint={provider?.hasClientSecret ? "A secret is stored and never shown again; leave empty to keep it." : "Stored for the token exchange and never shown again."}
+              error={providerErrors.client_secret}
+            />
+            <Field label="Identity provider entity ID (optional)" name="identity_provider_entity_id" defaultValue={provider?.identityProviderEntityId ?? ""} />
+            {providerErrors.form ? <Hint tone="error">{providerErrors.form}</Hint> : null}
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={busy}>
+                <KeyRound aria-hidden="true" /> {provider ? "Save identity provider" : "Add identity provider"}
+              </Button>
+            </div>
+          </Form>
+          {data.dev ? (
+            <Hint>
+              Development: the local identity provider stand-in answers at issuer <code className="font-mono" data-testid="dev-issuer">{data.dev.issuer}</code> with client ID{" "}
+              <code className="font-mono">{data.dev.clientId}</code> and secret <code className="font-mono">{data.dev.clientSecret}</code>.
+            </Hint>
+          ) : null}
+          {provider ? (
+            <Form method="post">
+              <Button type="submit" name="intent" value="remove-provider" variant="ghost" disabled={busy}>
+                <Trash2 aria-hidden="true" /> Remove identity provider
+              </Button>
+            </Form>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      {provider ? (
+        <Card>
+          <CardHeader title="Sign-in rules" description={hasVerified ? "Apply to addresses on this workspace's verified domains." : SSO_TEXTS.needsVerifiedDomain} />
+          <CardContent>
+            <Form method="post" className="flex flex-col gap-3 text-sm" data-testid="sso-options-form">
+              <input type="hidden" name="intent" value="options" />
+              <label className="flex items-start gap-2">
+                <input type="checkbox" name="sso_enforced" defaultChecked={provider.ssoEnforced} disabled={!hasVerified} className="mt-0.5 size-4 accent-[var(--accent)]" />
+                <span>
+                  <span className="font-medium">Enforce single sign-on</span>
+                  <span className="block text-muted-foreground">Members on a verified domain can no longer sign in with a password (the owner still can).</span>
+                </span>
+              </label>
+              <label className="flex items-start gap-2">
+                <input type="checkbox" name="auto_provisioning" defaultChecked={provider.userAutoProvisioning.enabled} disabled={!hasVerified} className="mt-0.5 size-4 accent-[var(--accent)]" />
+                <span>
+                  <span className="font-medium">Provision users automatically</span>
+                  <span className="block text-muted-foreground">
+                    Anyone your identity provider signs in on a verified domain joins this workspace as an editor.
+                    {provider.userAutoProvisioning.enabled ? ` Turned on ${time(provider.userAutoProvisioning.enabledAtUnix)} by ${provider.userAutoProvisioning.enabledByUserEmail}.` : ""}
+                  </span>
+                </span>
+              </label>
+              <div>
+                <Button type="submit" disabled={busy || !hasVerified}>
+                  Save sign-in rules
+                </Button>
+              </div>
+            </Form>
+          </CardContent>
+        </Card>
+      ) : null}
+    </Page>
+  );
+}
