@@ -88,5 +88,5 @@ describe("direct publishing", () => {
     await expect(seriousViolations(page)).resolves.toEqual([]);
     await screenshotsOf(page, `/profiles/${handle}`, "public-profile");
     expect(errors).toEqual([]);
-  });
+  }, 180_000);
 });

@@ -13,9 +13,8 @@ export function ReadPlayer({ readId, audioUrl, title }: { readId: string; audioU
     if (!element) return;
     const endpoint = `/reads/${readId}/events`;
     const send = (event: object) => {
-      const body = JSON.stringify(event);
-      // sendBeacon survives the page closing; text/plain needs no preflight and carries no credentials we use.
-      if (!navigator.sendBeacon?.(endpoint, new Blob([body], { type: "text/plain" }))) void fetch(endpoint, { method: "POST", body, keepalive: true, credentials: "omit" });
+      // keepalive outlives the page closing; no credentials go with it, so nothing identifies the listener.
+      void fetch(endpoint, { method: "POST", body: JSON.stringify(event), headers: { "content-type": "text/plain" }, keepalive: true, credentials: "omit" }).catch(() => undefined);
     };
     let played = false;
     let completed = false;

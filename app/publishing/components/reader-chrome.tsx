@@ -35,14 +35,17 @@ export function formatDuration(seconds: number | null): string {
   return minutes < 1 ? `${Math.round(seconds)} s` : minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-/** A read in a grid: its cover (or its initial), title and author; `base` is the reader host's origin when linked from elsewhere. */
+/**
+ * A read in a grid: its cover (or its initial), title and author. `base` is the reader host's origin when linked from
+ * another host; the cover still comes from the page's own host (every host serves it; the CSP allows only 'self').
+ */
 export function ReadCard({ read, base = "" }: { read: ReadCardData; base?: string }) {
   const href = `${base}/reads/${read.id}`;
   const inner = (
     <>
       <div className="aspect-square overflow-hidden rounded-lg border border-border bg-muted">
         {read.hasCover ? (
-          <img src={`${base}/reads/${read.id}/cover`} alt="" className="size-full object-cover" loading="lazy" />
+          <img src={`/reads/${read.id}/cover`} alt="" className="size-full object-cover" loading="lazy" />
         ) : (
           <div className="flex size-full items-center justify-center text-4xl font-semibold text-muted-foreground" aria-hidden="true">
             {read.title.slice(0, 1)}
