@@ -125,7 +125,7 @@ describe("direct publishing", () => {
     expect(((await (await act(owner.key, read.read_id, "submit")).json()) as Read).state).toBe("in_review");
     const returned = await act(owner.key, read.read_id, "return", "Fix the cover");
     expect(((await returned.json()) as Read)).toMatchObject({ state: "draft", review_note: "Fix the cover" });
-  });
+  }, 30_000);
 
   it("refuses a read without required metadata, beyond the plan's capacity, and another workspace's project", async () => {
     const owner = await account("pub-refusals@example.com");
@@ -167,7 +167,7 @@ describe("direct publishing", () => {
     expect(shelfHtml).toContain("Sea stories");
     expect(shelfHtml).toContain(`/reads/${first.read_id}`);
     expect(shelfHtml).not.toContain(`/reads/${second.read_id}`);
-  });
+  }, 30_000);
 });
 
 describe("public profiles", () => {
@@ -219,5 +219,5 @@ describe("public profiles", () => {
     const viaPage = await SELF.fetch(`${ORIGIN}/app/profiles`, { ...form({ profile_page_handle: "admin" }), headers: { ...(form({}).headers as Record<string, string>), cookie: ada.cookie } });
     expect(viaPage.status).toBe(400);
     expect(await viaPage.text()).toContain("reserved");
-  });
+  }, 30_000);
 });
