@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { newPage, screenshotsOf, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
+import { darkViolations, newPage, screenshotsOf, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
 import { uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
@@ -48,6 +48,7 @@ describe("direct publishing", () => {
     await page.getByRole("button", { name: "Make collection" }).click();
     await page.getByText("Collection “Sea stories” made.").waitFor();
     await expect(seriousViolations(page)).resolves.toEqual([]);
+    await expect(darkViolations(page, "/app/publishing")).resolves.toEqual([]);
     await screenshotsOf(page, "/app/publishing", "publishing");
 
     // The reader flavour: its home is the catalogue; the read plays and its listening is counted.
@@ -57,6 +58,7 @@ describe("direct publishing", () => {
     await waitForHydration(reader);
     await reader.getByRole("link", { name: "Sea stories (1)" }).waitFor();
     await expect(seriousViolations(reader)).resolves.toEqual([]);
+    await expect(darkViolations(reader, "/reads")).resolves.toEqual([]);
     await screenshotsOf(reader, "/reads", "reader-catalogue");
     await reader.getByRole("list", { name: "Latest reads" }).getByRole("link", { name: /Harbour Lights/ }).click();
     await reader.getByRole("heading", { name: "Harbour Lights" }).waitFor();
