@@ -8,6 +8,7 @@ import { audioIsolationApi } from "~/isolation/api";
 import { forcedAlignmentApi, speechToSpeechApi } from "~/voice-changer/api";
 import { studioApi } from "~/studio/api";
 import { audioNativeApi } from "~/audio-native/api";
+import { publishingApi } from "~/publishing/api";
 import { aiClassifierApi } from "~/ai-classifier/api";
 import { pronunciationApi } from "~/pronunciation/api";
 import { historyVideoApi } from "~/sharing/api";
@@ -75,6 +76,7 @@ api.route("/speech-to-speech", speechToSpeechApi);
 api.route("/forced-alignment", forcedAlignmentApi);
 api.route("/studio/projects", studioApi);
 api.route("/audio-native", audioNativeApi);
+api.route("/publishing", publishingApi);
 api.route("/ai-classifier", aiClassifierApi);
 // The realtime socket first: a single-use token may authenticate it instead of the key header.
 api.route("/speech-to-text", realtimeSpeechToTextApi);

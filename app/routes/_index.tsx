@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MarketingLayout } from "~/marketing/components/site-chrome";
 import { TryItBox } from "~/marketing/components/try-it-box";
@@ -20,6 +20,8 @@ export const headers = publicHeaders;
  * this installation serves.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
+  // The reader flavour's home is the catalogue of published reads (decision 0046).
+  if (context.edge.flavour === "reader") throw redirect("/reads", 302);
   // Without an answer from the speech worker, claim only the embedded engine.
   const [voices, models] = await Promise.all([tryItVoiceChoices(context.cloudflare.env), servedModels(context.cloudflare.env).catch(() => embeddedModels())]);
   return { voices, ...speechClaims(models), shareVideos: videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION) };

@@ -50,8 +50,16 @@ export const users = sqliteTable(
     referredBy: text("referred_by"),
     /** Set for a service account (a user that belongs to this one workspace and never signs in, decision 0034). */
     serviceAccountWorkspaceId: text("service_account_workspace_id"),
+    /** User.profile_page_handle: the public profile's address (/profiles/{handle}), lowercase (decision 0046). */
+    profilePageHandle: text("profile_page_handle"),
+    /** terms_agreed_to.publishing payouts: when the person agreed (needed before submitting a read). */
+    publishingTermsAgreedAt: integer("publishing_terms_agreed_at"),
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_public_user_id_unique").on(t.publicUserId)],
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_public_user_id_unique").on(t.publicUserId),
+    uniqueIndex("users_profile_page_handle_unique").on(t.profilePageHandle),
+  ],
 );
 
 /** Browser sessions: only the SHA-256 of the cookie token is stored, so a database leak yields no usable cookie. */

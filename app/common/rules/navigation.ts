@@ -42,6 +42,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/dubbing", label: "Dubbing", group: "Create", icon: "dubbing" },
   { to: "/app/conversational-ai/agents", label: "Agents", group: "Create", icon: "agents" },
   { to: "/app/audio-native", label: "Audio Native", group: "Create", icon: "audioNative" },
+  { to: "/app/publishing", label: "Publishing", group: "Create", icon: "studio" },
   { to: "/app/default-voices", label: "Voices", group: "Voices", icon: "voices" },
   { to: "/app/voice-lab", label: "Voice lab", group: "Voices", icon: "lab" },
   { to: "/app/voice-lab/design", label: "Voice design", group: "Voices", icon: "design" },
@@ -65,6 +66,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/workspace/security", label: "Security", group: "Workspace", icon: "security" },
   { to: "/app/subscription", label: "Subscription", group: "Account", icon: "subscription" },
   { to: "/app/settings", label: "Settings", group: "Account", icon: "settings" },
+  { to: "/app/profiles", label: "Public profile", group: "Account", icon: "members" },
   { to: "/app/onboarding-checklist", label: "Getting started", group: "Account", icon: "checklist" },
 ];
 
