@@ -268,3 +268,8 @@ export function dashboardPage(view: DashboardView): Html {
 export function messagePage(title: string, message: string): Html {
   return layout(title, html`${merchantHeading()}<div class="panel"><p>${message}</p></div>`);
 }
+
+/** A Connect page (the connected account's onboarding), in the same frame as checkout. */
+export function connectPage(title: string, body: Html): Html {
+  return layout(title, html`${merchantHeading()}${body}`);
+}
