@@ -50,6 +50,8 @@ export const users = sqliteTable(
     referredBy: text("referred_by"),
     /** Set for a service account (a user that belongs to this one workspace and never signs in, decision 0034). */
     serviceAccountWorkspaceId: text("service_account_workspace_id"),
+    /** Works in the productions marketplace (spec §3 is_producer); set when they save a producer profile. */
+    isProducer: integer("is_producer", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_public_user_id_unique").on(t.publicUserId)],
 );

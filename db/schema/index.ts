@@ -17,3 +17,4 @@ export * from "./ai-classifier";
 export * from "./agents";
 export * from "./dubbing";
 export * from "./pronunciation";
+export * from "./productions";

@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { AudioLines, AudioWaveform, BookA, BookOpen, Bot, Captions, CircleGauge, CreditCard, FlaskConical, Headset, House, KeyRound, Languages, Library, ListChecks, Mail, Menu, Mic2, Newspaper, ScanSearch, Settings, Speech, Sparkles, TextSelect, UsersRound, Users, Volume2, Wand2, Webhook, type LucideIcon } from "lucide-react";
+import { AudioLines, Banknote, Clapperboard, AudioWaveform, BookA, BookOpen, Bot, Captions, CircleGauge, CreditCard, FlaskConical, Headset, House, KeyRound, Languages, Library, ListChecks, Mail, Menu, Mic2, Newspaper, ScanSearch, Settings, Speech, Sparkles, TextSelect, UsersRound, Users, Volume2, Wand2, Webhook, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { groupedSections, type AppSectionIcon } from "~/common/rules/navigation";
 import { formatNumber } from "~/common/rules/format";
@@ -19,6 +19,8 @@ export const SECTION_ICONS: Record<AppSectionIcon, LucideIcon> = {
   isolator: AudioWaveform,
   classifier: ScanSearch,
   audioNative: Newspaper,
+  productions: Clapperboard,
+  payouts: Banknote,
   changer: Speech,
   transcription: Captions,
   alignment: TextSelect,
