@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
+import { redirectDocument } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "~/common/components/form";
 import { Badge } from "~/common/ui/badge";
@@ -42,7 +42,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const origin = new URL(request.url).origin;
     const link = await onboardingLink(env, viewer, `${origin}/app/payouts?onboarded=1`, `${origin}/app/payouts?refresh=1`);
     if (!link.ok) return refusalResponse(link);
-    return redirect(link.url);
+    // A whole-page visit: the onboarding page is Stripe's (the stand-in's in development), not a route of this app.
+    return redirectDocument(link.url);
   }
   if (intent === "payout") {
     const key = String(form.get("request_key") ?? "");
