@@ -78,16 +78,18 @@ export default function PayoutsPage() {
             <p className="text-3xl font-semibold" data-testid="payout-balance">
               {formatAmount(data.balance, data.currency)}
             </p>
-            {data.onboarding === "complete" ? (
+            {data.onboarding !== "complete" ? (
+              <p className="text-sm text-muted-foreground">Connect a payout account to pay out.</p>
+            ) : data.balance < MINIMUM_PAYOUT ? (
+              <p className="text-sm text-muted-foreground">Nothing to pay out yet.</p>
+            ) : (
               <Form method="post">
                 <input type="hidden" name="intent" value="payout" />
                 <input type="hidden" name="request_key" value={data.requestKey} />
-                <Button type="submit" disabled={busy || data.balance < MINIMUM_PAYOUT}>
+                <Button type="submit" disabled={busy}>
                   Pay out {formatAmount(data.balance, data.currency)}
                 </Button>
               </Form>
-            ) : (
-              <p className="text-sm text-muted-foreground">Connect a payout account to pay out.</p>
             )}
           </CardContent>
         </Card>

@@ -40,6 +40,7 @@ function layout(title: string, body: Html): Html {
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <link rel="icon" href="data:," />
     <title>${title}</title>
     <style>${new Html(STYLE)}</style>
   </head>
