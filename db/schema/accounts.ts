@@ -54,6 +54,8 @@ export const users = sqliteTable(
     profilePageHandle: text("profile_page_handle"),
     /** terms_agreed_to.publishing payouts: when the person agreed (needed before submitting a read). */
     publishingTermsAgreedAt: integer("publishing_terms_agreed_at"),
+    /** Works in the productions marketplace (spec §3 is_producer); set when they save a producer profile. */
+    isProducer: integer("is_producer", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),

@@ -18,3 +18,4 @@ export * from "./agents";
 export * from "./dubbing";
 export * from "./pronunciation";
 export * from "./publishing";
+export * from "./productions";

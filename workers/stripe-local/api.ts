@@ -4,7 +4,8 @@
  */
 import { Hono, type Context } from "hono";
 import type Stripe from "stripe";
-import { createCheckoutSession } from "./checkout";
+import { createCheckoutSession, originOf } from "./checkout";
+import * as connect from "./connect";
 import { couponIdOf, readDiscountParams, redeem } from "./discounts";
 import { invalidRequest, missingParam, StripeApiError } from "./errors";
 import { applyMetadata, bool, child, int, obj, str, strings, type FormObject } from "./form";
@@ -476,10 +477,62 @@ export function apiRoutes(account: Account): Hono {
     run((tx, _params, request) => tx.require<build.StripeEvent>(pathId(request, 2), "event")),
   );
 
+  // Connect: connected accounts, onboarding links, transfers and the platform balance (./connect.ts).
+  api.post(
+    "/v1/accounts",
+    run((tx, params) => connect.createAccount(tx, params)),
+  );
+  api.get(
+    "/v1/accounts",
+    run((tx, params) => listOf("/v1/accounts", tx.store.list<Stripe.Account>("account"), params)),
+  );
+  api.get(
+    "/v1/accounts/:id",
+    run((tx, _params, request) => tx.require<Stripe.Account>(pathId(request, 2), "account")),
+  );
+  api.post(
+    "/v1/accounts/:id",
+    run((tx, params, request) => {
+      const account = tx.require<Stripe.Account>(pathId(request, 2), "account");
+      const email = str(params, "email");
+      const updated = tx.store.put({ ...account, metadata: applyMetadata(account.metadata ?? {}, params), ...(email !== undefined ? { email } : {}) });
+      tx.emit("account.updated", updated);
+      return updated;
+    }),
+  );
+  api.post(
+    "/v1/account_links",
+    run((tx, params) => connect.createAccountLink(tx, params, originOf(str(params, "return_url") ?? "", "return_url"))),
+  );
+  api.post(
+    "/v1/transfers",
+    run((tx, params) => connect.createTransfer(tx, params)),
+  );
+  api.get(
+    "/v1/transfers",
+    run((tx, params) => {
+      const destination = str(params, "destination");
+      const group = str(params, "transfer_group");
+      const transfers = tx.store
+        .list<Stripe.Transfer>("transfer")
+        .filter((transfer) => (destination === undefined || transfer.destination === destination) && (group === undefined || transfer.transfer_group === group));
+      return listOf("/v1/transfers", transfers, params);
+    }),
+  );
+  api.get(
+    "/v1/transfers/:id",
+    run((tx, _params, request) => tx.require<Stripe.Transfer>(pathId(request, 2), "transfer")),
+  );
+  api.get(
+    "/v1/balance",
+    run((tx) => connect.balance(tx.store)),
+  );
+
+
   api.all("/v1/*", (c) =>
     new StripeApiError(404, {
       type: "invalid_request_error",
-      message: `Unrecognized request URL (${c.req.method}: ${new URL(c.req.url).pathname}). This local Stripe implements only the subset the billing worker uses (see workers/stripe-local).`,
+      message: `Unrecognized request URL (${c.req.method}: ${new URL(c.req.url).pathname}). This local Stripe implements only the subset the billing and payouts code uses (see workers/stripe-local).`,
     }).toResponse(),
   );
 

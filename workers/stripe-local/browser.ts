@@ -10,7 +10,8 @@ import { StripeApiError } from "./errors";
 import { htmlResponse } from "./html";
 import { couponDiscount, formatDate } from "./money";
 import type { StoredCheckoutSession, StripeEvent } from "./objects";
-import { checkoutPage, dashboardPage, messagePage, portalPage, type CheckoutView } from "./pages";
+import { checkoutPage, connectPage, dashboardPage, messagePage, portalPage, type CheckoutView } from "./pages";
+import { completeOnboarding, onboardingBody, type StoredAccountLink } from "./connect";
 import { applyChange, readParams, type Account } from "./runtime";
 import { phaseAt } from "./schedules";
 import { advanceToPeriodEnd, setCancelAtPeriodEnd } from "./subscriptions";
@@ -133,6 +134,36 @@ export function browserRoutes(account: Account): Hono {
     if (wantsJson(c.req.raw)) return Response.json({ event: event.id, status });
     const notice = `Resent ${event.id}: ${status === null ? "no answer" : `HTTP ${status}`}.`;
     return new Response(null, { status: 303, headers: { location: `/__stripe/?notice=${encodeURIComponent(notice)}` } });
+  });
+
+  // Connect onboarding: an account link opens this form once; submitting it completes the account.
+  const onboardingLink = (id: string) => {
+    const link = account.store.get<StoredAccountLink>(id, "account_link");
+    return link && !link._used && link.expires_at > nowSeconds() ? link : null;
+  };
+  pages.get("/__stripe/connect/onboarding/:id", (c) => {
+    const stored = account.store.get<StoredAccountLink>(c.req.param("id"), "account_link");
+    if (!stored) return htmlResponse(messagePage("Link not found", "This onboarding link does not exist."), 404);
+    const link = onboardingLink(stored.id);
+    // Stripe sends a spent or expired link to its refresh_url, where the platform makes a new one.
+    if (!link) return new Response(null, { status: 303, headers: { location: stored._refresh_url } });
+    const connected = account.store.get<Stripe.Account>(link._account, "account")!;
+    return htmlResponse(connectPage("Set up payouts", onboardingBody(link, connected, null)));
+  });
+  pages.post("/__stripe/connect/onboarding/:id", async (c) => {
+    const stored = account.store.get<StoredAccountLink>(c.req.param("id"), "account_link");
+    if (!stored) return htmlResponse(messagePage("Link not found", "This onboarding link does not exist."), 404);
+    const link = onboardingLink(stored.id);
+    if (!link) return new Response(null, { status: 303, headers: { location: stored._refresh_url } });
+    const form = await formFields(c.req.raw);
+    const legalName = (form.legal_name ?? "").trim();
+    const connected = account.store.get<Stripe.Account>(link._account, "account")!;
+    if (!legalName) return htmlResponse(connectPage("Set up payouts", onboardingBody(link, connected, "Enter your legal name.")), 400);
+    if (!/^\d{9}$/.test(form.routing_number ?? "") || !/^\d{4,17}$/.test(form.account_number ?? "")) {
+      return htmlResponse(connectPage("Set up payouts", onboardingBody(link, connected, "Enter a 9-digit routing number and an account number.")), 400);
+    }
+    const back = await applyChange(account, (tx) => completeOnboarding(tx, link, legalName));
+    return new Response(null, { status: 303, headers: { location: back } });
   });
 
   return pages;

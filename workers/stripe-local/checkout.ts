@@ -15,7 +15,7 @@ export function checkoutPageUrl(origin: string, id: string): string {
   return `${origin}/__stripe/checkout/${id}`;
 }
 
-function originOf(url: string, param: string): string {
+export function originOf(url: string, param: string): string {
   try {
     return new URL(url).origin;
   } catch {

@@ -40,6 +40,7 @@ function layout(title: string, body: Html): Html {
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <link rel="icon" href="data:," />
     <title>${title}</title>
     <style>${new Html(STYLE)}</style>
   </head>
@@ -267,4 +268,9 @@ export function dashboardPage(view: DashboardView): Html {
 
 export function messagePage(title: string, message: string): Html {
   return layout(title, html`${merchantHeading()}<div class="panel"><p>${message}</p></div>`);
+}
+
+/** A Connect page (the connected account's onboarding), in the same frame as checkout. */
+export function connectPage(title: string, body: Html): Html {
+  return layout(title, html`${merchantHeading()}${body}`);
 }

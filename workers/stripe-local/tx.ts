@@ -85,4 +85,6 @@ const KIND_NAMES: Record<string, string> = {
   payment_intent: "payment_intent",
   invoice_payment: "invoice payment",
   "billing_portal.session": "billing portal session",
+  account: "account",
+  transfer: "transfer",
 };

@@ -31,7 +31,7 @@ export const APP_SECTION_GROUPS = ["Create", "Voices", "Audio tools", "Workspace
 export type AppSectionGroup = (typeof APP_SECTION_GROUPS)[number];
 
 /** The icon of a section, by name (the components map names to the icon set). */
-export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "transcription" | "alignment" | "dubbing" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks" | "agents" | "pronunciation" | "audioNative" | "classifier" | "security";
+export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "transcription" | "alignment" | "dubbing" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks" | "agents" | "pronunciation" | "audioNative" | "classifier" | "security" | "productions" | "payouts";
 
 export type AppSection = NavLink & { group: AppSectionGroup; icon: AppSectionIcon };
 
@@ -43,6 +43,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/conversational-ai/agents", label: "Agents", group: "Create", icon: "agents" },
   { to: "/app/audio-native", label: "Audio Native", group: "Create", icon: "audioNative" },
   { to: "/app/publishing", label: "Publishing", group: "Create", icon: "studio" },
+  { to: "/app/productions", label: "Productions", group: "Create", icon: "productions" },
   { to: "/app/default-voices", label: "Voices", group: "Voices", icon: "voices" },
   { to: "/app/voice-lab", label: "Voice lab", group: "Voices", icon: "lab" },
   { to: "/app/voice-lab/design", label: "Voice design", group: "Voices", icon: "design" },
@@ -65,6 +66,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/workspace/webhooks", label: "Webhooks", group: "Workspace", icon: "webhooks" },
   { to: "/app/workspace/security", label: "Security", group: "Workspace", icon: "security" },
   { to: "/app/subscription", label: "Subscription", group: "Account", icon: "subscription" },
+  { to: "/app/payouts", label: "Payouts", group: "Account", icon: "payouts" },
   { to: "/app/settings", label: "Settings", group: "Account", icon: "settings" },
   { to: "/app/profiles", label: "Public profile", group: "Account", icon: "members" },
   { to: "/app/onboarding-checklist", label: "Getting started", group: "Account", icon: "checklist" },
