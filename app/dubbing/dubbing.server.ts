@@ -153,6 +153,8 @@ export async function createDub(env: Env, actor: Actor, request: NewDub) {
     segments: "[]",
     speakers: "[]",
     outputs: "{}",
+    version: 0,
+    renders: "{}",
   };
   try {
     await repo.insertDub(db, row, { beyondLimit: Number.isFinite(quota.usable) ? quota.usable - workspace.characterLimit : null, modelId: "dubbing" }, actor.apiKeyId);
