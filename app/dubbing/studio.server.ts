@@ -8,7 +8,6 @@ import type { DubRow } from "../../db/repositories/dubs";
 import { QuotaExhausted } from "../../db/repositories/history";
 import { DUBBING_RATE } from "../../core/dubbing/decoded";
 import { remuxContainer } from "../../core/dubbing/remux";
-import { sniffContainer } from "../../core/audio/upload";
 import { bytesFromInt16, int16FromBytes } from "../../core/audio/pcm";
 import type { TranslationRequest, TranslationResult } from "../../core/engines/translation";
 import type { EngineCatalog } from "../../core/engines/capabilities";
@@ -16,11 +15,12 @@ import type { EngineChoice } from "../../core/engines/registry";
 import { nowSeconds } from "../../core/clock";
 import { randomHex, type Actor } from "~/accounts/accounts.server";
 import { currentQuota } from "~/speech/speech.server";
-import { findUsableVoice, usableVoices } from "~/voices/voices.server";
+import { findUsableVoice } from "~/voices/voices.server";
 import { dubLine, lineKey, renderLanguage, translationChoice } from "./pipeline.server";
 import { dubOutputs, dubSegments, dubSpeakers } from "./dubbing.server";
 import { canUseDubbingStudio, dubbingLanguage, dubbingLanguageName, dubMediaPrefix, pairProblem, type DubSegment, type DubSpeaker } from "./rules/dubbing";
 import {
+  containerOfType,
   dubbingResource,
   editSegment,
   editTranslation,
@@ -314,19 +314,19 @@ export async function renderStudioLanguage(env: Env, actor: Actor, id: string, l
   const lengthSamples = backgroundSamples?.length ?? Math.round(row.durationSeconds * DUBBING_RATE);
   const original = row.hadVideo ? await env.MEDIA.get(row.sourceKey) : null;
   const originalBytes = original ? new Uint8Array(await original.arrayBuffer()) : null;
-  const container = originalBytes ? sniffContainer(originalBytes) : null;
+  const container = originalBytes ? containerOfType(row.contentType) : null;
   if (type === "mp4" && !(container && remuxContainer(container))) return refuse(422, "render_type_unsupported", "The upload's container cannot take a new sound track: render mp3.");
   // The video is remuxed whenever the upload had one, so the dub's video and audio never disagree.
-  const output = await renderLanguage(env, row, code, dubSegments(row), lengthSamples, DUBBING_RATE, backgroundSamples, originalBytes, container);
+  let output: Awaited<ReturnType<typeof renderLanguage>>;
+  try {
+    output = await renderLanguage(env, row, code, dubSegments(row), lengthSamples, DUBBING_RATE, backgroundSamples, originalBytes, container);
+  } catch (error) {
+    // A video the muxer cannot copy (its type said MP4/WebM; its content disagrees): the render is refused, not a 5xx.
+    return refuse(422, "render_failed", `The video could not take the new sound track: ${error instanceof Error ? error.message : String(error)}. Render mp3.`);
+  }
   const renderId = `render_${randomHex(8)}`;
   const renders = { ...dubRenders(row), [code]: { id: renderId, version: row.version + 1, language: code, type, status: "complete" } satisfies StudioRender };
   const outputs = { ...dubOutputs(row), [code]: output };
   const saved = await save(env, row, { outputs: JSON.stringify(outputs), renders: JSON.stringify(renders) });
   return saved.ok ? { ...saved, renderId } : saved;
-}
-
-/** What the editor shows: the dub's segments, speakers, languages, version and the voices a speaker may take. */
-export async function studioState(env: Env, actor: Actor, row: DubRow) {
-  const voices = (await usableVoices(env, actor)).map((v) => ({ id: v.voiceId, name: v.name }));
-  return { version: row.version, languages: languagesOf(row), renders: dubRenders(row), voices };
 }

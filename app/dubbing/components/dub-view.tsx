@@ -12,7 +12,7 @@ import { StudioEditor, type StudioSpeaker } from "./studio-editor";
 
 type Output = { language: string; hasVideo: boolean; videoType: string | null };
 type Speaker = StudioSpeaker;
-type Studio = { version: number; languages: string[]; voices: { id: string; name: string }[] };
+type Studio = { version: number; voices: { id: string; name: string }[] };
 
 const POLL_MS = 1500;
 const time = (seconds: number) => `${Math.floor(seconds / 60)}:${(seconds % 60).toFixed(1).padStart(4, "0")}`;
@@ -101,7 +101,7 @@ export function DubView({ dub, outputs, segments, speakers, studio, studioAllowe
       })}
 
       {studio && segments.length ? (
-        <StudioEditor dubId={dub.id} source={source} target={dub.targetLang} durationSeconds={dub.durationSeconds} segments={segments} speakers={speakers} voices={studio.voices} version={studio.version} />
+        <StudioEditor dubId={dub.id} source={source} target={dub.targetLang} durationSeconds={dub.durationSeconds} segments={segments} speakers={speakers} voices={studio.voices} version={studio.version} renderType={outputs.find((o) => o.language === dub.targetLang)?.hasVideo ? "mp4" : "mp3"} />
       ) : segments.length ? (
         <Card>
           <CardHeader title="Lines" description={`${segments.length} segments, ${speakers.length} speaker${speakers.length === 1 ? "" : "s"} (${speakers.map((s) => `${s.name}${s.pitchHz ? `, about ${s.pitchHz} Hz` : ""}`).join("; ")}).${studioAllowed ? "" : ` ${STUDIO_TEXTS.needsStarter}`}`} />

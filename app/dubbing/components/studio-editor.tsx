@@ -1,4 +1,4 @@
-import { useBeforeUnload, useBlocker, useFetcher } from "@remix-run/react";
+import { useBeforeUnload, useBlocker, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AudioLines, Play, RefreshCw, Save } from "lucide-react";
 import { Button } from "~/common/ui/button";
@@ -13,7 +13,30 @@ import { MAX_LINE_CHARACTERS, redubCredits, STUDIO_TEXTS } from "~/dubbing/rules
 
 export type StudioSpeaker = { id: string; name: string; pitchHz: number | null; variant: string; voiceId: string | null };
 export type StudioProps = { dubId: string; source: string; target: string; durationSeconds: number; segments: DubSegment[]; speakers: StudioSpeaker[]; voices: { id: string; name: string }[]; version: number };
-type ActionData = { ok: boolean; error?: string };
+type Call = { state: "idle" | "busy"; done: boolean; error: string | null; call: (path: string, method: string, body: unknown) => Promise<void> };
+
+/** One studio call to /v1/dubbing/resource/{id}: its state, its error, and the page's data loaded again after it. */
+function useStudioCall(dubId: string): Call {
+  const revalidator = useRevalidator();
+  const [state, setState] = useState<"idle" | "busy">("idle");
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const call = async (path: string, method: string, body: unknown) => {
+    setState("busy");
+    setError(null);
+    setDone(false);
+    const response = await fetch(`/v1/dubbing/resource/${dubId}${path}`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).catch(() => null);
+    if (!response?.ok) {
+      const detail = ((await response?.json().catch(() => null)) as { detail?: { message?: string } } | null)?.detail;
+      setError(detail?.message ?? "The studio could not be reached: try again.");
+    } else {
+      revalidator.revalidate();
+      setDone(true);
+    }
+    setState("idle");
+  };
+  return { state, done, error, call };
+}
 
 const MATCHED = "matched";
 const time = (seconds: number) => `${Math.floor(seconds / 60)}:${(seconds % 60).toFixed(1).padStart(4, "0")}`;
@@ -23,7 +46,7 @@ const time = (seconds: number) => `${Math.floor(seconds / 60)}:${(seconds % 60).
  * translation, play the original or the dub from a segment, edit a translation and re-dub just that segment,
  * give a speaker another voice, render the track again. Unsaved edits hold the page (leave-page warning).
  */
-export function StudioEditor({ dubId, source, target, durationSeconds, segments, speakers, voices, version }: StudioProps) {
+export function StudioEditor({ dubId, source, target, durationSeconds, segments, speakers, voices, version, renderType }: StudioProps & { renderType: "mp3" | "mp4" }) {
   const original = useRef<HTMLAudioElement>(null);
   const dub = useRef<HTMLAudioElement>(null);
   const stopAt = useRef<number | null>(null);
@@ -58,7 +81,7 @@ export function StudioEditor({ dubId, source, target, durationSeconds, segments,
     }
   };
 
-  const render = useFetcher<ActionData>();
+  const render = useStudioCall(dubId);
   const stale = segments.filter((s) => (s.stale ?? []).includes(target)).length;
   const speakerName = (id: string) => speakers.find((s) => s.id === id)?.name ?? id;
   const base = `/v1/dubbing/${dubId}`;
@@ -69,18 +92,15 @@ export function StudioEditor({ dubId, source, target, durationSeconds, segments,
         title="Dubbing studio"
         description={`Edit a ${dubbingLanguageName(target)} line, re-dub just that segment, then render the track again. ${STUDIO_TEXTS.renderHint}`}
         actions={
-          <render.Form method="post">
-            <input type="hidden" name="intent" value="render" />
-            <Button type="submit" variant="primary" disabled={render.state !== "idle"} data-testid="studio-render">
-              <RefreshCw aria-hidden="true" className={render.state !== "idle" ? "animate-spin" : undefined} />
-              {render.state !== "idle" ? "Rendering…" : "Render"}
-            </Button>
-          </render.Form>
+          <Button variant="primary" disabled={render.state !== "idle"} onClick={() => void render.call(`/render/${target}`, "POST", { render_type: renderType })} data-testid="studio-render">
+            <RefreshCw aria-hidden="true" className={render.state !== "idle" ? "animate-spin" : undefined} />
+            {render.state !== "idle" ? "Rendering…" : "Render"}
+          </Button>
         }
       />
       <CardContent className="flex flex-col gap-5">
-        {render.data && !render.data.ok ? <Hint tone="error" className="text-sm">{render.data.error}</Hint> : null}
-        {render.data?.ok && render.state === "idle" ? <p className="text-sm text-muted-foreground" data-testid="studio-rendered">Rendered: the dub above plays the new track.</p> : null}
+        {render.error ? <Hint tone="error" className="text-sm">{render.error}</Hint> : null}
+        {render.done ? <p className="text-sm text-muted-foreground" data-testid="studio-rendered">Rendered: the dub above plays the new track.</p> : null}
         {stale ? (
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground" data-testid="studio-stale-count">
             <Badge tone="warning">{stale} not re-dubbed</Badge>
@@ -105,7 +125,7 @@ export function StudioEditor({ dubId, source, target, durationSeconds, segments,
           <h3 className="text-sm font-medium">Speakers</h3>
           <ul className="grid gap-3 sm:grid-cols-2">
             {speakers.map((speaker) => (
-              <SpeakerVoice key={speaker.id} speaker={speaker} voices={voices} />
+              <SpeakerVoice key={speaker.id} dubId={dubId} speaker={speaker} voices={voices} />
             ))}
           </ul>
         </section>
@@ -114,7 +134,7 @@ export function StudioEditor({ dubId, source, target, durationSeconds, segments,
           <h3 className="text-sm font-medium">Lines</h3>
           <ol className="flex flex-col divide-y divide-border" data-testid="studio-segments">
             {segments.map((segment) => (
-              <SegmentRow key={segment.id} segment={segment} source={source} target={target} speaker={speakerName(segment.speakerId)} onDirty={markDirty} onPlay={playFrom} />
+              <SegmentRow key={segment.id} dubId={dubId} segment={segment} source={source} target={target} speaker={speakerName(segment.speakerId)} onDirty={markDirty} onPlay={playFrom} />
             ))}
           </ol>
         </section>
@@ -168,9 +188,10 @@ function Timeline({ segments, speakers, durationSeconds, target }: { segments: D
 }
 
 /** A speaker's voice: the one matched to them by the pipeline, or a workspace voice; a change marks their lines stale. */
-function SpeakerVoice({ speaker, voices }: { speaker: StudioSpeaker; voices: { id: string; name: string }[] }) {
-  const fetcher = useFetcher<ActionData>();
-  const current = (fetcher.formData?.get("voiceId") as string | null) ?? speaker.voiceId ?? MATCHED;
+function SpeakerVoice({ dubId, speaker, voices }: { dubId: string; speaker: StudioSpeaker; voices: { id: string; name: string }[] }) {
+  const change = useStudioCall(dubId);
+  const [picked, setPicked] = useState<string | null>(null);
+  const current = (change.state === "busy" ? picked : null) ?? speaker.voiceId ?? MATCHED;
   const options = [{ value: MATCHED, label: "Matched to the speaker", disabled: speaker.voiceId !== null }, ...voices.map((v) => ({ value: v.id, label: v.name }))];
   return (
     <li className="flex flex-col gap-1 rounded-lg border border-border p-3">
@@ -184,24 +205,28 @@ function SpeakerVoice({ speaker, voices }: { speaker: StudioSpeaker; voices: { i
         value={current}
         size="sm"
         testId={`studio-voice-${speaker.id}`}
-        onValueChange={(voiceId) => voiceId !== MATCHED && fetcher.submit({ intent: "voice", speakerId: speaker.id, voiceId }, { method: "post" })}
+        onValueChange={(voiceId) => {
+          if (voiceId === MATCHED) return;
+          setPicked(voiceId);
+          void change.call(`/speaker/${speaker.id}`, "PATCH", { voice_id: voiceId });
+        }}
       />
-      {fetcher.data && !fetcher.data.ok ? <Hint tone="error">{fetcher.data.error}</Hint> : null}
+      {change.error ? <Hint tone="error">{change.error}</Hint> : null}
     </li>
   );
 }
 
 /** One line: source beside its editable translation, play either from here, save the edit, re-dub the segment. */
-function SegmentRow({ segment, source, target, speaker, onDirty, onPlay }: { segment: DubSegment; source: string; target: string; speaker: string; onDirty: (id: string, dirty: boolean) => void; onPlay: (which: "original" | "dub", segment: DubSegment) => void }) {
+function SegmentRow({ dubId, segment, source, target, speaker, onDirty, onPlay }: { dubId: string; segment: DubSegment; source: string; target: string; speaker: string; onDirty: (id: string, dirty: boolean) => void; onPlay: (which: "original" | "dub", segment: DubSegment) => void }) {
   const saved = segment.translations[target] ?? "";
   const [text, setText] = useState(saved);
-  const save = useFetcher<ActionData>();
-  const redub = useFetcher<ActionData>();
+  const save = useStudioCall(dubId);
+  const redub = useStudioCall(dubId);
   const dirty = text !== saved;
   useEffect(() => onDirty(segment.id, dirty), [onDirty, segment.id, dirty]);
   const stale = (segment.stale ?? []).includes(target);
   const inputId = `translation-${segment.id}`;
-  const error = [save.data, redub.data].find((d) => d && !d.ok)?.error;
+  const error = save.error ?? redub.error;
   return (
     <li id={`segment-${segment.id}`} className="grid gap-2 py-3 lg:grid-cols-[7rem_1fr_1fr] lg:gap-4" data-testid="studio-segment" data-segment-id={segment.id}>
       <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground lg:flex-col lg:items-start">
@@ -249,13 +274,13 @@ function SegmentRow({ segment, source, target, speaker, onDirty, onPlay }: { seg
             size="sm"
             variant="secondary"
             disabled={!dirty || save.state !== "idle"}
-            onClick={() => save.submit({ intent: "translation", segmentId: segment.id, text }, { method: "post" })}
+            onClick={() => void save.call(`/segment/${segment.id}/${target}`, "PATCH", { text })}
             data-testid="studio-save"
           >
             <Save aria-hidden="true" />
             {save.state !== "idle" ? "Saving…" : "Save"}
           </Button>
-          <Button size="sm" variant="primary" disabled={dirty || !stale || redub.state !== "idle"} onClick={() => redub.submit({ intent: "redub", segmentId: segment.id }, { method: "post" })} data-testid="studio-redub">
+          <Button size="sm" variant="primary" disabled={dirty || !stale || redub.state !== "idle"} onClick={() => void redub.call("/dub", "POST", { segments: [segment.id], languages: [target] })} data-testid="studio-redub">
             <AudioLines aria-hidden="true" />
             {redub.state !== "idle" ? "Re-dubbing…" : `Re-dub (${redubCredits([segment], [target])} credits)`}
           </Button>

@@ -6,6 +6,16 @@ import { dubbingCredits, type DubSegment, type DubSpeaker } from "./dubbing";
 export const STUDIO_RENDER_TYPES = ["mp3", "mp4"] as const;
 export type StudioRenderType = (typeof STUDIO_RENDER_TYPES)[number];
 
+/**
+ * The container of an accepted video upload by its type (the app worker has no decoders to sniff it; the upload
+ * was measured by the speech worker when it was accepted): what the render remuxes into.
+ */
+export function containerOfType(contentType: string): "mp4" | "webm" | null {
+  const type = contentType.toLowerCase();
+  if (type.includes("webm")) return "webm";
+  return type.includes("mp4") || type.includes("quicktime") ? "mp4" : null;
+}
+
 /** The longest translation a segment may hold (a line of dialogue, with room). */
 export const MAX_LINE_CHARACTERS = 1000;
 
