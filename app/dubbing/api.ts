@@ -159,7 +159,7 @@ const languageParam = idParam.extend({ language_code: z.string().min(1).max(20) 
 
 dubbingApi.get(
   "/:dubbing_id/audio/:language_code",
-  doc("The dubbed file in one language: the video when the upload was MP4 or WebM video, else MP3 (HTTP Range supported)", {
+  doc("The dubbed file in one language: the video when the upload was MP4 or WebM video, else MP3 (HTTP Range supported); `original`: the upload", {
     success: { contentTypes: ["audio/mpeg", "video/mp4", "video/webm"], description: "The dub" },
     responses: { 404: "dubbing_not_found, language_not_found", 425: "dubbing_not_ready (still dubbing)" },
   }),
@@ -168,6 +168,12 @@ dubbingApi.get(
     const { dubbing_id: id, language_code: language } = c.req.valid("param");
     const row = await findDub(c.env, c.get("caller"), id);
     if (!row) return notFound(c);
+    if (language === "original") {
+      // The upload itself (the studio plays the original from a segment; the resource's input.url).
+      const head = await c.env.MEDIA.head(row.sourceKey);
+      const original = head ? await rangedObjectResponse(c.env.MEDIA, row.sourceKey, head.size, c.req.header("range"), { "content-type": row.contentType, "cache-control": "private, max-age=3600" }) : null;
+      return original ?? notFound(c);
+    }
     const output = dubOutputs(row)[language.toLowerCase()];
     if (!output) {
       if (row.status === "dubbing") return apiError(c, 425, "dubbing_not_ready", "The dub is still in progress.");
@@ -179,7 +185,8 @@ dubbingApi.get(
     const extension = asVideo ? type.split("/")[1] : "mp3";
     const response = await rangedObjectResponse(c.env.MEDIA, key, asVideo ? output.videoBytes : output.audioBytes, c.req.header("range"), {
       "content-type": type,
-      "cache-control": "private, max-age=3600",
+      // A studio render replaces the file at this address: revalidate.
+      "cache-control": "private, no-cache",
       "content-disposition": `attachment; filename="${row.name.replace(/[^\w.-]+/g, "_")}_${language}.${extension}"`,
     });
     return response ?? notFound(c);

@@ -13,6 +13,7 @@ import { isRestricted } from "~/billing/rules/plan-actions";
 import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
 import { randomHex, type Actor } from "~/accounts/accounts.server";
 import { log } from "~/common/log.server";
+import { usableVoices } from "~/voices/voices.server";
 import { currentQuota } from "~/speech/speech.server";
 import { acceptedUploadType } from "~/isolation/rules/isolation";
 import {
@@ -153,6 +154,8 @@ export async function createDub(env: Env, actor: Actor, request: NewDub) {
     segments: "[]",
     speakers: "[]",
     outputs: "{}",
+    version: 0,
+    renders: "{}",
   };
   try {
     await repo.insertDub(db, row, { beyondLimit: Number.isFinite(quota.usable) ? quota.usable - workspace.characterLimit : null, modelId: "dubbing" }, actor.apiKeyId);
@@ -239,4 +242,14 @@ export async function dubbingLanguageOptions(env: Env): Promise<{ sources: { cod
   const sources = DUBBING_LANGUAGES.filter((l) => !(pairProblem(capabilities, l.code, l.code === "en" ? "es" : "en") ?? "").startsWith("The embedded speech-to-text"));
   const targets = DUBBING_LANGUAGES.filter((l) => l.code !== "en" && pairProblem(capabilities, "en", l.code) === null);
   return { sources: [{ code: AUTO_SOURCE, name: "Detect automatically" }, ...sources], targets: [...targets] };
+}
+
+/**
+ * What the studio editor shows besides the dub: its version (the players' cache key) and the voices a speaker
+ * may take. The edits themselves go through /v1/dubbing/resource (the page calls the API: the re-dub and the
+ * render need the encoders, which only the worker's API and queue bundles carry).
+ */
+export async function studioState(env: Env, actor: Actor, row: DubRow) {
+  const voices = (await usableVoices(env, actor)).map((v) => ({ id: v.voiceId, name: v.name }));
+  return { version: row.version, voices };
 }

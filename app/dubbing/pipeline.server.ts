@@ -24,6 +24,7 @@ import { wavFile } from "../../core/audio/wav";
 import { nowSeconds } from "../../core/clock";
 import { LANGUAGE_ENGINE_VOICES, type EngineLanguage } from "~/voices/rules/voices";
 import { log } from "~/common/log.server";
+import { emitWorkspaceEvent } from "~/workspace/webhooks.server";
 import type { DubbingMessage } from "./dubbing.server";
 import { DUB_DELIVERIES, dubMediaPrefix, stepProgress, type DubOutput, type DubSegment, type DubSpeaker, type DubStep } from "./rules/dubbing";
 
@@ -56,14 +57,14 @@ async function step(db: Database, row: DubRow, name: DubStep): Promise<void> {
 }
 
 /** The translation engine for a pair: the embedded translator when it has the pair, else the first configured one. */
-async function translationChoice(env: Env, source: string, target: string): Promise<EngineChoice> {
+export async function translationChoice(env: Env, source: string, target: string): Promise<EngineChoice> {
   const providers = (await engine(env).catalog()).capabilities.translation;
   const chosen = providers.find((p) => (p.provider === "embedded" ? ruleBasedCovers(source, target) : true));
   if (!chosen) throw new DubFailure(`No translation engine covers ${source} to ${target}.`);
   return { provider: chosen.provider };
 }
 
-const lineKey = (row: DubRow, language: string, segmentId: string) => `${dubMediaPrefix(row.workspaceId, row.id)}${language}/lines/${segmentId}.pcm`;
+export const lineKey = (row: DubRow, language: string, segmentId: string) => `${dubMediaPrefix(row.workspaceId, row.id)}${language}/lines/${segmentId}.pcm`;
 
 /** One line spoken by its speaker's voice and fitted to its segment: rate first, then time-stretch. */
 export async function dubLine(env: Env, text: string, language: string, speaker: DubSpeaker, targetSamples: number, sampleRate: number): Promise<{ samples: Int16Array; spokenSeconds: number }> {
@@ -191,10 +192,19 @@ export async function runDub(env: Env, job: DubbingMessage): Promise<void> {
   if (background) await env.MEDIA.put(`${dubMediaPrefix(row.workspaceId, row.id)}background.pcm`, bytesFromInt16(background));
   const output = await renderLanguage(env, row, target, segments, media.length, rate, background, original, decoded.container);
   await repo.updateDub(db, row.workspaceId, row.id, { status: "dubbed", progress: 1, progressMessage: "Dubbed", outputs: JSON.stringify({ [target]: output }), updatedAt: nowSeconds() });
+  await dubbingEvent(env, row.workspaceId, row.id);
+}
+
+/** The workspace's "dubbing" webhook event (and the members' notification) for a dub that finished or failed. */
+async function dubbingEvent(env: Env, workspaceId: string, id: string): Promise<void> {
+  const row = await repo.findDub(database(env.DB), workspaceId, id);
+  if (!row) return;
+  const data = { dubbing_id: row.id, name: row.name, status: row.status, error: row.error, refunded: row.refunded, source_language: row.detectedSourceLang ?? row.sourceLang, target_languages: [row.targetLang] };
+  await emitWorkspaceEvent(env, workspaceId, "dubbing", data).catch((error) => log("error", "dubbing webhook event not queued", { dub_id: id, error: String(error) }));
 }
 
 async function fail(env: Env, job: DubbingMessage, error: string): Promise<void> {
-  await repo.failDub(database(env.DB), job.workspaceId, job.dubId, error, nowSeconds());
+  if (await repo.failDub(database(env.DB), job.workspaceId, job.dubId, error, nowSeconds())) await dubbingEvent(env, job.workspaceId, job.dubId);
 }
 
 /** The queue consumer: one message per dub. */

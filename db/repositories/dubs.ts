@@ -71,3 +71,41 @@ export async function deleteDub(db: Database, workspaceId: string, id: string): 
   return deleted[0] ?? null;
 }
 
+
+/**
+ * Writes a studio change when the dub is still at `version` (another edit in between loses nothing: the caller
+ * answers 409). Returns whether it was written.
+ */
+export async function updateDubAtVersion(db: Database, workspaceId: string, id: string, version: number, patch: Partial<Omit<DubRow, "id" | "workspaceId">>): Promise<boolean> {
+  const written = await db
+    .update(dubs)
+    .set({ ...patch, version: version + 1 })
+    .where(and(eq(dubs.id, id), eq(dubs.workspaceId, workspaceId), eq(dubs.version, version)))
+    .returning({ id: dubs.id });
+  return written.length > 0;
+}
+
+/**
+ * A studio re-dub: its charge, its usage event and the dub's new segments in one batch (decision 0048). The
+ * charge sets NULL past the quota (QuotaExhausted, nothing written).
+ */
+export async function chargeRedub(db: Database, row: DubRow, charge: { credits: number; eventId: string; userId: string; beyondLimit: number | null; apiKeyId: string | null; at: number }, patch: Partial<Omit<DubRow, "id" | "workspaceId">>): Promise<void> {
+  const charged = sql`${workspaces.characterCount} + ${charge.credits}`;
+  const withinQuota = sql`CASE WHEN ${charged} <= ${workspaces.characterLimit} + ${charge.beyondLimit} THEN ${charged} END`;
+  try {
+    await db.batch([
+      db
+        .update(workspaces)
+        .set({ characterCount: charge.beyondLimit === null ? charged : withinQuota })
+        .where(eq(workspaces.id, row.workspaceId)),
+      db.insert(usageEvents).values({ id: charge.eventId, workspaceId: row.workspaceId, userId: charge.userId, occurredAt: charge.at, characters: charge.credits, voiceId: "", voiceName: "", modelId: "dubbing", source: DUBBING_SOURCE, apiKeyId: charge.apiKeyId }),
+      db
+        .update(dubs)
+        .set({ ...patch, version: sql`${dubs.version} + 1` })
+        .where(and(eq(dubs.id, row.id), eq(dubs.workspaceId, row.workspaceId))),
+    ]);
+  } catch (error) {
+    if (String((error as Error)?.message ?? error).includes("NOT NULL constraint failed: workspaces.character_count")) throw new QuotaExhausted();
+    throw error;
+  }
+}

@@ -39,6 +39,10 @@ export const dubs = sqliteTable(
     segments: text("segments").notNull().default("[]"),
     speakers: text("speakers").notNull().default("[]"),
     outputs: text("outputs").notNull().default("{}"),
+    /** The studio's edit version (migration 0040): every studio change adds one. */
+    version: integer("version").notNull().default(0),
+    /** JSON per language: the studio's last render (id, version, type, status). */
+    renders: text("renders").notNull().default("{}"),
   },
   (t) => [index("dubs_workspace_created").on(t.workspaceId, t.createdAt)],
 );

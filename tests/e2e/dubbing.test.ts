@@ -1,9 +1,10 @@
 import { describe, expect, inject, it } from "vitest";
 import { wavFile } from "../../core/audio/wav";
 import { newPage, screenshotsOf, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
-import { uniqueEmail } from "./http";
+import { executeSql, uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
+const stateDir = inject("stateDir");
 const browser = sharedBrowser();
 
 describe("dubbing page", () => {
@@ -61,4 +62,51 @@ describe("dubbing page", () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it("fixes a translation line in the studio and re-dubs only that segment, warning before leaving unsaved edits", async () => {
+    const { context, page, errors } = await newPage(browser(), baseUrl);
+    const email = uniqueEmail("dub-studio");
+    await signUpInBrowser(page, email, "/app/dubbing");
+    // The studio starts with Starter: the operator's way to set a plan.
+    await executeSql(stateDir, `UPDATE workspaces SET tier = 'starter', status = 'active', character_limit = 30000 WHERE owner_id = (SELECT id FROM users WHERE email = '${email.toLowerCase()}')`);
+    const id = await page.evaluate(async () => {
+      const response = await fetch("/v1/text-to-speech/pv02roger00000000000?output_format=mp3_44100_128", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text: "Good morning. I want to learn a new language." }) });
+      const body = new FormData();
+      body.append("file", new File([await response.arrayBuffer()], "morning.mp3", { type: "audio/mpeg" }));
+      body.append("source_lang", "en");
+      body.append("target_lang", "es");
+      body.append("num_speakers", "1");
+      return ((await (await fetch("/v1/dubbing", { method: "POST", body })).json()) as { dubbing_id: string }).dubbing_id;
+    });
+    await page.goto(`/app/dubbing/${id}`);
+    await waitForHydration(page);
+    const studio = page.getByTestId("dub-studio");
+    await expect.poll(async () => ((await studio.count()) ? "studio" : await page.locator("main").innerText()), { timeout: 120_000, interval: 1000 }).toBe("studio");
+    await waitForHydration(page);
+
+    const line = page.getByTestId("studio-segment").first();
+    const translation = line.getByTestId("studio-translation");
+    await translation.fill("Buenos días. Quiero aprender un idioma nuevo.");
+    // Unsaved: leaving asks first.
+    await page.getByRole("link", { name: "All dubs" }).click();
+    const leave = page.getByTestId("studio-leave");
+    await leave.waitFor();
+    await leave.getByRole("button", { name: "Stay" }).click();
+    await expect(page.url()).toContain(`/app/dubbing/${id}`);
+
+    await line.getByTestId("studio-save").click();
+    await line.getByText("Not re-dubbed").waitFor();
+    await screenshotsOf(page, `/app/dubbing/${id}`, "dubbing-studio");
+    await expect.soft(await seriousViolations(page)).toEqual([]);
+    await line.getByTestId("studio-redub").click();
+    await expect.poll(() => line.getByText("Not re-dubbed").count(), { timeout: 30_000 }).toBe(0);
+    await expect(translation.inputValue()).resolves.toBe("Buenos días. Quiero aprender un idioma nuevo.");
+    await page.getByTestId("studio-render").click();
+    await page.getByTestId("studio-rendered").waitFor({ timeout: 30_000 });
+    // The dub plays from a segment.
+    await line.getByRole("button", { name: /Play the dub from/ }).click();
+    await expect.poll(() => page.getByTestId("studio-dub").evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
 });

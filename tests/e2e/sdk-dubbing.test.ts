@@ -1,21 +1,25 @@
 import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { wavFile } from "../../core/audio/wav";
-import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail, streamBytes } from "./http";
+import { createApiKeyOverHttp, executeSql, signUpOverHttp, uniqueEmail, streamBytes } from "./http";
 
 /** The official SDK's dubbing calls, unchanged, against the running stack (its embedded engines). */
 const baseUrl = inject("baseUrl");
+const stateDir = inject("stateDir");
 const ROGER = "pv02roger00000000000";
 let client: ElevenLabsClient;
 let other: ElevenLabsClient;
 
 beforeAll(async () => {
-  client = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, uniqueEmail("sdk-dub"))), baseUrl });
+  const email = uniqueEmail("sdk-dub");
+  client = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, email)), baseUrl });
+  // The dubbing studio (client.dubbing.resource) starts with Starter: the operator's way to set a plan.
+  await executeSql(stateDir, `UPDATE workspaces SET tier = 'starter', status = 'active', character_limit = 30000 WHERE owner_id = (SELECT id FROM users WHERE email = '${email.toLowerCase()}')`);
   other = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, uniqueEmail("sdk-dub-other"))), baseUrl });
 });
 
 describe("official SDK: dubbing", () => {
-  it("creates a dub, gets it until dubbed, downloads the Spanish audio and both transcripts, lists and deletes it", async () => {
+  it("creates a dub, gets it until dubbed, downloads the Spanish audio and both transcripts, edits and re-dubs a line in the studio, lists and deletes it", async () => {
     const pcm = await streamBytes(await client.textToSpeech.convert(ROGER, { text: "Good morning. I want to learn a new language.", outputFormat: "pcm_16000" }));
     const speech = new Int16Array(pcm.buffer, pcm.byteOffset, Math.floor(pcm.byteLength / 2));
     const samples = new Int16Array(speech.length + 16000);
@@ -42,6 +46,19 @@ describe("official SDK: dubbing", () => {
     expect(String(srt)).toContain(" --> ");
     const vtt = await client.dubbing.transcripts.get(created.dubbingId, "source", "webvtt");
     expect(vtt.webvtt?.startsWith("WEBVTT")).toBe(true);
+
+    // The dubbing studio: fix a line, re-dub only it, render the track again.
+    const resource = await client.dubbing.resource.get(created.dubbingId);
+    const [segmentId] = Object.keys(resource.speakerSegments);
+    expect(resource.targetLanguages).toEqual(["es"]);
+    const edited = await client.dubbing.resource.segment.update(created.dubbingId, segmentId!, "es", { text: "Buenos días. Quiero aprender un idioma nuevo." });
+    expect(edited.version).toBe(resource.version + 1);
+    expect((await client.dubbing.resource.get(created.dubbingId)).speakerSegments[segmentId!]!.dubs.es).toMatchObject({ text: "Buenos días. Quiero aprender un idioma nuevo.", audioStale: true });
+    await client.dubbing.resource.dub(created.dubbingId, { segments: [segmentId!], languages: ["es"] });
+    expect((await client.dubbing.resource.get(created.dubbingId)).speakerSegments[segmentId!]!.dubs.es!.audioStale).toBe(false);
+    const render = await client.dubbing.resource.render(created.dubbingId, "es", { renderType: "mp3" });
+    expect((await client.dubbing.resource.get(created.dubbingId)).renders[render.renderId]).toMatchObject({ language: "es", status: "complete" });
+    await expect(other.dubbing.resource.get(created.dubbingId)).rejects.toMatchObject({ statusCode: 404 });
 
     expect((await client.dubbing.list({ dubbingStatus: "dubbed" })).dubs.map((d) => d.dubbingId)).toContain(created.dubbingId);
     await expect(other.dubbing.get(created.dubbingId)).rejects.toMatchObject({ statusCode: 404 });

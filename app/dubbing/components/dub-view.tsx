@@ -6,16 +6,19 @@ import { buttonClass } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { Hint, Meter } from "~/common/ui/feedback";
 import { dubbingLanguageName, type DubSegment } from "~/dubbing/rules/dubbing";
+import { STUDIO_TEXTS } from "~/dubbing/rules/studio";
 import { StatusBadge, type DubListItem } from "./dub-list";
+import { StudioEditor, type StudioSpeaker } from "./studio-editor";
 
 type Output = { language: string; hasVideo: boolean; videoType: string | null };
-type Speaker = { id: string; name: string; pitchHz: number | null; variant: string };
+type Speaker = StudioSpeaker;
+type Studio = { version: number; voices: { id: string; name: string }[] };
 
 const POLL_MS = 1500;
 const time = (seconds: number) => `${Math.floor(seconds / 60)}:${(seconds % 60).toFixed(1).padStart(4, "0")}`;
 
 /** One dub: its progress while it runs, then the result to play and download, its subtitles and its lines. */
-export function DubView({ dub, outputs, segments, speakers }: { dub: DubListItem; outputs: Output[]; segments: DubSegment[]; speakers: Speaker[] }) {
+export function DubView({ dub, outputs, segments, speakers, studio, studioAllowed }: { dub: DubListItem; outputs: Output[]; segments: DubSegment[]; speakers: Speaker[]; studio: Studio | null; studioAllowed: boolean }) {
   const revalidator = useRevalidator();
   useEffect(() => {
     if (dub.status !== "dubbing") return;
@@ -66,11 +69,11 @@ export function DubView({ dub, outputs, segments, speakers }: { dub: DubListItem
             <CardHeader title={`${dubbingLanguageName(output.language)} dub`} description={output.hasVideo ? "The original picture with the dubbed sound track (remuxed, not re-encoded)." : "The dubbed audio over the original background."} />
             <CardContent className="flex flex-col gap-4">
               {output.hasVideo ? (
-                <video controls src={`${base}/audio/${output.language}`} className="w-full rounded-lg bg-muted" data-testid="dub-video">
+                <video controls src={`${base}/audio/${output.language}?v=${studio?.version ?? 0}`} className="w-full rounded-lg bg-muted" data-testid="dub-video">
                   <track kind="subtitles" src={`${base}/transcript/${output.language}?format_type=webvtt&as_file=true`} srcLang={output.language} label={dubbingLanguageName(output.language)} default />
                 </video>
               ) : (
-                <audio controls src={`${base}/audio/${output.language}`} className="w-full" data-testid="dub-audio" />
+                <audio controls src={`${base}/audio/${output.language}?v=${studio?.version ?? 0}`} className="w-full" data-testid="dub-audio" />
               )}
               <div className="flex flex-wrap gap-2">
                 <a href={`${base}/audio/${output.language}`} download className={buttonClass("secondary")}>
@@ -97,9 +100,11 @@ export function DubView({ dub, outputs, segments, speakers }: { dub: DubListItem
         );
       })}
 
-      {segments.length ? (
+      {studio && segments.length ? (
+        <StudioEditor dubId={dub.id} source={source} target={dub.targetLang} durationSeconds={dub.durationSeconds} segments={segments} speakers={speakers} voices={studio.voices} version={studio.version} renderType={outputs.find((o) => o.language === dub.targetLang)?.hasVideo ? "mp4" : "mp3"} />
+      ) : segments.length ? (
         <Card>
-          <CardHeader title="Lines" description={`${segments.length} segments, ${speakers.length} speaker${speakers.length === 1 ? "" : "s"} (${speakers.map((s) => `${s.name}${s.pitchHz ? `, about ${s.pitchHz} Hz` : ""}`).join("; ")}).`} />
+          <CardHeader title="Lines" description={`${segments.length} segments, ${speakers.length} speaker${speakers.length === 1 ? "" : "s"} (${speakers.map((s) => `${s.name}${s.pitchHz ? `, about ${s.pitchHz} Hz` : ""}`).join("; ")}).${studioAllowed ? "" : ` ${STUDIO_TEXTS.needsStarter}`}`} />
           <CardContent>
             <ol className="flex flex-col divide-y divide-border" data-testid="dub-segments">
               {segments.map((segment) => (

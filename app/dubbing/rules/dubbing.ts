@@ -96,8 +96,10 @@ export function stepProgress(step: DubStep): { progress: number; message: string
 }
 
 /** One line of a dub as stored: its time, speaker, source text and per target language its translation. */
-export type DubSegment = { id: string; start: number; end: number; speakerId: string; text: string; translations: Record<string, string>; unknownWords?: string[] };
-export type DubSpeaker = { id: string; name: string; voice: { variant: string; basePitch: number; baseRange: number; rate: number }; pitchHz: number | null };
+/** `stale`: the target languages whose dubbed line no longer matches the segment (edited since it was spoken). */
+export type DubSegment = { id: string; start: number; end: number; speakerId: string; text: string; translations: Record<string, string>; unknownWords?: string[]; stale?: string[] };
+/** `voiceId`: a workspace voice the person picked in the studio in place of the matched one (decision 0048). */
+export type DubSpeaker = { id: string; name: string; voice: { variant: string; basePitch: number; baseRange: number; rate: number }; pitchHz: number | null; voiceId?: string; voiceName?: string };
 /** Per target language, what the pipeline wrote to R2. */
 export type DubOutput = { audioKey: string; audioBytes: number; contentType: string; videoKey: string | null; videoBytes: number; videoContentType: string | null; linesKey: string; backgroundKey: string | null; lineDurations: { id: string; segment: number; line: number }[] };
 

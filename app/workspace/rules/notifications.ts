@@ -22,6 +22,12 @@ export function notificationFor(type: string, data: Record<string, unknown>): No
         ? { severity: "error", title: "Studio conversion failed", description: `${name}: some chapters could not be converted.`, needsAttention: true }
         : { severity: "success", title: "Studio conversion finished", description: `${name} is converted and ready to play.`, needsAttention: false };
     }
+    case "dubbing": {
+      const name = str(data.name, "A dub");
+      return data.status === "failed"
+        ? { severity: "error", title: "Dub failed", description: `${name}: ${str(data.error, "the dub could not be made")}. The credits were given back.`, needsAttention: true }
+        : { severity: "success", title: "Dub finished", description: `${name} is dubbed and ready to watch in Dubbing.`, needsAttention: false };
+    }
     case "speech_to_text":
       return { severity: "success", title: "Transcription finished", description: "A transcript requested with a webhook is ready in Speech to Text.", needsAttention: false };
     case "voice_library_removal_notice": {

@@ -1,0 +1,292 @@
+import { useBeforeUnload, useBlocker, useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { AudioLines, Play, RefreshCw, Save } from "lucide-react";
+import { Button } from "~/common/ui/button";
+import { Card, CardContent, CardHeader } from "~/common/ui/card";
+import { Badge } from "~/common/ui/badge";
+import { Dialog } from "~/common/ui/dialog";
+import { Hint } from "~/common/ui/feedback";
+import { Label, Textarea } from "~/common/ui/input";
+import { Select } from "~/common/ui/select";
+import { dubbingLanguageName, type DubSegment } from "~/dubbing/rules/dubbing";
+import { MAX_LINE_CHARACTERS, redubCredits, STUDIO_TEXTS } from "~/dubbing/rules/studio";
+
+export type StudioSpeaker = { id: string; name: string; pitchHz: number | null; variant: string; voiceId: string | null };
+export type StudioProps = { dubId: string; source: string; target: string; durationSeconds: number; segments: DubSegment[]; speakers: StudioSpeaker[]; voices: { id: string; name: string }[]; version: number };
+type Call = { state: "idle" | "busy"; done: boolean; error: string | null; call: (path: string, method: string, body: unknown) => Promise<void> };
+
+/** One studio call to /v1/dubbing/resource/{id}: its state, its error, and the page's data loaded again after it. */
+function useStudioCall(dubId: string): Call {
+  const revalidator = useRevalidator();
+  const [state, setState] = useState<"idle" | "busy">("idle");
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const call = async (path: string, method: string, body: unknown) => {
+    setState("busy");
+    setError(null);
+    setDone(false);
+    const response = await fetch(`/v1/dubbing/resource/${dubId}${path}`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).catch(() => null);
+    if (!response?.ok) {
+      const detail = ((await response?.json().catch(() => null)) as { detail?: { message?: string } } | null)?.detail;
+      setError(detail?.message ?? "The studio could not be reached: try again.");
+    } else {
+      revalidator.revalidate();
+      setDone(true);
+    }
+    setState("idle");
+  };
+  return { state, done, error, call };
+}
+
+const MATCHED = "matched";
+const time = (seconds: number) => `${Math.floor(seconds / 60)}:${(seconds % 60).toFixed(1).padStart(4, "0")}`;
+
+/**
+ * The dubbing studio for one finished dub: a timeline of the speakers' segments, each line's source beside its
+ * translation, play the original or the dub from a segment, edit a translation and re-dub just that segment,
+ * give a speaker another voice, render the track again. Unsaved edits hold the page (leave-page warning).
+ */
+export function StudioEditor({ dubId, source, target, durationSeconds, segments, speakers, voices, version, renderType }: StudioProps & { renderType: "mp3" | "mp4" }) {
+  const original = useRef<HTMLAudioElement>(null);
+  const dub = useRef<HTMLAudioElement>(null);
+  const stopAt = useRef<number | null>(null);
+  const [dirty, setDirty] = useState<Record<string, boolean>>({});
+  const unsaved = Object.values(dirty).some(Boolean);
+  const markDirty = useCallback((id: string, value: boolean) => setDirty((d) => (d[id] === value ? d : { ...d, [id]: value })), []);
+
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
+  useBeforeUnload(
+    useCallback(
+      (event: BeforeUnloadEvent) => {
+        if (!unsaved) return;
+        event.preventDefault();
+        event.returnValue = "";
+      },
+      [unsaved],
+    ),
+  );
+
+  const playFrom = (which: "original" | "dub", segment: DubSegment) => {
+    const [player, other] = which === "original" ? [original.current, dub.current] : [dub.current, original.current];
+    if (!player) return;
+    other?.pause();
+    stopAt.current = segment.end;
+    player.currentTime = segment.start;
+    void player.play();
+  };
+  const stopAtSegmentEnd = (event: React.SyntheticEvent<HTMLAudioElement>) => {
+    if (stopAt.current !== null && event.currentTarget.currentTime >= stopAt.current) {
+      event.currentTarget.pause();
+      stopAt.current = null;
+    }
+  };
+
+  const render = useStudioCall(dubId);
+  const stale = segments.filter((s) => (s.stale ?? []).includes(target)).length;
+  const speakerName = (id: string) => speakers.find((s) => s.id === id)?.name ?? id;
+  const base = `/v1/dubbing/${dubId}`;
+
+  return (
+    <Card data-testid="dub-studio">
+      <CardHeader
+        title="Dubbing studio"
+        description={`Edit a ${dubbingLanguageName(target)} line, re-dub just that segment, then render the track again. ${STUDIO_TEXTS.renderHint}`}
+        actions={
+          <Button variant="primary" disabled={render.state !== "idle"} onClick={() => void render.call(`/render/${target}`, "POST", { render_type: renderType })} data-testid="studio-render">
+            <RefreshCw aria-hidden="true" className={render.state !== "idle" ? "animate-spin" : undefined} />
+            {render.state !== "idle" ? "Rendering…" : "Render"}
+          </Button>
+        }
+      />
+      <CardContent className="flex flex-col gap-5">
+        {render.error ? <Hint tone="error" className="text-sm">{render.error}</Hint> : null}
+        {render.done ? <p className="text-sm text-muted-foreground" data-testid="studio-rendered">Rendered: the dub above plays the new track.</p> : null}
+        {stale ? (
+          <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground" data-testid="studio-stale-count">
+            <Badge tone="warning">{stale} not re-dubbed</Badge>
+            {`${stale === 1 ? "A line is" : "Lines are"} edited but not spoken again yet: re-dub before rendering, or the render keeps the old ${stale === 1 ? "line" : "lines"}.`}
+          </p>
+        ) : null}
+
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="flex min-w-0 flex-col gap-1">
+            <span className="text-sm font-medium">Original ({dubbingLanguageName(source)})</span>
+            <audio ref={original} controls preload="none" src={`${base}/audio/original`} className="w-full" onTimeUpdate={stopAtSegmentEnd} data-testid="studio-original" />
+          </div>
+          <div className="flex min-w-0 flex-col gap-1">
+            <span className="text-sm font-medium">Dub ({dubbingLanguageName(target)})</span>
+            <audio ref={dub} controls preload="none" src={`${base}/audio/${target}?format=audio&v=${version}`} className="w-full" onTimeUpdate={stopAtSegmentEnd} data-testid="studio-dub" />
+          </div>
+        </div>
+
+        <Timeline segments={segments} speakers={speakers} durationSeconds={durationSeconds} target={target} />
+
+        <section aria-label="Speakers" className="flex flex-col gap-3">
+          <h3 className="text-sm font-medium">Speakers</h3>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {speakers.map((speaker) => (
+              <SpeakerVoice key={speaker.id} dubId={dubId} speaker={speaker} voices={voices} />
+            ))}
+          </ul>
+        </section>
+
+        <section aria-label="Lines" className="flex flex-col gap-2">
+          <h3 className="text-sm font-medium">Lines</h3>
+          <ol className="flex flex-col divide-y divide-border" data-testid="studio-segments">
+            {segments.map((segment) => (
+              <SegmentRow key={segment.id} dubId={dubId} segment={segment} source={source} target={target} speaker={speakerName(segment.speakerId)} onDirty={markDirty} onPlay={playFrom} />
+            ))}
+          </ol>
+        </section>
+      </CardContent>
+      {blocker.state === "blocked" ? (
+        <Dialog title="Leave without saving?" description={STUDIO_TEXTS.unsaved} onClose={() => blocker.reset()} testId="studio-leave">
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => blocker.reset()}>
+              Stay
+            </Button>
+            <Button variant="destructive" onClick={() => blocker.proceed()}>
+              Leave
+            </Button>
+          </div>
+        </Dialog>
+      ) : null}
+    </Card>
+  );
+}
+
+/** Each speaker's segments as blocks along the media's length; a stale block is marked. */
+function Timeline({ segments, speakers, durationSeconds, target }: { segments: DubSegment[]; speakers: StudioSpeaker[]; durationSeconds: number; target: string }) {
+  const at = (seconds: number) => `${Math.min(100, (seconds / Math.max(durationSeconds, 0.1)) * 100)}%`;
+  return (
+    <section aria-label="Timeline" className="flex flex-col gap-2" data-testid="studio-timeline">
+      <div className="flex justify-between text-xs text-muted-foreground">
+        <span>0:00.0</span>
+        <span>{time(durationSeconds)}</span>
+      </div>
+      {speakers.map((speaker) => (
+        <div key={speaker.id} className="grid grid-cols-[5.5rem_1fr] items-center gap-2">
+          <span className="truncate text-xs text-muted-foreground">{speaker.name}</span>
+          <div className="relative h-6 rounded-md bg-muted">
+            {segments
+              .filter((s) => s.speakerId === speaker.id)
+              .map((s) => (
+                <a
+                  key={s.id}
+                  href={`#segment-${s.id}`}
+                  title={`${time(s.start)}–${time(s.end)}: ${s.translations[target] ?? ""}`}
+                  aria-label={`${speaker.name}, ${time(s.start)} to ${time(s.end)}`}
+                  className={`absolute inset-y-0.5 rounded-sm ${(s.stale ?? []).includes(target) ? "bg-accent" : "bg-primary"}`}
+                  style={{ left: at(s.start), width: `max(3px, calc(${at(s.end)} - ${at(s.start)}))` }}
+                />
+              ))}
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** A speaker's voice: the one matched to them by the pipeline, or a workspace voice; a change marks their lines stale. */
+function SpeakerVoice({ dubId, speaker, voices }: { dubId: string; speaker: StudioSpeaker; voices: { id: string; name: string }[] }) {
+  const change = useStudioCall(dubId);
+  const [picked, setPicked] = useState<string | null>(null);
+  const current = (change.state === "busy" ? picked : null) ?? speaker.voiceId ?? MATCHED;
+  const options = [{ value: MATCHED, label: "Matched to the speaker", disabled: speaker.voiceId !== null }, ...voices.map((v) => ({ value: v.id, label: v.name }))];
+  return (
+    <li className="flex flex-col gap-1 rounded-lg border border-border p-3">
+      <span className="text-sm font-medium">
+        {speaker.name}
+        {speaker.pitchHz ? <span className="font-normal text-muted-foreground"> · about {speaker.pitchHz} Hz</span> : null}
+      </span>
+      <Select
+        label={`Voice of ${speaker.name}`}
+        options={options}
+        value={current}
+        size="sm"
+        testId={`studio-voice-${speaker.id}`}
+        onValueChange={(voiceId) => {
+          if (voiceId === MATCHED) return;
+          setPicked(voiceId);
+          void change.call(`/speaker/${speaker.id}`, "PATCH", { voice_id: voiceId });
+        }}
+      />
+      {change.error ? <Hint tone="error">{change.error}</Hint> : null}
+    </li>
+  );
+}
+
+/** One line: source beside its editable translation, play either from here, save the edit, re-dub the segment. */
+function SegmentRow({ dubId, segment, source, target, speaker, onDirty, onPlay }: { dubId: string; segment: DubSegment; source: string; target: string; speaker: string; onDirty: (id: string, dirty: boolean) => void; onPlay: (which: "original" | "dub", segment: DubSegment) => void }) {
+  const saved = segment.translations[target] ?? "";
+  const [text, setText] = useState(saved);
+  const save = useStudioCall(dubId);
+  const redub = useStudioCall(dubId);
+  const dirty = text !== saved;
+  useEffect(() => onDirty(segment.id, dirty), [onDirty, segment.id, dirty]);
+  const stale = (segment.stale ?? []).includes(target);
+  const inputId = `translation-${segment.id}`;
+  const error = save.error ?? redub.error;
+  return (
+    <li id={`segment-${segment.id}`} className="grid gap-2 py-3 lg:grid-cols-[7rem_1fr_1fr] lg:gap-4" data-testid="studio-segment" data-segment-id={segment.id}>
+      <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground lg:flex-col lg:items-start">
+        <span>
+          {time(segment.start)}–{time(segment.end)}
+        </span>
+        <span>{speaker}</span>
+        {stale ? (
+          <Badge tone="warning" title={STUDIO_TEXTS.staleHint}>
+            Not re-dubbed
+          </Badge>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-2">
+        <p className="text-sm" lang={source}>
+          {segment.text}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="ghost" onClick={() => onPlay("original", segment)} aria-label={`Play the original from ${time(segment.start)}`}>
+            <Play aria-hidden="true" />
+            Original
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => onPlay("dub", segment)} aria-label={`Play the dub from ${time(segment.start)}`}>
+            <Play aria-hidden="true" />
+            Dub
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={inputId} className="sr-only">
+          {dubbingLanguageName(target)} translation, {time(segment.start)}
+        </Label>
+        <Textarea
+          id={inputId}
+          lang={target}
+          rows={2}
+          maxLength={MAX_LINE_CHARACTERS}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          data-testid="studio-translation"
+        />
+        {segment.unknownWords?.length ? <span className="text-xs text-muted-foreground">Not in the translator&apos;s lexicon, kept as heard: {segment.unknownWords.join(", ")}</span> : null}
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!dirty || save.state !== "idle"}
+            onClick={() => void save.call(`/segment/${segment.id}/${target}`, "PATCH", { text })}
+            data-testid="studio-save"
+          >
+            <Save aria-hidden="true" />
+            {save.state !== "idle" ? "Saving…" : "Save"}
+          </Button>
+          <Button size="sm" variant="primary" disabled={dirty || !stale || redub.state !== "idle"} onClick={() => void redub.call("/dub", "POST", { segments: [segment.id], languages: [target] })} data-testid="studio-redub">
+            <AudioLines aria-hidden="true" />
+            {redub.state !== "idle" ? "Re-dubbing…" : `Re-dub (${redubCredits([segment], [target])} credits)`}
+          </Button>
+        </div>
+        {error ? <Hint tone="error">{error}</Hint> : null}
+      </div>
+    </li>
+  );
+}
