@@ -21,14 +21,15 @@ describe("speech to text rules", () => {
   });
 
   it("lists words with spacing between them, speakers when diarising and characters on request", () => {
-    const listed = responseWords(words, { granularity: "word", diarize: true });
+    const listed = responseWords(words, { granularity: "word", speakers: [0, 0] });
     expect(listed.map((w) => [w.text, w.type, w.start, w.end, w.speaker_id])).toEqual([
       ["hello", "word", 0.1, 0.5, "speaker_0"],
       [" ", "spacing", 0.5, 0.6, "speaker_0"],
       ["world", "word", 0.6, 1, "speaker_0"],
     ]);
-    expect(responseWords(words, { granularity: "word", diarize: false })[0]).not.toHaveProperty("speaker_id");
-    expect(responseWords(words, { granularity: "character", diarize: false })[0]!.characters).toHaveLength(5);
+    expect(responseWords(words, { granularity: "word", speakers: [0, 1] }).map((w) => w.speaker_id)).toEqual(["speaker_0", "speaker_0", "speaker_1"]);
+    expect(responseWords(words, { granularity: "word", speakers: null })[0]).not.toHaveProperty("speaker_id");
+    expect(responseWords(words, { granularity: "character", speakers: null })[0]!.characters).toHaveLength(5);
     expect(characterTimings({ text: "ab", startMs: 0, endMs: 200 })).toEqual([
       { text: "a", start: 0, end: 0.1 },
       { text: "b", start: 0.1, end: 0.2 },

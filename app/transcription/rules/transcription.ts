@@ -53,8 +53,8 @@ export type ResponseWord = {
   characters?: TranscriptCharacter[];
 };
 
-/** One speaker: the embedded engine has no speaker model, so every word is speaker_0 (decision 0030). */
-export const SINGLE_SPEAKER = "speaker_0";
+/** The API's name for a speaker number of the diarization (core/transcription/diarization.ts): speaker_0 is heard first. */
+export const speakerId = (speaker: number) => `speaker_${speaker}`;
 
 const seconds = (ms: number) => Math.round(ms) / 1000;
 
@@ -67,15 +67,17 @@ export function characterTimings(word: TranscriptWord): TranscriptCharacter[] {
 
 /**
  * The response's words: each word, and between two words a "spacing" entry over the gap, as the commercial API
- * lists them; speaker ids when diarising, characters at character granularity, none of either otherwise.
+ * lists them; speaker ids when diarising (`speakers`: each word's speaker number; a spacing belongs to the word
+ * before it), characters at character granularity, none of either otherwise.
  */
-export function responseWords(words: readonly TranscriptWord[], options: { granularity: TimestampGranularity; diarize: boolean }): ResponseWord[] {
+export function responseWords(words: readonly TranscriptWord[], options: { granularity: TimestampGranularity; speakers: readonly number[] | null }): ResponseWord[] {
   const out: ResponseWord[] = [];
-  const speaker = options.diarize ? { speaker_id: SINGLE_SPEAKER } : {};
+  const speakerOf = (i: number) => (options.speakers ? { speaker_id: speakerId(options.speakers[i] ?? 0) } : {});
   words.forEach((word, i) => {
+    const speaker = speakerOf(i);
     if (i > 0) {
       const previous = words[i - 1]!;
-      out.push({ text: " ", start: seconds(previous.endMs), end: seconds(Math.max(previous.endMs, word.startMs)), type: "spacing", ...speaker, logprob: 0 });
+      out.push({ text: " ", start: seconds(previous.endMs), end: seconds(Math.max(previous.endMs, word.startMs)), type: "spacing", ...speakerOf(i - 1), logprob: 0 });
     }
     const timed = options.granularity === "none" ? { start: 0, end: 0 } : { start: seconds(word.startMs), end: seconds(word.endMs) };
     out.push({ text: word.text, ...timed, type: "word", ...speaker, logprob: 0, ...(options.granularity === "character" ? { characters: characterTimings(word) } : {}) });
