@@ -5,6 +5,8 @@ import type { EngineEnv } from "../../core/engines/config";
 import type { EmbeddingsRequest, EmbeddingsResult } from "../../core/engines/embeddings";
 import { createEngineRegistry, type EmbeddedProviders, type EngineChoice } from "../../core/engines/registry";
 import type { SynthesisRequest, SynthesisResult } from "../../core/engines/speech";
+import type { AudioFile } from "../../core/engines/audio";
+import type { CloningSpeechEngine, XttsSpeaker } from "../../core/engines/providers/xtts";
 import { EMBEDDED_TRANSCRIPTION_MODEL, type TranscriptionRequest, type TranscriptionResult } from "../../core/engines/speech-to-text";
 import type { TranslationRequest, TranslationResult } from "../../core/engines/translation";
 import type { PcmAudio } from "../../core/engines/audio";
@@ -61,6 +63,11 @@ export default class SpeechEngine extends WorkerEntrypoint<SpeechEnv> {
   /** Speech from the request's provider (the model's), the embedded one by default. */
   async synthesize(request: SynthesisRequest): Promise<SynthesisResult> {
     return engine(this.env, "speech", { provider: request.engine ?? "embedded" }).synthesize(request);
+  }
+
+  /** A reference recording learnt by the neural cloning server: the speaker's conditioning, kept by the app (decision 0051). */
+  async cloneSpeaker(reference: AudioFile): Promise<XttsSpeaker> {
+    return (engine(this.env, "speech", { provider: "xtts" }) as CloningSpeechEngine).cloneSpeaker(reference);
   }
 
   async transcribe(request: TranscriptionRequest, choice?: EngineChoice): Promise<TranscriptionResult> {

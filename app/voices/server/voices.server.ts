@@ -151,7 +151,8 @@ export async function deleteOwnVoice(env: { DB: D1Database; MEDIA: R2Bucket }, o
   const deleted = await voicesTable.deleteOwnVoice(database(env.DB), owner.membership.workspace.id, voiceId);
   if (!deleted) return { ok: true };
   await forgetResource(database(env.DB), owner, "voice", voiceId);
-  const keys = [...(deleted.samples ?? []).map((sample) => sample.key), ...(deleted.previewKey ? [deleted.previewKey] : [])];
+  const clone = deleted.engineParameters?.neuralClone?.key;
+  const keys = [...(deleted.samples ?? []).map((sample) => sample.key), ...(deleted.previewKey ? [deleted.previewKey] : []), ...(clone ? [clone] : [])];
   if (keys.length) await env.MEDIA.delete(keys);
   return { ok: true };
 }
