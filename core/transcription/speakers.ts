@@ -15,11 +15,23 @@ export async function transcriptSpeakers(request: SpeakerRequest): Promise<Speak
   const samples = floatSamples(decoded.samples);
   const rate = decoded.sampleRate;
   const stretches = speechStretches(request.words);
-  const measured = stretches.map((stretch) => {
-    const from = Math.max(0, Math.floor((stretch.startMs / 1000) * rate));
-    const to = Math.min(samples.length, Math.ceil((stretch.endMs / 1000) * rate));
+  const measure = (startMs: number, endMs: number) => {
+    const from = Math.max(0, Math.floor((startMs / 1000) * rate));
+    const to = Math.min(samples.length, Math.ceil((endMs / 1000) * rate));
     const features = to > from ? analyseSpeaker(samples.subarray(from, to), rate) : null;
     return features ? { vector: speakerVector(features), voicedSeconds: features.voicedSeconds } : null;
-  });
+  };
+  const measured = stretches.map((stretch) => measure(stretch.startMs, stretch.endMs));
+  // Neighbouring stretches too short to measure alone (a short reply cut at its pauses) are measured together.
+  for (let i = 0; i < stretches.length; i++) {
+    if (measured[i]) continue;
+    let last = i;
+    while (last + 1 < stretches.length && !measured[last + 1]) last++;
+    if (last > i) {
+      const together = measure(stretches[i]!.startMs, stretches[last]!.endMs);
+      if (together) for (let k = i; k <= last; k++) measured[k] = together;
+    }
+    i = last;
+  }
   return { ok: true, speakers: wordSpeakers(request.words.length, stretches, measured, request.numSpeakers) };
 }

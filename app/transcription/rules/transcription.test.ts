@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wordErrorRate, additionalFormat, characterTimings, embeddedHears, formBoolean, parseAdditionalFormats, parseWebhookMetadata, responseWords, transcriptionCredits } from "./transcription";
+import { speakerLabel, speakerTurns, wordErrorRate, additionalFormat, characterTimings, embeddedHears, formBoolean, parseAdditionalFormats, parseWebhookMetadata, responseWords, transcriptionCredits } from "./transcription";
 
 const words = [
   { text: "hello", startMs: 100, endMs: 500 },
@@ -70,5 +70,17 @@ describe("parseWebhookMetadata", () => {
     expect(parseWebhookMetadata("[1]").ok).toBe(false);
     expect(parseWebhookMetadata("{oops").ok).toBe(false);
     expect(parseWebhookMetadata(JSON.stringify({ big: "x".repeat(17 * 1024) })).ok).toBe(false);
+  });
+
+  it("groups a diarised transcript into speaker turns, spacings with the words around them", () => {
+    const entry = (text: string, speaker_id: string | undefined, type = "word") => ({ text, type, ...(speaker_id ? { speaker_id } : {}) });
+    const words = [entry("hi", "speaker_0"), entry(" ", "speaker_0", "spacing"), entry("there", "speaker_0"), entry(" ", "speaker_0", "spacing"), entry("hello", "speaker_1"), entry(" ", "speaker_1", "spacing"), entry("back", "speaker_0")];
+    expect(speakerTurns(words).map((t) => [t.speakerId, t.entries.map((e) => e.index)])).toEqual([
+      ["speaker_0", [0, 1, 2, 3]],
+      ["speaker_1", [4, 5]],
+      ["speaker_0", [6]],
+    ]);
+    expect(speakerTurns([entry("a", undefined), entry(" ", undefined, "spacing"), entry("b", undefined)]).map((t) => t.speakerId)).toEqual([null]);
+    expect(speakerLabel("speaker_1")).toBe("Speaker 2");
   });
 });

@@ -180,3 +180,22 @@ export function parseWebhookMetadata(raw: string | null): { ok: true; value: unk
   if (depth(value) > 2) return { ok: false, message: "webhook_metadata may nest at most 2 levels" };
   return { ok: true, value };
 }
+
+/** A speaker's turn in a transcript: consecutive entries (words and spacings) of one speaker_id, in order. */
+export type SpeakerTurn<W> = { speakerId: string | null; entries: { word: W; index: number }[] };
+
+/** The transcript's entries grouped into turns by speaker_id (one turn, speaker null, when no entry has one). */
+export function speakerTurns<W extends { speaker_id?: string; type: string }>(words: readonly W[]): SpeakerTurn<W>[] {
+  const turns: SpeakerTurn<W>[] = [];
+  words.forEach((word, index) => {
+    const speakerId = word.speaker_id ?? null;
+    const open = turns.at(-1);
+    // A spacing never opens a turn: it belongs with the words around it.
+    if (open && (open.speakerId === speakerId || word.type === "spacing")) open.entries.push({ word, index });
+    else turns.push({ speakerId, entries: [{ word, index }] });
+  });
+  return turns;
+}
+
+/** "speaker_0" as people read it: Speaker 1. */
+export const speakerLabel = (speakerId: string) => `Speaker ${Number(speakerId.replace(/^speaker_/, "")) + 1}`;
