@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
-import { byHost, libreTranslateStandIn, openAiCompatibleStandIn } from "./tests/engines/protocol-stand-ins";
+import { byHost, libreTranslateStandIn, openAiCompatibleStandIn, xttsStandIn } from "./tests/engines/protocol-stand-ins";
 import { stripeWebhookRecorder } from "./tests/stripe-local/webhook-recorder";
 
 /** GET /model: the built model; GET /recordings/<name>: a recording of PocketSphinx's test data. */
@@ -78,6 +78,72 @@ function stripeLocalWorker(webhook: (request: Request) => Promise<Response> | Re
   };
 }
 
+/**
+ * The app's worker-test project: the app with the real speech worker beside it, its configured engines pointed at
+ * protocol stand-ins. `speech` adds engines (bindings and their stand-ins by host) for a project of its own: the
+ * neural cloning server changes how every cloned voice speaks, so only the cloning project configures it.
+ */
+function appWorkerProject(name: string, include: string[], speech: { bindings: Record<string, string>; servers: Record<string, (request: Request) => Promise<Response>> } = { bindings: {}, servers: {} }) {
+  return {
+    plugins: [
+      tsconfigPaths(),
+      mediabunnyWithoutNode(),
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations },
+          // The built speech-to-text model, for tests to put into R2 as the start step does (it is too large for the
+          // bundle), and PocketSphinx's own test recordings (real speech with known words) from its source tarball.
+          serviceBindings: { SPHINX_FILES: sphinxFiles },
+          // An empty database that tests/workers/app/migrations.test.ts migrates step by step.
+          d1Databases: { MIGRATION_DB: "migration-test" },
+          // The real speech engine, bundled by `npm run build` (scripts/stack.mjs).
+          workers: [
+            {
+              name: "parlance-speech",
+              modules: true,
+              scriptPath: fileURLToPath(new URL("./dist/speech/index.js", import.meta.url)),
+              modulesRules: [{ type: "Data", include: ["**/*.data"] }, { type: "CompiledWasm", include: ["**/*.wasm"] }],
+              compatibilityDate: "2026-04-26",
+              // The bucket the speech-to-text model is read from (the app's MEDIA bucket, shared).
+              r2Buckets: { MEDIA: "parlance-media" },
+              // Configured engines, each pointed at a stand-in that speaks its protocol (tests/engines): an
+              // OpenAI-compatible speech server; one for transcription, chat and embeddings; LibreTranslate; and those `speech` adds.
+              bindings: {
+                ...speech.bindings,
+                OPENAI_SPEECH_BASE_URL: "http://speech-server.test",
+                OPENAI_SPEECH_MODEL: "kokoro",
+                OPENAI_TRANSCRIPTION_BASE_URL: "http://models.test/v1",
+                OPENAI_TRANSCRIPTION_MODEL: "Systran/faster-whisper-small",
+                OPENAI_TRANSCRIPTION_API_KEY: "sk-models",
+                OPENAI_CHAT_BASE_URL: "http://models.test/v1",
+                OPENAI_CHAT_MODEL: "llama3.2",
+                OPENAI_CHAT_API_KEY: "sk-models",
+                OPENAI_EMBEDDINGS_BASE_URL: "http://models.test/v1",
+                OPENAI_EMBEDDINGS_MODEL: "nomic-embed-text",
+                OPENAI_EMBEDDINGS_API_KEY: "sk-models",
+                LIBRETRANSLATE_URL: "http://translate.test",
+              },
+              outboundService: byHost({
+                "speech-server.test": openAiCompatibleStandIn({ speech: "kokoro" }),
+                "models.test": openAiCompatibleStandIn({ transcription: "Systran/faster-whisper-small", chat: "llama3.2", embeddings: "nomic-embed-text" }, "sk-models"),
+                "translate.test": libreTranslateStandIn(),
+                ...speech.servers,
+              }),
+            },
+            stripeLocalWorker(() => Response.json({ received: true })),
+          ],
+        },
+      }),
+    ],
+    test: {
+      name,
+      include,
+      setupFiles: ["tests/workers/apply-migrations.ts"],
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
@@ -97,62 +163,9 @@ export default defineConfig({
           ],
         },
       },
-      {
-        plugins: [
-          tsconfigPaths(),
-          mediabunnyWithoutNode(),
-          cloudflareTest({
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              bindings: { TEST_MIGRATIONS: migrations },
-              // The built speech-to-text model, for tests to put into R2 as the start step does (it is too large for the
-              // bundle), and PocketSphinx's own test recordings (real speech with known words) from its source tarball.
-              serviceBindings: { SPHINX_FILES: sphinxFiles },
-              // An empty database that tests/workers/app/migrations.test.ts migrates step by step.
-              d1Databases: { MIGRATION_DB: "migration-test" },
-              // The real speech engine, bundled by `npm run build` (scripts/stack.mjs).
-              workers: [
-                {
-                  name: "parlance-speech",
-                  modules: true,
-                  scriptPath: fileURLToPath(new URL("./dist/speech/index.js", import.meta.url)),
-                  modulesRules: [{ type: "Data", include: ["**/*.data"] }, { type: "CompiledWasm", include: ["**/*.wasm"] }],
-                  compatibilityDate: "2026-04-26",
-                  // The bucket the speech-to-text model is read from (the app's MEDIA bucket, shared).
-                  r2Buckets: { MEDIA: "parlance-media" },
-                  // Configured engines, each pointed at a stand-in that speaks its protocol (tests/engines): an
-                  // OpenAI-compatible speech server; one for transcription, chat and embeddings; LibreTranslate.
-                  bindings: {
-                    OPENAI_SPEECH_BASE_URL: "http://speech-server.test",
-                    OPENAI_SPEECH_MODEL: "kokoro",
-                    OPENAI_TRANSCRIPTION_BASE_URL: "http://models.test/v1",
-                    OPENAI_TRANSCRIPTION_MODEL: "Systran/faster-whisper-small",
-                    OPENAI_TRANSCRIPTION_API_KEY: "sk-models",
-                    OPENAI_CHAT_BASE_URL: "http://models.test/v1",
-                    OPENAI_CHAT_MODEL: "llama3.2",
-                    OPENAI_CHAT_API_KEY: "sk-models",
-                    OPENAI_EMBEDDINGS_BASE_URL: "http://models.test/v1",
-                    OPENAI_EMBEDDINGS_MODEL: "nomic-embed-text",
-                    OPENAI_EMBEDDINGS_API_KEY: "sk-models",
-                    LIBRETRANSLATE_URL: "http://translate.test",
-                  },
-                  outboundService: byHost({
-                    "speech-server.test": openAiCompatibleStandIn({ speech: "kokoro" }),
-                    "models.test": openAiCompatibleStandIn({ transcription: "Systran/faster-whisper-small", chat: "llama3.2", embeddings: "nomic-embed-text" }, "sk-models"),
-                    "translate.test": libreTranslateStandIn(),
-                  }),
-                },
-                stripeLocalWorker(() => Response.json({ received: true })),
-              ],
-            },
-          }),
-        ],
-        test: {
-          name: "workers-app",
-          include: ["tests/workers/app/**/*.test.ts"],
-          setupFiles: ["tests/workers/apply-migrations.ts"],
-        },
-      },
+      appWorkerProject("workers-app", ["tests/workers/app/**/*.test.ts"]),
+      // Cloning on a neural cloning server (decision 0051): the XTTS server protocol's stand-in, in a project of its own.
+      appWorkerProject("workers-cloning", ["tests/workers/cloning/**/*.test.ts"], { bindings: { XTTS_BASE_URL: "http://xtts.test" }, servers: { "xtts.test": xttsStandIn() } }),
       {
         plugins: [
           tsconfigPaths(),

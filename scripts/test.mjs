@@ -11,7 +11,7 @@ const steps = [
   // The build first: unit tests run the synthesizer it compiles (workers/speech/generated).
   ["build", "npm", ["run", "build"]],
   ["unit tests", "npx", ["vitest", "run", "--project", "unit"]],
-  ["worker tests", "npx", ["vitest", "run", "--project", "workers-app", "--project", "workers-billing", "--project", "workers-edge", "--project", "stripe-local", "--project", "queues-video"]],
+  ["worker tests", "npx", ["vitest", "run", "--project", "workers-app", "--project", "workers-cloning", "--project", "workers-billing", "--project", "workers-edge", "--project", "stripe-local", "--project", "queues-video"]],
   ["end-to-end tests", "npx", ["vitest", "run", "--project", "e2e"]],
 ];
 

@@ -10,7 +10,7 @@ import { alignmentFromWords, concatAlignments, engineTextFor, splitSentences, ty
 import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../core/voices/voice-safety";
 import { engineParameters, engineVoiceFor, externalVoiceFor } from "~/voices/rules/voices";
 import { applyOpenAiProsody } from "~/speech/rules/openai";
-import { findUsableVoice, voiceCaptchaPassed, voiceCaptchaRequired } from "~/voices/voices.server";
+import { findUsableVoice, hasNeuralCloning, neuralSpeakerOf, voiceCaptchaPassed, voiceCaptchaRequired } from "~/voices/voices.server";
 import { VOICE_NOT_TRAINED_MESSAGE, voiceReadyToSpeak } from "~/voices/rules/professional-cloning";
 import type { Voice } from "../../core/voices/voices";
 import { concatBytes, StreamingEncoder } from "../../core/audio/encoder";
@@ -203,7 +203,11 @@ async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk
     signal.throwIfAborted();
     const encoder = await StreamingEncoder.create(plan.request.outputFormat);
     const continued = Boolean(plan.request.nextText?.trim());
+    // A voice cloned on the neural cloning server is spoken by it while it is configured (decision 0051).
+    const cloning = plan.segments.some((segment) => segment.voice.engineParameters.neuralClone) && (await hasNeuralCloning(env));
     for (const [segmentIndex, segment] of plan.segments.entries()) {
+      const clonedSpeaker = await neuralSpeakerOf(env, segment.voice, cloning);
+      const speaks = clonedSpeaker ? "xtts" : plan.model.engine;
       const base = engineParameters(segment.settings, segment.voice.engineParameters);
       const params = plan.request.openAiProsody ? applyOpenAiProsody(base, plan.request.openAiProsody) : base;
       const sentences = splitSentences(segment.text);
@@ -216,11 +220,13 @@ async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk
           alignment = alignmentFromWords(sentence, [], 0, offsetSeconds);
           audio = new Uint8Array(0);
         } else {
-          const external = plan.model.engine === "embedded" ? undefined : externalVoiceFor(segment.voice, plan.model.engine);
+          const external = speaks === "embedded" || speaks === "xtts" ? undefined : externalVoiceFor(segment.voice, speaks);
           const followedByMore = index < sentences.length - 1 || (lastSegment && continued);
           const spoken = engineTextFor(sentence, followedByMore);
-          const applied = applyRules(spoken, plan.pronunciationRules, plan.model.engine === "embedded");
-          const result = await engine.synthesize({ text: applied.text, phonemes: applied.phonemes, engineVoice: engineVoiceFor(segment.voice, plan.request.languageCode), engine: plan.model.engine, externalVoice: external, seed: plan.request.seed, ...params });
+          const applied = applyRules(spoken, plan.pronunciationRules, speaks === "embedded");
+          const language = (plan.request.languageCode ?? segment.voice.language).toLowerCase().slice(0, 2);
+          const cloned = clonedSpeaker ? { clonedSpeaker, language } : {};
+          const result = await engine.synthesize({ text: applied.text, phonemes: applied.phonemes, engineVoice: engineVoiceFor(segment.voice, plan.request.languageCode), engine: speaks, externalVoice: external, seed: plan.request.seed, ...cloned, ...params });
           // The engine's word positions are in the text it spoke: when a rule changed that text, the sentence's
           // characters share its duration evenly instead.
           alignment = alignmentFromWords(sentence, applied.text === spoken ? result.words : [], result.durationMs, offsetSeconds);
@@ -308,10 +314,13 @@ export async function synthesizeUncharged(env: Env, voice: Voice, text: string, 
   const engine = speechEngine(env);
   const encoder = await StreamingEncoder.create(format);
   const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.engineParameters);
+  // A voice cloned on the neural cloning server previews in its voice there (decision 0051).
+  const clonedSpeaker = await neuralSpeakerOf(env, voice, Boolean(voice.engineParameters.neuralClone) && (await hasNeuralCloning(env)));
+  const cloned = clonedSpeaker ? { engine: "xtts" as const, clonedSpeaker, language: (language ?? voice.language).slice(0, 2) } : {};
   const parts: Uint8Array[] = [];
   for (const sentence of splitSentences(text)) {
     if (!sentence.trim()) continue;
-    const result = await engine.synthesize({ text: sentence, engineVoice: engineVoiceFor(voice, language), ...params });
+    const result = await engine.synthesize({ text: sentence, engineVoice: engineVoiceFor(voice, language), ...params, ...cloned });
     parts.push(encoder.push(int16FromBytes(result.pcm), result.sampleRate));
   }
   parts.push(encoder.finish());

@@ -49,7 +49,7 @@ async function synthesizeBlock(env: Env, db: Database, workspaceId: string, mode
         alignments.push(alignmentFromWords(sentence, [], 0, offsetSeconds));
         continue;
       }
-      const external = model.engine === "embedded" ? undefined : externalVoiceFor(voice, model.engine);
+      const external = model.engine === "embedded" || model.engine === "xtts" ? undefined : externalVoiceFor(voice, model.engine);
       const text = engineTextFor(sentence, index < sentences.length - 1);
       const applied = applyRules(text, rules, model.engine === "embedded");
       const result = await speechEngine(env).synthesize({ text: applied.text, phonemes: applied.phonemes, engineVoice: engineVoiceFor(voice), engine: model.engine, externalVoice: external, ...params });

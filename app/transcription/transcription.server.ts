@@ -6,6 +6,7 @@ import { deleteTranscript, findTranscript, recordTranscript, type TranscriptRow 
 import type { EngineCatalog, ProviderId } from "../../core/engines/capabilities";
 import type { EngineChoice } from "../../core/engines/registry";
 import type { TranscriptionRequest, TranscriptionResult } from "../../core/engines/speech-to-text";
+import type { SpeakerRequest, SpeakerResult } from "../../core/transcription/speakers";
 import { nowSeconds } from "../../core/clock";
 import { invoiceExtraCredits } from "~/billing/billing.server";
 import { randomHex, type Actor } from "~/accounts/accounts.server";
@@ -28,6 +29,7 @@ export type { TranscriptRow };
 type TranscriptionRpc = {
   transcribe(request: TranscriptionRequest, choice?: EngineChoice): Promise<TranscriptionResult>;
   catalog(): Promise<EngineCatalog>;
+  speakers(request: SpeakerRequest): Promise<SpeakerResult>;
 };
 
 const engine = (env: Env) => env.SPEECH as unknown as TranscriptionRpc;
@@ -39,6 +41,8 @@ export type TranscriptionOptions = {
   modelId: string;
   languageCode: string | null;
   diarize: boolean;
+  /** With diarize: how many speakers to find; absent, the clustering decides (decision 0051). */
+  numSpeakers?: number;
   granularity: TimestampGranularity;
   additionalFormats: AdditionalFormat[];
   requestId: string;
@@ -91,12 +95,13 @@ export async function startTranscription(env: Env, actor: Actor, request: Transc
       const contentType = request.pcm16k ? "audio/L16;rate=16000" : (request.contentType ?? "application/octet-stream");
       const heard = await engine(env).transcribe({ audio: request.audio, contentType, language: request.languageCode }, choice);
       const languageCode = heard.language ?? request.languageCode ?? "en";
+      const speakers = request.diarize ? await speakersOf(env, request, heard) : null;
       const body = {
         language_code: languageCode,
         // The embedded engine hears one language and is told nothing else: the language is given, not detected.
         language_probability: 1,
         text: heard.text,
-        words: responseWords(heard.words, { granularity: request.granularity, diarize: request.diarize }),
+        words: responseWords(heard.words, { granularity: request.granularity, speakers }),
         ...(request.additionalFormats.length
           ? { additional_formats: request.additionalFormats.map((f) => additionalFormat(f, heard.text, heard.words, heard.durationMs ?? durationSeconds * 1000)) }
           : {}),
@@ -140,6 +145,15 @@ export async function startTranscription(env: Env, actor: Actor, request: Transc
   })();
   waitUntil(work);
   return { ok: true as const, id, work };
+}
+
+/** Each word's speaker number, from the speaker vectors of the recording's stretches of speech (the speech worker). */
+async function speakersOf(env: Env, request: TranscriptionOptions, heard: TranscriptionResult): Promise<number[]> {
+  if (heard.words.length === 0) return [];
+  const found = await engine(env).speakers({ audio: request.audio, pcm16k: request.pcm16k, words: heard.words.map((w) => ({ startMs: w.startMs, endMs: w.endMs })), numSpeakers: request.numSpeakers });
+  // The upload was decoded once already for the transcription: a refusal here is a fault, not bad input.
+  if (!found.ok) throw new Error(`diarization could not read the audio: ${found.message}`);
+  return found.speakers;
 }
 
 /** A transcript of the workspace as the API returns it, or null. */

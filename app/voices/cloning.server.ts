@@ -26,7 +26,8 @@ import {
 import { isEngineLanguage, LANGUAGE_ENGINE_VOICES, newVoiceId, ownPreviewKeyOf, PREVIEW_TEXT, type EngineLanguage } from "~/voices/rules/voices";
 import { synthesizeUncharged } from "~/speech/generation.server";
 import { permissionRefusal, type Actor } from "~/accounts/accounts.server";
-import { ownVoiceWithRole, voiceCreated } from "~/voices/voices.server";
+import { makeNeuralClone, ownVoiceWithRole, voiceCreated, type NeuralClone } from "~/voices/voices.server";
+import { log } from "~/common/log.server";
 import type { ResourceRole } from "../../core/workspace/resource-sharing";
 
 export type CloningEnv = { DB: D1Database; MEDIA: R2Bucket; SPEECH: Env["SPEECH"] };
@@ -174,6 +175,21 @@ export async function countAddEdit(env: CloningEnv, cloner: Cloner): Promise<Clo
   return { httpStatus: 400, status: "voice_add_edit_limit_reached", message: `Your plan allows ${limit} voice additions and edits per billing period; this period's are used up.` };
 }
 
+/**
+ * The voice learnt by the neural cloning server from the longest sample, when the deployment has one (decision
+ * 0051). A failing server leaves the voice to the embedded engine (logged), rather than refusing the person's voice.
+ */
+async function neuralCloneFrom(env: CloningEnv, workspaceId: string, voiceId: string, samples: MeasuredSample[]): Promise<NeuralClone | null> {
+  const reference = [...samples].sort((a, b) => b.features.durationSeconds - a.features.durationSeconds)[0];
+  if (!reference) return null;
+  try {
+    return await makeNeuralClone(env, workspaceId, voiceId, { bytes: reference.upload.bytes, type: reference.upload.type });
+  } catch (error) {
+    log("error", "neural cloning server failed; the voice uses the embedded engine", { voice_id: voiceId, error: String(error) });
+    return null;
+  }
+}
+
 /** POST /v1/voices/add: a new cloned voice from the samples; its id. */
 export async function addClonedVoice(env: CloningEnv, cloner: Cloner, form: VoiceForm): Promise<Outcome<{ voiceId: string; requiresVerification: boolean }>> {
   const limited = await checkLimits(env, cloner, true);
@@ -190,6 +206,8 @@ export async function addClonedVoice(env: CloningEnv, cloner: Cloner, form: Voic
   const workspaceId = cloner.membership.workspace.id;
   const voiceId = newVoiceId();
   const samples = await storeSamples(env, workspaceId, voiceId, measured.value);
+  const neuralClone = await neuralCloneFrom(env, workspaceId, voiceId, measured.value);
+  if (neuralClone) engineParameters.neuralClone = neuralClone;
   await voicesTable.insertVoice(database(env.DB), {
     voiceId,
     workspaceId,
@@ -232,6 +250,9 @@ export async function editOwnVoice(env: CloningEnv, cloner: Cloner, voiceId: str
     const features = combineFeatures([...previous, ...added.map((m) => m.features)])!;
     edit.engineParameters = await engineVoiceFor(env, features, languageOf(edit.labels ?? voice.labels));
     edit.speakerFeatures = speakerRecord(features);
+    // The cloning server keeps the voice it learnt from the first reference; a voice without one gets one now.
+    const neuralClone = voice.engineParameters.neuralClone ?? (await neuralCloneFrom(env, workspaceId, voiceId, added));
+    if (neuralClone) edit.engineParameters.neuralClone = neuralClone;
   }
   const counted = await countAddEdit(env, cloner);
   if (counted) return { ok: false, refusal: counted };

@@ -3,3 +3,4 @@ export * from "./server/voices.server";
 export * from "./server/voice-options.server";
 export * from "./server/voice-captcha.server";
 export * from "./server/voice-library.server";
+export * from "./server/neural-clone.server";

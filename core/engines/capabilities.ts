@@ -26,10 +26,10 @@ export type EngineOf = {
 /**
  * Where an engine runs: inside workerd with nothing downloaded ("embedded"), a server speaking the
  * OpenAI-compatible HTTP protocol ("openai"), a LibreTranslate server, a server speaking ElevenLabs'
- * sound-generation protocol ("elevenlabs"), or Cloudflare Workers AI through the AI
- * binding.
+ * sound-generation protocol ("elevenlabs"), a neural cloning server speaking Coqui's XTTS server protocol
+ * ("xtts"), or Cloudflare Workers AI through the AI binding.
  */
-export type ProviderId = "embedded" | "openai" | "libretranslate" | "elevenlabs" | "workers-ai";
+export type ProviderId = "embedded" | "openai" | "libretranslate" | "elevenlabs" | "workers-ai" | "xtts";
 
 /** One configured provider of a capability and the models it exposes. */
 export type ProviderEntry = {

@@ -25,6 +25,8 @@ export type EngineEnv = {
   SOUND_GENERATION_BASE_URL?: string;
   SOUND_GENERATION_API_KEY?: string;
   SOUND_GENERATION_MODEL?: string;
+  XTTS_BASE_URL?: string;
+  XTTS_API_KEY?: string;
   WORKERS_AI_SPEECH_MODEL?: string;
   WORKERS_AI_TRANSCRIPTION_MODEL?: string;
   WORKERS_AI_TRANSLATION_MODEL?: string;
@@ -37,6 +39,7 @@ export type ProviderConfig =
   | { capability: Capability; provider: "openai"; server: HttpServer }
   | { capability: "translation"; provider: "libretranslate"; server: { baseUrl: string; apiKey?: string } }
   | { capability: "sound-generation"; provider: "elevenlabs"; server: HttpServer }
+  | { capability: "speech"; provider: "xtts"; server: { baseUrl: string; apiKey?: string } }
   | { capability: Capability; provider: "workers-ai"; ai: AiBinding; model: string };
 
 /** OpenAI-compatible servers, one per capability: `<prefix>_BASE_URL`, `<prefix>_API_KEY`, `<prefix>_MODEL`. */
@@ -113,6 +116,10 @@ export function readEngineConfig(env: EngineEnv): { providers: ProviderConfig[];
   const sound = server("SOUND_GENERATION_BASE_URL", "SOUND_GENERATION_API_KEY", "sound generation");
   if (sound) providers.push({ capability: "sound-generation", provider: "elevenlabs", server: { ...sound, model: value(env, "SOUND_GENERATION_MODEL") ?? "eleven_text_to_sound_v2" } });
   else if (value(env, "SOUND_GENERATION_MODEL") && !value(env, "SOUND_GENERATION_BASE_URL")) problems.push("SOUND_GENERATION_MODEL is set without SOUND_GENERATION_BASE_URL: ignored.");
+
+  // A neural cloning server speaking Coqui's XTTS streaming-server protocol (decision 0051): it speaks cloned voices.
+  const xtts = server("XTTS_BASE_URL", "XTTS_API_KEY", "neural cloning");
+  if (xtts) providers.push({ capability: "speech", provider: "xtts", server: xtts });
 
   for (const { capability, variable, defaultModel } of WORKERS_AI_MODELS) {
     if (env.AI) providers.push({ capability, provider: "workers-ai", ai: env.AI, model: value(env, variable) ?? defaultModel });

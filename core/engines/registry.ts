@@ -7,6 +7,7 @@ import { SPEECH_MODEL_IDS, type SpeechProviderId } from "./speech";
 import { platformFetch, type Fetch, type HttpServer } from "./providers/http";
 import { libreTranslate } from "./providers/libretranslate";
 import { elevenLabsSound } from "./providers/elevenlabs-sound";
+import { xttsSpeech } from "./providers/xtts";
 import { SOUND_MODEL_IDS } from "./sound-generation";
 import { VOICE_CONVERSION_MODEL_IDS } from "./voice-conversion";
 import { openAiChat, openAiEmbeddings, openAiSpeech, openAiTranscription } from "./providers/openai-compatible";
@@ -40,6 +41,7 @@ function modelId(capability: Capability, provider: ProviderId, upstream: string)
 
 function upstreamOf(config: ProviderConfig): string {
   if (config.provider === "workers-ai") return config.model;
+  if (config.provider === "xtts") return "xtts_v2";
   return config.provider === "libretranslate" ? "libretranslate" : config.server.model;
 }
 
@@ -61,6 +63,8 @@ function adapter(config: ProviderConfig, fetcher: Fetch): (() => EngineOf[Capabi
       return () => libreTranslate(config.server, fetcher);
     case "elevenlabs":
       return () => elevenLabsSound(config.server, fetcher);
+    case "xtts":
+      return () => xttsSpeech(config.server, fetcher);
     case "openai": {
       const make = OPENAI_ADAPTERS[config.capability];
       return make ? () => make(config.server, fetcher) : null;

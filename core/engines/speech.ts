@@ -1,4 +1,5 @@
 import type { PcmAudio } from "./audio";
+import type { XttsSpeaker } from "./providers/xtts";
 
 /**
  * Speech (text to speech): text and voice parameters in, 16-bit mono PCM and word timings out. The embedded
@@ -20,6 +21,10 @@ export type SynthesisRequest = {
   externalVoice?: string;
   /** Same seed, same text and settings: the same samples (the embedded provider honours it). */
   seed?: number | null;
+  /** A cloned voice's conditioning from the neural cloning server (decision 0051): only that provider reads it. */
+  clonedSpeaker?: XttsSpeaker;
+  /** ISO 639-1 language of the text, for providers that need it said (the cloning server). */
+  language?: string;
   /** The text holds espeak-ng phoneme mnemonics inside [[ ]] (pronunciation dictionaries' phoneme rules): only the embedded provider reads them. */
   phonemes?: boolean;
 };
@@ -34,13 +39,14 @@ export interface SpeechEngine {
   synthesize(request: SynthesisRequest): Promise<SynthesisResult>;
 }
 
-export type SpeechProviderId = "embedded" | "openai" | "workers-ai";
+export type SpeechProviderId = "embedded" | "openai" | "workers-ai" | "xtts";
 
 /** The tunable synthesis parameters each speech provider reads; it ignores the others (the adapters' tests check it). */
 export const SPEECH_PARAMETERS_READ: Record<SpeechProviderId, readonly ("rate" | "pitch" | "range" | "seed")[]> = {
   embedded: ["rate", "pitch", "range", "seed"],
   openai: ["rate"],
   "workers-ai": [],
+  xtts: [],
 };
 
 /** The public model id each speech provider serves (GET /v1/models lists the configured ones). */
@@ -48,4 +54,6 @@ export const SPEECH_MODEL_IDS: Record<SpeechProviderId, string> = {
   embedded: "parlance_multilingual_v1",
   openai: "parlance_openai_compatible_v1",
   "workers-ai": "parlance_workers_ai_v1",
+  // Not a selectable model: it speaks the voices cloned on it (decision 0051), whatever model was asked.
+  xtts: "parlance_xtts_clone_v1",
 };

@@ -26,6 +26,11 @@ export type VoiceEngineParameters = {
   rate?: number;
   /** The external engines' voices for this one; an engine without an entry picks one by gender. */
   externalVoices: Partial<Record<ExternalSpeechEngine, string>>;
+  /**
+   * A cloned voice learnt by the neural cloning server (decision 0051): where its conditioning is kept in R2. While
+   * that server is configured it speaks the voice; otherwise the embedded parameters above do.
+   */
+  neuralClone?: { provider: "xtts"; key: string };
 };
 
 /** Labels as the API shows them (accent, age, gender, use_case, descriptive, ...). */

@@ -113,6 +113,58 @@ export function libreTranslateStandIn(apiKey?: string): Handler {
   };
 }
 
+const XTTS_LANGUAGES = new Set(["en", "de", "fr", "es", "it", "pl", "pt", "tr", "ru", "nl", "cs", "ar", "zh-cn", "ja", "hu", "ko"]);
+const numbers = (value: unknown): value is number[] => Array.isArray(value) && value.length > 0 && value.every((x) => typeof x === "number");
+
+/** The tone the XTTS stand-in speaks for a learnt speaker: 100-299 Hz, from the reference's size (its speaker_embedding[0]). */
+export const xttsStandInPitch = (referenceBytes: number) => 100 + (referenceBytes % 200);
+
+/**
+ * Coqui's XTTS streaming server: POST /clone_speaker (multipart wav_file) answers a small conditioning whose
+ * speaker_embedding[0] is the reference's size in bytes; POST /tts_stream (JSON text, language of its list,
+ * speaker_embedding, gpt_cond_latent, add_wav_header) answers 24 kHz 16-bit mono speech: a tone at
+ * xttsStandInPitch of that size, 40 ms per character, after a WAV header unless add_wav_header is false. FastAPI
+ * answers 422 to a body it cannot validate.
+ */
+export function xttsStandIn(): Handler {
+  return async (request) => {
+    const path = new URL(request.url).pathname;
+    if (request.method !== "POST") return json({ detail: "Method Not Allowed" }, 405);
+    if (path === "/clone_speaker") {
+      if (!request.headers.get("content-type")?.startsWith("multipart/form-data")) return json({ detail: [{ loc: ["body", "wav_file"], msg: "field required" }] }, 422);
+      const file = (await request.formData()).get("wav_file");
+      if (!(file instanceof Blob) || file.size === 0) return json({ detail: [{ loc: ["body", "wav_file"], msg: "field required" }] }, 422);
+      const level = (file.size % 997) / 997;
+      return json({ gpt_cond_latent: Array.from({ length: 4 }, () => Array.from({ length: 8 }, () => level)), speaker_embedding: [file.size, ...Array.from({ length: 15 }, () => level)] });
+    }
+    if (path === "/tts_stream") {
+      const body = (await request.json().catch(() => null)) as { text?: unknown; language?: unknown; speaker_embedding?: unknown; gpt_cond_latent?: unknown; add_wav_header?: unknown } | null;
+      const latent = body?.gpt_cond_latent;
+      if (
+        !body ||
+        typeof body.text !== "string" ||
+        !body.text ||
+        typeof body.language !== "string" ||
+        !XTTS_LANGUAGES.has(body.language) ||
+        !numbers(body.speaker_embedding) ||
+        !Array.isArray(latent) ||
+        !latent.every(numbers) ||
+        (body.add_wav_header !== undefined && typeof body.add_wav_header !== "boolean")
+      ) {
+        return json({ detail: [{ loc: ["body"], msg: "invalid request" }] }, 422);
+      }
+      const hz = xttsStandInPitch(body.speaker_embedding[0]!);
+      const pcm = new Int16Array(Math.round(24000 * 0.04 * body.text.length)).map((_, i) => Math.round(8000 * Math.sin((2 * Math.PI * hz * i) / 24000)));
+      const header = body.add_wav_header === false ? new Uint8Array(0) : new Uint8Array(44);
+      const audio = new Uint8Array(header.byteLength + pcm.byteLength);
+      audio.set(header);
+      audio.set(new Uint8Array(pcm.buffer), header.byteLength);
+      return new Response(audio, { headers: { "content-type": "audio/wav", "x-language": body.language } });
+    }
+    return json({ detail: "Not Found" }, 404);
+  };
+}
+
 /** Several stand-ins, each answering for its host name (a request to another host answers 404). */
 export function byHost(servers: Record<string, Handler>): Handler {
   return async (request) => (servers[new URL(request.url).host] ?? (async () => json({ error: "no such host" }, 404)))(request);

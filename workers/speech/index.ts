@@ -5,6 +5,8 @@ import type { EngineEnv } from "../../core/engines/config";
 import type { EmbeddingsRequest, EmbeddingsResult } from "../../core/engines/embeddings";
 import { createEngineRegistry, type EmbeddedProviders, type EngineChoice } from "../../core/engines/registry";
 import type { SynthesisRequest, SynthesisResult } from "../../core/engines/speech";
+import type { AudioFile } from "../../core/engines/audio";
+import type { CloningSpeechEngine, XttsSpeaker } from "../../core/engines/providers/xtts";
 import { EMBEDDED_TRANSCRIPTION_MODEL, type TranscriptionRequest, type TranscriptionResult } from "../../core/engines/speech-to-text";
 import type { TranslationRequest, TranslationResult } from "../../core/engines/translation";
 import type { PcmAudio } from "../../core/engines/audio";
@@ -20,6 +22,7 @@ import { alignUpload, convertUpload } from "./voice-changer";
 import { decodeForDubbing } from "./dubbing";
 import type { DecodedForDubbing } from "../../core/dubbing/decoded";
 import { pocketSphinxEngine } from "./pocketsphinx";
+import { transcriptSpeakers, type SpeakerRequest, type SpeakerResult } from "../../core/transcription/speakers";
 import { retrievalResponder, RETRIEVAL_RESPONDER_MODEL } from "../../core/engines/providers/retrieval-responder";
 import { RULE_BASED_TRANSLATION_MODEL, ruleBasedTranslation } from "../../core/engines/providers/rule-based-translation";
 
@@ -62,8 +65,18 @@ export default class SpeechEngine extends WorkerEntrypoint<SpeechEnv> {
     return engine(this.env, "speech", { provider: request.engine ?? "embedded" }).synthesize(request);
   }
 
+  /** A reference recording learnt by the neural cloning server: the speaker's conditioning, kept by the app (decision 0051). */
+  async cloneSpeaker(reference: AudioFile): Promise<XttsSpeaker> {
+    return (engine(this.env, "speech", { provider: "xtts" }) as CloningSpeechEngine).cloneSpeaker(reference);
+  }
+
   async transcribe(request: TranscriptionRequest, choice?: EngineChoice): Promise<TranscriptionResult> {
     return engine(this.env, "speech-to-text", choice).transcribe(request);
+  }
+
+  /** Speaker diarization: each transcribed word's speaker, from the upload's speaker vectors (decision 0051). */
+  async speakers(request: SpeakerRequest): Promise<SpeakerResult> {
+    return transcriptSpeakers(request);
   }
 
   /** The voice of decoded audio without its background (16-bit mono PCM in, 48 kHz PCM out from the embedded engine). */

@@ -21,8 +21,8 @@ describe("speech models", () => {
     expect(availableModels(catalog([]))).toEqual([]);
   });
 
-  it("has a model for every speech provider, backed by that provider", () => {
-    for (const [provider, id] of Object.entries(SPEECH_MODEL_IDS)) expect(MODELS.find((m) => m.model_id === id)?.engine).toBe(provider);
+  it("has a model for every speech provider, backed by that provider; the cloning server speaks its cloned voices only, no model", () => {
+    for (const [provider, id] of Object.entries(SPEECH_MODEL_IDS)) expect(MODELS.find((m) => m.model_id === id)?.engine).toBe(provider === "xtts" ? undefined : provider);
     expect(MODELS.find((m) => m.model_id === DEFAULT_MODEL_ID)?.engine).toBe("embedded");
   });
 

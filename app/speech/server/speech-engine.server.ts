@@ -2,12 +2,16 @@ import type { EngineCatalog } from "../../../core/engines/capabilities";
 import type { SynthesisRequest, SynthesisResult } from "../../../core/engines/speech";
 import type { TranscriptionRequest, TranscriptionResult } from "../../../core/engines/speech-to-text";
 import type { EngineChoice } from "../../../core/engines/registry";
+import type { AudioFile } from "../../../core/engines/audio";
+import type { XttsSpeaker } from "../../../core/engines/providers/xtts";
 import { availableModels, availableVoiceConversionModels, type Model } from "~/speech/rules/models";
 
 type SpeechRpc = {
   synthesize(request: SynthesisRequest): Promise<SynthesisResult>;
   transcribe(request: TranscriptionRequest, choice?: EngineChoice): Promise<TranscriptionResult>;
   catalog(): Promise<EngineCatalog>;
+  /** The neural cloning server's conditioning for a reference recording (decision 0051). */
+  cloneSpeaker(reference: AudioFile): Promise<XttsSpeaker>;
 };
 
 /** The speech worker, the engine registry's host, over its service binding (RPC). */

@@ -5,8 +5,9 @@ import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { cn } from "~/common/ui/cn";
 import { RecordingInput } from "~/common/components/recording-input";
 import { RunWithProgress, usePlayFrom, useUploadTool } from "~/common/components/upload-tool";
+import { speakerLabel, speakerTurns } from "~/transcription/rules/transcription";
 
-type Word = { text: string; start: number; end: number; type: "word" | "spacing" };
+type Word = { text: string; start: number; end: number; type: "word" | "spacing"; speaker_id?: string };
 type Format = { requested_format: string; file_extension: string; content_type: string; content: string };
 type Transcript = { text: string; words: Word[]; additional_formats?: Format[]; transcription_id: string };
 
@@ -28,6 +29,8 @@ export function SpeechToText({ maxSeconds, creditsPerMinute }: { maxSeconds: num
     const body = new FormData();
     body.append("file", tool.file);
     body.append("model_id", "scribe_v1");
+    // Speakers are told apart by their voices' pitch and vocal tract (decision 0051); one speaker shows no labels.
+    body.append("diarize", "true");
     body.append("additional_formats", JSON.stringify(EXPORTS.map((format) => ({ format }))));
     const transcript = await tool.submit("/v1/speech-to-text", body, "The transcription failed; nothing was charged. Try again.", async (blob) => JSON.parse(await blob.text()) as Transcript);
     if (!transcript) return;
@@ -58,28 +61,37 @@ export function SpeechToText({ maxSeconds, creditsPerMinute }: { maxSeconds: num
         <Card>
           <CardHeader
             title="Transcript"
-            description="The embedded engine is PocketSphinx, a classic recogniser: US English, lower-case words without punctuation, one speaker, and many mistakes on unclear or synthetic speech. A configured Whisper server is far more accurate. Click a word to play from there."
+            description="The embedded engine is PocketSphinx, a classic recogniser: US English, lower-case words without punctuation, and many mistakes on unclear or synthetic speech. A configured Whisper server is far more accurate. Speakers are told apart by pitch and vocal tract, so two similar voices count as one. Click a word to play from there."
           />
           <CardContent className="flex flex-col gap-4">
             {phase.result.words.length ? (
-              <p className="leading-8" data-testid="stt-transcript">
-                {phase.result.words.map((word, i) =>
-                  word.type === "spacing" ? (
-                    " "
-                  ) : (
-                    <button
-                      key={i}
-                      type="button"
-                      onClick={() => player.playFrom(word.start)}
-                      aria-current={time >= word.start && time < word.end ? "true" : undefined}
-                      data-start={word.start}
-                      className={cn("rounded px-0.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-accent", time >= word.start && time < word.end && "bg-accent-soft text-foreground")}
-                    >
-                      {word.text}
-                    </button>
-                  ),
-                )}
-              </p>
+              <div className="flex flex-col gap-3" data-testid="stt-transcript">
+                {speakerTurns(phase.result.words).map((turn, t, turns) => (
+                  <div key={t} data-testid={turn.speakerId ? "stt-turn" : undefined}>
+                    {turns.some((other) => other.speakerId !== turns[0]!.speakerId) && turn.speakerId ? (
+                      <p className="text-xs font-medium text-muted-foreground">{speakerLabel(turn.speakerId)}</p>
+                    ) : null}
+                    <p className="leading-8">
+                      {turn.entries.map(({ word, index }) =>
+                        word.type === "spacing" ? (
+                          " "
+                        ) : (
+                          <button
+                            key={index}
+                            type="button"
+                            onClick={() => player.playFrom(word.start)}
+                            aria-current={time >= word.start && time < word.end ? "true" : undefined}
+                            data-start={word.start}
+                            className={cn("rounded px-0.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-accent", time >= word.start && time < word.end && "bg-accent-soft text-foreground")}
+                          >
+                            {word.text}
+                          </button>
+                        ),
+                      )}
+                    </p>
+                  </div>
+                ))}
+              </div>
             ) : (
               <p className="text-sm text-muted-foreground">No words were heard in this recording.</p>
             )}

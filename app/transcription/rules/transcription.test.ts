@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wordErrorRate, additionalFormat, characterTimings, embeddedHears, formBoolean, parseAdditionalFormats, parseWebhookMetadata, responseWords, transcriptionCredits } from "./transcription";
+import { speakerLabel, speakerTurns, wordErrorRate, additionalFormat, characterTimings, embeddedHears, formBoolean, parseAdditionalFormats, parseWebhookMetadata, responseWords, transcriptionCredits } from "./transcription";
 
 const words = [
   { text: "hello", startMs: 100, endMs: 500 },
@@ -21,14 +21,15 @@ describe("speech to text rules", () => {
   });
 
   it("lists words with spacing between them, speakers when diarising and characters on request", () => {
-    const listed = responseWords(words, { granularity: "word", diarize: true });
+    const listed = responseWords(words, { granularity: "word", speakers: [0, 0] });
     expect(listed.map((w) => [w.text, w.type, w.start, w.end, w.speaker_id])).toEqual([
       ["hello", "word", 0.1, 0.5, "speaker_0"],
       [" ", "spacing", 0.5, 0.6, "speaker_0"],
       ["world", "word", 0.6, 1, "speaker_0"],
     ]);
-    expect(responseWords(words, { granularity: "word", diarize: false })[0]).not.toHaveProperty("speaker_id");
-    expect(responseWords(words, { granularity: "character", diarize: false })[0]!.characters).toHaveLength(5);
+    expect(responseWords(words, { granularity: "word", speakers: [0, 1] }).map((w) => w.speaker_id)).toEqual(["speaker_0", "speaker_0", "speaker_1"]);
+    expect(responseWords(words, { granularity: "word", speakers: null })[0]).not.toHaveProperty("speaker_id");
+    expect(responseWords(words, { granularity: "character", speakers: null })[0]!.characters).toHaveLength(5);
     expect(characterTimings({ text: "ab", startMs: 0, endMs: 200 })).toEqual([
       { text: "a", start: 0, end: 0.1 },
       { text: "b", start: 0.1, end: 0.2 },
@@ -69,5 +70,17 @@ describe("parseWebhookMetadata", () => {
     expect(parseWebhookMetadata("[1]").ok).toBe(false);
     expect(parseWebhookMetadata("{oops").ok).toBe(false);
     expect(parseWebhookMetadata(JSON.stringify({ big: "x".repeat(17 * 1024) })).ok).toBe(false);
+  });
+
+  it("groups a diarised transcript into speaker turns, spacings with the words around them", () => {
+    const entry = (text: string, speaker_id: string | undefined, type = "word") => ({ text, type, ...(speaker_id ? { speaker_id } : {}) });
+    const words = [entry("hi", "speaker_0"), entry(" ", "speaker_0", "spacing"), entry("there", "speaker_0"), entry(" ", "speaker_0", "spacing"), entry("hello", "speaker_1"), entry(" ", "speaker_1", "spacing"), entry("back", "speaker_0")];
+    expect(speakerTurns(words).map((t) => [t.speakerId, t.entries.map((e) => e.index)])).toEqual([
+      ["speaker_0", [0, 1, 2, 3]],
+      ["speaker_1", [4, 5]],
+      ["speaker_0", [6]],
+    ]);
+    expect(speakerTurns([entry("a", undefined), entry(" ", undefined, "spacing"), entry("b", undefined)]).map((t) => t.speakerId)).toEqual([null]);
+    expect(speakerLabel("speaker_1")).toBe("Speaker 2");
   });
 });

@@ -53,8 +53,8 @@ export type ResponseWord = {
   characters?: TranscriptCharacter[];
 };
 
-/** One speaker: the embedded engine has no speaker model, so every word is speaker_0 (decision 0030). */
-export const SINGLE_SPEAKER = "speaker_0";
+/** The API's name for a speaker number of the diarization (core/transcription/diarization.ts): speaker_0 is heard first. */
+export const speakerId = (speaker: number) => `speaker_${speaker}`;
 
 const seconds = (ms: number) => Math.round(ms) / 1000;
 
@@ -67,15 +67,17 @@ export function characterTimings(word: TranscriptWord): TranscriptCharacter[] {
 
 /**
  * The response's words: each word, and between two words a "spacing" entry over the gap, as the commercial API
- * lists them; speaker ids when diarising, characters at character granularity, none of either otherwise.
+ * lists them; speaker ids when diarising (`speakers`: each word's speaker number; a spacing belongs to the word
+ * before it), characters at character granularity, none of either otherwise.
  */
-export function responseWords(words: readonly TranscriptWord[], options: { granularity: TimestampGranularity; diarize: boolean }): ResponseWord[] {
+export function responseWords(words: readonly TranscriptWord[], options: { granularity: TimestampGranularity; speakers: readonly number[] | null }): ResponseWord[] {
   const out: ResponseWord[] = [];
-  const speaker = options.diarize ? { speaker_id: SINGLE_SPEAKER } : {};
+  const speakerOf = (i: number) => (options.speakers ? { speaker_id: speakerId(options.speakers[i] ?? 0) } : {});
   words.forEach((word, i) => {
+    const speaker = speakerOf(i);
     if (i > 0) {
       const previous = words[i - 1]!;
-      out.push({ text: " ", start: seconds(previous.endMs), end: seconds(Math.max(previous.endMs, word.startMs)), type: "spacing", ...speaker, logprob: 0 });
+      out.push({ text: " ", start: seconds(previous.endMs), end: seconds(Math.max(previous.endMs, word.startMs)), type: "spacing", ...speakerOf(i - 1), logprob: 0 });
     }
     const timed = options.granularity === "none" ? { start: 0, end: 0 } : { start: seconds(word.startMs), end: seconds(word.endMs) };
     out.push({ text: word.text, ...timed, type: "word", ...speaker, logprob: 0, ...(options.granularity === "character" ? { characters: characterTimings(word) } : {}) });
@@ -178,3 +180,22 @@ export function parseWebhookMetadata(raw: string | null): { ok: true; value: unk
   if (depth(value) > 2) return { ok: false, message: "webhook_metadata may nest at most 2 levels" };
   return { ok: true, value };
 }
+
+/** A speaker's turn in a transcript: consecutive entries (words and spacings) of one speaker_id, in order. */
+export type SpeakerTurn<W> = { speakerId: string | null; entries: { word: W; index: number }[] };
+
+/** The transcript's entries grouped into turns by speaker_id (one turn, speaker null, when no entry has one). */
+export function speakerTurns<W extends { speaker_id?: string; type: string }>(words: readonly W[]): SpeakerTurn<W>[] {
+  const turns: SpeakerTurn<W>[] = [];
+  words.forEach((word, index) => {
+    const speakerId = word.speaker_id ?? null;
+    const open = turns.at(-1);
+    // A spacing never opens a turn: it belongs with the words around it.
+    if (open && (open.speakerId === speakerId || word.type === "spacing")) open.entries.push({ word, index });
+    else turns.push({ speakerId, entries: [{ word, index }] });
+  });
+  return turns;
+}
+
+/** "speaker_0" as people read it: Speaker 1. */
+export const speakerLabel = (speakerId: string) => `Speaker ${Number(speakerId.replace(/^speaker_/, "")) + 1}`;

@@ -107,6 +107,7 @@ export const HONOURED_SETTINGS: Record<SpeechProviderId, readonly VoiceSettingNa
   embedded: ["speed", "stability", "style"],
   openai: ["speed"],
   "workers-ai": [],
+  xtts: [],
 };
 export type VoiceSettingName = keyof VoiceSettings;
 
@@ -124,6 +125,8 @@ export function unusedSettingReason(engine: SpeechProviderId, setting: VoiceSett
       return "The speech server's protocol (OpenAI-compatible) takes only a voice and a speed, so this changes nothing with this model.";
     case "workers-ai":
       return "Workers AI's Aura takes only a voice, so this changes nothing with this model.";
+    case "xtts":
+      return "The cloning server's protocol (XTTS) takes the cloned speaker and the text only, so this changes nothing for a voice it speaks.";
   }
 }
 

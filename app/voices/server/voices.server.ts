@@ -153,7 +153,8 @@ export async function deleteOwnVoice(env: WebhookEnv & { MEDIA: R2Bucket }, owne
   const deleted = await voicesTable.deleteOwnVoice(database(env.DB), owner.membership.workspace.id, voiceId);
   if (!deleted) return { ok: true };
   await forgetResource(database(env.DB), owner, "voice", voiceId);
-  const keys = [...(deleted.samples ?? []).map((sample) => sample.key), ...(deleted.previewKey ? [deleted.previewKey] : [])];
+  const clone = deleted.engineParameters?.neuralClone?.key;
+  const keys = [...(deleted.samples ?? []).map((sample) => sample.key), ...(deleted.previewKey ? [deleted.previewKey] : []), ...(clone ? [clone] : [])];
   if (keys.length) await env.MEDIA.delete(keys);
   await announceLibraryRemoval(env, found.voice, "deleted");
   return { ok: true };
