@@ -8,6 +8,10 @@ export function toolWebhooks(host: string): (request: Request) => Promise<Respon
     const url = new URL(request.url);
     if (url.host !== host) return fetch(request);
     if (url.pathname === "/weather" && request.method === "GET") return Response.json({ forecast: `sunny in ${url.searchParams.get("city") ?? "nowhere"}` });
+    if (url.pathname === "/orders" && request.method === "POST") {
+      const body = (await request.json()) as { item?: unknown };
+      return Response.json({ ordered: body.item ?? null, id: "order-1" });
+    }
     if (url.pathname === "/slow") {
       // Longer than the tool's timeout in the test, short enough not to keep the run waiting.
       await new Promise((resolve) => setTimeout(resolve, 5000));

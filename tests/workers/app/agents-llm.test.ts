@@ -2,19 +2,21 @@
 // model llama3.2) streams and calls tools; webhook tools reach tests/agents/tool-webhooks.ts.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createKey, signUp } from "./helpers";
+import { SELF } from "cloudflare:test";
+import { api, createKey, ORIGIN, signUp } from "./helpers";
 import { connect as connectAs, json, savedConversation, type Message } from "./agent-call";
 import { conversationCredits, TOOL_TEXTS } from "~/agents/rules/llm";
 import { AGENT_TEXTS } from "~/agents/rules/agents";
+import { WIDGET_TEXTS } from "~/agents/rules/widget";
 
 let key: string;
 beforeAll(async () => {
   key = await createKey(await signUp("agents-llm@example.com"));
 });
 
-async function newAgent(config: Record<string, unknown>, as = key): Promise<string> {
+async function newAgent(config: Record<string, unknown>, as = key, platform: Record<string, unknown> = {}): Promise<string> {
   const base = { agent: { first_message: "", prompt: { prompt: "You help.", llm: "llama3.2" } } };
-  const response = await api("/v1/convai/agents/create", { method: "POST", json: { conversation_config: merge(base, config), name: "Model agent" }, key: as });
+  const response = await api("/v1/convai/agents/create", { method: "POST", json: { conversation_config: merge(base, config), platform_settings: platform, name: "Model agent" }, key: as });
   expect(response.status).toBe(200);
   return (await json<{ agent_id: string }>(response)).agent_id;
 }
@@ -116,5 +118,37 @@ describe("what a conversation costs and how long it may last", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(usage.results).toEqual([{ source: "ConvAI", characters: row!.credits }]);
     expect(workspace!.character_count).toBe(row!.credits);
+  });
+});
+
+describe("the embeddable widget", () => {
+  it("serves one cached script; answers the agent's configuration and opens conversations only for its allowed sites", async () => {
+    const script = await SELF.fetch(`${ORIGIN}/convai/widget.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(script.headers.get("cache-control")).toMatch(/^public, max-age=\d+/);
+    expect(await script.text()).toContain('customElements.define("elevenlabs-convai"');
+
+    const agentId = await newAgent({ conversation: { text_only: true } }, key, { auth: { allowlist: [{ hostname: "shop.example" }] } });
+    const allowed = await SELF.fetch(`${ORIGIN}/convai/widget/${agentId}`, { headers: { origin: "https://shop.example" } });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://shop.example");
+    expect(await allowed.json()).toEqual({ agent_id: agentId, name: "Model agent" });
+    const refused = await SELF.fetch(`${ORIGIN}/convai/widget/${agentId}`, { headers: { origin: "https://elsewhere.example" } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ status: "origin_not_allowed", message: WIDGET_TEXTS.siteNotAllowed });
+    expect((await SELF.fetch(`${ORIGIN}/convai/widget/agent_missing`, { headers: { origin: "https://shop.example" } })).status).toBe(404);
+
+    const stranger = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { origin: "https://elsewhere.example" });
+    expect(await stranger.closed).toEqual({ code: 1008, reason: WIDGET_TEXTS.siteNotAllowed });
+    const visitor = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { origin: "https://shop.example" });
+    visitor.send({ type: "user_message", text: "Hello from the shop." });
+    await visitor.until((m) => said(m) === "You said: Hello from the shop.");
+    visitor.socket.close(1000, "bye");
+
+    // An agent that requires signed URLs cannot be opened by the widget, even from a listed site.
+    const signedOnly = await newAgent({}, key, { auth: { enable_auth: true, allowlist: [{ hostname: "shop.example" }] } });
+    const closed = await connectAs(`/v1/convai/conversation?agent_id=${signedOnly}`, { origin: "https://shop.example" });
+    expect(await closed.closed).toEqual({ code: 1008, reason: WIDGET_TEXTS.needsSignedUrl });
   });
 });
