@@ -5,6 +5,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 import { byHost, libreTranslateStandIn, openAiCompatibleStandIn, xttsStandIn } from "./tests/engines/protocol-stand-ins";
 import { stripeWebhookRecorder } from "./tests/stripe-local/webhook-recorder";
+import { toolWebhooks } from "./tests/agents/tool-webhooks";
 
 /** GET /model: the built model; GET /recordings/<name>: a recording of PocketSphinx's test data. */
 async function sphinxFiles(request: Request): Promise<Response> {
@@ -95,6 +96,8 @@ function appWorkerProject(name: string, include: string[], speech: { bindings: R
           // The built speech-to-text model, for tests to put into R2 as the start step does (it is too large for the
           // bundle), and PocketSphinx's own test recordings (real speech with known words) from its source tarball.
           serviceBindings: { SPHINX_FILES: sphinxFiles },
+          // The web service agents' webhook tools call in tests/workers/app/agents-llm.test.ts (other hosts pass through).
+          outboundService: toolWebhooks("tools.test"),
           // An empty database that tests/workers/app/migrations.test.ts migrates step by step.
           d1Databases: { MIGRATION_DB: "migration-test" },
           // The real speech engine, bundled by `npm run build` (scripts/stack.mjs).

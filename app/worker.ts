@@ -8,6 +8,7 @@ import { apiDocument, publicApi, type ApiEnv } from "./api";
 import { publicSite } from "~/marketing/api";
 import { audioNativeEmbed } from "~/audio-native/embed-api";
 import { readerApi } from "~/publishing/reader-api";
+import { agentWidget } from "~/agents/widget-api";
 import { apiError, validationError } from "~/api/errors";
 import { BUILD_VERSION_PATH } from "../core/edge/edge-cache";
 import { readEdgeContext } from "../core/edge/edge-context";
@@ -50,6 +51,8 @@ app.route("/", publicSite);
 app.route("/", audioNativeEmbed);
 // Published reads' cover, audio and listening counts, for the reader catalogue's pages.
 app.route("/", readerApi);
+// The agent widget's script and configuration, for the agents' allowed sites (decision 0050).
+app.route("/", agentWidget);
 // The build the pages come from: the front door keys its page cache on it, so a deploy never serves pages
 // that point to assets the deploy removed.
 app.get(BUILD_VERSION_PATH, (c) => c.json({ version: (serverBuild as unknown as ServerBuild).assets.version }, 200, { "cache-control": "no-store" }));

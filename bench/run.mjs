@@ -18,6 +18,8 @@
 //     against the engine's own alignment (bench/speech-to-speech.mjs).
 // 12. Speech to text: PocketSphinx in WebAssembly on the running stack against native PocketSphinx, real-time
 //     factor and word error rate on the premade voices' speech and on real recordings (bench/speech-to-text.mjs).
+// 14. A conversation with an agent: end of the user's speech to the agent's first audio, median and p95 over 20 turns,
+//     against the same text to speech alone (bench/agent-latency.mjs).
 // 13. The AI speech classifier: platform clips recognised after re-encoding, trimming, volume and resampling against
 //     an exact-bytes baseline, false positives on audio not made here, and the fingerprint's cost
 //     (bench/ai-classifier.mjs).
@@ -34,6 +36,7 @@ import { printVoiceCloningBench, voiceCloningBench } from "./voice-cloning.mjs";
 import { printSoundEffectsBench, soundEffectsBench } from "./sound-effects.mjs";
 import { isolationBench, printIsolationBench } from "./isolation.mjs";
 import { printStreamLatencyBench, streamLatencyBench } from "./stream-latency.mjs";
+import { agentLatencyBench, printAgentLatencyBench } from "./agent-latency.mjs";
 import { benchSession } from "../scripts/dev-accounts.mjs";
 import { printSpeechToSpeechBench, speechToSpeechBench } from "./speech-to-speech.mjs";
 import { printSpeechToTextBench, speechToTextBench } from "./speech-to-text.mjs";
@@ -275,6 +278,7 @@ if (!process.argv.includes("--no-stack")) await withStack(async (base) => {
   );
 
   printStreamLatencyBench(await streamLatencyBench(base));
+  printAgentLatencyBench(await agentLatencyBench(base));
 
   const site = await publicSite(base);
   const baseline = site.results[0];

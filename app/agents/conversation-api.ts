@@ -6,7 +6,7 @@ import { apiError } from "~/api/errors";
 import { apiDocs } from "~/api/route-docs";
 import { database } from "../../db/client";
 import { keyMayCall } from "../../core/workspace/key-scopes";
-import { findAgent, findWorkspaceAgent, signatureHolder, type AgentRow } from "~/agents/agents.server";
+import { findAgent, findWidgetAgent, findWorkspaceAgent, signatureHolder, type AgentRow } from "~/agents/agents.server";
 import { serveConversation } from "~/agents/generation.server";
 import { AGENT_TEXTS } from "~/agents/rules/agents";
 import { CLOSE_POLICY } from "~/agents/rules/protocol";
@@ -15,12 +15,12 @@ const doc = apiDocs("Conversational AI");
 
 /**
  * GET /v1/convai/conversation?agent_id=...: the conversation WebSocket (decision 0037). It authenticates for itself:
- * a signed URL's conversation_signature, the xi-api-key header, or (the app's own pages) the session cookie from the
- * same origin. Refusals after the upgrade close the socket with the policy code and the reason.
+ * a signed URL's conversation_signature, the xi-api-key header, (the app's own pages) the session cookie from the
+ * same origin, or (the widget on another site) that site's Origin in the agent's allowlist. Refusals after the upgrade close the socket with the policy code and the reason.
  */
 export const conversationSocketApi = new Hono<ApiEnv>();
 
-async function caller(c: { req: { header(name: string): string | undefined; query(name: string): string | undefined; raw: Request; url: string } }, env: Env, agentId: string): Promise<{ agent: AgentRow; userId: string } | { error: string }> {
+async function caller(c: { req: { header(name: string): string | undefined; query(name: string): string | undefined; raw: Request; url: string } }, env: Env, agentId: string): Promise<{ agent: AgentRow; userId: string | null } | { error: string }> {
   const db = database(env.DB);
   const signature = c.req.query("conversation_signature") ?? c.req.query("token");
   if (signature) {
@@ -37,6 +37,12 @@ async function caller(c: { req: { header(name: string): string | undefined; quer
     // The session cookie counts only from the app's own origin (a page elsewhere cannot use a signed-in browser).
     const origin = c.req.header("origin");
     const sameOrigin = origin !== undefined && origin === new URL(c.req.url).origin;
+    // A page elsewhere talks through the widget: only from the agent's allowed sites (decision 0050).
+    if (origin && !sameOrigin) {
+      const widget = await findWidgetAgent(env, agentId, origin);
+      if (!widget) return { error: AGENT_TEXTS.agentNotFound };
+      return "refused" in widget ? { error: widget.refused } : { agent: widget.agent, userId: null };
+    }
     const viewer = sameOrigin ? await getViewer(c.req.raw, db) : null;
     if (!viewer) return { error: AGENT_TEXTS.socketNeedsKey };
     actor = { user: viewer.user, membership: viewer.membership, via: "session", apiKeyId: null };

@@ -4,10 +4,10 @@
 // speech from the user while the agent speaks interrupts it. When the socket closes, the transcript, the analysis
 // (rules over the transcript) and the audio (R2) are saved.
 import { database } from "../../db/client";
-import { insertConversation, updateConversation } from "../../db/repositories/agents";
+import { finishConversation, insertConversation } from "../../db/repositories/agents";
 import { analyseConversation } from "../../core/agents/evaluation";
 import { TurnDetector } from "../../core/agents/turns";
-import type { ChatMessage, ChatPassage, ChatRequest, ChatResult } from "../../core/engines/chat";
+import { readChatDeltas, type ChatMessage, type ChatPassage, type ChatRequest, type ChatResult, type ChatToolCall } from "../../core/engines/chat";
 import type { EngineChoice } from "../../core/engines/registry";
 import { RETRIEVAL_RESPONDER_MODEL } from "../../core/engines/providers/retrieval-responder";
 import { int16FromBytes } from "../../core/audio/pcm";
@@ -22,12 +22,16 @@ import { log } from "~/common/log.server";
 import { passagesOf, settingsOfAgent, type AgentRow, type TranscriptEntry } from "~/agents/agents.server";
 import { AGENT_TEXTS, CONVERSATION_AUDIO_FORMAT, PING_SECONDS, type AgentSettings } from "~/agents/rules/agents";
 import { CLOSE_NORMAL, CLOSE_POLICY, parseClientMessage, serverMessages, type ClientMessage } from "~/agents/rules/protocol";
+import { chatTools, conversationCredits, CONVERSATION_SOURCE, CONVERSATION_USAGE_LABEL, readySentences, TOOL_LIMITS, TOOL_TEXTS, toolArguments, toolResultText, webhookRequest, type ClientTool, type WebhookTool } from "~/agents/rules/llm";
 
 const SAMPLE_RATE = 16000;
 /** Audio is sent in pieces of this many bytes (a quarter second of 16 kHz PCM). */
 const AUDIO_PIECE_BYTES = 8000;
 
-type ChatRpc = { chat(request: ChatRequest, choice?: EngineChoice): Promise<ChatResult> };
+type ChatRpc = { chat(request: ChatRequest, choice?: EngineChoice): Promise<ChatResult>; chatStream(request: ChatRequest, choice?: EngineChoice): Promise<ReadableStream<Uint8Array>> };
+
+/** Says sentences in order, each synthesised when the one before is sent, while its turn lasts. */
+type Voice = { say(sentence: string): void; done(): Promise<void> };
 
 export type ConversationOptions = {
   agent: AgentRow;
@@ -68,6 +72,8 @@ class ConversationSession {
   private turns: Promise<void> = Promise.resolve();
   private timers: ReturnType<typeof setTimeout | typeof setInterval>[] = [];
   private terminationReason: string | null = null;
+  /** Client tool calls waiting for the client's client_tool_result, by tool call id. */
+  private readonly clientCalls = new Map<string, (result: { text: string; isError: boolean }) => void>();
 
   constructor(
     private readonly env: Env,
@@ -124,6 +130,10 @@ class ConversationSession {
         return;
       case "audio":
         return this.hear(int16FromBytes(message.pcm));
+      case "tool-result":
+        this.clientCalls.get(message.toolCallId)?.({ text: message.result, isError: message.isError });
+        this.clientCalls.delete(message.toolCallId);
+        return;
       default:
         return;
     }
@@ -168,60 +178,171 @@ class ConversationSession {
 
   private async answer(): Promise<void> {
     if (this.ended) return;
-    const request: ChatRequest = { messages: [...(this.settings.prompt ? [{ role: "system" as const, content: this.settings.prompt }] : []), ...this.history], passages: [...this.passages, ...this.context] };
-    let reply: string;
+    const turn = ++this.turn;
+    const voice = this.voice(turn);
+    const current = () => turn === this.turn && !this.ended;
     try {
-      reply = (await this.chat(request)).content.trim() || AGENT_TEXTS.agentFailed;
+      for (let round = 0; current(); round++) {
+        if (round === TOOL_LIMITS.maxRounds) {
+          this.reply(TOOL_TEXTS.tooManyRounds, voice);
+          break;
+        }
+        const result = await this.streamAnswer(voice, current);
+        if (!result?.toolCalls?.length || !current()) break;
+        for (const call of result.toolCalls) {
+          const content = await this.runTool(call, voice);
+          this.history.push({ role: "tool", content, toolCallId: call.id });
+        }
+      }
     } catch (error) {
       log("error", "conversation answer failed", { request_id: this.options.requestId, error: String(error) });
-      reply = AGENT_TEXTS.agentFailed;
+      if (current()) this.reply(AGENT_TEXTS.agentFailed, voice);
     }
-    this.speak(reply);
+    // Speaking runs beside listening, so the user can interrupt; the next answer waits for it.
+    this.turns = this.turns.then(() => voice.done());
   }
 
-  /** The agent's model when the registry serves it, else the registry's default (the embedded responder). */
-  private async chat(request: ChatRequest): Promise<ChatResult> {
+  /**
+   * One model call, streamed: each sentence is spoken as soon as it is complete; the whole text is the agent's
+   * response (transcript and agent_response) when the model is done. Returns the model's result (its tool calls).
+   */
+  private async streamAnswer(voice: Voice, current: () => boolean): Promise<ChatResult | null> {
+    const system = this.settings.prompt ? [{ role: "system" as const, content: this.settings.prompt }] : [];
+    const request: ChatRequest = { messages: [...system, ...this.history], passages: [...this.passages, ...this.context], ...(this.settings.tools.length ? { tools: chatTools(this.settings.tools) } : {}) };
+    let buffer = "";
+    let text = "";
+    let entry: TranscriptEntry | null = null;
+    let result: ChatResult | null = null;
+    const spoken = (sentences: string[]) => {
+      for (const sentence of sentences) if (sentence.trim()) voice.say(sentence);
+    };
+    for await (const delta of readChatDeltas(await this.chatStream(request))) {
+      if (!current()) return null;
+      if ("done" in delta) {
+        result = delta.done;
+        break;
+      }
+      buffer += delta.content;
+      text += delta.content;
+      // The transcript names what was said so far (an interruption marks it).
+      entry ??= this.transcript[this.transcript.push({ role: "agent", message: "", time_in_call_secs: this.elapsed() }) - 1]!;
+      entry.message = text.trim();
+      const ready = readySentences(buffer);
+      buffer = ready.rest;
+      spoken(ready.sentences);
+    }
+    if (!current()) return null;
+    spoken([buffer]);
+    text = text.trim();
+    const toolCalls = result?.toolCalls ?? [];
+    if (!text && !toolCalls.length) {
+      this.reply(AGENT_TEXTS.agentFailed, voice);
+      return null;
+    }
+    this.history.push({ role: "assistant", content: text, ...(toolCalls.length ? { toolCalls } : {}) });
+    if (text) this.send(serverMessages.agentResponse(text));
+    return result;
+  }
+
+  /** Runs a tool the model called; what it answered (or why it did not) goes back to the model. A failure is said aloud. */
+  private async runTool(call: ChatToolCall, voice: Voice): Promise<string> {
+    const tool = this.settings.tools.find((t) => t.name === call.name);
+    const args = toolArguments(call.arguments);
+    if (!tool) return TOOL_TEXTS.unknownTool(call.name);
+    if (!args) return TOOL_TEXTS.badArguments(call.name);
+    const outcome = tool.kind === "webhook" ? await this.callWebhook(tool, args) : await this.callClient(tool, call, args);
+    if (!outcome.ok) {
+      log("warn", "conversation tool failed", { request_id: this.options.requestId, tool: tool.name, error: outcome.text });
+      this.reply(TOOL_TEXTS.spokenFailure(tool.name), voice, false);
+    }
+    return toolResultText(outcome.text);
+  }
+
+  private async callWebhook(tool: WebhookTool, args: Record<string, unknown>): Promise<{ ok: boolean; text: string }> {
+    const { url, init } = webhookRequest(tool, args);
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), tool.timeoutSeconds * 1000);
+    try {
+      const response = await fetch(url, { ...init, signal: abort.signal });
+      const text = await response.text();
+      return response.ok ? { ok: true, text: text || TOOL_TEXTS.noResponseExpected } : { ok: false, text: TOOL_TEXTS.failed(tool.name, response.status) };
+    } catch (error) {
+      return { ok: false, text: abort.signal.aborted ? TOOL_TEXTS.timedOut(tool.name, tool.timeoutSeconds) : TOOL_TEXTS.failed(tool.name, String(error)) };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Asks the client to run the tool (client_tool_call) and, when the tool expects a response, waits for its result. */
+  private async callClient(tool: ClientTool, call: ChatToolCall, args: Record<string, unknown>): Promise<{ ok: boolean; text: string }> {
+    this.send(serverMessages.clientToolCall(tool.name, call.id, args));
+    if (!tool.expectsResponse) return { ok: true, text: TOOL_TEXTS.noResponseExpected };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const result = await new Promise<{ text: string; isError: boolean } | null>((resolve) => {
+      this.clientCalls.set(call.id, resolve);
+      timer = setTimeout(() => resolve(null), tool.timeoutSeconds * 1000);
+    });
+    clearTimeout(timer);
+    this.clientCalls.delete(call.id);
+    if (!result) return { ok: false, text: TOOL_TEXTS.timedOut(tool.name, tool.timeoutSeconds) };
+    return result.isError ? { ok: false, text: TOOL_TEXTS.failed(tool.name, result.text) } : { ok: true, text: result.text || TOOL_TEXTS.noResponseExpected };
+  }
+
+  /** The agent's model when the registry serves it, else the registry's default (the embedded responder), streamed. */
+  private async chatStream(request: ChatRequest): Promise<ReadableStream<Uint8Array>> {
     const engines = this.env.SPEECH as unknown as ChatRpc;
     if (this.settings.llm && this.settings.llm !== RETRIEVAL_RESPONDER_MODEL) {
       try {
-        return await engines.chat(request, { model: this.settings.llm });
+        return await engines.chatStream(request, { model: this.settings.llm });
       } catch (error) {
         if (!String(error).includes("No chat engine is configured")) throw error;
       }
     }
-    return engines.chat(request);
+    return engines.chatStream(request, {});
   }
 
-  /** Says a reply: its text at once, then its audio sentence by sentence until done or interrupted. */
-  private speak(text: string): void {
-    const turn = ++this.turn;
+  /** A fixed reply within a turn (a failure, a limit): text, transcript and its sentences spoken. */
+  private reply(text: string, voice: Voice, remember = true): void {
     this.transcript.push({ role: "agent", message: text, time_in_call_secs: this.elapsed() });
-    this.history.push({ role: "assistant", content: text });
+    if (remember) this.history.push({ role: "assistant", content: text });
     this.send(serverMessages.agentResponse(text));
-    if (this.textOnly) return;
-    this.speaking = true;
-    const run = async () => {
-      // The agent's voice was checked against its editor's access when the agent was saved.
-      const voice = await findQueuedWorkVoice(this.env, this.options.agent.workspaceId, this.settings.voiceId);
-      if (!voice) return;
-      for (const sentence of splitSentences(text)) {
-        if (!sentence.trim()) continue;
-        if (turn !== this.turn || this.ended) return;
-        const pcm = await synthesizeUncharged(this.env, voice, sentence, CONVERSATION_AUDIO_FORMAT, this.settings.language);
-        if (turn !== this.turn || this.ended) return;
-        this.recording.push(int16FromBytes(pcm));
-        this.spokeAudio = true;
-        this.playingUntil = Math.max(Date.now(), this.playingUntil) + (pcm.byteLength / 2 / SAMPLE_RATE) * 1000;
-        for (let at = 0; at < pcm.byteLength; at += AUDIO_PIECE_BYTES) this.send(serverMessages.audio(toBase64(pcm.subarray(at, at + AUDIO_PIECE_BYTES)), ++this.eventId));
-      }
+    for (const sentence of splitSentences(text)) if (sentence.trim()) voice.say(sentence);
+  }
+
+  /** The agent's voice for one turn: sentences synthesised in order; a newer turn (or an interruption) silences it. */
+  private voice(turn: number): Voice {
+    let queue: Promise<void> = Promise.resolve();
+    let voiceRow: ReturnType<typeof findQueuedWorkVoice> | null = null;
+    if (!this.textOnly) this.speaking = true;
+    const current = () => turn === this.turn && !this.ended;
+    return {
+      say: (sentence) => {
+        if (this.textOnly) return;
+        queue = queue.then(async () => {
+          if (!current()) return;
+          // The agent's voice was checked against its editor's access when the agent was saved.
+          const voice = await (voiceRow ??= findQueuedWorkVoice(this.env, this.options.agent.workspaceId, this.settings.voiceId));
+          if (!voice || !current()) return;
+          const pcm = await synthesizeUncharged(this.env, voice, sentence, CONVERSATION_AUDIO_FORMAT, this.settings.language);
+          if (!current()) return;
+          this.recording.push(int16FromBytes(pcm));
+          this.spokeAudio = true;
+          this.playingUntil = Math.max(Date.now(), this.playingUntil) + (pcm.byteLength / 2 / SAMPLE_RATE) * 1000;
+          for (let at = 0; at < pcm.byteLength; at += AUDIO_PIECE_BYTES) this.send(serverMessages.audio(toBase64(pcm.subarray(at, at + AUDIO_PIECE_BYTES)), ++this.eventId));
+        }).catch((error) => log("error", "conversation speech failed", { request_id: this.options.requestId, error: String(error) }));
+      },
+      done: () =>
+        queue.finally(() => {
+          if (current()) this.speaking = false;
+        }),
     };
-    // Speaking runs beside listening, so the user can interrupt; the next answer waits for it.
-    const speaking = run()
-      .catch((error) => log("error", "conversation speech failed", { request_id: this.options.requestId, error: String(error) }))
-      .finally(() => {
-        if (turn === this.turn) this.speaking = false;
-      });
-    this.turns = this.turns.then(() => speaking);
+  }
+
+  /** Says a message of the agent's own (the first message): its text at once, then its audio sentence by sentence. */
+  private speak(text: string): void {
+    const voice = this.voice(++this.turn);
+    this.reply(text, voice);
+    this.turns = this.turns.then(() => voice.done());
   }
 
   private elapsed(): number {
@@ -279,7 +400,11 @@ class ConversationSession {
       audioBytes = wav.byteLength;
       await this.env.MEDIA.put(audioKey, wav, { httpMetadata: { contentType: "audio/wav" } });
     }
-    await updateConversation(database(this.env.DB), this.id, {
+    const durationMs = Date.now() - this.startedAt;
+    await finishConversation(
+      database(this.env.DB),
+      this.id,
+      {
       status: "done",
       durationSecs: this.elapsed(),
       messageCount: this.transcript.length,
@@ -290,6 +415,9 @@ class ConversationSession {
       audioBytes,
       hasUserAudio: this.heardUser,
       hasResponseAudio: this.spokeAudio,
-    });
+      },
+      // Charged once, when it ends, per minute by the started second (decision 0050); a public (widget) conversation to the agent's creator.
+      { workspaceId: agent.workspaceId, userId: this.options.userId ?? agent.createdBy, credits: conversationCredits(durationMs), occurredAt: Math.floor(Date.now() / 1000), modelId: this.settings.llm, source: CONVERSATION_SOURCE, label: CONVERSATION_USAGE_LABEL },
+    );
   }
 }

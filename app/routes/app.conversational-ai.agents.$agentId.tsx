@@ -20,6 +20,8 @@ import { LANGUAGES } from "~/speech/rules/languages";
 import { conversationJson, deleteConversation, documentFromText, findAgent, listConversations, settingsOfAgent, updateAgent } from "~/agents/agents.server";
 import { AGENT_DEFAULTS, AGENT_LIMITS, AGENT_TEXTS } from "~/agents/rules/agents";
 import { TalkPanel } from "~/agents/components/talk-panel";
+import { EmbedSnippet } from "~/audio-native/components/snippet";
+import { allowedHosts, normalizeHost, requiresSignedUrl, widgetSnippet, WIDGET_TEXTS } from "~/agents/rules/widget";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.agent.name ?? "Agent"} · ${PRODUCT_NAME}` }];
 
@@ -29,6 +31,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const agent = await findAgent(env, viewer, params.agentId ?? "");
   if (!agent) throw new Response(AGENT_TEXTS.agentNotFound, { status: 404 });
   const settings = settingsOfAgent(agent);
+  const platform = JSON.parse(agent.platformSettings) as Record<string, unknown>;
   const [voices, { conversations }] = await Promise.all([voiceOptions(env, viewer), listConversations(env, viewer, { pageSize: 20, agentId: agent.id })]);
   return {
     agent: { id: agent.id, name: agent.name },
@@ -36,6 +39,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     engineName: settings.llm === AGENT_DEFAULTS.llm ? AGENT_TEXTS.responderName : settings.llm,
     voices: voices.map((v) => ({ value: v.voice_id, label: v.name })),
     conversations: conversations.map(conversationJson),
+    widget: { snippet: widgetSnippet(new URL(request.url).origin, agent.id), hosts: allowedHosts(platform), signedOnly: requiresSignedUrl(platform) },
   };
 }
 
@@ -51,6 +55,7 @@ const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add-document"), document_name: z.string().trim().max(AGENT_LIMITS.name), text: z.string().trim().min(1, "Paste the text the agent should know.").max(AGENT_LIMITS.documentCharacters) }),
   z.object({ intent: z.literal("detach"), document_id: z.string().min(1) }),
   z.object({ intent: z.literal("delete-conversation"), conversation_id: z.string().min(1) }),
+  z.object({ intent: z.literal("save-sites"), sites: z.string().max(5000) }),
 ]);
 
 type ActionData = { intent?: string; errors?: FieldErrors; notice?: string };
@@ -83,15 +88,23 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const saved = await updateAgent(env, viewer, agent.id, { conversationConfig: { agent: { prompt: { knowledge_base: knowledge } } } });
     return saved.ok ? ({ intent: input.intent, notice: "Removed from this agent." } satisfies ActionData) : fail(input.intent, saved.refusal.message, saved.refusal.httpStatus);
   }
+  if (input.intent === "save-sites") {
+    const lines = input.sites.split(/[\s,]+/).filter(Boolean);
+    const bad = lines.find((line) => !normalizeHost(line));
+    if (bad) return Response.json({ intent: input.intent, errors: { sites: WIDGET_TEXTS.hostInvalid(bad) } } satisfies ActionData, { status: 400 });
+    const hosts = [...new Set(lines.map((line) => normalizeHost(line)!))];
+    const saved = await updateAgent(env, viewer, agent.id, { platformSettings: { auth: { allowlist: hosts.map((hostname) => ({ hostname })) } } });
+    return saved.ok ? ({ intent: input.intent, notice: "Allowed sites saved." } satisfies ActionData) : fail(input.intent, saved.refusal.message, saved.refusal.httpStatus);
+  }
   const deleted = await deleteConversation(env, viewer, input.conversation_id);
   return deleted ? ({ intent: input.intent, notice: "Conversation deleted." } satisfies ActionData) : fail(input.intent, AGENT_TEXTS.conversationNotFound, 404);
 }
 
-const TABS = ["agent", "knowledge", "talk", "history"] as const;
+const TABS = ["agent", "knowledge", "talk", "widget", "history"] as const;
 const VERDICT_TONE = { success: "success", failure: "danger", unknown: "neutral" } as const;
 
 export default function AgentPage() {
-  const { agent, settings, engineName, voices, conversations } = useLoaderData<typeof loader>();
+  const { agent, settings, engineName, voices, conversations, widget } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const [params, setParams] = useSearchParams();
@@ -114,6 +127,7 @@ export default function AgentPage() {
             <TabsTrigger value="agent">Agent</TabsTrigger>
             <TabsTrigger value="knowledge">Knowledge</TabsTrigger>
             <TabsTrigger value="talk">Talk</TabsTrigger>
+            <TabsTrigger value="widget">Widget</TabsTrigger>
             <TabsTrigger value="history">History</TabsTrigger>
           </TabsList>
         }
@@ -199,6 +213,33 @@ export default function AgentPage() {
         </TabsContent>
         <TabsContent value="talk">
           <TalkPanel agentId={agent.id} engineName={engineName} />
+        </TabsContent>
+        <TabsContent value="widget" className="flex flex-col gap-4">
+          <Card>
+            <CardHeader title="Embed on a website" description="Paste this where the page should show a call button. Visitors talk to the agent with their microphone; each conversation is charged to this workspace." />
+            <CardContent>
+              <EmbedSnippet snippet={widget.snippet} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader title="Allowed sites" description="The widget works only on pages from these hosts (one per line, with a port when it has one)." />
+            <CardContent>
+              <Form method="post" className="flex flex-col gap-3" noValidate data-testid="sites-form">
+                <input type="hidden" name="intent" value="save-sites" />
+                {widget.signedOnly ? <Hint tone="error">{WIDGET_TEXTS.needsSignedUrl}</Hint> : widget.hosts.length === 0 ? <Hint>{WIDGET_TEXTS.noSites}</Hint> : null}
+                <div className="flex flex-col gap-1">
+                  <Label htmlFor="widget-sites">Hosts</Label>
+                  <Textarea id="widget-sites" name="sites" rows={4} defaultValue={widget.hosts.join("\n")} placeholder={"shop.example.com\nlocalhost:8080"} aria-invalid={errors.sites ? true : undefined} className="font-mono text-sm" />
+                  {errors.sites ? <Hint tone="error">{errors.sites}</Hint> : null}
+                </div>
+                <div>
+                  <Button type="submit" disabled={busy}>
+                    Save sites
+                  </Button>
+                </div>
+              </Form>
+            </CardContent>
+          </Card>
         </TabsContent>
         <TabsContent value="history" className="flex flex-col gap-4">
           <Hint>{AGENT_TEXTS.evaluationExplained}</Hint>

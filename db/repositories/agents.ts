@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { agents, conversations, conversationSignatures, knowledgeChunks, knowledgeDocuments } from "../schema";
+import { agents, conversations, conversationSignatures, knowledgeChunks, knowledgeDocuments, usageEvents, workspaces } from "../schema";
 
 export type AgentRow = typeof agents.$inferSelect;
 export type KnowledgeDocumentRow = typeof knowledgeDocuments.$inferSelect;
@@ -80,6 +80,24 @@ export async function insertConversation(db: Database, row: Pick<ConversationRow
 
 export async function updateConversation(db: Database, id: string, set: Partial<Omit<ConversationRow, "id" | "workspaceId">>): Promise<void> {
   await db.update(conversations).set(set).where(eq(conversations.id, id));
+}
+
+/**
+ * Saves an ended conversation and charges it in one batch: the workspace's count and a usage event whose id is the
+ * conversation's, so a second charge of the same conversation fails whole (charged once). A conversation is charged
+ * even beyond the quota: it has already been held.
+ */
+export async function finishConversation(
+  db: Database,
+  id: string,
+  set: Partial<Omit<ConversationRow, "id" | "workspaceId" | "credits">>,
+  charge: { workspaceId: string; userId: string; credits: number; occurredAt: number; modelId: string; source: string; label: string },
+): Promise<void> {
+  await db.batch([
+    db.update(conversations).set({ ...set, credits: charge.credits }).where(eq(conversations.id, id)),
+    db.update(workspaces).set({ characterCount: sql`${workspaces.characterCount} + ${charge.credits}` }).where(eq(workspaces.id, charge.workspaceId)),
+    db.insert(usageEvents).values({ id, workspaceId: charge.workspaceId, userId: charge.userId, occurredAt: charge.occurredAt, characters: charge.credits, voiceId: "", voiceName: charge.label, modelId: charge.modelId, source: charge.source, apiKeyId: null }),
+  ]);
 }
 
 export async function findConversation(db: Database, workspaceId: string, id: string): Promise<ConversationRow | undefined> {

@@ -75,6 +75,8 @@ export const conversations = sqliteTable(
     audioBytes: integer("audio_bytes"),
     hasUserAudio: integer("has_user_audio", { mode: "boolean" }).notNull().default(false),
     hasResponseAudio: integer("has_response_audio", { mode: "boolean" }).notNull().default(false),
+    /** Credits charged when it ended (decision 0050). */
+    credits: integer("credits").notNull().default(0),
   },
   (t) => [index("conversations_workspace_started").on(t.workspaceId, t.startedAt), index("conversations_agent").on(t.agentId)],
 );

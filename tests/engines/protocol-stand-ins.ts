@@ -17,7 +17,7 @@ export type OpenAiStandInModels = { speech?: string; transcription?: string; cha
 /**
  * An OpenAI-compatible server: POST /v1/audio/speech (pcm: a 220 Hz tone, 50 ms per input character),
  * /v1/audio/transcriptions (multipart; the text says how many bytes arrived), /v1/chat/completions (echoes
- * the last user message) and /v1/embeddings (a small vector per input, listed in reverse order with indexes).
+ * the last user message, calls a tool the user names, reads a tool's result back; whole or streamed) and /v1/embeddings (a small vector per input, listed in reverse order with indexes).
  */
 export function openAiCompatibleStandIn(models: OpenAiStandInModels, apiKey?: string): Handler {
   return async (request) => {
@@ -65,22 +65,88 @@ async function transcription(request: Request, model: string): Promise<Response>
   return json({ task: "transcribe", language, duration: words.length * 0.5, text, segments: [], ...(wantsWords ? { words } : {}) });
 }
 
+type WireMessage = { role?: unknown; content?: unknown; tool_call_id?: unknown; tool_calls?: { id?: unknown; function?: { name?: unknown; arguments?: unknown } }[] };
+type WireTool = { type?: unknown; function?: { name?: unknown; parameters?: { properties?: Record<string, unknown> } } };
+
+function wellFormed(m: WireMessage): boolean {
+  if (m.role === "tool") return typeof m.content === "string" && typeof m.tool_call_id === "string";
+  if (m.role === "assistant" && Array.isArray(m.tool_calls)) return m.content === null || typeof m.content === "string";
+  return ["system", "user", "assistant"].includes(m.role as string) && typeof m.content === "string";
+}
+
+/**
+ * What the stand-in model answers: after a tool's result, "The <tool> tool answered: <result>"; when the last user
+ * message names an offered tool, a call of it whose arguments are the message's `key=value` pairs that the tool's
+ * parameters name; otherwise the last user message echoed.
+ */
+function chatAnswer(messages: WireMessage[], tools: WireTool[]): { content: string | null; toolCall?: { id: string; name: string; arguments: string } } {
+  const last = messages.at(-1)!;
+  if (last.role === "tool") {
+    const call = messages.flatMap((m) => m.tool_calls ?? []).find((c) => c.id === last.tool_call_id);
+    return { content: `The ${String(call?.function?.name ?? "unknown")} tool answered: ${String(last.content)}` };
+  }
+  const said = String([...messages].reverse().find((m) => m.role === "user")?.content ?? "");
+  const tool = last.role === "user" ? tools.find((t) => typeof t.function?.name === "string" && said.split(/\W+/).includes(t.function.name)) : undefined;
+  if (tool) {
+    const names = Object.keys(tool.function?.parameters?.properties ?? {});
+    const args = Object.fromEntries([...said.matchAll(/(\w+)=(\w+)/g)].filter(([, k]) => names.includes(k!)).map(([, k, v]) => [k, v]));
+    const name = String(tool.function!.name);
+    return { content: null, toolCall: { id: `call_${name}_${messages.length}`, name, arguments: JSON.stringify(args) } };
+  }
+  return { content: `You said: ${said}` };
+}
+
+/** Milliseconds between the streamed events (a word a piece). */
+const STREAM_PACE_MS = 40;
+
+/** The answer as server-sent events: the text a word at a time, a tool call in two pieces, usage when asked, [DONE]. */
+function streamed(model: string, answer: ReturnType<typeof chatAnswer>, finish: string, usage: Record<string, number> | null): Response {
+  const chunk = (choice: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ id: "chatcmpl-stand-in", object: "chat.completion.chunk", model, choices: [{ index: 0, ...choice }], ...extra });
+  const events: unknown[] = [chunk({ delta: { role: "assistant", content: "" } })];
+  for (const piece of answer.content?.match(/\S+\s*/g) ?? []) events.push(chunk({ delta: { content: piece } }));
+  if (answer.toolCall) {
+    const { id, name, arguments: args } = answer.toolCall;
+    const half = Math.ceil(args.length / 2);
+    events.push(chunk({ delta: { tool_calls: [{ index: 0, id, type: "function", function: { name, arguments: args.slice(0, half) } }] } }));
+    events.push(chunk({ delta: { tool_calls: [{ index: 0, function: { arguments: args.slice(half) } }] } }));
+  }
+  events.push(chunk({ delta: {}, finish_reason: finish }));
+  if (usage) events.push({ id: "chatcmpl-stand-in", object: "chat.completion.chunk", model, choices: [], usage });
+  const lines = [...events.map((e) => `data: ${JSON.stringify(e)}\n\n`), "data: [DONE]\n\n"];
+  // Paced as a model generates, so a test can tell that the first sentence was used before the last arrived.
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const line = lines.shift();
+      if (line === undefined) return controller.close();
+      await new Promise((resolve) => setTimeout(resolve, STREAM_PACE_MS));
+      controller.enqueue(encoder.encode(line));
+    },
+  });
+  return new Response(body, { headers: { "content-type": "text/event-stream" } });
+}
+
 async function chat(request: Request, model: string): Promise<Response> {
-  const body = (await request.json()) as { model?: unknown; messages?: { role?: unknown; content?: unknown }[]; stream?: unknown; max_tokens?: unknown };
+  const body = (await request.json()) as { model?: unknown; messages?: WireMessage[]; stream?: unknown; stream_options?: { include_usage?: unknown }; max_tokens?: unknown; tools?: unknown };
   if (body.model !== model) return refuse(404, `model ${String(body.model)} not found`);
   const messages = body.messages;
-  if (!Array.isArray(messages) || messages.length === 0 || !messages.every((m) => ["system", "user", "assistant"].includes(m.role as string) && typeof m.content === "string")) {
-    return refuse(400, "messages must be a non-empty list of {role, content}");
+  if (!Array.isArray(messages) || messages.length === 0 || !messages.every(wellFormed)) {
+    return refuse(400, "messages must be a non-empty list of {role, content} (tool results with tool_call_id)");
   }
-  if (body.stream === true) return refuse(400, "this stand-in does not stream");
-  const last = [...messages].reverse().find((m) => m.role === "user");
+  const tools = (body.tools ?? []) as WireTool[];
+  if (!Array.isArray(tools) || !tools.every((t) => t.type === "function" && typeof t.function?.name === "string")) return refuse(400, "tools must be functions with names");
   const truncated = typeof body.max_tokens === "number" && body.max_tokens < 3;
+  const answer = truncated ? { content: "You" } : chatAnswer(messages, tools);
+  const finish = truncated ? "length" : answer.toolCall ? "tool_calls" : "stop";
+  const usage = { prompt_tokens: messages.length * 10, completion_tokens: 3, total_tokens: messages.length * 10 + 3 };
+  if (body.stream === true) return streamed(model, answer, finish, body.stream_options?.include_usage === true ? usage : null);
+  const toolCalls = answer.toolCall ? [{ id: answer.toolCall.id, type: "function", function: { name: answer.toolCall.name, arguments: answer.toolCall.arguments } }] : undefined;
   return json({
     id: "chatcmpl-stand-in",
     object: "chat.completion",
     model,
-    choices: [{ index: 0, message: { role: "assistant", content: truncated ? "You" : `You said: ${String(last?.content ?? "")}` }, finish_reason: truncated ? "length" : "stop" }],
-    usage: { prompt_tokens: messages.length * 10, completion_tokens: 3, total_tokens: messages.length * 10 + 3 },
+    choices: [{ index: 0, message: { role: "assistant", content: answer.content, ...(toolCalls ? { tool_calls: toolCalls } : {}) }, finish_reason: finish }],
+    usage,
   });
 }
 

@@ -1,6 +1,6 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { Capability, EngineCatalog, EngineOf } from "../../core/engines/capabilities";
-import type { ChatRequest, ChatResult } from "../../core/engines/chat";
+import { chatDeltaStream, type ChatRequest, type ChatResult } from "../../core/engines/chat";
 import type { EngineEnv } from "../../core/engines/config";
 import type { EmbeddingsRequest, EmbeddingsResult } from "../../core/engines/embeddings";
 import { createEngineRegistry, type EmbeddedProviders, type EngineChoice } from "../../core/engines/registry";
@@ -123,6 +123,11 @@ export default class SpeechEngine extends WorkerEntrypoint<SpeechEnv> {
 
   async chat(request: ChatRequest, choice?: EngineChoice): Promise<ChatResult> {
     return engine(this.env, "chat", choice).chat(request);
+  }
+
+  /** The answer as it is generated (newline-delimited JSON deltas: core/engines/chat.ts), whole where the engine does not stream. */
+  async chatStream(request: ChatRequest, choice?: EngineChoice): Promise<ReadableStream<Uint8Array>> {
+    return chatDeltaStream(engine(this.env, "chat", choice), request);
   }
 
   async embed(request: EmbeddingsRequest, choice?: EngineChoice): Promise<EmbeddingsResult> {

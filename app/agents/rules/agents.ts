@@ -2,6 +2,7 @@
 // conversations, and how an agent's stored configuration (the API's JSON) is read. Pure.
 import type { Criterion } from "../../../core/agents/evaluation";
 import { RETRIEVAL_RESPONDER_MODEL } from "../../../core/engines/providers/retrieval-responder";
+import { agentTools, type AgentTool } from "./llm";
 
 export type Json = Record<string, unknown>;
 
@@ -98,6 +99,8 @@ export type AgentSettings = {
   textOnly: boolean;
   maxDurationSeconds: number;
   criteria: Criterion[];
+  /** The webhook and client tools the model is offered (decision 0050). */
+  tools: AgentTool[];
 };
 
 const str = (v: unknown, fallback: string) => (typeof v === "string" ? v : fallback);
@@ -121,6 +124,7 @@ export function agentSettings(config: Json, platform: Json): AgentSettings {
     criteria: Array.isArray(criteria)
       ? criteria.filter(isObject).map((c, i) => ({ id: str(c.id, `criterion_${i}`), name: str(c.name, str(c.id, `Criterion ${i + 1}`)), goal: str(c.conversation_goal_prompt, "") }))
       : [],
+    tools: agentTools(prompt),
   };
 }
 

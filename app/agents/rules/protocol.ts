@@ -7,6 +7,7 @@ export type ClientMessage =
   | { kind: "text"; text: string }
   | { kind: "context"; text: string }
   | { kind: "pong" }
+  | { kind: "tool-result"; toolCallId: string; result: string; isError: boolean }
   | { kind: "ignored" };
 
 export type ParseResult = { ok: true; message: ClientMessage } | { ok: false; error: string };
@@ -15,7 +16,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 /** Client types that are understood but need nothing from this server (activity signals, feedback, tool results). */
-const IGNORED = new Set(["user_activity", "feedback", "client_tool_result", "multimodal_message"]);
+const IGNORED = new Set(["user_activity", "feedback", "multimodal_message"]);
 
 function base64Pcm(text: string): Uint8Array | null {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return null;
@@ -57,6 +58,11 @@ export function parseClientMessage(data: string | ArrayBuffer): ParseResult {
       return typeof value.text === "string" ? { ok: true, message: { kind: "context", text: value.text } } : { ok: false, error: "contextual_update needs text." };
     case "pong":
       return { ok: true, message: { kind: "pong" } };
+    case "client_tool_result": {
+      if (typeof value.tool_call_id !== "string") return { ok: false, error: "client_tool_result needs tool_call_id." };
+      const result = typeof value.result === "string" ? value.result : value.result === undefined ? "" : JSON.stringify(value.result);
+      return { ok: true, message: { kind: "tool-result", toolCallId: value.tool_call_id, result, isError: value.is_error === true } };
+    }
     default:
       if (type && IGNORED.has(type)) return { ok: true, message: { kind: "ignored" } };
       return { ok: false, error: `Unknown message type: ${type ?? "(none)"}.` };
@@ -74,6 +80,10 @@ export const serverMessages = {
   audio: (base64: string, eventId: number) => ({ type: "audio", audio_event: { audio_base_64: base64, event_id: eventId } }),
   interruption: (eventId: number) => ({ type: "interruption", interruption_event: { event_id: eventId } }),
   ping: (eventId: number, pingMs: number | null) => ({ type: "ping", ping_event: { event_id: eventId, ping_ms: pingMs } }),
+  clientToolCall: (toolName: string, toolCallId: string, parameters: Record<string, unknown>) => ({
+    type: "client_tool_call",
+    client_tool_call: { tool_name: toolName, tool_call_id: toolCallId, parameters },
+  }),
   vadScore: (score: number) => ({ type: "vad_score", vad_score_event: { vad_score: score } }),
 };
 

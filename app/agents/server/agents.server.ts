@@ -1,5 +1,6 @@
 // Agents: the only way to the `agents` table, scoped to the viewer's workspace (another workspace's agents are never found).
 import { database } from "../../../db/client";
+import { widgetAllowed } from "~/agents/rules/widget";
 import * as table from "../../../db/repositories/agents";
 import type { AgentRow } from "../../../db/repositories/agents";
 import type { Actor } from "~/accounts/accounts.server";
@@ -51,6 +52,17 @@ export async function createAgent(env: AgentsEnv, viewer: Viewer, input: AgentIn
 
 export async function findAgent(env: AgentsEnv, viewer: Pick<Actor, "membership">, id: string): Promise<AgentRow | null> {
   return (await table.findAgent(database(env.DB), workspaceOf(viewer), id)) ?? null;
+}
+
+/**
+ * An agent a page elsewhere may talk to through the widget (decision 0050): found by id alone only when its
+ * allowlist names the page's origin; otherwise the reason it may not.
+ */
+export async function findWidgetAgent(env: AgentsEnv, id: string, origin: string | null): Promise<{ agent: AgentRow } | { refused: string } | null> {
+  const agent = await table.findAgentAnywhere(database(env.DB), id);
+  if (!agent) return null;
+  const allowed = widgetAllowed(parse(agent.platformSettings), origin);
+  return allowed.ok ? { agent } : { refused: allowed.reason };
 }
 
 /** An agent of a workspace known from a signed URL (no viewer: the signature names the workspace). */

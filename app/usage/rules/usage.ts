@@ -4,6 +4,7 @@
  * commercial API's response shape: a time axis of bucket starts in Unix milliseconds, and one series per key.
  */
 import { SOUND_SOURCE, SOUND_USAGE_LABEL } from "~/sound-effects/rules/sound-effects";
+import { CONVERSATION_SOURCE, CONVERSATION_USAGE_LABEL } from "~/agents/rules/llm";
 
 export const USAGE_BREAKDOWNS = ["none", "voice", "model", "user", "request_source", "has_api_key", "api_keys"] as const;
 export type UsageBreakdown = (typeof USAGE_BREAKDOWNS)[number];
@@ -134,6 +135,7 @@ export const USAGE_SOURCE_LABELS: Record<string, string> = {
   OpenAI: "OpenAI-compatible API",
   [SOUND_SOURCE]: SOUND_USAGE_LABEL,
   VoiceIsolator: "Voice isolator",
+  [CONVERSATION_SOURCE]: CONVERSATION_USAGE_LABEL,
 };
 
 /** The usage page's choices: ranges in days (90 days is shown by week) and breakdowns. */

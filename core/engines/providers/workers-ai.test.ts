@@ -77,6 +77,18 @@ describe("Workers AI adapters", () => {
     expect(await workersAiChat(modern, "@cf/openai/gpt-oss-20b").chat({ messages: [{ role: "user", content: "Hello" }] })).toEqual({ content: "Hey", finishReason: "stop", usage: null });
   });
 
+  it("chat: offers tools and reads the tool calls of the classic shape (arguments as an object)", async () => {
+    const ai = fakeAi(() => ({ response: null, tool_calls: [{ name: "get_weather", arguments: { city: "Oslo" } }] }));
+    const tools = [{ name: "get_weather", description: "The weather", parameters: { type: "object", properties: { city: { type: "string" } } } }];
+    expect(await workersAiChat(ai, "@hf/nousresearch/hermes-2-pro-mistral-7b").chat({ messages: [{ role: "user", content: "Weather?" }], tools })).toEqual({
+      content: "",
+      finishReason: "tool_calls",
+      usage: null,
+      toolCalls: [{ id: "call_0", name: "get_weather", arguments: '{"city":"Oslo"}' }],
+    });
+    expect(ai.runs[0]!.input.tools).toEqual([{ type: "function", function: tools[0] }]);
+  });
+
   it("embeddings: BGE gets the texts and answers one vector each", async () => {
     const ai = fakeAi((_, input) => ({ shape: [2, 3], data: (input.text as string[]).map((t) => [t.length, 0, 1]) }));
     expect(await workersAiEmbeddings(ai, "@cf/baai/bge-m3").embed({ input: ["ab", "cde"] })).toEqual({ vectors: [[2, 0, 1], [3, 0, 1]] });

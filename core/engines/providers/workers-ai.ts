@@ -76,10 +76,17 @@ export function workersAiChat(ai: AiBinding, model: string): ChatEngine {
       const input: Record<string, unknown> = { messages: wireMessages(request) };
       if (request.maxTokens !== undefined) input.max_tokens = request.maxTokens;
       if (request.temperature !== undefined) input.temperature = request.temperature;
-      const output = (await ai.run(model, input)) as ChatCompletion & { response?: unknown };
+      // Function calling models take OpenAI-shaped tools.
+      if (request.tools?.length) input.tools = request.tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } }));
+      const output = (await ai.run(model, input)) as ChatCompletion & { response?: unknown; tool_calls?: { name?: unknown; arguments?: unknown }[] };
       if (output.choices) return chatResultFrom(output, "Workers AI");
-      if (typeof output.response !== "string") throw new Error("Workers AI answered without a message");
-      return { content: output.response, finishReason: null, usage: tokenUsage(output.usage) };
+      // The older shape: tool calls beside the response, arguments as an object.
+      const toolCalls = (output.tool_calls ?? []).flatMap((call, i) =>
+        typeof call.name === "string" ? [{ id: `call_${i}`, name: call.name, arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments ?? {}) }] : [],
+      );
+      if (typeof output.response !== "string" && !toolCalls.length) throw new Error("Workers AI answered without a message");
+      const content = typeof output.response === "string" ? output.response : "";
+      return { content, finishReason: toolCalls.length ? "tool_calls" : null, usage: tokenUsage(output.usage), ...(toolCalls.length ? { toolCalls } : {}) };
     },
   };
 }

@@ -1,11 +1,8 @@
-import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fromBase64 } from "../../../core/base64";
 import { parseWav } from "../../../core/audio/wav";
 import { RESPONDER_TEXTS } from "../../../core/agents/responder";
-import { api, createKey, installSpeechToTextModel, ORIGIN, signUp, sphinxRecording } from "./helpers";
-
-type Message = { type?: string; [key: string]: unknown };
+import { api, createKey, installSpeechToTextModel, signUp, sphinxRecording } from "./helpers";
+import { audioBytes, connect as connectAs, json, responses, savedConversation as savedAs } from "./agent-call";
 
 const SHOP = "Opening hours: the shop opens at nine in the morning and closes at six in the evening.\n\nDelivery takes three working days. Delivery is free above fifty euros.";
 
@@ -17,7 +14,8 @@ beforeAll(async () => {
   await installSpeechToTextModel();
 });
 
-const json = async <T = Record<string, unknown>>(response: Response) => (await response.json()) as T;
+const connect = (path: string, headers: Record<string, string> = { "xi-api-key": key }) => connectAs(path, headers);
+const savedConversation = (id: string) => savedAs(id, key);
 
 async function newDocument(text = SHOP, name = "Shop facts"): Promise<string> {
   const response = await api("/v1/convai/knowledge-base/text", { method: "POST", key, json: { text, name } });
@@ -29,50 +27,6 @@ async function newAgent(config: Record<string, unknown>, extra: Record<string, u
   const response = await api("/v1/convai/agents/create", { method: "POST", key, json: { conversation_config: config, name: "Shop assistant", ...extra } });
   expect(response.status).toBe(200);
   return (await json<{ agent_id: string }>(response)).agent_id;
-}
-
-/** Opens the conversation socket as a client does and collects what it says. */
-async function connect(path: string, headers: Record<string, string> = { "xi-api-key": key }) {
-  const response = await SELF.fetch(`${ORIGIN}${path}`, { headers: { upgrade: "websocket", ...headers } });
-  expect(response.status).toBe(101);
-  const socket = response.webSocket!;
-  const messages: Message[] = [];
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.addEventListener("close", (event) => resolve({ code: event.code, reason: event.reason })));
-  const waiters: (() => void)[] = [];
-  socket.addEventListener("message", (event) => {
-    messages.push(JSON.parse(event.data as string) as Message);
-    for (const wake of waiters.splice(0)) wake();
-  });
-  socket.accept();
-  const send = (message: unknown) => socket.send(typeof message === "string" ? message : JSON.stringify(message));
-  /** Waits until a message matching `test` has arrived (counting from `from`). */
-  const until = async (test: (m: Message) => boolean, from = 0) => {
-    for (let i = 0; i < 1000; i++) {
-      const found = messages.slice(from).find(test);
-      if (found) return found;
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 50);
-      });
-    }
-    throw new Error(`no such message in ${JSON.stringify(messages.map((m) => m.type))}`);
-  };
-  return { socket, messages, closed, send, until };
-}
-
-const responses = (messages: Message[]) => messages.filter((m) => m.type === "agent_response").map((m) => (m.agent_response_event as { agent_response: string }).agent_response);
-const audioBytes = (messages: Message[]) => messages.filter((m) => m.type === "audio").reduce((n, m) => n + fromBase64((m.audio_event as { audio_base_64: string }).audio_base_64).byteLength, 0);
-
-async function savedConversation(id: string) {
-  for (let i = 0; i < 100; i++) {
-    const response = await api(`/v1/convai/conversations/${id}`, { key });
-    if (response.status === 200) {
-      const body = await json<{ status: string }>(response);
-      if (body.status === "done") return body as Record<string, unknown>;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("the conversation was not saved");
 }
 
 describe("agents (/v1/convai/agents)", () => {

@@ -1,0 +1,136 @@
+// An agent's turn with a language model (decision 0050): its tools as the agent's configuration names them (the
+// SDK's prompt.tools: webhook and client tools), the webhook request a tool call becomes, the sentences of a streamed
+// answer that are ready to be spoken, and what a conversation costs. Pure.
+import type { ChatTool } from "../../../core/engines/chat";
+import { splitSentences } from "~/speech/rules/speech-text";
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+export const TOOL_LIMITS = {
+  /** The SDK's default response_timeout_secs. */
+  defaultTimeoutSeconds: 20,
+  maxTimeoutSeconds: 120,
+  /** Model calls in one agent turn (each may call tools): a model that keeps calling tools is stopped. */
+  maxRounds: 4,
+  /** Characters of a tool's answer given to the model. */
+  maxResultCharacters: 4000,
+} as const;
+
+export const WEBHOOK_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+export type WebhookTool = {
+  kind: "webhook";
+  name: string;
+  description: string;
+  url: string;
+  method: (typeof WEBHOOK_METHODS)[number];
+  headers: Record<string, string>;
+  pathParams: string[];
+  queryParams: string[];
+  timeoutSeconds: number;
+  parameters: Json;
+};
+export type ClientTool = { kind: "client"; name: string; description: string; expectsResponse: boolean; timeoutSeconds: number; parameters: Json };
+export type AgentTool = WebhookTool | ClientTool;
+
+export const TOOL_TEXTS = {
+  timedOut: (name: string, seconds: number) => `The ${name} tool did not answer within ${seconds} seconds.`,
+  failed: (name: string, status: number | string) => `The ${name} tool failed (${status}).`,
+  /** What the agent says when a tool fails, whatever the model makes of it. */
+  spokenFailure: (name: string) => `Sorry, I could not get an answer from ${name.replace(/_/g, " ")}.`,
+  unknownTool: (name: string) => `There is no tool named ${name}.`,
+  badArguments: (name: string) => `The arguments for ${name} were not a JSON object.`,
+  noResponseExpected: "Done.",
+  tooManyRounds: "Sorry, I could not finish that.",
+} as const;
+
+const str = (v: unknown, fallback = "") => (typeof v === "string" ? v : fallback);
+
+function timeoutOf(value: unknown): number {
+  return typeof value === "number" && value > 0 ? Math.min(value, TOOL_LIMITS.maxTimeoutSeconds) : TOOL_LIMITS.defaultTimeoutSeconds;
+}
+
+const propertiesOf = (schema: unknown): Json => (isObject(schema) && isObject(schema.properties) ? schema.properties : {});
+const requiredOf = (schema: unknown): string[] => (isObject(schema) && Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : []);
+
+/** The tools of an agent's prompt (conversation_config.agent.prompt.tools) this server runs; others (system tools) are left out. */
+export function agentTools(prompt: unknown): AgentTool[] {
+  const tools = isObject(prompt) && Array.isArray(prompt.tools) ? prompt.tools : [];
+  return tools.filter(isObject).flatMap((tool): AgentTool[] => {
+    const name = str(tool.name);
+    if (!/^[a-zA-Z0-9_-]{1,64}$/.test(name)) return [];
+    const description = str(tool.description);
+    if (tool.type === "client") {
+      const parameters = isObject(tool.parameters) ? tool.parameters : { type: "object", properties: {} };
+      return [{ kind: "client", name, description, expectsResponse: tool.expects_response === true, timeoutSeconds: timeoutOf(tool.response_timeout_secs), parameters }];
+    }
+    const api = tool.api_schema;
+    if (tool.type !== "webhook" || !isObject(api) || typeof api.url !== "string" || !/^https?:\/\//.test(api.url)) return [];
+    const method = str(api.method, "GET").toUpperCase() as WebhookTool["method"];
+    if (!WEBHOOK_METHODS.includes(method)) return [];
+    const path = propertiesOf({ properties: api.path_params_schema });
+    const query = propertiesOf(api.query_params_schema);
+    const body = propertiesOf(api.request_body_schema);
+    const headers = isObject(api.request_headers) ? Object.fromEntries(Object.entries(api.request_headers).filter((e): e is [string, string] => typeof e[1] === "string")) : {};
+    const parameters = {
+      type: "object",
+      properties: { ...path, ...query, ...body },
+      required: [...Object.keys(path), ...requiredOf(api.query_params_schema), ...requiredOf(api.request_body_schema)],
+    };
+    return [{ kind: "webhook", name, description, url: api.url, method, headers, pathParams: Object.keys(path), queryParams: Object.keys(query), timeoutSeconds: timeoutOf(tool.response_timeout_secs), parameters }];
+  });
+}
+
+/** The tools as the model is offered them. */
+export function chatTools(tools: AgentTool[]): ChatTool[] {
+  return tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+}
+
+/** A model's tool arguments (a JSON object in a string), or null when they are not one. */
+export function toolArguments(text: string): Json | null {
+  try {
+    const value: unknown = JSON.parse(text || "{}");
+    return isObject(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The HTTP request a webhook tool call makes: path parameters in the URL, query parameters, the rest as a JSON body. */
+export function webhookRequest(tool: WebhookTool, args: Json): { url: string; init: { method: string; headers: Record<string, string>; body?: string } } {
+  const url = new URL(tool.url.replace(/\{(\w+)\}/g, (whole, name: string) => (name in args ? encodeURIComponent(String(args[name])) : whole)));
+  const rest: Json = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (tool.pathParams.includes(key)) continue;
+    if (tool.queryParams.includes(key) || tool.method === "GET" || tool.method === "DELETE") url.searchParams.set(key, typeof value === "string" ? value : JSON.stringify(value));
+    else rest[key] = value;
+  }
+  const headers = { ...tool.headers, accept: "application/json, text/plain;q=0.9" };
+  if (tool.method === "GET" || tool.method === "DELETE") return { url: url.toString(), init: { method: tool.method, headers } };
+  return { url: url.toString(), init: { method: tool.method, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(rest) } };
+}
+
+/** A tool's answer as the model reads it: at most so many characters. */
+export function toolResultText(text: string): string {
+  return text.length > TOOL_LIMITS.maxResultCharacters ? `${text.slice(0, TOOL_LIMITS.maxResultCharacters)}…` : text;
+}
+
+/** The sentences of a streamed answer that are complete (a later piece has begun), and what is still coming. */
+export function readySentences(buffer: string): { sentences: string[]; rest: string } {
+  const pieces = splitSentences(buffer);
+  if (pieces.length < 2) return { sentences: [], rest: buffer };
+  return { sentences: pieces.slice(0, -1), rest: pieces.at(-1)! };
+}
+
+/** Credits a conversation minute costs (decision 0050), charged by the started second. */
+export const CONVERSATION_CREDITS_PER_MINUTE = 600;
+/** The usage-event source of conversations, and how usage statistics name it. */
+export const CONVERSATION_SOURCE = "ConvAI";
+export const CONVERSATION_USAGE_LABEL = "Conversational AI";
+
+/** What a conversation that lasted so long costs: every started second at the minute's rate. */
+export function conversationCredits(durationMs: number): number {
+  const seconds = Math.ceil(Math.max(0, durationMs) / 1000);
+  return Math.ceil((seconds * CONVERSATION_CREDITS_PER_MINUTE) / 60);
+}

@@ -1,0 +1,154 @@
+// Agents with a language model from the registry (decision 0050): the OpenAI-compatible stand-in (vitest.config.ts,
+// model llama3.2) streams and calls tools; webhook tools reach tests/agents/tool-webhooks.ts.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { SELF } from "cloudflare:test";
+import { api, createKey, ORIGIN, signUp } from "./helpers";
+import { connect as connectAs, json, savedConversation, type Message } from "./agent-call";
+import { conversationCredits, TOOL_TEXTS } from "~/agents/rules/llm";
+import { AGENT_TEXTS } from "~/agents/rules/agents";
+import { WIDGET_TEXTS } from "~/agents/rules/widget";
+
+let key: string;
+beforeAll(async () => {
+  key = await createKey(await signUp("agents-llm@example.com"));
+});
+
+async function newAgent(config: Record<string, unknown>, as = key, platform: Record<string, unknown> = {}): Promise<string> {
+  const base = { agent: { first_message: "", prompt: { prompt: "You help.", llm: "llama3.2" } } };
+  const response = await api("/v1/convai/agents/create", { method: "POST", json: { conversation_config: merge(base, config), platform_settings: platform, name: "Model agent" }, key: as });
+  expect(response.status).toBe(200);
+  return (await json<{ agent_id: string }>(response)).agent_id;
+}
+
+function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const base = out[k];
+    out[k] = v && typeof v === "object" && !Array.isArray(v) && base && typeof base === "object" ? merge(base as Record<string, unknown>, v as Record<string, unknown>) : v;
+  }
+  return out;
+}
+
+async function open(agentId: string, as = key) {
+  const call = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": as });
+  call.send({ type: "conversation_initiation_client_data" });
+  const metadata = await call.until((m) => m.type === "conversation_initiation_metadata");
+  return { ...call, conversationId: (metadata.conversation_initiation_metadata_event as { conversation_id: string }).conversation_id };
+}
+
+const said = (m: Message) => (m.type === "agent_response" ? (m.agent_response_event as { agent_response: string }).agent_response : null);
+
+const weather = { type: "webhook", name: "weather", description: "The forecast for a city", api_schema: { url: "http://tools.test/weather", method: "GET", query_params_schema: { properties: { city: { type: "string" } } } } };
+
+describe("an agent with a language model (streamed, with tools)", () => {
+  it("speaks the first sentence while the model is still streaming, and calls a webhook tool with the model's arguments", async () => {
+    const agentId = await newAgent({ agent: { prompt: { tools: [weather] } } });
+    const call = await open(agentId);
+    call.send({ type: "user_message", text: "Good morning to you. I would like to hear a little about the shop and its opening hours today." });
+    const response = await call.until((m) => said(m) !== null);
+    expect(said(response)).toBe("You said: Good morning to you. I would like to hear a little about the shop and its opening hours today.");
+    // The first sentence's audio came before the model had finished (its whole answer is the agent_response).
+    expect(call.messages.findIndex((m) => m.type === "audio")).toBeGreaterThanOrEqual(0);
+    expect(call.messages.findIndex((m) => m.type === "audio")).toBeLessThan(call.messages.indexOf(response));
+
+    const before = call.messages.length;
+    call.send({ type: "user_message", text: "weather city=Oslo" });
+    const answer = await call.until((m) => said(m) !== null, before);
+    expect(said(answer)).toBe('The weather tool answered: {"forecast":"sunny in Oslo"}');
+    call.socket.close(1000, "bye");
+    const saved = await savedConversation(call.conversationId, key);
+    expect((saved.transcript as { role: string; message: string }[]).map((t) => t.message).slice(-2)).toEqual(["weather city=Oslo", 'The weather tool answered: {"forecast":"sunny in Oslo"}']);
+  }, 30_000);
+
+  it("sends a client tool to the client (client_tool_call) and answers from its client_tool_result", async () => {
+    const openPage = { type: "client", name: "open_page", description: "Opens a page of the site", parameters: { type: "object", properties: { page: { type: "string" } } }, expects_response: true, response_timeout_secs: 5 };
+    const agentId = await newAgent({ agent: { prompt: { tools: [openPage] } }, conversation: { text_only: true } });
+    const call = await open(agentId);
+    call.send({ type: "user_message", text: "open_page page=pricing" });
+    const request = await call.until((m) => m.type === "client_tool_call");
+    const toolCall = request.client_tool_call as { tool_name: string; tool_call_id: string; parameters: Record<string, unknown> };
+    expect(toolCall).toMatchObject({ tool_name: "open_page", parameters: { page: "pricing" } });
+    call.send({ type: "client_tool_result", tool_call_id: toolCall.tool_call_id, result: "Opened the pricing page.", is_error: false });
+    const answer = await call.until((m) => said(m) !== null);
+    expect(said(answer)).toBe("The open_page tool answered: Opened the pricing page.");
+    call.socket.close(1000, "bye");
+  });
+
+  it("says so when a webhook tool hangs past its timeout or fails, and the model hears why", async () => {
+    const slow = { type: "webhook", name: "stock_check", description: "Stock", response_timeout_secs: 1, api_schema: { url: "http://tools.test/slow", method: "GET" } };
+    const broken = { type: "webhook", name: "order_status", description: "Orders", api_schema: { url: "http://tools.test/broken", method: "POST", request_body_schema: { type: "object", properties: { id: { type: "string" } } } } };
+    const agentId = await newAgent({ agent: { prompt: { tools: [slow, broken] } }, conversation: { text_only: true } });
+    const call = await open(agentId);
+    const started = Date.now();
+    call.send({ type: "user_message", text: "stock_check please" });
+    await call.until((m) => said(m)?.startsWith("The stock_check tool answered") ?? false);
+    expect(Date.now() - started).toBeLessThan(4000);
+    call.send({ type: "user_message", text: "order_status id=7" });
+    await call.until((m) => said(m)?.startsWith("The order_status tool answered") ?? false);
+    expect(call.messages.map(said).filter(Boolean)).toEqual([
+      TOOL_TEXTS.spokenFailure("stock_check"),
+      `The stock_check tool answered: ${TOOL_TEXTS.timedOut("stock_check", 1)}`,
+      TOOL_TEXTS.spokenFailure("order_status"),
+      `The order_status tool answered: ${TOOL_TEXTS.failed("order_status", 500)}`,
+    ]);
+    call.socket.close(1000, "bye");
+  });
+});
+
+describe("what a conversation costs and how long it may last", () => {
+  it("charges the conversation by the minute once, when it ends; a conversation over its maximum duration is closed with the reason and kept", async () => {
+    // A workspace of its own, so its usage is this conversation's alone.
+    const own = await createKey(await signUp("agents-llm-charge@example.com"));
+    const agentId = await newAgent({ conversation: { text_only: true, max_duration_seconds: 1 } }, own);
+    const call = await open(agentId, own);
+    call.send({ type: "user_message", text: "Hello before the end." });
+    await call.until((m) => said(m) !== null);
+    expect(await call.closed).toEqual({ code: 1000, reason: AGENT_TEXTS.maxDuration });
+    const saved = await savedConversation(call.conversationId, own);
+    expect((saved.metadata as { termination_reason: string }).termination_reason).toBe("max_duration_exceeded");
+    expect((saved.transcript as { message: string }[]).map((t) => t.message)).toEqual(["Hello before the end.", "You said: Hello before the end."]);
+
+    const row = await env.DB.prepare("SELECT workspace_id, credits FROM conversations WHERE id = ?").bind(call.conversationId).first<{ workspace_id: string; credits: number }>();
+    // One second or two of a call at the minute's rate.
+    expect([conversationCredits(1000), conversationCredits(2000)]).toContain(row!.credits);
+    const usage = await env.DB.prepare("SELECT source, characters FROM usage_events WHERE workspace_id = ?").bind(row!.workspace_id).all();
+    const workspace = await env.DB.prepare("SELECT character_count FROM workspaces WHERE id = ?").bind(row!.workspace_id).first<{ character_count: number }>();
+    // Once: one usage event, and the workspace's count is that charge (a late second end changes nothing).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(usage.results).toEqual([{ source: "ConvAI", characters: row!.credits }]);
+    expect(workspace!.character_count).toBe(row!.credits);
+  });
+});
+
+describe("the embeddable widget", () => {
+  it("serves one cached script; answers the agent's configuration and opens conversations only for its allowed sites", async () => {
+    const script = await SELF.fetch(`${ORIGIN}/convai/widget.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(script.headers.get("cache-control")).toMatch(/^public, max-age=\d+/);
+    expect(await script.text()).toContain('customElements.define("elevenlabs-convai"');
+
+    const agentId = await newAgent({ conversation: { text_only: true } }, key, { auth: { allowlist: [{ hostname: "shop.example" }] } });
+    const allowed = await SELF.fetch(`${ORIGIN}/convai/widget/${agentId}`, { headers: { origin: "https://shop.example" } });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://shop.example");
+    expect(await allowed.json()).toEqual({ agent_id: agentId, name: "Model agent" });
+    const refused = await SELF.fetch(`${ORIGIN}/convai/widget/${agentId}`, { headers: { origin: "https://elsewhere.example" } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ status: "origin_not_allowed", message: WIDGET_TEXTS.siteNotAllowed });
+    expect((await SELF.fetch(`${ORIGIN}/convai/widget/agent_missing`, { headers: { origin: "https://shop.example" } })).status).toBe(404);
+
+    const stranger = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { origin: "https://elsewhere.example" });
+    expect(await stranger.closed).toEqual({ code: 1008, reason: WIDGET_TEXTS.siteNotAllowed });
+    const visitor = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { origin: "https://shop.example" });
+    visitor.send({ type: "user_message", text: "Hello from the shop." });
+    await visitor.until((m) => said(m) === "You said: Hello from the shop.");
+    visitor.socket.close(1000, "bye");
+
+    // An agent that requires signed URLs cannot be opened by the widget, even from a listed site.
+    const signedOnly = await newAgent({}, key, { auth: { enable_auth: true, allowlist: [{ hostname: "shop.example" }] } });
+    const closed = await connectAs(`/v1/convai/conversation?agent_id=${signedOnly}`, { origin: "https://shop.example" });
+    expect(await closed.closed).toEqual({ code: 1008, reason: WIDGET_TEXTS.needsSignedUrl });
+  });
+});
