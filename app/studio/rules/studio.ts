@@ -46,6 +46,13 @@ export function normalisesLoudness(project: { acxVolumeNormalization: boolean; v
   return project.acxVolumeNormalization || project.volumeNormalization;
 }
 
+/** A preset as the settings show it: its MP3 bitrate and sample rate, read from QUALITY_OUTPUT_FORMAT. */
+export function qualityPresetLabel(preset: QualityPreset): string {
+  const [, rate, kbps] = QUALITY_OUTPUT_FORMAT[preset].split("_");
+  const name = preset.replace("_", " ");
+  return `${name[0]!.toUpperCase()}${name.slice(1)}: MP3 ${kbps} kbps, ${Number(rate) / 1000} kHz`;
+}
+
 /** Spec §8, word for word. */
 export const LIVE_MODERATION_REFUSAL = "Live moderation voices are not available in Studio";
 export const PROJECTS_API_REFUSAL = "Your subscription does not allow the use of the Studio (projects) API. Upgrade to the Starter plan or above.";
