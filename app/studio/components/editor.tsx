@@ -249,7 +249,7 @@ export function ProjectSettingsButton({ settings, audiences, qualities }: { sett
               <Label htmlFor="settings-cover">{settings.hasCover ? "Replace the cover" : "Cover image"}</Label>
               <Input id="settings-cover" name="cover" type="file" accept="image/png,image/jpeg,image/webp" className="py-1.5" />
             </div>
-            <div className="space-y-1 sm:col-span-2">
+            <div className="flex flex-col items-start gap-1 sm:col-span-2">
               <Label htmlFor="settings-quality">Quality</Label>
               <Select id="settings-quality" label="Quality" name="quality_preset" defaultValue={settings.qualityPreset} options={qualities} />
               <Hint>A new quality converts (and charges) every paragraph again.</Hint>
