@@ -58,7 +58,7 @@ export async function studioBench(base, stateDir) {
   const keyResponse = await fetch(`${base}/v1/user/api-keys`, { method: "POST", headers: { cookie, origin: base, "content-type": "application/json" }, body: JSON.stringify({ name: "bench" }) });
   const key = (await keyResponse.json()).xi_api_key;
   // The Studio API and 10,000 words need a paid plan's quota: set as an operator would.
-  await sql(stateDir, `UPDATE workspaces SET tier = 'pro', status = 'active', character_limit = 1000000 WHERE owner_id = (SELECT id FROM users WHERE email = 'bench-${name}@example.com')`);
+  await sql(stateDir, `UPDATE workspaces SET tier = 'pro', status = 'active', character_limit = 1000000 WHERE owner_id = (SELECT id FROM users WHERE email LIKE 'bench-${name}-%@example.com')`);
   const headers = { "xi-api-key": key };
   const json = async (path, init = {}) => {
     const response = await fetch(`${base}${path}`, { ...init, headers: { ...headers, ...(init.body && typeof init.body === "string" ? { "content-type": "application/json" } : {}) } });
@@ -129,7 +129,7 @@ export function printStudioBench(r) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  build({ quiet: true });
+  build({ quiet: true, skipWhenUnchanged: true });
   const stateDir = mkdtempSync(join(tmpdir(), "bench-studio-"));
   prepareState(stateDir, { quiet: true });
   const stack = await startStack({ port: await freePort(), stateDir, quiet: true });
