@@ -273,30 +273,25 @@ async function failChapter(env: Env, job: StudioJobMessage, error: string): Prom
   await finishProject(env, db, project, job.chapterId);
 }
 
-/**
- * The queue consumer: each message one chapter, the batch's chapters converted at once (their synthesis waits on
- * the speech worker, so they overlap); an unexpected failure is retried by the queue, then reported.
- */
+/** The queue consumer: each message one chapter; an unexpected failure is retried by the queue, then reported. */
 export async function consumeStudioJobs(batch: MessageBatch<StudioJobMessage>, env: Env): Promise<void> {
-  await Promise.all(batch.messages.map((message) => consumeStudioJob(message, env)));
-}
-
-async function consumeStudioJob(message: Message<StudioJobMessage>, env: Env): Promise<void> {
-  try {
-    if (message.body?.version !== 1) {
+  for (const message of batch.messages) {
+    try {
+      if (message.body?.version !== 1) {
+        message.ack();
+        continue;
+      }
+      await convertChapter(env, message.body);
       message.ack();
-      return;
+    } catch (error) {
+      log("error", "studio chapter conversion failed", { error: String(error), attempts: message.attempts });
+      if (message.attempts < STUDIO_JOB_DELIVERIES) {
+        message.retry({ delaySeconds: Math.min(30, 2 ** message.attempts) });
+        continue;
+      }
+      // The last delivery: the chapter is given back, its error reported, so it is never left 'converting'.
+      await failChapter(env, message.body, String(error)).catch((e) => log("error", "studio chapter could not be marked failed", { error: String(e) }));
+      message.ack();
     }
-    await convertChapter(env, message.body);
-    message.ack();
-  } catch (error) {
-    log("error", "studio chapter conversion failed", { error: String(error), attempts: message.attempts });
-    if (message.attempts < STUDIO_JOB_DELIVERIES) {
-      message.retry({ delaySeconds: Math.min(30, 2 ** message.attempts) });
-      return;
-    }
-    // The last delivery: the chapter is given back, its error reported, so it is never left 'converting'.
-    await failChapter(env, message.body, String(error)).catch((e) => log("error", "studio chapter could not be marked failed", { error: String(e) }));
-    message.ack();
   }
 }
