@@ -150,7 +150,7 @@ export default function StudioProject() {
       description="Each paragraph has its own voice. Converting a chapter synthesises only the paragraphs changed since their audio was made."
       width="wide"
       actions={
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <Link to="/app/studio" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
             <ArrowLeft aria-hidden="true" className="size-4" /> All projects
           </Link>
