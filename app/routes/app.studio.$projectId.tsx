@@ -1,17 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, BookAudio } from "lucide-react";
 import { z } from "zod";
 import { Page } from "~/common/ui/page";
 import { Card } from "~/common/ui/card";
+import { Button } from "~/common/ui/button";
 import { Hint } from "~/common/ui/feedback";
 import { ShareButton } from "~/workspace/components/share-dialog";
 import { PRODUCT_NAME } from "../../core/brand";
 import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm, readForm } from "~/common/form.server";
 import { voiceOptions } from "~/voices/voices.server";
-import { addChapter, projectRefusal, blockNeedsConversion, moveChapter, setCover, setProjectDictionaries, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
-import { BLOCK_TEXT_MAX, PROJECT_NAME_MAX, TARGET_AUDIENCES, type BlockSubType, type TtsNode } from "~/studio/rules/studio";
+import { addChapter, findSnapshot, projectRefusal, blockNeedsConversion, moveChapter, setCover, setProjectDictionaries, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
+import { BLOCK_TEXT_MAX, normalisesLoudness, PROJECT_NAME_MAX, QUALITY_PRESETS, qualityPresetLabel, TARGET_AUDIENCES, type BlockSubType, type TtsNode } from "~/studio/rules/studio";
 import { dictionariesWithRules } from "~/pronunciation/pronunciation.server";
 import { ProjectDictionaries } from "~/pronunciation/components/dictionaries";
 import { AddBlock, BlockEditor, ChapterHeader, ChapterSidebar, EmptyChapter, ProjectSettingsButton, useConversionPolling } from "~/studio/components/editor";
@@ -26,12 +27,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const content = await projectContent(env, project);
   const wanted = new URL(request.url).searchParams.get("chapter");
   const current = content.find((c) => c.chapter.id === wanted) ?? content[0] ?? null;
+  const snapshot = current?.chapter.latestSnapshotId ? await findSnapshot(env, project, current.chapter.latestSnapshotId) : undefined;
   const voices = (await voiceOptions(env, viewer)).map((v) => ({ voice_id: v.voice_id, name: v.name }));
   const canEdit = (await projectRefusal(env, viewer, project, "editor")) === null;
   return {
     canEdit,
-    project: { id: project.id, name: project.name, continuePlaying: project.continuePlaying, defaultParagraphVoiceId: project.defaultParagraphVoiceId },
-    settings: { title: project.title ?? "", author: project.author ?? "", isbnNumber: project.isbnNumber ?? "", description: project.description, targetAudience: project.targetAudience, language: project.language ?? "", hasCover: Boolean(project.coverImageKey) },
+    project: { id: project.id, name: project.name, continuePlaying: project.continuePlaying, defaultParagraphVoiceId: project.defaultParagraphVoiceId, snapshotId: project.latestSnapshotId },
+    settings: { title: project.title ?? "", author: project.author ?? "", isbnNumber: project.isbnNumber ?? "", description: project.description, targetAudience: project.targetAudience, language: project.language ?? "", hasCover: Boolean(project.coverImageKey), loudness: normalisesLoudness(project), qualityPreset: project.qualityPreset },
     chapters: content.map(({ chapter: c }) => ({ id: c.id, name: c.name, state: c.state, progress: c.conversionProgress, canBeDownloaded: c.canBeDownloaded, error: c.lastConversionError, snapshotId: c.latestSnapshotId })),
     current: current
       ? {
@@ -41,6 +43,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
             return { id: b.id, subType: b.subType, text: nodes.map((n) => n.text).join(""), voiceId: nodes[0]?.voice_id ?? project.defaultParagraphVoiceId, hasAudio: Boolean(b.audioKey), converted: Boolean(b.audioKey) && !blockNeedsConversion(project, b), error: b.lastError };
           }),
           toConvert: current.blocks.filter((b) => blockNeedsConversion(project, b)).length,
+          // The chapter's audio was made with the other loudness setting: converting again re-makes it (no charge).
+          remake: Boolean(snapshot && snapshot.acxNormalized !== normalisesLoudness(project)),
         }
       : null,
     voices,
@@ -116,6 +120,8 @@ const settingsForm = z.object({
   language: z.string().trim().max(20),
   description: z.string().max(5000),
   target_audience: z.enum(TARGET_AUDIENCES),
+  quality_preset: z.enum(QUALITY_PRESETS),
+  loudness: z.literal("on").optional(),
 });
 
 /** The settings dialog: the book's metadata (empty fields clear it), then the cover when one is chosen. */
@@ -129,7 +135,7 @@ async function saveSettings(env: Env, viewer: Awaited<ReturnType<typeof requireV
     const set = await setCover(env, project, { bytes: new Uint8Array(await cover.arrayBuffer()) });
     if (!set.ok) return Response.json({ error: set.refusal.message }, { status: set.refusal.httpStatus });
   }
-  await updateProject(env, viewer, project, { title: f.title || null, author: f.author || null, isbnNumber: f.isbn_number || null, language: f.language || null, description: f.description, targetAudience: f.target_audience });
+  await updateProject(env, viewer, project, { title: f.title || null, author: f.author || null, isbnNumber: f.isbn_number || null, language: f.language || null, description: f.description, targetAudience: f.target_audience, qualityPreset: f.quality_preset, acxVolumeNormalization: f.loudness === "on", volumeNormalization: f.loudness === "on" });
   return { ok: true };
 }
 
@@ -144,12 +150,21 @@ export default function StudioProject() {
       description="Each paragraph has its own voice. Converting a chapter synthesises only the paragraphs changed since their audio was made."
       width="wide"
       actions={
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <Link to="/app/studio" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
             <ArrowLeft aria-hidden="true" className="size-4" /> All projects
           </Link>
           <ShareButton type="project" id={project.id} name={project.name} />
-          {canEdit ? <ProjectSettingsButton settings={settings} audiences={TARGET_AUDIENCES} /> : null}
+          {project.snapshotId ? (
+            // A plain form: the answer is the file itself (content-disposition: attachment), which the browser saves.
+            <form method="post" action={`/v1/studio/projects/${project.id}/snapshots/${project.snapshotId}/audiobook`}>
+              <Button type="submit" variant="secondary" size="sm">
+                <BookAudio aria-hidden="true" />
+                Download audiobook
+              </Button>
+            </form>
+          ) : null}
+          {canEdit ? <ProjectSettingsButton settings={settings} audiences={TARGET_AUDIENCES} qualities={QUALITY_PRESETS.map((q) => ({ value: q, label: qualityPresetLabel(q) }))} /> : null}
         </div>
       }
     >
@@ -161,7 +176,7 @@ export default function StudioProject() {
           {canEdit ? null : <Hint>You can listen to this project; its creator or a workspace admin can make you an editor to change it.</Hint>}
           {chapter && current ? (
             <>
-              <ChapterHeader projectId={project.id} chapter={chapter} toConvert={current.toConvert} />
+              <ChapterHeader projectId={project.id} chapter={chapter} toConvert={current.toConvert} remake={current.remake} />
               <toggle.Form method="post" className="flex items-center gap-2 text-sm text-muted-foreground">
                 <input type="hidden" name="intent" value="continue-playing" />
                 <input type="hidden" name="value" value={String(!project.continuePlaying)} />

@@ -9,6 +9,7 @@ import { createProject, listProjects, projectContent, type NewContent } from "~/
 import { documentKind, parseDocument, parsePlainText } from "~/studio/rules/documents";
 import { DOCUMENT_MAX_BYTES, PROJECT_NAME_MAX, projectLimit } from "~/studio/rules/studio";
 import { NewProjectButton, ProjectList } from "~/studio/components/projects";
+import { dictionariesWithRules } from "~/pronunciation/pronunciation.server";
 
 export const meta: MetaFunction = () => [{ title: `Studio · ${PRODUCT_NAME}` }];
 
@@ -22,7 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       return { id: p.id, name: p.name, author: p.author, state: p.state, createdUnix: p.createDateUnix, coverUrl: p.coverImageKey ? `/v1/studio/projects/${p.id}/cover` : "", chapters: chapters.length, converted: chapters.filter((c) => c.chapter.canBeDownloaded).length };
     }),
   );
-  return { projects: cards, limit: projectLimit(viewer.membership.workspace.tier) };
+  const dictionaries = (await dictionariesWithRules(env, viewer.membership.workspace.id)).map((d) => ({ id: d.id, name: d.name }));
+  return { projects: cards, limit: projectLimit(viewer.membership.workspace.tier), dictionaries };
 }
 
 /** Creates a project from the dialog: blank, pasted text or an uploaded document, then opens it. */
@@ -48,19 +50,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.ok) return fail(parsed.message);
     content = { kind: "document", chapters: parsed.chapters, sourceType: kind };
   }
-  const created = await createProject(context.cloudflare.env, viewer, { name }, content);
+  const pronunciationDictionaryLocators = form.getAll("dictionary_id").map((id) => ({ pronunciation_dictionary_id: String(id) }));
+  const created = await createProject(context.cloudflare.env, viewer, { name, pronunciationDictionaryLocators }, content);
   if (!created.ok) return fail(created.refusal.message);
   return redirect(`/app/studio/${created.value.id}`);
 }
 
 export default function Studio() {
-  const { projects, limit } = useLoaderData<typeof loader>();
+  const { projects, limit, dictionaries } = useLoaderData<typeof loader>();
   const failed = useActionData<{ error: string }>();
   return (
     <Page
       title="Studio"
       description="Long-form audio: books and articles in chapters, a voice for each paragraph, converted chapter by chapter."
-      actions={<NewProjectButton error={failed?.error ?? null} atLimit={projects.length >= limit} limit={limit} />}
+      actions={<NewProjectButton error={failed?.error ?? null} atLimit={projects.length >= limit} limit={limit} dictionaries={dictionaries} />}
       width="wide"
     >
       <ProjectList projects={projects} />

@@ -52,6 +52,8 @@ const projectForm = z.object({
   volume_normalization: formBool,
   fiction: z.enum(["fiction", "non-fiction"]).optional(),
   auto_convert: formBool,
+  /** The SDK sends each locator as a JSON string in its own form field. */
+  pronunciation_dictionary_locators: formList,
 });
 
 type ContentInput = { from_url?: string; from_document?: unknown; from_content_json?: string };
@@ -91,6 +93,23 @@ async function readContent(env: Env, input: ContentInput, fallbackName: string):
   return { ok: true, content: { kind: "blank" } };
 }
 
+/** pronunciation_dictionary_locators of a multipart create: each field one JSON-encoded locator. */
+function readLocators(fields: string[]): { ok: true; value: z.infer<typeof pronunciationLocator>[] } | { ok: false; message: string } {
+  const value: z.infer<typeof pronunciationLocator>[] = [];
+  for (const field of fields) {
+    let json: unknown;
+    try {
+      json = JSON.parse(field);
+    } catch {
+      return { ok: false, message: "Each pronunciation_dictionary_locators field must be a JSON object with pronunciation_dictionary_id and version_id." };
+    }
+    const parsed = pronunciationLocator.safeParse(json);
+    if (!parsed.success) return { ok: false, message: `pronunciation_dictionary_locators: ${parsed.error.issues[0]!.path.join(".")} ${parsed.error.issues[0]!.message}` };
+    value.push(parsed.data);
+  }
+  return { ok: true, value };
+}
+
 export const studioApi = new Hono<AuthedEnv>();
 studioApi.use("*", requireCaller);
 // The Studio API is for plans with allowed_to_use_projects_api (the pages use the same server module on any plan).
@@ -114,7 +133,7 @@ studioApi.use("/:project_id/*", async (c, next) => {
   const project = await projectOf(c, c.req.param("project_id") ?? "");
   if (!project) return next();
   const path = c.req.path.replace(/\/+$/, "");
-  const need = method === "DELETE" && path.endsWith(`/${project.id}`) ? "admin" : /\/(stream|archive)$/.test(path) ? "viewer" : "editor";
+  const need = method === "DELETE" && path.endsWith(`/${project.id}`) ? "admin" : /\/(stream|archive|audiobook)$/.test(path) ? "viewer" : "editor";
   const refused = await studio.projectRefusal(c.env, c.get("caller"), project, need);
   return refused ? refusal(c, refused) : next();
 });
@@ -138,6 +157,8 @@ studioApi.post(
   valid("form", projectForm),
   async (c) => {
     const form = c.req.valid("form");
+    const locators = readLocators(form.pronunciation_dictionary_locators ?? []);
+    if (!locators.ok) return apiError(c, 400, "invalid_pronunciation_dictionary_locators", locators.message);
     const content = await readContent(c.env, form, form.name);
     if (!content.ok) return refusal(c, content.refusal);
     const created = await studio.createProject(
@@ -162,6 +183,7 @@ studioApi.post(
         acxVolumeNormalization: form.acx_volume_normalization,
         volumeNormalization: form.volume_normalization,
         fiction: form.fiction,
+        pronunciationDictionaryLocators: locators.value,
       },
       content.content,
     );
@@ -387,6 +409,24 @@ studioApi.post(
       if (object) files[`${String(index + 1).padStart(2, "0")} ${chapterName.replace(/[^\w .-]/g, "_").slice(0, 80)}.mp3`] = [new Uint8Array(await object.arrayBuffer()), { level: 0 }];
     }
     return new Response(zipSync(files), { headers: { "content-type": "application/zip", "content-disposition": 'attachment; filename="project.zip"' } });
+  },
+);
+
+studioApi.on(
+  ["GET", "POST"],
+  "/:project_id/snapshots/:project_snapshot_id/audiobook",
+  doc("A project snapshot as an audiobook: one MP3 with ID3 chapter marks (CTOC/CHAP), title, author and cover", {
+    success: { contentTypes: ["audio/mpeg"], description: "The audiobook (decision 0049)" },
+    responses: { 400: "too_many_chapters", 404: "not_found" },
+  }),
+  valid("param", projectSnapshotParam),
+  async (c) => {
+    const found = await projectSnapshot(c, c.req.valid("param"));
+    if (!found) return notFound(c, "Snapshot");
+    const book = await studio.audiobookOf(c.env, found.project, found.snapshot);
+    if (!book.ok) return refusal(c, book.refusal);
+    const fileName = found.project.name.replace(/[^\w .-]/g, "_");
+    return new Response(book.value as Uint8Array<ArrayBuffer>, { headers: { "content-type": "audio/mpeg", "content-length": String(book.value.byteLength), "content-disposition": `attachment; filename="${fileName}.mp3"` } });
   },
 );
 

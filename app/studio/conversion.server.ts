@@ -8,6 +8,8 @@ import { findMembership } from "../../db/repositories/workspaces";
 import type { StudioBlockRow, StudioProjectRow } from "../../db/repositories/studio";
 import { concatBytes, StreamingEncoder } from "../../core/audio/encoder";
 import { int16FromBytes } from "../../core/audio/pcm";
+import { decodeMp3 } from "../../core/audio/mp3-decoder";
+import { applyLoudness, gainFor, MagnitudeHistogram } from "../../core/audio/loudness";
 import { nowSeconds } from "../../core/clock";
 import { voiceUsable } from "../../core/voices/voice-safety";
 import { DEFAULT_VOICE_SETTINGS } from "../../core/voices/voice-settings";
@@ -21,7 +23,7 @@ import { emitWorkspaceEvent } from "~/workspace/webhooks.server";
 import { recordGeneratedAudio } from "~/ai-classifier/ai-classifier.server";
 import { applyRules, type PronunciationRule } from "../../core/pronunciation/rules";
 import { blockConversionKey, blockNeedsConversion, projectOutputFormat, projectContent, type StudioJobMessage } from "~/studio/studio.server";
-import { BLOCK_ATTEMPTS, blockCharacters, projectMediaPrefix, conversionProgress, LIVE_MODERATION_REFUSAL, newStudioId, shiftAlignment, type TtsNode } from "~/studio/rules/studio";
+import { ACX, normalisesLoudness, BLOCK_ATTEMPTS, blockCharacters, projectMediaPrefix, conversionProgress, LIVE_MODERATION_REFUSAL, newStudioId, shiftAlignment, type TtsNode } from "~/studio/rules/studio";
 
 /** The usage events' source for Studio conversions. */
 export const STUDIO_SOURCE = "Studio";
@@ -157,7 +159,9 @@ export async function convertChapter(env: Env, job: StudioJobMessage): Promise<v
   const byId = new Map(fresh.map((b) => [b.id, b]));
   const ordered = entry.blocks.map((b) => byId.get(b.id)).filter((b): b is StudioBlockRow => Boolean(b));
   // Nothing converted and a snapshot of this audio exists: the chapter keeps it (no duplicate snapshot).
-  let snapshotId: string | null = todo.length === 0 ? entry.chapter.latestSnapshotId : null;
+  // (A snapshot made with the other ACX setting is made again, from the same blocks: nothing is charged.)
+  const latest = todo.length === 0 && entry.chapter.latestSnapshotId ? await repo.findSnapshot(db, project.workspaceId, project.id, entry.chapter.latestSnapshotId) : undefined;
+  let snapshotId: string | null = latest && latest.acxNormalized === normalisesLoudness(project) ? latest.id : null;
   if (ordered.length && !snapshotId) snapshotId = await writeSnapshot(env, db, project, entry.chapter.id, entry.chapter.name, ordered.map((b) => ({ key: b.audioKey!, durationMs: b.durationMs ?? 0, alignments: [JSON.parse(b.alignment ?? "null") as Alignment].filter(Boolean) })));
   await repo.updateChapter(db, project.workspaceId, entry.chapter.id, {
     state: "default",
@@ -169,26 +173,68 @@ export async function convertChapter(env: Env, job: StudioJobMessage): Promise<v
   await finishProject(env, db, project, entry.chapter.id);
 }
 
-/** Audio pieces joined into one snapshot in R2 (MP3 frames of one format concatenate), with their alignments moved along. */
+/**
+ * Audio pieces joined into one snapshot in R2 (MP3 frames of one format concatenate), with their alignments moved
+ * along. A chapter of a project with acx_volume_normalization is decoded and normalised to ACX's loudness instead.
+ */
 async function writeSnapshot(env: Env, db: Database, project: StudioProjectRow, chapterId: string | null, name: string, pieces: { key: string; durationMs: number; alignments: Alignment[] }[]): Promise<string | null> {
-  const parts: Uint8Array[] = [];
-  const alignments: Alignment[] = [];
-  let offsetMs = 0;
+  const loaded: { bytes: Uint8Array; durationMs: number; alignments: Alignment[] }[] = [];
   for (const piece of pieces) {
     const object = await env.MEDIA.get(piece.key);
-    if (!object) continue;
-    parts.push(new Uint8Array(await object.arrayBuffer()));
-    // Each piece's alignments start at its own 0: moved by the pieces before it.
-    alignments.push(...piece.alignments.map((a) => shiftAlignment(a, offsetMs / 1000)));
+    if (object) loaded.push({ bytes: new Uint8Array(await object.arrayBuffer()), durationMs: piece.durationMs, alignments: piece.alignments });
+  }
+  if (loaded.length === 0) return null;
+  const acx = chapterId !== null && normalisesLoudness(project) ? await acxNormalised(loaded.map((l) => l.bytes)) : null;
+  const alignments: Alignment[] = [];
+  let offsetMs = 0;
+  for (const [index, piece] of loaded.entries()) {
+    // Each piece's alignments start at its own 0: moved by the pieces (and ACX's lead-in) before it.
+    const startMs = acx ? acx.startsMs[index]! : offsetMs;
+    alignments.push(...piece.alignments.map((a) => shiftAlignment(a, startMs / 1000)));
     offsetMs += piece.durationMs;
   }
-  if (parts.length === 0) return null;
   const id = newStudioId();
-  const audio = concatBytes(parts);
+  const audio = acx ? acx.audio : concatBytes(loaded.map((l) => l.bytes));
   const key = `${projectMediaPrefix(project.workspaceId, project.id)}snapshots/${id}.mp3`;
   await env.MEDIA.put(key, audio, { httpMetadata: { contentType: "audio/mpeg" } });
-  await repo.insertSnapshot(db, { id, projectId: project.id, chapterId, workspaceId: project.workspaceId, name, createdAtUnix: nowSeconds(), audioKey: key, audioBytes: audio.byteLength, durationMs: offsetMs, alignments: JSON.stringify(alignments) }, { chapterId, projectId: project.id });
+  await repo.insertSnapshot(
+    db,
+    { id, projectId: project.id, chapterId, workspaceId: project.workspaceId, name, createdAtUnix: nowSeconds(), audioKey: key, audioBytes: audio.byteLength, durationMs: acx ? acx.durationMs : offsetMs, alignments: JSON.stringify(alignments), acxNormalized: normalisesLoudness(project) },
+    { chapterId, projectId: project.id },
+  );
   return id;
+}
+
+/**
+ * A chapter's MP3 pieces normalised to ACX's loudness as one MP3 (decision 0049): a first pass decodes each piece
+ * to count its sample magnitudes, which fixes the gain that puts the chapter's RMS (room tone included) at the
+ * target with peaks held at the ceiling; a second decodes each again, limits, gates and encodes it. One piece's
+ * samples are held at a time.
+ */
+async function acxNormalised(pieces: Uint8Array[]): Promise<{ audio: Uint8Array; startsMs: number[]; durationMs: number }> {
+  const histogram = new MagnitudeHistogram();
+  let rate = 0;
+  for (const piece of pieces) {
+    const decoded = await decodeMp3(piece);
+    rate ||= decoded.sampleRate;
+    histogram.add(decoded.samples);
+  }
+  const lead = new Int16Array(Math.round(ACX.leadSeconds * rate));
+  const tail = new Int16Array(Math.round(ACX.tailSeconds * rate));
+  histogram.addSilence(lead.length + tail.length);
+  const gain = gainFor(histogram, ACX.target) ?? 1;
+  const encoder = await StreamingEncoder.create(ACX.outputFormat);
+  const parts = [encoder.push(lead, rate)];
+  const startsMs: number[] = [];
+  let seconds = ACX.leadSeconds;
+  for (const piece of pieces) {
+    const decoded = await decodeMp3(piece);
+    startsMs.push(Math.round(seconds * 1000));
+    parts.push(encoder.push(applyLoudness(decoded.samples, decoded.sampleRate, gain, ACX.target), decoded.sampleRate));
+    seconds += decoded.samples.length / decoded.sampleRate;
+  }
+  parts.push(encoder.push(tail, rate), encoder.finish());
+  return { audio: concatBytes(parts), startsMs, durationMs: Math.round((seconds + ACX.tailSeconds) * 1000) };
 }
 
 /** The chapter leaves the converting list; the last one makes the project snapshot and returns the project to 'default'. */

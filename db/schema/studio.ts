@@ -113,6 +113,8 @@ export const studioSnapshots = sqliteTable(
     durationMs: integer("duration_ms").notNull(),
     /** JSON list of character alignments (one per block), times from the snapshot's start. */
     alignments: text("alignments").notNull().default("[]"),
+    /** Made with ACX loudness normalisation (decision 0049). */
+    acxNormalized: integer("acx_normalized", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("studio_snapshots_project").on(t.projectId, t.chapterId, t.createdAtUnix)],
 );

@@ -147,7 +147,7 @@ describe("public site journeys", () => {
     const archive = gunzipSync(await (await context.request.get("/source.tar.gz")).body()).toString("latin1");
     expect(archive).toContain("parlance/LICENSE");
     expect(archive).toContain("GNU AFFERO GENERAL PUBLIC LICENSE");
-    for (const href of ["/dubbing", "/studio"]) {
+    for (const href of ["/dubbing"]) {
       expect(linked).not.toContain(href);
       expect((await context.request.get(href)).status(), href).toBe(404);
     }

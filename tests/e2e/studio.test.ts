@@ -25,6 +25,7 @@ describe("studio journey", () => {
     await waitForHydration(page);
 
     const chapters = page.getByRole("navigation", { name: "Chapters" });
+    await chapters.getByRole("link").first().waitFor();
     await expect(chapters.getByRole("link").allTextContents()).resolves.toEqual(["1Chapter One", "2Chapter Two"]);
     const paragraphs = page.getByTestId("studio-block");
     await expect(paragraphs.count()).resolves.toBe(3);
@@ -56,8 +57,12 @@ describe("studio journey", () => {
     const settings = page.getByTestId("project-settings-dialog");
     await settings.getByLabel("Author").fill("Ann Keeper");
     await settings.getByLabel("Cover image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: Buffer.from(PNG_1X1, "base64") });
+    await screenshot(page, "studio-settings", { fullPage: false });
     await settings.getByRole("button", { name: "Save settings" }).click();
     await settings.waitFor({ state: "detached" });
+    // The audiobook: one MP3 with chapter marks (decision 0049; the marks are checked in studio-audiobook.test.ts).
+    const [book] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download audiobook" }).click()]);
+    expect(book.suggestedFilename()).toBe("The Lighthouse.mp3");
 
     await page.goto("/app/studio");
     await waitForHydration(page);
@@ -67,5 +72,5 @@ describe("studio journey", () => {
     await screenshotsOf(page, "/app/studio", "studio-projects");
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 90_000);
 });

@@ -13,6 +13,7 @@ export const MARKETING_PAGES: readonly MarketingPage[] = [
   { to: "/voice-isolator", label: "Voice isolator" },
   { to: "/voice-changer", label: "Voice changer" },
   { to: "/voice-cloning", label: "Voice cloning" },
+  { to: "/studio", label: "Studio" },
   { to: "/pricing", label: "Pricing", main: true },
   { to: "/api", label: "API", main: true },
   { to: "/about", label: "About", main: true },

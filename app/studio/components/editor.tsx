@@ -75,7 +75,7 @@ function MoveChapter({ chapter, first, last }: { chapter: EditorChapter; first: 
 }
 
 /** The chapter's header: convert (only what changed), its live progress, the latest snapshot's download, and the last conversion's problems. */
-export function ChapterHeader({ projectId, chapter, toConvert }: { projectId: string; chapter: EditorChapter; toConvert: number }) {
+export function ChapterHeader({ projectId, chapter, toConvert, remake }: { projectId: string; chapter: EditorChapter; toConvert: number; remake: boolean }) {
   const convert = useFetcher<{ error?: string }>();
   const converting = chapter.state === "converting" || convert.state !== "idle";
   return (
@@ -91,7 +91,7 @@ export function ChapterHeader({ projectId, chapter, toConvert }: { projectId: st
             </Button>
           </form>
         ) : null}
-        {toConvert === 0 && !converting ? (
+        {toConvert === 0 && !remake && !converting ? (
           chapter.canBeDownloaded ? <Badge tone="success">All paragraphs converted</Badge> : null
         ) : (
           <convert.Form method="post">
@@ -99,7 +99,7 @@ export function ChapterHeader({ projectId, chapter, toConvert }: { projectId: st
             <input type="hidden" name="chapter_id" value={chapter.id} />
             <Button type="submit" disabled={converting}>
               <Wand2 aria-hidden="true" />
-              {converting ? "Converting…" : `Convert chapter (${toConvert} ${toConvert === 1 ? "paragraph" : "paragraphs"})`}
+              {converting ? "Converting…" : toConvert === 0 ? "Apply the loudness setting" : `Convert chapter (${toConvert} ${toConvert === 1 ? "paragraph" : "paragraphs"})`}
             </Button>
           </convert.Form>
         )}
@@ -205,10 +205,10 @@ export function EmptyChapter() {
   return <EmptyState title="This chapter is empty">Add a paragraph below to start.</EmptyState>;
 }
 
-export type EditorSettings = { title: string; author: string; isbnNumber: string; description: string; targetAudience: string; language: string; hasCover: boolean };
+export type EditorSettings = { title: string; author: string; isbnNumber: string; description: string; targetAudience: string; language: string; hasCover: boolean; loudness: boolean; qualityPreset: string };
 
 /** The book's metadata (kept on the project and returned by the API) and its cover image. */
-export function ProjectSettingsButton({ settings, audiences }: { settings: EditorSettings; audiences: readonly string[] }) {
+export function ProjectSettingsButton({ settings, audiences, qualities }: { settings: EditorSettings; audiences: readonly string[]; qualities: { value: string; label: string }[] }) {
   const [open, setOpen] = useState(false);
   const save = useFetcher<{ ok?: boolean; error?: string }>();
   useEffect(() => {
@@ -248,6 +248,18 @@ export function ProjectSettingsButton({ settings, audiences }: { settings: Edito
             <div className="space-y-1">
               <Label htmlFor="settings-cover">{settings.hasCover ? "Replace the cover" : "Cover image"}</Label>
               <Input id="settings-cover" name="cover" type="file" accept="image/png,image/jpeg,image/webp" className="py-1.5" />
+            </div>
+            <div className="flex flex-col items-start gap-1 sm:col-span-2">
+              <Label htmlFor="settings-quality">Quality</Label>
+              <Select id="settings-quality" label="Quality" name="quality_preset" defaultValue={settings.qualityPreset} options={qualities} />
+              <Hint>A new quality converts (and charges) every paragraph again.</Hint>
+            </div>
+            <div className="flex items-start gap-2 sm:col-span-2">
+              <input id="settings-loudness" name="loudness" type="checkbox" defaultChecked={settings.loudness} className="mt-1 size-4 accent-[var(--color-accent)]" />
+              <div>
+                <Label htmlFor="settings-loudness">Audiobook loudness (ACX)</Label>
+                <Hint>Each chapter at -23 to -18 dB RMS, peaks under -3 dB, room tone before and after, 192 kbps. Applied when a chapter is next converted, without charging its paragraphs again.</Hint>
+              </div>
             </div>
             {save.data?.error ? (
               <Hint tone="error" className="sm:col-span-2">

@@ -52,7 +52,7 @@ export function ProjectList({ projects }: { projects: ProjectCard[] }) {
 }
 
 /** New project: blank, from pasted text, or from an uploaded document; the server splits it into chapters. */
-export function NewProjectButton({ error, atLimit, limit }: { error: string | null; atLimit: boolean; limit: number }) {
+export function NewProjectButton({ error, atLimit, limit, dictionaries }: { error: string | null; atLimit: boolean; limit: number; dictionaries: { id: string; name: string }[] }) {
   const [open, setOpen] = useState(Boolean(error));
   const [mode, setMode] = useState("blank");
   const busy = useNavigation().state === "submitting";
@@ -100,6 +100,18 @@ export function NewProjectButton({ error, atLimit, limit }: { error: string | nu
                 </div>
               </TabsContent>
             </Tabs>
+            {dictionaries.length ? (
+              <fieldset className="space-y-1">
+                <legend className="text-sm font-medium">Pronunciation dictionaries</legend>
+                {dictionaries.map((d) => (
+                  <label key={d.id} className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" name="dictionary_id" value={d.id} className="size-4 accent-[var(--color-accent)]" />
+                    {d.name}
+                  </label>
+                ))}
+                <Hint>Their rules apply to every paragraph of the project when it is converted.</Hint>
+              </fieldset>
+            ) : null}
             {error ? (
               <Hint tone="error" id="new-project-error">
                 {error}

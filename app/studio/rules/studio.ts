@@ -25,6 +25,34 @@ export const QUALITY_OUTPUT_FORMAT: Record<QualityPreset, "mp3_44100_128" | "mp3
   ultra_lossless: "mp3_44100_192",
 };
 
+/**
+ * ACX's audio submission requirements (the common audiobook-store rules) that acx_volume_normalization applies to
+ * every chapter: RMS between -23 and -18 dB (aimed at the middle), peaks at or below -3 dB (held at -4 dB, leaving
+ * room for the MP3 encoder's overshoot), a noise floor at or below -60 dB, 0.5 to 1 s of room tone before and 1 to
+ * 5 s after, and 192 kbps constant-bitrate MP3 at 44.1 kHz whatever the quality preset (decision 0049).
+ */
+export const ACX = {
+  rmsDb: { min: -23, max: -18 },
+  peakMaxDb: -3,
+  noiseFloorMaxDb: -60,
+  target: { rmsDb: -20.5, peakCeilingDb: -4, gateBelowDb: -50 },
+  leadSeconds: 0.75,
+  tailSeconds: 2,
+  outputFormat: "mp3_44100_192",
+} as const;
+
+/** Whether a project's chapters are normalised: acx_volume_normalization, or volume_normalization, which the SDK documents as its successor. */
+export function normalisesLoudness(project: { acxVolumeNormalization: boolean; volumeNormalization: boolean }): boolean {
+  return project.acxVolumeNormalization || project.volumeNormalization;
+}
+
+/** A preset as the settings show it: its MP3 bitrate and sample rate, read from QUALITY_OUTPUT_FORMAT. */
+export function qualityPresetLabel(preset: QualityPreset): string {
+  const [, rate, kbps] = QUALITY_OUTPUT_FORMAT[preset].split("_");
+  const name = preset.replace("_", " ");
+  return `${name[0]!.toUpperCase()}${name.slice(1)}: MP3 ${kbps} kbps, ${Number(rate) / 1000} kHz`;
+}
+
 /** Spec §8, word for word. */
 export const LIVE_MODERATION_REFUSAL = "Live moderation voices are not available in Studio";
 export const PROJECTS_API_REFUSAL = "Your subscription does not allow the use of the Studio (projects) API. Upgrade to the Starter plan or above.";

@@ -7,6 +7,7 @@ import { isRestricted } from "~/billing/rules/plan-actions";
 import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
 import type { SubscriptionStatus } from "../../../core/billing/plans";
 import { nowSeconds } from "../../../core/clock";
+import { AUDIOBOOK_MAX_CHAPTERS, audiobookMp3 } from "../../../core/audio/audiobook";
 import type { Actor } from "~/accounts/accounts.server";
 import { forgetResource, readerOf, resourceRefusal, shareNewResource } from "~/workspace/resources.server";
 import type { ResourceRole } from "../../../core/workspace/resource-sharing";
@@ -77,6 +78,8 @@ export type ProjectFields = {
   acxVolumeNormalization?: boolean | null;
   volumeNormalization?: boolean | null;
   fiction?: string | null;
+  /** Dictionaries applied from the start (each resolved to a version before the project exists). */
+  pronunciationDictionaryLocators?: Locator[] | null;
 };
 
 /** Content as chapters of blocks; a parsed document's blocks take the project's default voices. */
@@ -109,6 +112,8 @@ function contentBlocks(content: NewContent, voices: { title: string; paragraph: 
   return content.chapters.map((c) => ({ name: c.name, blocks: c.blocks.map((b) => ({ subType: b.subType, nodes: [{ type: "tts_node", voice_id: defaultVoiceFor(b.subType, voices), text: b.text }] })) }));
 }
 
+const TOO_MANY_DICTIONARIES = `A project applies at most ${MAX_PROJECT_DICTIONARIES} pronunciation dictionaries.`;
+
 /** Creates a project (blank, from content JSON or from a parsed document) within the plan's projects limit. */
 export async function createProject(env: Env, actor: Actor, fields: ProjectFields, content: NewContent): Promise<StudioResult<StudioProjectRow>> {
   const workspace = actor.membership.workspace;
@@ -123,6 +128,10 @@ export async function createProject(env: Env, actor: Actor, fields: ProjectField
   const chapters = contentBlocks(content, voices);
   const refusal = await checkVoices(env, actor, [voices.title, voices.paragraph, ...chapters.flatMap((c) => c.blocks.flatMap((b) => b.nodes.map((n) => n.voice_id)))]);
   if (refusal) return { ok: false, refusal };
+  const locators = fields.pronunciationDictionaryLocators ?? [];
+  if (locators.length > MAX_PROJECT_DICTIONARIES) return refuse(400, "too_many_pronunciation_dictionaries", TOO_MANY_DICTIONARIES);
+  const dictionaries = await rulesForLocators(db(env), workspace.id, locators);
+  if (!dictionaries.ok) return { ok: false, refusal: dictionaries.refusal };
   const projectId = newStudioId();
   const nowMs = Date.now();
   const chapterRows = chapters.map((c) => ({ id: newStudioId(), projectId, workspaceId: workspace.id, name: c.name, blocks: blockRows(workspace.id, "", c.blocks) }));
@@ -141,6 +150,8 @@ export async function createProject(env: Env, actor: Actor, fields: ProjectField
     chaptersOrder: JSON.stringify(chapterRows.map((c) => c.id)),
     lastChaptersOrderChangeUnixMs: nowMs,
     sourceType: content.kind === "document" ? content.sourceType : content.kind === "json" ? "content" : "blank",
+    pronunciationDictionaries: JSON.stringify(dictionaries.versions),
+    pronunciationRules: JSON.stringify(dictionaries.rules),
   };
   await repo.insertProject(
     db(env),
@@ -250,7 +261,7 @@ export async function replaceProjectContent(env: Env, actor: Actor, project: Stu
  * whose spoken text the change alters reconvert on the next conversion (blockConversionKey).
  */
 export async function setProjectDictionaries(env: Env, project: StudioProjectRow, locators: Locator[]): Promise<StudioResult<{ pronunciation_dictionary_id: string; version_id: string }[]>> {
-  if (locators.length > MAX_PROJECT_DICTIONARIES) return refuse(400, "too_many_pronunciation_dictionaries", `A project applies at most ${MAX_PROJECT_DICTIONARIES} pronunciation dictionaries.`);
+  if (locators.length > MAX_PROJECT_DICTIONARIES) return refuse(400, "too_many_pronunciation_dictionaries", TOO_MANY_DICTIONARIES);
   const resolved = await rulesForLocators(db(env), project.workspaceId, locators);
   if (!resolved.ok) return { ok: false, refusal: resolved.refusal };
   await repo.updateProject(db(env), project.workspaceId, project.id, { pronunciationDictionaries: JSON.stringify(resolved.versions), pronunciationRules: JSON.stringify(resolved.rules) });
@@ -427,6 +438,24 @@ export async function chapterSnapshotsOf(env: Env, project: StudioProjectRow, sn
     if (latest) out.push({ chapterName: chapter.name, snapshot: latest });
   }
   return out;
+}
+
+/**
+ * A project snapshot as an audiobook: one MP3 whose ID3 tag marks each chapter (decision 0049), with the book's
+ * title, author and cover. Refused when the snapshot has no chapter audio or more chapters than a tag's table holds.
+ */
+export async function audiobookOf(env: Env, project: StudioProjectRow, snapshot: StudioSnapshotRow): Promise<StudioResult<Uint8Array>> {
+  const chapters = await chapterSnapshotsOf(env, project, snapshot);
+  if (chapters.length > AUDIOBOOK_MAX_CHAPTERS) return refuse(400, "too_many_chapters", `An audiobook file holds at most ${AUDIOBOOK_MAX_CHAPTERS} chapters; download the ZIP of chapters instead.`);
+  const audio: { title: string; mp3: Uint8Array }[] = [];
+  for (const { chapterName, snapshot: s } of chapters) {
+    const object = await env.MEDIA.get(s.audioKey);
+    if (object) audio.push({ title: chapterName, mp3: new Uint8Array(await object.arrayBuffer()) });
+  }
+  if (audio.length === 0) return refuse(404, "not_found", "This snapshot has no chapter audio.");
+  const cover = project.coverImageKey ? await env.MEDIA.get(project.coverImageKey) : null;
+  const meta = { title: project.title || project.name, author: project.author, cover: cover && project.coverImageType ? { mimeType: project.coverImageType, bytes: new Uint8Array(await cover.arrayBuffer()) } : null };
+  return { ok: true, value: audiobookMp3(meta, audio) };
 }
 
 /** Audio of a chapter's converted blocks from one block on (to its end when continue_playing, else that block). */

@@ -77,7 +77,15 @@ describe("public site: cacheable at the edge, the same for everyone", () => {
     expect(await response.text()).toContain("not a neural voice model");
   });
 
-  it.each(["/dubbing", "/studio"])("%s does not exist yet: 404", async (path) => {
+  it("/studio describes Studio with the audiobook store's loudness range from the rules", async () => {
+    const response = await SELF.fetch(`${ORIGIN}/studio`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/-23(<!-- -->)? to (<!-- -->)?-18(<!-- -->)? dB RMS/);
+    expect(html).toContain("espeak-ng formant synthesis");
+  });
+
+  it.each(["/dubbing"])("%s does not exist yet: 404", async (path) => {
     expect((await SELF.fetch(ORIGIN + path)).status).toBe(404);
   });
 
