@@ -59,7 +59,6 @@ describe("speech to text with diarize", () => {
   it("finds a man and a woman in the right order, without num_speakers and with it", async () => {
     const found = await transcribe({ diarize: "true" });
     const words = found.filter((w) => w.type === "word");
-    console.log(words.map((w) => `${w.text}@${w.start}:${w.speaker_id}`).join(" "));
     expect(words.length).toBeGreaterThan(5);
     expect(speakersByTurn(found)).toEqual([["speaker_0"], ["speaker_1"], ["speaker_0"]]);
     // Every spacing belongs to a speaker too.
