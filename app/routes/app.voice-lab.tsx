@@ -69,11 +69,13 @@ export default function VoiceLab() {
                 voice={voice}
                 useHref={`/app/speech-synthesis/text-to-speech?voice=${voice.voice_id}`}
                 actions={
-                  <>
-                    <ShareButton type="voice" id={voice.voice_id} name={voice.name} />
-                    {voice.fromLibrary ? null : <ShareVoiceButton voice={voice} />}
-                    <DeleteVoiceButton voice={voice} />
-                  </>
+                  voice.manage ? (
+                    <>
+                      <ShareButton type="voice" id={voice.voice_id} name={voice.name} />
+                      {voice.fromLibrary ? null : <ShareVoiceButton voice={voice} />}
+                      <DeleteVoiceButton voice={voice} />
+                    </>
+                  ) : null
                 }
               />
             </li>
