@@ -100,7 +100,7 @@ describe("resource sharing", () => {
     const meta = (await (await metadata(member, VOICE)).json()) as Metadata;
     expect(meta).toMatchObject({ resource_id: VOICE, resource_name: "Narrator", creator_user_id: creatorId });
     expect(meta.role_to_group_ids).toEqual({ admin: [creatorId], commenter: [], editor: [], viewer: [groupId] });
-    // The voice lab lists it for the viewer without the Share and Delete it would refuse; its creator has them.
+    // The voice lab lists it for the viewer without the Delete it would refuse; its creator has it.
     const voiceLab = async (email: string) => (await SELF.fetch(`${ORIGIN}/app/voice-lab`, { headers: { cookie: sessions.get(email)! } })).text();
     const viewerPage = await voiceLab("rs-member@example.com");
     expect(viewerPage).toContain("Narrator");
