@@ -11,6 +11,8 @@ import * as studio from "~/studio/studio.server";
 import { newStudioId } from "~/studio/rules/studio";
 import { dailySeries, statsDay } from "~/audio-native/rules/audio-native";
 import { PUBLISHED_STATUSES } from "~/voices/rules/voice-library";
+import { recordEarning } from "~/payouts/payouts.server";
+import { PUBLISHING_RATE_PER_LISTEN } from "~/payouts/rules/payouts";
 import {
   CAPACITY_STATES,
   capacityRefusal,
@@ -157,6 +159,21 @@ export function totals(stats: ReadDailyStats[]) {
 /** Counts one event from the listening page in today's row; nothing about the listener is kept. */
 export async function recordMetric(env: Env, read: ReadRow, event: MetricEvent): Promise<void> {
   await repo.addStats(db(env), read.id, statsDay(nowSeconds()), metricIncrement(event));
+}
+
+/**
+ * Publishers' earnings: each finished UTC day's completed listens of the person's reads, at the rate of decision 0047,
+ * recorded once per read and day (the payouts ledger keys earnings by source id), when the person opens their
+ * payouts. A day is counted only once it is over, so an amount never changes after it is recorded.
+ */
+export async function settleReadEarnings(env: Env, userId: string): Promise<number> {
+  const days = await repo.completedListensBefore(db(env), userId, statsDay(nowSeconds()));
+  let recorded = 0;
+  for (const day of days) {
+    const description = `${day.title}: ${day.completions} completed ${day.completions === 1 ? "listen" : "listens"} on ${day.day}`;
+    if (await recordEarning(env, { userId, source: "publishing", sourceId: `${day.readId}:${day.day}`, description, amount: day.completions * PUBLISHING_RATE_PER_LISTEN })) recorded++;
+  }
+  return recorded;
 }
 
 // Collections.

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { settleReadEarnings } from "~/publishing/publishing.server";
 import { redirectDocument } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "~/common/components/form";
@@ -24,6 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   // Back from the onboarding page: read the account's new state from Stripe at once.
   if (new URL(request.url).searchParams.has("onboarded")) await refreshAccount(env, viewer);
+  // Finished days of the person's published reads become earnings before the balance is read.
+  await settleReadEarnings(env, viewer.user.id);
   const summary = await payoutSummary(env, viewer);
   return {
     ...summary,

@@ -70,9 +70,10 @@ export default function VoiceLab() {
                 useHref={`/app/speech-synthesis/text-to-speech?voice=${voice.voice_id}`}
                 actions={
                   <>
+                    {/* Access shows everyone who holds the voice (read-only to a viewer); publishing and deleting need its admin role. */}
                     <ShareButton type="voice" id={voice.voice_id} name={voice.name} />
-                    {voice.fromLibrary ? null : <ShareVoiceButton voice={voice} />}
-                    <DeleteVoiceButton voice={voice} />
+                    {voice.manage && !voice.fromLibrary ? <ShareVoiceButton voice={voice} /> : null}
+                    {voice.manage ? <DeleteVoiceButton voice={voice} /> : null}
                   </>
                 }
               />

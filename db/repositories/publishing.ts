@@ -1,5 +1,5 @@
 // Direct publishing's and public profiles' SQL: reads, collections, daily listening counts, profile handles.
-import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { profileHandleRedirects, publishingCollectionReads, publishingCollections, publishingReadDailyStats, publishingReads, users, voices } from "../schema";
 
@@ -116,6 +116,16 @@ export async function addStats(db: Database, readId: string, day: string, add: {
 
 export async function statsSince(db: Database, readId: string, fromDay: string): Promise<ReadStatsRow[]> {
   return db.select().from(publishingReadDailyStats).where(and(eq(publishingReadDailyStats.readId, readId), gte(publishingReadDailyStats.day, fromDay))).orderBy(asc(publishingReadDailyStats.day));
+}
+
+/** Finished days with completed listens of the reads a person submitted: what their publishing earnings count. */
+export async function completedListensBefore(db: Database, userId: string, beforeDay: string): Promise<{ readId: string; title: string; day: string; completions: number }[]> {
+  return db
+    .select({ readId: publishingReadDailyStats.readId, title: publishingReads.title, day: publishingReadDailyStats.day, completions: publishingReadDailyStats.completions })
+    .from(publishingReadDailyStats)
+    .innerJoin(publishingReads, eq(publishingReads.id, publishingReadDailyStats.readId))
+    .where(and(eq(publishingReads.submittedByUserId, userId), lt(publishingReadDailyStats.day, beforeDay), gt(publishingReadDailyStats.completions, 0)))
+    .orderBy(asc(publishingReadDailyStats.day));
 }
 
 // Terms and profiles.

@@ -4,7 +4,7 @@ import type { Voice } from "../../../core/voices/voices";
 import { languagePreviewUrls } from "~/speech/rules/language-previews";
 import { previewPath } from "~/voices/rules/voices";
 import { voiceJson } from "~/voices/voice-json";
-import { premadeVoices, usableVoices, type VoiceViewer } from "./voices.server";
+import { premadeVoices, usableVoices, voiceRefusal, type VoiceViewer } from "./voices.server";
 import { canCloneInstantly, voiceLimitFor } from "~/voices/rules/voice-cloning";
 import type { Tier } from "../../../core/billing/plans";
 import { canCloneProfessionally, professionalVoiceLimitFor, VERIFICATION_MAX_ATTEMPTS } from "~/voices/rules/professional-cloning";
@@ -64,10 +64,13 @@ export async function ownVoiceOptions(env: VoicesEnv, viewer: VoiceViewer): Prom
 /** The voice lab: the workspace's own voices, newest first, and whether (and how much more) it may clone. */
 export async function voiceLabOptions(env: VoicesEnv, viewer: VoiceViewer & { membership: { workspace: { tier: Tier } } }) {
   const own = (await usableVoices(env, viewer)).filter((voice) => voice.workspaceId !== null).reverse();
+  // Sharing and deleting need the admin role on the voice (decision 0039): a viewer or editor is not offered them.
+  const manages = await Promise.all(own.map(async (voice) => (await voiceRefusal(env, viewer, voice, "admin")) === null));
   const tier = viewer.membership.workspace.tier;
   return {
-    voices: own.map((voice) => ({
+    voices: own.map((voice, i) => ({
       ...voiceOption(voice),
+      manage: manages[i]!,
       category: voice.category,
       // What Share shows and changes (a copy from the library cannot be shared again).
       fromLibrary: voice.originalVoiceId !== null,

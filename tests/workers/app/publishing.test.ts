@@ -127,6 +127,22 @@ describe("direct publishing", () => {
     expect(((await returned.json()) as Read)).toMatchObject({ state: "draft", review_note: "Fix the cover" });
   }, 30_000);
 
+  it("pays the publisher for each finished day's completed listens, once, at the published rate; today waits", async () => {
+    const owner = await account("pub-earnings@example.com");
+    const read = (await (await createRead(owner.key, await project(owner.key, owner.workspace, { ...BOOK, isbn_number: "" }))).json()) as Read;
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const stats = env.DB.prepare("INSERT INTO publishing_read_daily_stats (read_id, day, listens, listen_ms, completions) VALUES (?, ?, ?, 0, ?)");
+    await env.DB.batch([stats.bind(read.read_id, day(2), 5, 3), stats.bind(read.read_id, day(1), 1, 0), stats.bind(read.read_id, day(0), 4, 4)]);
+    const earnings = () => env.DB.prepare("SELECT source, source_id, amount FROM earnings WHERE user_id = ? ORDER BY source_id").bind(owner.userId).all<{ source: string; source_id: string; amount: number }>();
+    for (let visit = 0; visit < 2; visit++) expect((await SELF.fetch(`${ORIGIN}/app/payouts`, { headers: { cookie: owner.cookie } })).status).toBe(200);
+    // Three completed listens two days ago at 2 cents each; a day without completions and today earn nothing (yet).
+    expect((await earnings()).results).toEqual([{ source: "publishing", source_id: `${read.read_id}:${day(2)}`, amount: 6 }]);
+    // Another person's payouts page does not pay for this read.
+    const other = await account("pub-earnings-other@example.com");
+    expect((await SELF.fetch(`${ORIGIN}/app/payouts`, { headers: { cookie: other.cookie } })).status).toBe(200);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM earnings WHERE user_id = ?").bind(other.userId).first<{ n: number }>())!.n).toBe(0);
+  });
+
   it("refuses a read without required metadata, beyond the plan's capacity, and another workspace's project", async () => {
     const owner = await account("pub-refusals@example.com");
     await agree(owner.key);

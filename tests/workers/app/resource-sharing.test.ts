@@ -1,6 +1,6 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createKey, signUp } from "./helpers";
+import { api, createKey, ORIGIN, signUp } from "./helpers";
 
 // Resource sharing (issue #23, decision 0039): a member's voice or project is theirs (and the admins') until shared.
 const ARIA = "pv01aria000000000000";
@@ -12,9 +12,13 @@ async function userId(email: string): Promise<string> {
   return (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>())!.id;
 }
 
+/** Each joined member's session, for the pages. */
+const sessions = new Map<string, string>();
+
 /** Makes `email` an editor of the workspace, acting there; their key in it. */
 async function joinAsEditor(email: string, workspaceId: string): Promise<string> {
   const cookie = await signUp(email);
+  sessions.set(email, cookie);
   const id = await userId(email);
   await env.DB.batch([
     env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'editor')").bind(workspaceId, id),
@@ -96,6 +100,12 @@ describe("resource sharing", () => {
     const meta = (await (await metadata(member, VOICE)).json()) as Metadata;
     expect(meta).toMatchObject({ resource_id: VOICE, resource_name: "Narrator", creator_user_id: creatorId });
     expect(meta.role_to_group_ids).toEqual({ admin: [creatorId], commenter: [], editor: [], viewer: [groupId] });
+    // The voice lab lists it for the viewer without the Delete it would refuse; its creator has it.
+    const voiceLab = async (email: string) => (await SELF.fetch(`${ORIGIN}/app/voice-lab`, { headers: { cookie: sessions.get(email)! } })).text();
+    const viewerPage = await voiceLab("rs-member@example.com");
+    expect(viewerPage).toContain("Narrator");
+    expect(viewerPage).not.toContain('data-testid="delete-voice"');
+    expect(await voiceLab("rs-creator@example.com")).toContain('data-testid="delete-voice"');
   });
 
   it("shared with a member as editor they change it; deleting still needs admin; unsharing takes it back", async () => {
