@@ -233,6 +233,9 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A journey that stalls once (a request held while the local runtime runs a queue consumer's heavy step in
+          // the same isolate) runs again; one that is broken fails both times.
+          retry: 1,
           // One browser against one stack: files run one after another on a 2-core machine.
           fileParallelism: false,
         },
