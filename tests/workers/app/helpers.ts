@@ -161,14 +161,26 @@ export async function fetcherPost(path: string, fields: Record<string, string>, 
   return { status: response.status, ...(decoded.value as { data?: unknown; error?: unknown }) };
 }
 
-const sphinxFiles = () => (env as unknown as { SPHINX_FILES: Fetcher }).SPHINX_FILES;
+/**
+ * A file served by vitest.config.ts's SPHINX_FILES. The runtime keeps its connection to that Node-side service
+ * pooled, and one left idle can be dropped ("Network connection lost"): such a read is made once more.
+ */
+async function sphinxFile(path: string): Promise<ArrayBuffer> {
+  const files = (env as unknown as { SPHINX_FILES: Fetcher }).SPHINX_FILES;
+  try {
+    return await (await files.fetch(`http://files${path}`)).arrayBuffer();
+  } catch (error) {
+    if (!String(error).includes("Network connection lost")) throw error;
+    return await (await files.fetch(`http://files${path}`)).arrayBuffer();
+  }
+}
 
 /** The embedded speech-to-text model into the test R2 bucket, as the start step puts it (vitest.config.ts serves the built file). */
 export async function installSpeechToTextModel(): Promise<void> {
-  await env.MEDIA.put("engines/pocketsphinx/en-us.model", await (await sphinxFiles().fetch("http://files/model")).arrayBuffer());
+  await env.MEDIA.put("engines/pocketsphinx/en-us.model", await sphinxFile("/model"));
 }
 
 /** A recording of real speech from PocketSphinx's test data (goforward.raw: 16 kHz PCM; the LibriVox WAVs). */
 export async function sphinxRecording(name: string): Promise<Uint8Array> {
-  return new Uint8Array(await (await sphinxFiles().fetch(`http://files/recordings/${name}`)).arrayBuffer());
+  return new Uint8Array(await sphinxFile(`/recordings/${name}`));
 }

@@ -91,9 +91,11 @@ describe("OpenAI-compatible speech", () => {
     expect(flac.headers.get("content-type")).toBe("audio/flac");
     const flacBytes = new Uint8Array(await flac.arrayBuffer());
     expect(new TextDecoder().decode(flacBytes.subarray(0, 4))).toBe("fLaC");
-    // STREAMINFO's total samples: the same speech as the PCM answer, compressed.
-    expect(new DataView(flacBytes.buffer).getUint32(22)).toBe(pcmBytes / 2);
-    expect(flacBytes.byteLength).toBeLessThan(pcmBytes);
+    // STREAMINFO's total samples: the same text spoken (an unseeded utterance carries the engine's state from the
+    // one before, so two of them differ a little: decision 0011), compressed below its 16-bit size.
+    const flacSamples = new DataView(flacBytes.buffer).getUint32(22);
+    expect(Math.abs(flacSamples - pcmBytes / 2)).toBeLessThan(pcmBytes / 2 / 5);
+    expect(flacBytes.byteLength).toBeLessThan(flacSamples * 2);
 
     const aac = await speech({ model: "tts-1", input: "Format test.", voice: "alloy", response_format: "aac" });
     expect(aac.status).toBe(400);
