@@ -6,7 +6,8 @@ import { deleteTranscript, findTranscript, recordTranscript, type TranscriptRow 
 import type { EngineCatalog, ProviderId } from "../../core/engines/capabilities";
 import type { EngineChoice } from "../../core/engines/registry";
 import type { TranscriptionRequest, TranscriptionResult } from "../../core/engines/speech-to-text";
-import type { SpeakerRequest, SpeakerResult } from "../../core/transcription/speakers";
+import type { AudioEventRequest, AudioEventResult, SpeakerRequest, SpeakerResult } from "../../core/transcription/speakers";
+import { textWithoutWords, wordsOutsideEvents, type AudioEvent } from "../../core/transcription/audio-events";
 import { nowSeconds } from "../../core/clock";
 import { invoiceExtraCredits } from "~/billing/billing.server";
 import { randomHex, type Actor } from "~/accounts/accounts.server";
@@ -30,6 +31,7 @@ type TranscriptionRpc = {
   transcribe(request: TranscriptionRequest, choice?: EngineChoice): Promise<TranscriptionResult>;
   catalog(): Promise<EngineCatalog>;
   speakers(request: SpeakerRequest): Promise<SpeakerResult>;
+  audioEvents(request: AudioEventRequest): Promise<AudioEventResult>;
 };
 
 const engine = (env: Env) => env.SPEECH as unknown as TranscriptionRpc;
@@ -43,6 +45,8 @@ export type TranscriptionOptions = {
   diarize: boolean;
   /** With diarize: how many speakers to find; absent, the clustering decides (decision 0051). */
   numSpeakers?: number;
+  /** tag_audio_events: music, applause and noise by classic DSP, the words heard inside them dropped (decision 0057). */
+  tagAudioEvents: boolean;
   granularity: TimestampGranularity;
   additionalFormats: AdditionalFormat[];
   requestId: string;
@@ -93,7 +97,11 @@ export async function startTranscription(env: Env, actor: Actor, request: Transc
   const work = (async () => {
     try {
       const contentType = request.pcm16k ? "audio/L16;rate=16000" : (request.contentType ?? "application/octet-stream");
-      const heard = await engine(env).transcribe({ audio: request.audio, contentType, language: request.languageCode }, choice);
+      const recognised = await engine(env).transcribe({ audio: request.audio, contentType, language: request.languageCode }, choice);
+      // Audio events first: words the recogniser "heard" inside music or noise are dropped (decision 0057).
+      const events = request.tagAudioEvents ? await audioEventsOf(env, request) : [];
+      const kept = wordsOutsideEvents(recognised.words, events);
+      const heard = kept.every(Boolean) ? recognised : { ...recognised, text: textWithoutWords(recognised.text, recognised.words, kept), words: recognised.words.filter((_, i) => kept[i]) };
       const languageCode = heard.language ?? request.languageCode ?? "en";
       const speakers = request.diarize ? await speakersOf(env, request, heard) : null;
       const body = {
@@ -101,7 +109,7 @@ export async function startTranscription(env: Env, actor: Actor, request: Transc
         // The embedded engine hears one language and is told nothing else: the language is given, not detected.
         language_probability: 1,
         text: heard.text,
-        words: responseWords(heard.words, { granularity: request.granularity, speakers }),
+        words: responseWords(heard.words, { granularity: request.granularity, speakers, events }),
         ...(request.additionalFormats.length
           ? { additional_formats: request.additionalFormats.map((f) => additionalFormat(f, heard.text, heard.words, heard.durationMs ?? durationSeconds * 1000)) }
           : {}),
@@ -154,6 +162,13 @@ async function speakersOf(env: Env, request: TranscriptionOptions, heard: Transc
   // The upload was decoded once already for the transcription: a refusal here is a fault, not bad input.
   if (!found.ok) throw new Error(`diarization could not read the audio: ${found.message}`);
   return found.speakers;
+}
+
+/** The upload's audio events (the speech worker). */
+async function audioEventsOf(env: Env, request: TranscriptionOptions): Promise<AudioEvent[]> {
+  const found = await engine(env).audioEvents({ audio: request.audio, pcm16k: request.pcm16k });
+  if (!found.ok) throw new Error(`audio events could not read the audio: ${found.message}`);
+  return found.events;
 }
 
 /** A transcript of the workspace as the API returns it, or null. */
