@@ -20,6 +20,7 @@ import {
   maxTranscriptionSeconds,
   MAX_TRANSCRIPTION_UPLOAD_BYTES,
   responseWords,
+  SCRIBE_MODEL_IDS,
   transcriptionCredits,
   type AdditionalFormat,
   type TimestampGranularity,
@@ -58,12 +59,23 @@ export type TranscriptionRefusal = Omit<UploadRefusal, "httpStatus"> & { httpSta
 
 const refused = (refusal: TranscriptionRefusal) => ({ ok: false as const, refusal });
 
-/** Which provider serves speech to text for a model id: the platform's own ids pick theirs, any other (scribe_v1, ...) the default. */
-async function chooseProvider(env: Env, modelId: string): Promise<{ provider: ProviderId; model?: string } | null> {
+/**
+ * Which provider serves speech to text for a model id: the catalog's own ids pick theirs; the commercial scribe
+ * ids (and, when `lenient`, any other id: POST /v1/speech-to-text has always taken them) the default; null when
+ * no engine is configured, "unknown" for an id nothing here serves.
+ */
+export async function transcriptionChoice(env: Env, modelId: string, options: { lenient: boolean }): Promise<{ provider: ProviderId; model?: string } | null | "unknown"> {
   const providers = (await engine(env).catalog()).capabilities["speech-to-text"];
   const named = providers.find((p) => p.models.some((m) => m.id === modelId));
   if (named) return { provider: named.provider, model: modelId };
+  if (!options.lenient && !(SCRIBE_MODEL_IDS as readonly string[]).includes(modelId)) return "unknown";
   return providers[0] ? { provider: providers[0].provider } : null;
+}
+
+/** The model ids a speech-to-text request may name on this deployment (for the refusal's text). */
+export async function transcriptionModelIds(env: Env): Promise<string[]> {
+  const providers = (await engine(env).catalog()).capabilities["speech-to-text"];
+  return [...SCRIBE_MODEL_IDS, ...providers.flatMap((p) => p.models.map((m) => m.id))];
 }
 
 /**
@@ -74,8 +86,8 @@ async function chooseProvider(env: Env, modelId: string): Promise<{ provider: Pr
  */
 export async function startTranscription(env: Env, actor: Actor, request: TranscriptionOptions, waitUntil: (promise: Promise<unknown>) => void) {
   const workspace = actor.membership.workspace;
-  const choice = await chooseProvider(env, request.modelId);
-  if (!choice) return refused({ httpStatus: 503, status: "speech_to_text_unavailable", message: "No speech-to-text engine is configured on this deployment." });
+  const choice = await transcriptionChoice(env, request.modelId, { lenient: true });
+  if (!choice || choice === "unknown") return refused({ httpStatus: 503, status: "speech_to_text_unavailable", message: "No speech-to-text engine is configured on this deployment." });
   if (choice.provider === "embedded" && !embeddedHears(request.languageCode)) {
     return refused({
       httpStatus: 422,

@@ -28,6 +28,12 @@ export function maxTranscriptionSeconds(tier: Tier): number {
 
 export const MAX_TRANSCRIPTION_UPLOAD_BYTES = 100 * 1000 * 1000;
 
+/**
+ * The commercial API's speech-to-text model ids, served by the deployment's default provider (the embedded
+ * recogniser unless only a server is configured); any other model_id must be one of the engine catalog's.
+ */
+export const SCRIBE_MODEL_IDS = ["scribe_v1", "scribe_v1_experimental", "scribe_v2", "scribe_v2_realtime"] as const;
+
 /** The languages the embedded recogniser hears (PocketSphinx's US English model); others need a neural provider. */
 export const EMBEDDED_LANGUAGES = ["en", "eng"] as const;
 
