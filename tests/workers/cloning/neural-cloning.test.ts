@@ -50,6 +50,15 @@ describe("a neural cloning server (XTTS protocol)", () => {
     const expected = xttsStandInPitch(sample.byteLength);
     expect(Math.abs((await pitchOf(cloned)) - expected) / expected).toBeLessThan(0.03);
 
+    // The voice settings' speed reaches the server's speech (time-stretched, the protocol has none): 1.2 is a sixth
+    // shorter than 1.0 at the same pitch; the clone's measured pace is not applied on top of the server's own.
+    const tts = (speed: number) => api(`/v1/text-to-speech/${voice_id}?output_format=pcm_16000`, { method: "POST", key, json: { text: "Good evening to you.", voice_settings: { speed } } });
+    const [normal, fast] = [await tts(1), await tts(1.2)];
+    const [normalBytes, fastBytes] = [(await normal.clone().arrayBuffer()).byteLength, (await fast.clone().arrayBuffer()).byteLength];
+    expect(normalBytes).toBe(Math.round(16000 * 0.04 * "Good evening to you.".length) * 2);
+    expect(fastBytes / normalBytes).toBeCloseTo(1 / 1.2, 2);
+    expect(Math.abs((await pitchOf(fast)) - expected) / expected).toBeLessThan(0.03);
+
     // A premade voice is still the embedded engine's (Roger's own pitch, not the server's tone).
     const premade = await pitchOf(await api(`/v1/text-to-speech/${ROGER}?output_format=pcm_16000`, { method: "POST", key, json: { text: "Good evening to you." } }));
     expect(Math.abs(premade - expected) / expected).toBeGreaterThan(0.05);
