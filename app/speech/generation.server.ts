@@ -208,7 +208,8 @@ async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk
     for (const [segmentIndex, segment] of plan.segments.entries()) {
       const clonedSpeaker = await neuralSpeakerOf(env, segment.voice, cloning);
       const speaks = clonedSpeaker ? "xtts" : plan.model.engine;
-      const base = engineParameters(segment.settings, segment.voice.engineParameters);
+      // A voice the cloning server speaks keeps its own pace there: only the settings' speed moves it (decision 0057).
+      const base = engineParameters(segment.settings, clonedSpeaker ? { ...segment.voice.engineParameters, rate: undefined } : segment.voice.engineParameters);
       const params = plan.request.openAiProsody ? applyOpenAiProsody(base, plan.request.openAiProsody) : base;
       const sentences = splitSentences(segment.text);
       const lastSegment = segmentIndex === plan.segments.length - 1;
@@ -313,9 +314,9 @@ async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk
 export async function synthesizeUncharged(env: Env, voice: Voice, text: string, format: OutputFormat, language?: string): Promise<Uint8Array> {
   const engine = speechEngine(env);
   const encoder = await StreamingEncoder.create(format);
-  const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.engineParameters);
-  // A voice cloned on the neural cloning server previews in its voice there (decision 0051).
+  // A voice cloned on the neural cloning server previews in its voice there (decision 0051), at its own pace.
   const clonedSpeaker = await neuralSpeakerOf(env, voice, Boolean(voice.engineParameters.neuralClone) && (await hasNeuralCloning(env)));
+  const params = engineParameters(DEFAULT_VOICE_SETTINGS, clonedSpeaker ? { ...voice.engineParameters, rate: undefined } : voice.engineParameters);
   const cloned = clonedSpeaker ? { engine: "xtts" as const, clonedSpeaker, language: (language ?? voice.language).slice(0, 2) } : {};
   const parts: Uint8Array[] = [];
   for (const sentence of splitSentences(text)) {

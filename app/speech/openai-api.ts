@@ -232,6 +232,8 @@ async function transcriptionRequest(c: Context<AuthedEnv>, task: "transcribe" | 
       modelId: task === "translate" ? EMBEDDED_TRANSCRIPTION_MODEL : model,
       languageCode: task === "translate" ? "en" : (language?.toLowerCase() ?? null),
       diarize: false,
+      // OpenAI's transcription answer has no place for audio events.
+      tagAudioEvents: false,
       granularity: "word",
       additionalFormats: [],
       requestId: c.get("requestId"),

@@ -36,8 +36,6 @@ type TranscriptionRpc = { transcribe(request: TranscriptionRequest, choice?: Eng
 const engine = (env: Env) => env.SPEECH as unknown as TranscriptionRpc;
 
 const RATE = 16000;
-/** The embedded recogniser always (decision 0040: the realtime socket runs on PocketSphinx, whatever model_id says). */
-const EMBEDDED: EngineChoice = { provider: "embedded" };
 
 /** Issues a single-use token for the API key's owner (only its hash is stored, with the key's hash). */
 export async function issueSingleUseToken(env: Env, keyHash: string, workspaceId: string, tokenType: SingleUseTokenType): Promise<string> {
@@ -57,7 +55,8 @@ export async function realtimeActor(env: Env, auth: { key: string | null; token:
   return apiKeyActorByHash(db, await sha256Hex(auth.key));
 }
 
-export type RealtimeOptions = { config: RealtimeConfig; requestId: string; waitUntil(promise: Promise<unknown>): void };
+/** `choice`: the engine model_id picked (decision 0057; the embedded recogniser for the scribe ids by default). */
+export type RealtimeOptions = { config: RealtimeConfig; choice: EngineChoice; requestId: string; waitUntil(promise: Promise<unknown>): void };
 
 /** Serves one realtime session for an authenticated actor. */
 export function serveRealtime(env: Env, socket: WebSocket, actor: Actor, options: RealtimeOptions): void {
@@ -79,6 +78,8 @@ class RealtimeSession {
   private inbox: Promise<void> = Promise.resolve();
   private ended = false;
   private readonly timer: ReturnType<typeof setTimeout>;
+  /** The language asked, told to the engine: the embedded recogniser hears English only (checked before the session). */
+  private readonly language: string | null;
 
   constructor(
     private readonly env: Env,
@@ -87,6 +88,7 @@ class RealtimeSession {
     private readonly options: RealtimeOptions,
   ) {
     this.gate = new ActivityGate(options.config);
+    this.language = options.choice.provider === "embedded" ? "en" : (options.config.language_code?.toLowerCase() ?? null);
     this.level = speechLevel(options.config.vad_threshold);
     this.timer = setTimeout(() => this.fail("session_time_limit_exceeded", `A session lasts at most ${MAX_SESSION_SECONDS / 60} minutes.`), MAX_SESSION_SECONDS * 1000);
   }
@@ -99,7 +101,7 @@ class RealtimeSession {
       config: {
         sample_rate: formatRate(config.audio_format),
         audio_format: config.audio_format,
-        language_code: config.language_code ?? "en",
+        language_code: this.language ?? config.language_code ?? "en",
         commit_strategy: config.commit_strategy,
         vad_silence_threshold_secs: config.vad_silence_threshold_secs,
         vad_threshold: config.vad_threshold,
@@ -166,7 +168,7 @@ class RealtimeSession {
   }
 
   private async partial(): Promise<void> {
-    const heard = await engine(this.env).transcribe({ audio: this.segmentPcm(), contentType: "audio/L16;rate=16000", language: "en" }, EMBEDDED);
+    const heard = await engine(this.env).transcribe({ audio: this.segmentPcm(), contentType: "audio/L16;rate=16000", language: this.language }, this.options.choice);
     this.send({ message_type: "partial_transcript", text: heard.text });
   }
 
@@ -192,10 +194,11 @@ class RealtimeSession {
     const { db, credits, beyondLimit } = reserved;
     const workspace = this.actor.membership.workspace;
     try {
-      const heard = await engine(this.env).transcribe({ audio, contentType: "audio/L16;rate=16000", language: "en" }, EMBEDDED);
+      const heard = await engine(this.env).transcribe({ audio, contentType: "audio/L16;rate=16000", language: this.language }, this.options.choice);
       const words = realtimeWords(heard.words, offset);
       const id = Date.now().toString(36).padStart(9, "0") + randomHex(6);
-      const body = { language_code: "en", language_probability: 1, text: heard.text, words, transcription_id: id, audio_duration_secs: Math.round(seconds * 1000) / 1000 };
+      const languageCode = heard.language ?? this.language ?? "en";
+      const body = { language_code: languageCode, language_probability: 1, text: heard.text, words, transcription_id: id, audio_duration_secs: Math.round(seconds * 1000) / 1000 };
       const row: TranscriptRow = {
         id,
         workspaceId: workspace.id,
@@ -204,8 +207,8 @@ class RealtimeSession {
         createdAt: nowSeconds(),
         durationSeconds: seconds,
         credits,
-        modelId: `realtime:${this.options.config.model_id}`,
-        languageCode: "en",
+        modelId: `realtime:${this.options.choice.model ?? this.options.config.model_id}`,
+        languageCode,
         result: JSON.stringify(body),
       };
       await recordTranscript(db, row, { beyondLimit }, this.actor.apiKeyId);
@@ -214,7 +217,7 @@ class RealtimeSession {
       if (workspace.characterCount > workspace.characterLimit) {
         this.options.waitUntil(invoiceExtraCredits(this.env, db, workspace.id).catch((error) => log("error", "extra credits check failed", { workspace_id: workspace.id, error: String(error) })));
       }
-      this.sendCommitted(heard, offset);
+      this.sendCommitted(heard, offset, languageCode);
     } catch (error) {
       if (error instanceof QuotaExhausted) return this.fail("quota_exceeded", `Your quota no longer covers this segment's ${credits} credits; it was not charged.`);
       throw error;
@@ -223,10 +226,10 @@ class RealtimeSession {
     }
   }
 
-  private sendCommitted(heard: Pick<TranscriptionResult, "text" | "words">, offsetSeconds: number): void {
+  private sendCommitted(heard: Pick<TranscriptionResult, "text" | "words">, offsetSeconds: number, languageCode = this.language ?? "en"): void {
     this.send({ message_type: "committed_transcript", text: heard.text });
     if (this.options.config.include_timestamps) {
-      this.send({ message_type: "committed_transcript_with_timestamps", text: heard.text, language_code: "en", words: realtimeWords(heard.words, offsetSeconds) });
+      this.send({ message_type: "committed_transcript_with_timestamps", text: heard.text, language_code: languageCode, words: realtimeWords(heard.words, offsetSeconds) });
     }
   }
 

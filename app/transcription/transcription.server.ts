@@ -6,7 +6,8 @@ import { deleteTranscript, findTranscript, recordTranscript, type TranscriptRow 
 import type { EngineCatalog, ProviderId } from "../../core/engines/capabilities";
 import type { EngineChoice } from "../../core/engines/registry";
 import type { TranscriptionRequest, TranscriptionResult } from "../../core/engines/speech-to-text";
-import type { SpeakerRequest, SpeakerResult } from "../../core/transcription/speakers";
+import type { AudioEventRequest, AudioEventResult, SpeakerRequest, SpeakerResult } from "../../core/transcription/speakers";
+import { textWithoutWords, wordsOutsideEvents, type AudioEvent } from "../../core/transcription/audio-events";
 import { nowSeconds } from "../../core/clock";
 import { invoiceExtraCredits } from "~/billing/billing.server";
 import { randomHex, type Actor } from "~/accounts/accounts.server";
@@ -19,6 +20,7 @@ import {
   maxTranscriptionSeconds,
   MAX_TRANSCRIPTION_UPLOAD_BYTES,
   responseWords,
+  SCRIBE_MODEL_IDS,
   transcriptionCredits,
   type AdditionalFormat,
   type TimestampGranularity,
@@ -30,6 +32,7 @@ type TranscriptionRpc = {
   transcribe(request: TranscriptionRequest, choice?: EngineChoice): Promise<TranscriptionResult>;
   catalog(): Promise<EngineCatalog>;
   speakers(request: SpeakerRequest): Promise<SpeakerResult>;
+  audioEvents(request: AudioEventRequest): Promise<AudioEventResult>;
 };
 
 const engine = (env: Env) => env.SPEECH as unknown as TranscriptionRpc;
@@ -43,6 +46,8 @@ export type TranscriptionOptions = {
   diarize: boolean;
   /** With diarize: how many speakers to find; absent, the clustering decides (decision 0051). */
   numSpeakers?: number;
+  /** tag_audio_events: music, applause and noise by classic DSP, the words heard inside them dropped (decision 0057). */
+  tagAudioEvents: boolean;
   granularity: TimestampGranularity;
   additionalFormats: AdditionalFormat[];
   requestId: string;
@@ -54,12 +59,23 @@ export type TranscriptionRefusal = Omit<UploadRefusal, "httpStatus"> & { httpSta
 
 const refused = (refusal: TranscriptionRefusal) => ({ ok: false as const, refusal });
 
-/** Which provider serves speech to text for a model id: the platform's own ids pick theirs, any other (scribe_v1, ...) the default. */
-async function chooseProvider(env: Env, modelId: string): Promise<{ provider: ProviderId; model?: string } | null> {
+/**
+ * Which provider serves speech to text for a model id: the catalog's own ids pick theirs; the commercial scribe
+ * ids (and, when `lenient`, any other id: POST /v1/speech-to-text has always taken them) the default; null when
+ * no engine is configured, "unknown" for an id nothing here serves.
+ */
+export async function transcriptionChoice(env: Env, modelId: string, options: { lenient: boolean }): Promise<{ provider: ProviderId; model?: string } | null | "unknown"> {
   const providers = (await engine(env).catalog()).capabilities["speech-to-text"];
   const named = providers.find((p) => p.models.some((m) => m.id === modelId));
   if (named) return { provider: named.provider, model: modelId };
+  if (!options.lenient && !(SCRIBE_MODEL_IDS as readonly string[]).includes(modelId)) return "unknown";
   return providers[0] ? { provider: providers[0].provider } : null;
+}
+
+/** The model ids a speech-to-text request may name on this deployment (for the refusal's text). */
+export async function transcriptionModelIds(env: Env): Promise<string[]> {
+  const providers = (await engine(env).catalog()).capabilities["speech-to-text"];
+  return [...SCRIBE_MODEL_IDS, ...providers.flatMap((p) => p.models.map((m) => m.id))];
 }
 
 /**
@@ -70,8 +86,8 @@ async function chooseProvider(env: Env, modelId: string): Promise<{ provider: Pr
  */
 export async function startTranscription(env: Env, actor: Actor, request: TranscriptionOptions, waitUntil: (promise: Promise<unknown>) => void) {
   const workspace = actor.membership.workspace;
-  const choice = await chooseProvider(env, request.modelId);
-  if (!choice) return refused({ httpStatus: 503, status: "speech_to_text_unavailable", message: "No speech-to-text engine is configured on this deployment." });
+  const choice = await transcriptionChoice(env, request.modelId, { lenient: true });
+  if (!choice || choice === "unknown") return refused({ httpStatus: 503, status: "speech_to_text_unavailable", message: "No speech-to-text engine is configured on this deployment." });
   if (choice.provider === "embedded" && !embeddedHears(request.languageCode)) {
     return refused({
       httpStatus: 422,
@@ -93,7 +109,11 @@ export async function startTranscription(env: Env, actor: Actor, request: Transc
   const work = (async () => {
     try {
       const contentType = request.pcm16k ? "audio/L16;rate=16000" : (request.contentType ?? "application/octet-stream");
-      const heard = await engine(env).transcribe({ audio: request.audio, contentType, language: request.languageCode }, choice);
+      const recognised = await engine(env).transcribe({ audio: request.audio, contentType, language: request.languageCode }, choice);
+      // Audio events first: words the recogniser "heard" inside music or noise are dropped (decision 0057).
+      const events = request.tagAudioEvents ? await audioEventsOf(env, request) : [];
+      const kept = wordsOutsideEvents(recognised.words, events);
+      const heard = kept.every(Boolean) ? recognised : { ...recognised, text: textWithoutWords(recognised.text, recognised.words, kept), words: recognised.words.filter((_, i) => kept[i]) };
       const languageCode = heard.language ?? request.languageCode ?? "en";
       const speakers = request.diarize ? await speakersOf(env, request, heard) : null;
       const body = {
@@ -101,7 +121,7 @@ export async function startTranscription(env: Env, actor: Actor, request: Transc
         // The embedded engine hears one language and is told nothing else: the language is given, not detected.
         language_probability: 1,
         text: heard.text,
-        words: responseWords(heard.words, { granularity: request.granularity, speakers }),
+        words: responseWords(heard.words, { granularity: request.granularity, speakers, events }),
         ...(request.additionalFormats.length
           ? { additional_formats: request.additionalFormats.map((f) => additionalFormat(f, heard.text, heard.words, heard.durationMs ?? durationSeconds * 1000)) }
           : {}),
@@ -154,6 +174,13 @@ async function speakersOf(env: Env, request: TranscriptionOptions, heard: Transc
   // The upload was decoded once already for the transcription: a refusal here is a fault, not bad input.
   if (!found.ok) throw new Error(`diarization could not read the audio: ${found.message}`);
   return found.speakers;
+}
+
+/** The upload's audio events (the speech worker). */
+async function audioEventsOf(env: Env, request: TranscriptionOptions): Promise<AudioEvent[]> {
+  const found = await engine(env).audioEvents({ audio: request.audio, pcm16k: request.pcm16k });
+  if (!found.ok) throw new Error(`audio events could not read the audio: ${found.message}`);
+  return found.events;
 }
 
 /** A transcript of the workspace as the API returns it, or null. */

@@ -11,6 +11,8 @@ import type { Voice, VoiceLabels, VoiceSampleFile } from "../../core/voices/voic
 import { DEFAULT_VOICE_SETTINGS } from "../../core/voices/voice-settings";
 import { nowSeconds } from "../../core/clock";
 import { speechEngine } from "~/speech/speech.server";
+import { log } from "~/common/log.server";
+import { makeNeuralClone } from "~/voices/server/neural-clone.server";
 import {
   backgroundRemover,
   checkLimits,
@@ -248,6 +250,23 @@ export async function startTraining(env: CloningEnv, cloner: Cloner, voiceId: st
   return { ok: true, value: null };
 }
 
+/**
+ * A trained voice on the neural cloning server, when the deployment has one (decision 0057): the kept sample with
+ * the most voiced speech is its reference, as an instant clone's longest sample is. A failing server leaves the
+ * voice to the embedded engine (logged), as for instant clones.
+ */
+async function professionalNeuralClone(env: CloningEnv, workspaceId: string, voiceId: string, kept: VoiceSampleFile[]) {
+  const reference = [...kept].sort((a, b) => (b.features?.voicedSeconds ?? 0) - (a.features?.voicedSeconds ?? 0))[0];
+  const object = reference ? await env.MEDIA.get(reference.key) : null;
+  if (!reference || !object) return null;
+  try {
+    return await makeNeuralClone(env, workspaceId, voiceId, { bytes: new Uint8Array(await object.arrayBuffer()), type: reference.mimeType });
+  } catch (error) {
+    log("error", "neural cloning server failed; the professional voice uses the embedded engine", { voice_id: voiceId, error: String(error) });
+    return null;
+  }
+}
+
 /** The training: outliers left out, the rest combined, the engine voice derived and calibrated on it. */
 async function train(env: CloningEnv, workspaceId: string, voice: Voice): Promise<void> {
   const db = database(env.DB);
@@ -262,9 +281,10 @@ async function train(env: CloningEnv, workspaceId: string, voice: Voice): Promis
   }
   const language: EngineLanguage = isEngineLanguage(voice.language) ? voice.language : "en";
   const engine = await engineVoiceFor(env, features, language);
+  const neuralClone = await professionalNeuralClone(env, workspaceId, voice.voiceId, kept);
   await voicesTable.updateOwnVoice(db, workspaceId, voice.voiceId, {
     samples,
-    engineParameters: engine,
+    engineParameters: neuralClone ? { ...engine, neuralClone } : engine,
     speakerFeatures: speakerRecord(features),
     labels: { ...voice.labels, ...(voice.labels.gender ? {} : { gender: engine.variant?.startsWith("f") ? "female" : "male" }) },
     fineTuningState: TRAINING_STATES.done,

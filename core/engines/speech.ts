@@ -46,7 +46,8 @@ export const SPEECH_PARAMETERS_READ: Record<SpeechProviderId, readonly ("rate" |
   embedded: ["rate", "pitch", "range", "seed"],
   openai: ["rate"],
   "workers-ai": [],
-  xtts: [],
+  // The speed, applied to the server's speech by WSOLA (its protocol has none).
+  xtts: ["rate"],
 };
 
 /** The public model id each speech provider serves (GET /v1/models lists the configured ones). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyseSpeaker, combineFeatures, frameFormants, speakerVector, toAnalysisRate, yinPitch, ANALYSIS_RATE } from "./speaker-analysis";
+import { analyseSpeaker, articulationRate, combineFeatures, frameFormants, speakerVector, toAnalysisRate, yinPitch, ANALYSIS_RATE } from "./speaker-analysis";
 import { syntheticSpeech } from "./synthetic-speech";
 import { cloneEngineVoice, refineCloneVoice, VARIANT_CALIBRATION } from "./clone-parameters";
 
@@ -51,12 +51,17 @@ describe("analyseSpeaker", () => {
     expect(f.pitchRangeSemitones).toBeLessThan(1);
     expect(f.formantScale).toBeGreaterThan(1.1);
   });
-  it("counts syllables per second of speaking time", () => {
+  it("counts syllables per second within phrases", () => {
     const slow = analyseSpeaker(...Object.values(syntheticSpeech({ f0: 120, formants: [500, 1500, 2500], seconds: 4, syllablesPerSecond: 3 })) as [Float32Array, number])!;
     const fast = analyseSpeaker(...Object.values(syntheticSpeech({ f0: 120, formants: [500, 1500, 2500], seconds: 4, syllablesPerSecond: 6 })) as [Float32Array, number])!;
-    // 70% of each syllable sounds: 3 syllables a second are 3 / 0.7 per second of speaking time, give or take the edges.
-    expect(Math.abs(slow.speakingRate / (3 / 0.7) - 1)).toBeLessThan(0.2);
-    expect(fast.speakingRate / slow.speakingRate).toBeGreaterThan(1.6);
+    // The short gaps between syllables belong to the phrase: the rate is the syllables' own.
+    expect(Math.abs(slow.speakingRate / 3 - 1)).toBeLessThan(0.05);
+    expect(Math.abs(fast.speakingRate / 6 - 1)).toBeLessThan(0.05);
+  });
+  it("leaves pauses and the last syllable before them out of the rate", () => {
+    // Nuclei every 250 ms, a 1.25 s pause, then three more: 5 intervals in 1.25 s.
+    expect(articulationRate([0, 25, 50, 75, 200, 225, 250])).toBeCloseTo(4, 5);
+    expect(articulationRate([0, 100])).toBeNull();
   });
   it("refuses silence and too little speech", () => {
     expect(analyseSpeaker(new Float32Array(22_050), 22_050)).toBeNull();
@@ -81,7 +86,7 @@ describe("speaker vector and combining samples", () => {
 });
 
 describe("cloneEngineVoice", () => {
-  const features = (pitchMedianHz: number, formantScale: number, speakingRate = 4.6) => ({
+  const features = (pitchMedianHz: number, formantScale: number, speakingRate = 4.5) => ({
     pitchMedianHz,
     pitchRangeSemitones: 5.3,
     speakingRate,
@@ -98,7 +103,7 @@ describe("cloneEngineVoice", () => {
     expect(voice.rate).toBe(175);
   });
   it("gives a high, short-tract voice a female variant, and a faster speaker a faster rate", () => {
-    const voice = cloneEngineVoice(features(205.5, 1.1, 5.1));
+    const voice = cloneEngineVoice(features(205.5, 1.1, 6.09));
     expect(voice.variant.startsWith("f")).toBe(true);
     expect(voice.rate).toBe(260);
   });

@@ -25,7 +25,7 @@ export type SpeakerFeatures = {
   pitchMedianHz: number;
   /** 10th to 90th percentile of the fundamental frequency, in semitones. */
   pitchRangeSemitones: number;
-  /** Syllable nuclei per second of speaking time (pauses left out). */
+  /** Syllable nuclei per second within phrases (pauses and the time before the first nucleus after one left out). */
   speakingRate: number;
   /** Median F1, F2, F3 over the voiced frames, Hz. */
   formantsHz: [number, number, number];
@@ -218,7 +218,7 @@ function rms(samples: Float32Array, start: number, length: number): number {
  * Syllable nuclei: peaks of the smoothed intensity (dB) that stand 2 dB above the dips on either side, lie
  * within 25 dB of the loudest frames and are voiced (de Jong & Wempe's method, on 10 ms frames).
  */
-export function syllableNuclei(intensityDb: number[], voiced: boolean[]): number {
+export function syllableNucleusFrames(intensityDb: number[], voiced: boolean[]): number[] {
   const smooth = intensityDb.map((_, i) => {
     let acc = 0;
     let n = 0;
@@ -233,7 +233,7 @@ export function syllableNuclei(intensityDb: number[], voiced: boolean[]): number
   });
   const loud = percentile(smooth, 0.99);
   const floor = loud - 25;
-  let count = 0;
+  const nuclei: number[] = [];
   let lastPeak = -Infinity;
   let dipSinceLast = Infinity;
   let candidate: { index: number; value: number } | null = null;
@@ -242,7 +242,7 @@ export function syllableNuclei(intensityDb: number[], voiced: boolean[]): number
     dipSinceLast = Math.min(dipSinceLast, v);
     if (candidate && v < candidate.value - 2) {
       // The candidate peak has a 2 dB dip after it: it is a nucleus.
-      count++;
+      nuclei.push(candidate.index);
       lastPeak = candidate.value;
       dipSinceLast = v;
       candidate = null;
@@ -252,8 +252,30 @@ export function syllableNuclei(intensityDb: number[], voiced: boolean[]): number
       if (candidate ? v > candidate.value : risesFromDip) candidate = { index: i, value: v };
     }
   }
-  if (candidate) count++;
-  return count;
+  if (candidate) nuclei.push(candidate.index);
+  return nuclei;
+}
+
+export const syllableNuclei = (intensityDb: number[], voiced: boolean[]): number => syllableNucleusFrames(intensityDb, voiced).length;
+
+/** Nuclei further apart than this (s) are on either side of a pause, not neighbours in a phrase. */
+const PHRASE_GAP_SECONDS = 0.6;
+
+/**
+ * Syllables a second within phrases: the nuclei over the time from one nucleus to the next, counting only
+ * neighbours in a phrase. Pauses and the lengthened last syllable before them (how much of either a text has
+ * depends on its punctuation, not on the speaker's pace) stay out; null with fewer than two neighbours.
+ */
+export function articulationRate(nucleusFrames: readonly number[], frameSeconds = 0.01): number | null {
+  let intervals = 0;
+  let seconds = 0;
+  for (let i = 1; i < nucleusFrames.length; i++) {
+    const gap = (nucleusFrames[i]! - nucleusFrames[i - 1]!) * frameSeconds;
+    if (gap > PHRASE_GAP_SECONDS) continue;
+    intervals++;
+    seconds += gap;
+  }
+  return intervals >= 2 ? intervals / seconds : null;
 }
 
 /** The speaker's features, or null when the audio has less than MIN_VOICED_SECONDS of voiced speech. */
@@ -290,7 +312,9 @@ export function analyseSpeaker(input: Float32Array, sampleRate: number): Speaker
   const pitchMedianHz = median(kept);
   const pitchRangeSemitones = 12 * Math.log2(percentile(kept, 0.9) / percentile(kept, 0.1));
   const intensityDb = levels.map((level) => 20 * Math.log10(level + 1e-9));
-  const speakingRate = syllableNuclei(intensityDb, voiced) / speakingSeconds;
+  const nuclei = syllableNucleusFrames(intensityDb, voiced);
+  // Within phrases where there are enough neighbouring syllables; else over the whole speaking time.
+  const speakingRate = articulationRate(nuclei) ?? nuclei.length / speakingSeconds;
   const formantsHz = formants.map((list, k) => (list.length ? median(list) : REFERENCE_FORMANTS_HZ[k]!)) as [number, number, number];
   const formantScale = Math.exp(formantsHz.reduce((acc, f, k) => acc + Math.log(f / REFERENCE_FORMANTS_HZ[k]!), 0) / 3);
   return { pitchMedianHz, pitchRangeSemitones, speakingRate, formantsHz, formantScale, voicedSeconds, durationSeconds: input.length / sampleRate };

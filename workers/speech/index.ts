@@ -22,7 +22,7 @@ import { alignUpload, convertUpload } from "./voice-changer";
 import { decodeForDubbing } from "./dubbing";
 import type { DecodedForDubbing } from "../../core/dubbing/decoded";
 import { pocketSphinxEngine } from "./pocketsphinx";
-import { transcriptSpeakers, type SpeakerRequest, type SpeakerResult } from "../../core/transcription/speakers";
+import { transcriptAudioEvents, transcriptSpeakers, type AudioEventRequest, type AudioEventResult, type SpeakerRequest, type SpeakerResult } from "../../core/transcription/speakers";
 import { retrievalResponder, RETRIEVAL_RESPONDER_MODEL } from "../../core/engines/providers/retrieval-responder";
 import { RULE_BASED_TRANSLATION_MODEL, ruleBasedTranslation } from "../../core/engines/providers/rule-based-translation";
 
@@ -77,6 +77,11 @@ export default class SpeechEngine extends WorkerEntrypoint<SpeechEnv> {
   /** Speaker diarization: each transcribed word's speaker, from the upload's speaker vectors (decision 0051). */
   async speakers(request: SpeakerRequest): Promise<SpeakerResult> {
     return transcriptSpeakers(request);
+  }
+
+  /** Audio events (music, applause, noise) of a transcribed upload (decision 0057). */
+  async audioEvents(request: AudioEventRequest): Promise<AudioEventResult> {
+    return transcriptAudioEvents(request);
   }
 
   /** The voice of decoded audio without its background (16-bit mono PCM in, 48 kHz PCM out from the embedded engine). */

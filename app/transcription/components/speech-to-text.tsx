@@ -7,7 +7,7 @@ import { RecordingInput } from "~/common/components/recording-input";
 import { RunWithProgress, usePlayFrom, useUploadTool } from "~/common/components/upload-tool";
 import { speakerLabel, speakerTurns } from "~/transcription/rules/transcription";
 
-type Word = { text: string; start: number; end: number; type: "word" | "spacing"; speaker_id?: string };
+type Word = { text: string; start: number; end: number; type: "word" | "spacing" | "audio_event"; speaker_id?: string };
 type Format = { requested_format: string; file_extension: string; content_type: string; content: string };
 type Transcript = { text: string; words: Word[]; additional_formats?: Format[]; transcription_id: string };
 
@@ -61,7 +61,7 @@ export function SpeechToText({ maxSeconds, creditsPerMinute }: { maxSeconds: num
         <Card>
           <CardHeader
             title="Transcript"
-            description="The embedded engine is PocketSphinx, a classic recogniser: US English, lower-case words without punctuation, and many mistakes on unclear or synthetic speech. A configured Whisper server is far more accurate. Speakers are told apart by pitch and vocal tract, so two similar voices count as one. Click a word to play from there."
+            description="The embedded engine is PocketSphinx, a classic recogniser: US English, lower-case words without punctuation, and many mistakes on unclear or synthetic speech. A configured Whisper server is far more accurate. Speakers are told apart by pitch and vocal tract, so two similar voices count as one. Music, applause and steady noise between words are marked in brackets, found by signal measures (no laughter or other events). Click a word to play from there."
           />
           <CardContent className="flex flex-col gap-4">
             {phase.result.words.length ? (
@@ -82,7 +82,7 @@ export function SpeechToText({ maxSeconds, creditsPerMinute }: { maxSeconds: num
                             onClick={() => player.playFrom(word.start)}
                             aria-current={time >= word.start && time < word.end ? "true" : undefined}
                             data-start={word.start}
-                            className={cn("rounded px-0.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-accent", time >= word.start && time < word.end && "bg-accent-soft text-foreground")}
+                            className={cn("rounded px-0.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-accent", word.type === "audio_event" && "italic text-muted-foreground", time >= word.start && time < word.end && "bg-accent-soft text-foreground")}
                           >
                             {word.text}
                           </button>

@@ -36,6 +36,18 @@ describe("speech to text rules", () => {
     ]);
   });
 
+  it("puts audio events among the words in time order, with spacing around them and the speaker before them", () => {
+    const events = [{ label: "(music)" as const, startMs: 1200, endMs: 3000 }];
+    expect(responseWords(words, { granularity: "word", speakers: [0, 1], events }).map((w) => [w.text, w.type, w.start, w.end, w.speaker_id])).toEqual([
+      ["hello", "word", 0.1, 0.5, "speaker_0"],
+      [" ", "spacing", 0.5, 0.6, "speaker_0"],
+      ["world", "word", 0.6, 1, "speaker_1"],
+      [" ", "spacing", 1, 1.2, "speaker_1"],
+      ["(music)", "audio_event", 1.2, 3, "speaker_1"],
+    ]);
+    expect(responseWords(words, { granularity: "word", speakers: null, events: [{ label: "(applause)", startMs: 0, endMs: 50 }] }).map((w) => w.type)).toEqual(["audio_event", "spacing", "word", "spacing", "word"]);
+  });
+
   it("makes SRT, VTT, text and segmented JSON", () => {
     expect(additionalFormat("srt", "hello world", words, 1200).content).toBe("1\n00:00:00,100 --> 00:00:01,000\nhello world\n");
     expect(additionalFormat("vtt", "hello world", words, 1200).content).toBe("WEBVTT\n\n00:00:00.100 --> 00:00:01.000\nhello world\n");

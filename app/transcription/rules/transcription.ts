@@ -2,6 +2,7 @@
 // response's words, speakers and additional formats built from the engine's timed words.
 import { standardTierFor, type StandardTier, type Tier } from "../../../core/billing/plans";
 import { srtOf, transcriptSegments, vttOf, type TranscriptWord } from "~/speech/rules/openai";
+import type { AudioEvent } from "../../../core/transcription/audio-events";
 
 /** Credits per minute of audio: the voice isolator's rate (decision 0030 records why). */
 export const TRANSCRIPTION_CREDITS_PER_MINUTE = 1000;
@@ -27,6 +28,12 @@ export function maxTranscriptionSeconds(tier: Tier): number {
 
 export const MAX_TRANSCRIPTION_UPLOAD_BYTES = 100 * 1000 * 1000;
 
+/**
+ * The commercial API's speech-to-text model ids, served by the deployment's default provider (the embedded
+ * recogniser unless only a server is configured); any other model_id must be one of the engine catalog's.
+ */
+export const SCRIBE_MODEL_IDS = ["scribe_v1", "scribe_v1_experimental", "scribe_v2", "scribe_v2_realtime"] as const;
+
 /** The languages the embedded recogniser hears (PocketSphinx's US English model); others need a neural provider. */
 export const EMBEDDED_LANGUAGES = ["en", "eng"] as const;
 
@@ -47,7 +54,7 @@ export type ResponseWord = {
   text: string;
   start: number;
   end: number;
-  type: "word" | "spacing";
+  type: "word" | "spacing" | "audio_event";
   speaker_id?: string;
   logprob: number;
   characters?: TranscriptCharacter[];
@@ -68,19 +75,37 @@ export function characterTimings(word: TranscriptWord): TranscriptCharacter[] {
 /**
  * The response's words: each word, and between two words a "spacing" entry over the gap, as the commercial API
  * lists them; speaker ids when diarising (`speakers`: each word's speaker number; a spacing belongs to the word
- * before it), characters at character granularity, none of either otherwise.
+ * before it), characters at character granularity, none of either otherwise. Audio events (tag_audio_events,
+ * decision 0057) stand among the words in time order as entries of type "audio_event" with the label as text.
  */
-export function responseWords(words: readonly TranscriptWord[], options: { granularity: TimestampGranularity; speakers: readonly number[] | null }): ResponseWord[] {
-  const out: ResponseWord[] = [];
+export function responseWords(
+  words: readonly TranscriptWord[],
+  options: { granularity: TimestampGranularity; speakers: readonly number[] | null; events?: readonly AudioEvent[] },
+): ResponseWord[] {
   const speakerOf = (i: number) => (options.speakers ? { speaker_id: speakerId(options.speakers[i] ?? 0) } : {});
-  words.forEach((word, i) => {
-    const speaker = speakerOf(i);
+  const timed = (startMs: number, endMs: number) => (options.granularity === "none" ? { start: 0, end: 0 } : { start: seconds(startMs), end: seconds(endMs) });
+  type Item = { startMs: number; endMs: number; entry: ResponseWord; speaker: object };
+  const items: Item[] = words.map((word, i) => ({
+    startMs: word.startMs,
+    endMs: word.endMs,
+    speaker: speakerOf(i),
+    entry: { text: word.text, ...timed(word.startMs, word.endMs), type: "word", ...speakerOf(i), logprob: 0, ...(options.granularity === "character" ? { characters: characterTimings(word) } : {}) },
+  }));
+  for (const event of options.events ?? []) {
+    // An event takes the speaker of the word before it (the SDK's entries all carry one when diarising).
+    const before = items.filter((item) => item.entry.type === "word" && item.startMs <= event.startMs).pop() ?? items[0];
+    const speaker = before?.speaker ?? (options.speakers ? { speaker_id: speakerId(0) } : {});
+    const at = items.findIndex((item) => item.startMs > event.startMs);
+    const item: Item = { startMs: event.startMs, endMs: event.endMs, speaker, entry: { text: event.label, ...timed(event.startMs, event.endMs), type: "audio_event", ...speaker, logprob: 0 } };
+    items.splice(at < 0 ? items.length : at, 0, item);
+  }
+  const out: ResponseWord[] = [];
+  items.forEach((item, i) => {
     if (i > 0) {
-      const previous = words[i - 1]!;
-      out.push({ text: " ", start: seconds(previous.endMs), end: seconds(Math.max(previous.endMs, word.startMs)), type: "spacing", ...speakerOf(i - 1), logprob: 0 });
+      const previous = items[i - 1]!;
+      out.push({ text: " ", start: seconds(previous.endMs), end: seconds(Math.max(previous.endMs, item.startMs)), type: "spacing", ...previous.speaker, logprob: 0 });
     }
-    const timed = options.granularity === "none" ? { start: 0, end: 0 } : { start: seconds(word.startMs), end: seconds(word.endMs) };
-    out.push({ text: word.text, ...timed, type: "word", ...speaker, logprob: 0, ...(options.granularity === "character" ? { characters: characterTimings(word) } : {}) });
+    out.push(item.entry);
   });
   return out;
 }

@@ -107,7 +107,7 @@ export const HONOURED_SETTINGS: Record<SpeechProviderId, readonly VoiceSettingNa
   embedded: ["speed", "stability", "style"],
   openai: ["speed"],
   "workers-ai": [],
-  xtts: [],
+  xtts: ["speed"],
 };
 export type VoiceSettingName = keyof VoiceSettings;
 
@@ -126,7 +126,7 @@ export function unusedSettingReason(engine: SpeechProviderId, setting: VoiceSett
     case "workers-ai":
       return "Workers AI's Aura takes only a voice, so this changes nothing with this model.";
     case "xtts":
-      return "The cloning server's protocol (XTTS) takes the cloned speaker and the text only, so this changes nothing for a voice it speaks.";
+      return "The cloning server's protocol (XTTS) takes the cloned speaker, the text and its language only (speed is applied to its speech here), so this changes nothing for a voice it speaks.";
   }
 }
 

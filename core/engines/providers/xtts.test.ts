@@ -20,6 +20,18 @@ describe("the XTTS cloning server adapter (Coqui's xtts-streaming-server protoco
     expect(xttsStandInPitch(1234)).toBe(134);
   });
 
+  it("applies the speed the protocol lacks to the server's speech (rate against 175), keeping the rest", async () => {
+    const engine = xttsSpeech(server, fetchFrom(xttsStandIn()));
+    const speaker = await engine.cloneSpeaker(reference);
+    const request = { text: "Hello there", engineVoice: "en-us", pitch: 50, range: 50, clonedSpeaker: speaker, language: "en" };
+    const normal = await engine.synthesize({ ...request, rate: 175 });
+    const fast = await engine.synthesize({ ...request, rate: 210 });
+    const slow = await engine.synthesize({ ...request, rate: 140 });
+    expect(fast.durationMs / normal.durationMs).toBeCloseTo(175 / 210, 2);
+    expect(slow.durationMs / normal.durationMs).toBeCloseTo(175 / 140, 2);
+    expect(fast.pcm.byteLength).toBe(Math.round((normal.pcm.byteLength / 2) * (175 / 210)) * 2);
+  });
+
   it("refuses a voice it never learnt, and says what the server refused", async () => {
     const engine = xttsSpeech(server, fetchFrom(xttsStandIn()));
     await expect(engine.synthesize({ text: "Hi", engineVoice: "en-us", rate: 175, pitch: 50, range: 50 })).rejects.toThrow(/cloned voices only/);

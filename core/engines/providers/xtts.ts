@@ -2,10 +2,16 @@
 // decision 0051): POST /clone_speaker with a reference recording (multipart `wav_file`) answers the speaker's
 // conditioning ({gpt_cond_latent, speaker_embedding}); POST /tts_stream with that conditioning, the text and the
 // language answers the speech as 24 kHz 16-bit mono PCM (add_wav_header false). The platform keeps the
-// conditioning per cloned voice (R2) and sends it with every synthesis.
+// conditioning per cloned voice (R2) and sends it with every synthesis. The protocol has no speed: the voice
+// settings' speed (the request's rate against 175, as OpenAI's speed) is applied to the answer by WSOLA, which
+// keeps the pitch (decision 0057).
 import type { AudioFile } from "../audio";
 import type { SpeechEngine } from "../speech";
 import { accepted, bearer, platformFetch, type Fetch } from "./http";
+import { timeStretch } from "../../audio/time-stretch";
+
+/** The request rate (espeak-ng words per minute) that is speed 1: the cloned voice's own pace on the server. */
+const NORMAL_RATE = 175;
 
 /** The server's output: XTTS v2 speaks at 24 kHz. */
 export const XTTS_RATE = 24000;
@@ -54,7 +60,10 @@ export function xttsSpeech(server: XttsServer, fetcher: Fetch = platformFetch): 
         "cloning server",
       );
       const bytes = new Uint8Array(await response.arrayBuffer());
-      const pcm = bytes.subarray(0, bytes.byteLength - (bytes.byteLength % 2));
+      const spoken = new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength - (bytes.byteLength % 2)));
+      const speed = request.rate / NORMAL_RATE;
+      const paced = Math.abs(speed - 1) < 0.01 ? spoken : timeStretch(spoken, XTTS_RATE, speed);
+      const pcm = new Uint8Array(paced.buffer, paced.byteOffset, paced.byteLength);
       return { pcm, sampleRate: XTTS_RATE, durationMs: (pcm.byteLength / 2 / XTTS_RATE) * 1000, words: [] };
     },
   };

@@ -117,6 +117,20 @@ describe("WebSocket /v1/speech-to-text/realtime", () => {
     expect(await again.closed).toBe(1008);
   }, 60_000);
 
+  it("routes a configured server's model id to that server, in the language asked", async () => {
+    const key = await createKey(await signUp("rt-server@example.com"));
+    const session = await open("model_id=Systran/faster-whisper-small&language_code=fr&include_timestamps=true", { "xi-api-key": key });
+    expect(((await session.next("session_started")) as Message & { config: { language_code: string } }).config.language_code).toBe("fr");
+    session.sendPcm(await recording(), true);
+    // The stand-in server answers with how much audio it was sent: the segment as a 16 kHz WAV, not PocketSphinx's words.
+    expect((await session.next("committed_transcript")).text).toMatch(/Heard \d+ bytes of audio/);
+    const timed = (await session.next("committed_transcript_with_timestamps")) as Message & { language_code: string };
+    expect(timed.language_code).toBe("fr");
+    expect(timed.words!.map((w) => w.text)).toContain("Heard");
+    session.socket.close(1000, "done");
+    expect((await charged(key)).transcripts).toBe(1);
+  }, 30_000);
+
   it("answers bad requests with the protocol's errors and closes", async () => {
     const key = await createKey(await signUp("rt-bad@example.com"));
     const noKey = await open("model_id=scribe_v2_realtime");
@@ -125,6 +139,10 @@ describe("WebSocket /v1/speech-to-text/realtime", () => {
     expect((await badFormat.next("invalid_request")).error).toMatch(/audio_format/);
     const french = await open("model_id=scribe_v2_realtime&language_code=fr", { "xi-api-key": key });
     expect((await french.next("invalid_request")).error).toMatch(/US English/);
+    // A model nothing here serves is refused, naming those that are.
+    const unknownModel = await open("model_id=whisper-9000", { "xi-api-key": key });
+    expect((await unknownModel.next("invalid_request")).error).toMatch(/whisper-9000 is not a speech-to-text model.*scribe_v2_realtime.*pocketsphinx/);
+    expect(await unknownModel.closed).toBe(1008);
     const session = await open("model_id=scribe_v2_realtime", { "xi-api-key": key });
     await session.next("session_started");
     session.socket.send("not json");

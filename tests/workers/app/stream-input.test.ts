@@ -85,6 +85,19 @@ describe("WebSocket /v1/text-to-speech/{voice_id}/stream-input", () => {
     expect(await charged(workspace)).toEqual({ characters: text.length, items: 2 });
   });
 
+  it("speaks with the engine model_id names: a configured server's model on that server", async () => {
+    const key = await createKey(await signUp("ws-model@example.com"));
+    const { messages, closed, send } = await connect(`/v1/text-to-speech/${ARIA}/stream-input?model_id=parlance_openai_compatible_v1&output_format=pcm_24000`, { "xi-api-key": key });
+    send({ text: " " });
+    send({ text: "Served elsewhere. " });
+    send({ text: "" });
+    expect((await closed).code).toBe(1000);
+    // The stand-in server speaks 50 ms of audio a character: its length, not the embedded engine's.
+    expect(audioOf(messages).byteLength / 2).toBe(Math.round(24000 * 0.05 * "Served elsewhere. ".length));
+    const history = (await (await api("/v1/history", { key })).json()) as { history: { model_id: string }[] };
+    expect(history.history.map((h) => h.model_id)).toEqual(["parlance_openai_compatible_v1"]);
+  });
+
   it("takes the key from the header, speaks on flush and keeps the socket open", async () => {
     const key = await createKey(await signUp("ws-flush@example.com"));
     const { messages, closed, send, socket } = await connect(`/v1/text-to-speech/${ARIA}/stream-input?output_format=pcm_16000`, { "xi-api-key": key });
@@ -119,6 +132,11 @@ describe("WebSocket /v1/text-to-speech/{voice_id}/stream-input", () => {
     wrongVoice.send({ text: " ", "xi-api-key": key });
     expect((await wrongVoice.closed).code).toBe(1008);
     expect(wrongVoice.messages[0]).toMatchObject({ error: "voice_not_found", code: 1008 });
+
+    const wrongModel = await connect(`/v1/text-to-speech/${ARIA}/stream-input?model_id=no_such_model`);
+    wrongModel.send({ text: " ", xi_api_key: key });
+    expect((await wrongModel.closed).code).toBe(1008);
+    expect(wrongModel.messages).toEqual([{ message: "A model with id no_such_model was not found.", error: "model_not_found", code: 1008 }]);
 
     const badField = await connect(`/v1/text-to-speech/${ARIA}/stream-input`, { "xi-api-key": key });
     badField.send({ text: " ", generation_config: { chunk_length_schedule: [5] } });

@@ -50,6 +50,15 @@ describe("a neural cloning server (XTTS protocol)", () => {
     const expected = xttsStandInPitch(sample.byteLength);
     expect(Math.abs((await pitchOf(cloned)) - expected) / expected).toBeLessThan(0.03);
 
+    // The voice settings' speed reaches the server's speech (time-stretched, the protocol has none): 1.2 is a sixth
+    // shorter than 1.0 at the same pitch; the clone's measured pace is not applied on top of the server's own.
+    const tts = (speed: number) => api(`/v1/text-to-speech/${voice_id}?output_format=pcm_16000`, { method: "POST", key, json: { text: "Good evening to you.", voice_settings: { speed } } });
+    const [normal, fast] = [await tts(1), await tts(1.2)];
+    const [normalBytes, fastBytes] = [(await normal.clone().arrayBuffer()).byteLength, (await fast.clone().arrayBuffer()).byteLength];
+    expect(normalBytes).toBe(Math.round(16000 * 0.04 * "Good evening to you.".length) * 2);
+    expect(fastBytes / normalBytes).toBeCloseTo(1 / 1.2, 2);
+    expect(Math.abs((await pitchOf(fast)) - expected) / expected).toBeLessThan(0.03);
+
     // A premade voice is still the embedded engine's (Roger's own pitch, not the server's tone).
     const premade = await pitchOf(await api(`/v1/text-to-speech/${ROGER}?output_format=pcm_16000`, { method: "POST", key, json: { text: "Good evening to you." } }));
     expect(Math.abs(premade - expected) / expected).toBeGreaterThan(0.05);
@@ -57,4 +66,40 @@ describe("a neural cloning server (XTTS protocol)", () => {
     expect((await api(`/v1/voices/${voice_id}`, { method: "DELETE", key })).status).toBe(200);
     expect(await env.MEDIA.get(`voice-clones/${workspace}/${voice_id}/xtts.json`)).toBeNull();
   }, 60_000);
+});
+
+describe("a professional voice on the neural cloning server", () => {
+  it("is learnt by the server when trained (its most voiced sample the reference) and speaks there", async () => {
+    await env.DB.prepare("UPDATE workspaces SET tier = 'creator' WHERE id = ?").bind(workspace).run();
+    const say = async (text: string) => new Uint8Array(await (await api(`/v1/text-to-speech/${ROGER}?output_format=mp3_44100_128`, { method: "POST", key, json: { text } })).arrayBuffer());
+    const samples = [
+      await say("The evening was calm and the river was quiet. We walked along the water and talked about the summer holidays."),
+      await say("Every morning the baker opens his shop at six, and the whole street smells of warm bread and coffee."),
+      await say("Hello! This is how I sound. I can read your stories, articles and scripts aloud, one page after another."),
+    ];
+    const created = await api("/v1/voices/pvc", { method: "POST", key, json: { name: "Professional Roger", language: "en" } });
+    expect(created.status).toBe(200);
+    const { voice_id } = (await created.json()) as { voice_id: string };
+    const form = new FormData();
+    samples.forEach((bytes, i) => form.append("files", new File([bytes as Uint8Array<ArrayBuffer>], `roger-${i}.mp3`, { type: "audio/mpeg" })));
+    expect((await api(`/v1/voices/pvc/${voice_id}/samples`, { method: "POST", key, body: form })).status).toBe(200);
+    expect((await api(`/v1/voices/pvc/${voice_id}/captcha`, { key })).status).toBe(200);
+    const recording = new FormData();
+    recording.append("recording", new File([(await say("I am recording this sentence today to confirm that this professional voice is my own.")) as Uint8Array<ArrayBuffer>], "r.mp3", { type: "audio/mpeg" }));
+    expect((await api(`/v1/voices/pvc/${voice_id}/captcha`, { method: "POST", key, body: recording })).status).toBe(200);
+    expect((await api(`/v1/voices/pvc/${voice_id}/train`, { method: "POST", key, json: {} })).status).toBe(200);
+    let state = "";
+    for (let i = 0; i < 100 && state !== "fine_tuned" && state !== "failed"; i++) {
+      const voice = (await (await api(`/v1/voices/${voice_id}`, { key })).json()) as { fine_tuning: { state: Record<string, string> } };
+      state = voice.fine_tuning.state.parlance_multilingual_v1!;
+      if (state !== "fine_tuned") await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(state).toBe("fine_tuned");
+    // The stand-in's conditioning records the reference's size: one of the samples, sent whole.
+    const conditioning = (await (await env.MEDIA.get(`voice-clones/${workspace}/${voice_id}/xtts.json`))!.json()) as { speaker_embedding: number[] };
+    expect(samples.map((s) => s.byteLength)).toContain(conditioning.speaker_embedding[0]);
+    const expected = xttsStandInPitch(conditioning.speaker_embedding[0]!);
+    const speech = await api(`/v1/text-to-speech/${voice_id}?output_format=pcm_16000`, { method: "POST", key, json: { text: "Good evening to you." } });
+    expect(Math.abs((await pitchOf(speech)) - expected) / expected).toBeLessThan(0.03);
+  }, 90_000);
 });
