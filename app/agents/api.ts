@@ -25,6 +25,7 @@ import {
   listAgents,
   listConversations,
   listDocuments,
+  conversationCreditRefusal,
   signConversation,
   updateAgent,
   type AgentRefusal,
@@ -163,11 +164,16 @@ agentsApi.delete(
 
 agentsApi.get(
   "/conversation/get-signed-url",
-  doc("A signed URL that opens a conversation with an agent without the API key", { success: { description: "JSON: signed_url" }, responses: { 404: "not_found" } }),
+  doc("A signed URL that opens a conversation with an agent without the API key", {
+    success: { description: "JSON: signed_url" },
+    responses: { 401: "quota_exceeded: less than a conversation minute's credits remain", 402: "payment_required", 404: "not_found" },
+  }),
   valid("query", z.object({ agent_id: z.string().min(1).max(100), include_conversation_id: z.string().optional() })),
   async (c) => {
     const agent = await findAgent(c.env, c.get("caller"), c.req.valid("query").agent_id);
     if (!agent) return apiError(c, 404, "not_found", AGENT_TEXTS.agentNotFound);
+    const broke = await conversationCreditRefusal(c.env, agent.workspaceId);
+    if (broke) return refused(c, broke);
     const token = await signConversation(c.env, c.get("caller"), agent.id);
     const url = new URL(c.req.url);
     const scheme = url.protocol === "https:" ? "wss:" : "ws:";

@@ -100,6 +100,11 @@ export async function finishConversation(
   ]);
 }
 
+/** The workspace a conversation is charged to (its quota is checked before the conversation starts). */
+export async function findChargedWorkspace(db: Database, workspaceId: string) {
+  return db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).get();
+}
+
 export async function findConversation(db: Database, workspaceId: string, id: string): Promise<ConversationRow | undefined> {
   return db.select().from(conversations).where(and(eq(conversations.workspaceId, workspaceId), eq(conversations.id, id))).get();
 }

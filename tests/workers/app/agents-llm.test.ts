@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SELF } from "cloudflare:test";
 import { api, createKey, ORIGIN, signUp } from "./helpers";
 import { connect as connectAs, json, savedConversation, type Message } from "./agent-call";
-import { conversationCredits, TOOL_TEXTS } from "~/agents/rules/llm";
+import { conversationCredits, CONVERSATION_MINIMUM_CREDITS, CREDIT_TEXTS, TOOL_TEXTS } from "~/agents/rules/llm";
 import { AGENT_TEXTS } from "~/agents/rules/agents";
 import { WIDGET_TEXTS } from "~/agents/rules/widget";
 
@@ -93,6 +93,68 @@ describe("an agent with a language model (streamed, with tools)", () => {
       `The order_status tool answered: ${TOOL_TEXTS.failed("order_status", 500)}`,
     ]);
     call.socket.close(1000, "bye");
+  });
+});
+
+describe("webhook tool URLs (decision 0053)", () => {
+  const tool = (url: string, name = "lookup") => ({ type: "webhook", name, description: "Looks up", api_schema: { url, method: "GET" } });
+  const create = (url: string) => api("/v1/convai/agents/create", { method: "POST", json: { conversation_config: { agent: { prompt: { prompt: "You help.", llm: "llama3.2", tools: [tool(url)] } } } }, key });
+
+  it("refuses this machine, private and link-local addresses when the agent is created or updated (422), and keeps public ones", async () => {
+    for (const url of ["http://127.0.0.1:8787/x", "http://localhost/x", "http://169.254.169.254/latest/meta-data", "http://[::1]/x", "http://10.0.0.7/x", "http://printer.local/x"]) {
+      const refused = await create(url);
+      expect(refused.status, url).toBe(422);
+      expect(await refused.json()).toMatchObject({ detail: { status: "invalid_tool_url", message: TOOL_TEXTS.urlNotPublic("lookup") } });
+    }
+    expect((await create("ftp://tools.example.com/x")).status).toBe(422);
+    const agentId = await newAgent({ agent: { prompt: { tools: [weather] } } });
+    const patched = await api(`/v1/convai/agents/${agentId}`, { method: "PATCH", json: { conversation_config: { agent: { prompt: { tools: [tool("http://192.168.0.1/admin", "router")] } } } }, key });
+    expect(patched.status).toBe(422);
+    expect(await patched.json()).toMatchObject({ detail: { status: "invalid_tool_url", message: TOOL_TEXTS.urlNotPublic("router") } });
+    // The agent kept its tool.
+    const kept = await json<{ conversation_config: { agent: { prompt: { tools: { name: string }[] } } } }>(await api(`/v1/convai/agents/${agentId}`, { key }));
+    expect(kept.conversation_config.agent.prompt.tools.map((t) => t.name)).toEqual(["weather"]);
+  });
+
+  it("checks again when the tool is called: a stored loopback URL is not fetched and the agent says so", async () => {
+    const agentId = await newAgent({ conversation: { text_only: true } });
+    // As an agent saved before the check was: its tool written straight into the table.
+    const row = await env.DB.prepare("SELECT conversation_config FROM agents WHERE id = ?").bind(agentId).first<{ conversation_config: string }>();
+    const config = JSON.parse(row!.conversation_config) as { agent: { prompt: Record<string, unknown> } };
+    config.agent.prompt.tools = [tool("http://127.0.0.1:9/secret", "internal")];
+    await env.DB.prepare("UPDATE agents SET conversation_config = ? WHERE id = ?").bind(JSON.stringify(config), agentId).run();
+    const call = await open(agentId);
+    call.send({ type: "user_message", text: "internal please" });
+    await call.until((m) => said(m)?.startsWith("The internal tool answered") ?? false);
+    expect(call.messages.map(said).filter(Boolean)).toEqual([TOOL_TEXTS.spokenFailure("internal"), `The internal tool answered: ${TOOL_TEXTS.urlNotPublic("internal")}`]);
+    call.socket.close(1000, "bye");
+  });
+});
+
+describe("the credit check before a conversation (decision 0053)", () => {
+  it("refuses the signed URL (401) and the socket (closed with the reason) when the first minute is not covered, and the page says so", async () => {
+    const cookie = await signUp("agents-llm-broke@example.com");
+    const own = await createKey(cookie);
+    const agentId = await newAgent({ conversation: { text_only: true } }, own);
+    const workspace = await env.DB.prepare("SELECT workspace_id FROM agents WHERE id = ?").bind(agentId).first<{ workspace_id: string }>();
+    await env.DB.prepare("UPDATE workspaces SET character_count = character_limit - ? WHERE id = ?").bind(CONVERSATION_MINIMUM_CREDITS - 1, workspace!.workspace_id).run();
+
+    const signed = await api(`/v1/convai/conversation/get-signed-url?agent_id=${agentId}`, { key: own });
+    expect(signed.status).toBe(401);
+    expect(await signed.json()).toMatchObject({ detail: { status: "quota_exceeded", message: CREDIT_TEXTS.notEnough(CONVERSATION_MINIMUM_CREDITS - 1) } });
+    const call = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": own });
+    expect(await call.closed).toEqual({ code: 1008, reason: CREDIT_TEXTS.notEnough(CONVERSATION_MINIMUM_CREDITS - 1) });
+    expect(call.messages).toEqual([{ type: "error", error: CREDIT_TEXTS.notEnough(CONVERSATION_MINIMUM_CREDITS - 1) }]);
+    const page = await api(`/app/conversational-ai/agents/${agentId}`, { cookie });
+    expect(await page.text()).toContain(CREDIT_TEXTS.notEnough(CONVERSATION_MINIMUM_CREDITS - 1));
+    // Nothing was started or charged.
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM conversations WHERE agent_id = ?").bind(agentId).first("n")).toBe(0);
+
+    // With exactly a minute left, it starts.
+    await env.DB.prepare("UPDATE workspaces SET character_count = character_limit - ? WHERE id = ?").bind(CONVERSATION_MINIMUM_CREDITS, workspace!.workspace_id).run();
+    expect((await api(`/v1/convai/conversation/get-signed-url?agent_id=${agentId}`, { key: own })).status).toBe(200);
+    const allowed = await open(agentId, own);
+    allowed.socket.close(1000, "bye");
   });
 });
 
