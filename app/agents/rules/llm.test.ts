@@ -20,7 +20,7 @@ describe("agent tools", () => {
   });
 
   it("makes the webhook request: path parameters in the URL, query parameters, the rest as JSON", () => {
-    const tool = agentTools(prompt)[0] as WebhookTool;
+    const tool = { ...(agentTools(prompt)[0] as WebhookTool), headers: {} };
     expect(webhookRequest(tool, { id: "a/b", lang: "en", qty: 2 })).toEqual({
       url: "https://shop.example/orders/a%2Fb?lang=en",
       init: { method: "POST", headers: { accept: "application/json, text/plain;q=0.9", "content-type": "application/json" }, body: '{"qty":2}', redirect: "manual" },

@@ -3,6 +3,7 @@
 // answer that are ready to be spoken, and what a conversation costs. Pure.
 import type { ChatTool } from "../../../core/engines/chat";
 import { isInternalHost } from "../../../core/webhooks/webhooks";
+import { headerValue, type HeaderValue } from "./secrets";
 import { splitSentences } from "~/speech/rules/speech-text";
 
 type Json = Record<string, unknown>;
@@ -26,7 +27,8 @@ export type WebhookTool = {
   description: string;
   url: string;
   method: (typeof WEBHOOK_METHODS)[number];
-  headers: Record<string, string>;
+  /** Text, or a workspace secret put in only when the tool is called. */
+  headers: Record<string, HeaderValue>;
   pathParams: string[];
   queryParams: string[];
   timeoutSeconds: number;
@@ -115,7 +117,11 @@ export function agentTools(prompt: unknown): AgentTool[] {
     const path = propertiesOf({ properties: api.path_params_schema });
     const query = propertiesOf(api.query_params_schema);
     const body = propertiesOf(api.request_body_schema);
-    const headers = isObject(api.request_headers) ? Object.fromEntries(Object.entries(api.request_headers).filter((e): e is [string, string] => typeof e[1] === "string")) : {};
+    const headers: Record<string, HeaderValue> = {};
+    for (const [header, value] of Object.entries(isObject(api.request_headers) ? api.request_headers : {})) {
+      const read = headerValue(value);
+      if (read !== null) headers[header] = read;
+    }
     const parameters = {
       type: "object",
       properties: { ...path, ...query, ...body },
@@ -141,7 +147,7 @@ export function toolArguments(text: string): Json | null {
 }
 
 /** The HTTP request a webhook tool call makes: path parameters in the URL, query parameters, the rest as a JSON body. */
-export function webhookRequest(tool: WebhookTool, args: Json): { url: string; init: { method: string; headers: Record<string, string>; body?: string; redirect: "manual" } } {
+export function webhookRequest(tool: Omit<WebhookTool, "headers"> & { headers: Record<string, string> }, args: Json): { url: string; init: { method: string; headers: Record<string, string>; body?: string; redirect: "manual" } } {
   const url = new URL(tool.url.replace(/\{(\w+)\}/g, (whole, name: string) => (name in args ? encodeURIComponent(String(args[name])) : whole)));
   const rest: Json = {};
   for (const [key, value] of Object.entries(args)) {

@@ -8,6 +8,7 @@ import { connect as connectAs, json, savedConversation, type Message } from "./a
 import { conversationCredits, CONVERSATION_MINIMUM_CREDITS, CREDIT_TEXTS, TOOL_TEXTS } from "~/agents/rules/llm";
 import { AGENT_TEXTS } from "~/agents/rules/agents";
 import { WIDGET_TEXTS } from "~/agents/rules/widget";
+import { SECRET_TEXTS } from "~/agents/rules/secrets";
 
 let key: string;
 beforeAll(async () => {
@@ -127,6 +128,63 @@ describe("webhook tool URLs (decision 0053)", () => {
     call.send({ type: "user_message", text: "internal please" });
     await call.until((m) => said(m)?.startsWith("The internal tool answered") ?? false);
     expect(call.messages.map(said).filter(Boolean)).toEqual([TOOL_TEXTS.spokenFailure("internal"), `The internal tool answered: ${TOOL_TEXTS.urlNotPublic("internal")}`]);
+    call.socket.close(1000, "bye");
+  });
+});
+
+describe("workspace secrets in webhook tool headers (decision 0053)", () => {
+  it("stores a secret it never returns, sends it only in the tool's request, keeps it from other workspaces and from deletion while used", async () => {
+    const created = await api("/v1/convai/secrets", { method: "POST", json: { type: "new", name: "Shop token", value: "Bearer tool-secret-1" }, key });
+    expect(created.status).toBe(200);
+    const secret = await json<{ type: string; secret_id: string; name: string }>(created);
+    expect(secret).toEqual({ type: "stored", secret_id: expect.stringMatching(/^secret_/), name: "Shop token" });
+    const balance = { type: "webhook", name: "balance", description: "The account balance", api_schema: { url: "http://tools.test/balance", method: "GET", request_headers: { authorization: { secret_id: secret.secret_id } } } };
+    const agentId = await newAgent({ agent: { prompt: { tools: [balance] } }, conversation: { text_only: true } });
+
+    // The value appears in no answer: the secret, the list, the agent.
+    for (const path of [`/v1/convai/secrets/${secret.secret_id}`, "/v1/convai/secrets", `/v1/convai/agents/${agentId}`]) {
+      const text = await (await api(path, { key })).text();
+      expect(text, path).not.toContain("tool-secret-1");
+    }
+    const got = await json<{ used_by: { agents: { id: string }[] } }>(await api(`/v1/convai/secrets/${secret.secret_id}`, { key }));
+    expect(got.used_by.agents.map((a) => a.id)).toEqual([agentId]);
+
+    const call = await open(agentId);
+    call.send({ type: "user_message", text: "balance please" });
+    const answer = await call.until((m) => said(m)?.startsWith("The balance tool answered") ?? false);
+    expect(said(answer)).toBe('The balance tool answered: {"balance":42}');
+    call.socket.close(1000, "bye");
+
+    // Another workspace can neither see nor use it.
+    const stranger = await createKey(await signUp("agents-llm-secrets-other@example.com"));
+    expect((await api(`/v1/convai/secrets/${secret.secret_id}`, { key: stranger })).status).toBe(404);
+    expect((await api(`/v1/convai/secrets/${secret.secret_id}`, { method: "PATCH", json: { type: "update", name: "x", value: "y" }, key: stranger })).status).toBe(404);
+    expect((await api(`/v1/convai/secrets/${secret.secret_id}`, { method: "DELETE", key: stranger })).status).toBe(404);
+    const borrowed = await api("/v1/convai/agents/create", { method: "POST", json: { conversation_config: { agent: { prompt: { tools: [balance] } } } }, key: stranger });
+    expect(borrowed.status).toBe(400);
+    expect(await borrowed.json()).toMatchObject({ detail: { status: "secret_not_found", message: SECRET_TEXTS.secretsNotFound([secret.secret_id]) } });
+
+    // In use: not deleted; once no tool uses it, deleted.
+    const inUse = await api(`/v1/convai/secrets/${secret.secret_id}`, { method: "DELETE", key });
+    expect(inUse.status).toBe(400);
+    expect(await inUse.json()).toMatchObject({ detail: { status: "secret_in_use", message: SECRET_TEXTS.inUse(["Model agent"]) } });
+    expect((await api(`/v1/convai/agents/${agentId}`, { method: "PATCH", json: { conversation_config: { agent: { prompt: { tools: [] } } } }, key })).status).toBe(200);
+    const renamed = await api(`/v1/convai/secrets/${secret.secret_id}`, { method: "PATCH", json: { type: "update", name: "Old token", value: "Bearer other" }, key });
+    expect(await renamed.json()).toEqual({ type: "stored", secret_id: secret.secret_id, name: "Old token" });
+    expect((await api(`/v1/convai/secrets/${secret.secret_id}`, { method: "DELETE", key })).status).toBe(200);
+    expect((await api(`/v1/convai/secrets/${secret.secret_id}`, { key })).status).toBe(404);
+    expect((await api("/v1/convai/secrets", { method: "POST", json: { name: "", value: "x" }, key })).status).toBe(422);
+  });
+
+  it("fails the tool, and says so, when its secret was deleted after the agent was saved", async () => {
+    const secret = await json<{ secret_id: string }>(await api("/v1/convai/secrets", { method: "POST", json: { name: "Gone", value: "Bearer tool-secret-1" }, key }));
+    const balance = { type: "webhook", name: "balance", description: "Balance", api_schema: { url: "http://tools.test/balance", method: "GET", request_headers: { authorization: { secret_id: secret.secret_id } } } };
+    const agentId = await newAgent({ agent: { prompt: { tools: [balance] } }, conversation: { text_only: true } });
+    await env.DB.prepare("DELETE FROM agent_secrets WHERE id = ?").bind(secret.secret_id).run();
+    const call = await open(agentId);
+    call.send({ type: "user_message", text: "balance please" });
+    const answer = await call.until((m) => said(m)?.startsWith("The balance tool answered") ?? false);
+    expect(said(answer)).toBe(`The balance tool answered: ${SECRET_TEXTS.missingAtCall("balance", "authorization")}`);
     call.socket.close(1000, "bye");
   });
 });
