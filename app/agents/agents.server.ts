@@ -4,3 +4,4 @@ export * from "./server/agents.server";
 export * from "./server/knowledge.server";
 export * from "./server/conversations.server";
 export * from "./server/signatures.server";
+export * from "./server/secrets.server";

@@ -25,12 +25,21 @@ import {
   listAgents,
   listConversations,
   listDocuments,
+  conversationCreditRefusal,
+  createSecret,
+  deleteSecret,
+  findSecret,
+  listSecrets,
+  secretJson,
+  secretUsers,
   signConversation,
+  updateSecret,
   updateAgent,
   type AgentRefusal,
 } from "~/agents/agents.server";
 import { rangedObjectResponse } from "~/history/history.server";
 import { AGENT_LIMITS, AGENT_TEXTS } from "~/agents/rules/agents";
+import { SECRET_LIMITS, SECRET_TEXTS } from "~/agents/rules/secrets";
 
 const doc = apiDocs("Conversational AI");
 const object = z.record(z.string(), z.unknown());
@@ -163,11 +172,16 @@ agentsApi.delete(
 
 agentsApi.get(
   "/conversation/get-signed-url",
-  doc("A signed URL that opens a conversation with an agent without the API key", { success: { description: "JSON: signed_url" }, responses: { 404: "not_found" } }),
+  doc("A signed URL that opens a conversation with an agent without the API key", {
+    success: { description: "JSON: signed_url" },
+    responses: { 401: "quota_exceeded: less than a conversation minute's credits remain", 402: "payment_required", 404: "not_found" },
+  }),
   valid("query", z.object({ agent_id: z.string().min(1).max(100), include_conversation_id: z.string().optional() })),
   async (c) => {
     const agent = await findAgent(c.env, c.get("caller"), c.req.valid("query").agent_id);
     if (!agent) return apiError(c, 404, "not_found", AGENT_TEXTS.agentNotFound);
+    const broke = await conversationCreditRefusal(c.env, agent.workspaceId);
+    if (broke) return refused(c, broke);
     const token = await signConversation(c.env, c.get("caller"), agent.id);
     const url = new URL(c.req.url);
     const scheme = url.protocol === "https:" ? "wss:" : "ws:";
@@ -207,3 +221,59 @@ agentsApi.delete("/conversations/:conversation_id", doc("Delete a conversation a
   if (!(await deleteConversation(c.env, c.get("caller"), c.req.valid("param").conversation_id))) return apiError(c, 404, "not_found", AGENT_TEXTS.conversationNotFound);
   return c.json({});
 });
+
+const secretParam = z.object({ secret_id: z.string().min(1).max(100) });
+const secretFields = {
+  name: z.string().trim().min(1, "name must not be empty.").max(SECRET_LIMITS.name, `name must be at most ${SECRET_LIMITS.name} characters.`),
+  value: z.string().min(1, "value must not be empty.").max(SECRET_LIMITS.value, `value must be at most ${SECRET_LIMITS.value} characters.`),
+};
+
+agentsApi.get(
+  "/secrets",
+  doc("List the workspace's secrets (names and the agents using them; never their values)", { success: { description: "JSON: secrets, next_cursor" } }),
+  valid("query", z.object({ page_size: z.coerce.number().int().min(1).max(SECRET_LIMITS.pageSize).default(30), cursor: z.string().max(40).optional(), search: z.string().max(200).optional(), dependency_limit: z.coerce.number().int().optional() })),
+  async (c) => {
+    const q = c.req.valid("query");
+    const page = await listSecrets(c.env, c.get("caller"), { pageSize: q.page_size, search: q.search, cursor: q.cursor });
+    const secrets = await Promise.all(page.secrets.map(async (s) => secretJson(s, await secretUsers(c.env, s.workspaceId, s.id))));
+    return c.json({ secrets, ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}) });
+  },
+);
+
+agentsApi.post(
+  "/secrets",
+  doc("Store a secret for webhook tools' headers (its value is never returned)", { success: { description: "JSON: type, secret_id, name" } }),
+  valid("json", z.object({ type: z.literal("new").optional(), ...secretFields })),
+  async (c) => {
+    const row = await createSecret(c.env, c.get("caller"), c.req.valid("json"));
+    return c.json({ type: "stored", secret_id: row.id, name: row.name });
+  },
+);
+
+agentsApi.get("/secrets/:secret_id", doc("Get a secret (name and users, never its value)", { success: { description: "JSON: the secret" }, responses: { 404: "not_found" } }), valid("param", secretParam), async (c) => {
+  const row = await findSecret(c.env, c.get("caller"), c.req.valid("param").secret_id);
+  if (!row) return apiError(c, 404, "not_found", SECRET_TEXTS.notFound);
+  return c.json(secretJson(row, await secretUsers(c.env, row.workspaceId, row.id)));
+});
+
+agentsApi.patch(
+  "/secrets/:secret_id",
+  doc("Replace a secret's name and value", { success: { description: "JSON: type, secret_id, name" }, responses: { 404: "not_found" } }),
+  valid("param", secretParam),
+  valid("json", z.object({ type: z.literal("update").optional(), ...secretFields })),
+  async (c) => {
+    const row = await updateSecret(c.env, c.get("caller"), c.req.valid("param").secret_id, c.req.valid("json"));
+    return row ? c.json({ type: "stored", secret_id: row.id, name: row.name }) : apiError(c, 404, "not_found", SECRET_TEXTS.notFound);
+  },
+);
+
+agentsApi.delete(
+  "/secrets/:secret_id",
+  doc("Delete a secret no agent's tool uses", { success: { description: "Empty JSON" }, responses: { 400: "secret_in_use", 404: "not_found" } }),
+  valid("param", secretParam),
+  async (c) => {
+    const deleted = await deleteSecret(c.env, c.get("caller"), c.req.valid("param").secret_id);
+    if (!deleted.ok) return refused(c, deleted.refusal);
+    return c.json({});
+  },
+);

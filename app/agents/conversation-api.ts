@@ -6,10 +6,10 @@ import { apiError } from "~/api/errors";
 import { apiDocs } from "~/api/route-docs";
 import { database } from "../../db/client";
 import { keyMayCall } from "../../core/workspace/key-scopes";
-import { findAgent, findWidgetAgent, findWorkspaceAgent, signatureHolder, type AgentRow } from "~/agents/agents.server";
+import { conversationCreditRefusal, findAgent, findWidgetAgent, findWorkspaceAgent, signatureHolder, type AgentRow } from "~/agents/agents.server";
 import { serveConversation } from "~/agents/generation.server";
 import { AGENT_TEXTS } from "~/agents/rules/agents";
-import { CLOSE_POLICY } from "~/agents/rules/protocol";
+import { CLOSE_POLICY, closeReason } from "~/agents/rules/protocol";
 
 const doc = apiDocs("Conversational AI");
 
@@ -60,12 +60,16 @@ conversationSocketApi.get(
   async (c) => {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return apiError(c, 426, "upgrade_required", "This endpoint is a WebSocket: open it with an upgrade request.");
     const agentId = c.req.query("agent_id") ?? "";
-    const found = agentId ? await caller(c, c.env, agentId) : { error: AGENT_TEXTS.agentNotFound };
+    let found = agentId ? await caller(c, c.env, agentId) : { error: AGENT_TEXTS.agentNotFound };
+    // A workspace whose credits do not cover the first minute is refused before anything starts (decision 0053).
+    const broke = "agent" in found ? await conversationCreditRefusal(c.env, found.agent.workspaceId) : null;
+    if (broke) found = { error: broke.message };
     const { 0: client, 1: server } = new WebSocketPair();
     server.accept();
     if ("error" in found) {
       server.send(JSON.stringify({ type: "error", error: found.error }));
-      server.close(CLOSE_POLICY, found.error);
+      // A close reason holds at most 123 bytes; the error message before it carries the whole text.
+      server.close(CLOSE_POLICY, closeReason(found.error));
     } else {
       serveConversation(c.env, server, { agent: found.agent, userId: found.userId, requestId: c.get("requestId"), waitUntil: (promise) => c.executionCtx.waitUntil(promise) });
     }

@@ -19,10 +19,11 @@ import { synthesizeUncharged } from "~/speech/generation.server";
 import { transcribe } from "~/speech/speech.server";
 import { splitSentences } from "~/speech/rules/speech-text";
 import { log } from "~/common/log.server";
-import { passagesOf, settingsOfAgent, type AgentRow, type TranscriptEntry } from "~/agents/agents.server";
+import { passagesOf, secretValues, settingsOfAgent, type AgentRow, type TranscriptEntry } from "~/agents/agents.server";
+import { resolveHeaders, SECRET_TEXTS } from "~/agents/rules/secrets";
 import { AGENT_TEXTS, CONVERSATION_AUDIO_FORMAT, PING_SECONDS, type AgentSettings } from "~/agents/rules/agents";
 import { CLOSE_NORMAL, CLOSE_POLICY, parseClientMessage, serverMessages, type ClientMessage } from "~/agents/rules/protocol";
-import { chatTools, conversationCredits, CONVERSATION_SOURCE, CONVERSATION_USAGE_LABEL, readySentences, TOOL_LIMITS, TOOL_TEXTS, toolArguments, toolResultText, webhookRequest, type ClientTool, type WebhookTool } from "~/agents/rules/llm";
+import { chatTools, conversationCredits, CONVERSATION_SOURCE, CONVERSATION_USAGE_LABEL, readySentences, TOOL_LIMITS, TOOL_TEXTS, toolArguments, toolResultText, toolUrlProblem, webhookRequest, type ClientTool, type WebhookTool } from "~/agents/rules/llm";
 
 const SAMPLE_RATE = 16000;
 /** Audio is sent in pieces of this many bytes (a quarter second of 16 kHz PCM). */
@@ -259,11 +260,19 @@ class ConversationSession {
   }
 
   private async callWebhook(tool: WebhookTool, args: Record<string, unknown>): Promise<{ ok: boolean; text: string }> {
-    const { url, init } = webhookRequest(tool, args);
+    // Secrets are read now, for this call only; one deleted since the agent was saved fails the tool (decision 0053).
+    const ids = Object.values(tool.headers).flatMap((h) => (typeof h === "string" ? [] : [h.secretId]));
+    const headers = resolveHeaders(tool.headers, ids.length ? await secretValues(this.env, this.options.agent.workspaceId, ids) : new Map());
+    if (!headers.ok) return { ok: false, text: SECRET_TEXTS.missingAtCall(tool.name, headers.header) };
+    const { url, init } = webhookRequest({ ...tool, headers: headers.headers }, args);
+    // Checked again at call time: the agent may have been saved before the check, or the arguments changed the URL (decision 0053).
+    const problem = toolUrlProblem(tool.name, url, this.env.ENVIRONMENT !== "production");
+    if (problem) return { ok: false, text: problem };
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), tool.timeoutSeconds * 1000);
     try {
       const response = await fetch(url, { ...init, signal: abort.signal });
+      if (response.status >= 300 && response.status < 400) return { ok: false, text: TOOL_TEXTS.redirected(tool.name) };
       const text = await response.text();
       return response.ok ? { ok: true, text: text || TOOL_TEXTS.noResponseExpected } : { ok: false, text: TOOL_TEXTS.failed(tool.name, response.status) };
     } catch (error) {

@@ -17,7 +17,7 @@ import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm, type FieldErrors } from "~/common/form.server";
 import { voiceOptions } from "~/voices/voices.server";
 import { LANGUAGES } from "~/speech/rules/languages";
-import { conversationJson, deleteConversation, documentFromText, findAgent, listConversations, settingsOfAgent, updateAgent } from "~/agents/agents.server";
+import { conversationCreditRefusal, conversationJson, deleteConversation, documentFromText, findAgent, listConversations, settingsOfAgent, updateAgent } from "~/agents/agents.server";
 import { AGENT_DEFAULTS, AGENT_LIMITS, AGENT_TEXTS } from "~/agents/rules/agents";
 import { TalkPanel } from "~/agents/components/talk-panel";
 import { EmbedSnippet } from "~/audio-native/components/snippet";
@@ -32,13 +32,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!agent) throw new Response(AGENT_TEXTS.agentNotFound, { status: 404 });
   const settings = settingsOfAgent(agent);
   const platform = JSON.parse(agent.platformSettings) as Record<string, unknown>;
-  const [voices, { conversations }] = await Promise.all([voiceOptions(env, viewer), listConversations(env, viewer, { pageSize: 20, agentId: agent.id })]);
+  const [voices, { conversations }, creditRefusal] = await Promise.all([
+    voiceOptions(env, viewer),
+    listConversations(env, viewer, { pageSize: 20, agentId: agent.id }),
+    conversationCreditRefusal(env, agent.workspaceId),
+  ]);
   return {
     agent: { id: agent.id, name: agent.name },
     settings,
     engineName: settings.llm === AGENT_DEFAULTS.llm ? AGENT_TEXTS.responderName : settings.llm,
     voices: voices.map((v) => ({ value: v.voice_id, label: v.name })),
     conversations: conversations.map(conversationJson),
+    creditRefusal: creditRefusal?.message ?? null,
     widget: { snippet: widgetSnippet(new URL(request.url).origin, agent.id), hosts: allowedHosts(platform), signedOnly: requiresSignedUrl(platform) },
   };
 }
@@ -104,7 +109,7 @@ const TABS = ["agent", "knowledge", "talk", "widget", "history"] as const;
 const VERDICT_TONE = { success: "success", failure: "danger", unknown: "neutral" } as const;
 
 export default function AgentPage() {
-  const { agent, settings, engineName, voices, conversations, widget } = useLoaderData<typeof loader>();
+  const { agent, settings, engineName, voices, conversations, widget, creditRefusal } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const [params, setParams] = useSearchParams();
@@ -212,7 +217,7 @@ export default function AgentPage() {
           )}
         </TabsContent>
         <TabsContent value="talk">
-          <TalkPanel agentId={agent.id} engineName={engineName} />
+          <TalkPanel agentId={agent.id} engineName={engineName} refusal={creditRefusal} />
         </TabsContent>
         <TabsContent value="widget" className="flex flex-col gap-4">
           <Card>

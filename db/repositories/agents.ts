@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { agents, conversations, conversationSignatures, knowledgeChunks, knowledgeDocuments, usageEvents, workspaces } from "../schema";
+import { agents, agentSecrets, conversations, conversationSignatures, knowledgeChunks, knowledgeDocuments, usageEvents, workspaces } from "../schema";
 
 export type AgentRow = typeof agents.$inferSelect;
 export type KnowledgeDocumentRow = typeof knowledgeDocuments.$inferSelect;
@@ -100,6 +100,11 @@ export async function finishConversation(
   ]);
 }
 
+/** The workspace a conversation is charged to (its quota is checked before the conversation starts). */
+export async function findChargedWorkspace(db: Database, workspaceId: string) {
+  return db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).get();
+}
+
 export async function findConversation(db: Database, workspaceId: string, id: string): Promise<ConversationRow | undefined> {
   return db.select().from(conversations).where(and(eq(conversations.workspaceId, workspaceId), eq(conversations.id, id))).get();
 }
@@ -123,4 +128,43 @@ export async function insertSignature(db: Database, row: typeof conversationSign
 /** A signature still valid, or undefined. */
 export async function findSignature(db: Database, tokenHash: string, now: number) {
   return db.select().from(conversationSignatures).where(and(eq(conversationSignatures.tokenHash, tokenHash), gt(conversationSignatures.expiresAt, now))).get();
+}
+
+export type AgentSecretRow = typeof agentSecrets.$inferSelect;
+
+export async function insertSecret(db: Database, row: AgentSecretRow): Promise<void> {
+  await db.insert(agentSecrets).values(row);
+}
+
+export async function findSecret(db: Database, workspaceId: string, id: string): Promise<AgentSecretRow | undefined> {
+  return db.select().from(agentSecrets).where(and(eq(agentSecrets.workspaceId, workspaceId), eq(agentSecrets.id, id))).get();
+}
+
+/** A workspace's secrets among these ids (values included: for a tool call only). */
+export async function findSecrets(db: Database, workspaceId: string, ids: string[]): Promise<AgentSecretRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(agentSecrets).where(and(eq(agentSecrets.workspaceId, workspaceId), inArray(agentSecrets.id, ids)));
+}
+
+/** A workspace's secrets, newest first; the cursor is the created_at of the last one seen. */
+export async function listSecrets(db: Database, workspaceId: string, query: { pageSize: number; search?: string; before?: number }): Promise<AgentSecretRow[]> {
+  const conditions = [eq(agentSecrets.workspaceId, workspaceId)];
+  if (query.search) conditions.push(sql`${agentSecrets.name} LIKE ${likePattern(query.search)} ESCAPE '\\'`);
+  if (query.before !== undefined) conditions.push(lt(agentSecrets.createdAt, query.before));
+  return db.select().from(agentSecrets).where(and(...conditions)).orderBy(desc(agentSecrets.createdAt), desc(agentSecrets.id)).limit(query.pageSize);
+}
+
+export async function updateSecret(db: Database, workspaceId: string, id: string, set: Pick<AgentSecretRow, "name" | "value" | "updatedAt">): Promise<boolean> {
+  const updated = await db.update(agentSecrets).set(set).where(and(eq(agentSecrets.workspaceId, workspaceId), eq(agentSecrets.id, id))).returning({ id: agentSecrets.id });
+  return updated.length > 0;
+}
+
+export async function deleteSecret(db: Database, workspaceId: string, id: string): Promise<boolean> {
+  const deleted = await db.delete(agentSecrets).where(and(eq(agentSecrets.workspaceId, workspaceId), eq(agentSecrets.id, id))).returning({ id: agentSecrets.id });
+  return deleted.length > 0;
+}
+
+/** The workspace's agents whose configuration mentions this text (a secret id); the caller confirms by reading the tools. */
+export async function agentsMentioning(db: Database, workspaceId: string, text: string): Promise<AgentRow[]> {
+  return db.select().from(agents).where(and(eq(agents.workspaceId, workspaceId), sql`instr(${agents.conversationConfig}, ${text}) > 0`));
 }

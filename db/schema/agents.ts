@@ -89,3 +89,18 @@ export const conversationSignatures = sqliteTable("conversation_signatures", {
   userId: text("user_id").notNull(),
   expiresAt: integer("expires_at").notNull(),
 });
+
+/** A workspace secret that webhook tools reference from their headers ({secret_id}); its value is never returned. */
+export const agentSecrets = sqliteTable(
+  "agent_secrets",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    value: text("value").notNull(),
+    /** Milliseconds since the epoch (the list cursor). */
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("agent_secrets_workspace_created").on(t.workspaceId, t.createdAt)],
+);

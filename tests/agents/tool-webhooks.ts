@@ -1,6 +1,7 @@
 /**
  * A web service that agents' webhook tools call, for the worker tests only (the app worker's outbound service,
- * vitest.config.ts): GET /weather?city= answers a forecast, /slow never answers in time, /broken answers 500.
+ * vitest.config.ts): GET /weather?city= answers a forecast, /slow never answers in time, /broken answers 500,
+ * GET /balance answers only with the header `authorization: Bearer tool-secret-1` (a workspace secret's value).
  * Requests to other hosts go out as they would.
  */
 export function toolWebhooks(host: string): (request: Request) => Promise<Response> {
@@ -17,6 +18,7 @@ export function toolWebhooks(host: string): (request: Request) => Promise<Respon
       await new Promise((resolve) => setTimeout(resolve, 5000));
       return Response.json({ late: true });
     }
+    if (url.pathname === "/balance") return request.headers.get("authorization") === "Bearer tool-secret-1" ? Response.json({ balance: 42 }) : new Response("unauthorized", { status: 401 });
     if (url.pathname === "/broken") return new Response("internal error", { status: 500 });
     return new Response("not found", { status: 404 });
   };

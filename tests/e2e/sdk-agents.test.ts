@@ -97,4 +97,31 @@ describe("official SDK: conversational AI", () => {
     expect(list.conversations.map((c) => c.conversationId)).toEqual([conversationId]);
     await expect(other.conversationalAi.conversations.get(conversationId)).rejects.toMatchObject({ statusCode: 404 });
   });
+
+  it("stores workspace secrets for webhook tools' headers and never returns their values", async () => {
+    const secret = await client.conversationalAi.secrets.create({ name: "Shop token", value: "Bearer sdk-secret-value" });
+    expect(secret).toMatchObject({ type: "stored", name: "Shop token" });
+    const agent = await client.conversationalAi.agents.create({
+      name: "Secret user",
+      conversationConfig: {
+        agent: {
+          prompt: {
+            prompt: "You help.",
+            tools: [{ type: "webhook", name: "balance", description: "Balance", apiSchema: { url: "https://shop.example.com/balance", method: "GET", requestHeaders: { authorization: { secretId: secret.secretId } } } }],
+          },
+        },
+      },
+    });
+    const got = await client.conversationalAi.secrets.get(secret.secretId);
+    expect(got.usedBy.agents.map((a) => ("id" in a ? a.id : null))).toEqual([agent.agentId]);
+    const listed = await client.conversationalAi.secrets.list();
+    expect(listed.secrets.map((s) => s.name)).toContain("Shop token");
+    expect(JSON.stringify([got, listed, await client.conversationalAi.agents.get(agent.agentId)])).not.toContain("sdk-secret-value");
+    await expect(client.conversationalAi.secrets.delete(secret.secretId)).rejects.toMatchObject({ statusCode: 400 });
+    await expect(other.conversationalAi.secrets.get(secret.secretId)).rejects.toMatchObject({ statusCode: 404 });
+    expect(await client.conversationalAi.secrets.update(secret.secretId, { name: "Renamed", value: "Bearer new" })).toMatchObject({ secretId: secret.secretId, name: "Renamed" });
+    await client.conversationalAi.agents.delete(agent.agentId);
+    await client.conversationalAi.secrets.delete(secret.secretId);
+    await expect(client.conversationalAi.secrets.get(secret.secretId)).rejects.toMatchObject({ statusCode: 404 });
+  });
 });

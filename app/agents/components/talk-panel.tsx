@@ -14,7 +14,7 @@ type State = "idle" | "connecting" | "live" | "ended";
  * Talk to an agent in the browser: the conversation WebSocket (the session cookie opens it from this origin), text
  * typed or the microphone streamed, the agent's answers shown and played aloud.
  */
-export function TalkPanel({ agentId, engineName }: { agentId: string; engineName: string }) {
+export function TalkPanel({ agentId, engineName, refusal }: { agentId: string; engineName: string; /** Why no call can start now (credits), or null. */ refusal: string | null }) {
   const [state, setState] = useState<State>("idle");
   const [lines, setLines] = useState<Line[]>([]);
   const [text, setText] = useState("");
@@ -153,8 +153,9 @@ export function TalkPanel({ agentId, engineName }: { agentId: string; engineName
             </div>
           </>
         ) : (
-          <div>
-            <Button onClick={start} disabled={state === "connecting"}>
+          <div className="flex flex-col items-start gap-2">
+            {refusal ? <Hint tone="error">{refusal}</Hint> : null}
+            <Button onClick={start} disabled={state === "connecting" || refusal !== null}>
               {state === "ended" ? "Start a new call" : "Start a call"}
             </Button>
           </div>

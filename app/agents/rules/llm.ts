@@ -2,6 +2,8 @@
 // SDK's prompt.tools: webhook and client tools), the webhook request a tool call becomes, the sentences of a streamed
 // answer that are ready to be spoken, and what a conversation costs. Pure.
 import type { ChatTool } from "../../../core/engines/chat";
+import { isInternalHost } from "../../../core/webhooks/webhooks";
+import { headerValue, type HeaderValue } from "./secrets";
 import { splitSentences } from "~/speech/rules/speech-text";
 
 type Json = Record<string, unknown>;
@@ -25,7 +27,8 @@ export type WebhookTool = {
   description: string;
   url: string;
   method: (typeof WEBHOOK_METHODS)[number];
-  headers: Record<string, string>;
+  /** Text, or a workspace secret put in only when the tool is called. */
+  headers: Record<string, HeaderValue>;
   pathParams: string[];
   queryParams: string[];
   timeoutSeconds: number;
@@ -43,7 +46,49 @@ export const TOOL_TEXTS = {
   badArguments: (name: string) => `The arguments for ${name} were not a JSON object.`,
   noResponseExpected: "Done.",
   tooManyRounds: "Sorry, I could not finish that.",
+  urlInvalid: (name: string) => `The ${name} tool's URL is not a full URL, such as https://api.example.com/orders.`,
+  urlNotHttps: (name: string) => `The ${name} tool's URL must start with https://.`,
+  urlCredentials: (name: string) => `The ${name} tool's URL cannot carry a user name or password: put credentials in a header.`,
+  urlNotPublic: (name: string) => `The ${name} tool's URL must point to a public host, not this machine, a private network or a reserved name.`,
+  redirected: (name: string) => `The ${name} tool answered with a redirect, which is not followed.`,
 } as const;
+
+/**
+ * Reserved names (RFC 2606, RFC 6761) that no public service answers: refused in production. In development they
+ * are allowed on purpose, because the development and test stacks' stand-ins answer there (tools.test).
+ */
+const RESERVED_SUFFIXES = [".test", ".example", ".invalid"];
+
+/**
+ * Why a webhook tool may not call this URL, or null (decision 0053). Checked when the agent is saved and again
+ * before each call, on the URL's text alone (no DNS lookup): https only (http too in development), no credentials
+ * in it, never this machine, a private or link-local network (isInternalHost, the workspace webhooks' check).
+ */
+export function toolUrlProblem(name: string, raw: string, development: boolean): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return TOOL_TEXTS.urlInvalid(name);
+  }
+  if (url.protocol !== "https:" && !(development && url.protocol === "http:")) return TOOL_TEXTS.urlNotHttps(name);
+  if (url.username || url.password) return TOOL_TEXTS.urlCredentials(name);
+  const host = url.hostname.toLowerCase().replace(/\.$/, "");
+  if (isInternalHost(host) || (!development && RESERVED_SUFFIXES.some((suffix) => host.endsWith(suffix)))) return TOOL_TEXTS.urlNotPublic(name);
+  return null;
+}
+
+/** The first problem with the webhook tools of an agent's prompt as sent (conversation_config.agent.prompt.tools), or null. */
+export function toolsProblem(prompt: unknown, development: boolean): string | null {
+  const tools = isObject(prompt) && Array.isArray(prompt.tools) ? prompt.tools : [];
+  for (const tool of tools) {
+    if (!isObject(tool) || tool.type !== "webhook") continue;
+    const api = isObject(tool.api_schema) ? tool.api_schema : {};
+    const problem = toolUrlProblem(str(tool.name, "webhook"), str(api.url), development);
+    if (problem) return problem;
+  }
+  return null;
+}
 
 const str = (v: unknown, fallback = "") => (typeof v === "string" ? v : fallback);
 
@@ -72,7 +117,11 @@ export function agentTools(prompt: unknown): AgentTool[] {
     const path = propertiesOf({ properties: api.path_params_schema });
     const query = propertiesOf(api.query_params_schema);
     const body = propertiesOf(api.request_body_schema);
-    const headers = isObject(api.request_headers) ? Object.fromEntries(Object.entries(api.request_headers).filter((e): e is [string, string] => typeof e[1] === "string")) : {};
+    const headers: Record<string, HeaderValue> = {};
+    for (const [header, value] of Object.entries(isObject(api.request_headers) ? api.request_headers : {})) {
+      const read = headerValue(value);
+      if (read !== null) headers[header] = read;
+    }
     const parameters = {
       type: "object",
       properties: { ...path, ...query, ...body },
@@ -98,7 +147,7 @@ export function toolArguments(text: string): Json | null {
 }
 
 /** The HTTP request a webhook tool call makes: path parameters in the URL, query parameters, the rest as a JSON body. */
-export function webhookRequest(tool: WebhookTool, args: Json): { url: string; init: { method: string; headers: Record<string, string>; body?: string } } {
+export function webhookRequest(tool: Omit<WebhookTool, "headers"> & { headers: Record<string, string> }, args: Json): { url: string; init: { method: string; headers: Record<string, string>; body?: string; redirect: "manual" } } {
   const url = new URL(tool.url.replace(/\{(\w+)\}/g, (whole, name: string) => (name in args ? encodeURIComponent(String(args[name])) : whole)));
   const rest: Json = {};
   for (const [key, value] of Object.entries(args)) {
@@ -107,8 +156,9 @@ export function webhookRequest(tool: WebhookTool, args: Json): { url: string; in
     else rest[key] = value;
   }
   const headers = { ...tool.headers, accept: "application/json, text/plain;q=0.9" };
-  if (tool.method === "GET" || tool.method === "DELETE") return { url: url.toString(), init: { method: tool.method, headers } };
-  return { url: url.toString(), init: { method: tool.method, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(rest) } };
+  // A redirect is not followed: it could lead anywhere, past the URL check (decision 0053).
+  if (tool.method === "GET" || tool.method === "DELETE") return { url: url.toString(), init: { method: tool.method, headers, redirect: "manual" } };
+  return { url: url.toString(), init: { method: tool.method, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(rest), redirect: "manual" } };
 }
 
 /** A tool's answer as the model reads it: at most so many characters. */
@@ -133,4 +183,17 @@ export const CONVERSATION_USAGE_LABEL = "Conversational AI";
 export function conversationCredits(durationMs: number): number {
   const seconds = Math.ceil(Math.max(0, durationMs) / 1000);
   return Math.ceil((seconds * CONVERSATION_CREDITS_PER_MINUTE) / 60);
+}
+
+/** A conversation starts only when the workspace's remaining credits cover its first minute (decision 0053). */
+export const CONVERSATION_MINIMUM_CREDITS = CONVERSATION_CREDITS_PER_MINUTE;
+
+export const CREDIT_TEXTS = {
+  /** Short enough to be a WebSocket close reason (at most 123 bytes). */
+  notEnough: (remaining: number) => `Not enough credits for a conversation: a minute costs ${CONVERSATION_MINIMUM_CREDITS} credits and ${Math.max(0, remaining)} remain.`,
+} as const;
+
+/** Whether credits remain for a conversation's first minute. */
+export function coversFirstMinute(used: number, usable: number): boolean {
+  return used + CONVERSATION_MINIMUM_CREDITS <= usable;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseClientMessage } from "./protocol";
+import { closeReason, parseClientMessage } from "./protocol";
 
 describe("parseClientMessage", () => {
   it("reads the initiation overrides, text, context and audio", () => {
@@ -17,5 +17,14 @@ describe("parseClientMessage", () => {
     expect(parseClientMessage(JSON.stringify({ user_audio_chunk: "!!" }))).toMatchObject({ ok: false });
     expect(parseClientMessage(JSON.stringify({ user_audio_chunk: btoa("\x01") }))).toMatchObject({ ok: false });
     expect(parseClientMessage(JSON.stringify({ type: "dance" }))).toEqual({ ok: false, error: "Unknown message type: dance." });
+  });
+});
+
+describe("closeReason", () => {
+  it("keeps a short reason and cuts a long one to the 123 bytes a close frame holds, never inside a character", () => {
+    expect(closeReason("Agent not found.")).toBe("Agent not found.");
+    const long = closeReason("é".repeat(100));
+    expect(new TextEncoder().encode(long).length).toBeLessThanOrEqual(123);
+    expect(long).toMatch(/^é+…$/);
   });
 });

@@ -90,3 +90,9 @@ export const serverMessages = {
 /** WebSocket close codes: normal end, and a policy refusal (bad input, not allowed). */
 export const CLOSE_NORMAL = 1000;
 export const CLOSE_POLICY = 1008;
+
+/** A WebSocket close reason holds at most 123 bytes: a longer text is cut (the error message before it carries it whole). */
+export function closeReason(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  return bytes.length <= 123 ? text : `${new TextDecoder().decode(bytes.slice(0, 119)).replace(/\uFFFD$/, "")}…`;
+}

@@ -7,10 +7,13 @@ import type { Actor } from "~/accounts/accounts.server";
 import { newId } from "~/accounts/accounts.server";
 import { findUsableVoice } from "~/voices/voices.server";
 import { agentSettings, AGENT_DEFAULTS, AGENT_TEXTS, mergeJson, newConversationConfig, type Json } from "~/agents/rules/agents";
+import { toolsProblem } from "~/agents/rules/llm";
+import { secretIdsOfPrompt, SECRET_TEXTS } from "~/agents/rules/secrets";
+import { missingSecrets } from "./secrets.server";
 
 export type { AgentRow };
-export type AgentRefusal = { httpStatus: 400 | 404 | 422; status: string; message: string };
-type AgentsEnv = { DB: D1Database };
+export type AgentRefusal = { httpStatus: 400 | 401 | 402 | 404 | 422; status: string; message: string };
+type AgentsEnv = { DB: D1Database; ENVIRONMENT?: string };
 type Viewer = Pick<Actor, "membership" | "user">;
 
 const workspaceOf = (viewer: Pick<Actor, "membership">) => viewer.membership.workspace.id;
@@ -20,6 +23,11 @@ export type AgentInput = { name?: string | null; conversationConfig?: Json; plat
 
 /** Checks what an agent refers to: its voice and knowledge documents must be the workspace's to use. */
 async function refusalOf(env: AgentsEnv, viewer: Viewer, config: Json): Promise<AgentRefusal | null> {
+  const agent = config.agent as Json | undefined;
+  const toolProblem = toolsProblem(agent?.prompt, env.ENVIRONMENT !== "production");
+  if (toolProblem) return { httpStatus: 422, status: "invalid_tool_url", message: toolProblem };
+  const unknownSecrets = await missingSecrets(env, workspaceOf(viewer), secretIdsOfPrompt(agent?.prompt));
+  if (unknownSecrets.length) return { httpStatus: 400, status: "secret_not_found", message: SECRET_TEXTS.secretsNotFound(unknownSecrets) };
   const settings = agentSettings(config, {});
   if (!(await findUsableVoice(env, viewer, settings.voiceId))) return { httpStatus: 400, status: "voice_not_found", message: AGENT_TEXTS.voiceNotFound(settings.voiceId) };
   const ids = [...new Set(settings.knowledgeBase.map((k) => k.id))];

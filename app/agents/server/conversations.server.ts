@@ -5,9 +5,29 @@ import * as table from "../../../db/repositories/agents";
 import type { ConversationRow } from "../../../db/repositories/agents";
 import type { Actor } from "~/accounts/accounts.server";
 import type { ConversationAnalysis } from "../../../core/agents/evaluation";
+import { currentQuota } from "~/speech/speech.server";
+import { isRestricted } from "~/billing/rules/plan-actions";
+import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
+import type { SubscriptionStatus } from "../../../core/billing/plans";
+import { coversFirstMinute, CREDIT_TEXTS } from "~/agents/rules/llm";
+import type { AgentRefusal } from "./agents.server";
 
 export type { ConversationRow };
 type Env = { DB: D1Database; MEDIA: R2Bucket };
+
+/**
+ * Why a workspace may not start a conversation now, or null (decision 0053): a restricted subscription, or fewer
+ * credits left than the conversation's first minute costs. Asked by the signed-URL call, the socket and the pages.
+ */
+export async function conversationCreditRefusal(env: Pick<Env, "DB">, workspaceId: string): Promise<AgentRefusal | null> {
+  const db = database(env.DB);
+  const workspace = await table.findChargedWorkspace(db, workspaceId);
+  if (!workspace) return { httpStatus: 404, status: "not_found", message: "Workspace not found." };
+  if (isRestricted(workspace.status as SubscriptionStatus)) return { httpStatus: 402, status: "payment_required", message: STATUS_NOTICES[workspace.status] ?? "This workspace cannot start conversations until its payment is settled." };
+  const quota = await currentQuota(db, workspace, workspace.tier);
+  if (coversFirstMinute(quota.used, quota.usable)) return null;
+  return { httpStatus: 401, status: "quota_exceeded", message: CREDIT_TEXTS.notEnough(workspace.characterLimit - quota.used) };
+}
 
 /** A transcript entry as the API gives it. */
 export type TranscriptEntry = { role: "user" | "agent"; message: string; time_in_call_secs: number; interrupted?: boolean; source_medium?: "audio" | "text" };

@@ -5,9 +5,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SELF } from "cloudflare:test";
 import { api, createKey, ORIGIN, signUp } from "./helpers";
 import { connect as connectAs, json, savedConversation, type Message } from "./agent-call";
-import { conversationCredits, TOOL_TEXTS } from "~/agents/rules/llm";
+import { conversationCredits, CONVERSATION_MINIMUM_CREDITS, CREDIT_TEXTS, TOOL_TEXTS } from "~/agents/rules/llm";
 import { AGENT_TEXTS } from "~/agents/rules/agents";
 import { WIDGET_TEXTS } from "~/agents/rules/widget";
+import { SECRET_TEXTS } from "~/agents/rules/secrets";
 
 let key: string;
 beforeAll(async () => {
@@ -93,6 +94,125 @@ describe("an agent with a language model (streamed, with tools)", () => {
       `The order_status tool answered: ${TOOL_TEXTS.failed("order_status", 500)}`,
     ]);
     call.socket.close(1000, "bye");
+  });
+});
+
+describe("webhook tool URLs (decision 0053)", () => {
+  const tool = (url: string, name = "lookup") => ({ type: "webhook", name, description: "Looks up", api_schema: { url, method: "GET" } });
+  const create = (url: string) => api("/v1/convai/agents/create", { method: "POST", json: { conversation_config: { agent: { prompt: { prompt: "You help.", llm: "llama3.2", tools: [tool(url)] } } } }, key });
+
+  it("refuses this machine, private and link-local addresses when the agent is created or updated (422), and keeps public ones", async () => {
+    for (const url of ["http://127.0.0.1:8787/x", "http://localhost/x", "http://169.254.169.254/latest/meta-data", "http://[::1]/x", "http://10.0.0.7/x", "http://printer.local/x"]) {
+      const refused = await create(url);
+      expect(refused.status, url).toBe(422);
+      expect(await refused.json()).toMatchObject({ detail: { status: "invalid_tool_url", message: TOOL_TEXTS.urlNotPublic("lookup") } });
+    }
+    expect((await create("ftp://tools.example.com/x")).status).toBe(422);
+    const agentId = await newAgent({ agent: { prompt: { tools: [weather] } } });
+    const patched = await api(`/v1/convai/agents/${agentId}`, { method: "PATCH", json: { conversation_config: { agent: { prompt: { tools: [tool("http://192.168.0.1/admin", "router")] } } } }, key });
+    expect(patched.status).toBe(422);
+    expect(await patched.json()).toMatchObject({ detail: { status: "invalid_tool_url", message: TOOL_TEXTS.urlNotPublic("router") } });
+    // The agent kept its tool.
+    const kept = await json<{ conversation_config: { agent: { prompt: { tools: { name: string }[] } } } }>(await api(`/v1/convai/agents/${agentId}`, { key }));
+    expect(kept.conversation_config.agent.prompt.tools.map((t) => t.name)).toEqual(["weather"]);
+  });
+
+  it("checks again when the tool is called: a stored loopback URL is not fetched and the agent says so", async () => {
+    const agentId = await newAgent({ conversation: { text_only: true } });
+    // As an agent saved before the check was: its tool written straight into the table.
+    const row = await env.DB.prepare("SELECT conversation_config FROM agents WHERE id = ?").bind(agentId).first<{ conversation_config: string }>();
+    const config = JSON.parse(row!.conversation_config) as { agent: { prompt: Record<string, unknown> } };
+    config.agent.prompt.tools = [tool("http://127.0.0.1:9/secret", "internal")];
+    await env.DB.prepare("UPDATE agents SET conversation_config = ? WHERE id = ?").bind(JSON.stringify(config), agentId).run();
+    const call = await open(agentId);
+    call.send({ type: "user_message", text: "internal please" });
+    await call.until((m) => said(m)?.startsWith("The internal tool answered") ?? false);
+    expect(call.messages.map(said).filter(Boolean)).toEqual([TOOL_TEXTS.spokenFailure("internal"), `The internal tool answered: ${TOOL_TEXTS.urlNotPublic("internal")}`]);
+    call.socket.close(1000, "bye");
+  });
+});
+
+describe("workspace secrets in webhook tool headers (decision 0053)", () => {
+  it("stores a secret it never returns, sends it only in the tool's request, keeps it from other workspaces and from deletion while used", async () => {
+    const created = await api("/v1/convai/secrets", { method: "POST", json: { type: "new", name: "Shop token", value: "Bearer tool-secret-1" }, key });
+    expect(created.status).toBe(200);
+    const secret = await json<{ type: string; secret_id: string; name: string }>(created);
+    expect(secret).toEqual({ type: "stored", secret_id: expect.stringMatching(/^secret_/), name: "Shop token" });
+    const balance = { type: "webhook", name: "balance", description: "The account balance", api_schema: { url: "http://tools.test/balance", method: "GET", request_headers: { authorization: { secret_id: secret.secret_id } } } };
+    const agentId = await newAgent({ agent: { prompt: { tools: [balance] } }, conversation: { text_only: true } });
+
+    // The value appears in no answer: the secret, the list, the agent.
+    for (const path of [`/v1/convai/secrets/${secret.secret_id}`, "/v1/convai/secrets", `/v1/convai/agents/${agentId}`]) {
+      const text = await (await api(path, { key })).text();
+      expect(text, path).not.toContain("tool-secret-1");
+    }
+    const got = await json<{ used_by: { agents: { id: string }[] } }>(await api(`/v1/convai/secrets/${secret.secret_id}`, { key }));
+    expect(got.used_by.agents.map((a) => a.id)).toEqual([agentId]);
+
+    const call = await open(agentId);
+    call.send({ type: "user_message", text: "balance please" });
+    const answer = await call.until((m) => said(m)?.startsWith("The balance tool answered") ?? false);
+    expect(said(answer)).toBe('The balance tool answered: {"balance":42}');
+    call.socket.close(1000, "bye");
+
+    // Another workspace can neither see nor use it.
+    const stranger = await createKey(await signUp("agents-llm-secrets-other@example.com"));
+    expect((await api(`/v1/convai/secrets/${secret.secret_id}`, { key: stranger })).status).toBe(404);
+    expect((await api(`/v1/convai/secrets/${secret.secret_id}`, { method: "PATCH", json: { type: "update", name: "x", value: "y" }, key: stranger })).status).toBe(404);
+    expect((await api(`/v1/convai/secrets/${secret.secret_id}`, { method: "DELETE", key: stranger })).status).toBe(404);
+    const borrowed = await api("/v1/convai/agents/create", { method: "POST", json: { conversation_config: { agent: { prompt: { tools: [balance] } } } }, key: stranger });
+    expect(borrowed.status).toBe(400);
+    expect(await borrowed.json()).toMatchObject({ detail: { status: "secret_not_found", message: SECRET_TEXTS.secretsNotFound([secret.secret_id]) } });
+
+    // In use: not deleted; once no tool uses it, deleted.
+    const inUse = await api(`/v1/convai/secrets/${secret.secret_id}`, { method: "DELETE", key });
+    expect(inUse.status).toBe(400);
+    expect(await inUse.json()).toMatchObject({ detail: { status: "secret_in_use", message: SECRET_TEXTS.inUse(["Model agent"]) } });
+    expect((await api(`/v1/convai/agents/${agentId}`, { method: "PATCH", json: { conversation_config: { agent: { prompt: { tools: [] } } } }, key })).status).toBe(200);
+    const renamed = await api(`/v1/convai/secrets/${secret.secret_id}`, { method: "PATCH", json: { type: "update", name: "Old token", value: "Bearer other" }, key });
+    expect(await renamed.json()).toEqual({ type: "stored", secret_id: secret.secret_id, name: "Old token" });
+    expect((await api(`/v1/convai/secrets/${secret.secret_id}`, { method: "DELETE", key })).status).toBe(200);
+    expect((await api(`/v1/convai/secrets/${secret.secret_id}`, { key })).status).toBe(404);
+    expect((await api("/v1/convai/secrets", { method: "POST", json: { name: "", value: "x" }, key })).status).toBe(422);
+  });
+
+  it("fails the tool, and says so, when its secret was deleted after the agent was saved", async () => {
+    const secret = await json<{ secret_id: string }>(await api("/v1/convai/secrets", { method: "POST", json: { name: "Gone", value: "Bearer tool-secret-1" }, key }));
+    const balance = { type: "webhook", name: "balance", description: "Balance", api_schema: { url: "http://tools.test/balance", method: "GET", request_headers: { authorization: { secret_id: secret.secret_id } } } };
+    const agentId = await newAgent({ agent: { prompt: { tools: [balance] } }, conversation: { text_only: true } });
+    await env.DB.prepare("DELETE FROM agent_secrets WHERE id = ?").bind(secret.secret_id).run();
+    const call = await open(agentId);
+    call.send({ type: "user_message", text: "balance please" });
+    const answer = await call.until((m) => said(m)?.startsWith("The balance tool answered") ?? false);
+    expect(said(answer)).toBe(`The balance tool answered: ${SECRET_TEXTS.missingAtCall("balance", "authorization")}`);
+    call.socket.close(1000, "bye");
+  });
+});
+
+describe("the credit check before a conversation (decision 0053)", () => {
+  it("refuses the signed URL (401) and the socket (closed with the reason) when the first minute is not covered, and the page says so", async () => {
+    const cookie = await signUp("agents-llm-broke@example.com");
+    const own = await createKey(cookie);
+    const agentId = await newAgent({ conversation: { text_only: true } }, own);
+    const workspace = await env.DB.prepare("SELECT workspace_id FROM agents WHERE id = ?").bind(agentId).first<{ workspace_id: string }>();
+    await env.DB.prepare("UPDATE workspaces SET character_count = character_limit - ? WHERE id = ?").bind(CONVERSATION_MINIMUM_CREDITS - 1, workspace!.workspace_id).run();
+
+    const signed = await api(`/v1/convai/conversation/get-signed-url?agent_id=${agentId}`, { key: own });
+    expect(signed.status).toBe(401);
+    expect(await signed.json()).toMatchObject({ detail: { status: "quota_exceeded", message: CREDIT_TEXTS.notEnough(CONVERSATION_MINIMUM_CREDITS - 1) } });
+    const call = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": own });
+    expect(await call.closed).toEqual({ code: 1008, reason: CREDIT_TEXTS.notEnough(CONVERSATION_MINIMUM_CREDITS - 1) });
+    expect(call.messages).toEqual([{ type: "error", error: CREDIT_TEXTS.notEnough(CONVERSATION_MINIMUM_CREDITS - 1) }]);
+    const page = await api(`/app/conversational-ai/agents/${agentId}`, { cookie });
+    expect(await page.text()).toContain(CREDIT_TEXTS.notEnough(CONVERSATION_MINIMUM_CREDITS - 1));
+    // Nothing was started or charged.
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM conversations WHERE agent_id = ?").bind(agentId).first("n")).toBe(0);
+
+    // With exactly a minute left, it starts.
+    await env.DB.prepare("UPDATE workspaces SET character_count = character_limit - ? WHERE id = ?").bind(CONVERSATION_MINIMUM_CREDITS, workspace!.workspace_id).run();
+    expect((await api(`/v1/convai/conversation/get-signed-url?agent_id=${agentId}`, { key: own })).status).toBe(200);
+    const allowed = await open(agentId, own);
+    allowed.socket.close(1000, "bye");
   });
 });
 

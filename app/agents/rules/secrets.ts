@@ -1,0 +1,52 @@
+// Workspace secrets for agents' webhook tools (decision 0053): a tool's request header names a secret
+// ({"secret_id": "..."}, the SDK's ConvAiSecretLocator) and the value is put in only when the tool is called. Pure.
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+export const SECRET_LIMITS = { name: 100, value: 10_000, pageSize: 100 } as const;
+
+export const SECRET_TEXTS = {
+  notFound: "Secret not found.",
+  secretsNotFound: (ids: string[]) => `Secrets not found in this workspace: ${ids.join(", ")}.`,
+  inUse: (agents: string[]) => `The secret is used by ${agents.join(", ")}: remove it from their tools first.`,
+  missingAtCall: (tool: string, header: string) => `The ${tool} tool's ${header} header names a secret that no longer exists.`,
+} as const;
+
+/** A header value as stored: text, or a reference to a workspace secret. */
+export type HeaderValue = string | { secretId: string };
+
+/** A request header's value as the SDK sends it (a string or {secret_id}); other shapes (dynamic variables) are not read. */
+export function headerValue(value: unknown): HeaderValue | null {
+  if (typeof value === "string") return value;
+  if (isObject(value) && typeof value.secret_id === "string" && value.secret_id) return { secretId: value.secret_id };
+  return null;
+}
+
+/** The secret ids an agent's prompt (conversation_config.agent.prompt) refers to from its webhook tools' headers. */
+export function secretIdsOfPrompt(prompt: unknown): string[] {
+  const tools = isObject(prompt) && Array.isArray(prompt.tools) ? prompt.tools : [];
+  const ids = new Set<string>();
+  for (const tool of tools) {
+    if (!isObject(tool) || tool.type !== "webhook" || !isObject(tool.api_schema) || !isObject(tool.api_schema.request_headers)) continue;
+    for (const value of Object.values(tool.api_schema.request_headers)) {
+      const header = headerValue(value);
+      if (header && typeof header !== "string") ids.add(header.secretId);
+    }
+  }
+  return [...ids];
+}
+
+/** The headers a call sends: each secret reference replaced by its value; the first header whose secret is gone, else. */
+export function resolveHeaders(headers: Record<string, HeaderValue>, values: ReadonlyMap<string, string>): { ok: true; headers: Record<string, string> } | { ok: false; header: string } {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value === "string") out[name] = value;
+    else {
+      const secret = values.get(value.secretId);
+      if (secret === undefined) return { ok: false, header: name };
+      out[name] = secret;
+    }
+  }
+  return { ok: true, headers: out };
+}
