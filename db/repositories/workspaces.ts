@@ -1,7 +1,7 @@
-import { and, count, eq, exists, isNull, sql } from "drizzle-orm";
+import { and, count, eq, exists, inArray, isNull, sql } from "drizzle-orm";
 import type { WorkspaceRole } from "../../core/workspace/roles";
 import type { Database } from "../client";
-import { users, workspaceInvites, workspaceMembers, workspaces } from "../schema";
+import { users, workspaceGroupMembers, workspaceGroups, workspaceInvites, workspaceMembers, workspaces } from "../schema";
 
 export type { WorkspaceRole };
 export type Membership = { workspace: typeof workspaces.$inferSelect; role: WorkspaceRole };
@@ -113,6 +113,13 @@ export async function invitesForEmail(db: Database, email: string) {
     .where(eq(workspaceInvites.email, email));
 }
 
+/** The group ids an invite carries ("" when none: matches no group, keeping the statement in the batch). */
+function inviteGroupIds(invite: InviteRow): string[] {
+  const ids: unknown = invite.groupIds ? JSON.parse(invite.groupIds) : [];
+  const valid = Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+  return valid.length ? valid : [""];
+}
+
 /**
  * Accepting turns the invite into a membership and makes it the user's active workspace, in one batch. Every
  * statement reads the invite row itself, so an invite cancelled (or accepted) a moment earlier adds nobody;
@@ -132,16 +139,24 @@ export async function acceptInvite(db: Database, invite: InviteRow, userId: stri
             joinedAt: sql<number>`unixepoch()`.as("joined_at"),
             // A new member shares nothing by default until they choose (decision 0039).
             defaultSharing: sql<string | null>`NULL`.as("default_sharing"),
+            mutedNotifications: sql<string | null>`NULL`.as("muted_notifications"),
           })
           .from(workspaceInvites)
           .where(eq(workspaceInvites.id, invite.id)),
       )
       .onConflictDoNothing(),
     db.update(users).set({ activeWorkspaceId: invite.workspaceId }).where(and(eq(users.id, userId), exists(stillPending))),
-    // The invite's groups, those still of its workspace (a group deleted since is skipped).
-    db.run(sql`INSERT OR IGNORE INTO workspace_group_members (group_id, user_id, added_at)
-      SELECT g.id, ${userId}, unixepoch() FROM workspace_invites i, json_each(coalesce(i.group_ids, '[]')) j
-      JOIN workspace_groups g ON g.id = j.value AND g.workspace_id = i.workspace_id WHERE i.id = ${invite.id}`),
+    // The invite's groups, those still of its workspace (a group deleted since is skipped). Its token names this
+    // invite row, so these are the groups the e-mailed invite was sent with.
+    db
+      .insert(workspaceGroupMembers)
+      .select(
+        db
+          .select({ groupId: workspaceGroups.id, userId: sql<string>`${userId}`.as("user_id"), addedAt: sql<number>`unixepoch()`.as("added_at") })
+          .from(workspaceGroups)
+          .where(and(inArray(workspaceGroups.id, inviteGroupIds(invite)), eq(workspaceGroups.workspaceId, invite.workspaceId), exists(stillPending))),
+      )
+      .onConflictDoNothing(),
     db.delete(workspaceInvites).where(eq(workspaceInvites.id, invite.id)).returning({ id: workspaceInvites.id }),
   ]);
   return deleted.length > 0;

@@ -42,15 +42,14 @@ export function notificationFor(type: string, data: Record<string, unknown>): No
 }
 
 /**
- * The events a member may turn off for themselves (notification preferences): each event type notificationFor
- * knows, with what the settings page calls it. All are on until turned off.
+ * The events a member may turn off for themselves (notification preferences): each event the areas emit that
+ * notificationFor has a notification for, with what the settings page calls it. All are on until turned off.
  */
 export const NOTIFICATION_EVENTS = [
   { type: "studio_conversion", label: "Studio conversions finished or failed" },
   { type: "dubbing", label: "Dubs finished or failed" },
   { type: "speech_to_text", label: "Transcriptions requested with a webhook" },
   { type: "voice_library_removal_notice", label: "Library voices you added being removed" },
-  { type: "webhook_disabled", label: "Webhooks turned off after failures" },
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number]["type"];
 const EVENT_TYPES: readonly string[] = NOTIFICATION_EVENTS.map((e) => e.type);
