@@ -40,6 +40,9 @@ import {
 import { TextMeACode } from "~/accounts/components/text-me-a-code";
 import { maskPhoneNumber, PHONE_NUMBER_INVALID, textedCodeAnswer } from "~/accounts/rules/sms";
 import { parseForm, type FieldErrors } from "~/common/form.server";
+import { CheckboxGroup } from "~/workspace/components/checkbox-group";
+import { notificationPreferencesOf, setNotificationPreferences } from "~/workspace/notifications.server";
+import { NOTIFICATION_EVENTS, NOTIFICATION_PREFERENCE_TEXTS } from "~/workspace/rules/notifications";
 
 export const meta: MetaFunction = () => [{ title: `Settings · ${PRODUCT_NAME}` }];
 
@@ -47,9 +50,13 @@ export const meta: MetaFunction = () => [{ title: `Settings · ${PRODUCT_NAME}` 
 const ADD_TWO_FACTOR_DIALOG = "add-two-factor";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requireViewer(request, context);
+  const viewer = await requireViewer(request, context);
+  const { user } = viewer;
   const env = context.cloudflare.env;
+  const notifications = await notificationPreferencesOf(env, viewer);
   return {
+    /** The event types that notify the viewer in the active workspace. */
+    notify: NOTIFICATION_EVENTS.map((e) => e.type).filter((type) => notifications[type]),
     email: user.email,
     /** Any second factor: sensitive actions then ask for a code. */
     twoFactor: hasSecondFactor(user),
@@ -76,6 +83,7 @@ const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("confirm-sms"), code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code.") }),
   z.object({ intent: z.literal("disable-sms"), code: z.string().trim().min(6, "Enter a current code.").max(20) }),
   z.object({ intent: z.literal("send-sms-code") }),
+  z.object({ intent: z.literal("notifications") }),
   z.object({ intent: z.literal("delete-account"), password: z.string().max(128).optional(), code: z.string().max(20).optional(), confirm: z.literal("DELETE", { error: "Type DELETE to confirm." }) }),
 ]);
 
@@ -92,7 +100,8 @@ function textedAnswer(intent: string, texted: TextedCode) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user } = await requireViewer(request, context);
+  const viewer = await requireViewer(request, context);
+  const { user } = viewer;
   const database = db(context);
   const parsed = await parseForm(request, intents);
   if (!parsed.ok) {
@@ -113,6 +122,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await sendProductUpdatesWelcome(context.cloudflare.env, database, user, new URL(request.url).origin);
       }
       return { intent: input.intent, notice: "Privacy choices saved." } satisfies ActionData;
+    case "notifications": {
+      // Each ticked box posts its event type; an unticked one posts nothing, so it is turned off.
+      const ticked = parsed.form.getAll("notify");
+      await setNotificationPreferences(context.cloudflare.env, viewer, Object.fromEntries(NOTIFICATION_EVENTS.map((e) => [e.type, ticked.includes(e.type)])));
+      return { intent: input.intent, notice: NOTIFICATION_PREFERENCE_TEXTS.saved } satisfies ActionData;
+    }
     case "begin-2fa": {
       const setup = await beginTotpSetup(database, user, input.code);
       if (!setup) return refuse(input.intent, { code: CURRENT_FACTOR_REQUIRED }, 403);
@@ -276,6 +291,21 @@ export default function Settings() {
           </CardContent>
         </Card>
       ) : null}
+      <Card>
+        <CardHeader title={NOTIFICATION_PREFERENCE_TEXTS.title} description={NOTIFICATION_PREFERENCE_TEXTS.description} />
+        <CardContent className="flex flex-col gap-3">
+          {noticeOf("notifications")}
+          <Form method="post" className="flex flex-col gap-3" data-testid="notification-preferences">
+            <input type="hidden" name="intent" value="notifications" />
+            <CheckboxGroup legend="Notify me about" name="notify" options={NOTIFICATION_EVENTS.map((e) => ({ value: e.type, label: e.label }))} checked={data.notify} idPrefix="notify" />
+            <div>
+              <Button type="submit" variant="secondary" disabled={busy}>
+                Save notification preferences
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
       <Card>
         <CardHeader title="Privacy" />
         <CardContent className="flex flex-col gap-3">

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { LogOut, Mail, Send, UserMinus, UserPlus, X } from "lucide-react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import { Crown, FileUp, LogOut, Mail, Send, UserMinus, UserPlus, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { Field, FormError, FormNotice } from "~/common/components/form";
@@ -10,17 +10,20 @@ import { Button, LinkButton } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { Hint, Meter } from "~/common/ui/feedback";
 import { IconButton } from "~/common/ui/icon-button";
-import { Label } from "~/common/ui/input";
+import { Dialog } from "~/common/ui/dialog";
+import { Input, Label, Textarea } from "~/common/ui/input";
 import { Page, Section } from "~/common/ui/page";
 import { Select } from "~/common/ui/select";
-import { Table, TableCell, TableRow } from "~/common/ui/table";
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common/ui/table";
 import { emailField } from "~/accounts/rules/account-forms";
 import { PRODUCT_NAME } from "../../core/brand";
 import { isAdmin, workspaceRole } from "../../core/workspace/roles";
 import { can, db, requireViewer } from "~/accounts/accounts.server";
 import { parseForm, type FieldErrors } from "~/common/form.server";
 import { SEAT_TEXTS, seatCount, UPGRADE_PATH } from "~/workspace/rules/seats";
-import { cancelInvite, inviteMember, leaveWorkspace, membersAndInvites, removeMemberByEmail } from "~/workspace/workspace.server";
+import { BULK_INVITE_TEXTS, MAX_BULK_CSV_BYTES, type BulkInviteError } from "~/workspace/rules/bulk-invites";
+import { OWNERSHIP_TEXTS } from "~/workspace/rules/ownership";
+import { cancelInvite, inviteFromCsv, inviteMember, leaveWorkspace, membersAndInvites, removeMemberByEmail, transferWorkspaceOwnership } from "~/workspace/workspace.server";
 
 export const meta: MetaFunction = () => [{ title: `Members · ${PRODUCT_NAME}` }];
 
@@ -47,9 +50,18 @@ const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel-invite"), email: emailField }),
   z.object({ intent: z.literal("remove"), email: emailField }),
   z.object({ intent: z.literal("leave") }),
+  z.object({ intent: z.literal("bulk-invite"), csv: z.string().max(MAX_BULK_CSV_BYTES, BULK_INVITE_TEXTS.tooLarge).optional() }),
+  z.object({ intent: z.literal("transfer-ownership"), email: emailField }),
 ]);
 
-type ActionData = { intent?: string; errors?: FieldErrors; notice?: string };
+type ActionData = { intent?: string; errors?: FieldErrors; notice?: string; bulk?: { invited: string[]; errors: BulkInviteError[] } };
+
+/** The CSV of a bulk invite: the chosen file, else the pasted text. */
+async function bulkCsvText(form: FormData, pasted: string | undefined): Promise<string | { error: string }> {
+  const file = form.get("csv_file");
+  if (file instanceof File && file.size > 0) return file.size > MAX_BULK_CSV_BYTES ? { error: BULK_INVITE_TEXTS.tooLarge } : file.text();
+  return pasted ?? "";
+}
 
 const ROLE_OPTIONS = [
   { value: "editor", label: "Editor" },
@@ -67,9 +79,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json({ intent, errors } satisfies ActionData, { status: 400 });
   }
   const input = parsed.data;
+  const mail = { env: context.cloudflare.env, origin: new URL(request.url).origin };
+  if (input.intent === "bulk-invite") {
+    const text = await bulkCsvText(parsed.form, input.csv);
+    const outcome = typeof text === "string" ? await inviteFromCsv(database, viewer, text, mail) : ({ ok: false, httpStatus: 400, message: text.error } as const);
+    if (!outcome.ok) return Response.json({ intent: input.intent, errors: { form: outcome.message } } satisfies ActionData, { status: outcome.httpStatus });
+    const errors = outcome.errors.map(({ line, email, message }) => ({ line, email, message }));
+    return { intent: input.intent, notice: BULK_INVITE_TEXTS.summary(outcome.invited.length, errors.length), bulk: { invited: outcome.invited, errors } } satisfies ActionData;
+  }
   const result =
+    input.intent === "transfer-ownership"
+      ? await transferWorkspaceOwnership(database, viewer, input.email)
+      :
     input.intent === "invite"
-      ? await inviteMember(database, viewer, input.email, input.role, { env: context.cloudflare.env, origin: new URL(request.url).origin })
+      ? await inviteMember(database, viewer, input.email, input.role, mail)
       : input.intent === "cancel-invite"
         ? await cancelInvite(database, viewer, input.email)
         : input.intent === "remove"
@@ -79,7 +102,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const field = input.intent === "invite" && result.status === "already_member" ? "email" : "form";
     return Response.json({ intent: input.intent, errors: { [field]: result.message } } satisfies ActionData, { status: result.httpStatus });
   }
-  return { intent: input.intent, notice: input.intent === "invite" ? `Invited ${input.email}: we e-mailed them a link to accept.` : "Done." } satisfies ActionData;
+  const notice = input.intent === "invite" ? `Invited ${input.email}: we e-mailed them a link to accept.` : input.intent === "transfer-ownership" ? OWNERSHIP_TEXTS.done(input.email) : "Done.";
+  return { intent: input.intent, notice } satisfies ActionData;
 }
 
 function RowAction({ intent, email, label, icon }: { intent: "remove" | "cancel-invite" | "invite"; email: string; label: string; icon: ReactNode }) {
@@ -94,12 +118,87 @@ function RowAction({ intent, email, label, icon }: { intent: "remove" | "cancel-
 
 const roleLabel = (role: string) => (role === "admin" ? "Admin" : "Editor");
 
+/** Invites from a CSV file or pasted lines; the lines not invited are listed with their reasons. */
+function BulkInvite({ disabled, result }: { disabled: boolean; result: ActionData | undefined }) {
+  const mine = result?.intent === "bulk-invite" ? result : undefined;
+  return (
+    <Card>
+      <CardHeader title={BULK_INVITE_TEXTS.title} description={BULK_INVITE_TEXTS.description} />
+      <CardContent className="flex flex-col gap-3">
+        <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3" data-testid="bulk-invite-form">
+          <input type="hidden" name="intent" value="bulk-invite" />
+          <fieldset disabled={disabled} className="contents">
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="bulk-csv-file">CSV file</Label>
+              <Input id="bulk-csv-file" name="csv_file" type="file" accept=".csv,text/csv,text/plain" />
+            </div>
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="bulk-csv">Or paste the lines</Label>
+              <Textarea id="bulk-csv" name="csv" rows={4} placeholder={BULK_INVITE_TEXTS.example} className="font-mono text-sm" />
+            </div>
+            <div>
+              <Button type="submit" variant="secondary">
+                <FileUp aria-hidden="true" /> Invite from CSV
+              </Button>
+            </div>
+          </fieldset>
+        </Form>
+        {mine?.errors?.form ? <Hint tone="error">{mine.errors.form}</Hint> : null}
+        {mine?.bulk && mine.bulk.errors.length > 0 ? (
+          <div className="overflow-x-auto" data-testid="bulk-invite-errors">
+            <Table>
+              <TableHead>
+                <TableRow>
+                  <TableHeaderCell>Line</TableHeaderCell>
+                  <TableHeaderCell>E-mail</TableHeaderCell>
+                  <TableHeaderCell>Not invited because</TableHeaderCell>
+                </TableRow>
+              </TableHead>
+              <tbody>
+                {mine.bulk.errors.map((e) => (
+                  <TableRow key={`${e.line}-${e.email}`} data-testid="bulk-invite-error">
+                    <TableCell>{e.line}</TableCell>
+                    <TableCell className="break-all">{e.email || "—"}</TableCell>
+                    <TableCell>{e.message}</TableCell>
+                  </TableRow>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The owner's confirmation before handing the workspace over (opened by the ?transfer= link, with or without scripts). */
+function TransferDialog({ email, workspaceName, busy }: { email: string; workspaceName: string; busy: boolean }) {
+  const navigate = useNavigate();
+  const close = () => navigate(".", { replace: true, preventScrollReset: true });
+  return (
+    <Dialog title={OWNERSHIP_TEXTS.dialogTitle} description={OWNERSHIP_TEXTS.dialogBody(email, workspaceName)} onClose={close} testId="transfer-dialog">
+      <Form method="post" action="." className="flex flex-wrap justify-end gap-2">
+        <input type="hidden" name="intent" value="transfer-ownership" />
+        <input type="hidden" name="email" value={email} />
+        <LinkButton to="." replace preventScrollReset variant="secondary">
+          {OWNERSHIP_TEXTS.cancel}
+        </LinkButton>
+        <Button type="submit" disabled={busy}>
+          <Crown aria-hidden="true" /> {OWNERSHIP_TEXTS.confirm}
+        </Button>
+      </Form>
+    </Dialog>
+  );
+}
+
 export default function Members() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const inviteErrors = result?.intent === "invite" ? (result.errors ?? {}) : {};
   const { seats } = data;
+  const [search] = useSearchParams();
+  const transferTo = data.me === data.ownerId ? data.members.find((m) => m.email === search.get("transfer") && m.role === "admin" && m.userId !== data.me) : undefined;
   return (
     <Page title="Members" description={data.workspaceName} testId="members-page">
       <FormError>{result?.intent !== "invite" ? result?.errors?.form : undefined}</FormError>
@@ -152,6 +251,8 @@ export default function Members() {
           </CardContent>
         </Card>
       ) : null}
+      {data.manage ? <BulkInvite disabled={seats.full} result={result} /> : null}
+      {transferTo ? <TransferDialog email={transferTo.email} workspaceName={data.workspaceName} busy={busy} /> : null}
       <Section title="People">
         <Table>
           <tbody>
@@ -169,8 +270,15 @@ export default function Members() {
                 <TableCell>
                   <Badge tone={m.userId === data.ownerId ? "accent" : "neutral"}>{m.userId === data.ownerId ? "Owner" : roleLabel(m.role)}</Badge>
                 </TableCell>
-                <TableCell className="py-2 text-right">
-                  {data.manage && (data.admin || m.role !== "admin") && m.userId !== data.ownerId && m.userId !== data.me ? <RowAction intent="remove" email={m.email} label="Remove from workspace" icon={<UserMinus />} /> : null}
+                <TableCell className="py-2">
+                  <div className="flex justify-end gap-1">
+                    {data.me === data.ownerId && m.role === "admin" && m.userId !== data.me ? (
+                      <LinkButton to={`?transfer=${encodeURIComponent(m.email)}`} preventScrollReset variant="ghost" size="sm" data-testid="make-owner">
+                        <Crown aria-hidden="true" /> {OWNERSHIP_TEXTS.action}
+                      </LinkButton>
+                    ) : null}
+                    {data.manage && (data.admin || m.role !== "admin") && m.userId !== data.ownerId && m.userId !== data.me ? <RowAction intent="remove" email={m.email} label="Remove from workspace" icon={<UserMinus />} /> : null}
+                  </div>
                 </TableCell>
               </TableRow>
             ))}

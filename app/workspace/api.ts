@@ -7,8 +7,10 @@ import {
   acceptInviteWithCode,
   cancelInvite,
   declineInvite,
+  inviteMany,
   inviteMember,
   leaveWorkspace,
+  transferWorkspaceOwnership,
   membersAndInvites,
   removeMemberByEmail,
   updateWorkspaceSettings,
@@ -21,6 +23,9 @@ import { groupPermissions } from "~/workspace/rules/groups";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
+import { MAX_BULK_INVITES } from "~/workspace/rules/bulk-invites";
+import { seatCount } from "~/workspace/rules/seats";
+import type { WorkspaceRole } from "../../core/workspace/roles";
 
 export const workspaceApi = new Hono<AuthedEnv>();
 workspaceApi.use("*", requireCaller);
@@ -76,10 +81,62 @@ workspaceApi.post(
 const answer = (c: Context<AuthedEnv>, result: { ok: true } | WorkspaceRefusal, okStatus: 200 | 201 = 200) =>
   result.ok ? c.json({ status: "ok" }, okStatus) : apiError(c, result.httpStatus, result.status, result.message);
 
-workspaceApi.post("/invites/add", doc("Invite a member (admins)", { description: "The address gets an e-mail whose link carries the invite's own token; inviting a pending address again sends a new link (the earlier one stops working).", success: { status: 201, description: "JSON: status" }, responses: { 403: "forbidden, seat_limit_reached", 409: "already_member" } }), valid("json", z.object({ email: emailField, role: workspaceRole.default("editor") })), async (c) => {
-  const { email, role } = c.req.valid("json");
-  return answer(c, await inviteMember(database(c.env.DB), c.get("caller"), email, role, { env: c.env, origin: new URL(c.req.url).origin }), 201);
+// The SDK names the role a seat type; there are no lite seats here, so a lite member is an editor (decision 0054).
+const SEAT_TYPE_ROLES: Record<string, WorkspaceRole> = { workspace_admin: "admin", workspace_member: "editor", workspace_lite_member: "editor" };
+const seatType = z.enum(["workspace_admin", "workspace_member", "workspace_lite_member"]).optional();
+const groupIds = z.array(z.string().min(1).max(64)).max(50).optional();
+const inviteRole = (body: { role?: WorkspaceRole; seat_type?: string; workspace_permission?: string }): WorkspaceRole =>
+  body.role ?? SEAT_TYPE_ROLES[body.seat_type ?? ""] ?? (body.workspace_permission === "admin" ? "admin" : "editor");
+const inviteMail = (c: Context<AuthedEnv>) => ({ env: c.env, origin: new URL(c.req.url).origin });
+
+workspaceApi.post(
+  "/invites/add",
+  doc("Invite a member (admins)", {
+    description: "The address gets an e-mail whose link carries the invite's own token; inviting a pending address again sends a new link (the earlier one stops working). role (or seat_type: workspace_admin, workspace_member) and group_ids (admins only) are optional.",
+    success: { status: 201, description: "JSON: status" },
+    responses: { 403: "forbidden, seat_limit_reached", 404: "group_not_found", 409: "already_member" },
+  }),
+  valid("json", z.object({ email: emailField, role: workspaceRole.optional(), seat_type: seatType, workspace_permission: z.string().max(64).optional(), group_ids: groupIds })),
+  async (c) => {
+    const body = c.req.valid("json");
+    return answer(c, await inviteMember(database(c.env.DB), c.get("caller"), body.email, inviteRole(body), inviteMail(c), body.group_ids ?? []), 201);
+  },
+);
+
+workspaceApi.post(
+  "/invites/add-bulk",
+  doc("Invite several people (admins)", {
+    description: `Up to ${MAX_BULK_INVITES} addresses, each invited with the rules of a single invite: the ones that pass are invited, the others are listed in failed with their reason (status "partial"). When none could be invited, the first reason is the error.`,
+    success: { status: 201, description: "JSON: status (ok or partial), invited, failed [{email, message}]" },
+    responses: { 403: "forbidden, seat_limit_reached", 409: "already_member" },
+  }),
+  valid("json", z.object({ emails: z.array(emailField).min(1).max(MAX_BULK_INVITES), role: workspaceRole.optional(), seat_type: seatType, group_ids: groupIds })),
+  async (c) => {
+    const body = c.req.valid("json");
+    const role = inviteRole(body);
+    const batch = body.emails.map((email, i) => ({ line: i + 1, email, role, groupIds: body.group_ids ?? [] }));
+    const outcome = await inviteMany(database(c.env.DB), c.get("caller"), batch, inviteMail(c));
+    if (!outcome.ok) return apiError(c, outcome.httpStatus, outcome.status, outcome.message);
+    const failed = outcome.errors.map((e) => ({ email: e.email, message: e.message }));
+    // Nobody invited: the reason of the first address answers, with the list, as the request's error.
+    const first = outcome.errors[0]?.refusal;
+    if (outcome.invited.length === 0 && first) return c.json({ detail: { status: first.status, message: first.message, failed } }, first.httpStatus);
+    return c.json({ status: failed.length ? "partial" : "ok", invited: outcome.invited, failed }, 201);
+  },
+);
+
+workspaceApi.get("/seats-status", doc("Seats in use", { success: { description: "JSON: max_seats, used_seats (members and pending invites), members, pending_invites, seats_full" } }), async (c) => {
+  const { members, invites } = await membersAndInvites(database(c.env.DB), c.get("caller"));
+  const seats = seatCount(members.length, invites.length, c.get("caller").membership.workspace.maxSeats);
+  return c.json({ max_seats: seats.max, used_seats: seats.used, members: members.length, pending_invites: invites.length, seats_full: seats.full });
 });
+
+workspaceApi.post(
+  "/transfer-ownership",
+  doc("Hand the workspace to another admin member (the owner)", { description: "The old owner stays an admin.", success: { description: "JSON: status" }, responses: { 403: "forbidden (not the owner)", 404: "not_found", 409: "not_admin, already_owner" } }),
+  valid("json", z.object({ email: emailField })),
+  async (c) => answer(c, await transferWorkspaceOwnership(database(c.env.DB), c.get("caller"), c.req.valid("json").email)),
+);
 
 workspaceApi.delete("/invites", doc("Cancel an invite (admins)", { success: { description: "JSON: status" }, responses: { 403: "forbidden", 404: "not_found" } }), valid("json", z.object({ email: emailField })), async (c) =>
   answer(c, await cancelInvite(database(c.env.DB), c.get("caller"), c.req.valid("json").email)),

@@ -4,10 +4,19 @@
 import type { Database } from "../../db/client";
 import { database } from "../../db/client";
 import { insertNotifications, listNotifications, markAllRead, type NotificationRow } from "../../db/repositories/notifications";
-import { listMembers } from "../../db/repositories/workspaces";
+import { listMembers, mutedNotificationsOf, setMutedNotifications } from "../../db/repositories/workspaces";
 import { findProject } from "../../db/repositories/studio";
 import { newId } from "~/accounts/accounts.server";
-import { notificationFor, NOTIFICATIONS_SHOWN, type NotificationJson } from "~/workspace/rules/notifications";
+import {
+  NOTIFICATION_EVENTS,
+  notificationFor,
+  NOTIFICATIONS_SHOWN,
+  parseMutedNotifications,
+  storedMutedNotifications,
+  wantsNotification,
+  type NotificationEvent,
+  type NotificationJson,
+} from "~/workspace/rules/notifications";
 import { resourceAccess, type ResourceActor } from "~/workspace/resources.server";
 
 type NotifyEnv = { DB: D1Database; WORKSPACE_EVENTS: DurableObjectNamespace };
@@ -24,9 +33,12 @@ export function notificationJson(row: NotificationRow): NotificationJson {
   };
 }
 
-/** The members an event is for: those who may see its Studio project, else everyone in the workspace. */
-async function recipients(db: Database, workspaceId: string, data: Record<string, unknown>): Promise<string[]> {
-  const members = await listMembers(db, workspaceId);
+/**
+ * The members an event is for: those who may see its Studio project, else everyone in the workspace; in both cases
+ * only those who have not turned this event off (their notification preferences).
+ */
+async function recipients(db: Database, workspaceId: string, type: string, data: Record<string, unknown>): Promise<string[]> {
+  const members = (await listMembers(db, workspaceId)).filter((m) => wantsNotification(m.mutedNotifications, type));
   if (typeof data.project_id !== "string") return members.map((m) => m.userId);
   const projectId = data.project_id;
   const creator = (await findProject(db, workspaceId, projectId))?.createdByUserId ?? null;
@@ -45,7 +57,7 @@ export async function notifyWorkspace(env: NotifyEnv, workspaceId: string, type:
   if (!text) return;
   const db = database(env.DB);
   const createdAt = Math.floor(Date.now() / 1000);
-  const rows: NotificationRow[] = (await recipients(db, workspaceId, data)).map((userId) => ({
+  const rows: NotificationRow[] = (await recipients(db, workspaceId, type, data)).map((userId) => ({
     id: newId("ntf"),
     workspaceId,
     userId,
@@ -69,6 +81,20 @@ export async function notificationsOf(env: { DB: D1Database }, actor: ResourceAc
 
 export async function readAllNotifications(env: { DB: D1Database }, actor: ResourceActor): Promise<void> {
   await markAllRead(database(env.DB), actor.membership.workspace.id, actor.user.id);
+}
+
+/** The actor's notification preferences in this workspace: each event type and whether it notifies them. */
+export async function notificationPreferencesOf(env: { DB: D1Database }, actor: ResourceActor): Promise<Record<NotificationEvent, boolean>> {
+  const muted = parseMutedNotifications(await mutedNotificationsOf(database(env.DB), actor.membership.workspace.id, actor.user.id));
+  return Object.fromEntries(NOTIFICATION_EVENTS.map(({ type }) => [type, !muted.includes(type)])) as Record<NotificationEvent, boolean>;
+}
+
+/** Changes the actor's own preferences: the events named true notify them, false do not; others stay as they were. */
+export async function setNotificationPreferences(env: { DB: D1Database }, actor: ResourceActor, changes: Partial<Record<NotificationEvent, boolean>>): Promise<void> {
+  const current = await notificationPreferencesOf(env, actor);
+  const next = { ...current, ...changes };
+  const muted = NOTIFICATION_EVENTS.map((e) => e.type).filter((type) => !next[type]);
+  await setMutedNotifications(database(env.DB), actor.membership.workspace.id, actor.user.id, storedMutedNotifications(muted));
 }
 
 /** Hands a page's WebSocket upgrade to its workspace's Durable Object, which keeps it for this member. */

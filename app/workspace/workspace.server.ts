@@ -12,6 +12,7 @@ import {
   listMembers,
   removeMember,
   seatUsage,
+  transferOwnership,
   updateWorkspace,
   type Membership,
 } from "../../db/repositories/workspaces";
@@ -19,12 +20,15 @@ import { hasFreeSeat, isAdmin, ONLY_ADMINS_CHANGE_TRAINING_OPT_OUT, type Workspa
 import { can, mailTemplates, newId, randomHex, sendMail, sha256Hex, type Actor } from "~/accounts/accounts.server";
 import { INVITE_CODE_BYTES, INVITE_TEXTS, inviteLink, isInviteCodeShape } from "~/workspace/rules/invites";
 import { seatsFullMessage } from "~/workspace/rules/seats";
+import { BULK_INVITE_TEXTS, parseBulkInvites, type BulkInviteError } from "~/workspace/rules/bulk-invites";
+import { OWNERSHIP_TEXTS } from "~/workspace/rules/ownership";
+import { listGroups } from "../../db/repositories/groups";
 import { log } from "~/common/log.server";
 import { nowSeconds } from "../../core/clock";
 
 export type { Membership };
 
-export type WorkspaceRefusal = { ok: false; httpStatus: 403 | 404 | 409; status: string; message: string };
+export type WorkspaceRefusal = { ok: false; httpStatus: 400 | 403 | 404 | 409; status: string; message: string };
 type Result = { ok: true } | WorkspaceRefusal;
 
 const refuse = (httpStatus: WorkspaceRefusal["httpStatus"], status: string, message: string): WorkspaceRefusal => ({ ok: false, httpStatus, status, message });
@@ -66,11 +70,20 @@ export type InviteMail = { env: Env; origin: string };
  * mails it a link with the invite's own token (only its hash is kept); inviting a pending address again
  * replaces the token (the earlier link stops working), takes the new role and mails the new link.
  */
-export async function inviteMember(db: Database, actor: Actor, email: string, role: WorkspaceRole, mail: InviteMail): Promise<Result> {
+const CANNOT_INVITE = "Only workspace admins and members with the Workspace settings permission can invite members.";
+
+export async function inviteMember(db: Database, actor: Actor, email: string, role: WorkspaceRole, mail: InviteMail, groupIds: string[] = []): Promise<Result> {
   const { membership } = actor;
-  if (!(await can(db, actor, "workspace_settings"))) return refuse(403, "forbidden", "Only workspace admins and members with the Workspace settings permission can invite members.");
+  if (!(await can(db, actor, "workspace_settings"))) return refuse(403, "forbidden", CANNOT_INVITE);
   // Granting admin is for admins only: the permission does not make its holder an admin maker.
   if (role === "admin" && !isAdmin(membership.role)) return refuse(403, "forbidden", "Only workspace admins can invite admins.");
+  // Groups hand out permissions: only admins put people in them (decision 0034), on joining too.
+  if (groupIds.length && !isAdmin(membership.role)) return refuse(403, "forbidden", "Only workspace admins can invite people into groups.");
+  if (groupIds.length) {
+    const known = new Set((await listGroups(db, membership.workspace.id)).map((g) => g.group.id));
+    const unknown = groupIds.find((id) => !known.has(id));
+    if (unknown) return refuse(404, "group_not_found", `Group ${unknown} not found`);
+  }
   const members = await listMembers(db, membership.workspace.id);
   if (members.some((m) => m.email === email)) return refuse(409, "already_member", "This person is already a member.");
   // A pending invite already holds its seat.
@@ -81,7 +94,7 @@ export async function inviteMember(db: Database, actor: Actor, email: string, ro
     }
   }
   const code = randomHex(INVITE_CODE_BYTES);
-  await upsertInvite(db, { id: newId("inv"), workspaceId: membership.workspace.id, email, role, invitedBy: actor.user.id, tokenHash: await sha256Hex(code) });
+  await upsertInvite(db, { id: newId("inv"), workspaceId: membership.workspace.id, email, role, invitedBy: actor.user.id, tokenHash: await sha256Hex(code), groupIds: groupIds.length ? JSON.stringify([...new Set(groupIds)]) : null });
   try {
     await sendMail(mail.env, mailTemplates.workspaceInvite(email, membership.workspace.name, role, inviteLink(mail.origin, code)));
   } catch (error) {
@@ -144,4 +157,53 @@ export async function updateWorkspaceSettings(db: Database, actor: Actor, settin
     ...(settings.sessionInactivityTimeout === undefined ? {} : { sessionInactivityTimeout: settings.sessionInactivityTimeout }),
   });
   return { ok: true };
+}
+
+/** One person to invite in a batch: the line of the CSV (or the place in the API's list) reports its outcome. */
+export type BatchInvite = { line: number; email: string; role: WorkspaceRole; groupIds: string[] };
+/** A line not invited; a refusal by the server's rules also carries its API status. */
+export type BatchError = BulkInviteError & { refusal?: WorkspaceRefusal };
+export type BatchOutcome = { ok: true; invited: string[]; errors: BatchError[] } | WorkspaceRefusal;
+
+/**
+ * Invites each person in turn with the rules of a single invite (seats counted as they fill): the ones that pass
+ * are invited, each refusal is reported for its line, and nothing is half-done for a refused line.
+ */
+export async function inviteMany(db: Database, actor: Actor, batch: BatchInvite[], mail: InviteMail, earlier: BulkInviteError[] = []): Promise<BatchOutcome> {
+  if (!(await can(db, actor, "workspace_settings"))) return refuse(403, "forbidden", CANNOT_INVITE);
+  const invited: string[] = [];
+  const errors: BatchError[] = [...earlier];
+  for (const row of batch) {
+    const result = await inviteMember(db, actor, row.email, row.role, mail, row.groupIds);
+    if (result.ok) invited.push(row.email);
+    else errors.push({ line: row.line, email: row.email, message: result.message, refusal: result });
+  }
+  return { ok: true, invited, errors: errors.sort((a, b) => a.line - b.line) };
+}
+
+/** Bulk invites from a CSV's text (the members page): group names are this workspace's groups, by name. */
+export async function inviteFromCsv(db: Database, actor: Actor, text: string, mail: InviteMail): Promise<BatchOutcome> {
+  const parsed = parseBulkInvites(text);
+  if (!parsed.ok) return refuse(400, "invalid_csv", parsed.message);
+  const groups = new Map((await listGroups(db, actor.membership.workspace.id)).map((g) => [g.group.name.toLowerCase(), g.group.id]));
+  const errors = [...parsed.errors];
+  const batch: BatchInvite[] = [];
+  for (const row of parsed.rows) {
+    const groupId = row.group === null ? undefined : groups.get(row.group.toLowerCase());
+    if (row.group !== null && !groupId) errors.push({ line: row.line, email: row.email, message: BULK_INVITE_TEXTS.unknownGroup(row.group) });
+    else batch.push({ line: row.line, email: row.email, role: row.role, groupIds: groupId ? [groupId] : [] });
+  }
+  return inviteMany(db, actor, batch, mail, errors);
+}
+
+/** The owner hands the workspace to another admin member (by e-mail); the old owner stays an admin. */
+export async function transferWorkspaceOwnership(db: Database, actor: Actor, email: string): Promise<Result> {
+  const { workspace } = actor.membership;
+  if (actor.user.id !== workspace.ownerId) return refuse(403, "forbidden", OWNERSHIP_TEXTS.ownerOnly);
+  if (email === actor.user.email) return refuse(409, "already_owner", OWNERSHIP_TEXTS.self);
+  const target = await findUserByEmail(db, email);
+  const membership = target ? await findMembership(db, target.id, workspace.id) : undefined;
+  if (!target || !membership || target.serviceAccountWorkspaceId) return refuse(404, "not_found", OWNERSHIP_TEXTS.notMember);
+  if (!isAdmin(membership.role)) return refuse(409, "not_admin", OWNERSHIP_TEXTS.adminsOnly);
+  return (await transferOwnership(db, workspace.id, actor.user.id, target.id)) ? { ok: true } : refuse(409, "conflict", OWNERSHIP_TEXTS.changed);
 }

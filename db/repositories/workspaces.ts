@@ -1,7 +1,7 @@
-import { and, count, eq, exists, isNull, sql } from "drizzle-orm";
+import { and, count, eq, exists, inArray, isNull, sql } from "drizzle-orm";
 import type { WorkspaceRole } from "../../core/workspace/roles";
 import type { Database } from "../client";
-import { users, workspaceInvites, workspaceMembers, workspaces } from "../schema";
+import { users, workspaceGroupMembers, workspaceGroups, workspaceInvites, workspaceMembers, workspaces } from "../schema";
 
 export type { WorkspaceRole };
 export type Membership = { workspace: typeof workspaces.$inferSelect; role: WorkspaceRole };
@@ -48,7 +48,7 @@ export function deleteOwnedWorkspacesStatement(db: Database, userId: string) {
 
 export async function listMembers(db: Database, workspaceId: string) {
   return db
-    .select({ userId: users.id, email: users.email, firstName: users.firstName, role: workspaceMembers.role, joinedAt: workspaceMembers.joinedAt })
+    .select({ userId: users.id, email: users.email, firstName: users.firstName, role: workspaceMembers.role, joinedAt: workspaceMembers.joinedAt, mutedNotifications: workspaceMembers.mutedNotifications })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     // Service accounts are members too, but not people: they take no seat and are listed on their own page.
@@ -89,7 +89,7 @@ export async function upsertInvite(db: Database, invite: Omit<typeof workspaceIn
     .values(invite)
     .onConflictDoUpdate({
       target: [workspaceInvites.workspaceId, workspaceInvites.email],
-      set: { role: invite.role, invitedBy: invite.invitedBy, tokenHash: invite.tokenHash },
+      set: { role: invite.role, invitedBy: invite.invitedBy, tokenHash: invite.tokenHash, groupIds: invite.groupIds ?? null },
     });
 }
 
@@ -113,6 +113,13 @@ export async function invitesForEmail(db: Database, email: string) {
     .where(eq(workspaceInvites.email, email));
 }
 
+/** The group ids an invite carries ("" when none: matches no group, keeping the statement in the batch). */
+function inviteGroupIds(invite: InviteRow): string[] {
+  const ids: unknown = invite.groupIds ? JSON.parse(invite.groupIds) : [];
+  const valid = Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+  return valid.length ? valid : [""];
+}
+
 /**
  * Accepting turns the invite into a membership and makes it the user's active workspace, in one batch. Every
  * statement reads the invite row itself, so an invite cancelled (or accepted) a moment earlier adds nobody;
@@ -120,7 +127,7 @@ export async function invitesForEmail(db: Database, email: string) {
  */
 export async function acceptInvite(db: Database, invite: InviteRow, userId: string): Promise<boolean> {
   const stillPending = db.select({ id: workspaceInvites.id }).from(workspaceInvites).where(eq(workspaceInvites.id, invite.id));
-  const [, , deleted] = await db.batch([
+  const [, , , deleted] = await db.batch([
     db
       .insert(workspaceMembers)
       .select(
@@ -132,12 +139,24 @@ export async function acceptInvite(db: Database, invite: InviteRow, userId: stri
             joinedAt: sql<number>`unixepoch()`.as("joined_at"),
             // A new member shares nothing by default until they choose (decision 0039).
             defaultSharing: sql<string | null>`NULL`.as("default_sharing"),
+            mutedNotifications: sql<string | null>`NULL`.as("muted_notifications"),
           })
           .from(workspaceInvites)
           .where(eq(workspaceInvites.id, invite.id)),
       )
       .onConflictDoNothing(),
     db.update(users).set({ activeWorkspaceId: invite.workspaceId }).where(and(eq(users.id, userId), exists(stillPending))),
+    // The invite's groups, those still of its workspace (a group deleted since is skipped). Its token names this
+    // invite row, so these are the groups the e-mailed invite was sent with.
+    db
+      .insert(workspaceGroupMembers)
+      .select(
+        db
+          .select({ groupId: workspaceGroups.id, userId: sql<string>`${userId}`.as("user_id"), addedAt: sql<number>`unixepoch()`.as("added_at") })
+          .from(workspaceGroups)
+          .where(and(inArray(workspaceGroups.id, inviteGroupIds(invite)), eq(workspaceGroups.workspaceId, invite.workspaceId), exists(stillPending))),
+      )
+      .onConflictDoNothing(),
     db.delete(workspaceInvites).where(eq(workspaceInvites.id, invite.id)).returning({ id: workspaceInvites.id }),
   ]);
   return deleted.length > 0;
@@ -157,4 +176,36 @@ export async function removeMember(db: Database, workspaceId: string, userId: st
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
     .returning({ userId: workspaceMembers.userId });
   return deleted.length > 0;
+}
+
+/**
+ * Hands the workspace to another member, who becomes its owner and an admin, in one batch; the old owner stays an
+ * admin member. Only when `fromUserId` still owns it and the new owner is still an admin member of it: false else.
+ */
+export async function transferOwnership(db: Database, workspaceId: string, fromUserId: string, toUserId: string): Promise<boolean> {
+  const [updated] = await db.batch([
+    db
+      .update(workspaces)
+      .set({ ownerId: toUserId })
+      .where(
+        and(
+          eq(workspaces.id, workspaceId),
+          eq(workspaces.ownerId, fromUserId),
+          exists(db.select({ one: sql`1` }).from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, toUserId), eq(workspaceMembers.role, "admin")))),
+        ),
+      )
+      .returning({ id: workspaces.id }),
+    db.update(workspaceMembers).set({ role: "admin" }).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, fromUserId))),
+  ]);
+  return updated.length > 0;
+}
+
+/** The event types a member has turned notifications off for (JSON text; null: none). */
+export async function mutedNotificationsOf(db: Database, workspaceId: string, userId: string): Promise<string | null> {
+  const rows = await db.select({ muted: workspaceMembers.mutedNotifications }).from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId))).limit(1);
+  return rows[0]?.muted ?? null;
+}
+
+export async function setMutedNotifications(db: Database, workspaceId: string, userId: string, muted: string | null): Promise<void> {
+  await db.update(workspaceMembers).set({ mutedNotifications: muted }).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
 }

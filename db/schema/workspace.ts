@@ -44,6 +44,8 @@ export const workspaceMembers = sqliteTable(
     joinedAt: integer("joined_at").notNull().default(now),
     /** JSON list of {group_id, role}: whom the resources this member creates are shared with at once (decision 0039). */
     defaultSharing: text("default_sharing"),
+    /** JSON list of the event types this member gets no notification for (migration 0045); null: every event. */
+    mutedNotifications: text("muted_notifications"),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("workspace_members_user").on(t.userId)],
 );
@@ -62,6 +64,8 @@ export const workspaceInvites = sqliteTable(
      * Null for invites made before tokens existed: re-inviting the address issues one and mails it.
      */
     tokenHash: text("token_hash"),
+    /** JSON list of groups of this workspace the invitee joins on accepting (migration 0045); null: none. */
+    groupIds: text("group_ids"),
   },
   (t) => [uniqueIndex("workspace_invites_unique").on(t.workspaceId, t.email), uniqueIndex("workspace_invites_token").on(t.tokenHash)],
 );

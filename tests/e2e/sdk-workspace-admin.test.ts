@@ -1,10 +1,11 @@
 import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
+import { createApiKeyOverHttp, executeSql, signUpOverHttp, uniqueEmail } from "./http";
 
 /** The official SDK's workspace groups, service accounts and webhooks against the running stack. */
 const baseUrl = inject("baseUrl");
+const stateDir = inject("stateDir");
 let client: ElevenLabsClient;
 let key: string;
 let email: string;
@@ -44,6 +45,17 @@ describe("official SDK: workspace administration", () => {
     expect(await client.workspace.groups.search({ name: "audiobooks" })).toEqual([{ name: "Editors of audiobooks", id: groupId, membersEmails: [email] }]);
     expect((await client.workspace.groups.members.remove(groupId, { email })).status).toBe("ok");
     await expect(client.workspace.groups.members.add(groupId, { email: "stranger@example.com" })).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it("invites: createBatch invites within the seats, create refuses past them", async () => {
+    const { workspace_id: workspaceId } = (await (await fetch(`${baseUrl}/v1/workspace`, { headers: { "xi-api-key": key } })).json()) as { workspace_id: string };
+    // A free workspace has one seat; give it three, as a plan upgrade would.
+    await executeSql(stateDir, `UPDATE workspaces SET max_seats = 3 WHERE id = '${workspaceId}'`);
+    const invited = [uniqueEmail("sdk-batch-a"), uniqueEmail("sdk-batch-b")];
+    expect((await client.workspace.invites.createBatch({ emails: invited, seatType: "workspace_member" })).status).toBe("ok");
+    await expect(client.workspace.invites.create({ email: uniqueEmail("sdk-batch-c") })).rejects.toMatchObject({ statusCode: 403 });
+    await client.workspace.invites.delete({ email: invited[0]! });
+    expect((await client.workspace.invites.create({ email: uniqueEmail("sdk-batch-c") })).status).toBe("ok");
   });
 
   it("service accounts: create, a speech-only key with a cap, refused on voices, then deleted", async () => {

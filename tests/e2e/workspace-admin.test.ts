@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { darkViolations, newPage, screenshotsOf, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
+import { darkViolations, newPage, screenshot, screenshotsOf, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
 import { executeSql, signUpOverHttp, uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
@@ -160,4 +160,53 @@ describe("workspace administration pages", () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 150_000);
+
+  it("the owner invites a team from a CSV (the bad line listed), hands the workspace to an admin, and turns a notification off", async () => {
+    const { context, page, errors } = await newPage(browser(), baseUrl);
+    const ownerEmail = uniqueEmail("wa-owner");
+    const adminEmail = uniqueEmail("wa-next-owner");
+    await signUpInBrowser(page, ownerEmail, "/app/workspace/members");
+    // Five seats, as a plan would give, and an admin member beside the owner: an operator's SQL.
+    await signUpOverHttp(baseUrl, adminEmail);
+    const [workspace] = await executeSql<{ id: string }>(stateDir, `SELECT w.id FROM workspaces w JOIN users u ON u.id = w.owner_id WHERE u.email = '${ownerEmail}'`);
+    await executeSql(stateDir, `UPDATE workspaces SET max_seats = 5 WHERE id = '${workspace!.id}'`);
+    await executeSql(stateDir, `INSERT INTO workspace_members (workspace_id, user_id, role) SELECT '${workspace!.id}', id, 'admin' FROM users WHERE email = '${adminEmail}'`);
+    await page.goto("/app/workspace/members");
+    await waitForHydration(page);
+
+    const [ana, bo] = [uniqueEmail("wa-csv-ana"), uniqueEmail("wa-csv-bo")];
+    await page.getByLabel("Or paste the lines").fill(`email,role\n${ana},editor\nnot-an-address,editor\n${bo},admin`);
+    await page.getByRole("button", { name: "Invite from CSV" }).click();
+    const bad = page.getByTestId("bulk-invite-error");
+    await bad.first().waitFor();
+    await expect(bad.allTextContents()).resolves.toEqual(["3not-an-addressNot a valid e-mail address."]);
+    await expect.poll(() => page.getByTestId("invite").allTextContents()).toEqual([expect.stringContaining(ana), expect.stringContaining(bo)]);
+    await expect(page.getByTestId("seat-count").textContent()).resolves.toBe("4 of 5 seats used");
+    await screenshot(page, "workspace-members-bulk-desktop-light");
+    await expect.soft(await seriousViolations(page)).toEqual([]);
+
+    // Ownership: the owner confirms in a dialog, then stays as an admin.
+    await page.getByTestId("member").filter({ hasText: adminEmail }).getByRole("link", { name: "Make owner" }).click();
+    const dialog = page.getByTestId("transfer-dialog");
+    await dialog.waitFor();
+    await screenshot(page, "workspace-members-transfer-desktop-light", { fullPage: false });
+    await dialog.getByRole("button", { name: "Transfer ownership" }).click();
+    await page.getByText(`${adminEmail} now owns this workspace. You are an admin.`).waitFor();
+    await expect(page.getByTestId("member").filter({ hasText: adminEmail }).textContent()).resolves.toContain("Owner");
+    await expect(page.getByTestId("member").filter({ hasText: ownerEmail }).textContent()).resolves.toContain("Admin");
+    await expect(page.getByRole("link", { name: "Make owner" }).count()).resolves.toBe(0);
+    await screenshotsOf(page, "/app/workspace/members", "workspace-members");
+
+    // Notification preferences on the settings page.
+    await page.goto("/app/settings");
+    await waitForHydration(page);
+    const preferences = page.getByTestId("notification-preferences");
+    await preferences.getByLabel("Dubs finished or failed").uncheck();
+    await preferences.getByRole("button", { name: "Save notification preferences" }).click();
+    await page.getByText("Notification preferences saved.").waitFor();
+    await expect(page.getByTestId("notification-preferences").getByLabel("Dubs finished or failed").isChecked()).resolves.toBe(false);
+    await screenshot(page, "settings-notifications-desktop-light");
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -41,6 +41,47 @@ export function notificationFor(type: string, data: Record<string, unknown>): No
   }
 }
 
+/**
+ * The events a member may turn off for themselves (notification preferences): each event the areas emit that
+ * notificationFor has a notification for, with what the settings page calls it. All are on until turned off.
+ */
+export const NOTIFICATION_EVENTS = [
+  { type: "studio_conversion", label: "Studio conversions finished or failed" },
+  { type: "dubbing", label: "Dubs finished or failed" },
+  { type: "speech_to_text", label: "Transcriptions requested with a webhook" },
+  { type: "voice_library_removal_notice", label: "Library voices you added being removed" },
+] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number]["type"];
+const EVENT_TYPES: readonly string[] = NOTIFICATION_EVENTS.map((e) => e.type);
+
+export const isNotificationEvent = (type: string): type is NotificationEvent => EVENT_TYPES.includes(type);
+
+/** The muted event types stored for a member (JSON text; unknown or malformed entries are dropped). */
+export function parseMutedNotifications(stored: string | null | undefined): NotificationEvent[] {
+  if (!stored) return [];
+  try {
+    const value: unknown = JSON.parse(stored);
+    return Array.isArray(value) ? EVENT_TYPES.filter((t): t is NotificationEvent => value.includes(t)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** What is stored for a set of muted events: null when nothing is muted (the default). */
+export const storedMutedNotifications = (muted: readonly string[]): string | null => {
+  const known = EVENT_TYPES.filter((t) => muted.includes(t));
+  return known.length ? JSON.stringify(known) : null;
+};
+
+/** Whether a member with these stored preferences gets a notification for an event type. */
+export const wantsNotification = (stored: string | null | undefined, type: string): boolean => !(parseMutedNotifications(stored) as string[]).includes(type);
+
+export const NOTIFICATION_PREFERENCE_TEXTS = {
+  title: "Notifications",
+  description: "Which events put a notification in your bell for this workspace. Turning one off stops new ones; the ones you have stay.",
+  saved: "Notification preferences saved.",
+} as const;
+
 export const NOTIFICATION_TEXTS = { empty: "Nothing new. Finished conversions and transcriptions appear here as they happen.", markRead: "Mark all as read" } as const;
 
 /** A notification as the API and the bell show it (Message and Event, spec §3). */

@@ -75,3 +75,32 @@ describe("live notifications", () => {
     expect(((await (await api("/v1/workspace/notifications", { key: editorKey })).json()) as List).notifications).toEqual([]);
   });
 });
+
+describe("notification preferences", () => {
+  it("a member who turned an event off gets no notification for it; the others still come; the settings page saves them", async () => {
+    const cookie = await signUp("ntf-prefs@example.com");
+    const key = await createKey(cookie);
+    const workspaceId = await workspaceOf(key);
+    expect(await (await api("/v1/workspace/notifications/preferences", { key })).json()).toMatchObject({ speech_to_text: true, dubbing: true });
+    expect((await api("/v1/workspace/notifications/preferences", { method: "POST", key, json: { nonsense: true } })).status).toBe(422);
+    const saved = await api("/v1/workspace/notifications/preferences", { method: "POST", key, json: { speech_to_text: false } });
+    expect(await saved.json()).toMatchObject({ speech_to_text: false, dubbing: true, studio_conversion: true });
+
+    await emitWorkspaceEvent(env, workspaceId, "speech_to_text", { request_id: "r-muted" });
+    await emitWorkspaceEvent(env, workspaceId, "voice_library_removal_notice", { name: "Lorna", reason: "deleted" });
+    const list = (await (await api("/v1/workspace/notifications", { key })).json()) as List;
+    expect(list.notifications.map((n) => n.title)).toEqual(["A library voice was removed"]);
+
+    // The settings page: each ticked box stays on, an unticked one is turned off.
+    const body = new URLSearchParams([["intent", "notifications"], ["notify", "speech_to_text"], ["notify", "studio_conversion"]]);
+    const page = await SELF.fetch(`${ORIGIN}/app/settings`, { method: "POST", body, headers: { cookie, origin: ORIGIN, host: new URL(ORIGIN).host, "content-type": "application/x-www-form-urlencoded" } });
+    expect(page.status).toBe(200);
+    expect(await (await api("/v1/workspace/notifications/preferences", { key })).json()).toEqual({
+      studio_conversion: true,
+      dubbing: false,
+      speech_to_text: true,
+      voice_library_removal_notice: false,
+    });
+    expect(await (await SELF.fetch(`${ORIGIN}/app/settings`, { headers: { cookie } })).text()).toMatch(/id="notify-speech_to_text"[^>]*checked/);
+  });
+});

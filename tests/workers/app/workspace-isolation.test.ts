@@ -2,6 +2,8 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, createKey, form, mailedInviteCode, mailedLink, mailTo, ORIGIN, sessionCookieFrom, signUp, signUpUnverified, STRONG_PASSWORD, verifyEmailOf } from "./helpers";
 import { SEAT_TEXTS, seatCount, seatsFullMessage, UPGRADE_PATH } from "~/workspace/rules/seats";
+import { BULK_INVITE_TEXTS } from "~/workspace/rules/bulk-invites";
+import { OWNERSHIP_TEXTS } from "~/workspace/rules/ownership";
 
 /** Two accounts, two workspaces: nothing one does reads or writes the other's data. */
 describe("workspace isolation", () => {
@@ -275,5 +277,100 @@ describe("invite takeover", () => {
     expect(page).toContain("This invite was sent to another e-mail address.");
     expect(page).not.toContain("Secret Project");
     expect(page).not.toContain(code);
+  });
+});
+
+/** Issue 23, item 6: bulk invites from a CSV (good lines invited, bad ones listed), invites into groups, ownership transfer. */
+describe("bulk invites and ownership transfer", () => {
+  const page = (cookie: string, path = "/app/workspace/members") => SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie } });
+  const postPage = (cookie: string, body: FormData | URLSearchParams) => SELF.fetch(`${ORIGIN}/app/workspace/members`, { method: "POST", body, headers: { cookie, origin: ORIGIN, host: new URL(ORIGIN).host }, redirect: "manual" });
+  const html = (text: string) => text.replaceAll("'", "&#x27;").replaceAll('"', "&quot;");
+
+  it("invites the good lines of a CSV into their groups, lists the bad ones, and stops at the last seat", async () => {
+    const ownerCookie = await signUp("bulk-owner@example.com");
+    const ws = (await (await api("/v1/workspace", { cookie: ownerCookie })).json()) as { workspace_id: string };
+    await env.DB.prepare("UPDATE workspaces SET max_seats = 3 WHERE id = ?").bind(ws.workspace_id).run();
+    const group = (await (await api("/v1/workspace/groups", { method: "POST", cookie: ownerCookie, json: { name: "Narrators" } })).json()) as { group_id: string };
+
+    const csv = ["email,role,group", "bulk-ana@example.com,editor,narrators", "not-an-address,editor", "bulk-bo@example.com,owner", "bulk-cy@example.com,admin,Nobody", "bulk-dee@example.com,admin", "bulk-eve@example.com"].join("\n");
+    const body = new FormData();
+    body.append("intent", "bulk-invite");
+    body.append("csv_file", new File([csv], "team.csv", { type: "text/csv" }));
+    const answered = await postPage(ownerCookie, body);
+    expect(answered.status).toBe(200);
+    const text = await answered.text();
+    expect(text).toContain(BULK_INVITE_TEXTS.summary(2, 4));
+    for (const message of [BULK_INVITE_TEXTS.badEmail, BULK_INVITE_TEXTS.badRole, BULK_INVITE_TEXTS.unknownGroup("Nobody"), seatsFullMessage(3)]) expect(text).toContain(html(message));
+    const state = (await (await api("/v1/workspace/members", { cookie: ownerCookie })).json()) as { invites: { email: string; role: string }[] };
+    expect(state.invites.map((i) => [i.email, i.role]).sort()).toEqual([["bulk-ana@example.com", "editor"], ["bulk-dee@example.com", "admin"]]);
+
+    // Seats full: the API's bulk invite refuses with the reason and the list; the file's size and emptiness are checked.
+    const full = await api("/v1/workspace/invites/add-bulk", { method: "POST", cookie: ownerCookie, json: { emails: ["bulk-fay@example.com"] } });
+    expect(full.status).toBe(403);
+    expect(await full.json()).toMatchObject({ detail: { status: "seat_limit_reached", failed: [{ email: "bulk-fay@example.com" }] } });
+    const empty = await postPage(ownerCookie, new URLSearchParams({ intent: "bulk-invite", csv: "email,role\n" }));
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain(BULK_INVITE_TEXTS.empty);
+
+    // The invitee joins the workspace and the group the line named.
+    const ana = await signUp("bulk-ana@example.com");
+    expect((await api("/v1/workspace/invites/accept", { method: "POST", cookie: ana, json: { invite_code: await mailedInviteCode("bulk-ana@example.com") } })).status).toBe(200);
+    const groups = (await (await api("/v1/workspace/groups", { cookie: ownerCookie })).json()) as Record<string, { members: string[] }>;
+    expect(groups[group.group_id]!.members).toEqual(["bulk-ana@example.com"]);
+    // An editor cannot bulk invite (nor invite into groups).
+    expect((await api("/v1/workspace/invites/add-bulk", { method: "POST", cookie: ana, json: { emails: ["bulk-gus@example.com"] } })).status).toBe(403);
+
+    // With room: the SDK's call shape (seat_type, group_ids); an address already a member is listed, the rest invited.
+    await env.DB.prepare("UPDATE workspaces SET max_seats = 10 WHERE id = ?").bind(ws.workspace_id).run();
+    const partial = await api("/v1/workspace/invites/add-bulk", { method: "POST", cookie: ownerCookie, json: { emails: ["bulk-ana@example.com", "bulk-hal@example.com"], seat_type: "workspace_admin", group_ids: [group.group_id] } });
+    expect(partial.status).toBe(201);
+    expect(await partial.json()).toEqual({ status: "partial", invited: ["bulk-hal@example.com"], failed: [{ email: "bulk-ana@example.com", message: "This person is already a member." }] });
+    const unknownGroup = await api("/v1/workspace/invites/add-bulk", { method: "POST", cookie: ownerCookie, json: { emails: ["bulk-ida@example.com"], group_ids: ["grp_other"] } });
+    expect(unknownGroup.status).toBe(404);
+    expect(await (await api("/v1/workspace/seats-status", { cookie: ownerCookie })).json()).toEqual({ max_seats: 10, used_seats: 4, members: 2, pending_invites: 2, seats_full: false });
+  });
+
+  it("only the owner hands the workspace to an admin member, after confirming; the old owner stays an admin", async () => {
+    const ownerCookie = await signUp("own-owner@example.com");
+    const ws = (await (await api("/v1/workspace", { cookie: ownerCookie })).json()) as { workspace_id: string };
+    await env.DB.prepare("UPDATE workspaces SET max_seats = 5 WHERE id = ?").bind(ws.workspace_id).run();
+    const join = async (email: string, role: string) => {
+      const cookie = await signUp(email);
+      expect((await api("/v1/workspace/invites/add", { method: "POST", cookie: ownerCookie, json: { email, role } })).status).toBe(201);
+      expect((await api("/v1/workspace/invites/accept", { method: "POST", cookie, json: { invite_code: await mailedInviteCode(email) } })).status).toBe(200);
+      return cookie;
+    };
+    const adminCookie = await join("own-admin@example.com", "admin");
+    const editorCookie = await join("own-editor@example.com", "editor");
+    const transfer = (cookie: string, email: string) => api("/v1/workspace/transfer-ownership", { method: "POST", cookie, json: { email } });
+
+    const byAdmin = await transfer(adminCookie, "own-admin@example.com");
+    expect(byAdmin.status).toBe(403);
+    expect(await byAdmin.json()).toMatchObject({ detail: { message: OWNERSHIP_TEXTS.ownerOnly } });
+    expect(await (await transfer(ownerCookie, "own-editor@example.com")).json()).toMatchObject({ detail: { status: "not_admin" } });
+    expect((await transfer(ownerCookie, "own-stranger@example.com")).status).toBe(404);
+    expect((await transfer(ownerCookie, "own-owner@example.com")).status).toBe(409);
+
+    // The page offers it on admin rows only, and asks first.
+    const list = await (await page(ownerCookie)).text();
+    expect(list).toContain("?transfer=own-admin%40example.com");
+    expect(list).not.toContain("?transfer=own-editor%40example.com");
+    expect(await (await page(ownerCookie, "/app/workspace/members?transfer=own-admin%40example.com")).text()).toContain('data-testid="transfer-dialog"');
+    expect(await (await page(adminCookie, "/app/workspace/members?transfer=own-admin%40example.com")).text()).not.toContain('data-testid="transfer-dialog"');
+    const done = await postPage(ownerCookie, new URLSearchParams({ intent: "transfer-ownership", email: "own-admin@example.com" }));
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain(OWNERSHIP_TEXTS.done("own-admin@example.com"));
+
+    const after = (await (await api("/v1/workspace/members", { cookie: ownerCookie })).json()) as { members: { email: string; role: string; is_owner: boolean }[] };
+    // Members who joined in the same second come in either order.
+    expect(after.members.map((m) => [m.email, m.role, m.is_owner]).sort()).toEqual([
+      ["own-admin@example.com", "admin", true],
+      ["own-editor@example.com", "editor", false],
+      ["own-owner@example.com", "admin", false],
+    ]);
+    // The old owner can no longer give it away; the new owner cannot leave.
+    expect((await transfer(ownerCookie, "own-admin@example.com")).status).toBe(403);
+    expect((await api("/v1/workspace/leave", { method: "POST", cookie: adminCookie })).status).toBe(403);
+    expect((await transfer(editorCookie, "own-owner@example.com")).status).toBe(403);
   });
 });
