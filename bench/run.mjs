@@ -268,7 +268,7 @@ printAiClassifierBench(await aiClassifierBench());
 
 if (!process.argv.includes("--no-stack")) await withStack(async (base, stateDir) => {
   // Its one run so far did not finish (docs/STATUS.md): a failure is printed, the other benchmarks still run.
-  await studioBench(base, stateDir).then(printStudioBench, (error) => console.log(`\nStudio 10,000-word benchmark failed: ${String(error).slice(0, 300)}`));
+  await studioBench(base, stateDir).then(printStudioBench, (error) => console.log(`\nStudio benchmark failed: ${String(error).slice(0, 300)}`));
   printSpeechToTextBench(await speechToTextBench(base));
   console.log(`\n2. First streamed byte vs whole response, ${LONG_TEXT.length} characters (target: first byte < 1/4 of whole)`);
   const runs = await streaming(base);

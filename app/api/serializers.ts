@@ -1,5 +1,6 @@
 import type { UserRow } from "~/accounts/accounts.server";
 import { maskPhoneNumber } from "~/accounts/rules/sms";
+import { promptsShown } from "~/accounts/rules/onboarding";
 import type { BillingRow, ProviderInvoices } from "~/billing/billing.server";
 import type { Membership } from "~/workspace/workspace.server";
 import {
@@ -86,6 +87,7 @@ export function userJson(user: UserRow, membership: Membership, apiKeyPreview: s
     xi_api_key_preview: apiKeyPreview,
     is_onboarding_completed: true,
     is_onboarding_checklist_completed: user.onboardingChecklistCompleted,
+    prompts_shown: promptsShown(user.promptsShown),
     is_email_verified: user.emailVerifiedAt !== null,
     totp_mfa_factor: user.totpEnabledAt !== null ? { enabled_at_unix: user.totpEnabledAt } : null,
     // The number stays masked here too: an API key must not reveal it.

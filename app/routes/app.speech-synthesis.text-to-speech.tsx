@@ -28,7 +28,10 @@ import { toRequestError } from "~/common/rules/http-error";
 import { DEFAULT_MODEL_ID, maxCharactersPerRequest } from "~/speech/rules/models";
 import { isPaidTier } from "../../core/billing/plans";
 import { SPEED_RANGE, UNSTABLE_THRESHOLDS, unusedSettingReason, type VoiceSettingName } from "~/voices/rules/voices";
-import { db, requireViewer } from "~/accounts/accounts.server";
+import { db, markPromptShown, requireViewer } from "~/accounts/accounts.server";
+import { promptsShown } from "~/accounts/rules/onboarding";
+import { StudioSuggestion } from "~/studio/components/long-text";
+import { suggestsStudio } from "~/studio/rules/studio";
 import { parseForm } from "~/common/form.server";
 import { useCompleteChecklistItem } from "~/accounts/components/onboarding-client";
 import { currentQuota, servedModels, historyEntries } from "~/speech/speech.server";
@@ -69,6 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     shareMode: shareButtonMode(videoFlagOn(context.cloudflare.env.FEATURE_TTS_VIDEO_GENERATION), viewer.membership.workspace.tier, true),
     search,
     voiceId,
+    longContentPromptClosed: promptsShown(viewer.user.promptsShown).long_content_use_projects,
     // As a generation counts them (a due monthly reset applied, usage-based extension included), so the page
     // says "out of credits" exactly when the server would refuse; null when there is no ceiling.
     ...(await creditsOf(context, viewer.membership.workspace, tier)),
@@ -76,7 +80,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const unit = z.coerce.number().min(0).max(1);
+const CLOSE_LONG_CONTENT_PROMPT = "close-long-content-prompt";
 const actions = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal(CLOSE_LONG_CONTENT_PROMPT) }),
   z.object({ intent: z.literal("delete"), id: z.string().min(1).max(100) }),
   // The sliders' values saved as the workspace's settings for the voice (as POST /v1/voices/{id}/settings/edit).
   z.object({
@@ -94,6 +100,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const parsed = await parseForm(request, actions);
   if (!parsed.ok) return Response.json({ error: "Unknown action" }, { status: 400 });
+  if (parsed.data.intent === CLOSE_LONG_CONTENT_PROMPT) {
+    await markPromptShown(db(context), viewer.user, "long_content_use_projects");
+    return { ok: true };
+  }
   if (parsed.data.intent === "save-voice-settings") {
     const { intent: _intent, voice_id: voiceId, ...settings } = parsed.data;
     if (!(await editVoiceSettings(context.cloudflare.env, viewer, voiceId, settings))) return Response.json({ error: "Not found" }, { status: 404 });
@@ -266,6 +276,7 @@ export default function TextToSpeechPage() {
                   <span>{data.remaining.toLocaleString("en")} credits remaining</span>
                 </div>
               </div>
+              {suggestsStudio(length, data.longContentPromptClosed) ? <StudioSuggestion text={text} dismissIntent={CLOSE_LONG_CONTENT_PROMPT} /> : null}
               <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
                 {blocked && !busy ? (
                   <Hint id="generate-hint" tone={blocked.reason === "empty" ? "muted" : "error"} className="min-w-0 flex-1 text-right text-sm" >

@@ -15,7 +15,7 @@ import { addChapter, findSnapshot, projectRefusal, blockNeedsConversion, moveCha
 import { BLOCK_TEXT_MAX, normalisesLoudness, PROJECT_NAME_MAX, QUALITY_PRESETS, qualityPresetLabel, TARGET_AUDIENCES, type BlockSubType, type TtsNode } from "~/studio/rules/studio";
 import { dictionariesWithRules } from "~/pronunciation/pronunciation.server";
 import { ProjectDictionaries } from "~/pronunciation/components/dictionaries";
-import { AddBlock, BlockEditor, ChapterHeader, ChapterSidebar, EmptyChapter, ProjectSettingsButton, useConversionPolling } from "~/studio/components/editor";
+import { AddBlock, BlockEditor, ChapterHeader, ChapterSidebar, EmptyChapter, ProjectSettingsButton, useConversionPolling, useUnsavedEdits } from "~/studio/components/editor";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.name ?? "Project"} · Studio · ${PRODUCT_NAME}` }];
 
@@ -144,6 +144,7 @@ export default function StudioProject() {
   useConversionPolling(chapters.some((c) => c.state === "converting"));
   const chapter = chapters.find((c) => c.id === current?.id) ?? null;
   const toggle = useFetcher();
+  const { markDirty, warning } = useUnsavedEdits();
   return (
     <Page
       title={project.name}
@@ -188,17 +189,18 @@ export default function StudioProject() {
               <ol className="space-y-3" aria-label="Paragraphs">
                 {current.blocks.map((block, index) => (
                   <li key={block.id}>
-                    <BlockEditor projectId={project.id} chapterId={chapter.id} block={block} voices={voices} continuePlaying={project.continuePlaying} index={index} />
+                    <BlockEditor projectId={project.id} chapterId={chapter.id} block={block} voices={voices} continuePlaying={project.continuePlaying} index={index} onDirty={markDirty} />
                   </li>
                 ))}
               </ol>
-              {canEdit ? <AddBlock chapterId={chapter.id} voices={voices} defaultVoiceId={project.defaultParagraphVoiceId} /> : null}
+              {canEdit ? <AddBlock chapterId={chapter.id} voices={voices} defaultVoiceId={project.defaultParagraphVoiceId} onDirty={markDirty} /> : null}
             </>
           ) : (
             <p className="text-sm text-muted-foreground">This project has no chapters yet: add one.</p>
           )}
         </div>
       </div>
+      {warning}
     </Page>
   );
 }

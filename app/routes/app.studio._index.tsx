@@ -5,7 +5,7 @@ import { Page } from "~/common/ui/page";
 import { PRODUCT_NAME } from "../../core/brand";
 import { requireViewer } from "~/accounts/accounts.server";
 import { readForm } from "~/common/form.server";
-import { createProject, listProjects, projectContent, type NewContent } from "~/studio/studio.server";
+import { contentFromUrl, createProject, listProjects, projectContent, type NewContent } from "~/studio/studio.server";
 import { documentKind, parseDocument, parsePlainText } from "~/studio/rules/documents";
 import { DOCUMENT_MAX_BYTES, PROJECT_NAME_MAX, projectLimit } from "~/studio/rules/studio";
 import { NewProjectButton, ProjectList } from "~/studio/components/projects";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { projects: cards, limit: projectLimit(viewer.membership.workspace.tier), dictionaries };
 }
 
-/** Creates a project from the dialog: blank, pasted text or an uploaded document, then opens it. */
+/** Creates a project from the dialog: blank, pasted text, an uploaded document or a web page, then opens it. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const form = await readForm(request);
@@ -49,6 +49,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const parsed = parseDocument(kind, new Uint8Array(await file.arrayBuffer()), name);
     if (!parsed.ok) return fail(parsed.message);
     content = { kind: "document", chapters: parsed.chapters, sourceType: kind };
+  } else if (mode === "url") {
+    const url = String(form.get("url") ?? "").trim();
+    if (!url) return fail("Give the address of the page to import.");
+    const fetched = await contentFromUrl(context.cloudflare.env, url, name, "The URL");
+    if (!fetched.ok) return fail(fetched.refusal.message);
+    content = fetched.content;
   }
   const pronunciationDictionaryLocators = form.getAll("dictionary_id").map((id) => ({ pronunciation_dictionary_id: String(id) }));
   const created = await createProject(context.cloudflare.env, viewer, { name, pronunciationDictionaryLocators }, content);

@@ -62,13 +62,7 @@ type ContentInput = { from_url?: string; from_document?: unknown; from_content_j
 async function readContent(env: Env, input: ContentInput, fallbackName: string): Promise<{ ok: true; content: NewContent } | { ok: false; refusal: StudioRefusal }> {
   const given = [input.from_url, input.from_document, input.from_content_json].filter((v) => v !== undefined && v !== "");
   if (given.length > 1) return { ok: false, refusal: { httpStatus: 400, status: "invalid_content", message: "Give at most one of from_url, from_document and from_content_json." } };
-  if (input.from_url) {
-    const fetched = await studio.fetchDocument(env, input.from_url);
-    if (!fetched.ok) return { ok: false, refusal: { httpStatus: 400, status: fetched.status, message: fetched.message } };
-    const parsed = parseDocument(fetched.kind, fetched.bytes, fallbackName);
-    if (!parsed.ok) return { ok: false, refusal: { httpStatus: 400, status: "invalid_document", message: parsed.message } };
-    return { ok: true, content: { kind: "document", chapters: parsed.chapters, sourceType: fetched.kind } };
-  }
+  if (input.from_url) return studio.contentFromUrl(env, input.from_url, fallbackName);
   if (input.from_content_json) {
     let json: unknown;
     try {

@@ -48,6 +48,8 @@ export const users = sqliteTable(
     staffRole: text("staff_role"),
     /** The referral code the visitor arrived with (kept 90 days in their browser), if any. */
     referredBy: text("referred_by"),
+    /** JSON object of the prompts the user has closed (spec User.prompts_shown; decision 0055). */
+    promptsShown: text("prompts_shown").notNull().default("{}"),
     /** Set for a service account (a user that belongs to this one workspace and never signs in, decision 0034). */
     serviceAccountWorkspaceId: text("service_account_workspace_id"),
     /** User.profile_page_handle: the public profile's address (/profiles/{handle}), lowercase (decision 0046). */

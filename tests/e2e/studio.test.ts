@@ -47,6 +47,15 @@ describe("studio journey", () => {
     expect(download.suggestedFilename()).toBe("Chapter One.mp3");
 
     await page.getByLabel("Paragraph 2 text").fill("The keeper climbed the long stairs.");
+    // Unsaved: going to another chapter asks first; staying keeps the edit.
+    const editorUrl = page.url();
+    await chapters.getByRole("link", { name: /Chapter Two/ }).click();
+    const leave = page.getByTestId("studio-leave");
+    await leave.waitFor();
+    await leave.getByRole("button", { name: "Stay" }).click();
+    await leave.waitFor({ state: "detached" });
+    expect(page.url()).toBe(editorUrl);
+    await expect(page.getByLabel("Paragraph 2 text").inputValue()).resolves.toBe("The keeper climbed the long stairs.");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("button", { name: "Regenerate paragraph 2" }).click();
     await page.getByText("All paragraphs converted").waitFor({ timeout: 30_000 });
@@ -70,6 +79,59 @@ describe("studio journey", () => {
     await page.getByText("Ann Keeper").waitFor();
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('ul[aria-label="Projects"] img')].some((img) => img.complete && img.naturalWidth === 1));
     await screenshotsOf(page, "/app/studio", "studio-projects");
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it("suggests Studio for long text on the text-to-speech page, creates the project from it, and imports a web page", async () => {
+    const { context, page, errors } = await newPage(browser(), baseUrl);
+    await signUpInBrowser(page, uniqueEmail("studio-long"), "/app/speech-synthesis/text-to-speech");
+    await waitForHydration(page);
+    const paragraph = "The harbour lights came on one by one while the last boats rounded the point and the keeper wrote the day into his book. ";
+    const long = `Chapter One\n\n${paragraph.repeat(9)}\n\nChapter Two\n\n${paragraph.repeat(9)}`;
+    const text = page.getByRole("textbox", { name: "Text" });
+    await text.fill(paragraph);
+    await expect(page.getByTestId("studio-suggestion").count()).resolves.toBe(0);
+    await text.fill(long);
+    const suggestion = page.getByTestId("studio-suggestion");
+    await suggestion.waitFor();
+    for (const [size, width, height] of [["desktop", 1440, 900], ["phone", 375, 812]] as const) {
+      await page.setViewportSize({ width, height });
+      await screenshot(page, `studio-suggestion-${size}-light`, { fullPage: false });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await suggestion.getByRole("button", { name: "Create a Studio project" }).click();
+    await page.waitForURL(/\/app\/studio\/[A-Za-z0-9]{20}/);
+    await waitForHydration(page);
+    const chapters = page.getByRole("navigation", { name: "Chapters" });
+    await chapters.getByRole("link").first().waitFor();
+    await expect(chapters.getByRole("link").allTextContents()).resolves.toEqual(["1Chapter One", "2Chapter Two"]);
+
+    // Closed for good: not offered again, even after a reload.
+    await page.goto("/app/speech-synthesis/text-to-speech");
+    await waitForHydration(page);
+    await text.fill(long);
+    await suggestion.getByRole("button", { name: /Don.t suggest again/ }).click();
+    await suggestion.waitFor({ state: "detached" });
+    await page.reload();
+    await waitForHydration(page);
+    await text.fill(long);
+    await page.getByTestId("generate").waitFor();
+    await expect(page.getByTestId("studio-suggestion").count()).resolves.toBe(0);
+
+    // The URL tab: the server fetches a page (here this stack's own public Studio page) and splits it into chapters.
+    await page.goto("/app/studio");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "New project" }).click();
+    const dialog = page.getByTestId("new-project-dialog");
+    await dialog.getByLabel("Name").fill("From the web");
+    await dialog.getByRole("tab", { name: "URL" }).click();
+    await dialog.getByLabel("Page address").fill(`${baseUrl}/studio`);
+    await screenshot(page, "studio-new-project-url", { fullPage: false });
+    await dialog.getByRole("button", { name: "Create project" }).click();
+    await page.waitForURL(/\/app\/studio\/[A-Za-z0-9]{20}/, { timeout: 30_000 });
+    await waitForHydration(page);
+    await page.getByTestId("studio-block").first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);

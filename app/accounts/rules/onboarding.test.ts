@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { achievableChecklistItems, CHECKLIST_ITEM_IDS, checklistState, completionToast, shouldCompleteItem } from "./onboarding";
+import { achievableChecklistItems, CHECKLIST_ITEM_IDS, checklistState, completionToast, promptsShown, shouldCompleteItem } from "./onboarding";
 
 describe("onboarding checklist", () => {
   it("has the spec's seven items", () => {
@@ -31,5 +31,14 @@ describe("onboarding checklist", () => {
   it("congratulates unless the checklist is hidden", () => {
     expect(completionToast("generate_api_key", false)).toContain("Create an API key");
     expect(completionToast("generate_api_key", true)).toBeNull();
+  });
+});
+
+describe("prompts shown", () => {
+  it("reports every prompt, true only once closed, and survives a damaged value", () => {
+    expect(promptsShown("{}")).toEqual({ long_content_use_projects: false, dubbing_use_cases_banner: false });
+    expect(promptsShown('{"long_content_use_projects":true,"other":true}')).toEqual({ long_content_use_projects: true, dubbing_use_cases_banner: false });
+    expect(promptsShown("not json")).toEqual({ long_content_use_projects: false, dubbing_use_cases_banner: false });
+    expect(promptsShown("null").long_content_use_projects).toBe(false);
   });
 });

@@ -96,3 +96,19 @@ export function completionToast(itemId: ChecklistItemId, hidden: boolean): strin
   const item = CHECKLIST_ITEMS.find((i) => i.id === itemId);
   return item ? `Congratulations! You completed “${item.title}”.` : null;
 }
+
+/** The prompts a user closes once and does not see again (spec User.prompts_shown; decision 0055). */
+export const PROMPTS = ["long_content_use_projects", "dubbing_use_cases_banner"] as const;
+export type Prompt = (typeof PROMPTS)[number];
+
+/** The stored prompts_shown JSON as the API reports it: every prompt, true once closed (anything unreadable is false). */
+export function promptsShown(stored: string): Record<Prompt, boolean> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    parsed = {};
+  }
+  const shown = parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+  return Object.fromEntries(PROMPTS.map((p) => [p, shown[p] === true])) as Record<Prompt, boolean>;
+}

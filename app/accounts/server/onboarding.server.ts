@@ -1,7 +1,7 @@
 import type { Database } from "../../../db/client";
 import { completedItemIds, completeItem } from "../../../db/repositories/onboarding";
 import { findUserById, updateUser, type UserRow } from "../../../db/repositories/users";
-import { checklistState, type ChecklistState } from "~/accounts/rules/onboarding";
+import { checklistState, promptsShown, type ChecklistState, type Prompt } from "~/accounts/rules/onboarding";
 import { nowSeconds } from "../../../core/clock";
 
 /** The user's onboarding checklist as stored now (read again, so it includes this request's changes). */
@@ -31,4 +31,9 @@ export async function setChecklistHidden(db: Database, userId: string, hidden: b
 
 export async function markChecklistComplete(db: Database, userId: string): Promise<void> {
   await updateUser(db, userId, { onboardingChecklistCompleted: true });
+}
+
+/** The user closed a prompt (spec User.prompts_shown): it is not offered again. */
+export async function markPromptShown(db: Database, user: UserRow, prompt: Prompt): Promise<void> {
+  await updateUser(db, user.id, { promptsShown: JSON.stringify({ ...promptsShown(user.promptsShown), [prompt]: true }) });
 }

@@ -1,10 +1,10 @@
-import { useBeforeUnload, useBlocker, useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "@remix-run/react";
+import { useLeaveWarning } from "~/common/components/leave-warning";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AudioLines, Play, RefreshCw, Save } from "lucide-react";
 import { Button } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { Badge } from "~/common/ui/badge";
-import { Dialog } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
 import { Label, Textarea } from "~/common/ui/input";
 import { Select } from "~/common/ui/select";
@@ -54,17 +54,7 @@ export function StudioEditor({ dubId, source, target, durationSeconds, segments,
   const unsaved = Object.values(dirty).some(Boolean);
   const markDirty = useCallback((id: string, value: boolean) => setDirty((d) => (d[id] === value ? d : { ...d, [id]: value })), []);
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
-  useBeforeUnload(
-    useCallback(
-      (event: BeforeUnloadEvent) => {
-        if (!unsaved) return;
-        event.preventDefault();
-        event.returnValue = "";
-      },
-      [unsaved],
-    ),
-  );
+  const leaveWarning = useLeaveWarning(unsaved, STUDIO_TEXTS.unsaved);
 
   const playFrom = (which: "original" | "dub", segment: DubSegment) => {
     const [player, other] = which === "original" ? [original.current, dub.current] : [dub.current, original.current];
@@ -139,18 +129,7 @@ export function StudioEditor({ dubId, source, target, durationSeconds, segments,
           </ol>
         </section>
       </CardContent>
-      {blocker.state === "blocked" ? (
-        <Dialog title="Leave without saving?" description={STUDIO_TEXTS.unsaved} onClose={() => blocker.reset()} testId="studio-leave">
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => blocker.reset()}>
-              Stay
-            </Button>
-            <Button variant="destructive" onClick={() => blocker.proceed()}>
-              Leave
-            </Button>
-          </div>
-        </Dialog>
-      ) : null}
+      {leaveWarning}
     </Card>
   );
 }

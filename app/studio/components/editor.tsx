@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
+import { useLeaveWarning } from "~/common/components/leave-warning";
 import { AlertTriangle, Check, ChevronDown, ChevronUp, Download, Play, Plus, RefreshCw, Settings2, Wand2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { usePlayer } from "~/player/components/player";
 import { Badge } from "~/common/ui/badge";
 import { Button } from "~/common/ui/button";
@@ -10,6 +11,7 @@ import { EmptyState, Hint, Meter } from "~/common/ui/feedback";
 import { Input, Label, Textarea } from "~/common/ui/input";
 import { Select } from "~/common/ui/select";
 import { cn } from "~/common/ui/cn";
+import { leavesEditor, UNSAVED_EDITS_WARNING } from "~/studio/rules/studio";
 
 export type EditorChapter = { id: string; name: string; state: string; progress: number | null; canBeDownloaded: boolean; error: string | null; snapshotId: string | null };
 export type EditorBlock = { id: string; subType: string; text: string; voiceId: string; converted: boolean; hasAudio: boolean; error: string | null };
@@ -23,6 +25,17 @@ export function useConversionPolling(active: boolean) {
     const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), 1000);
     return () => clearInterval(timer);
   }, [active, revalidator]);
+}
+
+/**
+ * Which paragraphs hold unsaved edits, and the leave-page warning while any does; going to another chapter counts
+ * as leaving (the chapter is in the query).
+ */
+export function useUnsavedEdits() {
+  const [dirty, setDirty] = useState<Record<string, boolean>>({});
+  const unsaved = Object.values(dirty).some(Boolean);
+  const markDirty = useCallback((id: string, value: boolean) => setDirty((d) => (Boolean(d[id]) === value ? d : { ...d, [id]: value })), []);
+  return { markDirty, warning: useLeaveWarning(unsaved, UNSAVED_EDITS_WARNING, leavesEditor) };
 }
 
 /** The project's chapters, each with its conversion state; the current one is marked. */
@@ -120,7 +133,7 @@ export function ChapterHeader({ projectId, chapter, toConvert, remake }: { proje
  * One block: its text and voice (saved together), play from here in the global player (to the chapter's end when
  * the project continues playing), and regenerate it alone when its text or voice changed since its audio.
  */
-export function BlockEditor({ projectId, chapterId, block, voices, continuePlaying, index }: { projectId: string; chapterId: string; block: EditorBlock; voices: EditorVoice[]; continuePlaying: boolean; index: number }) {
+export function BlockEditor({ projectId, chapterId, block, voices, continuePlaying, index, onDirty }: { projectId: string; chapterId: string; block: EditorBlock; voices: EditorVoice[]; continuePlaying: boolean; index: number; onDirty: (id: string, dirty: boolean) => void }) {
   const save = useFetcher<{ error?: string }>();
   const regenerate = useFetcher<{ error?: string }>();
   const player = usePlayer();
@@ -131,6 +144,10 @@ export function BlockEditor({ projectId, chapterId, block, voices, continuePlayi
     setVoiceId(block.voiceId);
   }, [block.text, block.voiceId]);
   const dirty = text !== block.text || voiceId !== block.voiceId;
+  useEffect(() => {
+    onDirty(block.id, dirty);
+    return () => onDirty(block.id, false);
+  }, [onDirty, block.id, dirty]);
   const voiceName = voices.find((v) => v.voice_id === block.voiceId)?.name ?? "Voice";
   const audioUrl = `/v1/studio/projects/${projectId}/chapters/${chapterId}/audio?from_block=${block.id}&continue_playing=${continuePlaying}`;
   const label = `Paragraph ${index + 1}`;
@@ -175,10 +192,15 @@ export function BlockEditor({ projectId, chapterId, block, voices, continuePlayi
 }
 
 /** A new paragraph at the end of the chapter, with the project's paragraph voice to start with. */
-export function AddBlock({ chapterId, voices, defaultVoiceId }: { chapterId: string; voices: EditorVoice[]; defaultVoiceId: string }) {
+export function AddBlock({ chapterId, voices, defaultVoiceId, onDirty }: { chapterId: string; voices: EditorVoice[]; defaultVoiceId: string; onDirty: (id: string, dirty: boolean) => void }) {
   const add = useFetcher<{ error?: string }>();
   const [voiceId, setVoiceId] = useState(defaultVoiceId);
   const [text, setText] = useState("");
+  const written = text.trim() !== "";
+  useEffect(() => {
+    onDirty("new-block", written);
+    return () => onDirty("new-block", false);
+  }, [onDirty, written]);
   useEffect(() => {
     if (add.state === "idle" && add.data && !add.data.error) setText("");
   }, [add.state, add.data]);

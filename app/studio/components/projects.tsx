@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { BookOpen, FileUp, Plus, Type } from "lucide-react";
+import { BookOpen, FileUp, Link2, Plus, Type } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "~/common/ui/badge";
 import { Button } from "~/common/ui/button";
@@ -63,7 +63,7 @@ export function NewProjectButton({ error, atLimit, limit, dictionaries }: { erro
         New project
       </Button>
       {open ? (
-        <Dialog title="New project" description="Start blank, paste text, or import a document: headings become chapters." onClose={() => setOpen(false)} testId="new-project-dialog">
+        <Dialog title="New project" description="Start blank, paste text, or import a document or web page: headings become chapters." onClose={() => setOpen(false)} testId="new-project-dialog">
           <Form method="post" encType="multipart/form-data" className="space-y-4">
             <input type="hidden" name="mode" value={mode} />
             <div className="space-y-1">
@@ -81,6 +81,9 @@ export function NewProjectButton({ error, atLimit, limit, dictionaries }: { erro
                 <TabsTrigger value="upload">
                   <FileUp aria-hidden="true" className="size-4" /> Upload
                 </TabsTrigger>
+                <TabsTrigger value="url">
+                  <Link2 aria-hidden="true" className="size-4" /> URL
+                </TabsTrigger>
               </TabsList>
               <TabsContent value="blank">
                 <p className="pt-3 text-sm text-muted-foreground">An empty project with one chapter to write in.</p>
@@ -97,6 +100,13 @@ export function NewProjectButton({ error, atLimit, limit, dictionaries }: { erro
                   <Label htmlFor="project-document">Document</Label>
                   <Input id="project-document" name="document" type="file" accept={DOCUMENT_ACCEPT} required={mode === "upload"} className="py-1.5" />
                   <Hint>Plain text, Markdown, HTML or EPUB, up to 10 MB. Headings (or the EPUB’s spine) become chapters.</Hint>
+                </div>
+              </TabsContent>
+              <TabsContent value="url">
+                <div className="space-y-1 pt-3">
+                  <Label htmlFor="project-url">Page address</Label>
+                  <Input id="project-url" name="url" type="url" inputMode="url" placeholder="https://example.com/story.html" required={mode === "url"} maxLength={2000} />
+                  <Hint>Our server fetches the page (HTML, plain text, Markdown or EPUB) from a public address; its headings become chapters.</Hint>
                 </div>
               </TabsContent>
             </Tabs>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { moveInOrder, coverImageType, allowedToUseProjectsApi, blockCharacters, conversionKey, conversionProgress, defaultVoiceFor, projectLimit, queuePositions } from "./studio";
+import { LONG_TEXT_CHARACTERS, projectNameFromText, suggestsStudio, leavesEditor, moveInOrder, coverImageType, allowedToUseProjectsApi, blockCharacters, conversionKey, conversionProgress, defaultVoiceFor, projectLimit, queuePositions } from "./studio";
 
 describe("studio rules", () => {
   it("gates the projects API and the projects limit by tier", () => {
@@ -46,5 +46,23 @@ describe("studio rules", () => {
     expect(moveInOrder(["a", "b", "c"], "b", 1)).toEqual(["a", "c", "b"]);
     expect(moveInOrder(["a", "b"], "a", -1)).toEqual(["a", "b"]);
     expect(moveInOrder(["a", "b"], "z", 1)).toBeNull();
+  });
+
+  it("holds a navigation to another page or chapter, not a form posted to the page", () => {
+    const here = { pathname: "/app/studio/p1", search: "?chapter=c1" };
+    expect(leavesEditor(here, { ...here })).toBe(false);
+    expect(leavesEditor(here, { pathname: "/app/studio/p1", search: "?chapter=c2" })).toBe(true);
+    expect(leavesEditor(here, { pathname: "/app/studio", search: "" })).toBe(true);
+  });
+
+  it("suggests Studio for long text until the prompt is closed, and names the project from the text", () => {
+    expect(suggestsStudio(LONG_TEXT_CHARACTERS - 1, false)).toBe(false);
+    expect(suggestsStudio(LONG_TEXT_CHARACTERS, false)).toBe(true);
+    expect(suggestsStudio(LONG_TEXT_CHARACTERS * 3, true)).toBe(false);
+    expect(projectNameFromText("\n  \n  Chapter   One \n\nText")).toBe("Chapter One");
+    expect(projectNameFromText("— \n...")).toBe("Untitled project");
+    const long = projectNameFromText("It was a bright cold day in April, and the clocks were striking thirteen while Winston hurried home.");
+    expect(long).toBe("It was a bright cold day in April, and the clocks were…");
+    expect(long.length).toBeLessThanOrEqual(61);
   });
 });

@@ -164,3 +164,37 @@ export function moveInOrder(order: readonly string[], id: string, step: -1 | 1):
   [next[from], next[to]] = [next[to]!, next[from]!];
   return next;
 }
+
+/** The editor's leave-page question while a paragraph has edits not saved yet. */
+export const UNSAVED_EDITS_WARNING = "You have unsaved paragraph edits. Leave the page and lose them?";
+
+/**
+ * Whether a navigation leaves what the editor shows: another page, or another chapter of the project (the chapter
+ * is in the query). A form posted to the page itself keeps both and is not held.
+ */
+export function leavesEditor(current: { pathname: string; search: string }, next: { pathname: string; search: string }): boolean {
+  return current.pathname !== next.pathname || current.search !== next.search;
+}
+
+/**
+ * The text-to-speech page suggests Studio from this many characters (the spec names the prompt,
+ * prompts_shown.long_content_use_projects, not its threshold): about two minutes of speech, and at or below every
+ * model's per-request limit, so the suggestion comes before the limit refuses the text (decision 0055).
+ */
+export const LONG_TEXT_CHARACTERS = 2000;
+export const LONG_TEXT_SUGGESTION = "Long text converts better in Studio: chapters and paragraphs, a voice for each, and only edited paragraphs converted again.";
+
+export function suggestsStudio(characters: number, closed: boolean): boolean {
+  return !closed && characters >= LONG_TEXT_CHARACTERS;
+}
+
+/** A project's name from the text it starts with: the first line that has words, cut at a word to fit. */
+export function projectNameFromText(text: string, fallback = "Untitled project"): string {
+  const line = text.split("\n").map((l) => l.trim().replace(/\s+/g, " ")).find((l) => /\p{L}|\p{N}/u.test(l));
+  if (!line) return fallback;
+  const max = 60;
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > 20 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, "")}…`;
+}

@@ -1,7 +1,8 @@
 // Studio's import from a URL: the page is fetched by the server (redirects followed by hand, each hop checked), then
 // read like an uploaded document. In production private and loopback hosts are refused by name and address.
 import { isInternalHost } from "../../../core/webhooks/webhooks";
-import { documentKind, type DocumentKind } from "~/studio/rules/documents";
+import { documentKind, parseDocument, type DocumentKind } from "~/studio/rules/documents";
+import type { NewContent, StudioRefusal } from "~/studio/server/projects.server";
 import { DOCUMENT_MAX_BYTES } from "~/studio/rules/studio";
 
 const MAX_REDIRECTS = 3;
@@ -9,25 +10,25 @@ const TIMEOUT_MS = 15_000;
 
 export type FetchedDocument = { ok: true; kind: DocumentKind; bytes: Uint8Array } | { ok: false; status: string; message: string };
 
-/** Why the server will not fetch this URL, or null. */
-export function importUrlProblem(raw: string, production: boolean): string | null {
+/** Why the server will not fetch this URL, or null; `field` names the URL as the asker knows it (the API's from_url, the page's "The URL"). */
+export function importUrlProblem(raw: string, production: boolean, field = "from_url"): string | null {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return "from_url must be a full http(s) URL.";
+    return `${field} must be a full http(s) URL.`;
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return "from_url must be a full http(s) URL.";
-  if (url.username || url.password) return "from_url cannot carry a user name or password.";
-  if (production && isInternalHost(url.hostname)) return "from_url must point to a public host, not a private or local address.";
+  if (url.protocol !== "https:" && url.protocol !== "http:") return `${field} must be a full http(s) URL.`;
+  if (url.username || url.password) return `${field} cannot carry a user name or password.`;
+  if (production && isInternalHost(url.hostname)) return `${field} must point to a public host, not a private or local address.`;
   return null;
 }
 
-export async function fetchDocument(env: Env, raw: string): Promise<FetchedDocument> {
+export async function fetchDocument(env: Env, raw: string, field = "from_url"): Promise<FetchedDocument> {
   const production = env.ENVIRONMENT === "production";
   let target = raw;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    const problem = importUrlProblem(target, production);
+    const problem = importUrlProblem(target, production, field);
     if (problem) return { ok: false, status: "invalid_url", message: problem };
     let response: Response;
     try {
@@ -49,4 +50,13 @@ export async function fetchDocument(env: Env, raw: string): Promise<FetchedDocum
     return { ok: true, kind, bytes };
   }
   return { ok: false, status: "url_unreachable", message: `More than ${MAX_REDIRECTS} redirects from ${raw}.` };
+}
+
+/** A project's content from a URL: the page fetched (each hop checked) and split into chapters like an upload. */
+export async function contentFromUrl(env: Env, raw: string, fallbackName: string, field = "from_url"): Promise<{ ok: true; content: NewContent } | { ok: false; refusal: StudioRefusal }> {
+  const fetched = await fetchDocument(env, raw, field);
+  if (!fetched.ok) return { ok: false, refusal: { httpStatus: 400, status: fetched.status, message: fetched.message } };
+  const parsed = parseDocument(fetched.kind, fetched.bytes, fallbackName);
+  if (!parsed.ok) return { ok: false, refusal: { httpStatus: 400, status: "invalid_document", message: parsed.message } };
+  return { ok: true, content: { kind: "document", chapters: parsed.chapters, sourceType: fetched.kind } };
 }

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { api, createKey, signUp } from "./helpers";
+import { api, createKey, fetcherPost, signUp } from "./helpers";
 import { importUrlProblem } from "../../../app/studio/server/url-import.server";
 
 // A stand-in for the outside web site, only inside this test: the app worker runs in the test's isolate, so its
@@ -40,6 +40,18 @@ describe("Studio import from a URL", () => {
     const refused = await api("/v1/studio/projects", { method: "POST", key, body: image });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { detail: { status: string } }).detail.status).toBe("unsupported_document");
+  });
+
+  it("creates a project from a page address on the Studio page's URL tab, and explains a refused address", async () => {
+    const cookie = await signUp("studio-url-page@example.com");
+    const created = await fetcherPost("/app/studio", { mode: "url", name: "Web story", url: "https://books.example/story" }, cookie);
+    expect(created).toMatchObject({ status: 302, redirect: expect.stringMatching(/^\/app\/studio\/[A-Za-z0-9]{20}$/) });
+    const projectId = (created as unknown as { redirect: string }).redirect.split("/").pop();
+    const chapters = await env.DB.prepare("SELECT name FROM studio_chapters WHERE project_id = ? ORDER BY name").bind(projectId).all<{ name: string }>();
+    expect(chapters.results.map((c) => c.name)).toEqual(["One", "Two"]);
+    const refused = await fetcherPost("/app/studio", { mode: "url", name: "Web story", url: "file:///etc/passwd" }, cookie);
+    expect(refused.status).toBe(400);
+    expect(refused.data).toEqual({ error: "The URL must be a full http(s) URL." });
   });
 
   it("refuses private and loopback hosts in production only, and URLs that are not http(s)", () => {

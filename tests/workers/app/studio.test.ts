@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { strToU8 } from "fflate";
 import { describe, expect, it } from "vitest";
 import { decodeMp3 } from "../../../core/audio/mp3-decoder";
-import { api, createKey, signUp } from "./helpers";
+import { api, createKey, fetcherPost, signUp } from "./helpers";
 import { ARIA } from "./billing-helpers";
 
 const ROGER = "pv02roger00000000000";
@@ -249,5 +249,20 @@ describe("/v1/studio/projects", () => {
     expect((await api(`/v1/studio/projects/${id}/chapters/${chapter.chapter.chapter_id}`, { key })).status).toBe(404);
     expect((await api(`/v1/studio/projects/${id}`, { method: "DELETE", key })).status).toBe(200);
     expect((await api(`/v1/studio/projects/${id}`, { key })).status).toBe(404);
+  });
+
+});
+
+describe("the text-to-speech page's Studio suggestion", () => {
+  it("is closed for good: prompts_shown.long_content_use_projects turns true, for this user only", async () => {
+    const cookie = await signUp("studio-prompt@example.com");
+    const key = await createKey(cookie);
+    const other = await createKey(await signUp("studio-prompt-other@example.com"));
+    const shown = async (k: string) => ((await (await api("/v1/user", { key: k })).json()) as { prompts_shown: Record<string, boolean> }).prompts_shown;
+    expect(await shown(key)).toEqual({ long_content_use_projects: false, dubbing_use_cases_banner: false });
+    const closed = await fetcherPost("/app/speech-synthesis/text-to-speech", { intent: "close-long-content-prompt" }, cookie);
+    expect(closed).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await shown(key)).toEqual({ long_content_use_projects: true, dubbing_use_cases_banner: false });
+    expect((await shown(other)).long_content_use_projects).toBe(false);
   });
 });
