@@ -133,7 +133,7 @@ describe("public site journeys", () => {
     await context.close();
   });
 
-  it("every linked public page answers 200; capabilities not built answer 404", async () => {
+  it("every linked public page answers 200", async () => {
     const { context, page } = await newPage(browser(), baseUrl);
     await page.goto("/");
     const linked = await page.locator("header a[href^='/'], footer a[href^='/']").evaluateAll((links) => [...new Set(links.map((a) => (a as HTMLAnchorElement).getAttribute("href")!))]);
@@ -147,10 +147,6 @@ describe("public site journeys", () => {
     const archive = gunzipSync(await (await context.request.get("/source.tar.gz")).body()).toString("latin1");
     expect(archive).toContain("parlance/LICENSE");
     expect(archive).toContain("GNU AFFERO GENERAL PUBLIC LICENSE");
-    for (const href of ["/dubbing"]) {
-      expect(linked).not.toContain(href);
-      expect((await context.request.get(href)).status(), href).toBe(404);
-    }
     await context.close();
   });
 
