@@ -78,14 +78,14 @@ describe("public site journeys", () => {
     await page.waitForURL((url) => url.pathname === "/text-to-speech");
     await page.waitForFunction(() => !document.querySelector<HTMLDetailsElement>('[data-testid="site-menu"]')!.open);
 
-    for (const path of ["/", "/pricing"]) {
+    for (const path of ["/", "/pricing", "/dubbing"]) {
       for (const [size, viewport] of SIZES) {
         await page.setViewportSize(viewport);
         for (const theme of ["light", "dark"] as const) {
           await page.evaluate(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme] as const);
           await page.goto(path);
           await waitForHydration(page);
-          await screenshot(page, `${path === "/" ? "home" : "pricing"}-${size}-${theme}`);
+          await screenshot(page, `${path === "/" ? "home" : path.slice(1)}-${size}-${theme}`);
         }
       }
     }
