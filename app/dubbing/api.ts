@@ -8,7 +8,8 @@ import { apiDocs } from "~/api/route-docs";
 import { rangedObjectResponse } from "~/history/history.server";
 import { srtSubtitles, webVttSubtitles } from "../../core/dubbing/segments";
 import { createDub, deleteDub, dubOutputs, dubSegments, findDub, listDubs, type DubRow } from "~/dubbing/dubbing.server";
-import { DUB_STATUSES, MAX_SPEAKERS, subtitleLines, TRANSCRIPT_FORMATS, type DubStatus } from "~/dubbing/rules/dubbing";
+import { fetchPublic, publicUrlProblem } from "../../core/http/public-fetch";
+import { DUB_STATUSES, MAX_DUBBING_UPLOAD_BYTES, MAX_SPEAKERS, subtitleLines, urlFileName, TRANSCRIPT_FORMATS, type DubStatus } from "~/dubbing/rules/dubbing";
 
 const doc = apiDocs("Dubbing");
 
@@ -37,12 +38,14 @@ export function dubJson(row: DubRow) {
 }
 
 const REFUSALS = {
-  400: "invalid_file_type, empty_file, file_too_large, invalid_audio, unsupported_audio_codec, no_audio_track, invalid_language (an unknown code), same_language, invalid_range, audio_too_long (detail.max_duration_seconds); nothing is charged or stored",
+  400: "invalid_file_type, empty_file, file_too_large, invalid_source_url (not http(s), or a private, loopback or local host), source_url_unreachable, file_and_source_url, invalid_audio, unsupported_audio_codec, no_audio_track, invalid_language (an unknown code), same_language, invalid_range, audio_too_long (detail.max_duration_seconds); nothing is charged or stored",
   401: "quota_exceeded",
   402: "payment_required",
   403: "can_not_use_dubbing_studio (dubbing_studio on the free plan)",
   422: "unsupported_language (a known language no configured engine hears, translates or speaks), or a field out of range",
 };
+
+const SOURCE_URL_STATUS = { invalid_url: "invalid_source_url", unreachable: "source_url_unreachable", too_large: "file_too_large" } as const;
 
 const bool = (value: FormDataEntryValue | null) => value === "true" || value === "1";
 
@@ -55,9 +58,14 @@ async function readCreate(c: Context<AuthedEnv>) {
     return { error: validationError(c, [{ loc: ["body"], msg: "Expected a multipart/form-data body with a file", type: "model_attributes_type" }]) };
   }
   const file = form.get("file");
-  if (form.get("source_url")) return { error: apiError(c, 400, "source_url_unsupported", "Dubbing from a URL is not available on this deployment yet: upload the file.") };
+  const sourceUrl = form.get("source_url");
+  const fromUrl = typeof sourceUrl === "string" && sourceUrl.trim() !== "";
   if (form.get("csv_file")) return { error: apiError(c, 400, "csv_unsupported", "Manual (CSV) dubbing is not available: upload the media and let the pipeline transcribe it.") };
-  if (!file || typeof file === "string") return { error: validationError(c, [{ loc: ["body", "file"], msg: "Field required: an audio or video file", type: "missing" }]) };
+  const hasFile = file !== null && typeof file !== "string";
+  if (hasFile && fromUrl) return { error: apiError(c, 400, "file_and_source_url", "Send either a file or a source_url, not both.") };
+  if (!hasFile && !fromUrl) return { error: validationError(c, [{ loc: ["body", "file"], msg: "Field required: an audio or video file, or a source_url", type: "missing" }]) };
+  const urlProblem = fromUrl ? publicUrlProblem(sourceUrl.trim(), "source_url") : null;
+  if (urlProblem) return { error: apiError(c, 400, "invalid_source_url", urlProblem) };
   const target = form.get("target_lang");
   if (typeof target !== "string" || !target.trim()) return { error: validationError(c, [{ loc: ["body", "target_lang"], msg: "Field required: the language to dub into", type: "missing" }]) };
   const number = (name: string, min: number, max: number, integer = false) => {
@@ -74,11 +82,18 @@ async function readCreate(c: Context<AuthedEnv>) {
   if (issues.length) return { error: validationError(c, issues) };
   const source = form.get("source_lang");
   const name = form.get("name");
+  let media: { file: Uint8Array; contentType: string | null; fileName: string | null };
+  if (hasFile) {
+    media = { file: new Uint8Array(await file.arrayBuffer()), contentType: file.type || null, fileName: file.name || null };
+  } else {
+    // Fetched by the server only from a public host, capped like an upload; its bytes then meet the upload's checks.
+    const fetched = await fetchPublic((sourceUrl as string).trim(), { maxBytes: MAX_DUBBING_UPLOAD_BYTES, field: "source_url", accept: "audio/*, video/*" });
+    if (!fetched.ok) return { error: apiError(c, 400, SOURCE_URL_STATUS[fetched.reason], fetched.message) };
+    media = { file: fetched.bytes, contentType: fetched.contentType?.split(";")[0]!.trim() || null, fileName: urlFileName(fetched.url) };
+  }
   return {
     request: {
-      file: new Uint8Array(await file.arrayBuffer()),
-      contentType: file.type || null,
-      fileName: file.name || null,
+      ...media,
       name: typeof name === "string" ? name.slice(0, 200) : null,
       sourceLang: typeof source === "string" && source.trim() ? source.trim() : "auto",
       targetLang: target.trim(),
@@ -98,7 +113,7 @@ dubbingApi.post(
   "/",
   doc("Dub a video or audio file", {
     description:
-      "Multipart: file (audio or video), target_lang, source_lang (or auto), num_speakers (0: automatic), start_time, end_time, drop_background_audio, dubbing_studio, name. The dub runs in a queue: poll GET /v1/dubbing/{id}. Charged 3,000 credits per minute of media, given back if the dub fails.",
+      "Multipart: file (audio or video) or source_url (fetched by the server from a public host, with the upload's size cap and checks), target_lang, source_lang (or auto), num_speakers (0: automatic), start_time, end_time, drop_background_audio, dubbing_studio, name. The dub runs in a queue: poll GET /v1/dubbing/{id}. Charged 3,000 credits per minute of media, given back if the dub fails.",
     success: { description: "JSON: dubbing_id, expected_duration_sec" },
     responses: REFUSALS,
   }),

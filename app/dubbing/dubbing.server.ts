@@ -26,6 +26,8 @@ import {
   dubMediaPrefix,
   DUBBING_LANGUAGES,
   expectedDurationSeconds,
+  hearsOnlyEnglish,
+  speakProblem,
   maxDubbingSeconds,
   MAX_DUBBING_UPLOAD_BYTES,
   pairProblem,
@@ -79,8 +81,10 @@ export async function createDub(env: Env, actor: Actor, request: NewDub) {
   if (!target) return refused({ httpStatus: 400, status: "invalid_language", message: `target_lang ${request.targetLang} is not a language code dubbing knows (ISO 639-1, e.g. es).` });
   const explicitSource = request.sourceLang === AUTO_SOURCE ? null : dubbingLanguage(request.sourceLang);
   if (request.sourceLang !== AUTO_SOURCE && !explicitSource) return refused({ httpStatus: 400, status: "invalid_language", message: `source_lang ${request.sourceLang} is not a language code dubbing knows (or 'auto').` });
-  // Automatic detection: the embedded recogniser hears English only, so that is what it detects (decision 0036).
-  const source = explicitSource ?? "en";
+  const capabilities = (await engine(env).catalog()).capabilities;
+  // Automatic detection (decision 0052): with the embedded recogniser only, the source is English (all it hears);
+  // with a configured one the pipeline learns it, and checks the pair then (a refund if no engine covers it).
+  const source = explicitSource ?? (hearsOnlyEnglish(capabilities) ? "en" : null);
   if (source === target) return refused({ httpStatus: 400, status: "same_language", message: `The target language is the source language (${dubbingLanguageName(target)}): pick another target.` });
   if (request.startTime !== null && request.endTime !== null && request.endTime <= request.startTime) {
     return refused({ httpStatus: 400, status: "invalid_range", message: "end_time must be after start_time." });
@@ -91,7 +95,7 @@ export async function createDub(env: Env, actor: Actor, request: NewDub) {
   if (isRestricted(workspace.status as SubscriptionStatus)) {
     return refused({ httpStatus: 402, status: "payment_required", message: STATUS_NOTICES[workspace.status] ?? "This workspace cannot dub until its payment is settled." });
   }
-  const problem = pairProblem((await engine(env).catalog()).capabilities, source, target);
+  const problem = source ? pairProblem(capabilities, source, target) : speakProblem(target);
   if (problem) return refused({ httpStatus: 422, status: "unsupported_language", message: problem });
   const measured = await engine(env).measureUpload({ audio: request.file, pcm16k: false });
   if (!measured.ok) return refused({ httpStatus: 400, status: UPLOAD_STATUS[measured.reason], message: measured.message });
@@ -135,7 +139,7 @@ export async function createDub(env: Env, actor: Actor, request: NewDub) {
     refunded: false,
     createdAt: now,
     updatedAt: now,
-    sourceLang: request.sourceLang === AUTO_SOURCE ? AUTO_SOURCE : source,
+    sourceLang: explicitSource ?? AUTO_SOURCE,
     detectedSourceLang: null,
     targetLang: target,
     numSpeakers: request.numSpeakers,
@@ -226,6 +230,7 @@ export function dubListItem(row: DubRow) {
     progress: row.progress,
     progressMessage: row.progressMessage,
     sourceLang: row.detectedSourceLang ?? row.sourceLang,
+    autoSource: row.sourceLang === AUTO_SOURCE,
     targetLang: row.targetLang,
     createdAt: row.createdAt,
     durationSeconds: row.durationSeconds,

@@ -26,7 +26,7 @@ import { LANGUAGE_ENGINE_VOICES, type EngineLanguage } from "~/voices/rules/voic
 import { log } from "~/common/log.server";
 import { emitWorkspaceEvent } from "~/workspace/webhooks.server";
 import type { DubbingMessage } from "./dubbing.server";
-import { DUB_DELIVERIES, dubMediaPrefix, stepProgress, type DubOutput, type DubSegment, type DubSpeaker, type DubStep } from "./rules/dubbing";
+import { AUTO_SOURCE, DUB_DELIVERIES, detectedSource, dubbingLanguageName, dubMediaPrefix, stepProgress, type DubOutput, type DubSegment, type DubSpeaker, type DubStep } from "./rules/dubbing";
 
 type PipelineRpc = {
   decodeForDubbing(upload: IsolationUpload): Promise<DecodedForDubbing>;
@@ -126,7 +126,7 @@ export async function runDub(env: Env, job: DubbingMessage): Promise<void> {
   const row = await repo.findDub(db, job.workspaceId, job.dubId);
   if (!row || row.status !== "dubbing") return; // deleted, or finished by an earlier delivery
   const target = row.targetLang;
-  const source = row.sourceLang === "auto" ? "en" : row.sourceLang;
+  const auto = row.sourceLang === AUTO_SOURCE;
 
   await step(db, row, "decode");
   const object = await env.MEDIA.get(row.sourceKey);
@@ -150,7 +150,10 @@ export async function runDub(env: Env, job: DubbingMessage): Promise<void> {
   if (found.length === 0) throw new DubFailure("No speech was found in the media: there is nothing to dub.");
 
   await step(db, row, "transcribe");
-  const heard = await engine(env).transcribe({ audio: wavFile(resample(speech, rate, TRANSCRIPTION_RATE), TRANSCRIPTION_RATE), contentType: "audio/wav", language: source });
+  // With 'auto' the engine is not told the language, so one that can detect it does (decision 0052).
+  const heard = await engine(env).transcribe({ audio: wavFile(resample(speech, rate, TRANSCRIPTION_RATE), TRANSCRIPTION_RATE), contentType: "audio/wav", language: auto ? null : row.sourceLang });
+  const source = auto ? detectedSource(heard.language, heard.text).language : row.sourceLang;
+  if (source === target) throw new DubFailure(`The speech is in ${dubbingLanguageName(source)}, the language to dub into: pick another target.`);
   const grouped = wordsBySegment(found, heard.words);
   const kept = found.map((segment, i) => ({ segment, words: grouped[i]! })).filter((s) => s.words.length > 0);
   if (kept.length === 0) throw new DubFailure("No words were recognised in the speech: there is nothing to translate.");

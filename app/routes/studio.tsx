@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { NumberedSteps } from "~/marketing/components/numbered-steps";
 import { MarketingLayout } from "~/marketing/components/site-chrome";
 import { LinkButton } from "~/common/ui/button";
 import { PRODUCT_NAME } from "../../core/brand";
@@ -34,16 +35,7 @@ export default function StudioLanding() {
         <p className="text-muted-foreground">{BUILT_IN_VOICES}</p>
         <LinkButton to={SIGN_UP_PATH}>Start for free</LinkButton>
         <h2 className="pt-6 text-xl font-semibold">How it works</h2>
-        <ol className="grid gap-3 sm:grid-cols-2">
-          {STEPS.map((step, index) => (
-            <li key={step.title} className="rounded-xl border border-border px-4 py-3">
-              <p className="font-medium">
-                {index + 1}. {step.title}
-              </p>
-              <p className="text-sm text-muted-foreground">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={STEPS} />
         <h2 className="pt-6 text-xl font-semibold">Ready for audiobook stores</h2>
         <p className="text-muted-foreground">
           With audiobook loudness switched on, every chapter is brought to {ACX.rmsDb.min} to {ACX.rmsDb.max} dB RMS with peaks under {ACX.peakMaxDb} dB and a noise floor

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { wavFile } from "../../core/audio/wav";
-import { newPage, screenshotsOf, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
+import { newPage, screenshot, screenshotsOf, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
 import { executeSql, uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
@@ -29,6 +29,15 @@ describe("dubbing page", () => {
     await page.getByTestId("new-dub").click();
     const dialog = page.getByTestId("new-dub-dialog");
     await dialog.waitFor();
+    // A URL on this machine is refused with the API's reason (the server fetches public hosts only); the
+    // automatic source language says how it is detected.
+    await page.getByTestId("auto-source-notice").waitFor();
+    await page.getByTestId("dub-url").fill("http://localhost/interview.mp4");
+    await dialog.getByRole("button", { name: "Create dub" }).click();
+    await dialog.getByText("source_url must point to a public host").waitFor();
+    await screenshot(page, "dubbing-new-url-refused");
+    // The browser logs that refusal (400) as a console error: the one error this journey expects.
+    expect(errors.splice(0).filter((e) => !e.includes("status of 400"))).toEqual([]);
     await page.getByTestId("dub-file").setInputFiles({ name: "weather talk.wav", mimeType: "audio/wav", buffer: Buffer.from(wavFile(samples, 16000)) });
     await expect(page.getByTestId("dub-target").textContent()).resolves.toContain("Spanish");
     await dialog.getByRole("button", { name: "Create dub" }).click();

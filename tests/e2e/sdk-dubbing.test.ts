@@ -66,9 +66,11 @@ describe("official SDK: dubbing", () => {
     await expect(client.dubbing.get(created.dubbingId)).rejects.toMatchObject({ statusCode: 404 });
   }, 120_000);
 
-  it("refuses a target equal to the source and an unknown language, charging nothing", async () => {
+  it("refuses a target equal to the source, an unknown language and a source_url on a private host, charging nothing", async () => {
     const file = new Blob([wavFile(new Int16Array(16000), 16000) as Uint8Array<ArrayBuffer>], { type: "audio/wav" });
     await expect(client.dubbing.create({ file, sourceLang: "en", targetLang: "en" })).rejects.toMatchObject({ statusCode: 400 });
     await expect(client.dubbing.create({ file, targetLang: "klingon" })).rejects.toMatchObject({ statusCode: 400 });
+    // source_url: the server fetches only from public hosts; this stack's own (loopback) address is refused.
+    await expect(client.dubbing.create({ sourceUrl: `${baseUrl}/favicon.ico`, targetLang: "es" })).rejects.toMatchObject({ statusCode: 400, body: { detail: { status: "invalid_source_url" } } });
   });
 });

@@ -14,6 +14,7 @@ export const MARKETING_PAGES: readonly MarketingPage[] = [
   { to: "/voice-changer", label: "Voice changer" },
   { to: "/voice-cloning", label: "Voice cloning" },
   { to: "/studio", label: "Studio" },
+  { to: "/dubbing", label: "Dubbing" },
   { to: "/pricing", label: "Pricing", main: true },
   { to: "/api", label: "API", main: true },
   { to: "/about", label: "About", main: true },

@@ -5,7 +5,7 @@ import { Button } from "~/common/ui/button";
 import { Card, CardContent } from "~/common/ui/card";
 import { EmptyState, Meter } from "~/common/ui/feedback";
 import { IconButton } from "~/common/ui/icon-button";
-import { dubbingLanguageName, type DubStatus } from "~/dubbing/rules/dubbing";
+import { dubbingLanguageName, sourceLanguageLabel, type DubStatus } from "~/dubbing/rules/dubbing";
 
 export type DubListItem = {
   id: string;
@@ -16,6 +16,8 @@ export type DubListItem = {
   progress: number;
   progressMessage: string;
   sourceLang: string;
+  /** The source was asked as 'auto' (sourceLang is then what was detected, or still 'auto'). */
+  autoSource: boolean;
   targetLang: string;
   createdAt: number;
   durationSeconds: number;
@@ -59,7 +61,7 @@ export function DubList({ dubs, onCreate, onDeleted }: { dubs: DubListItem[]; on
                   <StatusBadge status={dub.status} />
                 </div>
                 <p className="text-sm text-muted-foreground">
-                  {dubbingLanguageName(dub.sourceLang === "auto" ? "en" : dub.sourceLang)} → {dubbingLanguageName(dub.targetLang)} · {seconds(dub.durationSeconds)} · {dub.hadVideo ? "video" : "audio"}
+                  {sourceLanguageLabel(dub.sourceLang, dub.autoSource)} → {dubbingLanguageName(dub.targetLang)} · {seconds(dub.durationSeconds)} · {dub.hadVideo ? "video" : "audio"}
                 </p>
                 {dub.status === "dubbing" ? <Meter label={`Progress of ${dub.name}`} value={Math.round(dub.progress * 100)} max={100} valueText={`${dub.progressMessage} (${Math.round(dub.progress * 100)}%)`} /> : null}
                 {dub.status === "failed" ? (

@@ -5,7 +5,7 @@ import { Page } from "~/common/ui/page";
 import { buttonClass } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { Hint, Meter } from "~/common/ui/feedback";
-import { dubbingLanguageName, type DubSegment } from "~/dubbing/rules/dubbing";
+import { dubbingLanguageName, sourceLanguageLabel, type DubSegment } from "~/dubbing/rules/dubbing";
 import { STUDIO_TEXTS } from "~/dubbing/rules/studio";
 import { StatusBadge, type DubListItem } from "./dub-list";
 import { StudioEditor, type StudioSpeaker } from "./studio-editor";
@@ -33,7 +33,7 @@ export function DubView({ dub, outputs, segments, speakers, studio, studioAllowe
   return (
     <Page
       title={dub.name}
-      description={`${dubbingLanguageName(source)} → ${dubbingLanguageName(dub.targetLang)}`}
+      description={`${sourceLanguageLabel(dub.sourceLang, dub.autoSource)} → ${dubbingLanguageName(dub.targetLang)}`}
       actions={
         <Link to="/app/dubbing" className={buttonClass("secondary")}>
           <ArrowLeft aria-hidden="true" />

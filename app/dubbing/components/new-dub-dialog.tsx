@@ -5,6 +5,7 @@ import { Dialog } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
 import { Input, Label } from "~/common/ui/input";
 import { Select } from "~/common/ui/select";
+import { AUTO_SOURCE_NOTICE } from "~/dubbing/rules/dubbing";
 
 export type LanguageOption = { code: string; name: string };
 
@@ -38,6 +39,7 @@ export function NewDubDialog({
   onCreated: (id: string) => void;
 }) {
   const [file, setFile] = useState<File | null>(null);
+  const [url, setUrl] = useState("");
   const [source, setSource] = useState("auto");
   // Spanish first when offered: the pair the embedded translator has.
   const [target, setTarget] = useState((targets.find((t) => t.code === "es") ?? targets[0])?.code ?? "");
@@ -49,11 +51,12 @@ export function NewDubDialog({
   const input = useRef<HTMLInputElement>(null);
 
   async function submit() {
-    if (!file) return setError("Choose a file to dub.");
+    if (!file && !url.trim()) return setError("Choose a file to dub, or give its URL.");
     setBusy(true);
     setError(null);
     const body = new FormData();
-    body.append("file", file);
+    if (file) body.append("file", file);
+    else body.append("source_url", url.trim());
     body.append("source_lang", source);
     body.append("target_lang", target);
     body.append("num_speakers", speakers);
@@ -84,7 +87,37 @@ export function NewDubDialog({
             </Button>
             <span className="min-w-0 truncate text-sm text-muted-foreground">{file ? file.name : "No file chosen"}</span>
           </div>
-          <input id="dub-file" ref={input} type="file" accept={ACCEPT} className="sr-only" data-testid="dub-file" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+          <input
+            id="dub-file"
+            ref={input}
+            type="file"
+            accept={ACCEPT}
+            className="sr-only"
+            data-testid="dub-file"
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setUrl("");
+            }}
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="dub-url">Or from a URL</Label>
+          <Input
+            id="dub-url"
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com/interview.mp4"
+            value={url}
+            data-testid="dub-url"
+            onChange={(event) => {
+              setUrl(event.target.value);
+              if (event.target.value && file) {
+                setFile(null);
+                if (input.current) input.current.value = "";
+              }
+            }}
+          />
+          <p className="text-xs text-muted-foreground">A direct link to the audio or video file on a public web site; the server fetches it with the same limits as an upload.</p>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-2">
@@ -116,6 +149,11 @@ export function NewDubDialog({
             </div>
           </div>
         </div>
+        {source === "auto" ? (
+          <p className="text-xs text-muted-foreground" data-testid="auto-source-notice">
+            {AUTO_SOURCE_NOTICE}
+          </p>
+        ) : null}
         <Hint>
           The embedded engines hear English (PocketSphinx), translate English to Spanish by rules and speak with espeak-ng formant voices matched to each speaker&apos;s pitch: the dub is clearly synthetic. Configured engines (docs/engines.md) add more languages.
         </Hint>
@@ -128,8 +166,8 @@ export function NewDubDialog({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={submit} disabled={busy || !file || !target}>
-            {busy ? "Uploading…" : "Create dub"}
+          <Button onClick={submit} disabled={busy || (!file && !url.trim()) || !target}>
+            {busy ? (file ? "Uploading…" : "Fetching…") : "Create dub"}
           </Button>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canUseDubbingStudio, defaultDubName, dubbingCredits, dubbingLanguage, maxDubbingSeconds, speakable, stepProgress } from "./dubbing";
+import { canUseDubbingStudio, detectedSource, sourceLanguageLabel, defaultDubName, dubbingCredits, dubbingLanguage, maxDubbingSeconds, speakable, stepProgress, urlFileName } from "./dubbing";
 
 describe("dubbing rules", () => {
   it("reads language codes, refuses unknown ones and knows which the engine speaks", () => {
@@ -25,5 +25,26 @@ describe("dubbing rules", () => {
     expect(defaultDubName(null)).toBe("Untitled dub");
     expect(stepProgress("decode")).toEqual({ progress: 0, message: "Reading the upload" });
     expect(stepProgress("transcribe").progress).toBe(0.25);
+  });
+
+  it("names a dub from a URL after the file in its path", () => {
+    expect(urlFileName("https://cdn.example/media/My%20talk.mp4?sig=1")).toBe("My talk.mp4");
+    expect(defaultDubName(urlFileName("https://cdn.example/media/My%20talk.mp4"))).toBe("My talk");
+    expect(urlFileName("https://cdn.example/")).toBeNull();
+  });
+
+  it("takes the engine's reported source language (code or Whisper's name), else detects it from the transcript, else English", () => {
+    expect(detectedSource("es", "whatever")).toEqual({ language: "es", by: "engine" });
+    expect(detectedSource("german", "")).toEqual({ language: "de", by: "engine" });
+    expect(detectedSource(null, "Le temps est ensoleillé et chaud dans la ville, et je veux visiter la maison avec vous.")).toEqual({ language: "fr", by: "transcript" });
+    // A report dubbing does not know (Latin) falls through to the transcript.
+    expect(detectedSource("la", "El tiempo hoy es soleado y quiero visitar la casa que está cerca del río.")).toEqual({ language: "es", by: "transcript" });
+    expect(detectedSource(null, "")).toEqual({ language: "en", by: "default" });
+  });
+
+  it("labels a detected source language as detected", () => {
+    expect(sourceLanguageLabel("auto", true)).toBe("Language to be detected");
+    expect(sourceLanguageLabel("fr", true)).toBe("French (detected)");
+    expect(sourceLanguageLabel("fr", false)).toBe("French");
   });
 });

@@ -3,6 +3,7 @@ import { standardTierFor, type StandardTier, type Tier } from "../../../core/bil
 import { ENGINE_LANGUAGES } from "~/voices/rules/voices";
 import type { EngineCatalog } from "../../../core/engines/capabilities";
 import { ruleBasedCovers } from "../../../core/translation/rule-based";
+import { detectLanguage } from "../../../core/transcription/detect-language";
 
 /**
  * The languages dubbing knows by code (spec §9: the 29 core languages plus Hungarian, Norwegian, Vietnamese).
@@ -20,8 +21,31 @@ export const DUBBING_LANGUAGES: readonly { code: string; name: string }[] = [
   { code: "ta", name: "Tamil" }, { code: "hu", name: "Hungarian" }, { code: "no", name: "Norwegian" }, { code: "vi", name: "Vietnamese" },
 ];
 
-/** "auto": the source language is detected (decision 0036: by the recogniser that hears it). */
+/** "auto": the source language is detected (decision 0052: the recogniser's own answer, else the transcript's words). */
 export const AUTO_SOURCE = "auto";
+
+/** What the pages say about automatic detection. */
+export const AUTO_SOURCE_NOTICE =
+  "Automatic detection takes the language the speech-to-text engine reports (a Whisper-compatible engine says which it heard); when the engine does not say, the transcript is matched against each language's writing system, most frequent words and letters. The embedded recogniser (PocketSphinx) hears English only, so with it the source is English.";
+
+/** How a dub's source language reads on its pages: a detected one says so; one not yet detected says that. */
+export function sourceLanguageLabel(sourceLang: string, autoSource: boolean): string {
+  if (sourceLang === AUTO_SOURCE) return "Language to be detected";
+  return autoSource ? `${dubbingLanguageName(sourceLang)} (detected)` : dubbingLanguageName(sourceLang);
+}
+
+/**
+ * The source language of a dub with source_lang 'auto': the engine's report (a code, or Whisper's English name
+ * such as "spanish") when it names a language dubbing knows, else the detector over the transcript, else English
+ * (the embedded recogniser's language). `by` says which answered (shown on the dub).
+ */
+export function detectedSource(reported: string | null, transcript: string): { language: string; by: "engine" | "transcript" | "default" } {
+  const named = reported ? (dubbingLanguage(reported) ?? DUBBING_LANGUAGES.find((l) => l.name.toLowerCase() === reported.trim().toLowerCase())?.code ?? null) : null;
+  if (named) return { language: named, by: "engine" };
+  const detected = detectLanguage(transcript, DUBBING_LANGUAGES.map((l) => l.code));
+  if (detected) return { language: detected.language, by: "transcript" };
+  return { language: "en", by: "default" };
+}
 
 /** A language code as a client sends it ("es", "es-ES", "ES") reduced to the catalogue's code, or null when unknown. */
 export function dubbingLanguage(code: string): string | null {
@@ -118,6 +142,16 @@ export function defaultDubName(fileName: string | null): string {
   return base || "Untitled dub";
 }
 
+/** The file name in a URL's path (a dub from source_url is named after it), or null. */
+export function urlFileName(url: string): string | null {
+  try {
+    const last = new URL(url).pathname.split("/").filter(Boolean).at(-1);
+    return last ? decodeURIComponent(last) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The expected run time the API returns at creation: about half the media's length for the embedded engines. */
 export function expectedDurationSeconds(mediaSeconds: number): number {
   return Math.round(Math.max(5, mediaSeconds * 0.5) * 10) / 10;
@@ -130,12 +164,34 @@ export function subtitleLines(segments: DubSegment[], language: string, sourceLa
   return segments.map((s) => ({ startSeconds: s.start, endSeconds: s.end, speakerId: s.speakerId, text: isSource ? s.text : (s.translations[language] ?? "") }));
 }
 
+/** Whether only the embedded recogniser (PocketSphinx, English) is configured. */
+export function hearsOnlyEnglish(capabilities: EngineCatalog["capabilities"]): boolean {
+  return !capabilities["speech-to-text"].some((p) => p.provider !== "embedded");
+}
+
+/** Why the target cannot be spoken, or null. */
+export function speakProblem(target: string): string | null {
+  return speakable(target) ? null : `The embedded speech engine does not speak ${dubbingLanguageName(target)}.`;
+}
+
 /** Whether the deployment's engines can hear the source, translate the pair and speak the target; the reason when not. */
 export function pairProblem(capabilities: EngineCatalog["capabilities"], source: string, target: string): string | null {
-  const hearsSource = source === "en" || capabilities["speech-to-text"].some((p) => p.provider !== "embedded");
+  const hearsSource = source === "en" || !hearsOnlyEnglish(capabilities);
   if (!hearsSource) return `The embedded speech-to-text engine (PocketSphinx) hears English only; dubbing from ${dubbingLanguageName(source)} needs a neural provider (docs/engines.md).`;
   const translates = capabilities.translation.some((p) => (p.provider === "embedded" ? ruleBasedCovers(source, target) : true));
   if (!translates) return `No translation engine on this deployment covers ${dubbingLanguageName(source)} to ${dubbingLanguageName(target)}: the embedded translator has English to Spanish; configure LibreTranslate or Workers AI for more (docs/engines.md).`;
-  if (!speakable(target)) return `The embedded speech engine does not speak ${dubbingLanguageName(target)}.`;
-  return null;
+  return speakProblem(target);
 }
+
+/** What the public /dubbing page says the built-in engines are (honestly: what runs when nothing else is configured). */
+export const DUBBING_ENGINE_NOTICE =
+  "With the built-in engines, speech is separated from the background by RNNoise, heard by PocketSphinx (English), translated by a rule-based English to Spanish translator and spoken by the formant synthesiser, so a dub sounds robotic; a deployment that configures a neural speech-to-text, translation or cloning provider dubs with those instead.";
+
+/** The public page's short account of what a dub does, in the pipeline's order. */
+export const DUBBING_HOW_IT_WORKS: readonly { title: string; text: string }[] = [
+  { title: "Upload or link", text: "A video (MP4, WebM) or a recording (MP3, WAV, FLAC, Ogg, M4A and more), uploaded or fetched from a public URL." },
+  { title: "Separate and transcribe", text: "The voices are taken apart from the background sound, cut into lines and transcribed; each line keeps its start and end." },
+  { title: "Speakers", text: "Lines are grouped by speaker from their voice, and each speaker gets a voice like their own (or one you pick)." },
+  { title: "Translate and speak", text: "Each line is translated and spoken in the target language, fitted to its original duration by rate, then time-stretching." },
+  { title: "Mix and remux", text: "The new voices go over the kept background; a video gets its new sound track with the picture untouched (no re-encoding)." },
+];

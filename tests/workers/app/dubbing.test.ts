@@ -3,7 +3,7 @@
 // rule-based translator, espeak-ng); its progress, audio, subtitles and charge; every refusal with nothing
 // charged or stored; a failing dub refunded; another workspace's dubs invisible.
 import { createMessageBatch, env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { wavFile } from "../../../core/audio/wav";
 import { decodeMp3 } from "../../../core/audio/mp3-decoder";
 import { dubbingCredits } from "~/dubbing/rules/dubbing";
@@ -211,4 +211,61 @@ describe("/v1/dubbing", () => {
     const usage = await env.DB.prepare("SELECT sum(characters) AS net FROM usage_events WHERE workspace_id = ?").bind(workspaceId).first<{ net: number }>();
     expect(usage!.net).toBe(0);
   }, 60_000);
+
+  it("dubs from a source_url on a public host, with the upload's checks; refuses private hosts, other schemes and both inputs", async () => {
+    const key = await createKey(await signUp("dub-url@example.com"));
+    const silence = wavFile(new Int16Array(16000 * 2), 16000);
+    // A stand-in for the outside web site, only inside this test: the app worker runs in the test's isolate, so
+    // its outbound fetch to media.example is answered here.
+    const pages: Record<string, () => Response> = {
+      "https://media.example/share/quiet%20room.wav": () => new Response(null, { status: 302, headers: { location: "https://cdn.media.example/quiet%20room.wav" } }),
+      "https://cdn.media.example/quiet%20room.wav": () => new Response(silence as Uint8Array<ArrayBuffer>, { headers: { "content-type": "audio/wav" } }),
+      "https://media.example/page.html": () => new Response("<html>not media</html>", { headers: { "content-type": "text/html" } }),
+      "https://media.example/to-metadata": () => new Response(null, { status: 301, headers: { location: "http://169.254.169.254/latest/meta-data" } }),
+      "https://media.example/huge.mp4": () => new Response("x", { headers: { "content-type": "video/mp4", "content-length": String(300 * 1000 * 1000) } }),
+    };
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.includes("media.example")) return Promise.resolve(pages[url]?.() ?? new Response("gone", { status: 404 }));
+      return realFetch(input, init);
+    });
+    const fromUrl = (url: string, extra: Record<string, string> = {}) => {
+      const body = new FormData();
+      body.append("source_url", url);
+      body.append("target_lang", "es");
+      for (const [k, v] of Object.entries(extra)) body.append(k, v);
+      return body;
+    };
+    const created = await api("/v1/dubbing", { method: "POST", key, body: fromUrl("https://media.example/share/quiet%20room.wav") });
+    expect(created.status).toBe(200);
+    const { dubbing_id: id } = (await created.json()) as { dubbing_id: string };
+    const dub = (await (await api(`/v1/dubbing/${id}`, { key })).json()) as Dub & { name: string };
+    expect(dub).toMatchObject({ name: "quiet room", media_metadata: { content_type: "audio/wav", duration: 2 } });
+    const { charged, objects } = await workspaceState(key);
+    expect([charged, objects]).toEqual([dubbingCredits(2), 1]);
+
+    const withFile = upload(silence, { target_lang: "es", source_url: "https://media.example/share/quiet%20room.wav" });
+    const cases: [FormData, string][] = [
+      [fromUrl("http://localhost:8787/clip.wav"), "invalid_source_url"],
+      [fromUrl("http://10.0.0.7/clip.wav"), "invalid_source_url"],
+      [fromUrl("http://[::1]/clip.wav"), "invalid_source_url"],
+      [fromUrl("ftp://media.example/clip.wav"), "invalid_source_url"],
+      [fromUrl("https://media.example/to-metadata"), "invalid_source_url"],
+      [fromUrl("https://media.example/missing.wav"), "source_url_unreachable"],
+      [fromUrl("https://media.example/page.html"), "invalid_file_type"],
+      [fromUrl("https://media.example/huge.mp4"), "file_too_large"],
+      [withFile, "file_and_source_url"],
+    ];
+    for (const [body, code] of cases) {
+      const response = await api("/v1/dubbing", { method: "POST", key, body });
+      const detail = ((await response.json()) as { detail: { status: string; message: string } }).detail;
+      expect([response.status, detail.status], detail.message).toEqual([400, code]);
+    }
+    // Nothing more charged or stored by the refusals.
+    expect(await workspaceState(key)).toMatchObject({ charged: dubbingCredits(2), dubs: 1, objects: 1 });
+    expect((await api(`/v1/dubbing/${id}`, { method: "DELETE", key })).status).toBe(200);
+  }, 60_000);
 });
+
+afterEach(() => vi.restoreAllMocks());

@@ -85,8 +85,13 @@ describe("public site: cacheable at the edge, the same for everyone", () => {
     expect(html).toContain("espeak-ng formant synthesis");
   });
 
-  it.each(["/dubbing"])("%s does not exist yet: 404", async (path) => {
-    expect((await SELF.fetch(ORIGIN + path)).status).toBe(404);
+  it("/dubbing is a public page naming its engines and the languages this deployment dubs into", async () => {
+    const response = await SELF.fetch(`${ORIGIN}/dubbing`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("PocketSphinx");
+    // The languages come from the engine catalog: the embedded translator and speech engine reach Spanish.
+    expect(html).toMatch(/From (<!-- -->)?English[^<]*(<!-- -->)? \(or detected automatically\) into (<!-- -->)?[^<]*Spanish/);
   });
 
   it("the header lists the main pages in the served HTML twice: the wide screens' nav and the phones' <details> menu, which needs no script", async () => {
