@@ -32,6 +32,7 @@ import {
   type Refusal,
 } from "~/publishing/rules/publishing";
 import { checkHandle, HANDLE_TAKEN, OLD_HANDLE_REDIRECT_SECONDS } from "~/publishing/rules/profiles";
+import { genreKey, prefixRange, readTerms, SEARCH_RESULTS_MAX, type CatalogueQuery } from "~/publishing/rules/catalogue-search";
 
 export type { ReadRow, CollectionRow };
 export type Result<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
@@ -127,7 +128,10 @@ export async function actOnRead(env: Env, actor: Actor, readId: string, action: 
   if (action === "return") patch.reviewNote = note?.trim().slice(0, 500) || null;
   // Only from the state we read: two reviewers at once move it once.
   if (!(await repo.moveRead(db(env), read.workspaceId, read.id, read.state, patch))) return refused({ httpStatus: 409, status: "invalid_read_state", message: "The read changed meanwhile; reload it and try again." });
-  return { ok: true, value: (await repo.findRead(db(env), read.workspaceId, read.id))! };
+  const moved = (await repo.findRead(db(env), read.workspaceId, read.id))!;
+  // The catalogue's index follows the metadata, which changes only on submit (the search shows published reads only).
+  if (action === "submit") await indexRead(env, moved);
+  return { ok: true, value: moved };
 }
 
 export async function agreeToPublishingTerms(env: Env, actor: Actor): Promise<number> {
@@ -213,6 +217,32 @@ async function publisherOf(env: Env, read: ReadRow): Promise<Publisher> {
 export async function publishedRead(env: Env, readId: string): Promise<{ read: ReadRow; publisher: Publisher } | undefined> {
   const read = await repo.findPublishedRead(db(env), readId);
   return read ? { read, publisher: await publisherOf(env, read) } : undefined;
+}
+
+async function indexRead(env: Env, read: ReadRow): Promise<void> {
+  await repo.replaceReadTerms(db(env), read.id, readTerms({ title: read.title, author: read.author, genres: JSON.parse(read.genres) as string[] }));
+}
+
+/**
+ * The catalogue's search (decision 0056): every word of `q` a prefix of a title or author word, every word of `author`
+ * a prefix of an author word, the genre whole, the language exact; published reads only, newest first. Reads
+ * published before the index existed are indexed on the way (a few per search).
+ */
+export async function searchCatalogue(env: Env, query: CatalogueQuery): Promise<ReadRow[]> {
+  for (const read of await repo.unindexedPublishedReads(db(env), 20)) await indexRead(env, read);
+  const ranges = [
+    ...query.words.map((word) => ({ fields: ["title", "author"], ...prefixRange(word) })),
+    ...query.authorWords.map((word) => ({ fields: ["author"], ...prefixRange(word) })),
+  ];
+  return repo.searchPublishedReads(db(env), { ranges, genre: query.genre, language: query.language }, SEARCH_RESULTS_MAX);
+}
+
+/** The filters the catalogue offers: the published reads' genres (one per key, as first written) and languages. */
+export async function catalogueFilters(env: Env): Promise<{ genres: { key: string; label: string }[]; languages: string[] }> {
+  const facets = await repo.catalogueFacets(db(env));
+  const genres = new Map<string, string>();
+  for (const label of facets.genres) if (genreKey(label) && !genres.has(genreKey(label))) genres.set(genreKey(label), label.trim());
+  return { genres: [...genres].map(([key, label]) => ({ key, label })).sort((a, b) => a.key.localeCompare(b.key)), languages: facets.languages };
 }
 
 export async function catalogue(env: Env): Promise<{ reads: ReadRow[]; collections: { collection: CollectionRow; reads: ReadRow[] }[] }> {

@@ -12,7 +12,7 @@ import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common
 import { PRODUCT_NAME } from "../../core/brand";
 import { requireViewer } from "~/accounts/accounts.server";
 import { readForm } from "~/common/form.server";
-import { newPayoutRequestKey, onboardingLink, payoutSummary, refreshAccount, requestPayout } from "~/payouts/payouts.server";
+import { newPayoutRequestKey, onboardingLink, payoutSummary, refreshAccount, requestPayout, settleVoiceRoyalties } from "~/payouts/payouts.server";
 import { refusalResponse } from "~/productions/views.server";
 import { formatDate } from "~/productions/components/productions-ui";
 import { formatAmount } from "~/productions/rules/productions";
@@ -25,8 +25,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   // Back from the onboarding page: read the account's new state from Stripe at once.
   if (new URL(request.url).searchParams.has("onboarded")) await refreshAccount(env, viewer);
-  // Finished days of the person's published reads become earnings before the balance is read.
+  // Finished days of the person's published reads and library voices become earnings before the balance is read.
   await settleReadEarnings(env, viewer.user.id);
+  await settleVoiceRoyalties(env, viewer.user.id);
   const summary = await payoutSummary(env, viewer);
   return {
     ...summary,
@@ -154,7 +155,7 @@ export default function PayoutsPage() {
       </Section>
       <Section title="Earnings">
         {data.earnings.length === 0 ? (
-          <EmptyState title="No earnings yet">Accepted production tasks add your share here.</EmptyState>
+          <EmptyState title="No earnings yet">Accepted production tasks, completed listens of your published reads and royalties from your library voices add up here.</EmptyState>
         ) : (
           <div className="overflow-x-auto">
             <Table>

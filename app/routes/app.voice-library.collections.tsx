@@ -57,6 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       published: isPublished(voice.sharingStatus),
       copyable: voice.sharingStatus === "enabled",
       live_moderation: voice.liveModerationEnabled,
+      royalty_rate: voice.royaltyRate,
       link: isPublished(voice.sharingStatus) && voice.publicOwnerId ? sharedVoicePath(voice.publicOwnerId, voice.voiceId) : null,
       addedCount: figures.get(voice.voiceId)?.clonedByCount ?? 0,
       preview: voice.originalVoiceId && originals.has(voice.originalVoiceId) ? libraryPreviewPath(voice.originalVoiceId) : previewPath(voice.previewKey),
@@ -76,7 +77,10 @@ const intent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: z.string().max(100) }),
   z.object({ intent: z.literal("add-voice"), id: z.string().max(100), voice_id: z.string().min(1, "Choose a voice.").max(100) }),
   z.object({ intent: z.literal("remove-voice"), id: z.string().max(100), voice_id: z.string().max(100) }),
-  z.object({ intent: z.literal("share"), voice_id: z.string().max(100), published: z.literal("on").optional(), copyable: z.literal("on").optional(), live_moderation: z.literal("on").optional() }),
+  z.object({ intent: z.literal("share"), voice_id: z.string().max(100), published: z.literal("on").optional(), copyable: z.literal("on").optional(), live_moderation: z.literal("on").optional(),
+    rewards: z.literal("on").optional(),
+    royalty_cents: z.coerce.number().optional(),
+  }),
 ]);
 
 type ActionData = { intent: string; id?: string; error?: string } | ShareVoiceResult;
@@ -109,7 +113,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case "share": {
       const published = input.published === "on";
-      const done = await setVoiceSharing(env, viewer, input.voice_id, { published, copyable: input.copyable === "on", liveModeration: input.live_moderation === "on" });
+      const royalty = { rewards: input.rewards === "on", fiatRate: input.royalty_cents === undefined ? null : input.royalty_cents / 100 };
+      const done = await setVoiceSharing(env, viewer, input.voice_id, { published, copyable: input.copyable === "on", liveModeration: input.live_moderation === "on", royalty });
       if (!done.ok) return Response.json({ intent: "share", ok: false, error: done.refusal.message } satisfies ShareVoiceResult, { status: done.refusal.httpStatus });
       return { intent: "share", ok: true, published } satisfies ShareVoiceResult;
     }

@@ -160,18 +160,28 @@ voiceLibraryApi.post(
   requireCaller,
   doc("Share one of your voices in the library", {
     description:
-      "published lists the voice in the library under your workspace's public_user_id; copying_allowed false keeps it listed and heard but refuses copies (status copied_disabled); live_moderation_enabled is shown to whoever adds it and kept on the copies. A voice added from the library cannot be shared again.",
-    success: { description: "JSON: voice_id, status, public_owner_id, date_unix, live_moderation_enabled, original_voice_id" },
-    responses: { 400: "voice_not_shareable", 403: "voice_blocked", 404: "voice_not_found" },
+      "published lists the voice in the library under your workspace's public_user_id; copying_allowed false keeps it listed and heard but refuses copies (status copied_disabled); live_moderation_enabled is shown to whoever adds it and kept on the copies; financial_rewards_enabled with fiat_rate (dollars per 1,000 credits, whole cents from 0.01 to 1.00) pays you royalties for other workspaces' generations with it (left out: unchanged; unpublishing ends them). A voice added from the library cannot be shared again.",
+    success: { description: "JSON: voice_id, status, public_owner_id, date_unix, live_moderation_enabled, original_voice_id, financial_rewards_enabled, fiat_rate" },
+    responses: { 400: "voice_not_shareable, invalid_royalty_rate", 403: "voice_blocked", 404: "voice_not_found" },
   }),
   valid("param", z.object({ voice_id: z.string().min(1).max(100) })),
-  valid("json", z.object({ published: z.boolean(), copying_allowed: z.boolean().default(true), live_moderation_enabled: z.boolean().default(false) })),
+  valid(
+    "json",
+    z.object({
+      published: z.boolean(),
+      copying_allowed: z.boolean().default(true),
+      live_moderation_enabled: z.boolean().default(false),
+      financial_rewards_enabled: z.boolean().optional(),
+      fiat_rate: z.number().nullable().optional(),
+    }),
+  ),
   async (c) => {
     const body = c.req.valid("json");
     const shared = await setVoiceSharing(c.env, c.get("caller"), c.req.valid("param").voice_id, {
       published: body.published,
       copyable: body.copying_allowed,
       liveModeration: body.live_moderation_enabled,
+      royalty: body.financial_rewards_enabled === undefined ? undefined : { rewards: body.financial_rewards_enabled, fiatRate: body.fiat_rate ?? null },
     });
     if (!shared.ok) return refuse(c, shared.refusal);
     return c.json(sharingJson(shared.voice));

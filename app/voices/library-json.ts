@@ -1,6 +1,7 @@
 import type { Voice } from "../../core/voices/voices";
 import type { LibraryVoice, VoiceCollection } from "~/voices/voices.server";
 import { voiceJson } from "./voice-json";
+import { fiatRate } from "~/payouts/rules/royalties";
 
 /** Where a library voice's preview is heard: a public file, spoken by the voice on first request (decision 0025). */
 export function libraryPreviewPath(voiceId: string): string {
@@ -8,8 +9,8 @@ export function libraryPreviewPath(voiceId: string): string {
 }
 
 /**
- * A library voice as GET /v1/shared-voices answers it (the SDK's LibraryVoiceResponse). Every voice is free to
- * use at the plan's own rate and none is featured; play_api usage is all usage (this platform has no separate
+ * A library voice as GET /v1/shared-voices answers it (the SDK's LibraryVoiceResponse). Every voice is used at the
+ * plan's own credits; fiat_rate is what its owner earns from another workspace's use (decision 0056); none is featured; play_api usage is all usage (this platform has no separate
  * "play" API).
  */
 export function libraryVoiceJson(voice: LibraryVoice, origin: string) {
@@ -33,6 +34,7 @@ export function libraryVoiceJson(voice: LibraryVoice, origin: string) {
     play_api_usage_character_count_1y: voice.usage1y,
     cloned_by_count: voice.clonedByCount,
     free_users_allowed: true,
+    fiat_rate: fiatRate(voice.royaltyRate),
     live_moderation_enabled: voice.liveModerationEnabled,
     featured: false,
     verified_languages: voiceJson(voice, origin).verified_languages.map((language) => ({ ...language, preview_url: origin + libraryPreviewPath(voice.voiceId) })),
@@ -52,6 +54,8 @@ export function sharingJson(voice: Voice) {
     date_unix: voice.sharedAt,
     live_moderation_enabled: voice.liveModerationEnabled,
     original_voice_id: voice.originalVoiceId,
+    financial_rewards_enabled: voice.royaltyRate > 0,
+    fiat_rate: fiatRate(voice.royaltyRate),
   };
 }
 
@@ -80,6 +84,7 @@ export function libraryVoiceOption(voice: LibraryVoice, workspaceId: string) {
     usage_7d: voice.usage7d,
     copyable: voice.sharingStatus === "enabled",
     live_moderation: voice.liveModerationEnabled,
+    royalty_rate: voice.royaltyRate,
     added: voice.addedByViewer,
     own: voice.workspaceId === workspaceId,
   };

@@ -1,5 +1,6 @@
 import type { Voice, VoiceSampleFile } from "../../core/voices/voices";
 import { previewPath } from "~/voices/rules/voices";
+import { fiatRate } from "~/payouts/rules/royalties";
 
 /**
  * The wire shape of a voice (GET /v1/voices and friends; pages use it too). `workspaceId` is the viewer's
@@ -39,6 +40,9 @@ export function voiceJson(voice: Voice, origin: string, workspaceId: string | nu
             public_owner_id: voice.publicOwnerId,
             original_voice_id: voice.originalVoiceId,
             date_unix: voice.sharedAt,
+            // Royalties (decision 0056): what the owner earns from other workspaces' use, in dollars per 1,000 credits.
+            financial_rewards_enabled: voice.royaltyRate > 0,
+            fiat_rate: fiatRate(voice.royaltyRate),
           },
     voice_verification: {
       requires_verification: voice.requiresVerification,

@@ -121,6 +121,8 @@ export type Voice = {
   originalVoiceId: string | null;
   /** Who made it: its admin for sharing (decision 0039); null for premade voices and those made before sharing. */
   createdByUserId: string | null;
+  /** The library owner's royalty in cents per 1,000 credits another workspace's copy uses; 0: none (decision 0056). */
+  royaltyRate: number;
 };
 
 /**

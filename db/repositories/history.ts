@@ -2,6 +2,7 @@ import { and, desc, eq, like, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { historyItems, usageEvents, workspaces } from "../schema";
 import { releaseSlotStatement } from "./generation-slots";
+import { royaltyAccrualStatement } from "./voice-royalties";
 
 export type HistoryRow = typeof historyItems.$inferSelect;
 
@@ -19,7 +20,7 @@ export class QuotaExhausted extends Error {
  * plus `beyondLimit` (null: no limit) it sets NULL, which the column's NOT NULL refuses, so the batch rolls
  * back and QuotaExhausted is thrown. Concurrent generations can therefore never be charged past the quota,
  * whatever was checked before. The generation's concurrency slot (and the characters it reserved) ends in
- * the same batch.
+ * the same batch, and so does the royalty a library voice's owner earns from it (decision 0056).
  */
 export async function recordGeneration(db: Database, row: HistoryRow, charge: { characters: number; beyondLimit: number | null }, apiKeyId: string | null): Promise<void> {
   const { characters, beyondLimit } = charge;
@@ -44,6 +45,7 @@ export async function recordGeneration(db: Database, row: HistoryRow, charge: { 
         source: row.source,
         apiKeyId,
       }),
+      royaltyAccrualStatement(db, { eventId: row.id, voiceId: row.voiceId, workspaceId: row.workspaceId, characters, occurredAt: row.dateUnix }),
       releaseSlotStatement(db, row.workspaceId, row.requestId),
     ]);
   } catch (error) {

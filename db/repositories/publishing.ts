@@ -1,7 +1,7 @@
 // Direct publishing's and public profiles' SQL: reads, collections, daily listening counts, profile handles.
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { profileHandleRedirects, publishingCollectionReads, publishingCollections, publishingReadDailyStats, publishingReads, users, voices } from "../schema";
+import { profileHandleRedirects, publishingCollectionReads, publishingCollections, publishingReadDailyStats, publishingReadTerms, publishingReads, users, voices } from "../schema";
 
 export type ReadRow = typeof publishingReads.$inferSelect;
 export type ReadInsert = typeof publishingReads.$inferInsert;
@@ -53,6 +53,57 @@ export async function listPublishedReads(db: Database, limit: number, submittedB
     .where(submittedBy ? and(published, eq(publishingReads.submittedByUserId, submittedBy)) : published)
     .orderBy(desc(publishingReads.publishedAt), desc(publishingReads.id))
     .limit(limit);
+}
+
+// The catalogue's search index (decision 0056).
+
+/** Replaces a read's index rows in one batch (in chunks: D1 binds at most 100 values a statement). */
+export async function replaceReadTerms(db: Database, readId: string, terms: { field: string; term: string }[]): Promise<void> {
+  const rows = terms.map((t) => ({ readId, ...t }));
+  const chunks = Array.from({ length: Math.ceil(rows.length / 30) }, (_, i) => rows.slice(i * 30, i * 30 + 30));
+  await db.batch([db.delete(publishingReadTerms).where(eq(publishingReadTerms.readId, readId)), ...chunks.map((chunk) => db.insert(publishingReadTerms).values(chunk).onConflictDoNothing())]);
+}
+
+/** Published reads not in the index yet (submitted before it existed). */
+export async function unindexedPublishedReads(db: Database, limit: number): Promise<ReadRow[]> {
+  return db
+    .select()
+    .from(publishingReads)
+    .where(and(eq(publishingReads.state, "published"), sql`NOT EXISTS (SELECT 1 FROM ${publishingReadTerms} WHERE ${publishingReadTerms.readId} = ${publishingReads.id})`))
+    .limit(limit);
+}
+
+export type TermRange = { fields: string[]; from: string; to: string };
+
+/**
+ * Published reads matching every range (a word prefix in the given fields), the genre and the language, newest first.
+ * Each range is a primary-key range scan of the index; the language filter uses publishing_reads_language.
+ */
+export async function searchPublishedReads(db: Database, search: { ranges: TermRange[]; genre: string | null; language: string | null }, limit: number): Promise<ReadRow[]> {
+  const conditions = [eq(publishingReads.state, "published")];
+  for (const range of search.ranges) {
+    conditions.push(
+      inArray(
+        publishingReads.id,
+        db
+          .select({ id: publishingReadTerms.readId })
+          .from(publishingReadTerms)
+          .where(and(inArray(publishingReadTerms.field, range.fields), gte(publishingReadTerms.term, range.from), lt(publishingReadTerms.term, range.to))),
+      ),
+    );
+  }
+  if (search.genre) conditions.push(inArray(publishingReads.id, db.select({ id: publishingReadTerms.readId }).from(publishingReadTerms).where(and(eq(publishingReadTerms.field, "genre"), eq(publishingReadTerms.term, search.genre)))));
+  if (search.language) conditions.push(eq(publishingReads.language, search.language));
+  return db.select().from(publishingReads).where(and(...conditions)).orderBy(desc(publishingReads.publishedAt), desc(publishingReads.id)).limit(limit);
+}
+
+/** The genres (as written) and languages the published reads have, for the catalogue's filters. */
+export async function catalogueFacets(db: Database): Promise<{ genres: string[]; languages: string[] }> {
+  const [genres, languages] = await db.batch([
+    db.selectDistinct({ genre: sql<string>`g.value` }).from(sql`${publishingReads}, json_each(${publishingReads.genres}) AS g`).where(eq(publishingReads.state, "published")).orderBy(sql`1`).limit(100),
+    db.selectDistinct({ language: publishingReads.language }).from(publishingReads).where(and(eq(publishingReads.state, "published"), sql`${publishingReads.language} IS NOT NULL`)).orderBy(publishingReads.language).limit(100),
+  ]);
+  return { genres: genres.map((g) => g.genre), languages: languages.flatMap((l) => (l.language ? [l.language] : [])) };
 }
 
 // Collections.

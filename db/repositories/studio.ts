@@ -4,6 +4,7 @@ import type { Database } from "../client";
 import { studioBlocks, studioChapters, studioProjects, studioSnapshots, usageEvents, workspaces } from "../schema";
 import { QuotaExhausted } from "./history";
 import { readableBy } from "./resource-grants";
+import { royaltyAccrualStatement } from "./voice-royalties";
 
 export type StudioProjectRow = typeof studioProjects.$inferSelect;
 export type StudioProjectInsert = typeof studioProjects.$inferInsert;
@@ -149,6 +150,7 @@ export async function recordConvertedBlock(
         source: charge.source,
         apiKeyId: null,
       }),
+      royaltyAccrualStatement(db, { eventId: charge.eventId, voiceId: charge.voiceId, workspaceId: block.workspaceId, characters: charge.characters, occurredAt: charge.occurredAt }),
     ]);
   } catch (error) {
     if (String((error as Error)?.message ?? error).includes("NOT NULL constraint failed: workspaces.character_count")) throw new QuotaExhausted();

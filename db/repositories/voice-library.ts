@@ -146,7 +146,7 @@ export async function updateSharing(
   db: Database,
   workspaceId: string,
   voiceId: string,
-  sharing: { sharingStatus: SharingStatus | null; liveModerationEnabled: boolean; publicOwnerId: string | null; sharedAt: number | null },
+  sharing: { sharingStatus: SharingStatus | null; liveModerationEnabled: boolean; royaltyRate: number; publicOwnerId: string | null; sharedAt: number | null },
 ): Promise<boolean> {
   const result = await db.update(voices).set(sharing).where(and(eq(voices.voiceId, voiceId), eq(voices.workspaceId, workspaceId))).returning({ voiceId: voices.voiceId });
   return result.length > 0;

@@ -56,9 +56,24 @@ export const publishingReads = sqliteTable(
     index("publishing_reads_workspace").on(t.workspaceId, t.createdAt),
     index("publishing_reads_catalogue").on(t.state, t.publishedAt),
     index("publishing_reads_submitter").on(t.submittedByUserId, t.state),
+    index("publishing_reads_language").on(t.state, t.language, t.publishedAt),
     check("publishing_reads_state_valid", oneOf(t.state, READ_STATE_VALUES)),
     check("publishing_reads_genres_valid", sql`json_valid(${t.genres})`),
   ],
+);
+
+/**
+ * The catalogue's search index (decision 0056): each word of a read's title and author and each genre, written when
+ * the read is submitted; a search is one primary-key range per query word (a prefix), so it never scans the reads.
+ */
+export const publishingReadTerms = sqliteTable(
+  "publishing_read_terms",
+  {
+    readId: text("read_id").notNull().references(() => publishingReads.id, { onDelete: "cascade" }),
+    field: text("field").notNull(),
+    term: text("term").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.field, t.term, t.readId] }), index("publishing_read_terms_read").on(t.readId)],
 );
 
 /** A workspace's named, ordered list of its reads; the catalogue shows only its published ones. */

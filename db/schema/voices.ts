@@ -70,6 +70,8 @@ export const voices = sqliteTable(
     originalVoiceId: text("original_voice_id"),
     /** Who made the voice: its admin for sharing (decision 0039); null for premade voices and those made before. */
     createdByUserId: text("created_by_user_id"),
+    /** The library owner's royalty: cents per 1,000 credits another workspace's copy uses; 0: none (decision 0056). */
+    royaltyRate: integer("royalty_rate").notNull().default(0),
   },
   (t) => [
     index("voices_workspace").on(t.workspaceId, t.createdAt),
@@ -85,6 +87,27 @@ export const voices = sqliteTable(
       sql`json_valid(${t.labels}) AND json_valid(${t.engineParameters}) AND json_valid(${t.verifiedLanguages}) AND json_valid(${t.highQualityBaseModelIds}) AND json_valid(${t.verificationFailures}) AND (${t.samples} IS NULL OR json_valid(${t.samples}))`,
     ),
   ],
+);
+
+/**
+ * One generation another workspace made with a copy of a library voice whose owner set a royalty (decision 0056):
+ * written in the generation's own batch with the rate of that moment, settled into earnings per voice and finished
+ * day when the earner opens their payouts. `event_id` is the usage event's id.
+ */
+export const voiceRoyaltyAccruals = sqliteTable(
+  "voice_royalty_accruals",
+  {
+    eventId: text("event_id").primaryKey(),
+    /** The library voice (the original, not the copy). */
+    voiceId: text("voice_id").notNull(),
+    earnerUserId: text("earner_user_id").notNull(),
+    /** The workspace that generated. */
+    workspaceId: text("workspace_id").notNull(),
+    occurredAt: integer("occurred_at").notNull(),
+    characters: integer("characters").notNull(),
+    rate: integer("rate").notNull(),
+  },
+  (t) => [index("voice_royalty_accruals_earner").on(t.earnerUserId, t.voiceId, t.occurredAt)],
 );
 
 /** Per-workspace voice settings overrides (POST /v1/voices/{id}/settings/edit). */

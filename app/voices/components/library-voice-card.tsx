@@ -13,6 +13,7 @@ import { useToast } from "~/common/components/toasts";
 import { useCompleteChecklistItem } from "~/accounts/components/onboarding-client";
 import { sharedVoicePath, type LibraryVoiceOption } from "~/voices/library-json";
 import { VOICE_NAME_MAX } from "~/voices/rules/voice-library";
+import { rateLabel } from "~/payouts/rules/royalties";
 import { PlayingBars, useVoicePreview, VoicePreviewButton } from "./voice-preview";
 import { VoiceTags } from "./voice-tags";
 
@@ -49,6 +50,7 @@ export function LibraryVoiceCard({ voice, headingLevel: Heading = "h2" }: { voic
         <Badge tone="outline">{voice.category === "generated" ? "Designed" : voice.category === "professional" ? "Professional clone" : "Instant clone"}</Badge>
         {voice.use_case ? <Badge tone="outline">{voice.use_case.replace(/_/g, " ")}</Badge> : null}
         {voice.live_moderation ? <Badge tone="warning">Live moderated</Badge> : null}
+        {voice.royalty_rate > 0 ? <span className="self-center" title="What the owner earns when another workspace generates with it">{`Owner earns ${rateLabel(voice.royalty_rate)} ·`}</span> : null}
         <span className="self-center">{`Added ${humanCount(voice.cloned_by_count)} ${voice.cloned_by_count === 1 ? "time" : "times"}`}</span>
       </p>
       <div className="flex items-center justify-between gap-2">

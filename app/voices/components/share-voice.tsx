@@ -4,12 +4,15 @@ import { useEffect, useState } from "react";
 import { Button } from "~/common/ui/button";
 import { Dialog } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
+import { Input } from "~/common/ui/input";
+import { ROYALTY_CREDITS_PER_RATE, ROYALTY_RATE_MAX, ROYALTY_RATE_SUGGESTED } from "~/payouts/rules/royalties";
 import { useToast } from "~/common/components/toasts";
 
 /** Where Share posts (the collections page's action); any page listing the workspace's own voices can offer it. */
 export const SHARE_VOICE_ACTION = "/app/voice-library/collections";
 
-export type ShareableVoice = { voice_id: string; name: string; published: boolean; copyable: boolean; live_moderation: boolean };
+/** `royalty_rate`: cents per 1,000 credits another workspace's copy uses (decision 0056); 0: none. */
+export type ShareableVoice = { voice_id: string; name: string; published: boolean; copyable: boolean; live_moderation: boolean; royalty_rate: number };
 export type ShareVoiceResult = { intent: "share"; ok: true; published: boolean } | { intent: "share"; ok: false; error: string };
 
 function Check({ name, label, hint, defaultChecked }: { name: string; label: string; hint: string; defaultChecked: boolean }) {
@@ -54,6 +57,16 @@ export function ShareVoiceButton({ voice }: { voice: ShareableVoice }) {
               hint="Marks the voice as live moderated: those who add it see so, and live-moderated voices are not offered in Studio."
               defaultChecked={voice.live_moderation}
             />
+            <Check
+              name="rewards"
+              label="Earn royalties"
+              hint="Other workspaces' generations with your voice pay you this rate (shown in the library); your earnings appear under Payouts."
+              defaultChecked={voice.royalty_rate > 0}
+            />
+            <label className="flex flex-col gap-1 text-sm">
+              <span className="font-medium">Royalty in cents per {ROYALTY_CREDITS_PER_RATE.toLocaleString("en-US")} characters</span>
+              <Input type="number" name="royalty_cents" min={1} max={ROYALTY_RATE_MAX} step={1} defaultValue={voice.royalty_rate > 0 ? voice.royalty_rate : ROYALTY_RATE_SUGGESTED} className="w-32" />
+            </label>
             {result && !result.ok ? <Hint tone="error">{result.error}</Hint> : null}
             <div className="flex justify-end gap-2">
               <Button variant="ghost" onClick={() => setOpen(false)}>

@@ -15,8 +15,11 @@ export function isPublished(status: SharingStatus | null): boolean {
   return status !== null && (PUBLISHED_STATUSES as readonly string[]).includes(status);
 }
 
-/** The sharing settings a publisher chooses; `copyable: false` keeps the voice listed but refuses copies. */
-export type SharingSettings = { published: boolean; copyable: boolean; liveModeration: boolean };
+/**
+ * The sharing settings a publisher chooses; `copyable: false` keeps the voice listed but refuses copies. `royalty`
+ * (decision 0056) asks for rewards at fiat_rate dollars per 1,000 credits; left out, the voice keeps its rate.
+ */
+export type SharingSettings = { published: boolean; copyable: boolean; liveModeration: boolean; royalty?: { rewards: boolean; fiatRate: number | null } };
 
 /** The status a publisher's settings give their voice (null: never published stays null when left unpublished). */
 export function sharingStatusFor(settings: Pick<SharingSettings, "published" | "copyable">, current: SharingStatus | null): SharingStatus | null {

@@ -143,6 +143,7 @@ export async function saveDesignedVoice(env: Env, designer: Designer, request: S
     sharedAt: null,
     originalVoiceId: null,
     createdByUserId: designer.user.id,
+    royaltyRate: 0,
     createdAt: nowSeconds(),
   };
   if (!(await insertVoiceWithinLimit(db, voice, limit, row.generatedVoiceId))) {

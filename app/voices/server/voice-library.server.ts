@@ -8,6 +8,7 @@ import type { Tier } from "../../../core/billing/plans";
 import type { WorkspaceRole } from "../../../core/workspace/roles";
 import { findUsableVoice, ownVoiceWithRole, usableVoices, voiceCreated } from "./voices.server";
 import { nowSeconds } from "../../../core/clock";
+import { fiatRate, royaltyRateFor } from "~/payouts/rules/royalties";
 import { announceLibraryRemoval } from "./library-removal.server";
 import type { WebhookEnv } from "~/workspace/webhooks.server";
 import {
@@ -127,7 +128,7 @@ export async function addSharedVoice(env: LibraryEnv, viewer: LibraryViewer, pub
   return { ok: true, voiceId: copyId };
 }
 
-/** The sharing settings of one of the workspace's own voices: publish, allow copying, live moderation. */
+/** The sharing settings of one of the workspace's own voices: publish, allow copying, live moderation, royalty. */
 export async function setVoiceSharing(env: WebhookEnv, viewer: LibraryViewer, voiceId: string, settings: SharingSettings): Promise<Result<{ voice: Voice }>> {
   const db = database(env.DB);
   const workspaceId = workspaceOf(viewer);
@@ -137,11 +138,14 @@ export async function setVoiceSharing(env: WebhookEnv, viewer: LibraryViewer, vo
   const voice = found.voice;
   const refusal = shareRefusal(voice);
   if (refusal) return { ok: false, refusal };
+  const royaltyRate = royaltyRateFor({ published: settings.published, rewards: settings.royalty?.rewards ?? voice.royaltyRate > 0, fiatRate: settings.royalty ? settings.royalty.fiatRate : fiatRate(voice.royaltyRate) });
+  if (typeof royaltyRate !== "number") return { ok: false, refusal: royaltyRate };
   const sharingStatus = sharingStatusFor(settings, voice.sharingStatus);
   const publishedNow = settings.published && !isPublished(voice.sharingStatus);
   const sharing = {
     sharingStatus,
     liveModerationEnabled: settings.liveModeration,
+    royaltyRate,
     publicOwnerId: settings.published ? await publicOwnerIdFor(workspaceId) : voice.publicOwnerId,
     sharedAt: publishedNow ? nowSeconds() : voice.sharedAt,
   };

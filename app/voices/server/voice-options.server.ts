@@ -77,6 +77,7 @@ export async function voiceLabOptions(env: VoicesEnv, viewer: VoiceViewer & { me
       published: isPublished(voice.sharingStatus),
       copyable: voice.sharingStatus === "enabled",
       live_moderation: voice.liveModerationEnabled,
+      royalty_rate: voice.royaltyRate,
     })),
     canClone: canCloneInstantly(tier),
     voiceLimit: voiceLimitFor(tier),

@@ -143,6 +143,42 @@ describe("direct publishing", () => {
     expect((await env.DB.prepare("SELECT count(*) AS n FROM earnings WHERE user_id = ?").bind(other.userId).first<{ n: number }>())!.n).toBe(0);
   });
 
+  it("searches the reader catalogue by title or author words (prefixes), author, genre and language; published reads only", async () => {
+    const owner = await account("pub-search@example.com");
+    await agree(owner.key);
+    const publish = async (fields: Record<string, string>, approve = true) => {
+      const read = (await (await createRead(owner.key, await project(owner.key, owner.workspace, { ...BOOK, isbn_number: "", ...fields }))).json()) as Read;
+      expect((await act(owner.key, read.read_id, "submit")).status).toBe(200);
+      if (approve) expect((await act(owner.key, read.read_id, "approve")).status).toBe(200);
+      return read.read_id;
+    };
+    const lantern = await publish({ title: "The Zephyr Lantern", author: "Élodie Marchand", genres: "mystery", language: "fr" });
+    const harbour = await publish({ title: "Zephyr Harbour", author: "Ada Quillfeather", genres: "fiction", language: "en" });
+    const inReview = await publish({ title: "Zephyr Unseen", author: "Ada Quillfeather", genres: "fiction", language: "en" }, false);
+    const found = async (search: string) => {
+      const page = await reader(`/reads?${search}`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      return [lantern, harbour, inReview].filter((id) => html.includes(`/reads/${id}"`));
+    };
+    expect(await found("q=zephyr")).toEqual([lantern, harbour]);
+    expect(await found("q=zeph+lant")).toEqual([lantern]);
+    // Accents and case do not matter; author words match in q and in author.
+    expect(await found("q=ELODIE")).toEqual([lantern]);
+    expect(await found("author=quill")).toEqual([harbour]);
+    expect(await found("q=zephyr&author=marchand")).toEqual([lantern]);
+    expect(await found("genre=fiction")).toEqual([harbour]);
+    expect(await found("q=zephyr&language=fr")).toEqual([lantern]);
+    expect(await found("q=zephyr&genre=any&language=any")).toEqual([lantern, harbour]);
+    expect(await found("q=nothingmatches")).toEqual([]);
+    // Unpublished, a read leaves the results.
+    await act(owner.key, lantern, "unpublish");
+    expect(await found("q=zephyr")).toEqual([harbour]);
+    // A search too long or a bad language code is a 400 with the catalogue still shown.
+    expect((await reader(`/reads?q=${"a".repeat(201)}`)).status).toBe(400);
+    expect((await reader("/reads?language=english!")).status).toBe(400);
+  }, 30_000);
+
   it("refuses a read without required metadata, beyond the plan's capacity, and another workspace's project", async () => {
     const owner = await account("pub-refusals@example.com");
     await agree(owner.key);
