@@ -8,8 +8,11 @@ import { isInternalHost } from "../webhooks/webhooks";
 
 export const PUBLIC_FETCH_MAX_REDIRECTS = 3;
 
-/** Why the server will not fetch this URL (`field` names it in the sentence), or null. */
-export function publicUrlProblem(raw: string, field = "The URL"): string | null {
+/**
+ * Why the server will not fetch this URL (`field` names it in the sentence), or null. `allowInternalHosts` is for
+ * development only, where the stack fetches its own pages from a loopback address.
+ */
+export function publicUrlProblem(raw: string, field = "The URL", allowInternalHosts = false): string | null {
   let url: URL;
   try {
     url = new URL(raw);
@@ -18,7 +21,7 @@ export function publicUrlProblem(raw: string, field = "The URL"): string | null 
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return `${field} must be a full http(s) URL.`;
   if (url.username || url.password) return `${field} cannot carry a user name or password.`;
-  if (isInternalHost(url.hostname)) return `${field} must point to a public host, not a private, loopback or local address.`;
+  if (!allowInternalHosts && isInternalHost(url.hostname)) return `${field} must point to a public host, not a private, loopback or local address.`;
   return null;
 }
 

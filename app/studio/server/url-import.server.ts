@@ -1,6 +1,6 @@
 // Studio's import from a URL: the page is fetched by the server (redirects followed by hand, each hop checked), then
 // read like an uploaded document. In production private and loopback hosts are refused by name and address.
-import { isInternalHost } from "../../../core/webhooks/webhooks";
+import { publicUrlProblem } from "../../../core/http/public-fetch";
 import { documentKind, parseDocument, type DocumentKind } from "~/studio/rules/documents";
 import type { NewContent, StudioRefusal } from "~/studio/server/projects.server";
 import { DOCUMENT_MAX_BYTES } from "~/studio/rules/studio";
@@ -12,16 +12,7 @@ export type FetchedDocument = { ok: true; kind: DocumentKind; bytes: Uint8Array 
 
 /** Why the server will not fetch this URL, or null; `field` names the URL as the asker knows it (the API's from_url, the page's "The URL"). */
 export function importUrlProblem(raw: string, production: boolean, field = "from_url"): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return `${field} must be a full http(s) URL.`;
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return `${field} must be a full http(s) URL.`;
-  if (url.username || url.password) return `${field} cannot carry a user name or password.`;
-  if (production && isInternalHost(url.hostname)) return `${field} must point to a public host, not a private or local address.`;
-  return null;
+  return publicUrlProblem(raw, field, !production);
 }
 
 export async function fetchDocument(env: Env, raw: string, field = "from_url"): Promise<FetchedDocument> {

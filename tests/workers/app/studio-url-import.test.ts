@@ -56,7 +56,7 @@ describe("Studio import from a URL", () => {
 
   it("refuses private and loopback hosts in production only, and URLs that are not http(s)", () => {
     for (const url of ["http://127.0.0.1/a", "http://localhost:8787/", "http://10.1.2.3/", "http://[::1]/", "http://192.168.0.4/x", "http://intranet/"]) {
-      expect(importUrlProblem(url, true)).toBe("from_url must point to a public host, not a private or local address.");
+      expect(importUrlProblem(url, true)).toBe("from_url must point to a public host, not a private, loopback or local address.");
       expect(importUrlProblem(url, false)).toBeNull();
     }
     expect(importUrlProblem("https://books.example/story", true)).toBeNull();
