@@ -72,13 +72,16 @@ export async function createApiKeyOverHttp(baseUrl: string, cookie: string, name
  */
 export async function executeSql<T = Record<string, unknown>>(stateDir: string, sql: string): Promise<T[]> {
   const { execFile } = await import("node:child_process");
-  const stdout = await new Promise<string>((resolve, reject) =>
-    execFile(
-      "npx",
-      ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--json", "--command", sql],
-      { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 },
-      (error, out, stderr) => (error ? reject(new Error(`${sql}\n${stderr}`)) : resolve(out)),
-    ),
-  );
+  // Each try is bounded and made once more: a second wrangler on the stack's files can wait on them under load.
+  const run = () =>
+    new Promise<string>((resolve, reject) =>
+      execFile(
+        "npx",
+        ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--json", "--command", sql],
+        { encoding: "utf8", maxBuffer: 16 * 1024 * 1024, timeout: 45_000 },
+        (error, out, stderr) => (error ? reject(new Error(`${sql}\n${stderr || error.message}`)) : resolve(out)),
+      ),
+    );
+  const stdout = await run().catch(run);
   return (JSON.parse(stdout) as { results: T[] }[])[0]!.results;
 }

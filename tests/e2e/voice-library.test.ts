@@ -1,8 +1,7 @@
-import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { newPage, screenshot, screenshotsOf, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
 import { chooseOption } from "./controls";
-import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
+import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail, executeSql } from "./http";
 
 const baseUrl = inject("baseUrl");
 const stateDir = inject("stateDir");
@@ -10,16 +9,13 @@ const browser = sharedBrowser();
 const SHARED = "e2elibshared00000001";
 let sharedLink = "";
 
-function d1(sql: string) {
-  const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--command", sql], { encoding: "utf8" });
-  expect(result.status, result.stderr).toBe(0);
-}
 
 // Another workspace shares one of its voices (made by cloning there; inserted here as the voices table holds it).
 beforeAll(async () => {
   const key = await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, uniqueEmail("library-publisher")));
   const workspace = ((await (await fetch(`${baseUrl}/v1/workspace`, { headers: { "xi-api-key": key } })).json()) as { workspace_id: string }).workspace_id;
-  d1(
+  await executeSql(
+    stateDir,
     `INSERT INTO voices (voice_id, workspace_id, category, name, description, labels, language, engine, engine_parameters) VALUES ('${SHARED}', '${workspace}', 'cloned', 'Brennan Lighthouse', 'A low, unhurried voice for sea stories.', '{"gender":"male","accent":"irish","age":"old","use_case":"narration"}', 'en', 'embedded', '{"espeakVoice":"en-gb-x-rp","variant":"m1","basePitch":36,"externalVoices":{}}')`,
   );
   const post = () => fetch(`${baseUrl}/v1/voices/${SHARED}/sharing`, { method: "POST", headers: { "xi-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ published: true }) });
