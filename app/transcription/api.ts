@@ -119,7 +119,7 @@ speechToTextApi.post(
   "/",
   doc("Transcribe a recording", {
     description:
-      "Multipart: file (an accepted audio or video file) or cloud_storage_url, model_id, language_code, diarize, num_speakers, tag_audio_events, timestamps_granularity (none, word, character), additional_formats (srt, vtt, txt, segmented_json), file_format, webhook. Charged 1,000 credits per minute of audio. The embedded engine (PocketSphinx) hears US English; diarize groups the words by speaker from the speaker vectors (pitch and formants) of the stretches between pauses, num_speakers fixes how many; tag_audio_events (default true) lists (music), (applause) and (noise) found by classic signal measures where no word was heard, as words of type audio_event (no laughter or other events).",
+      "Multipart: file (an accepted audio or video file) or cloud_storage_url, model_id (the scribe ids the default engine, a configured server's model id from GET /v1/engines that server; any other id 422 invalid_model_id), language_code, diarize, num_speakers, tag_audio_events, timestamps_granularity (none, word, character), additional_formats (srt, vtt, txt, segmented_json), file_format, webhook. Charged 1,000 credits per minute of audio. The embedded engine (PocketSphinx) hears US English; diarize groups the words by speaker from the speaker vectors (pitch and formants) of the stretches between pauses, num_speakers fixes how many; tag_audio_events (default true) lists (music), (applause) and (noise) found by classic signal measures where no word was heard, as words of type audio_event (no laughter or other events).",
     success: { description: "JSON: language_code, language_probability, text, words, additional_formats, transcription_id" },
     responses: REFUSALS,
   }),

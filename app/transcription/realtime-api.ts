@@ -43,7 +43,7 @@ realtimeSpeechToTextApi.get(
     const query = realtimeQuery.safeParse(c.req.query());
     if (!query.success) return refuse("invalid_request", query.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
     // The model picks the engine (decision 0057): the catalog's ids theirs, the scribe ids the default; others are refused.
-    const choice = await transcriptionChoice(c.env, query.data.model_id, { lenient: false });
+    const choice = await transcriptionChoice(c.env, query.data.model_id);
     if (choice === "unknown") {
       return refuse("invalid_request", `model_id ${query.data.model_id} is not a speech-to-text model of this server; use one of ${(await transcriptionModelIds(c.env)).join(", ")}.`);
     }

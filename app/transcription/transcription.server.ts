@@ -61,14 +61,14 @@ const refused = (refusal: TranscriptionRefusal) => ({ ok: false as const, refusa
 
 /**
  * Which provider serves speech to text for a model id: the catalog's own ids pick theirs; the commercial scribe
- * ids (and, when `lenient`, any other id: POST /v1/speech-to-text has always taken them) the default; null when
- * no engine is configured, "unknown" for an id nothing here serves.
+ * ids the default; null when no engine is configured, "unknown" for an id nothing here serves (the upload and
+ * the realtime socket both refuse it, naming the ids they take).
  */
-export async function transcriptionChoice(env: Env, modelId: string, options: { lenient: boolean }): Promise<{ provider: ProviderId; model?: string } | null | "unknown"> {
+export async function transcriptionChoice(env: Env, modelId: string): Promise<{ provider: ProviderId; model?: string } | null | "unknown"> {
   const providers = (await engine(env).catalog()).capabilities["speech-to-text"];
   const named = providers.find((p) => p.models.some((m) => m.id === modelId));
   if (named) return { provider: named.provider, model: modelId };
-  if (!options.lenient && !(SCRIBE_MODEL_IDS as readonly string[]).includes(modelId)) return "unknown";
+  if (!(SCRIBE_MODEL_IDS as readonly string[]).includes(modelId)) return "unknown";
   return providers[0] ? { provider: providers[0].provider } : null;
 }
 
@@ -86,8 +86,12 @@ export async function transcriptionModelIds(env: Env): Promise<string[]> {
  */
 export async function startTranscription(env: Env, actor: Actor, request: TranscriptionOptions, waitUntil: (promise: Promise<unknown>) => void) {
   const workspace = actor.membership.workspace;
-  const choice = await transcriptionChoice(env, request.modelId, { lenient: true });
-  if (!choice || choice === "unknown") return refused({ httpStatus: 503, status: "speech_to_text_unavailable", message: "No speech-to-text engine is configured on this deployment." });
+  const choice = await transcriptionChoice(env, request.modelId);
+  if (choice === "unknown") {
+    const ids = await transcriptionModelIds(env);
+    return refused({ httpStatus: 422, status: "invalid_model_id", message: `model_id ${request.modelId} is not a speech-to-text model of this server; use one of ${ids.join(", ")}.` });
+  }
+  if (!choice) return refused({ httpStatus: 503, status: "speech_to_text_unavailable", message: "No speech-to-text engine is configured on this deployment." });
   if (choice.provider === "embedded" && !embeddedHears(request.languageCode)) {
     return refused({
       httpStatus: 422,

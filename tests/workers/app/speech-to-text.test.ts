@@ -188,6 +188,7 @@ describe("POST /v1/speech-to-text", () => {
       [upload(truncated), 400, null],
       [upload(silence), 400, "audio_too_long"],
       [upload(wav, { model_id: "scribe_v1", language_code: "de" }), 422, "unsupported_language"],
+      [upload(wav, { model_id: "whisper-1" }), 422, "invalid_model_id"],
       [upload(wav, {}), 422, null],
       [upload(wav, { model_id: "scribe_v1", additional_formats: '[{"format":"pdf"}]' }), 422, null],
       [upload(wav, { model_id: "scribe_v1", timestamps_granularity: "syllable" }), 422, null],
