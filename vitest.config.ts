@@ -143,6 +143,9 @@ function appWorkerProject(name: string, include: string[], speech: { bindings: R
       name,
       include,
       setupFiles: ["tests/workers/apply-migrations.ts"],
+      // Sign-ups hash passwords (PBKDF2) and many tests make a few: a journey of 4-5 s on an idle machine went past
+      // the default 5 s on a loaded one. A hang still fails, only later; tests that need longer say so themselves.
+      testTimeout: 30_000,
     },
   };
 }
