@@ -20,6 +20,7 @@ import { transcribe } from "~/speech/speech.server";
 import { splitSentences } from "~/speech/rules/speech-text";
 import { log } from "~/common/log.server";
 import { passagesOf, secretValues, settingsOfAgent, type AgentRow, type TranscriptEntry } from "~/agents/agents.server";
+import { toolAuthHeaders } from "~/workspace/auth-connections.server";
 import { resolveHeaders, SECRET_TEXTS } from "~/agents/rules/secrets";
 import { AGENT_TEXTS, CONVERSATION_AUDIO_FORMAT, PING_SECONDS, type AgentSettings } from "~/agents/rules/agents";
 import { CLOSE_NORMAL, CLOSE_POLICY, parseClientMessage, serverMessages, type ClientMessage } from "~/agents/rules/protocol";
@@ -264,7 +265,10 @@ class ConversationSession {
     const ids = Object.values(tool.headers).flatMap((h) => (typeof h === "string" ? [] : [h.secretId]));
     const headers = resolveHeaders(tool.headers, ids.length ? await secretValues(this.env, this.options.agent.workspaceId, ids) : new Map());
     if (!headers.ok) return { ok: false, text: SECRET_TEXTS.missingAtCall(tool.name, headers.header) };
-    const { url, init } = webhookRequest({ ...tool, headers: headers.headers }, args);
+    // An auth connection's credentials (a client-credentials token fetched or reused now) go over the tool's own headers.
+    const auth = tool.authConnectionId ? await toolAuthHeaders(this.env, this.options.agent.workspaceId, tool.authConnectionId, tool.name) : { ok: true as const, headers: {} };
+    if (!auth.ok) return { ok: false, text: auth.text };
+    const { url, init } = webhookRequest({ ...tool, headers: { ...headers.headers, ...auth.headers } }, args);
     // Checked again at call time: the agent may have been saved before the check, or the arguments changed the URL (decision 0053).
     const problem = toolUrlProblem(tool.name, url, this.env.ENVIRONMENT !== "production");
     if (problem) return { ok: false, text: problem };

@@ -36,6 +36,7 @@ import { conversationSocketApi } from "~/agents/conversation-api";
 import { groupsApi } from "~/workspace/groups-api";
 import { serviceAccountsApi } from "~/workspace/service-accounts-api";
 import { webhooksApi } from "~/workspace/webhooks-api";
+import { authConnectionsApi } from "~/workspace/auth-connections-api";
 import { defaultSharingApi, resourcesApi } from "~/workspace/resources-api";
 import { notificationsApi } from "~/workspace/notifications-api";
 
@@ -48,6 +49,7 @@ api.route("/user", userApi);
 // The workspace's own sub-routers before its general one (whose middleware would run for them too).
 api.route("/workspace/groups", groupsApi);
 api.route("/workspace/webhooks", webhooksApi);
+api.route("/workspace/auth-connections", authConnectionsApi);
 api.route("/workspace/resources", resourcesApi);
 api.route("/workspace/notifications", notificationsApi);
 api.route("/workspace/default-sharing-preferences", defaultSharingApi);

@@ -92,4 +92,22 @@ describe("official SDK: workspace administration", () => {
     expect((await client.webhooks.delete(webhookId)).status).toBe("ok");
     await expect(client.webhooks.delete(webhookId)).rejects.toMatchObject({ statusCode: 404 });
   });
+  it("auth connections: create (no secret in any answer), list, update, delete; unsupported kinds refused", async () => {
+    const created = await client.workspace.authConnections.create({ authType: "bearer_auth", name: "Shop API", provider: "shop", token: "sdk-bearer-secret" });
+    expect(created).toMatchObject({ authType: "bearer_auth", name: "Shop API", provider: "shop", status: "active" });
+    const id = (created as { id: string }).id;
+    expect(JSON.stringify(created)).not.toContain("sdk-bearer-secret");
+    const { authConnections } = await client.workspace.authConnections.list();
+    expect(authConnections.find((c) => (c as { id: string }).id === id)).toMatchObject({ name: "Shop API" });
+    expect(JSON.stringify(authConnections)).not.toContain("sdk-bearer-secret");
+    expect(await client.workspace.authConnections.update(id, { authType: "bearer_auth", provider: "shop-2", token: "sdk-bearer-next" })).toMatchObject({ id, provider: "shop-2" });
+    const basic = await client.workspace.authConnections.create({ authType: "basic_auth", name: "Basic", provider: "x", username: "u", password: "sdk-basic-secret" });
+    expect(basic).toMatchObject({ authType: "basic_auth", username: "u" });
+    // The SDK checks an mTLS body's certificate fields itself; the server refuses the kind whatever it carries.
+    const mtls = await fetch(`${baseUrl}/v1/workspace/auth-connections`, { method: "POST", headers: { "xi-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ auth_type: "mtls", name: "m", provider: "x" }) });
+    expect(mtls.status).toBe(422);
+    expect(((await mtls.json()) as { detail: { status: string } }).detail.status).toBe("unsupported_auth_type");
+    await client.workspace.authConnections.delete(id);
+    await expect(client.workspace.authConnections.delete(id)).rejects.toMatchObject({ statusCode: 404 });
+  });
 });

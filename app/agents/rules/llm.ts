@@ -4,6 +4,7 @@
 import type { ChatTool } from "../../../core/engines/chat";
 import { isInternalHost } from "../../../core/webhooks/webhooks";
 import { headerValue, type HeaderValue } from "./secrets";
+import { authConnectionIdOf } from "~/workspace/rules/auth-connections";
 import { splitSentences } from "~/speech/rules/speech-text";
 
 type Json = Record<string, unknown>;
@@ -29,6 +30,8 @@ export type WebhookTool = {
   method: (typeof WEBHOOK_METHODS)[number];
   /** Text, or a workspace secret put in only when the tool is called. */
   headers: Record<string, HeaderValue>;
+  /** The workspace auth connection whose credentials the call carries (decision 0066), or null. */
+  authConnectionId: string | null;
   pathParams: string[];
   queryParams: string[];
   timeoutSeconds: number;
@@ -127,7 +130,7 @@ export function agentTools(prompt: unknown): AgentTool[] {
       properties: { ...path, ...query, ...body },
       required: [...Object.keys(path), ...requiredOf(api.query_params_schema), ...requiredOf(api.request_body_schema)],
     };
-    return [{ kind: "webhook", name, description, url: api.url, method, headers, pathParams: Object.keys(path), queryParams: Object.keys(query), timeoutSeconds: timeoutOf(tool.response_timeout_secs), parameters }];
+    return [{ kind: "webhook", name, description, url: api.url, method, headers, authConnectionId: authConnectionIdOf(api), pathParams: Object.keys(path), queryParams: Object.keys(query), timeoutSeconds: timeoutOf(tool.response_timeout_secs), parameters }];
   });
 }
 

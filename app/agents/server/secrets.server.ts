@@ -6,6 +6,7 @@ import type { AgentRow, AgentSecretRow } from "../../../db/repositories/agents";
 import type { Actor } from "~/accounts/accounts.server";
 import { newId } from "~/accounts/accounts.server";
 import { secretIdsOfPrompt, SECRET_TEXTS } from "~/agents/rules/secrets";
+import { authConnectionIdOf } from "~/workspace/rules/auth-connections";
 import type { AgentRefusal } from "./agents.server";
 
 type SecretsEnv = { DB: D1Database };
@@ -78,4 +79,14 @@ export function secretJson(row: AgentSecretRow, users: AgentRow[] = []) {
       others: [],
     },
   };
+}
+
+/** The workspace's agents whose webhook tools authenticate with this auth connection (decision 0066). */
+export async function authConnectionUsers(env: SecretsEnv, workspaceId: string, id: string): Promise<AgentRow[]> {
+  const mentioning = await table.agentsMentioning(database(env.DB), workspaceId, id);
+  return mentioning.filter((agent) => {
+    const prompt = promptOf(agent) as { tools?: unknown } | undefined;
+    const tools = prompt && Array.isArray(prompt.tools) ? prompt.tools : [];
+    return tools.some((tool) => authConnectionIdOf((tool as { api_schema?: unknown } | null)?.api_schema) === id);
+  });
 }

@@ -9,6 +9,7 @@ import { conversationCredits, CONVERSATION_MINIMUM_CREDITS, CREDIT_TEXTS, TOOL_T
 import { AGENT_TEXTS } from "~/agents/rules/agents";
 import { WIDGET_TEXTS } from "~/agents/rules/widget";
 import { SECRET_TEXTS } from "~/agents/rules/secrets";
+import { AUTH_CONNECTION_TEXTS } from "~/workspace/rules/auth-connections";
 
 let key: string;
 beforeAll(async () => {
@@ -186,6 +187,92 @@ describe("workspace secrets in webhook tool headers (decision 0053)", () => {
     const answer = await call.until((m) => said(m)?.startsWith("The balance tool answered") ?? false);
     expect(said(answer)).toBe(`The balance tool answered: ${SECRET_TEXTS.missingAtCall("balance", "authorization")}`);
     call.socket.close(1000, "bye");
+  });
+});
+
+describe("workspace auth connections on webhook tools (decision 0066)", () => {
+  const issued = async () => ((await (await fetch("http://tools.test/tokens-issued")).json()) as { issued: number }).issued;
+  const clientCredentials = { auth_type: "oauth2_client_credentials", name: "Shop API", provider: "shop", client_id: "shop-client", client_secret: "shop-secret", token_url: "http://tools.test/token", scopes: ["ledger:read"] };
+
+  it("fetches a client-credentials token once for the tool's calls, never shows the secret, keeps the connection from other workspaces and from deletion while used", async () => {
+    const created = await api("/v1/workspace/auth-connections", { method: "POST", json: clientCredentials, key });
+    expect(created.status).toBe(200);
+    const connection = await json<{ id: string; auth_type: string; client_id: string; token_url: string; status: string }>(created);
+    expect(connection).toMatchObject({ auth_type: "oauth2_client_credentials", name: "Shop API", provider: "shop", client_id: "shop-client", token_url: "http://tools.test/token", scopes: ["ledger:read"], status: "active" });
+    const ledger = { type: "webhook", name: "ledger", description: "The ledger", api_schema: { url: "http://tools.test/ledger", method: "GET", auth_connection: { auth_connection_id: connection.id } } };
+    const agentId = await newAgent({ agent: { prompt: { tools: [ledger] } }, conversation: { text_only: true } });
+
+    const before = await issued();
+    const call = await open(agentId);
+    for (let turn = 0; turn < 2; turn++) {
+      call.send({ type: "user_message", text: "ledger please" });
+      const answer = await call.until((m) => said(m)?.startsWith("The ledger tool answered") ?? false);
+      expect(said(answer)).toBe('The ledger tool answered: {"ledger":"balanced"}');
+    }
+    call.socket.close(1000, "bye");
+    expect(await issued()).toBe(before + 1);
+
+    const listed = await api("/v1/workspace/auth-connections", { key });
+    const text = await listed.text();
+    expect(text).not.toContain("shop-secret");
+    const item = (JSON.parse(text) as { auth_connections: { id: string; used_by: { tools: { id: string }[] } }[] }).auth_connections.find((c) => c.id === connection.id);
+    expect(item?.used_by.tools.map((t) => t.id)).toEqual([agentId]);
+
+    const stranger = await createKey(await signUp("agents-llm-auth-other@example.com"));
+    expect(await json(await api("/v1/workspace/auth-connections", { key: stranger }))).toEqual({ auth_connections: [] });
+    expect((await api(`/v1/workspace/auth-connections/${connection.id}`, { method: "PATCH", json: { auth_type: "oauth2_client_credentials", client_secret: "x" }, key: stranger })).status).toBe(404);
+    expect((await api(`/v1/workspace/auth-connections/${connection.id}`, { method: "DELETE", key: stranger })).status).toBe(404);
+
+    const inUse = await api(`/v1/workspace/auth-connections/${connection.id}`, { method: "DELETE", key });
+    expect(inUse.status).toBe(409);
+    expect(await inUse.json()).toMatchObject({ detail: { status: "auth_connection_in_use", message: AUTH_CONNECTION_TEXTS.inUse(["Model agent"]) } });
+    expect((await api(`/v1/convai/agents/${agentId}`, { method: "PATCH", json: { conversation_config: { agent: { prompt: { tools: [] } } } }, key })).status).toBe(200);
+    expect((await api(`/v1/workspace/auth-connections/${connection.id}`, { method: "DELETE", key })).status).toBe(200);
+    expect(await json(await api("/v1/workspace/auth-connections", { key }))).toMatchObject({ auth_connections: expect.not.arrayContaining([expect.objectContaining({ id: connection.id })]) });
+  });
+
+  it("says why when the token server refuses the credentials, and marks the connection refresh_failed", async () => {
+    const connection = await json<{ id: string }>(await api("/v1/workspace/auth-connections", { method: "POST", json: { ...clientCredentials, client_secret: "wrong", basic_auth_in_header: true }, key }));
+    const ledger = { type: "webhook", name: "ledger", description: "The ledger", api_schema: { url: "http://tools.test/ledger", method: "GET", auth_connection: { auth_connection_id: connection.id } } };
+    const agentId = await newAgent({ agent: { prompt: { tools: [ledger] } }, conversation: { text_only: true } });
+    const call = await open(agentId);
+    call.send({ type: "user_message", text: "ledger please" });
+    const answer = await call.until((m) => said(m)?.startsWith("The ledger tool answered") ?? false);
+    expect(said(answer)).toBe(`The ledger tool answered: ${AUTH_CONNECTION_TEXTS.tokenFailed("ledger", "the token server answered 401 invalid_client")}`);
+    call.socket.close(1000, "bye");
+    const listed = await json<{ auth_connections: { id: string; status: string; status_detail?: string }[] }>(await api("/v1/workspace/auth-connections", { key }));
+    expect(listed.auth_connections.find((c) => c.id === connection.id)).toMatchObject({ status: "refresh_failed", status_detail: "the token server answered 401 invalid_client" });
+    // New credentials make it active again; the kind cannot change.
+    const fixed = await api(`/v1/workspace/auth-connections/${connection.id}`, { method: "PATCH", json: { auth_type: "oauth2_client_credentials", client_secret: "shop-secret" }, key });
+    expect(await json(fixed)).toMatchObject({ id: connection.id, status: "active", basic_auth_in_header: true });
+    const mismatch = await api(`/v1/workspace/auth-connections/${connection.id}`, { method: "PATCH", json: { auth_type: "bearer_auth", token: "t" }, key });
+    expect(mismatch.status).toBe(422);
+    expect(await mismatch.json()).toMatchObject({ detail: { status: "auth_type_mismatch" } });
+  });
+
+  it("refuses kinds it cannot sign, inward token URLs and bad fields; keeps bearer, basic and header secrets out of its answers", async () => {
+    const cases: [Record<string, unknown>, number, string | null][] = [
+      [{ auth_type: "mtls", name: "m", provider: "x" }, 422, "unsupported_auth_type"],
+      [{ auth_type: "private_key_jwt", name: "m", provider: "x" }, 422, "unsupported_auth_type"],
+      [{ ...clientCredentials, token_url: "http://127.0.0.1:9/token" }, 422, "invalid_token_url"],
+      [{ ...clientCredentials, client_secret: "" }, 422, null],
+      [{ auth_type: "custom_header_auth", name: "h", provider: "x", header_name: "bad header", token: "t" }, 422, null],
+      [{ auth_type: "nonsense", name: "n" }, 422, null],
+    ];
+    for (const [body, status, code] of cases) {
+      const response = await api("/v1/workspace/auth-connections", { method: "POST", json: body, key });
+      expect(response.status, JSON.stringify(body)).toBe(status);
+      if (code) expect(((await response.json()) as { detail: { status: string } }).detail.status).toBe(code);
+    }
+    for (const body of [
+      { auth_type: "bearer_auth", name: "Bearer", provider: "x", token: "b-1" },
+      { auth_type: "basic_auth", name: "Basic", provider: "x", username: "u", password: "p-1" },
+      { auth_type: "custom_header_auth", name: "Header", provider: "x", header_name: "X-Api-Key", token: "h-1" },
+    ]) {
+      const response = await api("/v1/workspace/auth-connections", { method: "POST", json: body, key });
+      expect(response.status).toBe(200);
+      expect(await response.text()).not.toMatch(/b-1|p-1|h-1/);
+    }
   });
 });
 
