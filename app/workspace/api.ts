@@ -13,6 +13,7 @@ import {
   transferWorkspaceOwnership,
   membersAndInvites,
   removeMemberByEmail,
+  updateMember,
   updateWorkspaceSettings,
   type WorkspaceRefusal,
 } from "~/workspace/workspace.server";
@@ -162,6 +163,30 @@ workspaceApi.post(
 
 workspaceApi.post("/invites/decline", doc("Decline an invite to a workspace", { description: "Needs the invited e-mail address, verified.", success: { description: "JSON: status" }, responses: { 403: NEEDS_VERIFIED, 404: "not_found" } }), valid("json", workspaceIdBody), async (c) =>
   answer(c, await declineInvite(database(c.env.DB), c.get("caller"), c.req.valid("json").workspace_id)),
+);
+
+workspaceApi.post(
+  "/members",
+  doc("Change a member's role (admins): workspace_role or workspace_seat_type, workspace_admin or workspace_member", {
+    description: "The owner stays an admin; a lite seat is a member, as for invites (decision 0054); is_locked=true is refused with the reason (no locked members here).",
+    success: { description: "JSON: status" },
+    responses: { 400: "member_locking_unsupported", 403: "forbidden", 404: "not_found" },
+  }),
+  valid(
+    "json",
+    z.object({
+      email: emailField,
+      is_locked: z.boolean().nullish(),
+      workspace_role: seatType.nullable(),
+      workspace_seat_type: seatType.nullable(),
+      allow_downgrade_to_basic_seat: z.boolean().nullish(),
+    }),
+  ),
+  async (c) => {
+    const body = c.req.valid("json");
+    const seat = body.workspace_role ?? body.workspace_seat_type;
+    return answer(c, await updateMember(database(c.env.DB), c.get("caller"), { email: body.email, role: seat ? SEAT_TYPE_ROLES[seat] : undefined, isLocked: body.is_locked ?? undefined }));
+  },
 );
 
 workspaceApi.delete("/members", doc("Remove a member (admins)", { success: { description: "JSON: status" }, responses: { 403: "forbidden", 404: "not_found" } }), valid("json", z.object({ email: emailField })), async (c) =>

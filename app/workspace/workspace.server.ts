@@ -11,6 +11,7 @@ import {
   listInvites,
   listMembers,
   removeMember,
+  setMemberRole,
   seatUsage,
   transferOwnership,
   updateWorkspace,
@@ -139,6 +140,31 @@ export async function removeMemberByEmail(db: Database, actor: Actor, email: str
   }
   const ok = target ? await removeMember(db, membership.workspace.id, target.id) : false;
   return ok ? { ok: true } : refuse(404, "not_found", "Member not found");
+}
+
+export const MEMBER_UPDATE_TEXTS = {
+  adminsOnly: "Only workspace admins can change a member's role.",
+  owner: "The workspace owner is always an admin: transfer the ownership first.",
+  notMember: "Member not found",
+  locking: "Members cannot be locked here: remove the member instead (they can be invited again).",
+} as const;
+
+/**
+ * An admin changes a member's role; the owner stays an admin.
+ * Locking a member is refused with the reason: a locked seat that keeps its data is not modelled here.
+ */
+export async function updateMember(db: Database, actor: Actor, input: { email: string; role?: WorkspaceRole; isLocked?: boolean }): Promise<Result> {
+  const { membership } = actor;
+  if (!isAdmin(membership.role)) return refuse(403, "forbidden", MEMBER_UPDATE_TEXTS.adminsOnly);
+  if (input.isLocked) return refuse(400, "member_locking_unsupported", MEMBER_UPDATE_TEXTS.locking);
+  const target = await findUserByEmail(db, input.email);
+  const current = target ? await findMembership(db, target.id, membership.workspace.id) : undefined;
+  if (!target || !current) return refuse(404, "not_found", MEMBER_UPDATE_TEXTS.notMember);
+  const role = input.role;
+  if (role === undefined) return { ok: true };
+  if (target.id === membership.workspace.ownerId && role !== "admin") return refuse(403, "forbidden", MEMBER_UPDATE_TEXTS.owner);
+  if (current.role !== role) await setMemberRole(db, membership.workspace.id, target.id, role);
+  return { ok: true };
 }
 
 export async function leaveWorkspace(db: Database, actor: Actor): Promise<Result> {

@@ -178,6 +178,16 @@ export async function removeMember(db: Database, workspaceId: string, userId: st
   return deleted.length > 0;
 }
 
+/** A member's role in the workspace; false when they are not a member. */
+export async function setMemberRole(db: Database, workspaceId: string, userId: string, role: WorkspaceRole): Promise<boolean> {
+  const updated = await db
+    .update(workspaceMembers)
+    .set({ role })
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .returning({ userId: workspaceMembers.userId });
+  return updated.length > 0;
+}
+
 /**
  * Hands the workspace to another member, who becomes its owner and an admin, in one batch; the old owner stays an
  * admin member. Only when `fromUserId` still owns it and the new owner is still an admin member of it: false else.

@@ -110,4 +110,9 @@ describe("official SDK: workspace administration", () => {
     await client.workspace.authConnections.delete(id);
     await expect(client.workspace.authConnections.delete(id)).rejects.toMatchObject({ statusCode: 404 });
   });
+  it("members: update a member's role; the owner stays an admin", async () => {
+    expect(await client.workspace.members.update({ email, workspaceRole: "workspace_admin" })).toMatchObject({ status: "ok" });
+    await expect(client.workspace.members.update({ email, workspaceRole: "workspace_member" })).rejects.toMatchObject({ statusCode: 403 });
+    await expect(client.workspace.members.update({ email: uniqueEmail("nobody") })).rejects.toMatchObject({ statusCode: 404 });
+  });
 });

@@ -106,6 +106,28 @@ describe("workspace administration", () => {
     });
   });
 
+  describe("member roles (POST /v1/workspace/members)", () => {
+    it("an admin makes a member an admin and back; the owner stays an admin; editors, strangers and locking are refused", async () => {
+      const roleOf = async () => (await env.DB.prepare("SELECT m.role FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = ? AND m.workspace_id = ?").bind("wa-editor@example.com", workspaceId).first<{ role: string }>())?.role;
+      const update = (key: string, json: Record<string, unknown>) => api("/v1/workspace/members", { method: "POST", key, json });
+      expect((await update(editor, { email: "wa-editor@example.com", workspace_role: "workspace_admin" })).status).toBe(403);
+      expect(await roleOf()).toBe("editor");
+      expect(await (await update(admin, { email: "wa-editor@example.com", workspace_role: "workspace_admin" })).json()).toEqual({ status: "ok" });
+      expect(await roleOf()).toBe("admin");
+      expect((await update(admin, { email: "wa-editor@example.com", workspace_seat_type: "workspace_member" })).status).toBe(200);
+      expect(await roleOf()).toBe("editor");
+      const owner = await update(admin, { email: "wa-admin@example.com", workspace_role: "workspace_member" });
+      expect(owner.status).toBe(403);
+      expect(((await owner.json()) as Detail).detail.message).toMatch(/owner/);
+      expect((await update(admin, { email: "wa-outsider@example.com", workspace_role: "workspace_admin" })).status).toBe(404);
+      expect((await update(outsider, { email: "wa-editor@example.com", workspace_role: "workspace_admin" })).status).toBe(404);
+      expect(((await (await update(admin, { email: "wa-editor@example.com", is_locked: true })).json()) as Detail).detail.status).toBe("member_locking_unsupported");
+      expect((await update(admin, { email: "wa-editor@example.com", workspace_role: "boss" })).status).toBe(422);
+      expect((await update(admin, { workspace_role: "workspace_admin" })).status).toBe(422);
+      expect(await roleOf()).toBe("editor");
+    });
+  });
+
   describe("service accounts and scoped keys", () => {
     let accountId: string;
     let speechKey: string;
