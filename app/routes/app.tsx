@@ -13,6 +13,7 @@ import { reportAdVisit } from "~/accounts/browser/attribution";
 import { db, permissionsOf, requireViewer, secondFactorSetupRequired } from "~/accounts/accounts.server";
 import { APP_SECTIONS, visibleSections } from "~/common/rules/navigation";
 import { isAdmin } from "../../core/workspace/roles";
+import { isOpenWithoutSecondFactor } from "../../core/workspace/two-factor";
 import { useAccessRefresh, useInactivityLogout, useSignOut, useSignOutFromOtherTabs } from "~/accounts/browser/session-client";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -22,8 +23,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const settingUpSecondFactor = secondFactorSetupRequired(viewer);
   const admin = isAdmin(membership.role);
   return {
-    /** The sidebar's sections this member may use (by path): the others are left out (their pages still refuse). */
-    sections: visibleSections({ admin, permissions: admin ? [] : await permissionsOf(db(context), viewer) }).map((s) => s.to),
+    /**
+     * The sidebar's sections this member may use (by path): the others are left out (their pages still refuse). A
+     * member held back by the two-factor requirement sees only the pages still open to them.
+     */
+    sections: settingUpSecondFactor
+      ? APP_SECTIONS.filter((s) => isOpenWithoutSecondFactor(s.to)).map((s) => s.to)
+      : visibleSections({ admin, permissions: admin ? [] : await permissionsOf(db(context), viewer) }).map((s) => s.to),
     settingUpSecondFactor,
     user: {
       id: user.id,
