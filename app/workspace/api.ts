@@ -188,11 +188,9 @@ workspaceApi.post(
   valid("json", z.object({ members_can_add_library_voices: z.boolean().optional(), members_can_publish_library_voices: z.boolean().optional() }).strict()),
   async (c) => {
     const body = c.req.valid("json");
-    const settings = { membersAddLibraryVoices: body.members_can_add_library_voices, membersPublishLibraryVoices: body.members_can_publish_library_voices };
-    const result = await updateVoiceLibrarySettings(database(c.env.DB), c.get("caller"), settings);
-    if (!result.ok) return apiError(c, result.httpStatus, result.status, result.message);
-    const before = voiceLibrarySettings(c.get("caller"));
-    return c.json(librarySettingsJson({ membersAddLibraryVoices: settings.membersAddLibraryVoices ?? before.membersAddLibraryVoices, membersPublishLibraryVoices: settings.membersPublishLibraryVoices ?? before.membersPublishLibraryVoices }));
+    const change = { membersAddLibraryVoices: body.members_can_add_library_voices, membersPublishLibraryVoices: body.members_can_publish_library_voices };
+    const result = await updateVoiceLibrarySettings(database(c.env.DB), c.get("caller"), change);
+    return result.ok ? c.json(librarySettingsJson(result.settings)) : apiError(c, result.httpStatus, result.status, result.message);
   },
 );
 

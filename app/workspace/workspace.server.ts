@@ -188,11 +188,15 @@ export function voiceLibrarySettings(actor: Actor): LibrarySettings {
   return { membersAddLibraryVoices: workspace.membersAddLibraryVoices, membersPublishLibraryVoices: workspace.membersPublishLibraryVoices };
 }
 
-/** Admins and members with the Workspace settings permission change the voice-library settings (each left out stays). */
-export async function updateVoiceLibrarySettings(db: Database, actor: Actor, settings: Partial<LibrarySettings>): Promise<Result> {
+/**
+ * Admins and members with the Workspace settings permission change the voice-library settings (each left out stays);
+ * the settings as they now are.
+ */
+export async function updateVoiceLibrarySettings(db: Database, actor: Actor, change: Partial<LibrarySettings>): Promise<{ ok: true; settings: LibrarySettings } | WorkspaceRefusal> {
   if (!(await can(db, actor, "workspace_settings"))) return refuse(403, "forbidden", LIBRARY_SETTING_TEXTS.forbidden);
-  await updateWorkspace(db, actor.membership.workspace.id, settings);
-  return { ok: true };
+  await updateWorkspace(db, actor.membership.workspace.id, change);
+  const before = voiceLibrarySettings(actor);
+  return { ok: true, settings: { membersAddLibraryVoices: change.membersAddLibraryVoices ?? before.membersAddLibraryVoices, membersPublishLibraryVoices: change.membersPublishLibraryVoices ?? before.membersPublishLibraryVoices } };
 }
 
 /** One person to invite in a batch: the line of the CSV (or the place in the API's list) reports its outcome. */
