@@ -23,7 +23,8 @@ export const meta: MetaFunction = () => [{ title: `Workspace invites · ${PRODUC
 /**
  * The invites sent to the viewer's address. The invite e-mail's link lands here with the invite's own token
  * (`invite_code`); only with it, and with the address verified, can the invite be accepted. Signed out, the
- * link goes through sign-in or sign-up and comes back here with the token (the redirect keeps the query).
+ * link goes through sign-in or sign-up and comes back here with the token (the redirect keeps the query). A
+ * workspace's invite link lands here too, with its code as `join_code` (decision 0061).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
