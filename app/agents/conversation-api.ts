@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { ApiEnv } from "~/api";
 import { API_KEY_HEADER } from "~/accounts/rules/api-keys";
-import { apiKeyActor, getViewer } from "~/accounts/accounts.server";
+import { apiKeyActor, getViewer, secondFactorRefusal } from "~/accounts/accounts.server";
 import { apiError } from "~/api/errors";
 import { apiDocs } from "~/api/route-docs";
 import { database } from "../../db/client";
@@ -47,6 +47,8 @@ async function caller(c: { req: { header(name: string): string | undefined; quer
     if (!viewer) return { error: AGENT_TEXTS.socketNeedsKey };
     actor = { user: viewer.user, membership: viewer.membership, via: "session", apiKeyId: null };
   }
+  const held = secondFactorRefusal(actor);
+  if (held) return { error: held.message };
   const agent = await findAgent(env, actor, agentId);
   return agent ? { agent, userId: actor.user.id } : { error: AGENT_TEXTS.agentNotFound };
 }

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { database } from "../../db/client";
 import { API_KEY_HEADER } from "~/accounts/rules/api-keys";
 import { isSameOriginMutation } from "~/accounts/rules/session";
-import { apiKeyActor, getViewer, recordApiKeyUse, type Actor } from "~/accounts/accounts.server";
+import { apiKeyActor, getViewer, recordApiKeyUse, secondFactorRefusal, type Actor } from "~/accounts/accounts.server";
 import { apiError } from "./errors";
 import { keyMayCall, missingScopeMessage } from "../../core/workspace/key-scopes";
 import { markRoute } from "./route-docs";
@@ -24,6 +24,9 @@ export const requireCaller: MiddlewareHandler<AuthedEnv> = async (c, next) => {
     // A scoped key (a service account's) reaches only the routes its scopes open: one check for every route.
     const allowed = keyMayCall(actor.key?.scopes ?? null, c.req.method, c.req.path);
     if (!allowed.ok) return apiError(c, 403, "missing_permissions", missingScopeMessage(allowed.scope));
+    // A person's key stops while their workspace requires a second factor they lack (decision 0061).
+    const held = secondFactorRefusal(actor);
+    if (held) return apiError(c, held.httpStatus, held.status, held.message);
     c.executionCtx.waitUntil(recordApiKeyUse(db, actor.apiKeyId!));
     c.set("caller", actor);
     return next();
@@ -33,6 +36,8 @@ export const requireCaller: MiddlewareHandler<AuthedEnv> = async (c, next) => {
   if (!isSameOriginMutation(c.req.method, c.req.url, c.req.header("origin") ?? null)) {
     return apiError(c, 403, "forbidden", "Cross-origin request refused.");
   }
+  const held = secondFactorRefusal(viewer);
+  if (held) return apiError(c, held.httpStatus, held.status, held.message);
   c.set("caller", { user: viewer.user, membership: viewer.membership, via: "session", apiKeyId: null });
   return next();
 };

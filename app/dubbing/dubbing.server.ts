@@ -11,7 +11,7 @@ import type { SubscriptionStatus } from "../../core/billing/plans";
 import { nowSeconds } from "../../core/clock";
 import { isRestricted } from "~/billing/rules/plan-actions";
 import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
-import { randomHex, type Actor } from "~/accounts/accounts.server";
+import { permissionRefusal, randomHex, type Actor } from "~/accounts/accounts.server";
 import { log } from "~/common/log.server";
 import { usableVoices } from "~/voices/voices.server";
 import { currentQuota } from "~/speech/speech.server";
@@ -69,8 +69,13 @@ export type NewDub = {
   dubbingStudio: boolean;
 };
 
-/** Checks everything, then stores, charges and queues; nothing is written or charged when it refuses. */
+/**
+ * Checks everything (a member needs the Dubbing permission, decision 0034), then stores, charges and queues; nothing
+ * is written or charged when it refuses.
+ */
 export async function createDub(env: Env, actor: Actor, request: NewDub) {
+  const denied = await permissionRefusal(database(env.DB), actor, "dubbing");
+  if (denied) return refused(denied);
   const workspace = actor.membership.workspace;
   if (!acceptedUploadType(request.contentType)) {
     return refused({ httpStatus: 400, status: "invalid_file_type", message: `Files of type ${request.contentType} are not accepted: send audio (aac, aiff, flac, m4a, mp3, mp4, ogg, opus, wav, webm) or video (mp4, webm).` });

@@ -77,7 +77,8 @@ export default function AppHome() {
 
   if (!data) return null;
   const left = Math.max(0, data.credits.limit - data.credits.used);
-  const shortcuts = APP_SECTIONS.filter((section) => section.to !== HOME_PATH);
+  // The sections this member may use, as the sidebar shows them.
+  const shortcuts = APP_SECTIONS.filter((section) => section.to !== HOME_PATH && data.sections.includes(section.to));
   const hasVoices = APP_SECTIONS.some((section) => section.icon === "voices");
   return (
     <Page testId="home" title={newUser ? `Welcome to ${PRODUCT_NAME}!` : `Welcome back${data.user.firstName ? `, ${data.user.firstName}` : ""}`} description={`Workspace: ${data.workspace.name}`}>

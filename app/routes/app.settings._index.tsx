@@ -12,6 +12,7 @@ import { Page } from "~/common/ui/page";
 import { Select } from "~/common/ui/select";
 import { emailField } from "~/accounts/rules/account-forms";
 import { PRODUCT_NAME } from "../../core/brand";
+import { TWO_FACTOR_POLICY_TEXTS } from "../../core/workspace/two-factor";
 import { SIGN_IN_PATH } from "~/common/rules/navigation";
 import { ANALYTICS_CONSENT_LABELS, ANALYTICS_CONSENT_STATES } from "~/accounts/rules/privacy";
 import { clearedSessionCookie } from "~/accounts/rules/session";
@@ -29,6 +30,7 @@ import {
   CURRENT_FACTOR_REQUIRED,
   verifySensitiveAction,
   hasSecondFactor,
+  secondFactorSetupRequired,
   textedCodesTo,
   textMessagesAvailable,
   beginSmsSetup,
@@ -60,6 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     email: user.email,
     /** Any second factor: sensitive actions then ask for a code. */
     twoFactor: hasSecondFactor(user),
+    /** The workspace requires a second factor the viewer lacks: until they add one, only this page opens (decision 0061). */
+    secondFactorRequired: secondFactorSetupRequired(viewer),
     totp: user.totpEnabledAt !== null,
     /** Texted codes: offered only where this deployment can send texts; `sms` is the enrolled number, masked. */
     smsAvailable: textMessagesAvailable(env),
@@ -188,6 +192,11 @@ export default function Settings() {
   const unknown = result?.errors?.form && !["change-email", "privacy", "disable-2fa", "delete-account", "begin-2fa", "confirm-2fa", "begin-sms", "confirm-sms", "disable-sms"].includes(result.intent ?? "") ? result.errors.form : undefined;
   return (
     <Page title="Settings" description="Your sign-in, security and privacy choices." testId="settings-page">
+      {data.secondFactorRequired ? (
+        <p role="status" data-testid="two-factor-required" className="rounded-xl border border-border bg-accent-soft p-4 text-sm text-accent-foreground">
+          {TWO_FACTOR_POLICY_TEXTS.setUpNow}
+        </p>
+      ) : null}
       <FormError>{unknown}</FormError>
       <Card>
         <CardHeader title="E-mail address" description={<>Signed in as <strong className="text-foreground">{data.email}</strong>.</>} />

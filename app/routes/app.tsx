@@ -10,12 +10,27 @@ import { VoiceSafetyProvider } from "~/voices/components/voice-safety";
 import { mustAcceptBiometricTerms, type AnalyticsConsent } from "~/accounts/rules/privacy";
 import { setAnalyticsConsent } from "~/accounts/browser/analytics";
 import { reportAdVisit } from "~/accounts/browser/attribution";
-import { requireViewer } from "~/accounts/accounts.server";
+import { db, permissionsOf, requireViewer, secondFactorSetupRequired } from "~/accounts/accounts.server";
+import { APP_SECTIONS, visibleSections } from "~/common/rules/navigation";
+import { isAdmin } from "../../core/workspace/roles";
+import { isOpenWithoutSecondFactor } from "../../core/workspace/two-factor";
 import { useAccessRefresh, useInactivityLogout, useSignOut, useSignOutFromOtherTabs } from "~/accounts/browser/session-client";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, membership } = await requireViewer(request, context);
+  const viewer = await requireViewer(request, context);
+  const { user, membership } = viewer;
+  // A member held back until they add a second factor sees only where they set it up (decision 0061).
+  const settingUpSecondFactor = secondFactorSetupRequired(viewer);
+  const admin = isAdmin(membership.role);
   return {
+    /**
+     * The sidebar's sections this member may use (by path): the others are left out (their pages still refuse). A
+     * member held back by the two-factor requirement sees only the pages still open to them.
+     */
+    sections: settingUpSecondFactor
+      ? APP_SECTIONS.filter((s) => isOpenWithoutSecondFactor(s.to)).map((s) => s.to)
+      : visibleSections({ admin, permissions: admin ? [] : await permissionsOf(db(context), viewer) }).map((s) => s.to),
+    settingUpSecondFactor,
     user: {
       id: user.id,
       email: user.email,
@@ -41,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export type AppLayoutData = Awaited<ReturnType<typeof loader>>;
 
 export default function AppLayout() {
-  const { user, workspace, credits, biometricTermsRequired } = useLoaderData<typeof loader>();
+  const { user, workspace, credits, biometricTermsRequired, sections, settingUpSecondFactor } = useLoaderData<typeof loader>();
   const signOut = useSignOut();
   useSignOutFromOtherTabs();
   useInactivityLogout(workspace.sessionInactivityTimeout, signOut);
@@ -52,9 +67,10 @@ export default function AppLayout() {
     <VoiceSafetyProvider>
       <PlayerProvider>
         <AppShell
+          sections={APP_SECTIONS.filter((section) => sections.includes(section.to))}
           header={
             <>
-              <NotificationBell />
+              {settingUpSecondFactor ? null : <NotificationBell />}
               <UserMenu email={user.email} workspaceName={workspace.name} onSignOut={() => signOut("user")} />
             </>
           } player={<GlobalPlayer />} credits={credits}>

@@ -10,6 +10,7 @@ import { Page } from "~/common/ui/page";
 import { Select } from "~/common/ui/select";
 import { Button } from "~/common/ui/button";
 import { PRODUCT_NAME } from "../../core/brand";
+import { LIBRARY_SETTING_TEXTS, mayUseLibrary } from "../../core/workspace/library-settings";
 import { languageName } from "~/speech/rules/languages";
 import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
@@ -50,7 +51,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page: query.page,
     pageSize: LIBRARY_PAGE_SIZE,
   });
-  return { query, voices: page.voices.map((voice) => libraryVoiceOption(voice, viewer.membership.workspace.id)), total: page.total, hasMore: page.hasMore };
+  return {
+    query,
+    voices: page.voices.map((voice) => libraryVoiceOption(voice, viewer.membership.workspace.id)),
+    total: page.total,
+    hasMore: page.hasMore,
+    // The workspace's voice-library settings may keep members from adding (the server refuses it too).
+    addingOff: !mayUseLibrary(viewer.membership.role, viewer.membership.workspace, "add"),
+  };
 }
 
 const addForm = z.object({
@@ -77,7 +85,7 @@ const ANY = "any";
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1).replace(/_/g, " ");
 
 export default function VoiceLibrary() {
-  const { query, voices, total, hasMore } = useLoaderData<typeof loader>();
+  const { query, voices, total, hasMore, addingOff } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const apply = (field: string, value: string) => {
@@ -121,6 +129,11 @@ export default function VoiceLibrary() {
         </>
       }
     >
+      {addingOff ? (
+        <p role="status" data-testid="library-adding-off" className="rounded-lg border border-border bg-muted px-3 py-2 text-sm">
+          {LIBRARY_SETTING_TEXTS.addRefused}
+        </p>
+      ) : null}
       <Form ref={form} method="get" role="search" className="flex flex-wrap items-end gap-3">
         <label className="min-w-48 flex-1">
           <span className="mb-1 block text-xs text-muted-foreground">Search</span>

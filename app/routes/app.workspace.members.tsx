@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
-import { Crown, FileUp, LogOut, Mail, Send, UserMinus, UserPlus, X } from "lucide-react";
+import { Crown, FileUp, Link2, Link2Off, LogOut, Mail, Send, UserMinus, UserPlus, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { Field, FormError, FormNotice } from "~/common/components/form";
@@ -23,6 +23,9 @@ import { parseForm, type FieldErrors } from "~/common/form.server";
 import { SEAT_TEXTS, seatCount, UPGRADE_PATH } from "~/workspace/rules/seats";
 import { BULK_INVITE_TEXTS, MAX_BULK_CSV_BYTES, type BulkInviteError } from "~/workspace/rules/bulk-invites";
 import { OWNERSHIP_TEXTS } from "~/workspace/rules/ownership";
+import { SecretShownOnce } from "~/common/components/secret-once";
+import { createInviteLink, inviteLinkState, revokeInviteLink, type InviteLinkState } from "~/workspace/invite-links.server";
+import { DEFAULT_INVITE_LINK_DAYS, INVITE_LINK_DAYS, INVITE_LINK_TEXTS } from "~/workspace/rules/invite-links";
 import { cancelInvite, inviteFromCsv, inviteMember, leaveWorkspace, membersAndInvites, removeMemberByEmail, transferWorkspaceOwnership } from "~/workspace/workspace.server";
 
 export const meta: MetaFunction = () => [{ title: `Members · ${PRODUCT_NAME}` }];
@@ -31,7 +34,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const { user, membership } = viewer;
   const { members, invites } = await membersAndInvites(db(context), viewer);
+  const link = await inviteLinkState(db(context), viewer);
   return {
+    // The invite link, for those who manage it (never its code: shown once, when it is made).
+    inviteLink: link.ok ? link.link : null,
     me: user.id,
     ownerId: membership.workspace.ownerId,
     workspaceName: membership.workspace.name,
@@ -52,9 +58,11 @@ const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("leave") }),
   z.object({ intent: z.literal("bulk-invite"), csv: z.string().max(MAX_BULK_CSV_BYTES, BULK_INVITE_TEXTS.tooLarge).optional() }),
   z.object({ intent: z.literal("transfer-ownership"), email: emailField }),
+  z.object({ intent: z.literal("create-link"), days: z.coerce.number().pipe(z.union(INVITE_LINK_DAYS.map((d) => z.literal(d)))) }),
+  z.object({ intent: z.literal("revoke-link") }),
 ]);
 
-type ActionData = { intent?: string; errors?: FieldErrors; notice?: string; bulk?: { invited: string[]; errors: BulkInviteError[] } };
+type ActionData = { intent?: string; errors?: FieldErrors; notice?: string; bulk?: { invited: string[]; errors: BulkInviteError[] }; linkUrl?: string };
 
 /** The CSV of a bulk invite: the chosen file, else the pasted text. */
 async function bulkCsvText(form: FormData, pasted: string | undefined): Promise<string | { error: string }> {
@@ -80,6 +88,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const input = parsed.data;
   const mail = { env: context.cloudflare.env, origin: new URL(request.url).origin };
+  if (input.intent === "create-link") {
+    const made = await createInviteLink(database, viewer, input.days, mail.origin);
+    if (!made.ok) return Response.json({ intent: input.intent, errors: { form: made.message } } satisfies ActionData, { status: made.httpStatus });
+    return { intent: input.intent, linkUrl: made.url } satisfies ActionData;
+  }
+  if (input.intent === "revoke-link") {
+    const revoked = await revokeInviteLink(database, viewer);
+    if (!revoked.ok) return Response.json({ intent: input.intent, errors: { form: revoked.message } } satisfies ActionData, { status: revoked.httpStatus });
+    return { intent: input.intent, notice: INVITE_LINK_TEXTS.revoked } satisfies ActionData;
+  }
   if (input.intent === "bulk-invite") {
     const text = await bulkCsvText(parsed.form, input.csv);
     const outcome = typeof text === "string" ? await inviteFromCsv(database, viewer, text, mail) : ({ ok: false, httpStatus: 400, message: text.error } as const);
@@ -171,6 +189,45 @@ function BulkInvite({ disabled, result }: { disabled: boolean; result: ActionDat
   );
 }
 
+const DAY_OPTIONS = INVITE_LINK_DAYS.map((d) => ({ value: String(d), label: d === 1 ? "1 day" : `${d} days` }));
+const day = (unix: number) => new Date(unix * 1000).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" });
+
+/** The workspace's invite link: its state, a new one shown once, rotating and turning it off. */
+function InviteLink({ link, made, disabled, busy }: { link: InviteLinkState; made: string | undefined; disabled: boolean; busy: boolean }) {
+  return (
+    <Card>
+      <CardHeader title={INVITE_LINK_TEXTS.title} description={INVITE_LINK_TEXTS.description} actions={link ? <Badge tone={link.live ? "success" : "outline"}>{link.live ? "Active" : "Expired"}</Badge> : null} />
+      <CardContent className="flex flex-col gap-3">
+        {made ? <SecretShownOnce message={INVITE_LINK_TEXTS.created} secret={made} copied="Invite link copied to clipboard" testId="new-invite-link" /> : null}
+        <p className="text-sm text-muted-foreground" data-testid="invite-link-state">
+          {link ? (link.live ? INVITE_LINK_TEXTS.active(day(link.expiresAt)) : INVITE_LINK_TEXTS.expired(day(link.expiresAt))) : INVITE_LINK_TEXTS.none}
+        </p>
+        <div className="flex flex-wrap items-end gap-2">
+          <Form method="post" className="flex flex-wrap items-end gap-2" data-testid="invite-link-form">
+            <input type="hidden" name="intent" value="create-link" />
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="invite-link-days">Lasts</Label>
+              <Select id="invite-link-days" label="Lasts" name="days" defaultValue={String(DEFAULT_INVITE_LINK_DAYS)} options={DAY_OPTIONS} className="h-[38px] w-32" />
+            </div>
+            <Button type="submit" variant="secondary" disabled={busy || disabled}>
+              <Link2 aria-hidden="true" /> {link ? "Make a new link" : "Make a link"}
+            </Button>
+          </Form>
+          {link ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="revoke-link" />
+              <Button type="submit" variant="ghost" disabled={busy}>
+                <Link2Off aria-hidden="true" /> Turn off
+              </Button>
+            </Form>
+          ) : null}
+        </div>
+        {disabled ? <Hint>{SEAT_TEXTS.howToAdd}</Hint> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** The owner's confirmation before handing the workspace over (opened by the ?transfer= link, with or without scripts). */
 function TransferDialog({ email, workspaceName, busy }: { email: string; workspaceName: string; busy: boolean }) {
   const navigate = useNavigate();
@@ -252,6 +309,7 @@ export default function Members() {
         </Card>
       ) : null}
       {data.manage ? <BulkInvite disabled={seats.full} result={result} /> : null}
+      {data.manage ? <InviteLink link={data.inviteLink} made={result?.intent === "create-link" ? result.linkUrl : undefined} disabled={seats.full} busy={busy} /> : null}
       {transferTo ? <TransferDialog email={transferTo.email} workspaceName={data.workspaceName} busy={busy} /> : null}
       <Section title="People">
         <Table>

@@ -10,7 +10,9 @@ import { EmptyState, Hint } from "~/common/ui/feedback";
 import { Page } from "~/common/ui/page";
 import { PRODUCT_NAME } from "../../core/brand";
 import { isAdmin } from "../../core/workspace/roles";
-import { db, requireViewer } from "~/accounts/accounts.server";
+import { db, hasSecondFactor, requireViewer } from "~/accounts/accounts.server";
+import { setTwoFactorRequired, twoFactorRequirement } from "~/workspace/workspace.server";
+import { TWO_FACTOR_POLICY_TEXTS, TWO_FACTOR_SETUP_PATH } from "../../core/workspace/two-factor";
 import { readForm, type FieldErrors } from "~/common/form.server";
 import {
   addWorkspaceDomain,
@@ -26,13 +28,14 @@ import { SSO_TEXTS } from "~/workspace/rules/sso";
 
 export const meta: MetaFunction = () => [{ title: `Security · ${PRODUCT_NAME}` }];
 
-const INTRO = "Single sign-on through your company's identity provider (OpenID Connect), and the e-mail domains your workspace has proven it owns.";
+const INTRO = "Two-factor sign-in for members, single sign-on through your company's identity provider (OpenID Connect), and the e-mail domains your workspace has proven it owns.";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
   if (!isAdmin(viewer.membership.role)) return { allowed: false as const };
   const origin = new URL(request.url).origin;
-  return { allowed: true as const, ...(await securitySettings(db(context), viewer, origin)), dev: devIdentityProviderSettings(context.cloudflare.env, origin) };
+  const [settings, twoFactor] = await Promise.all([securitySettings(db(context), viewer, origin), twoFactorRequirement(db(context), viewer)]);
+  return { allowed: true as const, ...settings, twoFactor: { ...twoFactor, ownFactor: hasSecondFactor(viewer.user) }, dev: devIdentityProviderSettings(context.cloudflare.env, origin) };
 }
 
 const domain = z.string().trim().min(1, "Enter a domain.").max(253);
@@ -46,6 +49,7 @@ const intents = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("options"), sso_enforced: z.literal("on").optional(), auto_provisioning: z.literal("on").optional() }),
   z.object({ intent: z.literal("remove-provider") }),
+  z.object({ intent: z.literal("two-factor"), two_factor_required: z.literal("on").optional() }),
   z.object({ intent: z.literal("add-domain"), domain }),
   z.object({ intent: z.literal("verify-domain"), domain }),
   z.object({ intent: z.literal("remove-domain"), domain }),
@@ -66,6 +70,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json({ intent: String(values.intent ?? ""), errors: { [field]: issue.message } } satisfies ActionData, { status: 400 });
   }
   const input = parsed.data;
+  if (input.intent === "two-factor") {
+    const required = input.two_factor_required === "on";
+    const set = await setTwoFactorRequired(database, viewer, required);
+    if (!set.ok) return Response.json({ intent: input.intent, errors: { form: set.message } } satisfies ActionData, { status: set.httpStatus });
+    return { intent: input.intent, notice: TWO_FACTOR_POLICY_TEXTS.saved(required) } satisfies ActionData;
+  }
   const result =
     input.intent === "save-provider"
       ? await saveIdentityProvider(database, env, origin, viewer, { issuer: input.issuer, clientId: input.client_id, clientSecret: input.client_secret || undefined, identityProviderEntityId: input.identity_provider_entity_id || null })
@@ -110,6 +120,49 @@ export default function Security() {
     <Page title="Security" description={INTRO} testId="security-page">
       <FormNotice>{result?.notice}</FormNotice>
       <FormError>{errorsOf("options", "remove-provider", "verify-domain", "remove-domain").form}</FormError>
+
+      <Card>
+        <CardHeader title={TWO_FACTOR_POLICY_TEXTS.title} description={TWO_FACTOR_POLICY_TEXTS.description} actions={<Badge tone={data.twoFactor.required ? "success" : "outline"}>{data.twoFactor.required ? "Required" : "Not required"}</Badge>} />
+        <CardContent>
+          <Form method="post" className="flex flex-col gap-3 text-sm" data-testid="two-factor-policy-form">
+            <input type="hidden" name="intent" value="two-factor" />
+            <label className="flex items-start gap-2">
+              <input type="checkbox" name="two_factor_required" defaultChecked={data.twoFactor.required} className="mt-0.5 size-4 accent-[var(--accent)]" />
+              <span>
+                <span className="font-medium">{TWO_FACTOR_POLICY_TEXTS.label}</span>
+                <span className="block text-muted-foreground">
+                  {TWO_FACTOR_POLICY_TEXTS.explain}
+                  {data.twoFactor.required && data.twoFactor.requiredAt ? ` Required since ${time(data.twoFactor.requiredAt)}.` : ""}
+                </span>
+              </span>
+            </label>
+            {!data.twoFactor.ownFactor && !data.twoFactor.required ? (
+              <Hint>
+                {TWO_FACTOR_POLICY_TEXTS.ownFactorFirst}{" "}
+                <a className="underline" href={TWO_FACTOR_SETUP_PATH}>
+                  Add two-factor sign-in
+                </a>
+              </Hint>
+            ) : null}
+            {data.twoFactor.membersWithout.length > 0 ? (
+              <div data-testid="members-without-two-factor">
+                <p className="text-muted-foreground">{TWO_FACTOR_POLICY_TEXTS.membersWithout(data.twoFactor.membersWithout.length)}</p>
+                <ul className="mt-1 list-inside list-disc break-all">
+                  {data.twoFactor.membersWithout.map((email) => (
+                    <li key={email}>{email}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {errorsOf("two-factor").form ? <Hint tone="error">{errorsOf("two-factor").form}</Hint> : null}
+            <div>
+              <Button type="submit" disabled={busy}>
+                <ShieldCheck aria-hidden="true" /> Save two-factor requirement
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
 
       <Card>
         <CardHeader title="Verified domains" description="People signing in with an address on a verified domain use this workspace's single sign-on. Prove a domain by publishing a DNS TXT record." />

@@ -1,5 +1,5 @@
 import { database } from "../../db/client";
-import { apiKeyActor, recordApiKeyUse, type Actor } from "~/accounts/accounts.server";
+import { apiKeyActor, recordApiKeyUse, secondFactorRefusal, type Actor } from "~/accounts/accounts.server";
 import { streamInputMessage, type StreamInputMessage } from "~/api/schemas";
 import { planSpeech, QuotaExhaustedError, runSpeech, speakingVoice, speechModel, type SpeechRequest } from "./generation.server";
 import { concatAlignments, type Alignment } from "./rules/speech-text";
@@ -116,6 +116,11 @@ class StreamInputSession {
     const actor = await apiKeyActor(db, key);
     if (!actor) {
       this.fail("invalid_api_key", STREAM_INPUT_ERRORS.invalidKey);
+      return false;
+    }
+    const held = secondFactorRefusal(actor);
+    if (held) {
+      this.fail(held.status, held.message);
       return false;
     }
     this.options.waitUntil(recordApiKeyUse(db, actor.apiKeyId!));

@@ -11,7 +11,7 @@ import type { TranscriptionRequest, TranscriptionResult } from "../../core/engin
 import { bytesFromInt16, concatSamples, resample } from "../../core/audio/pcm";
 import { fromBase64 } from "../../core/base64";
 import { nowSeconds } from "../../core/clock";
-import { apiKeyActorByHash, randomHex, recordApiKeyUse, sha256Hex, type Actor } from "~/accounts/accounts.server";
+import { apiKeyActorByHash, randomHex, recordApiKeyUse, secondFactorRefusal, sha256Hex, type Actor } from "~/accounts/accounts.server";
 import { log } from "~/common/log.server";
 import { paymentRefusal, reserveMeteredCredits } from "~/speech/speech.server";
 import { invoiceExtraCredits } from "~/billing/billing.server";
@@ -44,15 +44,15 @@ export async function issueSingleUseToken(env: Env, keyHash: string, workspaceId
   return token;
 }
 
-/** Who a socket acts as: the key's owner, or the owner of the key that issued the (now spent) single-use token. */
+/**
+ * Who a socket acts as: the key's owner, or the owner of the key that issued the (now spent) single-use token. A
+ * person held back by their workspace's two-factor requirement is nobody here, as their key is on the API.
+ */
 export async function realtimeActor(env: Env, auth: { key: string | null; token: string | null }): Promise<Actor | null> {
   const db = database(env.DB);
-  if (auth.token) {
-    const keyHash = await redeemSingleUseToken(db, await sha256Hex(auth.token), "realtime_scribe", nowSeconds());
-    return keyHash ? apiKeyActorByHash(db, keyHash) : null;
-  }
-  if (!auth.key) return null;
-  return apiKeyActorByHash(db, await sha256Hex(auth.key));
+  const keyHash = auth.token ? await redeemSingleUseToken(db, await sha256Hex(auth.token), "realtime_scribe", nowSeconds()) : auth.key ? await sha256Hex(auth.key) : null;
+  const actor = keyHash ? await apiKeyActorByHash(db, keyHash) : null;
+  return actor && !secondFactorRefusal(actor) ? actor : null;
 }
 
 /** `choice`: the engine model_id picked (decision 0057; the embedded recogniser for the scribe ids by default). */

@@ -14,7 +14,11 @@ import {
   membersAndInvites,
   removeMemberByEmail,
   updateMember,
+  setTwoFactorRequired,
+  twoFactorRequirement,
+  updateVoiceLibrarySettings,
   updateWorkspaceSettings,
+  voiceLibrarySettings,
   type WorkspaceRefusal,
 } from "~/workspace/workspace.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
@@ -25,8 +29,12 @@ import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
 import { MAX_BULK_INVITES } from "~/workspace/rules/bulk-invites";
+import { createInviteLink, inviteLinkState, joinWithInviteLink, revokeInviteLink } from "~/workspace/invite-links.server";
+import { DEFAULT_INVITE_LINK_DAYS, INVITE_LINK_MAX_DAYS } from "~/workspace/rules/invite-links";
 import { seatCount } from "~/workspace/rules/seats";
 import type { WorkspaceRole } from "../../core/workspace/roles";
+import type { LibrarySettings } from "../../core/workspace/library-settings";
+import { TWO_FACTOR_POLICY_TEXTS } from "../../core/workspace/two-factor";
 
 export const workspaceApi = new Hono<AuthedEnv>();
 workspaceApi.use("*", requireCaller);
@@ -132,6 +140,61 @@ workspaceApi.get("/seats-status", doc("Seats in use", { success: { description: 
   return c.json({ max_seats: seats.max, used_seats: seats.used, members: members.length, pending_invites: invites.length, seats_full: seats.full });
 });
 
+const securityJson = async (c: Context<AuthedEnv>) => {
+  const found = await twoFactorRequirement(database(c.env.DB), c.get("caller"));
+  return { two_factor_required: found.required, two_factor_required_at_unix: found.requiredAt, members_without_two_factor: found.membersWithout };
+};
+
+workspaceApi.get(
+  "/security",
+  doc("The workspace's two-factor requirement (admins)", { success: { description: "JSON: two_factor_required, two_factor_required_at_unix, members_without_two_factor (their e-mail addresses)" }, responses: { 403: "forbidden" } }),
+  async (c) => (isAdmin(c.get("caller").membership.role) ? c.json(await securityJson(c)) : apiError(c, 403, "forbidden", TWO_FACTOR_POLICY_TEXTS.adminsOnly)),
+);
+
+workspaceApi.post(
+  "/security",
+  doc("Require two-factor sign-in of every member (admins)", {
+    description:
+      "While two_factor_required is on, a member without a second factor (authenticator app or texted codes) is sent to set one up before the pages open, and the API answers their session and their own API keys 403 two_factor_required. Service accounts are not affected. Turning it on needs a second factor on your own account.",
+    success: { description: "JSON: as GET" },
+    responses: { 403: "forbidden", 409: "two_factor_not_enabled (add a second factor to your own account first)" },
+  }),
+  valid("json", z.object({ two_factor_required: z.boolean() }).strict()),
+  async (c) => {
+    const result = await setTwoFactorRequired(database(c.env.DB), c.get("caller"), c.req.valid("json").two_factor_required);
+    if (!result.ok) return apiError(c, result.httpStatus, result.status, result.message);
+    // The caller's workspace row was read before the change: the answer takes the stored time from it.
+    return c.json({ ...(await securityJson(c)), two_factor_required: result.requiredAt !== null, two_factor_required_at_unix: result.requiredAt });
+  },
+);
+
+const librarySettingsJson = (settings: LibrarySettings) => ({
+  members_can_add_library_voices: settings.membersAddLibraryVoices,
+  members_can_publish_library_voices: settings.membersPublishLibraryVoices,
+});
+
+workspaceApi.get(
+  "/voice-library-settings",
+  doc("The workspace's voice-library settings", { success: { description: "JSON: members_can_add_library_voices, members_can_publish_library_voices (admins always may)" } }),
+  (c) => c.json(librarySettingsJson(voiceLibrarySettings(c.get("caller")))),
+);
+
+workspaceApi.post(
+  "/voice-library-settings",
+  doc("Change the voice-library settings (admins, and members with workspace_settings)", {
+    description: "Whether members who are not admins may add voices from the library (POST /v1/voices/add/...) and publish voices there (POST /v1/voices/{voice_id}/sharing with published). A field left out stays as it is.",
+    success: { description: "JSON: the settings" },
+    responses: { 403: "forbidden" },
+  }),
+  valid("json", z.object({ members_can_add_library_voices: z.boolean().optional(), members_can_publish_library_voices: z.boolean().optional() }).strict()),
+  async (c) => {
+    const body = c.req.valid("json");
+    const change = { membersAddLibraryVoices: body.members_can_add_library_voices, membersPublishLibraryVoices: body.members_can_publish_library_voices };
+    const result = await updateVoiceLibrarySettings(database(c.env.DB), c.get("caller"), change);
+    return result.ok ? c.json(librarySettingsJson(result.settings)) : apiError(c, result.httpStatus, result.status, result.message);
+  },
+);
+
 workspaceApi.post(
   "/transfer-ownership",
   doc("Hand the workspace to another admin member (the owner)", { description: "The old owner stays an admin.", success: { description: "JSON: status" }, responses: { 403: "forbidden (not the owner)", 404: "not_found", 409: "not_admin, already_owner" } }),
@@ -141,6 +204,50 @@ workspaceApi.post(
 
 workspaceApi.delete("/invites", doc("Cancel an invite (admins)", { success: { description: "JSON: status" }, responses: { 403: "forbidden", 404: "not_found" } }), valid("json", z.object({ email: emailField })), async (c) =>
   answer(c, await cancelInvite(database(c.env.DB), c.get("caller"), c.req.valid("json").email)),
+);
+
+workspaceApi.get(
+  "/invite-link",
+  doc("The workspace's invite link (admins, and members with workspace_settings)", { success: { description: "JSON: invite_link (null, or created_at_unix, expires_at_unix, active); never the code, which is shown once" }, responses: { 403: "forbidden" } }),
+  async (c) => {
+    const found = await inviteLinkState(database(c.env.DB), c.get("caller"));
+    if (!found.ok) return apiError(c, found.httpStatus, found.status, found.message);
+    return c.json({ invite_link: found.link ? { created_at_unix: found.link.createdAt, expires_at_unix: found.link.expiresAt, active: found.link.live } : null });
+  },
+);
+
+workspaceApi.post(
+  "/invite-link",
+  doc("Make (or rotate) the workspace's invite link", {
+    description: `Anyone signed in with a verified address who opens the link joins as an editor while a seat is free, until it expires (expires_in_days, 1 to ${INVITE_LINK_MAX_DAYS}, default ${DEFAULT_INVITE_LINK_DAYS}). Making a new link stops the earlier one. The code is shown only in this answer.`,
+    success: { status: 201, description: "JSON: code, url, expires_at_unix" },
+    responses: { 403: "forbidden" },
+  }),
+  valid("json", z.object({ expires_in_days: z.number().int().min(1).max(INVITE_LINK_MAX_DAYS).default(DEFAULT_INVITE_LINK_DAYS) }).strict()),
+  async (c) => {
+    const made = await createInviteLink(database(c.env.DB), c.get("caller"), c.req.valid("json").expires_in_days, new URL(c.req.url).origin);
+    if (!made.ok) return apiError(c, made.httpStatus, made.status, made.message);
+    return c.json({ code: made.code, url: made.url, expires_at_unix: made.expiresAt }, 201);
+  },
+);
+
+workspaceApi.delete("/invite-link", doc("Turn the invite link off", { success: { description: "JSON: status" }, responses: { 403: "forbidden", 404: "not_found (no link)" } }), async (c) =>
+  answer(c, await revokeInviteLink(database(c.env.DB), c.get("caller"))),
+);
+
+workspaceApi.post(
+  "/invite-link/join",
+  doc("Join a workspace through its invite link", {
+    description: "Needs a verified e-mail address and the link's code (the last part of its URL). You join as an editor and the workspace becomes your active one.",
+    success: { description: "JSON: status, workspace_id" },
+    responses: { 403: "email_not_verified, seat_limit_reached", 404: "not_found (unknown, expired, rotated or turned-off link)", 409: "already_member, invite_pending" },
+  }),
+  valid("json", z.object({ code: z.string().min(1).max(128) })),
+  async (c) => {
+    const joined = await joinWithInviteLink(database(c.env.DB), c.get("caller"), c.req.valid("json").code);
+    if (!joined.ok) return apiError(c, joined.httpStatus, joined.status, joined.message);
+    return c.json({ status: "ok", workspace_id: joined.workspaceId });
+  },
 );
 
 const workspaceIdBody = z.object({ workspace_id: z.string().min(1).max(64) });

@@ -10,6 +10,7 @@ import {
   invitesForEmail,
   listInvites,
   listMembers,
+  membersWithoutSecondFactor,
   removeMember,
   setMemberRole,
   seatUsage,
@@ -18,7 +19,7 @@ import {
   type Membership,
 } from "../../db/repositories/workspaces";
 import { hasFreeSeat, isAdmin, ONLY_ADMINS_CHANGE_TRAINING_OPT_OUT, type WorkspaceRole } from "../../core/workspace/roles";
-import { can, mailTemplates, newId, randomHex, sendMail, sha256Hex, type Actor } from "~/accounts/accounts.server";
+import { can, hasSecondFactor, mailTemplates, newId, randomHex, sendMail, sha256Hex, type Actor } from "~/accounts/accounts.server";
 import { INVITE_CODE_BYTES, INVITE_TEXTS, inviteLink, isInviteCodeShape } from "~/workspace/rules/invites";
 import { seatsFullMessage } from "~/workspace/rules/seats";
 import { BULK_INVITE_TEXTS, parseBulkInvites, type BulkInviteError } from "~/workspace/rules/bulk-invites";
@@ -26,6 +27,8 @@ import { OWNERSHIP_TEXTS } from "~/workspace/rules/ownership";
 import { listGroups } from "../../db/repositories/groups";
 import { log } from "~/common/log.server";
 import { nowSeconds } from "../../core/clock";
+import { LIBRARY_SETTING_TEXTS, type LibrarySettings } from "../../core/workspace/library-settings";
+import { TWO_FACTOR_POLICY_TEXTS } from "../../core/workspace/two-factor";
 
 export type { Membership };
 
@@ -183,6 +186,43 @@ export async function updateWorkspaceSettings(db: Database, actor: Actor, settin
     ...(settings.sessionInactivityTimeout === undefined ? {} : { sessionInactivityTimeout: settings.sessionInactivityTimeout }),
   });
   return { ok: true };
+}
+
+/** The security page's two-factor requirement: whether it is on (since when) and who has no second factor yet. */
+export async function twoFactorRequirement(db: Database, actor: Actor) {
+  const { workspace } = actor.membership;
+  return { required: workspace.twoFactorRequiredAt !== null, requiredAt: workspace.twoFactorRequiredAt, membersWithout: await membersWithoutSecondFactor(db, workspace.id) };
+}
+
+/**
+ * Admins require (or stop requiring) a second factor of every member (decision 0061). Whoever turns it on must have
+ * one: otherwise the first person sent away to set one up would be the admin who asked for it.
+ */
+export async function setTwoFactorRequired(db: Database, actor: Actor, required: boolean): Promise<{ ok: true; requiredAt: number | null } | WorkspaceRefusal> {
+  if (!isAdmin(actor.membership.role)) return refuse(403, "forbidden", TWO_FACTOR_POLICY_TEXTS.adminsOnly);
+  const { workspace } = actor.membership;
+  if (required && workspace.twoFactorRequiredAt !== null) return { ok: true, requiredAt: workspace.twoFactorRequiredAt };
+  if (required && !hasSecondFactor(actor.user)) return refuse(409, "two_factor_not_enabled", TWO_FACTOR_POLICY_TEXTS.ownFactorFirst);
+  const requiredAt = required ? nowSeconds() : null;
+  await updateWorkspace(db, workspace.id, { twoFactorRequiredAt: requiredAt });
+  return { ok: true, requiredAt };
+}
+
+/** What the workspace's voice-library settings say (decision 0061), for its page and the API. */
+export function voiceLibrarySettings(actor: Actor): LibrarySettings {
+  const { workspace } = actor.membership;
+  return { membersAddLibraryVoices: workspace.membersAddLibraryVoices, membersPublishLibraryVoices: workspace.membersPublishLibraryVoices };
+}
+
+/**
+ * Admins and members with the Workspace settings permission change the voice-library settings (each left out stays);
+ * the settings as they now are.
+ */
+export async function updateVoiceLibrarySettings(db: Database, actor: Actor, change: Partial<LibrarySettings>): Promise<{ ok: true; settings: LibrarySettings } | WorkspaceRefusal> {
+  if (!(await can(db, actor, "workspace_settings"))) return refuse(403, "forbidden", LIBRARY_SETTING_TEXTS.forbidden);
+  await updateWorkspace(db, actor.membership.workspace.id, change);
+  const before = voiceLibrarySettings(actor);
+  return { ok: true, settings: { membersAddLibraryVoices: change.membersAddLibraryVoices ?? before.membersAddLibraryVoices, membersPublishLibraryVoices: change.membersPublishLibraryVoices ?? before.membersPublishLibraryVoices } };
 }
 
 /** One person to invite in a batch: the line of the CSV (or the place in the API's list) reports its outcome. */

@@ -43,6 +43,7 @@ const ROUTE_SCOPES: readonly (readonly [string, KeyScope, KeyScope])[] = [
   ["/v1/workspace", "workspace_read", "workspace_write"],
   ["/v1/workspace/members", "workspace_members_read", "workspace_members_remove"],
   ["/v1/workspace/invites", "workspace_members_invite", "workspace_members_invite"],
+  ["/v1/workspace/invite-link", "workspace_members_invite", "workspace_members_invite"],
   ["/v1/workspace/groups", "workspace_read", "group_members_manage"],
   ["/v1/workspace/webhooks", "webhooks_write", "webhooks_write"],
   ["/v1/service-accounts", "service_account_write", "service_account_write"],

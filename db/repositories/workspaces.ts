@@ -1,7 +1,7 @@
-import { and, count, eq, exists, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, eq, exists, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { WorkspaceRole } from "../../core/workspace/roles";
 import type { Database } from "../client";
-import { users, workspaceGroupMembers, workspaceGroups, workspaceInvites, workspaceMembers, workspaces } from "../schema";
+import { users, workspaceGroupMembers, workspaceGroups, workspaceInviteLinks, workspaceInvites, workspaceMembers, workspaces } from "../schema";
 
 export type { WorkspaceRole };
 export type Membership = { workspace: typeof workspaces.$inferSelect; role: WorkspaceRole };
@@ -54,6 +54,17 @@ export async function listMembers(db: Database, workspaceId: string) {
     // Service accounts are members too, but not people: they take no seat and are listed on their own page.
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), isNull(users.serviceAccountWorkspaceId)))
     .orderBy(workspaceMembers.joinedAt);
+}
+
+/** The members (people, not service accounts) with no second factor: neither an authenticator app nor texted codes. */
+export async function membersWithoutSecondFactor(db: Database, workspaceId: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), isNull(users.serviceAccountWorkspaceId), isNull(users.totpEnabledAt), isNull(users.smsEnabledAt)))
+    .orderBy(workspaceMembers.joinedAt);
+  return rows.map((row) => row.email);
 }
 
 export async function seatUsage(db: Database, workspaceId: string): Promise<{ members: number; invites: number }> {
@@ -218,4 +229,71 @@ export async function mutedNotificationsOf(db: Database, workspaceId: string, us
 
 export async function setMutedNotifications(db: Database, workspaceId: string, userId: string, muted: string | null): Promise<void> {
   await db.update(workspaceMembers).set({ mutedNotifications: muted }).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+}
+
+// The workspace's invite link (decision 0061): one row per workspace, found by its code's hash.
+
+export type InviteLinkRow = typeof workspaceInviteLinks.$inferSelect;
+
+/** Makes the workspace's link, or replaces it (rotating: the earlier code stops working). */
+export async function upsertInviteLink(db: Database, link: InviteLinkRow): Promise<void> {
+  await db
+    .insert(workspaceInviteLinks)
+    .values(link)
+    .onConflictDoUpdate({ target: workspaceInviteLinks.workspaceId, set: { codeHash: link.codeHash, createdBy: link.createdBy, createdAt: link.createdAt, expiresAt: link.expiresAt } });
+}
+
+export async function findInviteLink(db: Database, workspaceId: string): Promise<InviteLinkRow | undefined> {
+  return db.query.workspaceInviteLinks.findFirst({ where: eq(workspaceInviteLinks.workspaceId, workspaceId) });
+}
+
+/** The link a code's hash names, with its workspace's name and seats; undefined for an unknown or replaced code. */
+export async function findInviteLinkByCodeHash(db: Database, codeHash: string): Promise<{ link: InviteLinkRow; workspaceName: string; maxSeats: number } | undefined> {
+  const rows = await db
+    .select({ link: workspaceInviteLinks, workspaceName: workspaces.name, maxSeats: workspaces.maxSeats })
+    .from(workspaceInviteLinks)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceInviteLinks.workspaceId))
+    .where(eq(workspaceInviteLinks.codeHash, codeHash))
+    .limit(1);
+  return rows[0];
+}
+
+export async function deleteInviteLink(db: Database, workspaceId: string): Promise<boolean> {
+  const deleted = await db.delete(workspaceInviteLinks).where(eq(workspaceInviteLinks.workspaceId, workspaceId)).returning({ id: workspaceInviteLinks.workspaceId });
+  return deleted.length > 0;
+}
+
+/**
+ * Joins a user to the workspace of a live link as an editor and makes it their active workspace, in one batch. The
+ * insert itself reads the link (still this code, not expired) and the seats (people and pending invites below
+ * max_seats), so a link rotated or a seat taken a moment earlier adds nobody: false then.
+ */
+export async function joinByInviteLink(db: Database, codeHash: string, userId: string, now: number): Promise<boolean> {
+  const seatsTaken = sql`(SELECT count(*) FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = ${workspaces.id} AND u.service_account_workspace_id IS NULL)
+    + (SELECT count(*) FROM workspace_invites i WHERE i.workspace_id = ${workspaces.id})`;
+  const [inserted] = await db.batch([
+    db
+      .insert(workspaceMembers)
+      .select(
+        db
+          .select({
+            workspaceId: workspaceInviteLinks.workspaceId,
+            userId: sql<string>`${userId}`.as("user_id"),
+            role: sql<"editor">`'editor'`.as("role"),
+            joinedAt: sql<number>`unixepoch()`.as("joined_at"),
+            defaultSharing: sql<string | null>`NULL`.as("default_sharing"),
+            mutedNotifications: sql<string | null>`NULL`.as("muted_notifications"),
+          })
+          .from(workspaceInviteLinks)
+          .innerJoin(workspaces, eq(workspaces.id, workspaceInviteLinks.workspaceId))
+          .where(and(eq(workspaceInviteLinks.codeHash, codeHash), gt(workspaceInviteLinks.expiresAt, now), sql`${seatsTaken} < ${workspaces.maxSeats}`)),
+      )
+      .onConflictDoNothing()
+      .returning({ workspaceId: workspaceMembers.workspaceId }),
+    db
+      .update(users)
+      .set({ activeWorkspaceId: sql`(SELECT workspace_id FROM workspace_invite_links WHERE code_hash = ${codeHash})` })
+      .where(and(eq(users.id, userId), exists(db.select({ one: sql`1` }).from(workspaceInviteLinks).innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaceInviteLinks.workspaceId), eq(workspaceMembers.userId, userId))).where(eq(workspaceInviteLinks.codeHash, codeHash))))),
+  ]);
+  return inserted.length > 0;
 }

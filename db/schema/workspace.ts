@@ -31,6 +31,11 @@ export const workspaces = sqliteTable(
     extraCharactersBilled: integer("extra_characters_billed").notNull().default(0),
     /** JSON list of the group permissions every member has (decision 0034); null: the default set. */
     allMembersPermissions: text("all_members_permissions"),
+    /** When an admin required a second factor of every member (migration 0050, decision 0061); null: not required. */
+    twoFactorRequiredAt: integer("two_factor_required_at"),
+    /** The voice-library settings: whether members who are not admins may add library voices, and publish voices there. */
+    membersAddLibraryVoices: integer("members_add_library_voices", { mode: "boolean" }).notNull().default(true),
+    membersPublishLibraryVoices: integer("members_publish_library_voices", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [check("workspaces_tier_valid", oneOf(t.tier, TIERS))],
 );
@@ -68,6 +73,22 @@ export const workspaceInvites = sqliteTable(
     groupIds: text("group_ids"),
   },
   (t) => [uniqueIndex("workspace_invites_unique").on(t.workspaceId, t.email), uniqueIndex("workspace_invites_token").on(t.tokenHash)],
+);
+
+/**
+ * The workspace's one invite link (decision 0061): only its code's SHA-256 is kept (the code is shown once). A signed-in
+ * person with a verified address who opens it joins as an editor until it expires; rotating replaces the row.
+ */
+export const workspaceInviteLinks = sqliteTable(
+  "workspace_invite_links",
+  {
+    workspaceId: text("workspace_id").primaryKey().references(() => workspaces.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [uniqueIndex("workspace_invite_links_code").on(t.codeHash)],
 );
 
 /** API keys: `sk_` + 48 hex characters, shown once; only the SHA-256 and a preview are kept. */

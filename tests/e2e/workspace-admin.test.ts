@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { darkViolations, newPage, screenshot, screenshotsOf, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
 import { executeSql, signUpOverHttp, uniqueEmail } from "./http";
+import { totpCode } from "../../app/accounts/rules/totp";
 
 const baseUrl = inject("baseUrl");
 const stateDir = inject("stateDir");
@@ -209,4 +210,74 @@ describe("workspace administration pages", () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it("an admin limits the voice library, shares an invite link that a newcomer joins by, and requires two-factor sign-in", async () => {
+    const { context, page, errors } = await newPage(browser(), baseUrl);
+    const adminEmail = uniqueEmail("wa-2fa-admin");
+    await signUpInBrowser(page, adminEmail, "/app/workspace/voice-library");
+    await executeSql(stateDir, `UPDATE workspaces SET max_seats = 5 WHERE owner_id = (SELECT id FROM users WHERE email = '${adminEmail}')`);
+
+    // Members may no longer add library voices.
+    const library = page.getByTestId("voice-library-settings-form");
+    await library.getByLabel("Members may add voices from the library").uncheck();
+    await library.getByRole("button", { name: "Save voice library settings" }).click();
+    await page.getByText("Voice library settings saved.").waitFor();
+    await screenshotsOf(page, "/app/workspace/voice-library", "workspace-voice-library");
+
+    // The invite link, shown once; a newcomer signs up and joins through it as an editor.
+    await page.goto("/app/workspace/members");
+    await waitForHydration(page);
+    await page.getByTestId("invite-link-form").getByRole("button", { name: "Make a link" }).click();
+    const link = (await page.getByTestId("new-invite-link-value").textContent())!;
+    expect(link).toMatch(/\/app\/settings\/workspace-invites\?join_code=[0-9a-f]{48}$/);
+    await page.getByTestId("invite-link-state").filter({ hasText: "A link is active" }).waitFor();
+    await screenshot(page, "workspace-members-invite-link-desktop-light");
+    const newcomer = await newPage(browser(), baseUrl);
+    const newcomerEmail = uniqueEmail("wa-link-newcomer");
+    await signUpInBrowser(newcomer.page, newcomerEmail);
+    await newcomer.page.goto(new URL(link).pathname + new URL(link).search);
+    await newcomer.page.getByTestId("invite-link-join").getByRole("button", { name: "Join workspace" }).click();
+    await newcomer.page.waitForURL((url) => url.pathname === "/app/home");
+    await waitForHydration(newcomer.page);
+    // An editor's sidebar leaves out what only admins (or the settings permission) may open.
+    const nav = newcomer.page.getByRole("navigation", { name: "App" });
+    await expect(nav.getByRole("link", { name: "Members" }).count()).resolves.toBe(1);
+    await expect(nav.getByRole("link", { name: "Security" }).count()).resolves.toBe(0);
+    await expect(nav.getByRole("link", { name: "Library settings" }).count()).resolves.toBe(0);
+    await newcomer.page.goto("/app/voice-library");
+    await newcomer.page.getByTestId("library-adding-off").waitFor();
+
+    // Two-factor sign-in: the admin adds an authenticator first, then requires one of every member.
+    await page.goto("/app/settings?dialog=add-two-factor");
+    await waitForHydration(page);
+    const dialog = page.getByTestId("two-factor-dialog");
+    await dialog.getByRole("button", { name: "Get a setup key" }).click();
+    const secret = (await dialog.getByTestId("totp-secret").textContent())!.trim();
+    await dialog.getByLabel("Code from the app").fill(await totpCode(secret, Math.floor(Date.now() / 1000)));
+    await dialog.getByRole("button", { name: "Turn on" }).click();
+    await dialog.getByTestId("backup-codes").waitFor();
+    await page.goto("/app/workspace/security");
+    await waitForHydration(page);
+    const policy = page.getByTestId("two-factor-policy-form");
+    await policy.getByLabel("Require two-factor sign-in").check();
+    await policy.getByRole("button", { name: "Save two-factor requirement" }).click();
+    await page.getByText("Two-factor sign-in is now required of every member.").waitFor();
+    await policy.getByRole("button", { name: "Save two-factor requirement" }).and(page.locator(":enabled")).waitFor();
+    await page.getByText("Required", { exact: true }).waitFor();
+    await expect(page.getByTestId("members-without-two-factor").textContent()).resolves.toContain(newcomerEmail);
+    await screenshot(page, "workspace-security-two-factor-desktop-light");
+    await expect.soft(await seriousViolations(page)).toEqual([]);
+
+    // The newcomer, without a factor, is sent to set one up wherever they go.
+    await newcomer.page.goto("/app/speech-synthesis/text-to-speech");
+    await newcomer.page.waitForURL((url) => url.pathname === "/app/settings" && url.searchParams.get("dialog") === "add-two-factor");
+    await newcomer.page.getByTestId("two-factor-required").waitFor();
+    // Its sidebar offers only what stays open: settings and invites (read from the page: the open dialog hides the rest from the accessibility tree).
+    await expect(newcomer.page.locator('nav[aria-label="App"] a').allTextContents()).resolves.toEqual(["Invites", "Settings"]);
+    await screenshot(newcomer.page, "settings-two-factor-required-desktop-light");
+    expect(newcomer.errors).toEqual([]);
+    await newcomer.context.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 150_000);
 });

@@ -15,6 +15,8 @@ import {
 } from "~/accounts/rules/session";
 import { randomHex, sha256Hex } from "./tokens.server";
 import type { Actor } from "./actor.server";
+import { secondFactorSetupRequired } from "./two-factor.server";
+import { isOpenWithoutSecondFactor, TWO_FACTOR_SETUP_PATH } from "../../../core/workspace/two-factor";
 import { nowSeconds } from "../../../core/clock";
 
 /** The actor of a page request: signed in through the browser session, whose token hash it carries. */
@@ -61,6 +63,8 @@ export async function requireViewer(request: Request, context: AppLoadContext): 
   if (!isSameOriginMutation(request.method, request.url, request.headers.get("origin"))) {
     throw new Response(CROSS_ORIGIN_REFUSED, { status: 403 });
   }
+  // The workspace requires a second factor the viewer lacks: to its setup first (decision 0061).
+  if (secondFactorSetupRequired(viewer) && !isOpenWithoutSecondFactor(new URL(request.url).pathname)) throw redirect(TWO_FACTOR_SETUP_PATH);
   return viewer;
 }
 

@@ -8,10 +8,27 @@ import { checkActionCode } from "./action-codes.server";
 import { nowSeconds } from "../../../core/clock";
 import { maskPhoneNumber, newSmsCode, type TextedCodeOutcome, normalisePhoneNumber, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_SECONDS, smsCodeMessage, smsResendWait } from "~/accounts/rules/sms";
 import { sendTextMessage } from "./text-messages.server";
+import { isServiceAccount, type Actor } from "./actor.server";
+import { mustSetUpSecondFactor, TWO_FACTOR_POLICY_TEXTS } from "../../../core/workspace/two-factor";
 
 /** Whether a second step guards sign-in and sensitive actions: an authenticator app, texted codes, or both. */
 export function hasSecondFactor(user: UserRow): boolean {
   return user.totpEnabledAt !== null || user.smsEnabledAt !== null;
+}
+
+/**
+ * Whether the actor's workspace holds them back until they add a second factor (it requires one of every member,
+ * decision 0061). Pages send them to set one up (requireViewer); the API refuses them (secondFactorRefusal).
+ */
+export function secondFactorSetupRequired(actor: Actor): boolean {
+  return mustSetUpSecondFactor({ requiredAt: actor.membership.workspace.twoFactorRequiredAt, hasSecondFactor: hasSecondFactor(actor.user), serviceAccount: isServiceAccount(actor) });
+}
+
+export type SecondFactorRefusal = { httpStatus: 403; status: "two_factor_required"; message: string };
+
+/** The API's answer to a member held back by their workspace's two-factor requirement; null for everyone else. */
+export function secondFactorRefusal(actor: Actor): SecondFactorRefusal | null {
+  return secondFactorSetupRequired(actor) ? { httpStatus: 403, status: "two_factor_required", message: TWO_FACTOR_POLICY_TEXTS.apiRefused } : null;
 }
 
 /** The backup codes stay while any factor is on: they stand in for whichever is lost. */

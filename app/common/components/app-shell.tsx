@@ -1,7 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import { AudioLines, AudioWaveform, Banknote, BookA, BookOpen, Bot, Captions, CircleGauge, Clapperboard, CreditCard, FlaskConical, Headset, House, KeyRound, Languages, Library, ListChecks, Mail, Menu, Mic2, Newspaper, ScanSearch, Settings, ShieldCheck, Sparkles, Speech, TextSelect, Users, UsersRound, Volume2, Wand2, Webhook, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { groupedSections, type AppSectionIcon } from "~/common/rules/navigation";
+import { APP_SECTIONS, groupedSections, type AppSection, type AppSectionIcon } from "~/common/rules/navigation";
 import { formatNumber } from "~/common/rules/format";
 import { Sheet } from "~/common/ui/dialog";
 import { Meter } from "~/common/ui/feedback";
@@ -52,14 +52,14 @@ export type Credits = { used: number; limit: number };
  * global player's row at the bottom. The frame is exactly the viewport's height (dvh, so a phone's
  * browser bars are allowed for): only the page scrolls, and the player row stays on screen.
  */
-export function AppShell({ header, children, player, credits }: { header?: ReactNode; children: ReactNode; player?: ReactNode; credits?: Credits }) {
+export function AppShell({ header, children, player, credits, sections = APP_SECTIONS }: { header?: ReactNode; children: ReactNode; player?: ReactNode; credits?: Credits; sections?: readonly AppSection[] }) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div data-testid="app-frame" className="flex h-dvh flex-col overflow-hidden">
       <div className="flex min-h-0 flex-1">
         <aside className="hidden w-60 shrink-0 flex-col gap-4 overflow-y-auto border-r border-border p-4 md:flex">
           <Logo />
-          <AppNav />
+          <AppNav sections={sections} />
           {credits ? <CreditsLeft credits={credits} /> : null}
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
@@ -76,7 +76,7 @@ export function AppShell({ header, children, player, credits }: { header?: React
                 }
               >
                 <div onClick={(event) => (event.target as HTMLElement).closest("a") && setMenuOpen(false)}>
-                  <AppNav />
+                  <AppNav sections={sections} />
                 </div>
                 {credits ? <CreditsLeft credits={credits} /> : null}
               </Sheet>
@@ -97,10 +97,10 @@ export function AppShell({ header, children, player, credits }: { header?: React
   );
 }
 
-function AppNav() {
+function AppNav({ sections }: { sections: readonly AppSection[] }) {
   return (
     <nav aria-label="App" className="flex flex-col gap-4">
-      {groupedSections().map(({ group, sections }) => (
+      {groupedSections(sections).map(({ group, sections }) => (
         <div key={group}>
           <p className="mb-1 px-3 text-xs font-medium uppercase tracking-wide text-muted-foreground">{group}</p>
           <ul className="flex flex-col gap-0.5">

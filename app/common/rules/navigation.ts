@@ -1,3 +1,5 @@
+import type { GroupPermission } from "../../../core/workspace/permissions";
+
 /**
  * What the site links to. A section of the spec is listed here only once it is built: pages that do
  * not exist are never linked (they answer 404). Each later feature flips its entry on.
@@ -35,21 +37,27 @@ export type AppSectionGroup = (typeof APP_SECTION_GROUPS)[number];
 /** The icon of a section, by name (the components map names to the icon set). */
 export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "transcription" | "alignment" | "dubbing" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks" | "agents" | "pronunciation" | "audioNative" | "classifier" | "security" | "productions" | "payouts";
 
-export type AppSection = NavLink & { group: AppSectionGroup; icon: AppSectionIcon };
+/**
+ * What a section needs before the sidebar shows it: a group permission (decision 0034) or the admin role. The page
+ * itself still answers with its refusal when opened directly; the sidebar only leaves out what would refuse.
+ */
+export type SectionRequirement = GroupPermission | "admin";
+
+export type AppSection = NavLink & { group: AppSectionGroup; icon: AppSectionIcon; requires?: SectionRequirement };
 
 export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/home", label: "Home", group: "Create", icon: "home" },
-  { to: "/app/speech-synthesis/text-to-speech", label: "Text to Speech", group: "Create", icon: "speech" },
-  { to: "/app/studio", label: "Studio", group: "Create", icon: "studio" },
-  { to: "/app/dubbing", label: "Dubbing", group: "Create", icon: "dubbing" },
-  { to: "/app/conversational-ai/agents", label: "Agents", group: "Create", icon: "agents" },
-  { to: "/app/audio-native", label: "Audio Native", group: "Create", icon: "audioNative" },
+  { to: "/app/speech-synthesis/text-to-speech", label: "Text to Speech", group: "Create", icon: "speech", requires: "text_to_speech" },
+  { to: "/app/studio", label: "Studio", group: "Create", icon: "studio", requires: "projects" },
+  { to: "/app/dubbing", label: "Dubbing", group: "Create", icon: "dubbing", requires: "dubbing" },
+  { to: "/app/conversational-ai/agents", label: "Agents", group: "Create", icon: "agents", requires: "conversational_ai" },
+  { to: "/app/audio-native", label: "Audio Native", group: "Create", icon: "audioNative", requires: "projects" },
   { to: "/app/publishing", label: "Publishing", group: "Create", icon: "studio" },
   { to: "/app/productions", label: "Productions", group: "Create", icon: "productions" },
   { to: "/app/default-voices", label: "Voices", group: "Voices", icon: "voices" },
-  { to: "/app/voice-lab", label: "Voice lab", group: "Voices", icon: "lab" },
-  { to: "/app/voice-lab/design", label: "Voice design", group: "Voices", icon: "design" },
-  { to: "/app/voice-lab/professional", label: "Professional cloning", group: "Voices", icon: "lab" },
+  { to: "/app/voice-lab", label: "Voice lab", group: "Voices", icon: "lab", requires: "voice_lab" },
+  { to: "/app/voice-lab/design", label: "Voice design", group: "Voices", icon: "design", requires: "voice_lab" },
+  { to: "/app/voice-lab/professional", label: "Professional cloning", group: "Voices", icon: "lab", requires: "voice_lab" },
   { to: "/app/voice-library", label: "Voice Library", group: "Voices", icon: "library" },
   { to: "/app/pronunciation-dictionaries", label: "Pronunciation", group: "Voices", icon: "pronunciation" },
   { to: "/app/sound-effects", label: "Sound effects", group: "Audio tools", icon: "sound" },
@@ -59,20 +67,29 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/forced-alignment", label: "Forced Alignment", group: "Audio tools", icon: "alignment" },
   { to: "/app/ai-classifier", label: "AI Speech Classifier", group: "Audio tools", icon: "classifier" },
   { to: "/app/usage", label: "Usage", group: "Workspace", icon: "usage" },
-  { to: "/app/workspace-voices", label: "Workspace voices", group: "Workspace", icon: "workspaceVoices" },
+  { to: "/app/workspace-voices", label: "Workspace voices", group: "Workspace", icon: "workspaceVoices", requires: "admin" },
   { to: "/app/workspace/members", label: "Members", group: "Workspace", icon: "members" },
   { to: "/app/settings/workspace-invites", label: "Invites", group: "Workspace", icon: "invites" },
-  { to: "/app/settings/api-keys", label: "API keys", group: "Workspace", icon: "key" },
+  { to: "/app/settings/api-keys", label: "API keys", group: "Workspace", icon: "key", requires: "create_user_api_key" },
   { to: "/app/workspace/groups", label: "Groups", group: "Workspace", icon: "groups" },
-  { to: "/app/workspace/service-accounts", label: "Service accounts", group: "Workspace", icon: "serviceAccounts" },
-  { to: "/app/workspace/webhooks", label: "Webhooks", group: "Workspace", icon: "webhooks" },
-  { to: "/app/workspace/security", label: "Security", group: "Workspace", icon: "security" },
+  { to: "/app/workspace/service-accounts", label: "Service accounts", group: "Workspace", icon: "serviceAccounts", requires: "admin" },
+  { to: "/app/workspace/webhooks", label: "Webhooks", group: "Workspace", icon: "webhooks", requires: "workspace_settings" },
+  { to: "/app/workspace/voice-library", label: "Library settings", group: "Workspace", icon: "library", requires: "workspace_settings" },
+  { to: "/app/workspace/security", label: "Security", group: "Workspace", icon: "security", requires: "admin" },
   { to: "/app/subscription", label: "Subscription", group: "Account", icon: "subscription" },
   { to: "/app/payouts", label: "Payouts", group: "Account", icon: "payouts" },
   { to: "/app/settings", label: "Settings", group: "Account", icon: "settings" },
   { to: "/app/profiles", label: "Public profile", group: "Account", icon: "members" },
   { to: "/app/onboarding-checklist", label: "Getting started", group: "Account", icon: "checklist" },
 ];
+
+/** What the viewer may do in their workspace, for the sidebar: the admin role and their group permissions. */
+export type SectionAccess = { admin: boolean; permissions: readonly GroupPermission[] };
+
+/** The sections the viewer may use: those needing nothing, an admin's, and those of a permission they have. */
+export function visibleSections(access: SectionAccess, sections: readonly AppSection[] = APP_SECTIONS): AppSection[] {
+  return sections.filter((s) => s.requires === undefined || access.admin || (s.requires !== "admin" && access.permissions.includes(s.requires)));
+}
 
 /** The sections of each group, groups in their order; an empty group is left out. */
 export function groupedSections(sections: readonly AppSection[] = APP_SECTIONS): { group: AppSectionGroup; sections: AppSection[] }[] {

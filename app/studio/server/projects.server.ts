@@ -8,7 +8,7 @@ import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
 import type { SubscriptionStatus } from "../../../core/billing/plans";
 import { nowSeconds } from "../../../core/clock";
 import { AUDIOBOOK_MAX_CHAPTERS, audiobookMp3 } from "../../../core/audio/audiobook";
-import type { Actor } from "~/accounts/accounts.server";
+import { permissionRefusal, type Actor } from "~/accounts/accounts.server";
 import { forgetResource, readerOf, resourceRefusal, shareNewResource } from "~/workspace/resources.server";
 import type { ResourceRole } from "../../../core/workspace/resource-sharing";
 import { findUsableVoice, usableVoices } from "~/voices/voices.server";
@@ -114,8 +114,13 @@ function contentBlocks(content: NewContent, voices: { title: string; paragraph: 
 
 const TOO_MANY_DICTIONARIES = `A project applies at most ${MAX_PROJECT_DICTIONARIES} pronunciation dictionaries.`;
 
-/** Creates a project (blank, from content JSON or from a parsed document) within the plan's projects limit. */
+/**
+ * Creates a project (blank, from content JSON or from a parsed document) within the plan's projects limit; a member
+ * needs the Studio permission (decision 0034).
+ */
 export async function createProject(env: Env, actor: Actor, fields: ProjectFields, content: NewContent): Promise<StudioResult<StudioProjectRow>> {
+  const denied = await permissionRefusal(db(env), actor, "projects");
+  if (denied) return { ok: false, refusal: denied };
   const workspace = actor.membership.workspace;
   const limit = projectLimit(workspace.tier);
   if ((await repo.countProjects(db(env), workspace.id)) >= limit) return refuse(403, "project_limit_reached", projectLimitRefusal(limit));

@@ -11,6 +11,8 @@ import { nowSeconds } from "../../../core/clock";
 import { fiatRate, royaltyRateFor } from "~/payouts/rules/royalties";
 import { announceLibraryRemoval } from "./library-removal.server";
 import type { WebhookEnv } from "~/workspace/webhooks.server";
+import { permissionRefusal, type Actor } from "~/accounts/accounts.server";
+import { LIBRARY_REFUSAL_STATUS, LIBRARY_SETTING_TEXTS, mayUseLibrary, type LibraryAction } from "../../../core/workspace/library-settings";
 import {
   COLLECTION_NOT_FOUND,
   COLLECTIONS_PER_WORKSPACE_MAX,
@@ -86,12 +88,21 @@ export async function libraryVoiceForPreview(env: LibraryEnv, voiceId: string): 
   return (await library.findLibraryVoice(database(env.DB), voiceId, PUBLISHED_STATUSES, yearFrom, weekFrom)) ?? null;
 }
 
+/** The workspace's voice-library settings (decision 0061) as a refusal of `action`: null when the actor may. */
+function librarySettingRefusal(actor: Actor, action: LibraryAction): Refusal | null {
+  if (mayUseLibrary(actor.membership.role, actor.membership.workspace, action)) return null;
+  return { httpStatus: 403, status: LIBRARY_REFUSAL_STATUS[action], message: action === "add" ? LIBRARY_SETTING_TEXTS.addRefused : LIBRARY_SETTING_TEXTS.publishRefused };
+}
+
 /**
  * POST /v1/voices/add/{public_user_id}/{voice_id}: copies a library voice into the viewer's workspace under
- * `name`. The copy speaks as the original does and remembers it; it takes one of the plan's voice slots.
+ * `name`. The copy speaks as the original does and remembers it; it takes one of the plan's voice slots. Adding a
+ * voice needs the Voices permission and, for a member, the workspace's leave to add library voices.
  */
-export async function addSharedVoice(env: LibraryEnv, viewer: LibraryViewer, publicUserId: string, voiceId: string, name: string): Promise<Result<{ voiceId: string }>> {
+export async function addSharedVoice(env: LibraryEnv, viewer: Actor, publicUserId: string, voiceId: string, name: string): Promise<Result<{ voiceId: string }>> {
   const db = database(env.DB);
+  const denied = (await permissionRefusal(db, viewer, "voice_lab")) ?? librarySettingRefusal(viewer, "add");
+  if (denied) return { ok: false, refusal: denied };
   const workspaceId = workspaceOf(viewer);
   const voice = (await library.findVoiceById(db, voiceId)) ?? null;
   // Another workspace's private voice reads exactly as an unknown one.
@@ -129,7 +140,7 @@ export async function addSharedVoice(env: LibraryEnv, viewer: LibraryViewer, pub
 }
 
 /** The sharing settings of one of the workspace's own voices: publish, allow copying, live moderation, royalty. */
-export async function setVoiceSharing(env: WebhookEnv, viewer: LibraryViewer, voiceId: string, settings: SharingSettings): Promise<Result<{ voice: Voice }>> {
+export async function setVoiceSharing(env: WebhookEnv, viewer: Actor, voiceId: string, settings: SharingSettings): Promise<Result<{ voice: Voice }>> {
   const db = database(env.DB);
   const workspaceId = workspaceOf(viewer);
   // Publishing shares the voice beyond the workspace: the admin role on it (decision 0039).
@@ -142,6 +153,9 @@ export async function setVoiceSharing(env: WebhookEnv, viewer: LibraryViewer, vo
   if (typeof royaltyRate !== "number") return { ok: false, refusal: royaltyRate };
   const sharingStatus = sharingStatusFor(settings, voice.sharingStatus);
   const publishedNow = settings.published && !isPublished(voice.sharingStatus);
+  // Publishing anew is what the workspace's setting governs; a published voice's other settings and unpublishing are not.
+  const notAllowed = publishedNow ? librarySettingRefusal(viewer, "publish") : null;
+  if (notAllowed) return { ok: false, refusal: notAllowed };
   const sharing = {
     sharingStatus,
     liveModerationEnabled: settings.liveModeration,
