@@ -110,7 +110,7 @@ productionFilesApi.get(
     const file = await orders.signedDownload(c.env, order_id, kind, file_id, expires, signature);
     if (!file) return apiError(c, 404, "not_found", "This download link is unknown or has expired: ask the API for a new one.");
     return new Response(file.object.body, {
-      headers: { "content-type": file.contentType, "content-disposition": `attachment; filename="${file.name.replace(/["\\\r\n]/g, "_")}"`, "cache-control": "private, no-store" },
+      headers: { "content-type": file.contentType, "content-length": String(file.object.size), "content-disposition": `attachment; filename="${file.name.replace(/["\\\r\n]/g, "_")}"`, "cache-control": "private, no-store" },
     });
   },
 );
