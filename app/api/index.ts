@@ -9,6 +9,7 @@ import { forcedAlignmentApi, speechToSpeechApi } from "~/voice-changer/api";
 import { studioApi } from "~/studio/api";
 import { audioNativeApi } from "~/audio-native/api";
 import { publishingApi } from "~/publishing/api";
+import { productionFilesApi, productionsApi } from "~/productions/api";
 import { aiClassifierApi } from "~/ai-classifier/api";
 import { pronunciationApi } from "~/pronunciation/api";
 import { historyVideoApi } from "~/sharing/api";
@@ -80,6 +81,9 @@ api.route("/forced-alignment", forcedAlignmentApi);
 api.route("/studio/projects", studioApi);
 api.route("/audio-native", audioNativeApi);
 api.route("/publishing", publishingApi);
+// The signed downloads first: they need no API key (the signature is the permission).
+api.route("/productions/files", productionFilesApi);
+api.route("/productions", productionsApi);
 api.route("/ai-classifier", aiClassifierApi);
 // The realtime socket first: a single-use token may authenticate it instead of the key header.
 api.route("/speech-to-text", realtimeSpeechToTextApi);

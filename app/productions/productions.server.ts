@@ -100,6 +100,8 @@ export async function createRequest(env: Env, actor: Actor, input: NewRequest): 
     producerAmount: quote.producerAmount,
     currency: quote.currency,
     createdAt: now,
+    orderId: null,
+    orderItemId: null,
   };
   const taskId = newId("ptk");
   await db(env).batch([

@@ -9,6 +9,7 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { requireViewer } from "~/accounts/accounts.server";
 import { readForm } from "~/common/form.server";
 import { acknowledgeFeedback, producerTasks, submitTask } from "~/productions/productions.server";
+import { requestMedia } from "~/productions/orders.server";
 import { refusalResponse, summary } from "~/productions/views.server";
 import { ProducerNav, TaskCard } from "~/productions/components/productions-ui";
 import { MAX_DELIVERABLE_BYTES } from "~/productions/rules/productions";
@@ -18,7 +19,9 @@ export const meta: MetaFunction = () => [{ title: `Active tasks · ${PRODUCT_NAM
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const rows = await producerTasks(context.cloudflare.env, viewer, ["claimed", "returned", "acknowledged", "submitted"]);
-  return { tasks: rows.map((row) => ({ ...summary(row, "producer"), hasDeliverable: Boolean(row.task.deliverableKey) })) };
+  // A task from an API order works on the order's media (decision 0064): the producer downloads it here.
+  const media = await requestMedia(context.cloudflare.env, rows.map((row) => row.request.id));
+  return { tasks: rows.map((row) => ({ ...summary(row, "producer"), hasDeliverable: Boolean(row.task.deliverableKey), media: media.get(row.request.id) ?? [] })) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -53,6 +56,19 @@ export default function ActiveTasks() {
         <ul className="space-y-3">
           {tasks.map((task) => (
             <TaskCard key={task.id} task={task} amountLabel="you earn">
+              {task.media.length ? (
+                <p className="text-sm">
+                  Source media:{" "}
+                  {task.media.map((m, i) => (
+                    <span key={m.id}>
+                      {i > 0 ? ", " : null}
+                      <a className="underline" href={`/app/productions/media/${m.id}`}>
+                        {m.name}
+                      </a>
+                    </span>
+                  ))}
+                </p>
+              ) : null}
               {task.hasDeliverable ? (
                 <a className="text-sm underline" href={`/app/productions/tasks/${task.id}/deliverable`}>
                   Your delivery: {task.deliverableName}

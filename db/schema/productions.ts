@@ -1,5 +1,5 @@
 // The productions marketplace (producers, requests, tasks) and payouts (earnings, connected accounts, transfers).
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
 import { workspaces } from "./workspace";
 
@@ -43,8 +43,16 @@ export const productionRequests = sqliteTable(
     producerAmount: integer("producer_amount").notNull(),
     currency: text("currency").notNull(),
     createdAt: integer("created_at").notNull(),
+    /** Set when the request was made by submitting an API order: its order and the item it carries out (decision 0064). */
+    orderId: text("order_id"),
+    orderItemId: text("order_item_id"),
   },
-  (t) => [index("production_requests_workspace").on(t.workspaceId, t.createdAt)],
+  (t) => [
+    index("production_requests_workspace").on(t.workspaceId, t.createdAt),
+    // One request per order item: a second submit of the same order cannot make its tasks again.
+    uniqueIndex("production_requests_order_item").on(t.orderItemId),
+    index("production_requests_order").on(t.orderId),
+  ],
 );
 
 /** The work of a request, claimed by one producer at a time (states in app/productions/rules/tasks.ts). */
@@ -133,4 +141,58 @@ export const payouts = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [uniqueIndex("payouts_request_key").on(t.userId, t.requestKey)],
+);
+
+/**
+ * An order of the SDK's productions.orders API (decision 0064): open while its items and media are gathered,
+ * submitted once (one request per item); `revision` counts the changes, so a submit acts on what it read.
+ */
+export const productionOrders = sqliteTable(
+  "production_orders",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    name: text("name").notNull(),
+    state: text("state").notNull().default("open"),
+    sandbox: integer("sandbox", { mode: "boolean" }).notNull().default(false),
+    revision: integer("revision").notNull().default(0),
+    /** The key the order's time-limited download URLs are signed with. */
+    downloadSecret: text("download_secret").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    submittedAt: integer("submitted_at"),
+  },
+  (t) => [index("production_orders_workspace").on(t.workspaceId, t.createdAt)],
+);
+
+/** A media file registered with an order (in R2), measured when it arrived: its duration makes the quote. */
+export const productionOrderMedia = sqliteTable(
+  "production_order_media",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id").notNull().references(() => productionOrders.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    language: text("language").notNull(),
+    bytes: integer("bytes").notNull(),
+    durationSeconds: real("duration_seconds").notNull(),
+    r2Key: text("r2_key").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("production_order_media_order").on(t.orderId)],
+);
+
+/** An order's item: its kind and the SDK's item body as JSON. */
+export const productionOrderItems = sqliteTable(
+  "production_order_items",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id").notNull().references(() => productionOrders.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    item: text("item").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("production_order_items_order").on(t.orderId, t.createdAt)],
 );
