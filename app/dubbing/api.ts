@@ -49,25 +49,44 @@ const SOURCE_URL_STATUS = { invalid_url: "invalid_source_url", unreachable: "sou
 
 const bool = (value: FormDataEntryValue | null) => value === "true" || value === "1";
 
-/** The multipart body of POST /v1/dubbing: file, source_lang, target_lang, num_speakers, start_time, end_time, ... */
-async function readCreate(c: Context<AuthedEnv>) {
-  let form: FormData;
+/** A multipart body as the dubbing calls send it, or the 422 for a body that is not one. */
+export async function readForm(c: Context<AuthedEnv>): Promise<{ form: FormData } | { error: Response }> {
   try {
-    form = await c.req.formData();
+    return { form: await c.req.formData() };
   } catch {
     return { error: validationError(c, [{ loc: ["body"], msg: "Expected a multipart/form-data body with a file", type: "model_attributes_type" }]) };
   }
+}
+
+/**
+ * The media of a dub's multipart body: `file`, or `source_url` fetched by the server from a public host with the
+ * upload's cap (decision 0052). Its bytes then meet the upload's checks in createDub.
+ */
+export async function readMedia(c: Context<AuthedEnv>, form: FormData, checkFields: () => Response | null = () => null): Promise<{ media: { file: Uint8Array; contentType: string | null; fileName: string | null } } | { error: Response }> {
   const file = form.get("file");
   const sourceUrl = form.get("source_url");
-  const fromUrl = typeof sourceUrl === "string" && sourceUrl.trim() !== "";
-  if (form.get("csv_file")) return { error: apiError(c, 400, "csv_unsupported", "Manual (CSV) dubbing is not available: upload the media and let the pipeline transcribe it.") };
+  const url = typeof sourceUrl === "string" ? sourceUrl.trim() : "";
   const hasFile = file !== null && typeof file !== "string";
-  if (hasFile && fromUrl) return { error: apiError(c, 400, "file_and_source_url", "Send either a file or a source_url, not both.") };
-  if (!hasFile && !fromUrl) return { error: validationError(c, [{ loc: ["body", "file"], msg: "Field required: an audio or video file, or a source_url", type: "missing" }]) };
-  const urlProblem = fromUrl ? publicUrlProblem(sourceUrl.trim(), "source_url") : null;
+  if (hasFile && url) return { error: apiError(c, 400, "file_and_source_url", "Send either a file or a source_url, not both.") };
+  if (!hasFile && !url) return { error: validationError(c, [{ loc: ["body", "file"], msg: "Field required: an audio or video file, or a source_url", type: "missing" }]) };
+  const urlProblem = url ? publicUrlProblem(url, "source_url") : null;
   if (urlProblem) return { error: apiError(c, 400, "invalid_source_url", urlProblem) };
+  // The other fields are checked before anything is read or fetched.
+  const fieldsError = checkFields();
+  if (fieldsError) return { error: fieldsError };
+  if (hasFile) return { media: { file: new Uint8Array(await file.arrayBuffer()), contentType: file.type || null, fileName: file.name || null } };
+  const fetched = await fetchPublic(url, { maxBytes: MAX_DUBBING_UPLOAD_BYTES, field: "source_url", accept: "audio/*, video/*" });
+  if (!fetched.ok) return { error: apiError(c, 400, SOURCE_URL_STATUS[fetched.reason], fetched.message) };
+  return { media: { file: fetched.bytes, contentType: fetched.contentType?.split(";")[0]!.trim() || null, fileName: urlFileName(fetched.url) } };
+}
+
+/** The multipart body of POST /v1/dubbing: file, source_lang, target_lang, num_speakers, start_time, end_time, ... */
+async function readCreate(c: Context<AuthedEnv>) {
+  const read = await readForm(c);
+  if ("error" in read) return read;
+  const form = read.form;
+  if (form.get("csv_file")) return { error: apiError(c, 400, "csv_unsupported", "Manual (CSV) dubbing is not available: upload the media and let the pipeline transcribe it.") };
   const target = form.get("target_lang");
-  if (typeof target !== "string" || !target.trim()) return { error: validationError(c, [{ loc: ["body", "target_lang"], msg: "Field required: the language to dub into", type: "missing" }]) };
   const number = (name: string, min: number, max: number, integer = false) => {
     const raw = form.get(name);
     if (raw === null || raw === "") return { value: null };
@@ -78,25 +97,20 @@ async function readCreate(c: Context<AuthedEnv>) {
   const speakers = number("num_speakers", 0, MAX_SPEAKERS, true);
   const start = number("start_time", 0, 86_400);
   const end = number("end_time", 0, 86_400);
-  const issues = [speakers, start, end].flatMap((n) => ("issue" in n && n.issue ? [n.issue] : []));
-  if (issues.length) return { error: validationError(c, issues) };
+  const issues = [
+    ...(typeof target !== "string" || !target.trim() ? [{ loc: ["body", "target_lang"], msg: "Field required: the language to dub into", type: "missing" }] : []),
+    ...[speakers, start, end].flatMap((n) => ("issue" in n && n.issue ? [n.issue] : [])),
+  ];
   const source = form.get("source_lang");
   const name = form.get("name");
-  let media: { file: Uint8Array; contentType: string | null; fileName: string | null };
-  if (hasFile) {
-    media = { file: new Uint8Array(await file.arrayBuffer()), contentType: file.type || null, fileName: file.name || null };
-  } else {
-    // Fetched by the server only from a public host, capped like an upload; its bytes then meet the upload's checks.
-    const fetched = await fetchPublic((sourceUrl as string).trim(), { maxBytes: MAX_DUBBING_UPLOAD_BYTES, field: "source_url", accept: "audio/*, video/*" });
-    if (!fetched.ok) return { error: apiError(c, 400, SOURCE_URL_STATUS[fetched.reason], fetched.message) };
-    media = { file: fetched.bytes, contentType: fetched.contentType?.split(";")[0]!.trim() || null, fileName: urlFileName(fetched.url) };
-  }
+  const media = await readMedia(c, form, () => (issues.length ? validationError(c, issues) : null));
+  if ("error" in media) return media;
   return {
     request: {
-      ...media,
+      ...media.media,
       name: typeof name === "string" ? name.slice(0, 200) : null,
       sourceLang: typeof source === "string" && source.trim() ? source.trim() : "auto",
-      targetLang: target.trim(),
+      targetLang: (target as string).trim(),
       numSpeakers: ("value" in speakers && speakers.value) || 0,
       startTime: "value" in start ? (start.value ?? null) : null,
       endTime: "value" in end ? (end.value ?? null) : null,

@@ -187,9 +187,9 @@ export function findDub(env: Env, actor: Actor, id: string): Promise<DubRow | un
   return repo.findDub(database(env.DB), actor.membership.workspace.id, id);
 }
 
-export async function listDubs(env: Env, actor: Actor, options: { statuses: DubStatus[] | null; cursor: string | null; pageSize: number }) {
+export async function listDubs(env: Env, actor: Actor, options: { statuses: DubStatus[] | null; cursor: string | null; pageSize: number; ascending?: boolean }) {
   const before = options.cursor ? decodeCursor(options.cursor) : null;
-  const rows = await repo.listDubs(database(env.DB), actor.membership.workspace.id, { statuses: options.statuses, before, limit: options.pageSize + 1 });
+  const rows = await repo.listDubs(database(env.DB), actor.membership.workspace.id, { statuses: options.statuses, before, limit: options.pageSize + 1, ascending: options.ascending });
   const page = rows.slice(0, options.pageSize);
   const last = page.at(-1);
   return { dubs: page, hasMore: rows.length > options.pageSize, nextCursor: rows.length > options.pageSize && last ? `${last.createdAt}.${last.id}` : null };
@@ -205,14 +205,18 @@ function decodeCursor(cursor: string): { createdAt: number; id: string } | null 
 export async function deleteDub(env: Env, actor: Actor, id: string): Promise<boolean> {
   const deleted = await repo.deleteDub(database(env.DB), actor.membership.workspace.id, id);
   if (!deleted) return false;
-  const prefix = dubMediaPrefix(deleted.workspaceId, deleted.id);
+  await deleteMedia(env, dubMediaPrefix(deleted.workspaceId, deleted.id));
+  return true;
+}
+
+/** Deletes every object under a prefix of the dubs' media (a whole dub, or one language of it). */
+export async function deleteMedia(env: Env, prefix: string): Promise<void> {
   let cursor: string | undefined;
   do {
     const listed = await env.MEDIA.list({ prefix, cursor });
     if (listed.objects.length) await env.MEDIA.delete(listed.objects.map((o) => o.key));
     cursor = listed.truncated ? listed.cursor : undefined;
   } while (cursor);
-  return true;
 }
 
 export const dubSegments = (row: DubRow) => JSON.parse(row.segments) as DubSegment[];

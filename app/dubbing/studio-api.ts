@@ -15,13 +15,16 @@ import {
   moveStudioSegments,
   redubStudioSegments,
   renderStudioLanguage,
+  similarVoicesForSpeaker,
   studioResource,
+  transcribeStudioSegments,
   translateStudioSegments,
   updateStudioSegment,
   updateStudioSpeaker,
   type StudioRefusal,
 } from "~/dubbing/studio.server";
-import { MAX_LINE_CHARACTERS, STUDIO_RENDER_TYPES } from "~/dubbing/rules/studio";
+import { MAX_LINE_CHARACTERS, MAX_TRANSCRIBE_SECONDS, STUDIO_RENDER_TYPES } from "~/dubbing/rules/studio";
+import { similarVoicePreviewUrl } from "~/voices/library-json";
 
 const doc = apiDocs("Dubbing");
 
@@ -94,7 +97,7 @@ dubbingStudioApi.post(
   async (c) => {
     const { dubbing_id, speaker_id } = c.req.valid("param");
     const body = c.req.valid("json");
-    return answer(c, await createStudioSegment(c.env, c.get("caller"), dubbing_id, speaker_id, { start: body.start_time, end: body.end_time, text: body.text ?? "", translations: body.translations ?? {} }), (ok) => ({ version: ok.version, new_segment: ok.segmentId }));
+    return answer(c, await createStudioSegment(c.env, c.get("caller"), dubbing_id, speaker_id, { start: body.start_time, end: body.end_time, text: body.text ?? "", translations: body.translations ?? {} }), (ok) => ({ version: ok.version, new_segment: ok.segment.id }));
   },
 );
 
@@ -151,5 +154,34 @@ dubbingStudioApi.post(
     const language = c.req.valid("json").language;
     if (!language) return apiError(c, 400, "invalid_language", "Name the language to add.");
     return answer(c, await addStudioLanguage(c.env, c.get("caller"), c.req.valid("param").dubbing_id, language));
+  },
+);
+
+dubbingStudioApi.post(
+  "/:dubbing_id/transcribe",
+  doc("Hear segments again (all when the list is empty): their stretch of the upload isolated and transcribed; translations and lines stay", {
+    success: { description: "JSON: version" },
+    responses: { ...COMMON, 400: `too_much_to_transcribe (more than ${MAX_TRANSCRIBE_SECONDS} s in one request)`, 409: "dubbing_not_editable, version_conflict, source_missing" },
+  }),
+  valid("param", idParam),
+  valid("json", z.object({ segments: ids })),
+  async (c) => answer(c, await transcribeStudioSegments(c.env, c.get("caller"), c.req.valid("param").dubbing_id, c.req.valid("json").segments)),
+);
+
+dubbingStudioApi.get(
+  "/:dubbing_id/speaker/:speaker_id/similar-voices",
+  doc("The ten premade and library voices nearest a speaker (speaker vectors of its isolated speech), nearest first", {
+    success: { description: "JSON: voices (voice_id, name, category, description, preview_url)" },
+    responses: { ...COMMON, 404: "dubbing_not_found, speaker_not_found", 422: "speaker_not_measurable (too little voiced speech)" },
+  }),
+  valid("param", idParam.extend({ speaker_id: z.string().min(1).max(100) })),
+  async (c) => {
+    const { dubbing_id, speaker_id } = c.req.valid("param");
+    const result = await similarVoicesForSpeaker(c.env, c.get("caller"), dubbing_id, speaker_id);
+    if (!result.ok) return refusal(c, result.refusal);
+    const origin = new URL(c.req.url).origin;
+    return c.json({
+      voices: result.voices.map(({ voice, premade }) => ({ voice_id: voice.voiceId, name: voice.name, category: voice.category, description: voice.description ?? null, preview_url: similarVoicePreviewUrl(voice, premade, origin) })),
+    });
   },
 );

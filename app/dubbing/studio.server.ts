@@ -10,22 +10,36 @@ import { DUBBING_RATE } from "../../core/dubbing/decoded";
 import { remuxContainer } from "../../core/dubbing/remux";
 import { bytesFromInt16, int16FromBytes } from "../../core/audio/pcm";
 import type { TranslationRequest, TranslationResult } from "../../core/engines/translation";
+import type { TranscriptionRequest, TranscriptionResult } from "../../core/engines/speech-to-text";
+import type { PcmAudio } from "../../core/engines/audio";
+import type { IsolationUpload } from "../../core/engines/noise-isolation";
+import type { DecodedForDubbing } from "../../core/dubbing/decoded";
+import { segmentFeatures } from "../../core/dubbing/speakers";
+import { combineFeatures, speakerVector } from "../../core/voices/speaker-analysis";
+import { resample } from "../../core/audio/pcm";
+import { wavFile } from "../../core/audio/wav";
 import type { EngineCatalog } from "../../core/engines/capabilities";
 import type { EngineChoice } from "../../core/engines/registry";
 import { nowSeconds } from "../../core/clock";
 import { randomHex, type Actor } from "~/accounts/accounts.server";
 import { currentQuota } from "~/speech/speech.server";
 import { findUsableVoice } from "~/voices/voices.server";
+import { voicesNearSpeaker, type SimilarVoice } from "~/voices/professional-cloning.server";
+import { SIMILAR_THRESHOLD_MAX, SIMILAR_TOP_K_DEFAULT } from "~/voices/rules/professional-cloning";
 import { dubLine, lineKey, renderLanguage, translationChoice } from "./pipeline.server";
-import { dubOutputs, dubSegments, dubSpeakers } from "./dubbing.server";
-import { canUseDubbingStudio, dubbingLanguage, dubbingLanguageName, dubMediaPrefix, pairProblem, type DubSegment, type DubSpeaker } from "./rules/dubbing";
+import { deleteMedia, dubOutputs, dubSegments, dubSpeakers } from "./dubbing.server";
+import { canUseDubbingStudio, dubbingLanguage, dubbingLanguageName, dubMediaPrefix, pairProblem, speakProblem, type DubSegment, type DubSpeaker } from "./rules/dubbing";
+import { applySourceEdits, applyTranslationEdits, projectSegmentProblem, type SourceEdit } from "./rules/project";
 import {
   containerOfType,
   dubbingResource,
   editSegment,
   editTranslation,
   MAX_LINE_CHARACTERS,
+  MAX_SPEAKER_SAMPLE_SECONDS,
+  MAX_TRANSCRIBE_SECONDS,
   moveSegments,
+  SPEECH_LEAD_SECONDS,
   nextId,
   redubbed,
   redubCredits,
@@ -39,7 +53,13 @@ import {
   type StudioRenderType,
 } from "./rules/studio";
 
-type StudioRpc = { translate(request: TranslationRequest, choice?: EngineChoice): Promise<TranslationResult>; catalog(): Promise<EngineCatalog> };
+type StudioRpc = {
+  translate(request: TranslationRequest, choice?: EngineChoice): Promise<TranslationResult>;
+  catalog(): Promise<EngineCatalog>;
+  decodeForDubbing(upload: IsolationUpload): Promise<DecodedForDubbing>;
+  isolate(request: PcmAudio): Promise<PcmAudio>;
+  transcribe(request: TranscriptionRequest, choice?: EngineChoice): Promise<TranscriptionResult>;
+};
 const engine = (env: Env) => env.SPEECH as unknown as StudioRpc;
 
 export type StudioRefusal = { httpStatus: 400 | 401 | 403 | 404 | 409 | 422; status: string; message: string };
@@ -49,17 +69,49 @@ const refuse = (httpStatus: StudioRefusal["httpStatus"], status: string, message
 const notFound = () => refuse(404, "dubbing_not_found", "Dubbing not found");
 const conflict = () => refuse(409, "version_conflict", "The dub was changed by another edit meanwhile: load it again and retry.");
 
+/** The speech-to-text engine's rate, as the pipeline hands it the speech. */
+const TRANSCRIPTION_RATE = 16000;
+
 const dubRenders = (row: DubRow) => JSON.parse(row.renders) as Record<string, StudioRender>;
 const sourceOf = (row: DubRow) => row.detectedSourceLang ?? (row.sourceLang === "auto" ? "en" : row.sourceLang);
 const languagesOf = (row: DubRow) => studioLanguages(dubSegments(row), row.targetLang);
 
+type Found<T> = ({ ok: true } & T) | { ok: false; refusal: StudioRefusal };
+/** A dub the studio may edit, read once: its row, segments, speakers, target languages and source language. */
+type Editable = { row: DubRow; segments: DubSegment[]; speakers: DubSpeaker[]; languages: string[]; source: string };
+
 /** A dub of the actor's workspace the studio may edit (a finished one), or the refusal. */
-async function editable(env: Env, actor: Actor, id: string): Promise<{ ok: true; row: DubRow } | { ok: false; refusal: StudioRefusal }> {
+async function editable(env: Env, actor: Actor, id: string): Promise<Found<Editable>> {
   const row = await repo.findDub(database(env.DB), actor.membership.workspace.id, id);
   if (!row) return notFound();
   if (!canUseDubbingStudio(actor.membership.workspace.tier)) return refuse(403, "can_not_use_dubbing_studio", STUDIO_TEXTS.needsStarter);
   if (row.status !== "dubbed") return refuse(409, "dubbing_not_editable", STUDIO_TEXTS.notEditable);
-  return { ok: true, row };
+  return { ok: true, row, segments: dubSegments(row), speakers: dubSpeakers(row), languages: languagesOf(row), source: sourceOf(row) };
+}
+
+/** The editable dub and one of its segments (404 when it has none of that id): the preamble of every segment call. */
+async function editableSegment(env: Env, actor: Actor, id: string, segmentId: string): Promise<Found<Editable & { segment: DubSegment }>> {
+  const found = await editable(env, actor, id);
+  if (!found.ok) return found;
+  const segment = found.segments.find((s) => s.id === segmentId);
+  return segment ? { ...found, segment } : refuse(404, "segment_not_found", `The dub has no segment ${segmentId}.`);
+}
+
+/** The editable dub and the named segments (all of them when none are named); an unknown id is 404. */
+async function editableSegments(env: Env, actor: Actor, id: string, segmentIds: readonly string[]): Promise<Found<Editable & { chosen: DubSegment[] }>> {
+  const found = await editable(env, actor, id);
+  if (!found.ok) return found;
+  const unknown = unknownSegmentIds(found.segments, segmentIds);
+  if (unknown.length) return refuse(404, "segment_not_found", `The dub has no segment ${unknown.join(", ")}.`);
+  return { ...found, chosen: segmentIds.length ? found.segments.filter((s) => segmentIds.includes(s.id)) : found.segments };
+}
+
+/** The editable dub and one of its speakers (404 when it has none of that id). */
+async function editableSpeaker(env: Env, actor: Actor, id: string, speakerId: string): Promise<Found<Editable & { speaker: DubSpeaker }>> {
+  const found = await editable(env, actor, id);
+  if (!found.ok) return found;
+  const speaker = found.speakers.find((s) => s.id === speakerId);
+  return speaker ? { ...found, speaker } : refuse(404, "speaker_not_found", `The dub has no speaker ${speakerId}.`);
 }
 
 /** Writes a change at the version it was read at; a concurrent edit answers 409. */
@@ -68,14 +120,8 @@ async function save(env: Env, row: DubRow, patch: Partial<DubRow>) {
   return written ? { ok: true as const, version: row.version + 1 } : conflict();
 }
 
-function unknownIds(segments: DubSegment[], ids: readonly string[]) {
-  const unknown = unknownSegmentIds(segments, ids);
-  return unknown.length ? refuse(404, "segment_not_found", `The dub has no segment ${unknown.join(", ")}.`) : null;
-}
-
-function unknownLanguages(row: DubRow, languages: readonly string[]) {
-  const known = languagesOf(row);
-  const unknown = languages.filter((l) => !known.includes(l));
+function unknownLanguages(dub: Editable, languages: readonly string[]) {
+  const unknown = languages.filter((l) => !dub.languages.includes(l));
   return unknown.length ? refuse(404, "language_not_found", `The dub has no ${unknown.join(", ")} language.`) : null;
 }
 
@@ -86,7 +132,7 @@ export async function studioResource(env: Env, actor: Actor, id: string) {
   const row = found.row;
   return {
     ok: true as const,
-    resource: dubbingResource({ id: row.id, version: row.version, sourceLang: sourceOf(row), target: row.targetLang, contentType: row.contentType, hadVideo: row.hadVideo, durationSeconds: row.durationSeconds, segments: dubSegments(row), speakers: dubSpeakers(row), renders: dubRenders(row) }),
+    resource: dubbingResource({ id: row.id, version: row.version, sourceLang: found.source, target: row.targetLang, contentType: row.contentType, hadVideo: row.hadVideo, durationSeconds: row.durationSeconds, segments: found.segments, speakers: found.speakers, renders: dubRenders(row) }),
   };
 }
 
@@ -95,54 +141,46 @@ export async function studioResource(env: Env, actor: Actor, id: string) {
  * An edited translation marks that language's line stale; moved times mark every language's.
  */
 export async function updateStudioSegment(env: Env, actor: Actor, id: string, segmentId: string, language: string, patch: { text?: string; start?: number; end?: number }): Promise<StudioResult> {
-  const found = await editable(env, actor, id);
+  const found = await editableSegment(env, actor, id, segmentId);
   if (!found.ok) return found;
-  const row = found.row;
-  const segments = dubSegments(row);
-  const segment = segments.find((s) => s.id === segmentId);
-  if (!segment) return refuse(404, "segment_not_found", `The dub has no segment ${segmentId}.`);
+  const { row, segment, languages } = found;
   const code = language.toLowerCase();
-  const isSource = code === "source" || code === "original" || code === sourceOf(row);
-  if (!isSource && !languagesOf(row).includes(code)) return refuse(404, "language_not_found", `The dub has no ${language} language.`);
+  const isSource = code === "source" || code === "original" || code === found.source;
+  if (!isSource && !languages.includes(code)) return refuse(404, "language_not_found", `The dub has no ${language} language.`);
   if (patch.text !== undefined && patch.text.length > MAX_LINE_CHARACTERS) return refuse(400, "text_too_long", `A line holds at most ${MAX_LINE_CHARACTERS} characters.`);
   if (patch.start !== undefined || patch.end !== undefined) {
     const problem = segmentTimesProblem(patch.start ?? segment.start, patch.end ?? segment.end, row.durationSeconds);
     if (problem) return refuse(400, "invalid_segment_times", problem);
   }
-  let next = editSegment(segments, segmentId, { start: patch.start, end: patch.end, ...(isSource && patch.text !== undefined ? { text: patch.text } : {}) }, languagesOf(row));
+  let next = editSegment(found.segments, segmentId, { start: patch.start, end: patch.end, ...(isSource && patch.text !== undefined ? { text: patch.text } : {}) }, languages);
   if (!isSource && patch.text !== undefined && patch.text !== segment.translations[code]) next = editTranslation(next, segmentId, code, patch.text);
   return save(env, row, { segments: JSON.stringify(next) });
 }
 
 /** Removes a segment and its dubbed lines; the next render leaves it out. */
 export async function deleteStudioSegment(env: Env, actor: Actor, id: string, segmentId: string): Promise<StudioResult> {
-  const found = await editable(env, actor, id);
+  const found = await editableSegment(env, actor, id, segmentId);
   if (!found.ok) return found;
-  const row = found.row;
-  const segments = dubSegments(row);
-  if (!segments.some((s) => s.id === segmentId)) return refuse(404, "segment_not_found", `The dub has no segment ${segmentId}.`);
-  const saved = await save(env, row, { segments: JSON.stringify(segments.filter((s) => s.id !== segmentId)) });
-  if (saved.ok) await env.MEDIA.delete(languagesOf(row).map((l) => lineKey(row, l, segmentId)));
+  const saved = await save(env, found.row, { segments: JSON.stringify(found.segments.filter((s) => s.id !== segmentId)) });
+  if (saved.ok) await env.MEDIA.delete(found.languages.map((l) => lineKey(found.row, l, segmentId)));
   return saved;
 }
 
-/** A new segment for a speaker, with its text and translations; its lines are stale until dubbed. */
-export async function createStudioSegment(env: Env, actor: Actor, id: string, speakerId: string, input: { start: number; end: number; text: string; translations: Record<string, string> }): Promise<StudioResult<{ segmentId: string }>> {
-  const found = await editable(env, actor, id);
+/**
+ * A new segment for a speaker, with its text and translations; its lines are stale until dubbed. The project
+ * API's transcript also bounds its length and keeps it off the speaker's other segments (`projectRules`).
+ */
+export async function createStudioSegment(env: Env, actor: Actor, id: string, speakerId: string, input: { start: number; end: number; text: string; translations: Record<string, string> }, projectRules = false): Promise<StudioResult<{ segment: DubSegment }>> {
+  const found = await editableSpeaker(env, actor, id, speakerId);
   if (!found.ok) return found;
-  const row = found.row;
-  if (!dubSpeakers(row).some((s) => s.id === speakerId)) return refuse(404, "speaker_not_found", `The dub has no speaker ${speakerId}.`);
-  const problem = segmentTimesProblem(input.start, input.end, row.durationSeconds);
+  const { row, segments, languages } = found;
+  const problem = projectRules ? projectSegmentProblem(segments, { id: null, speakerId, start: input.start, end: input.end }, row.durationSeconds) : segmentTimesProblem(input.start, input.end, row.durationSeconds);
   if (problem) return refuse(400, "invalid_segment_times", problem);
-  const languages = Object.keys(input.translations).map((l) => l.toLowerCase());
-  const missing = unknownLanguages(row, languages);
+  const missing = unknownLanguages(found, Object.keys(input.translations).map((l) => l.toLowerCase()));
   if (missing) return missing;
-  const segments = dubSegments(row);
-  const segmentId = nextId("seg_", segments.map((s) => s.id));
-  const translations = Object.fromEntries(languagesOf(row).map((l) => [l, input.translations[l] ?? ""]));
-  const segment: DubSegment = { id: segmentId, start: input.start, end: input.end, speakerId, text: input.text, translations, stale: languagesOf(row) };
+  const segment: DubSegment = { id: nextId("seg_", segments.map((s) => s.id)), start: input.start, end: input.end, speakerId, text: input.text, translations: Object.fromEntries(languages.map((l) => [l, input.translations[l] ?? ""])), stale: languages };
   const saved = await save(env, row, { segments: JSON.stringify([...segments, segment].sort((a, b) => a.start - b.start)) });
-  return saved.ok ? { ...saved, segmentId } : saved;
+  return saved.ok ? { ...saved, segment } : saved;
 }
 
 /** A workspace voice as a speaker's engine voice: the voice's variant, pitch, range and pace (the language stays the target's). */
@@ -155,17 +193,14 @@ async function voiceFor(env: Env, actor: Actor, voiceId: string): Promise<Pick<D
 
 /** A speaker's name and voice; a new voice marks the speaker's lines stale (in `languages`, or all). */
 export async function updateStudioSpeaker(env: Env, actor: Actor, id: string, speakerId: string, patch: { name?: string; voiceId?: string; languages?: string[] }): Promise<StudioResult> {
-  const found = await editable(env, actor, id);
+  const found = await editableSpeaker(env, actor, id, speakerId);
   if (!found.ok) return found;
-  const row = found.row;
-  const speakers = dubSpeakers(row);
-  const speaker = speakers.find((s) => s.id === speakerId);
-  if (!speaker) return refuse(404, "speaker_not_found", `The dub has no speaker ${speakerId}.`);
-  const languages = patch.languages?.map((l) => l.toLowerCase()) ?? languagesOf(row);
-  const missing = unknownLanguages(row, languages);
+  const { row, speaker, speakers } = found;
+  const languages = patch.languages?.map((l) => l.toLowerCase()) ?? found.languages;
+  const missing = unknownLanguages(found, languages);
   if (missing) return missing;
   let changed: DubSpeaker = { ...speaker, ...(patch.name?.trim() ? { name: patch.name.trim().slice(0, 100) } : {}) };
-  let segments = dubSegments(row);
+  let segments = found.segments;
   if (patch.voiceId !== undefined && patch.voiceId !== speaker.voiceId) {
     const voice = await voiceFor(env, actor, patch.voiceId);
     if (!voice) return refuse(404, "voice_not_found", `There is no voice ${patch.voiceId} in this workspace.`);
@@ -179,8 +214,7 @@ export async function updateStudioSpeaker(env: Env, actor: Actor, id: string, sp
 export async function createStudioSpeaker(env: Env, actor: Actor, id: string, input: { name?: string; voiceId?: string }): Promise<StudioResult<{ speakerId: string }>> {
   const found = await editable(env, actor, id);
   if (!found.ok) return found;
-  const row = found.row;
-  const speakers = dubSpeakers(row);
+  const { row, speakers } = found;
   const speakerId = nextId("speaker_", speakers.map((s) => s.id));
   const voice = input.voiceId ? await voiceFor(env, actor, input.voiceId) : null;
   if (input.voiceId && !voice) return refuse(404, "voice_not_found", `There is no voice ${input.voiceId} in this workspace.`);
@@ -191,57 +225,155 @@ export async function createStudioSpeaker(env: Env, actor: Actor, id: string, in
 
 /** Gives segments to another speaker; their lines are stale (to be spoken in that speaker's voice). */
 export async function moveStudioSegments(env: Env, actor: Actor, id: string, segmentIds: string[], speakerId: string): Promise<StudioResult> {
-  const found = await editable(env, actor, id);
+  const found = await editableSegments(env, actor, id, segmentIds);
   if (!found.ok) return found;
-  const row = found.row;
-  const segments = dubSegments(row);
-  const unknown = unknownIds(segments, segmentIds);
-  if (unknown) return unknown;
-  if (!dubSpeakers(row).some((s) => s.id === speakerId)) return refuse(404, "speaker_not_found", `The dub has no speaker ${speakerId}.`);
-  return save(env, row, { segments: JSON.stringify(moveSegments(segments, segmentIds, speakerId, languagesOf(row))) });
+  if (!found.speakers.some((s) => s.id === speakerId)) return refuse(404, "speaker_not_found", `The dub has no speaker ${speakerId}.`);
+  return save(env, found.row, { segments: JSON.stringify(moveSegments(found.segments, segmentIds, speakerId, found.languages)) });
+}
+
+/** The segments translated into `target` from their source text (those whose translation changes become stale). */
+async function translated(env: Env, segments: DubSegment[], chosen: readonly DubSegment[], source: string, target: string): Promise<DubSegment[]> {
+  const choice = await translationChoice(env, source, target);
+  let next = segments;
+  for (const segment of chosen) {
+    const result = await engine(env).translate({ text: segment.text, source, target }, choice);
+    if (result.text !== segment.translations[target]) next = editTranslation(next, segment.id, target, result.text);
+  }
+  return next;
 }
 
 /** Translates segments again from their source text (all when none are named); their lines become stale. */
 export async function translateStudioSegments(env: Env, actor: Actor, id: string, segmentIds: string[], languages: string[] | null): Promise<StudioResult> {
-  const found = await editable(env, actor, id);
+  const found = await editableSegments(env, actor, id, segmentIds);
   if (!found.ok) return found;
-  const row = found.row;
-  const segments = dubSegments(row);
-  const unknown = unknownIds(segments, segmentIds);
-  if (unknown) return unknown;
-  const targets = languages?.map((l) => l.toLowerCase()) ?? languagesOf(row);
-  const missing = unknownLanguages(row, targets);
+  const targets = languages?.map((l) => l.toLowerCase()) ?? found.languages;
+  const missing = unknownLanguages(found, targets);
   if (missing) return missing;
-  const source = sourceOf(row);
-  const chosen = segmentIds.length ? segments.filter((s) => segmentIds.includes(s.id)) : segments;
-  let next = segments;
-  for (const target of targets) {
-    const choice = await translationChoice(env, source, target);
-    for (const segment of chosen) {
-      const translated = await engine(env).translate({ text: segment.text, source, target }, choice);
-      if (translated.text !== segment.translations[target]) next = editTranslation(next, segment.id, target, translated.text);
-    }
-  }
-  return save(env, row, { segments: JSON.stringify(next) });
+  let next = found.segments;
+  for (const target of targets) next = await translated(env, next, found.chosen, found.source, target);
+  return save(env, found.row, { segments: JSON.stringify(next) });
 }
 
-/** Adds a target language: every segment translated into it, its lines to be dubbed (charged then) and rendered. */
-export async function addStudioLanguage(env: Env, actor: Actor, id: string, language: string): Promise<StudioResult> {
+/**
+ * Hears segments again (all when none are named): their stretch of the upload is decoded, its speech isolated
+ * and transcribed in the dub's source language, and the text replaces the segment's. Translations and lines stay
+ * as they are (translate and dub follow when asked). Free: the dub's charge covered hearing it.
+ */
+export async function transcribeStudioSegments(env: Env, actor: Actor, id: string, segmentIds: string[]): Promise<StudioResult> {
+  const found = await editableSegments(env, actor, id, segmentIds);
+  if (!found.ok) return found;
+  const seconds = found.chosen.reduce((sum, s) => sum + (s.end - s.start), 0);
+  if (seconds > MAX_TRANSCRIBE_SECONDS) return refuse(400, "too_much_to_transcribe", `These segments last ${Math.round(seconds)} seconds; at most ${MAX_TRANSCRIBE_SECONDS} are heard again in one request: name fewer segments.`);
+  const speech = await segmentSpeech(env, found.row, found.chosen);
+  if (!speech.ok) return speech;
+  let next = found.segments;
+  for (const [i, segment] of found.chosen.entries()) {
+    const heard = await engine(env).transcribe({ audio: wavFile(resample(speech.samples[i]!, speech.sampleRate, TRANSCRIPTION_RATE), TRANSCRIPTION_RATE), contentType: "audio/wav", language: found.source });
+    next = editSegment(next, segment.id, { text: heard.text.trim() }, found.languages);
+  }
+  return save(env, found.row, { segments: JSON.stringify(next) });
+}
+
+/**
+ * The premade and library voices nearest a speaker: the speaker vector of its segments' isolated speech (at most
+ * the first MAX_SPEAKER_SAMPLE_SECONDS of it) against the voices' own, nearest first.
+ */
+export async function similarVoicesForSpeaker(env: Env, actor: Actor, id: string, speakerId: string): Promise<Found<{ voices: SimilarVoice[] }>> {
+  const found = await editableSpeaker(env, actor, id, speakerId);
+  if (!found.ok) return found;
+  const own: DubSegment[] = [];
+  let seconds = 0;
+  for (const segment of found.segments.filter((s) => s.speakerId === speakerId)) {
+    if (seconds >= MAX_SPEAKER_SAMPLE_SECONDS) break;
+    own.push(segment);
+    seconds += segment.end - segment.start;
+  }
+  const speech = own.length ? await segmentSpeech(env, found.row, own) : null;
+  if (speech && !speech.ok) return speech;
+  const features = (speech?.samples ?? []).map((samples) => segmentFeatures(samples, speech!.sampleRate)).filter((f) => f !== null);
+  const combined = combineFeatures(features);
+  if (!combined) return refuse(422, "speaker_not_measurable", `Speaker ${speakerId} has too little voiced speech in the dub to measure.`);
+  return { ok: true, voices: await voicesNearSpeaker(env, actor, speakerVector(combined), SIMILAR_THRESHOLD_MAX, SIMILAR_TOP_K_DEFAULT) };
+}
+
+/**
+ * Each segment's isolated speech at the dubbing rate: the upload decoded once, each segment's stretch (with a
+ * little lead-in for the noise suppressor to settle) isolated as the pipeline does.
+ */
+async function segmentSpeech(env: Env, row: DubRow, segments: readonly DubSegment[]): Promise<Found<{ samples: Int16Array[]; sampleRate: number }>> {
+  const object = await env.MEDIA.get(row.sourceKey);
+  if (!object) return refuse(409, "source_missing", "The dub's upload is gone: its segments cannot be heard again.");
+  const decoded = await engine(env).decodeForDubbing({ audio: new Uint8Array(await object.arrayBuffer()), pcm16k: false });
+  if (!decoded.ok) return refuse(422, "source_undecodable", decoded.message);
+  const rate = decoded.sampleRate;
+  const all = int16FromBytes(decoded.pcm);
+  const offset = Math.round((row.startTime ?? 0) * rate);
+  const samples: Int16Array[] = [];
+  for (const segment of segments) {
+    const start = offset + Math.round(segment.start * rate);
+    const from = Math.max(offset, start - Math.round(SPEECH_LEAD_SECONDS * rate));
+    const to = Math.min(all.length, offset + Math.round(segment.end * rate));
+    const isolated = await engine(env).isolate({ pcm: bytesFromInt16(all.slice(from, Math.max(from, to))), sampleRate: rate });
+    samples.push(resample(int16FromBytes(isolated.pcm), isolated.sampleRate, rate).slice(start - from, to - from));
+  }
+  return { ok: true, samples, sampleRate: rate };
+}
+
+/**
+ * Adds a target language: every segment translated into it (or given its translation by id, all of them), its
+ * lines to be dubbed (charged then) and rendered.
+ */
+export async function addStudioLanguage(env: Env, actor: Actor, id: string, language: string, given?: Record<string, string>): Promise<StudioResult<{ code: string }>> {
   const found = await editable(env, actor, id);
   if (!found.ok) return found;
-  const row = found.row;
+  const { row, source, languages } = found;
   const code = dubbingLanguage(language);
   if (!code) return refuse(400, "invalid_language", `${language} is not a language code dubbing knows (ISO 639-1, e.g. fr).`);
-  if (code === sourceOf(row) || languagesOf(row).includes(code)) return refuse(409, "language_exists", `The dub already has ${dubbingLanguageName(code)}.`);
-  const problem = pairProblem((await engine(env).catalog()).capabilities, sourceOf(row), code);
-  if (problem) return refuse(422, "unsupported_language", problem);
-  const choice = await translationChoice(env, sourceOf(row), code);
-  const next: DubSegment[] = [];
-  for (const segment of dubSegments(row)) {
-    const translated = await engine(env).translate({ text: segment.text, source: sourceOf(row), target: code }, choice);
-    next.push({ ...segment, translations: { ...segment.translations, [code]: translated.text }, stale: [...new Set([...(segment.stale ?? []), code])] });
+  if (code === source || languages.includes(code)) return refuse(409, "language_exists", `The dub already has ${dubbingLanguageName(code)}.`);
+  if (given) {
+    const missing = found.segments.filter((s) => given[s.id] === undefined).map((s) => s.id);
+    const extra = Object.keys(given).filter((k) => !found.segments.some((s) => s.id === k));
+    if (missing.length || extra.length) return refuse(400, "invalid_translations", `translations must cover every segment exactly once${missing.length ? `; missing ${missing.join(", ")}` : ""}${extra.length ? `; no segment ${extra.join(", ")}` : ""}.`);
+    const problem = speakProblem(code);
+    if (problem) return refuse(422, "unsupported_language", problem);
+  } else {
+    const problem = pairProblem((await engine(env).catalog()).capabilities, source, code);
+    if (problem) return refuse(422, "unsupported_language", problem);
   }
-  return save(env, row, { segments: JSON.stringify(next) });
+  const choice = given ? null : await translationChoice(env, source, code);
+  const next: DubSegment[] = [];
+  for (const segment of found.segments) {
+    const text = given ? given[segment.id]! : (await engine(env).translate({ text: segment.text, source, target: code }, choice!)).text;
+    next.push({ ...segment, translations: { ...segment.translations, [code]: text }, stale: [...new Set([...(segment.stale ?? []), code])] });
+  }
+  const saved = await save(env, row, { segments: JSON.stringify(next) });
+  return saved.ok ? { ...saved, code } : saved;
+}
+
+/**
+ * Removes a target language: its translations, lines, output and render. The dub keeps at least one (409
+ * last_language); removing its first target makes the next one first.
+ */
+export async function removeStudioLanguage(env: Env, actor: Actor, id: string, language: string): Promise<StudioResult> {
+  const found = await editable(env, actor, id);
+  if (!found.ok) return found;
+  const { row, languages } = found;
+  const code = language.toLowerCase();
+  const missing = unknownLanguages(found, [code]);
+  if (missing) return missing;
+  const remaining = languages.filter((l) => l !== code);
+  if (remaining.length === 0) return refuse(409, "last_language", "A dub keeps at least one target language: delete the whole dub instead.");
+  const segments = found.segments.map((s) => {
+    const { [code]: _dropped, ...translations } = s.translations;
+    const { stale: _stale, ...rest } = s;
+    const stale = (s.stale ?? []).filter((l) => l !== code);
+    return { ...rest, translations, ...(stale.length ? { stale } : {}) };
+  });
+  const { [code]: _output, ...outputs } = dubOutputs(row);
+  const { [code]: _render, ...renders } = dubRenders(row);
+  const saved = await save(env, row, { segments: JSON.stringify(segments), outputs: JSON.stringify(outputs), renders: JSON.stringify(renders), targetLang: row.targetLang === code ? remaining[0]! : row.targetLang });
+  if (saved.ok) await deleteMedia(env, `${dubMediaPrefix(row.workspaceId, row.id)}${code}/`);
+  return saved;
 }
 
 /**
@@ -249,18 +381,15 @@ export async function addStudioLanguage(env: Env, actor: Actor, id: string, lang
  * default), fitted to their segments, and charges their duration once. The lines are written only after the
  * charge is taken; past the quota nothing is written.
  */
-export async function redubStudioSegments(env: Env, actor: Actor, id: string, segmentIds: string[], languages: string[] | null): Promise<StudioResult<{ segments: string[]; credits: number }>> {
-  const found = await editable(env, actor, id);
+export async function redubStudioSegments(env: Env, actor: Actor, id: string, segmentIds: string[], languages: string[] | null): Promise<StudioResult<{ segments: string[]; credits: number; seconds: number }>> {
+  const found = await editableSegments(env, actor, id, segmentIds);
   if (!found.ok) return found;
-  const row = found.row;
-  const segments = dubSegments(row);
-  const unknown = unknownIds(segments, segmentIds);
-  if (unknown) return unknown;
-  const targets = languages?.map((l) => l.toLowerCase()) ?? languagesOf(row);
-  const missing = unknownLanguages(row, targets);
+  const { row, segments, speakers } = found;
+  const targets = languages?.map((l) => l.toLowerCase()) ?? found.languages;
+  const missing = unknownLanguages(found, targets);
   if (missing) return missing;
   const chosen = segmentsToRedub(segments, segmentIds, targets);
-  if (chosen.length === 0) return { ok: true, version: row.version, segments: [], credits: 0 };
+  if (chosen.length === 0) return { ok: true, version: row.version, segments: [], credits: 0, seconds: 0 };
   const credits = redubCredits(chosen, targets);
   const workspace = actor.membership.workspace;
   const db = database(env.DB);
@@ -268,7 +397,6 @@ export async function redubStudioSegments(env: Env, actor: Actor, id: string, se
   const quotaRefusal = () => refuse(401, "quota_exceeded", `Re-dubbing these lines needs ${credits} credits; ${Math.max(0, workspace.characterLimit - quota.used)} remain.`);
   if (quota.used + credits > quota.usable) return quotaRefusal();
 
-  const speakers = dubSpeakers(row);
   const lines: { key: string; samples: Int16Array }[] = [];
   for (const language of targets) {
     for (const segment of chosen) {
@@ -292,7 +420,8 @@ export async function redubStudioSegments(env: Env, actor: Actor, id: string, se
     throw error;
   }
   await Promise.all(lines.map((line) => env.MEDIA.put(line.key, bytesFromInt16(line.samples))));
-  return { ok: true, version: row.version + 1, segments: ids, credits };
+  const seconds = chosen.reduce((sum, s) => sum + (s.end - s.start), 0) * targets.length;
+  return { ok: true, version: row.version + 1, segments: ids, credits, seconds };
 }
 
 /**
@@ -300,12 +429,14 @@ export async function redubStudioSegments(env: Env, actor: Actor, id: string, se
  * was MP4 or WebM. `mp4` is refused for an audio upload. Runs in the request: mixing stored lines and encoding
  * MP3 takes about a second per minute of media (decision 0048).
  */
-export async function renderStudioLanguage(env: Env, actor: Actor, id: string, language: string, type: StudioRenderType): Promise<StudioResult<{ renderId: string }>> {
+export async function renderStudioLanguage(env: Env, actor: Actor, id: string, language: string, requested?: StudioRenderType): Promise<StudioResult<{ renderId: string }>> {
   const found = await editable(env, actor, id);
   if (!found.ok) return found;
   const row = found.row;
+  // Without a type: the video's when the upload was video the muxer takes, else MP3.
+  const type = requested ?? (row.hadVideo && remuxContainer(containerOfType(row.contentType) ?? "") ? "mp4" : "mp3");
   const code = language.toLowerCase();
-  const missing = unknownLanguages(row, [code]);
+  const missing = unknownLanguages(found, [code]);
   if (missing) return missing;
   if (type === "mp4" && !row.hadVideo) return refuse(422, "render_type_unsupported", "The upload was audio: render mp3.");
   const prefix = dubMediaPrefix(row.workspaceId, row.id);
@@ -319,7 +450,7 @@ export async function renderStudioLanguage(env: Env, actor: Actor, id: string, l
   // The video is remuxed whenever the upload had one, so the dub's video and audio never disagree.
   let output: Awaited<ReturnType<typeof renderLanguage>>;
   try {
-    output = await renderLanguage(env, row, code, dubSegments(row), lengthSamples, DUBBING_RATE, backgroundSamples, originalBytes, container);
+    output = await renderLanguage(env, row, code, found.segments, lengthSamples, DUBBING_RATE, backgroundSamples, originalBytes, container);
   } catch (error) {
     // A video the muxer cannot copy (its type said MP4/WebM; its content disagrees): the render is refused, not a 5xx.
     return refuse(422, "render_failed", `The video could not take the new sound track: ${error instanceof Error ? error.message : String(error)}. Render mp3.`);
@@ -329,4 +460,59 @@ export async function renderStudioLanguage(env: Env, actor: Actor, id: string, l
   const outputs = { ...dubOutputs(row), [code]: output };
   const saved = await save(env, row, { outputs: JSON.stringify(outputs), renders: JSON.stringify(renders) });
   return saved.ok ? { ...saved, renderId } : saved;
+}
+
+/**
+ * The project API's source-transcript edits (decision 0063), one or many together: new text discards the
+ * segment's translations, new speakers or times make its lines stale. All apply or none.
+ */
+export async function editStudioSource(env: Env, actor: Actor, id: string, edits: Record<string, SourceEdit>): Promise<StudioResult<{ segments: DubSegment[] }>> {
+  const found = await editable(env, actor, id);
+  if (!found.ok) return found;
+  const tooLong = Object.values(edits).some((e) => (e.text?.length ?? 0) > MAX_LINE_CHARACTERS);
+  if (tooLong) return refuse(400, "text_too_long", `A line holds at most ${MAX_LINE_CHARACTERS} characters.`);
+  const applied = applySourceEdits(found.segments, found.speakers, edits, found.languages, found.row.durationSeconds);
+  if (!applied.ok) return refuse(applied.problem.httpStatus, applied.problem.status, applied.problem.message);
+  const saved = await save(env, found.row, { segments: JSON.stringify(applied.segments) });
+  return saved.ok ? { ...saved, segments: applied.segments } : saved;
+}
+
+/** The project API's translation edits of one language (all or none); each edited line is stale. */
+export async function editStudioTranslations(env: Env, actor: Actor, id: string, language: string, edits: Record<string, string | null>): Promise<StudioResult<{ segments: DubSegment[] }>> {
+  const found = await editable(env, actor, id);
+  if (!found.ok) return found;
+  const code = language.toLowerCase();
+  const missing = unknownLanguages(found, [code]);
+  if (missing) return missing;
+  if (Object.values(edits).some((t) => (t?.length ?? 0) > MAX_LINE_CHARACTERS)) return refuse(400, "text_too_long", `A line holds at most ${MAX_LINE_CHARACTERS} characters.`);
+  const applied = applyTranslationEdits(found.segments, edits, code);
+  if (!applied.ok) return refuse(applied.problem.httpStatus, applied.problem.status, applied.problem.message);
+  const saved = await save(env, found.row, { segments: JSON.stringify(applied.segments) });
+  return saved.ok ? { ...saved, segments: applied.segments } : saved;
+}
+
+/**
+ * Regenerates one language from its edited transcript: the stale segments whose translation was discarded are
+ * translated, every stale segment is spoken again (charged as a re-dub) and the language is rendered. Nothing
+ * stale: 409 nothing_to_regenerate, nothing charged.
+ */
+export async function regenerateStudioLanguage(env: Env, actor: Actor, id: string, language: string): Promise<StudioResult<{ segments: string[]; seconds: number; credits: number }>> {
+  const found = await editable(env, actor, id);
+  if (!found.ok) return found;
+  const code = language.toLowerCase();
+  const missing = unknownLanguages(found, [code]);
+  if (missing) return missing;
+  const stale = segmentsToRedub(found.segments, [], [code]);
+  if (stale.length === 0) return refuse(409, "nothing_to_regenerate", `The ${dubbingLanguageName(code)} transcript has no edits to apply.`);
+  const untranslated = stale.filter((s) => !s.translations[code] && s.text.trim());
+  if (untranslated.length) {
+    const problem = pairProblem((await engine(env).catalog()).capabilities, found.source, code);
+    if (problem) return refuse(422, "unsupported_language", `${problem} Give the segments' translations instead.`);
+    const saved = await save(env, found.row, { segments: JSON.stringify(await translated(env, found.segments, untranslated, found.source, code)) });
+    if (!saved.ok) return saved;
+  }
+  const dubbed = await redubStudioSegments(env, actor, id, [], [code]);
+  if (!dubbed.ok) return dubbed;
+  const rendered = await renderStudioLanguage(env, actor, id, code);
+  return rendered.ok ? { ...rendered, segments: dubbed.segments, seconds: dubbed.seconds, credits: dubbed.credits } : rendered;
 }

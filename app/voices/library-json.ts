@@ -2,10 +2,16 @@ import type { Voice } from "../../core/voices/voices";
 import type { LibraryVoice, VoiceCollection } from "~/voices/voices.server";
 import { voiceJson } from "./voice-json";
 import { fiatRate } from "~/payouts/rules/royalties";
+import { previewPath } from "~/voices/rules/voices";
 
 /** Where a library voice's preview is heard: a public file, spoken by the voice on first request (decision 0025). */
 export function libraryPreviewPath(voiceId: string): string {
   return `/v1/shared-voices/previews/${encodeURIComponent(voiceId)}.mp3`;
+}
+
+/** Where a similar voice is heard: a premade voice at its own public preview, a library voice at the library's. */
+export function similarVoicePreviewUrl(voice: LibraryVoice, premade: boolean, origin: string): string {
+  return origin + (premade ? (previewPath(voice.previewKey) ?? "") : libraryPreviewPath(voice.voiceId));
 }
 
 /**

@@ -18,9 +18,8 @@ import {
   verifyRecording,
 } from "~/voices/professional-cloning.server";
 import { libraryAccents } from "~/voices/voices.server";
-import { libraryVoiceJson } from "./library-json";
+import { libraryVoiceJson, similarVoicePreviewUrl } from "./library-json";
 import { sampleJson } from "./voice-json";
-import { previewPath } from "~/voices/rules/voices";
 import { PROFESSIONAL_HONESTY, SIMILAR_THRESHOLD_MAX, SIMILAR_TOP_K_DEFAULT, SIMILAR_TOP_K_MAX, VERIFICATION_MAX_DISTANCE } from "~/voices/rules/professional-cloning";
 
 const doc = apiDocs("Voices");
@@ -227,7 +226,7 @@ similarVoicesApi.post(
     const voices = found.value.map(({ voice, distance, premade }) => {
       const json = libraryVoiceJson(voice, origin);
       // A premade voice is heard at its own public preview; the distance says how near it is.
-      return { ...json, ...(premade ? { preview_url: origin + (previewPath(voice.previewKey) ?? ""), public_owner_id: "" } : {}), similarity_distance: Math.round(distance * 1000) / 1000 };
+      return { ...json, ...(premade ? { preview_url: similarVoicePreviewUrl(voice, true, origin), public_owner_id: "" } : {}), similarity_distance: Math.round(distance * 1000) / 1000 };
     });
     return c.json({ voices, has_more: false, total_count: voices.length, last_sort_id: null });
   },

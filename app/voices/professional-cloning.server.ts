@@ -321,7 +321,14 @@ export type SimilarVoice = { voice: LibraryVoice; distance: number; premade: boo
 export async function findSimilarVoices(env: CloningEnv, viewer: Cloner, upload: SampleUpload, threshold: number, topK: number): Promise<Outcome<SimilarVoice[]>> {
   const measured = await measureSamples([upload]);
   if (!measured.ok) return measured;
-  const target = speakerVector(measured.value[0]!.features);
+  return { ok: true, value: await voicesNearSpeaker(env, viewer, speakerVector(measured.value[0]!.features), threshold, topK) };
+}
+
+/**
+ * The premade and library voices nearest a speaker vector, nearest first (at most `topK`, none farther than
+ * `threshold`): for an uploaded sample, and for a dub's speaker (the dubbing studio's similar voices).
+ */
+export async function voicesNearSpeaker(env: CloningEnv, viewer: Cloner, target: number[], threshold: number, topK: number): Promise<SimilarVoice[]> {
   const candidates: { item: Voice; vector: number[] }[] = [];
   for (const voice of await voicesTable.listSimilarityCandidates(database(env.DB), PUBLISHED_STATUSES)) {
     const vector = await measuredVector(env, voice);
@@ -336,5 +343,5 @@ export async function findSimilarVoices(env: CloningEnv, viewer: Cloner, upload:
     const shared = await findSharedVoice(env, viewer, item.publicOwnerId ?? "", item.voiceId);
     if (shared) similar.push({ voice: shared, distance, premade: false });
   }
-  return { ok: true, value: similar };
+  return similar;
 }

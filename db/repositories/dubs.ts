@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { dubs, usageEvents, workspaces } from "../schema";
 import { QuotaExhausted } from "./history";
@@ -53,16 +53,21 @@ export async function updateDub(db: Database, workspaceId: string, id: string, p
   await db.update(dubs).set(patch).where(and(eq(dubs.id, id), eq(dubs.workspaceId, workspaceId)));
 }
 
-/** A page of the workspace's dubs, newest first; `before` is the cursor (the last row's created_at and id). */
-export async function listDubs(db: Database, workspaceId: string, options: { statuses: string[] | null; before: { createdAt: number; id: string } | null; limit: number }): Promise<DubRow[]> {
+/**
+ * A page of the workspace's dubs, newest first (oldest first with `ascending`); `before` is the cursor (the last
+ * row's created_at and id), the page continuing past it in the same order.
+ */
+export async function listDubs(db: Database, workspaceId: string, options: { statuses: string[] | null; before: { createdAt: number; id: string } | null; limit: number; ascending?: boolean }): Promise<DubRow[]> {
   const conditions = [eq(dubs.workspaceId, workspaceId)];
   if (options.statuses) conditions.push(inArray(dubs.status, options.statuses));
-  if (options.before) conditions.push(sql`(${dubs.createdAt}, ${dubs.id}) < (${options.before.createdAt}, ${options.before.id})`);
+  if (options.before) {
+    conditions.push(options.ascending ? sql`(${dubs.createdAt}, ${dubs.id}) > (${options.before.createdAt}, ${options.before.id})` : sql`(${dubs.createdAt}, ${dubs.id}) < (${options.before.createdAt}, ${options.before.id})`);
+  }
   return db
     .select()
     .from(dubs)
     .where(and(...conditions))
-    .orderBy(desc(dubs.createdAt), desc(dubs.id))
+    .orderBy(...(options.ascending ? [asc(dubs.createdAt), asc(dubs.id)] : [desc(dubs.createdAt), desc(dubs.id)]))
     .limit(options.limit);
 }
 

@@ -66,6 +66,75 @@ describe("official SDK: dubbing", () => {
     await expect(client.dubbing.get(created.dubbingId)).rejects.toMatchObject({ statusCode: 404 });
   }, 120_000);
 
+  it("a dubbing project: created from an upload, ready with Spanish, transcripts edited and regenerated, a French target added and removed, a segment heard again, a speaker's similar voices", async () => {
+    const pcm = await streamBytes(await client.textToSpeech.convert(ROGER, { text: "Good morning. I want to learn a new language.", outputFormat: "pcm_16000" }));
+    const speech = new Int16Array(pcm.buffer, pcm.byteOffset, Math.floor(pcm.byteLength / 2));
+    const samples = new Int16Array(speech.length + 16000);
+    samples.set(speech, 8000);
+    const file = new Blob([wavFile(samples, 16000) as Uint8Array<ArrayBuffer>], { type: "audio/wav" });
+    const duration = samples.length / 16000;
+    const t0 = Date.now();
+    const lap = (step: string) => console.log(`project journey: ${step} at ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+    const created = await client.dubbing.project.create({ file, sourceLanguage: "en", targetLanguage: "es", reference: "SDK project" });
+    expect(created).toMatchObject({ status: "queued", reference: "SDK project", languageIds: ["es"] });
+    const id = created.projectId;
+    const get = () => client.dubbing.project.get(id, { timeoutInSeconds: 5, maxRetries: 0 }).catch(() => null);
+    let project = await get();
+    for (let i = 0; i < 100 && project?.status !== "ready" && project?.status !== "failed"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      project = await get();
+    }
+    lap("ready");
+    expect(project).toMatchObject({ projectId: id, status: "ready", sourceLanguage: "en", languageIds: ["es"] });
+    expect((await client.dubbing.project.list({ pageSize: 100 })).projects.map((p) => p.projectId)).toContain(id);
+    expect((await client.dubbing.project.language.list(id)).languages.map((l) => [l.languageId, l.status])).toEqual([["es", "completed"]]);
+
+    lap("listed");
+    const source = await client.dubbing.project.transcript.get(id);
+    const [first] = source.segments;
+    expect(first).toMatchObject({ id: expect.any(String), speakerId: expect.any(String) });
+    const edited = await client.dubbing.project.transcript.updateSegment(id, first!.id, { text: "good morning to everyone" });
+    expect(edited.segment.text).toBe("good morning to everyone");
+    expect((await client.dubbing.project.language.transcript.get(id, "es")).segments.find((s) => s.id === first!.id)?.translation ?? null).toBeNull();
+    expect((await client.dubbing.project.language.get(id, "es")).status).toBe("stale");
+    const regenerated = await client.dubbing.project.language.transcript.regenerate(id, "es");
+    expect(regenerated.regeneratedSegmentIds).toContain(first!.id);
+    const spanish = await client.dubbing.project.language.transcript.get(id, "es");
+    expect(spanish.segments.find((s) => s.id === first!.id)?.translation).toEqual(expect.any(String));
+    lap("regenerated");
+    const fixed = await client.dubbing.project.language.transcript.updateSegments(id, "es", { segments: { [first!.id]: { translation: "Buenos días a todos." } } });
+    expect(fixed.segments[0]).toMatchObject({ id: first!.id, translation: "Buenos días a todos." });
+    expect((await client.dubbing.project.language.transcript.updateSegment(id, "es", first!.id, { translation: "Buenos días." })).segment.translation).toBe("Buenos días.");
+    await client.dubbing.project.language.transcript.regenerate(id, "es");
+    expect((await client.dubbing.project.language.get(id, "es")).status).toBe("completed");
+
+    lap("regenerated again");
+    const added = await client.dubbing.project.transcript.createSegment(id, { text: "bye", speakerId: first!.speakerId, startS: duration - 0.45, endS: duration - 0.05 });
+    expect((await client.dubbing.project.transcript.updateSegments(id, { segments: { [added.segment.id]: { text: "goodbye" } } })).segments[0]!.text).toBe("goodbye");
+    expect((await client.dubbing.project.transcript.deleteSegment(id, added.segment.id)).revision).toBeGreaterThan(added.revision);
+
+    lap("segments edited");
+    const translations = Object.fromEntries(source.segments.map((s) => [s.id, "Bonjour à tous."]));
+    const french = await client.dubbing.project.language.create(id, { targetLanguage: "fr", translations });
+    expect(french).toMatchObject({ languageId: "fr", status: "completed" });
+    await client.dubbing.project.language.delete(id, "fr");
+    expect((await client.dubbing.project.get(id)).languageIds).toEqual(["es"]);
+
+    lap("French added and removed");
+    const heard = await client.dubbing.resource.transcribe(id, { segments: [first!.id] });
+    expect(heard.version).toBeGreaterThan(0);
+    lap("heard again");
+    const similar = await client.dubbing.resource.speaker.findSimilarVoices(id, first!.speakerId);
+    expect(similar.voices.length).toBeGreaterThan(0);
+    expect(similar.voices[0]).toMatchObject({ voiceId: expect.any(String), name: expect.any(String) });
+
+    lap("similar voices");
+    await expect(other.dubbing.project.get(id)).rejects.toMatchObject({ statusCode: 404 });
+    await client.dubbing.project.delete(id);
+    await expect(client.dubbing.project.get(id)).rejects.toMatchObject({ statusCode: 404 });
+  }, 300_000);
+
   it("refuses a target equal to the source, an unknown language and a source_url on a private host, charging nothing", async () => {
     const file = new Blob([wavFile(new Int16Array(16000), 16000) as Uint8Array<ArrayBuffer>], { type: "audio/wav" });
     await expect(client.dubbing.create({ file, sourceLang: "en", targetLang: "en" })).rejects.toMatchObject({ statusCode: 400 });

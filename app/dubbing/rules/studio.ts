@@ -19,6 +19,13 @@ export function containerOfType(contentType: string): "mp4" | "webm" | null {
 /** The longest translation a segment may hold (a line of dialogue, with room). */
 export const MAX_LINE_CHARACTERS = 1000;
 
+/** The most media one transcribe request hears again (PocketSphinx runs at about 0.2x real time, in the request). */
+export const MAX_TRANSCRIBE_SECONDS = 120;
+/** How much of a speaker's speech its similar voices are measured from. */
+export const MAX_SPEAKER_SAMPLE_SECONDS = 60;
+/** Speech before a segment handed to the noise suppressor with it, so it has settled when the segment starts. */
+export const SPEECH_LEAD_SECONDS = 0.3;
+
 /** The studio's texts, shown by the editor and in the API's errors. */
 export const STUDIO_TEXTS = {
   needsStarter: "The dubbing studio (editing a dub's lines and voices) starts with the Starter plan.",
