@@ -1,16 +1,15 @@
-import type { EngineLanguage } from "~/voices/rules/voices";
+import { ENGINE_LANGUAGE_CATALOGUE } from "../../../core/voices/engine-languages";
 
 /** Languages and landing pages (spec request-layer §3 'Language and landing data'): one source for every page. */
-export type Language = { name: string; languageCode: EngineLanguage; flagCode: string; dialects: { name: string; code: string; sort: number }[] };
+export type Language = { name: string; languageCode: string; flagCode: string; dialects: { name: string; code: string; sort: number }[] };
 
-export const LANGUAGES: readonly Language[] = [
-  { name: "English", languageCode: "en", flagCode: "us", dialects: [{ name: "American", code: "en-US", sort: 1 }, { name: "British", code: "en-GB", sort: 2 }] },
-  { name: "German", languageCode: "de", flagCode: "de", dialects: [{ name: "Standard", code: "de-DE", sort: 1 }] },
-  { name: "French", languageCode: "fr", flagCode: "fr", dialects: [{ name: "Parisian", code: "fr-FR", sort: 1 }] },
-  { name: "Spanish", languageCode: "es", flagCode: "es", dialects: [{ name: "Castilian", code: "es-ES", sort: 1 }, { name: "Latin American", code: "es-419", sort: 2 }] },
-  { name: "Italian", languageCode: "it", flagCode: "it", dialects: [{ name: "Standard", code: "it-IT", sort: 1 }] },
-  { name: "Portuguese", languageCode: "pt", flagCode: "pt", dialects: [{ name: "European", code: "pt-PT", sort: 1 }, { name: "Brazilian", code: "pt-BR", sort: 2 }] },
-];
+/** Every language the embedded engine speaks (core/voices/engine-languages.ts), with its dialects in order. */
+export const LANGUAGES: readonly Language[] = ENGINE_LANGUAGE_CATALOGUE.map((language) => ({
+  name: language.name,
+  languageCode: language.code,
+  flagCode: language.flag,
+  dialects: language.dialects.map((dialect, i) => ({ name: dialect.name, code: dialect.code, sort: i + 1 })),
+}));
 
 /** Source-language options for detection, with the automatic one first. */
 /** The English name of an engine language code ("fr" → "French"); the code itself when unknown. */
@@ -23,9 +22,11 @@ export const SOURCE_LANGUAGES = [{ key: "auto", name: "Detect automatically" }, 
 export type LandingEntry = {
   name: string;
   flag: string;
-  language: EngineLanguage;
+  language: string;
   audioSrc: string;
   voice_id: string;
+  /** The language code the sample is spoken with, where the voice's own language is another (a language without premade voices of its own). */
+  languageCode?: string;
   placeholderText: string;
   howToDescription: string;
   feature1Title: string;
@@ -53,8 +54,44 @@ export const LANDING_PAGES: readonly LandingEntry[] = [
   { name: "Portuguese (Brazilian)", flag: "br", language: "pt", audioSrc: "brazilian-portuguese-accent", voice_id: "pv13beatriz000000000", placeholderText: "Olá! Esta é a minha voz. Posso ler em voz alta as suas histórias.", howToDescription: "Escreva um texto em português, escolha uma voz e gere o áudio.", ...features("Brazilian Portuguese") },
 ];
 
+/**
+ * A short sample in each language without a hand-written page: a greeting where we could write one we trust, otherwise
+ * counting to ten, which the engine reads with that language's own number rules.
+ */
+const GREETINGS: Record<string, string> = {
+  ar: "مرحبا! هذا هو صوتي.", bg: "Здравейте! Така звучи моят глас.", ca: "Hola! Així és com sona la meva veu.", cs: "Ahoj! Takhle zní můj hlas.",
+  da: "Hej! Sådan lyder min stemme.", el: "Γεια σας! Έτσι ακούγεται η φωνή μου.", fi: "Hei! Tältä minun ääneni kuulostaa.", he: "שלום! כך נשמע הקול שלי.",
+  hi: "नमस्ते! मेरी आवाज़ ऐसी सुनाई देती है।", hr: "Bok! Ovako zvuči moj glas.", hu: "Szia! Így hangzik a hangom.", id: "Halo! Beginilah suara saya.",
+  ja: "こんにちは。これが私の声です。", ko: "안녕하세요! 제 목소리는 이렇습니다.", ms: "Helo! Beginilah bunyi suara saya.", nl: "Hallo! Zo klinkt mijn stem.",
+  no: "Hei! Slik høres stemmen min ut.", pl: "Cześć! Tak brzmi mój głos.", ro: "Bună! Așa sună vocea mea.", ru: "Привет! Вот так звучит мой голос.",
+  sk: "Ahoj! Takto znie môj hlas.", sv: "Hej! Så här låter min röst.", ta: "வணக்கம்! இது என் குரல்.", tr: "Merhaba! Sesim böyle duyuluyor.",
+  uk: "Привіт! Ось так звучить мій голос.", vi: "Xin chào! Đây là giọng nói của tôi.", zh: "你好！这就是我的声音。", eo: "Saluton! Jen kiel sonas mia voĉo.",
+  la: "Salve! Haec est vox mea.", cy: "Helo! Dyma sut mae fy llais yn swnio.", is: "Halló! Svona hljómar röddin mín.", et: "Tere! Nii kõlab minu hääl.",
+  lt: "Labas! Taip skamba mano balsas.", lv: "Sveiki! Tā skan mana balss.", sl: "Živjo! Tako zveni moj glas.", sr: "Здраво! Овако звучи мој глас.",
+  chr: "ᎣᏏᏲ!", cv: "Салам!", sjn: "Mae govannen!",
+  af: "Hallo! So klink my stem.", sw: "Habari! Hivi ndivyo sauti yangu inavyosikika.", th: "สวัสดี! นี่คือเสียงของฉัน", fa: "سلام! صدای من این‌گونه است.",
+};
+
+const slugOf = (name: string) => name.toLowerCase().normalize("NFD").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+/** The pages above cover these languages; every other engine language gets one page spoken by Aria in that language. */
+const HAND_WRITTEN = new Set(["en", "de", "fr", "es", "it", "pt"]);
+const GENERATED_PAGES: readonly LandingEntry[] = ENGINE_LANGUAGE_CATALOGUE.filter((language) => !HAND_WRITTEN.has(language.code)).map((language) => ({
+  name: language.name,
+  flag: language.flag,
+  language: language.code,
+  audioSrc: slugOf(language.name),
+  voice_id: "pv01aria000000000000",
+  languageCode: language.code,
+  placeholderText: GREETINGS[language.code] ?? "1, 2, 3, 4, 5, 6, 7, 8, 9, 10.",
+  howToDescription: `Sign up, choose any voice and ${language.name} as the language (language_code "${language.code}" in the API), type ${language.name} text and press Generate. ${language.dialects.length > 1 ? `Dialects: ${language.dialects.map((d) => d.name).join(", ")}.` : ""}`.trim(),
+  ...features(language.name),
+}));
+
+export const ALL_LANDING_PAGES: readonly LandingEntry[] = [...LANDING_PAGES, ...GENERATED_PAGES];
+
 export function findLandingPage(slug: string): LandingEntry | undefined {
-  return LANDING_PAGES.find((page) => page.audioSrc === slug);
+  return ALL_LANDING_PAGES.find((page) => page.audioSrc === slug);
 }
 
 /** Regional-indicator emoji for a two-letter flag code. */
