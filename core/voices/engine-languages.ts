@@ -162,3 +162,26 @@ export function resolveEngineLanguage(code: string | null | undefined): { langua
   const base = byCode.get(wanted.split("-")[0]!);
   return base ? { language: base, dialect: base.dialects[0]! } : null;
 }
+
+/**
+ * A short sample in each language without a hand-written page: a greeting where we could write one we trust, otherwise
+ * counting to ten, which the engine reads with that language's own number rules.
+ */
+export const SAMPLE_GREETINGS: Record<string, string> = {
+  ar: "مرحبا! هذا هو صوتي.", bg: "Здравейте! Така звучи моят глас.", ca: "Hola! Així és com sona la meva veu.", cs: "Ahoj! Takhle zní můj hlas.",
+  da: "Hej! Sådan lyder min stemme.", el: "Γεια σας! Έτσι ακούγεται η φωνή μου.", fi: "Hei! Tältä minun ääneni kuulostaa.", he: "שלום! כך נשמע הקול שלי.",
+  hi: "नमस्ते! मेरी आवाज़ ऐसी सुनाई देती है।", hr: "Bok! Ovako zvuči moj glas.", hu: "Szia! Így hangzik a hangom.", id: "Halo! Beginilah suara saya.",
+  ja: "こんにちは。これが私の声です。", ko: "안녕하세요! 제 목소리는 이렇습니다.", ms: "Helo! Beginilah bunyi suara saya.", nl: "Hallo! Zo klinkt mijn stem.",
+  no: "Hei! Slik høres stemmen min ut.", pl: "Cześć! Tak brzmi mój głos.", ro: "Bună! Așa sună vocea mea.", ru: "Привет! Вот так звучит мой голос.",
+  sk: "Ahoj! Takto znie môj hlas.", sv: "Hej! Så här låter min röst.", ta: "வணக்கம்! இது என் குரல்.", tr: "Merhaba! Sesim böyle duyuluyor.",
+  uk: "Привіт! Ось так звучить мій голос.", vi: "Xin chào! Đây là giọng nói của tôi.", zh: "你好！这就是我的声音。", eo: "Saluton! Jen kiel sonas mia voĉo.",
+  la: "Salve! Haec est vox mea.", cy: "Helo! Dyma sut mae fy llais yn swnio.", is: "Halló! Svona hljómar röddin mín.", et: "Tere! Nii kõlab minu hääl.",
+  lt: "Labas! Taip skamba mano balsas.", lv: "Sveiki! Tā skan mana balss.", sl: "Živjo! Tako zveni moj glas.", sr: "Здраво! Овако звучи мој глас.",
+  chr: "ᎣᏏᏲ!", cv: "Салам!", sjn: "Mae govannen!",
+  af: "Hallo! So klink my stem.", sw: "Habari! Hivi ndivyo sauti yangu inavyosikika.", th: "สวัสดี! นี่คือเสียงของฉัน", fa: "سلام! صدای من این‌گونه است.",
+};
+
+/** A short text in `code`'s language for samples and previews (counting to ten where no greeting is written). */
+export function sampleText(code: string): string {
+  return SAMPLE_GREETINGS[code] ?? "1, 2, 3, 4, 5, 6, 7, 8, 9, 10.";
+}

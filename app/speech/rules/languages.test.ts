@@ -14,8 +14,10 @@ describe("language catalogue", () => {
       expect(page.audioSrc).toMatch(/^[a-z-]+$/);
     }
     for (const page of ALL_LANDING_PAGES.filter((p) => !LANDING_PAGES.includes(p))) {
-      expect(PREMADE_VOICES.some((voice) => voice.voiceId === page.voice_id)).toBe(true);
-      expect(page.languageCode).toBe(page.language);
+      const voice = PREMADE_VOICES.find((v) => v.voiceId === page.voice_id);
+      // Its own premade voice, or Aria speaking the language by its code.
+      if (voice?.language !== page.language) expect(page.languageCode, page.name).toBe(page.language);
+      expect(voice).toBeDefined();
       expect(page.audioSrc).toMatch(/^[a-z0-9-]+$/);
     }
     expect(findLandingPage("british-accent")?.name).toBe("British English");

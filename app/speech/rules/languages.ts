@@ -1,4 +1,4 @@
-import { ENGINE_LANGUAGE_CATALOGUE } from "../../../core/voices/engine-languages";
+import { ENGINE_LANGUAGE_CATALOGUE, sampleText } from "../../../core/voices/engine-languages";
 
 /** Languages and landing pages (spec request-layer §3 'Language and landing data'): one source for every page. */
 export type Language = { name: string; languageCode: string; flagCode: string; dialects: { name: string; code: string; sort: number }[] };
@@ -54,36 +54,21 @@ export const LANDING_PAGES: readonly LandingEntry[] = [
   { name: "Portuguese (Brazilian)", flag: "br", language: "pt", audioSrc: "brazilian-portuguese-accent", voice_id: "pv13beatriz000000000", placeholderText: "Olá! Esta é a minha voz. Posso ler em voz alta as suas histórias.", howToDescription: "Escreva um texto em português, escolha uma voz e gere o áudio.", ...features("Brazilian Portuguese") },
 ];
 
-/**
- * A short sample in each language without a hand-written page: a greeting where we could write one we trust, otherwise
- * counting to ten, which the engine reads with that language's own number rules.
- */
-const GREETINGS: Record<string, string> = {
-  ar: "مرحبا! هذا هو صوتي.", bg: "Здравейте! Така звучи моят глас.", ca: "Hola! Així és com sona la meva veu.", cs: "Ahoj! Takhle zní můj hlas.",
-  da: "Hej! Sådan lyder min stemme.", el: "Γεια σας! Έτσι ακούγεται η φωνή μου.", fi: "Hei! Tältä minun ääneni kuulostaa.", he: "שלום! כך נשמע הקול שלי.",
-  hi: "नमस्ते! मेरी आवाज़ ऐसी सुनाई देती है।", hr: "Bok! Ovako zvuči moj glas.", hu: "Szia! Így hangzik a hangom.", id: "Halo! Beginilah suara saya.",
-  ja: "こんにちは。これが私の声です。", ko: "안녕하세요! 제 목소리는 이렇습니다.", ms: "Helo! Beginilah bunyi suara saya.", nl: "Hallo! Zo klinkt mijn stem.",
-  no: "Hei! Slik høres stemmen min ut.", pl: "Cześć! Tak brzmi mój głos.", ro: "Bună! Așa sună vocea mea.", ru: "Привет! Вот так звучит мой голос.",
-  sk: "Ahoj! Takto znie môj hlas.", sv: "Hej! Så här låter min röst.", ta: "வணக்கம்! இது என் குரல்.", tr: "Merhaba! Sesim böyle duyuluyor.",
-  uk: "Привіт! Ось так звучить мій голос.", vi: "Xin chào! Đây là giọng nói của tôi.", zh: "你好！这就是我的声音。", eo: "Saluton! Jen kiel sonas mia voĉo.",
-  la: "Salve! Haec est vox mea.", cy: "Helo! Dyma sut mae fy llais yn swnio.", is: "Halló! Svona hljómar röddin mín.", et: "Tere! Nii kõlab minu hääl.",
-  lt: "Labas! Taip skamba mano balsas.", lv: "Sveiki! Tā skan mana balss.", sl: "Živjo! Tako zveni moj glas.", sr: "Здраво! Овако звучи мој глас.",
-  chr: "ᎣᏏᏲ!", cv: "Салам!", sjn: "Mae govannen!",
-  af: "Hallo! So klink my stem.", sw: "Habari! Hivi ndivyo sauti yangu inavyosikika.", th: "สวัสดี! นี่คือเสียงของฉัน", fa: "سلام! صدای من این‌گونه است.",
-};
-
 const slugOf = (name: string) => name.toLowerCase().normalize("NFD").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
-/** The pages above cover these languages; every other engine language gets one page spoken by Aria in that language. */
+/** The female voice of each language's premade pair (migration 0048): its page plays and tries that voice. */
+const LANGUAGE_VOICES: Record<string, string> = { hi: "pv15priya00000000000", zh: "pv17mei0000000000000", ja: "pv19yui0000000000000", ar: "pv21layla00000000000", ru: "pv23natasha000000000", ko: "pv25jiwoo00000000000", id: "pv27sari000000000000", nl: "pv29femke00000000000", tr: "pv31elif000000000000", pl: "pv33zofia00000000000", sv: "pv35astrid0000000000", ms: "pv37aisyah0000000000", ro: "pv39ioana00000000000", uk: "pv41oksana0000000000", el: "pv43eleni00000000000", cs: "pv45tereza0000000000", da: "pv47freja00000000000", fi: "pv49aino000000000000", bg: "pv51desislava0000000", hr: "pv53ana0000000000000", sk: "pv55zuzana0000000000", ta: "pv57kavya00000000000", hu: "pv59reka000000000000", no: "pv61ingrid0000000000", vi: "pv63linh000000000000" };
+
+/** The pages above cover these languages; every other engine language gets one page, spoken by its own voice or by Aria in that language. */
 const HAND_WRITTEN = new Set(["en", "de", "fr", "es", "it", "pt"]);
 const GENERATED_PAGES: readonly LandingEntry[] = ENGINE_LANGUAGE_CATALOGUE.filter((language) => !HAND_WRITTEN.has(language.code)).map((language) => ({
   name: language.name,
   flag: language.flag,
   language: language.code,
   audioSrc: slugOf(language.name),
-  voice_id: "pv01aria000000000000",
-  languageCode: language.code,
-  placeholderText: GREETINGS[language.code] ?? "1, 2, 3, 4, 5, 6, 7, 8, 9, 10.",
+  voice_id: LANGUAGE_VOICES[language.code] ?? "pv01aria000000000000",
+  ...(LANGUAGE_VOICES[language.code] ? {} : { languageCode: language.code }),
+  placeholderText: sampleText(language.code),
   howToDescription: `Sign up, choose any voice and ${language.name} as the language (language_code "${language.code}" in the API), type ${language.name} text and press Generate. ${language.dialects.length > 1 ? `Dialects: ${language.dialects.map((d) => d.name).join(", ")}.` : ""}`.trim(),
   ...features(language.name),
 }));

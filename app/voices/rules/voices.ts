@@ -5,7 +5,7 @@
 import type { VoiceSettings } from "../../../core/voices/voice-settings";
 import type { ExternalSpeechEngine, Voice, VoiceEngineParameters } from "../../../core/voices/voices";
 import type { SpeechProviderId } from "../../../core/engines/speech";
-import { resolveEngineLanguage } from "../../../core/voices/engine-languages";
+import { resolveEngineLanguage, sampleText } from "../../../core/voices/engine-languages";
 /**
  * The engine's bundled languages: every premade voice has a preview in each, and cloned and professional voices
  * are made in one of them. The engine speaks about a hundred more (core/voices/engine-languages.ts, decision 0059).
@@ -144,6 +144,11 @@ export const PREVIEW_TEXT: Record<EngineLanguage, string> = {
   it: "Ciao! Questa è la mia voce. Posso leggere ad alta voce le tue storie, i tuoi articoli e i tuoi copioni.",
   pt: "Olá! Esta é a minha voz. Posso ler em voz alta as suas histórias, artigos e roteiros.",
 };
+
+/** What a voice's preview says in `language`: the bundled languages' sentences, another engine language's greeting (decision 0059). */
+export function previewTextFor(language: string): string {
+  return isEngineLanguage(language) ? PREVIEW_TEXT[language] : resolveEngineLanguage(language) ? sampleText(language) : PREVIEW_TEXT.en;
+}
 
 /** The voices an external engine picks from for one of ours that names none: same gender, stable per voice. */
 const EXTERNAL_VOICES: Record<ExternalSpeechEngine, Record<"female" | "male", string[]>> = {

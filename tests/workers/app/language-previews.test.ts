@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, createKey, signUp } from "./helpers";
+import { api, createKey, installSpeechLanguages, signUp } from "./helpers";
 
 const ARIA = "pv01aria000000000000";
 
@@ -35,5 +35,28 @@ describe("voices in every language of the multilingual model", () => {
     const french = await speak("fr");
     expect(Buffer.from(english).equals(Buffer.from(again))).toBe(true);
     expect(Buffer.from(english).equals(Buffer.from(french))).toBe(false);
+  });
+
+  it("speak every engine language by language_code, its data read from R2 on first use (decision 0059)", async () => {
+    const key = await createKey(await signUp("every-language@example.com"));
+    const speak = async (text: string, language_code?: string) => {
+      const response = await api(`/v1/text-to-speech/${ARIA}?output_format=pcm_22050`, { method: "POST", key, json: { text, seed: 11, ...(language_code ? { language_code } : {}) } });
+      return { status: response.status, pcm: new Int16Array(await response.arrayBuffer()) };
+    };
+    const rms = (pcm: Int16Array) => Math.sqrt(pcm.reduce((sum, s) => sum + s * s, 0) / Math.max(1, pcm.length));
+    // Not installed yet: refused, nothing spoken in the wrong language.
+    expect((await speak("Egy kettő három.", "hu")).status).toBe(503);
+    await installSpeechLanguages();
+    for (const [language, text] of [["hu", "Egy kettő három négy öt."], ["no", "En to tre fire fem."], ["vi", "Một hai ba bốn năm."], ["ja", "いち、に、さん。"]] as const) {
+      const english = await speak(text);
+      const spoken = await speak(text, language);
+      expect(spoken.status, language).toBe(200);
+      expect(rms(spoken.pcm), language).toBeGreaterThan(500);
+      expect(Buffer.from(spoken.pcm.buffer).equals(Buffer.from(english.pcm.buffer)), language).toBe(false);
+    }
+    // A dialect code picks the dialect's voice: southern Vietnamese is not the northern standard.
+    const north = await speak("Một hai ba bốn năm.", "vi");
+    const south = await speak("Một hai ba bốn năm.", "vi-VN-x-south");
+    expect(Buffer.from(south.pcm.buffer).equals(Buffer.from(north.pcm.buffer))).toBe(false);
   });
 });
