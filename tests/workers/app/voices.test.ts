@@ -127,10 +127,11 @@ describe("voices in D1", () => {
     // By code point, as the list sorts ("Réka" after "Roger").
     expect(ascending).toEqual([...PREMADE_NAMES].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(await names("&sort_direction=desc")).toEqual([...ascending].reverse());
-    // Oldest first, the name breaking ties (the voices of migration 0048 came later than the first fourteen).
-    const byCreation = (await v2(stranger.key, "&sort=created_at_unix")).voices;
-    expect(byCreation.map((v) => v.name)).toEqual([...byCreation].sort((a, b) => (a.created_at_unix ?? 0) - (b.created_at_unix ?? 0) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((v) => v.name));
-    expect([...byCreation.map((v) => v.name)].sort()).toEqual([...ascending].sort());
+    // Oldest first, the name breaking ties: the voices of migration 0048 came after the first fourteen (or in the
+    // same second, when the test database is migrated at once).
+    const byName = (list: string[]) => [...list].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const byCreation = await names("&sort=created_at_unix");
+    expect([ascending, [...byName(PREMADE_NAMES.slice(0, 14)), ...byName(PREMADE_NAMES.slice(14))]]).toContainEqual(byCreation);
     expect((await v2(owner.key, "&sort=created_at_unix")).voices[0]!.voice_id).toBe(OWN);
     expect((await v2(owner.key, "&sort=created_at_unix&sort_direction=desc")).voices.at(-1)!.voice_id).toBe(OWN);
     const pages: string[] = [];
