@@ -7,10 +7,15 @@ import { byHost, libreTranslateStandIn, openAiCompatibleStandIn, xttsStandIn } f
 import { stripeWebhookRecorder } from "./tests/stripe-local/webhook-recorder";
 import { toolWebhooks } from "./tests/agents/tool-webhooks";
 
-/** GET /model: the built model; GET /recordings/<name>: a recording of PocketSphinx's test data. */
+/** GET /model: the built model; GET /espeak-dictionaries: the speech engine's dictionaries pack; GET /recordings/<name>: a recording of PocketSphinx's test data. */
 async function sphinxFiles(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname;
   if (path === "/model") return new Response(await readFile(fileURLToPath(new URL("./workers/speech/generated/pocketsphinx-en-us.model", import.meta.url))));
+  // The speech engine's dictionaries that are not bundled (decision 0059), with the R2 key the build gave the pack.
+  if (path === "/espeak-dictionaries") {
+    const manifest = JSON.parse(await readFile(fileURLToPath(new URL("./workers/speech/generated/espeak-ng-languages.json", import.meta.url)), "utf8")) as { pack: string };
+    return new Response(await readFile(fileURLToPath(new URL("./workers/speech/generated/espeak-ng-dictionaries.pack", import.meta.url))), { headers: { "x-r2-key": manifest.pack } });
+  }
   const name = path.match(/^\/recordings\/([\w.-]+)$/)?.[1];
   if (!name) return new Response("not found", { status: 404 });
   const data = new URL("./node_modules/.cache/parlance-pocketsphinx/pocketsphinx/test/data/", import.meta.url);

@@ -169,6 +169,7 @@ export function prepareState(stateDir, { quiet = false } = {}) {
     return count ? `${count} applied` : "up to date";
   });
   step("speech-to-text model", options, () => putSpeechToTextModel(stateDir));
+  step("speech languages", options, () => putSpeechDictionaries(stateDir));
   step("seed", options, () => summary(run(bin("vite-node"), ["-c", "scripts/vite-node.config.mjs", "scripts/seed.ts", "--", "--persist-to", stateDir]), "Seeded"));
 }
 
@@ -185,6 +186,23 @@ function putSpeechToTextModel(stateDir) {
   wrangler(["r2", "object", "put", "parlance-media/engines/pocketsphinx/en-us.model", "--file", model, "--local", "--persist-to", stateDir]);
   writeFileSync(marker, stamp);
   return "put into local R2";
+}
+
+/**
+ * The embedded speech engine's dictionaries that are not bundled (every language but the six), one pack the speech
+ * worker reads one language's range of on first use (docs/decisions/0059-every-espeak-language.md); put again only
+ * when the build made a new pack (its key names its content's hash).
+ */
+function putSpeechDictionaries(stateDir) {
+  const pack = join(ROOT, "workers/speech/generated/espeak-ng-dictionaries.pack");
+  const manifestPath = join(ROOT, "workers/speech/generated/espeak-ng-languages.json");
+  if (!existsSync(pack) || !existsSync(manifestPath)) return "not built yet: npm run build makes them";
+  const { pack: key, dictionaries } = JSON.parse(readFileSync(manifestPath, "utf8"));
+  const marker = join(stateDir, "espeak-dictionaries.put");
+  if (existsSync(marker) && readFileSync(marker, "utf8") === key) return "up to date";
+  wrangler(["r2", "object", "put", `parlance-media/${key}`, "--file", pack, "--local", "--persist-to", stateDir]);
+  writeFileSync(marker, key);
+  return `${Object.keys(dictionaries).length} dictionaries put into local R2`;
 }
 
 export async function freePort() {

@@ -28,6 +28,7 @@ import {
   expectedDurationSeconds,
   hearsOnlyEnglish,
   speakProblem,
+  speakable,
   maxDubbingSeconds,
   MAX_DUBBING_UPLOAD_BYTES,
   pairProblem,
@@ -251,11 +252,13 @@ export function dubListItem(row: DubRow) {
  * The languages the new-dub dialog offers: sources the deployment hears (automatic detection first), targets it
  * can translate English into and speak. A language the engines cannot reach is not offered.
  */
-export async function dubbingLanguageOptions(env: Env): Promise<{ sources: { code: string; name: string }[]; targets: { code: string; name: string }[] }> {
+export async function dubbingLanguageOptions(env: Env): Promise<{ sources: { code: string; name: string }[]; targets: { code: string; name: string }[]; untranslatable: { code: string; name: string }[] }> {
   const { capabilities } = await engine(env).catalog();
   const sources = DUBBING_LANGUAGES.filter((l) => !(pairProblem(capabilities, l.code, l.code === "en" ? "es" : "en") ?? "").startsWith("The embedded speech-to-text"));
   const targets = DUBBING_LANGUAGES.filter((l) => l.code !== "en" && pairProblem(capabilities, "en", l.code) === null);
-  return { sources: [{ code: AUTO_SOURCE, name: "Detect automatically" }, ...sources], targets: [...targets] };
+  // Spoken by the engine but out of every configured translator's reach: the dialog says so rather than offering them.
+  const untranslatable = DUBBING_LANGUAGES.filter((l) => l.code !== "en" && speakable(l.code) && !targets.includes(l));
+  return { sources: [{ code: AUTO_SOURCE, name: "Detect automatically" }, ...sources], targets: [...targets], untranslatable };
 }
 
 /**

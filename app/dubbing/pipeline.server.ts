@@ -22,7 +22,7 @@ import { concatBytes, StreamingEncoder } from "../../core/audio/encoder";
 import { bytesFromInt16, int16FromBytes, resample } from "../../core/audio/pcm";
 import { wavFile } from "../../core/audio/wav";
 import { nowSeconds } from "../../core/clock";
-import { LANGUAGE_ENGINE_VOICES, type EngineLanguage } from "~/voices/rules/voices";
+import { resolveEngineLanguage } from "../../core/voices/engine-languages";
 import { log } from "~/common/log.server";
 import { emitWorkspaceEvent } from "~/workspace/webhooks.server";
 import type { DubbingMessage } from "./dubbing.server";
@@ -69,7 +69,7 @@ export const lineKey = (row: DubRow, language: string, segmentId: string) => `${
 /** One line spoken by its speaker's voice and fitted to its segment: rate first, then time-stretch. */
 export async function dubLine(env: Env, text: string, language: string, speaker: DubSpeaker, targetSamples: number, sampleRate: number): Promise<{ samples: Int16Array; spokenSeconds: number }> {
   if (!text.trim()) return { samples: new Int16Array(targetSamples), spokenSeconds: 0 };
-  const voice = `${LANGUAGE_ENGINE_VOICES[language as EngineLanguage] ?? language}+${speaker.voice.variant}`;
+  const voice = `${resolveEngineLanguage(language)?.dialect.voice ?? language}+${speaker.voice.variant}`;
   const speak = (rate: number) => engine(env).synthesize({ text, engineVoice: voice, rate, pitch: speaker.voice.basePitch, range: speaker.voice.baseRange, seed: 1 });
   let spoken = await speak(speaker.voice.rate);
   const target = targetSamples / sampleRate;

@@ -60,6 +60,7 @@ export default function DubbingPage() {
         <NewDubDialog
           sources={data.languages.sources}
           targets={data.languages.targets}
+          untranslatable={data.languages.untranslatable}
           maxSeconds={data.maxSeconds}
           creditsPerMinute={data.creditsPerMinute}
           onClose={() => setCreating(false)}

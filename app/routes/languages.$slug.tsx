@@ -5,7 +5,7 @@ import { TryItBox } from "~/marketing/components/try-it-box";
 import { LinkButton } from "~/common/ui/button";
 import { tryItVoiceChoices } from "~/voices/voices.server";
 import { PRODUCT_NAME } from "../../core/brand";
-import { findLandingPage, LANDING_PAGES } from "~/speech/rules/languages";
+import { findLandingPage, ALL_LANDING_PAGES as LANDING_PAGES } from "~/speech/rules/languages";
 import { landingPath, publicMetaTags } from "~/marketing/rules/public-pages";
 import { originFrom, publicHeaders } from "~/marketing/public-meta";
 import { SIGN_UP_PATH } from "~/common/rules/navigation";
@@ -47,7 +47,8 @@ export default function LanguageLanding() {
         </blockquote>
         <audio controls preload="none" src={`/languages/${page.audioSrc}/sample.mp3`} data-testid="landing-sample" className="w-full" />
         <p className="text-muted-foreground">{page.howToDescription}</p>
-        <TryItBox key={page.audioSrc} voices={voices} initialText={page.placeholderText} lang={page.language} />
+        {/* The try-it box speaks a voice in its own language: only a language with premade voices of its own has it. */}
+        {voices.length > 0 && <TryItBox key={page.audioSrc} voices={voices} initialText={page.placeholderText} lang={page.language} />}
         <div className="grid gap-4 sm:grid-cols-2">
           {[
             [page.feature1Title, page.feature1Description],

@@ -4,7 +4,7 @@ import { FlagBadge, MarketingLayout } from "~/marketing/components/site-chrome";
 import { LinkButton } from "~/common/ui/button";
 import { PRODUCT_NAME } from "../../core/brand";
 import { publicHeaders, publicMeta } from "~/marketing/public-meta";
-import { LANDING_PAGES } from "~/speech/rules/languages";
+import { ALL_LANDING_PAGES as LANDING_PAGES, LANGUAGES } from "~/speech/rules/languages";
 import { SIGN_UP_PATH } from "~/common/rules/navigation";
 import { BUILT_IN_VOICES } from "~/marketing/rules/speech-claims";
 import { premadeVoiceCount } from "~/voices/voices.server";
@@ -24,7 +24,7 @@ export default function TextToSpeechLanding() {
       <section className="mx-auto max-w-4xl space-y-6 px-4 py-16">
         <h1 className="text-4xl font-bold tracking-tight">Text to speech</h1>
         <p className="text-lg text-muted-foreground">
-          {voiceCount} voices in six languages, streaming as they speak, with character-level timestamps, a speech history and a public API.
+          {voiceCount} voices, each speaking any of {LANGUAGES.length} languages, streaming as they speak, with character-level timestamps, a speech history and a public API.
         </p>
         <p className="text-muted-foreground">{BUILT_IN_VOICES}</p>
         <LinkButton to={SIGN_UP_PATH}>Start for free</LinkButton>

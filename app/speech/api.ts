@@ -61,6 +61,8 @@ export async function respond(c: Context<AuthedEnv>, request: SpeechRequest, mod
       }, lifetime);
     } catch (error) {
       if (error instanceof QuotaExhaustedError) return apiError(c, error.refusal.httpStatus, error.refusal.status, error.refusal.message);
+      // A language whose data this deployment has not put into R2 (decision 0059): the engine names the object.
+      if (String(error).includes("data for language")) return apiError(c, 503, "language_unavailable", `${String((error as Error).message ?? error).replace(/^Error: /, "")} Nothing was charged.`);
       return apiError(c, 500, "generation_failed", "Speech generation failed; nothing was charged.");
     }
     const audio = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
@@ -131,6 +133,7 @@ const REFUSALS: RouteDoc["responses"] = {
   404: "voice_not_found",
   429: "too_many_concurrent_requests",
   500: "generation_failed (nothing is charged)",
+  503: "language_unavailable: the language's data is not installed on this deployment (nothing is charged)",
 };
 const audio = (description: string) => ({ success: { contentTypes: AUDIO, description }, responses: REFUSALS });
 const withTimestamps = (contentType: string, description: string) => ({ success: { contentTypes: [contentType], description }, responses: REFUSALS });

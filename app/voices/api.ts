@@ -16,7 +16,7 @@ import {
   usableVoices,
   voiceSettingsOf,
 } from "~/voices/voices.server";
-import { isEngineLanguage, PREVIEW_TEXT, VOICE_PAGE_SIZE_DEFAULT, VOICE_PAGE_SIZE_MAX } from "~/voices/rules/voices";
+import { previewTextFor, VOICE_PAGE_SIZE_DEFAULT, VOICE_PAGE_SIZE_MAX } from "~/voices/rules/voices";
 import { VOICE_TYPES } from "~/voices/rules/voice-search";
 import { synthesizeUncharged } from "~/speech/generation.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
@@ -50,7 +50,7 @@ voicesApi.get(
     if (!voiceUsable(target.voice.safetyControl)) return apiError(c, 403, "voice_blocked", VOICE_BLOCKED_API_MESSAGE);
     let object = await c.env.MEDIA.get(target.key);
     if (!object) {
-      const text = PREVIEW_TEXT[isEngineLanguage(target.language) ? target.language : "en"];
+      const text = previewTextFor(target.language);
       await c.env.MEDIA.put(target.key, await synthesizeUncharged(c.env, target.voice, text, "mp3_44100_128", target.language), {
         httpMetadata: { contentType: "audio/mpeg" },
       });

@@ -36,7 +36,20 @@ const SAMPLES: Record<string, string> = {
   ta: "இன்று நகரத்தில் வானிலை வெயிலாகவும் சூடாகவும் உள்ளது, நான் ஆற்றின் அருகே உள்ள பழைய வீட்டைப் பார்க்க விரும்புகிறேன்.",
 };
 
+/** Languages told by a script only they write among the dubbing languages (a greeting each). */
+const OWN_SCRIPTS: Record<string, string> = {
+  he: "שלום, מה שלומך היום?",
+  th: "สวัสดีครับ วันนี้อากาศดีมาก",
+  ka: "გამარჯობა, როგორ ხარ დღეს?",
+  hy: "Բարեւ, ինչպես ես այսօր:",
+  te: "నమస్కారం, మీరు ఈ రోజు ఎలా ఉన్నారు?",
+};
+
 describe("detectLanguage", () => {
+  it.each(Object.entries(OWN_SCRIPTS))("%s: names the language from its own script", (language, text) => {
+    expect(detectLanguage(text)?.language).toBe(language);
+  });
+
   it.each(Object.entries(SAMPLES))("%s: names the language of a sentence", (language, text) => {
     expect(detectLanguage(text)?.language).toBe(language);
   });

@@ -69,6 +69,20 @@ const SCRIPTS: { language: string; pattern: RegExp }[] = [
   { language: "ar", pattern: /\p{Script=Arabic}/u },
   { language: "el", pattern: /\p{Script=Greek}/u },
   { language: "ta", pattern: /\p{Script=Tamil}/u },
+  // Scripts that, among the dubbing languages, only one language writes (decision 0059).
+  { language: "he", pattern: /\p{Script=Hebrew}/u },
+  { language: "th", pattern: /\p{Script=Thai}/u },
+  { language: "ka", pattern: /\p{Script=Georgian}/u },
+  { language: "hy", pattern: /\p{Script=Armenian}/u },
+  { language: "gu", pattern: /\p{Script=Gujarati}/u },
+  { language: "pa", pattern: /\p{Script=Gurmukhi}/u },
+  { language: "kn", pattern: /\p{Script=Kannada}/u },
+  { language: "ml", pattern: /\p{Script=Malayalam}/u },
+  { language: "te", pattern: /\p{Script=Telugu}/u },
+  { language: "si", pattern: /\p{Script=Sinhala}/u },
+  { language: "my", pattern: /\p{Script=Myanmar}/u },
+  { language: "or", pattern: /\p{Script=Oriya}/u },
+  { language: "chr", pattern: /\p{Script=Cherokee}/u },
 ];
 
 const CYRILLIC = new Set(["ru", "uk", "bg"]);

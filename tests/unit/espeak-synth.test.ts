@@ -8,11 +8,26 @@ import { PREMADE_VOICES } from "./premade-voices";
 import { unpackDataArchive } from "../../workers/speech/data-archive";
 import { EspeakSynthesizer } from "../../workers/speech/espeak-synth";
 import { applyRules, withDefaults } from "../../core/pronunciation/rules";
+import { ENGINE_LANGUAGE_CATALOGUE } from "../../core/voices/engine-languages";
+import { dictionaryOfVoice, readDictionary, readManifest } from "../../workers/speech/espeak-dictionaries";
 
 const generated = (name: string) => readFileSync(fileURLToPath(new URL(`../../workers/speech/generated/${name}`, import.meta.url)));
 const module = new WebAssembly.Module(generated("espeak-ng.wasm"));
 const archive = generated("espeak-ng.data");
 const files = () => unpackDataArchive(archive.buffer.slice(archive.byteOffset, archive.byteOffset + archive.byteLength));
+
+const manifest = readManifest(files());
+const pack = generated("espeak-ng-dictionaries.pack");
+// The pack as R2 holds it: a range read answers that dictionary's bytes.
+const bucket = {
+  get: async (key: string, options: { range: { offset: number; length: number } }) =>
+    key === manifest.pack ? { arrayBuffer: async () => pack.buffer.slice(pack.byteOffset + options.range.offset, pack.byteOffset + options.range.offset + options.range.length) } : null,
+} as unknown as R2Bucket;
+/** What the worker does before speaking a voice whose dictionary is not bundled (workers/speech/espeak.ts). */
+async function mountFor(synth: EspeakSynthesizer, voice: string) {
+  const dictionary = dictionaryOfVoice(voice, manifest.voices)!;
+  if (manifest.dictionaries[dictionary] && !synth.hasFile(`${dictionary}_dict`)) synth.mount(`${dictionary}_dict`, await readDictionary(bucket, dictionary, manifest));
+}
 
 const rms = (samples: Int16Array) => Math.sqrt(samples.reduce((sum, s) => sum + s * s, 0) / samples.length);
 const utterance = { voice: "en-us+f3", rate: 175, pitch: 50, range: 50 };
@@ -37,6 +52,7 @@ describe("espeak-ng in WebAssembly", () => {
     const voices = new Set(PREMADE_VOICES.flatMap((voice) => [engineVoiceFor(voice), ...ENGINE_LANGUAGES.map((language) => engineVoiceFor(voice, language))]));
     expect(voices.size).toBeGreaterThan(ENGINE_LANGUAGES.length * 2);
     for (const voice of voices) {
+      await mountFor(synth, voice);
       const { samples } = await synth.speak({ ...utterance, voice, text: "Uno, due, tre, quattro." });
       expect(rms(samples), voice).toBeGreaterThan(500);
     }
@@ -78,6 +94,52 @@ describe("espeak-ng in WebAssembly", () => {
 
   it("does not start without its data", async () => {
     await expect(EspeakSynthesizer.create(module, new Map())).rejects.toThrow("did not initialise");
+  });
+});
+
+describe("languages read on first use (decision 0059)", () => {
+  it("names the dictionary each voice loads", () => {
+    expect(dictionaryOfVoice("hu+f3", manifest.voices)).toBe("hu");
+    expect(dictionaryOfVoice("nb", manifest.voices)).toBe("no");
+    expect(dictionaryOfVoice("vi-vn-x-south", manifest.voices)).toBe("vi");
+    expect(dictionaryOfVoice("cmn", manifest.voices)).toBe("cmn");
+    expect(dictionaryOfVoice("en-us+m3", manifest.voices)).toBe("en");
+    expect(manifest.bundled.en).toBeGreaterThan(0);
+    expect(manifest.dictionaries.en).toBeUndefined();
+  });
+
+  it("speaks Hungarian, Norwegian, Vietnamese and Japanese once their dictionary is mounted, unlike English", async () => {
+    const synth = await EspeakSynthesizer.create(module, files());
+    const english = await synth.speak({ ...utterance, text: "Egy kettő három", seed: 3 });
+    for (const [voice, text] of [["hu", "Egy kettő három négy öt"], ["nb", "En to tre fire fem"], ["vi", "Một hai ba bốn năm"], ["ja", "いち、に、さん、し、ご"]] as const) {
+      const dictionary = dictionaryOfVoice(voice, manifest.voices)!;
+      expect(synth.hasFile(`${dictionary}_dict`)).toBe(false);
+      synth.mount(`${dictionary}_dict`, await readDictionary(bucket, dictionary, manifest));
+      const { samples } = await synth.speak({ ...utterance, voice, text, seed: 3 });
+      expect(rms(samples), voice).toBeGreaterThan(500);
+      expect(Buffer.from(samples.buffer).equals(Buffer.from(english.samples.buffer))).toBe(false);
+    }
+  });
+
+  it("speaks every dialect of the language catalogue, each with its dictionary (without it, not the language's words)", async () => {
+    const synth = await EspeakSynthesizer.create(module, files());
+    const withoutDictionary = await synth.speak({ ...utterance, voice: "hu", text: "1 2 3", seed: 5 });
+    for (const language of ENGINE_LANGUAGE_CATALOGUE) {
+      for (const dialect of language.dialects) {
+        const dictionary = dictionaryOfVoice(dialect.voice, manifest.voices)!;
+        if (!synth.hasFile(`${dictionary}_dict`)) synth.mount(`${dictionary}_dict`, await readDictionary(bucket, dictionary, manifest));
+        // Three voices read no digits: a word of their own instead.
+        const text = { chr: "ᎣᏏᏲ", cv: "Салам", sjn: "mae govannen" }[dialect.voice] ?? "1 2 3";
+        const { samples } = await synth.speak({ ...utterance, voice: dialect.voice, text });
+        expect(rms(samples), dialect.voice).toBeGreaterThan(300);
+      }
+    }
+    const hungarian = await synth.speak({ ...utterance, voice: "hu", text: "1 2 3", seed: 5 });
+    expect(hungarian.samples.length).not.toBe(withoutDictionary.samples.length);
+  });
+
+  it("says which object to install when the pack is not in R2", async () => {
+    await expect(readDictionary(undefined, "hu", manifest)).rejects.toThrow(manifest.pack);
   });
 });
 

@@ -47,6 +47,15 @@ export class EspeakSynthesizer {
     return new EspeakSynthesizer(module, wasi, exports, new Uint8Array(exports.memory.buffer).slice(), sampleRate);
   }
 
+  /** A data file added after initialisation (a lazily read dictionary, `<name>_dict`), for the voices that need it. */
+  mount(path: string, bytes: Uint8Array) {
+    this.wasi.mount(path, bytes);
+  }
+
+  hasFile(path: string): boolean {
+    return this.wasi.has(path);
+  }
+
   async speak(utterance: Utterance): Promise<Spoken> {
     const seeded = utterance.seed !== null && utterance.seed !== undefined;
     if (seeded) await this.restoreInitialState();

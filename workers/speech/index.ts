@@ -37,7 +37,7 @@ type SpeechEnv = EngineEnv & { MEDIA?: R2Bucket };
  */
 function embedded(env: SpeechEnv): EmbeddedProviders {
   return {
-    speech: { engine: { synthesize: synthesizeWithEspeak }, upstream: "espeak-ng" },
+    speech: { engine: { synthesize: (request) => synthesizeWithEspeak(request, env.MEDIA) }, upstream: "espeak-ng" },
     "speech-to-text": { engine: pocketSphinxEngine(env.MEDIA), upstream: EMBEDDED_TRANSCRIPTION_MODEL },
     "sound-generation": { engine: proceduralSound, upstream: "procedural-audio" },
     "noise-isolation": { engine: { isolate: isolateWithRnnoise }, upstream: "rnnoise" },

@@ -22,19 +22,21 @@ export class WasiExit extends Error {
   }
 }
 
+function addFile(root: Directory, path: string, bytes: Uint8Array) {
+  const parts = path.split("/");
+  let dir = root;
+  for (const part of parts.slice(0, -1)) {
+    let next = dir.entries.get(part);
+    if (!next) dir.entries.set(part, (next = { kind: "directory", entries: new Map() }));
+    if (next.kind !== "directory") throw new Error(`${path}: ${part} is a file`);
+    dir = next;
+  }
+  dir.entries.set(parts[parts.length - 1], { kind: "file", bytes });
+}
+
 function buildTree(files: Map<string, Uint8Array>): Directory {
   const root: Directory = { kind: "directory", entries: new Map() };
-  for (const [path, bytes] of files) {
-    const parts = path.split("/");
-    let dir = root;
-    for (const part of parts.slice(0, -1)) {
-      let next = dir.entries.get(part);
-      if (!next) dir.entries.set(part, (next = { kind: "directory", entries: new Map() }));
-      if (next.kind !== "directory") throw new Error(`${path}: ${part} is a file`);
-      dir = next;
-    }
-    dir.entries.set(parts[parts.length - 1], { kind: "file", bytes });
-  }
+  for (const [path, bytes] of files) addFile(root, path, bytes);
   return root;
 }
 
@@ -51,6 +53,18 @@ export class MemoryWasi {
   ) {
     this.root = buildTree(files);
     this.descriptors.set(PREOPEN_FD, { entry: this.root, position: 0 });
+  }
+
+  /** Adds a file to the tree (a language's dictionary read on first use); later opens find it. */
+  mount(path: string, bytes: Uint8Array) {
+    addFile(this.root, path, bytes);
+  }
+
+  /** Whether a file or directory exists at `path` (relative to the mount point). */
+  has(path: string): boolean {
+    let entry: Entry | undefined = this.root;
+    for (const part of path.split("/")) entry = entry?.kind === "directory" ? entry.entries.get(part) : undefined;
+    return entry !== undefined;
   }
 
   /** The instance whose memory the calls read and write (set again when a fresh instance takes over). */

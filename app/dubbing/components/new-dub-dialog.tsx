@@ -5,7 +5,7 @@ import { Dialog } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
 import { Input, Label } from "~/common/ui/input";
 import { Select } from "~/common/ui/select";
-import { AUTO_SOURCE_NOTICE } from "~/dubbing/rules/dubbing";
+import { AUTO_SOURCE_NOTICE, untranslatableTargetsNotice } from "~/dubbing/rules/dubbing";
 
 export type LanguageOption = { code: string; name: string };
 
@@ -26,6 +26,7 @@ function errorText(status: number, body: string): string {
 export function NewDubDialog({
   sources,
   targets,
+  untranslatable,
   maxSeconds,
   creditsPerMinute,
   onClose,
@@ -33,6 +34,8 @@ export function NewDubDialog({
 }: {
   sources: LanguageOption[];
   targets: LanguageOption[];
+  /** Languages the engine speaks that no configured translator reaches: named, not offered. */
+  untranslatable: LanguageOption[];
   maxSeconds: number;
   creditsPerMinute: number;
   onClose: () => void;
@@ -127,6 +130,11 @@ export function NewDubDialog({
           <div className="flex flex-col gap-2">
             <Label htmlFor="dub-target">Target language</Label>
             <Select id="dub-target" label="Target language" value={target} onValueChange={setTarget} options={targets.map((l) => ({ value: l.code, label: l.name }))} testId="dub-target" />
+            {untranslatable.length > 0 && (
+              <p className="text-xs text-muted-foreground" data-testid="dub-untranslatable" title={untranslatable.map((l) => l.name).join(", ")}>
+                {untranslatableTargetsNotice(untranslatable.length)}
+              </p>
+            )}
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor="dub-speakers">Speakers</Label>

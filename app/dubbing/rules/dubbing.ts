@@ -1,16 +1,16 @@
 // Dubbing's constants and pure rules (decision 0036): languages, plan limits, the charge, the API's JSON.
 import { standardTierFor, type StandardTier, type Tier } from "../../../core/billing/plans";
-import { ENGINE_LANGUAGES } from "~/voices/rules/voices";
+import { engineLanguage, ENGINE_LANGUAGE_CATALOGUE } from "../../../core/voices/engine-languages";
 import type { EngineCatalog } from "../../../core/engines/capabilities";
 import { ruleBasedCovers } from "../../../core/translation/rule-based";
 import { detectLanguage } from "../../../core/transcription/detect-language";
 
 /**
- * The languages dubbing knows by code (spec §9: the 29 core languages plus Hungarian, Norwegian, Vietnamese).
- * A code outside this list is refused as unknown; a known one the engines cannot hear, translate or speak is
- * refused as unsupported, with the reason.
+ * The languages dubbing knows by code (spec §9: the 29 core languages plus Hungarian, Norwegian, Vietnamese, then
+ * every other language the embedded speech engine speaks, decision 0059). A code outside this list is refused as
+ * unknown; a known one the engines cannot hear, translate or speak is refused as unsupported, with the reason.
  */
-export const DUBBING_LANGUAGES: readonly { code: string; name: string }[] = [
+const CORE_DUBBING_LANGUAGES: readonly { code: string; name: string }[] = [
   { code: "en", name: "English" }, { code: "hi", name: "Hindi" }, { code: "pt", name: "Portuguese" }, { code: "zh", name: "Chinese" },
   { code: "es", name: "Spanish" }, { code: "fr", name: "French" }, { code: "de", name: "German" }, { code: "ja", name: "Japanese" },
   { code: "ar", name: "Arabic" }, { code: "ru", name: "Russian" }, { code: "ko", name: "Korean" }, { code: "id", name: "Indonesian" },
@@ -19,6 +19,10 @@ export const DUBBING_LANGUAGES: readonly { code: string; name: string }[] = [
   { code: "uk", name: "Ukrainian" }, { code: "el", name: "Greek" }, { code: "cs", name: "Czech" }, { code: "da", name: "Danish" },
   { code: "fi", name: "Finnish" }, { code: "bg", name: "Bulgarian" }, { code: "hr", name: "Croatian" }, { code: "sk", name: "Slovak" },
   { code: "ta", name: "Tamil" }, { code: "hu", name: "Hungarian" }, { code: "no", name: "Norwegian" }, { code: "vi", name: "Vietnamese" },
+];
+export const DUBBING_LANGUAGES: readonly { code: string; name: string }[] = [
+  ...CORE_DUBBING_LANGUAGES,
+  ...ENGINE_LANGUAGE_CATALOGUE.filter((l) => !CORE_DUBBING_LANGUAGES.some((c) => c.code === l.code)).map((l) => ({ code: l.code, name: l.name })),
 ];
 
 /** "auto": the source language is detected (decision 0052: the recogniser's own answer, else the transcript's words). */
@@ -57,9 +61,9 @@ export function dubbingLanguageName(code: string): string {
   return DUBBING_LANGUAGES.find((l) => l.code === code)?.name ?? code;
 }
 
-/** Languages the embedded speech engine speaks, so a dub can be voiced in them. */
+/** Languages the embedded speech engine speaks (each one's dictionary read on first use, decision 0059), so a dub can be voiced in them. */
 export function speakable(code: string): boolean {
-  return (ENGINE_LANGUAGES as readonly string[]).includes(code);
+  return engineLanguage(code) !== undefined;
 }
 
 /** Credits per minute of dubbed media, per target language (the commercial API's rate without a watermark). */
@@ -185,7 +189,12 @@ export function pairProblem(capabilities: EngineCatalog["capabilities"], source:
 
 /** What the public /dubbing page says the built-in engines are (honestly: what runs when nothing else is configured). */
 export const DUBBING_ENGINE_NOTICE =
-  "With the built-in engines, speech is separated from the background by RNNoise, heard by PocketSphinx (English), translated by a rule-based English to Spanish translator and spoken by the formant synthesiser, so a dub sounds robotic; a deployment that configures a neural speech-to-text, translation or cloning provider dubs with those instead.";
+  "With the built-in engines, speech is separated from the background by RNNoise, heard by PocketSphinx (English), translated by a rule-based English to Spanish translator and spoken by the formant synthesiser (which speaks about a hundred languages), so a dub sounds robotic and goes into Spanish only; a deployment that configures a translation engine (LibreTranslate or Workers AI) dubs into every language the synthesiser speaks, and a neural speech-to-text, translation or cloning provider is used instead of the built-in one.";
+
+/** What the new-dub dialog says of the target languages it cannot offer on this deployment. */
+export function untranslatableTargetsNotice(count: number): string {
+  return `${count} more languages the speech engine speaks need a translation engine this deployment has not configured: the built-in translator does English to Spanish only; LibreTranslate or Workers AI (docs/engines.md) adds them.`;
+}
 
 /** The public page's short account of what a dub does, in the pipeline's order. */
 export const DUBBING_HOW_IT_WORKS: readonly { title: string; text: string }[] = [

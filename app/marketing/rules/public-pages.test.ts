@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LANDING_PAGES } from "~/speech/rules/languages";
+import { ALL_LANDING_PAGES as LANDING_PAGES } from "~/speech/rules/languages";
 import { publicMetaTags, publicPaths, robotsTxt, sitemapXml } from "./public-pages";
 
 describe("public pages", () => {

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from "../../../core/brand";
-import { LANDING_PAGES } from "~/speech/rules/languages";
+import { ALL_LANDING_PAGES } from "~/speech/rules/languages";
 import { MARKETING_PAGES } from "~/common/rules/navigation";
 
 /** Public pages may be kept by the edge and browsers; a new deploy shows within the hour, stale for a day. */
@@ -11,7 +11,7 @@ export function landingPath(slug: string): string {
 
 /** Every public page, for sitemap.xml: the home page, the marketing pages that exist, every language page. */
 export function publicPaths(): string[] {
-  return ["/", ...MARKETING_PAGES.map((page) => page.to), ...LANDING_PAGES.map((page) => landingPath(page.audioSrc))];
+  return ["/", ...MARKETING_PAGES.map((page) => page.to), ...ALL_LANDING_PAGES.map((page) => landingPath(page.audioSrc))];
 }
 
 export type PublicPageMeta = { title: string; description: string; path: string; image?: string; audio?: string };

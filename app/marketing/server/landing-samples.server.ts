@@ -10,6 +10,6 @@ export async function landingSample(env: Env, slug: string): Promise<R2ObjectBod
   const key = `landing-samples/${slug}.mp3`;
   const existing = await env.MEDIA.get(key);
   if (existing) return existing;
-  await env.MEDIA.put(key, await synthesizeUncharged(env, voice, page.placeholderText, "mp3_44100_128"), { httpMetadata: { contentType: "audio/mpeg" } });
+  await env.MEDIA.put(key, await synthesizeUncharged(env, voice, page.placeholderText, "mp3_44100_128", page.languageCode), { httpMetadata: { contentType: "audio/mpeg" } });
   return env.MEDIA.get(key);
 }

@@ -1,16 +1,15 @@
-import type { EngineLanguage } from "~/voices/rules/voices";
+import { ENGINE_LANGUAGE_CATALOGUE, sampleText } from "../../../core/voices/engine-languages";
 
 /** Languages and landing pages (spec request-layer §3 'Language and landing data'): one source for every page. */
-export type Language = { name: string; languageCode: EngineLanguage; flagCode: string; dialects: { name: string; code: string; sort: number }[] };
+export type Language = { name: string; languageCode: string; flagCode: string; dialects: { name: string; code: string; sort: number }[] };
 
-export const LANGUAGES: readonly Language[] = [
-  { name: "English", languageCode: "en", flagCode: "us", dialects: [{ name: "American", code: "en-US", sort: 1 }, { name: "British", code: "en-GB", sort: 2 }] },
-  { name: "German", languageCode: "de", flagCode: "de", dialects: [{ name: "Standard", code: "de-DE", sort: 1 }] },
-  { name: "French", languageCode: "fr", flagCode: "fr", dialects: [{ name: "Parisian", code: "fr-FR", sort: 1 }] },
-  { name: "Spanish", languageCode: "es", flagCode: "es", dialects: [{ name: "Castilian", code: "es-ES", sort: 1 }, { name: "Latin American", code: "es-419", sort: 2 }] },
-  { name: "Italian", languageCode: "it", flagCode: "it", dialects: [{ name: "Standard", code: "it-IT", sort: 1 }] },
-  { name: "Portuguese", languageCode: "pt", flagCode: "pt", dialects: [{ name: "European", code: "pt-PT", sort: 1 }, { name: "Brazilian", code: "pt-BR", sort: 2 }] },
-];
+/** Every language the embedded engine speaks (core/voices/engine-languages.ts), with its dialects in order. */
+export const LANGUAGES: readonly Language[] = ENGINE_LANGUAGE_CATALOGUE.map((language) => ({
+  name: language.name,
+  languageCode: language.code,
+  flagCode: language.flag,
+  dialects: language.dialects.map((dialect, i) => ({ name: dialect.name, code: dialect.code, sort: i + 1 })),
+}));
 
 /** Source-language options for detection, with the automatic one first. */
 /** The English name of an engine language code ("fr" → "French"); the code itself when unknown. */
@@ -23,9 +22,11 @@ export const SOURCE_LANGUAGES = [{ key: "auto", name: "Detect automatically" }, 
 export type LandingEntry = {
   name: string;
   flag: string;
-  language: EngineLanguage;
+  language: string;
   audioSrc: string;
   voice_id: string;
+  /** The language code the sample is spoken with, where the voice's own language is another (a language without premade voices of its own). */
+  languageCode?: string;
   placeholderText: string;
   howToDescription: string;
   feature1Title: string;
@@ -53,8 +54,29 @@ export const LANDING_PAGES: readonly LandingEntry[] = [
   { name: "Portuguese (Brazilian)", flag: "br", language: "pt", audioSrc: "brazilian-portuguese-accent", voice_id: "pv13beatriz000000000", placeholderText: "Olá! Esta é a minha voz. Posso ler em voz alta as suas histórias.", howToDescription: "Escreva um texto em português, escolha uma voz e gere o áudio.", ...features("Brazilian Portuguese") },
 ];
 
+const slugOf = (name: string) => name.toLowerCase().normalize("NFD").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+/** The female voice of each language's premade pair (migration 0048): its page plays and tries that voice. */
+const LANGUAGE_VOICES: Record<string, string> = { hi: "pv15priya00000000000", zh: "pv17mei0000000000000", ja: "pv19yui0000000000000", ar: "pv21layla00000000000", ru: "pv23natasha000000000", ko: "pv25jiwoo00000000000", id: "pv27sari000000000000", nl: "pv29femke00000000000", tr: "pv31elif000000000000", pl: "pv33zofia00000000000", sv: "pv35astrid0000000000", ms: "pv37aisyah0000000000", ro: "pv39ioana00000000000", uk: "pv41oksana0000000000", el: "pv43eleni00000000000", cs: "pv45tereza0000000000", da: "pv47freja00000000000", fi: "pv49aino000000000000", bg: "pv51desislava0000000", hr: "pv53ana0000000000000", sk: "pv55zuzana0000000000", ta: "pv57kavya00000000000", hu: "pv59reka000000000000", no: "pv61ingrid0000000000", vi: "pv63linh000000000000" };
+
+/** The pages above cover these languages; every other engine language gets one page, spoken by its own voice or by Aria in that language. */
+const HAND_WRITTEN = new Set(["en", "de", "fr", "es", "it", "pt"]);
+const GENERATED_PAGES: readonly LandingEntry[] = ENGINE_LANGUAGE_CATALOGUE.filter((language) => !HAND_WRITTEN.has(language.code)).map((language) => ({
+  name: language.name,
+  flag: language.flag,
+  language: language.code,
+  audioSrc: slugOf(language.name),
+  voice_id: LANGUAGE_VOICES[language.code] ?? "pv01aria000000000000",
+  ...(LANGUAGE_VOICES[language.code] ? {} : { languageCode: language.code }),
+  placeholderText: sampleText(language.code),
+  howToDescription: `Sign up, choose any voice and ${language.name} as the language (language_code "${language.code}" in the API), type ${language.name} text and press Generate. ${language.dialects.length > 1 ? `Dialects: ${language.dialects.map((d) => d.name).join(", ")}.` : ""}`.trim(),
+  ...features(language.name),
+}));
+
+export const ALL_LANDING_PAGES: readonly LandingEntry[] = [...LANDING_PAGES, ...GENERATED_PAGES];
+
 export function findLandingPage(slug: string): LandingEntry | undefined {
-  return LANDING_PAGES.find((page) => page.audioSrc === slug);
+  return ALL_LANDING_PAGES.find((page) => page.audioSrc === slug);
 }
 
 /** Regional-indicator emoji for a two-letter flag code. */

@@ -5,6 +5,11 @@
 import type { VoiceSettings } from "../../../core/voices/voice-settings";
 import type { ExternalSpeechEngine, Voice, VoiceEngineParameters } from "../../../core/voices/voices";
 import type { SpeechProviderId } from "../../../core/engines/speech";
+import { resolveEngineLanguage, sampleText } from "../../../core/voices/engine-languages";
+/**
+ * The engine's bundled languages: every premade voice has a preview in each, and cloned and professional voices
+ * are made in one of them. The engine speaks about a hundred more (core/voices/engine-languages.ts, decision 0059).
+ */
 export const ENGINE_LANGUAGES = ["en", "de", "fr", "es", "it", "pt"] as const;
 export type EngineLanguage = (typeof ENGINE_LANGUAGES)[number];
 
@@ -55,13 +60,13 @@ export function isEngineLanguage(code: string): code is EngineLanguage {
 
 /**
  * The espeak-ng voice a voice speaks `language` with: its own accent in its own language, otherwise that
- * language's standard voice with the same timbre variant (the multilingual model speaks every language in
- * every voice).
+ * language's (or the named dialect's) voice from the catalogue with the same timbre variant (the multilingual
+ * model speaks every engine language in every voice); an unknown code leaves the voice's own.
  */
 export function engineVoiceFor(voice: Pick<Voice, "language" | "engineParameters">, language?: string | null): string {
   const { espeakVoice, variant } = voice.engineParameters;
-  const code = language?.toLowerCase().slice(0, 2);
-  const base = !code || code === voice.language || !isEngineLanguage(code) ? espeakVoice : LANGUAGE_ENGINE_VOICES[code];
+  const resolved = resolveEngineLanguage(language);
+  const base = !resolved || resolved.language.code === voice.language ? espeakVoice : resolved.dialect.voice;
   return variant ? `${base}+${variant}` : base;
 }
 
@@ -139,6 +144,11 @@ export const PREVIEW_TEXT: Record<EngineLanguage, string> = {
   it: "Ciao! Questa è la mia voce. Posso leggere ad alta voce le tue storie, i tuoi articoli e i tuoi copioni.",
   pt: "Olá! Esta é a minha voz. Posso ler em voz alta as suas histórias, artigos e roteiros.",
 };
+
+/** What a voice's preview says in `language`: the bundled languages' sentences, another engine language's greeting (decision 0059). */
+export function previewTextFor(language: string): string {
+  return isEngineLanguage(language) ? PREVIEW_TEXT[language] : resolveEngineLanguage(language) ? sampleText(language) : PREVIEW_TEXT.en;
+}
 
 /** The voices an external engine picks from for one of ours that names none: same gender, stable per voice. */
 const EXTERNAL_VOICES: Record<ExternalSpeechEngine, Record<"female" | "male", string[]>> = {

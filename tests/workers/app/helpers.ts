@@ -180,6 +180,13 @@ export async function installSpeechToTextModel(): Promise<void> {
   await env.MEDIA.put("engines/pocketsphinx/en-us.model", await sphinxFile("/model"));
 }
 
+/** The speech engine's dictionaries that are not bundled into the test R2 bucket, as the start step puts them (decision 0059). */
+export async function installSpeechLanguages(): Promise<void> {
+  const files = (env as unknown as { SPHINX_FILES: Fetcher }).SPHINX_FILES;
+  const response = await files.fetch("http://files/espeak-dictionaries");
+  await env.MEDIA.put(response.headers.get("x-r2-key")!, await response.arrayBuffer());
+}
+
 /** A recording of real speech from PocketSphinx's test data (goforward.raw: 16 kHz PCM; the LibriVox WAVs). */
 export async function sphinxRecording(name: string): Promise<Uint8Array> {
   return new Uint8Array(await sphinxFile(`/recordings/${name}`));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, createKey, signUp } from "./helpers";
+import { api, createKey, installSpeechLanguages, signUp } from "./helpers";
 
 const ARIA = "pv01aria000000000000";
 
@@ -36,4 +36,43 @@ describe("voices in every language of the multilingual model", () => {
     expect(Buffer.from(english).equals(Buffer.from(again))).toBe(true);
     expect(Buffer.from(english).equals(Buffer.from(french))).toBe(false);
   });
+
+  it("speak every engine language by language_code, its data read from R2 on first use (decision 0059)", async () => {
+    const key = await createKey(await signUp("every-language@example.com"));
+    const speak = async (text: string, language_code?: string) => {
+      const response = await api(`/v1/text-to-speech/${ARIA}?output_format=pcm_22050`, { method: "POST", key, json: { text, seed: 11, ...(language_code ? { language_code } : {}) } });
+      if (response.status !== 200) return { status: response.status, pcm: new Int16Array(0), body: await response.text() };
+      return { status: response.status, pcm: new Int16Array(await response.arrayBuffer()), body: "" };
+    };
+    const rms = (pcm: Int16Array) => Math.sqrt(pcm.reduce((sum, s) => sum + s * s, 0) / Math.max(1, pcm.length));
+    // Not installed yet: refused, nothing spoken in the wrong language.
+    const missing = await speak("Egy kettő három.", "hu");
+    expect(missing.status).toBe(503);
+    expect(missing.body).toContain("language_unavailable");
+    await installSpeechLanguages();
+    // First use of a language in this isolate reads its dictionary from R2; later ones find it mounted.
+    const timed = async (text: string, language: string) => {
+      const started = Date.now();
+      const spoken = await speak(text, language);
+      return { ...spoken, ms: Date.now() - started };
+    };
+    const firstHungarian = await timed("Egy kettő három négy öt.", "hu");
+    const againHungarian = await timed("Egy kettő három négy öt.", "hu");
+    const german = await timed("Eins zwei drei vier fünf.", "de");
+    const faroese = await timed("Ein, tveir, trý.", "fo"); // the largest dictionary, 5.4 MB
+    console.log(`first-use latency: Hungarian first ${firstHungarian.ms} ms, again ${againHungarian.ms} ms; German (bundled) ${german.ms} ms; Faroese first ${faroese.ms} ms`);
+    expect(faroese.status).toBe(200);
+    expect(Buffer.from(firstHungarian.pcm.buffer).equals(Buffer.from(againHungarian.pcm.buffer))).toBe(true);
+    for (const [language, text] of [["hu", "Egy kettő három négy öt."], ["no", "En to tre fire fem."], ["vi", "Một hai ba bốn năm."], ["ja", "いち、に、さん。"]] as const) {
+      const english = await speak(text);
+      const spoken = await speak(text, language);
+      expect(spoken.status, language).toBe(200);
+      expect(rms(spoken.pcm), language).toBeGreaterThan(500);
+      expect(Buffer.from(spoken.pcm.buffer).equals(Buffer.from(english.pcm.buffer)), language).toBe(false);
+    }
+    // A dialect code picks the dialect's voice: southern Vietnamese is not the northern standard.
+    const north = await speak("Một hai ba bốn năm.", "vi");
+    const south = await speak("Một hai ba bốn năm.", "vi-VN-x-south");
+    expect(Buffer.from(south.pcm.buffer).equals(Buffer.from(north.pcm.buffer))).toBe(false);
+  }, 60_000);
 });

@@ -27,8 +27,14 @@ int main(int argc, char **argv) {
   check(espeak_ng_Initialize(&context), &context, "initialisation");
   for (int i = 2; i < argc; i++) {
     // The voice picks the phoneme table and translator the dictionary is compiled against; its own
-    // dictionary does not exist yet, so the voice's load may report that and is not checked.
-    espeak_ng_SetVoiceByName(argv[i]);
+    // dictionary does not exist yet, so the voice's load may report that and is not checked. A dictionary
+    // with no voice of its name (no: Norwegian's voice is nb) takes the voice of that language, as
+    // espeak-ng's own --compile does.
+    if (espeak_ng_SetVoiceByName(argv[i]) != ENS_OK) {
+      espeak_VOICE properties = { 0 };
+      properties.languages = argv[i];
+      espeak_ng_SetVoiceByProperties(&properties);
+    }
     check(espeak_ng_CompileDictionary(dictsource, argv[i], stdout, 0, &context), &context, argv[i]);
   }
   return 0;
