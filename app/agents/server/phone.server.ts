@@ -87,7 +87,7 @@ export async function deletePhoneNumber(env: { DB: D1Database }, viewer: Pick<Ac
   return table.deletePhoneNumber(database(env.DB), workspaceOf(viewer), id);
 }
 
-/** The agents' names of these numbers, for their JSON (one query). */
+/** The agents' names of these numbers, for their JSON (one look-up per distinct agent: a workspace has few numbers). */
 export async function agentNames(env: { DB: D1Database }, viewer: Pick<Actor, "membership">, ids: (string | null)[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   for (const id of new Set(ids.filter((i): i is string => Boolean(i)))) {
