@@ -68,7 +68,7 @@ describe("conversational agents journey", () => {
     await page.getByLabel("Label").fill("Front desk");
     await page.getByRole("button", { name: "Import number" }).click();
     const row = page.getByTestId("phone-number-row").first();
-    await row.getByText("+15005550006").waitFor();
+    await row.getByText("+15005550006", { exact: true }).waitFor();
     await row.getByTestId("assign-agent").click();
     await page.getByRole("option", { name: "Phone helper" }).click();
     await row.getByRole("button", { name: "Assign" }).click();
