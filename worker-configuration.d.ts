@@ -12,6 +12,7 @@ declare namespace Cloudflare {
 		WORKSPACE_EVENTS: DurableObjectNamespace;
 		WEBHOOK_DELIVERIES: Queue;
 		DUBBING_JOBS: Queue;
+		PHONE_CALLS: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		APP_NAME: string;
@@ -22,6 +23,7 @@ declare namespace Cloudflare {
 		TWILIO_ACCOUNT_SID: string;
 		TWILIO_FROM: string;
 		TWILIO_API_URL: string;
+		PHONE_TRANSPORT: string;
 		DOH_RESOLVER_URL: string;
 		FEATURE_TTS_VIDEO_GENERATION: string;
 		STAFF_EMAIL_DOMAIN: string;
@@ -34,5 +36,5 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "APP_NAME" | "MAIL_TRANSPORT" | "MAIL_FROM" | "MAIL_HTTP_URL" | "SMS_TRANSPORT" | "TWILIO_ACCOUNT_SID" | "TWILIO_FROM" | "TWILIO_API_URL" | "DOH_RESOLVER_URL" | "FEATURE_TTS_VIDEO_GENERATION" | "STAFF_EMAIL_DOMAIN">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "APP_NAME" | "MAIL_TRANSPORT" | "MAIL_FROM" | "MAIL_HTTP_URL" | "SMS_TRANSPORT" | "TWILIO_ACCOUNT_SID" | "TWILIO_FROM" | "TWILIO_API_URL" | "PHONE_TRANSPORT" | "DOH_RESOLVER_URL" | "FEATURE_TTS_VIDEO_GENERATION" | "STAFF_EMAIL_DOMAIN">> {}
 }

@@ -10,6 +10,8 @@ declare module "@remix-run/cloudflare" {
     edge: EdgeContext;
     /** The API description (/openapi.json), from the app worker; absent under `npm run dev` (Remix alone). */
     openApiDocument?: () => OpenApiDocument;
+    /** Sends a request to this app worker in-process (the development Twilio stand-in reaches the platform so). */
+    dial?: (request: Request) => Promise<Response>;
   }
 }
 

@@ -22,6 +22,7 @@ import { consumeWebhookBatch } from "~/workspace/webhooks.server";
 export { WorkspaceEvents } from "~/workspace/live-events.server";
 import { consumeDubbingJobs } from "~/dubbing/pipeline.server";
 import type { DubbingMessage } from "~/dubbing/dubbing.server";
+import { consumePhoneCalls, type BatchMessage } from "~/agents/agents.server";
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
 
@@ -90,18 +91,20 @@ app.all("*", (c) => {
     edge,
     // The /api page renders the same document /openapi.json serves (the pages never import the API layer).
     openApiDocument: () => apiDocument(new URL(c.req.url).origin),
+    dial: (request: Request) => Promise.resolve(app.fetch(request, c.env, c.executionCtx)),
   });
 });
 
 // Pages and the API over HTTP; queues consumed here, each by the area that owns it: Studio's chapter
-// conversions (decision 0033), workspace webhook deliveries, signed and retried with backoff (decision 0034), and
-// dubs (decision 0036).
+// conversions (decision 0033), workspace webhook deliveries, signed and retried with backoff (decision 0034), dubs
+// (decision 0036) and batches of phone calls (decision 0060).
 export default {
   fetch: app.fetch,
-  queue: (batch: MessageBatch<unknown>, env: Env) => {
+  queue: (batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext) => {
     if (batch.queue.startsWith("studio-jobs")) return consumeStudioJobs(batch as MessageBatch<StudioJobMessage>, env);
     if (batch.queue.startsWith("webhook-deliveries")) return consumeWebhookBatch(batch, env);
     if (batch.queue.startsWith("dubbing-jobs")) return consumeDubbingJobs(batch as MessageBatch<DubbingMessage>, env);
+    if (batch.queue.startsWith("phone-calls")) return consumePhoneCalls(batch as MessageBatch<BatchMessage>, env, { waitUntil: (p) => ctx.waitUntil(p), dial: (request) => Promise.resolve(app.fetch(request, env, ctx)) });
     throw new Error(`No consumer for queue ${batch.queue}`);
   },
 } satisfies ExportedHandler<Env>;

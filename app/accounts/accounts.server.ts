@@ -8,7 +8,7 @@ export * from "./server/attribution.server";
 export * from "./server/auth.server";
 export * from "./server/mail-templates.server";
 export * from "./server/mail.server";
-export { devTextMessages } from "./server/text-messages.server";
+export { devTextMessages, DEV_AUTH_TOKEN } from "./server/text-messages.server";
 export * from "./server/onboarding.server";
 export * from "./server/permissions.server";
 export * from "./server/sign-in.server";

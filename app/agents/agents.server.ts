@@ -5,3 +5,4 @@ export * from "./server/knowledge.server";
 export * from "./server/conversations.server";
 export * from "./server/signatures.server";
 export * from "./server/secrets.server";
+export * from "./server/phone.server";

@@ -40,14 +40,42 @@ export type ConversationOptions = {
   userId: string | null;
   requestId: string;
   waitUntil(promise: Promise<unknown>): void;
+  /** The conversation's id when it was chosen before the conversation began (a phone call's). */
+  conversationId?: string;
+  /** A phone call's details, kept with the conversation (JSON). */
+  phoneCall?: string;
 };
 
-export function serveConversation(env: Env, socket: WebSocket, options: ConversationOptions): void {
-  new ConversationSession(env, socket, options).start();
+/**
+ * What a conversation talks over: the SDK's WebSocket itself, or a bridge that speaks its messages for another
+ * transport (a Twilio media stream, phone-bridge.server.ts). Messages are the SDK protocol's JSON text.
+ */
+export type ConversationChannel = {
+  send(text: string): void;
+  close(code: number, reason: string): void;
+  onMessage(listener: (data: string | ArrayBuffer) => void): void;
+  /** The other side went away (with the termination reason to record). */
+  onEnd(listener: (reason: string) => void): void;
+};
+
+export function socketChannel(socket: WebSocket): ConversationChannel {
+  return {
+    send: (text) => socket.send(text),
+    close: (code, reason) => socket.close(code, reason),
+    onMessage: (listener) => socket.addEventListener("message", (event) => listener(event.data)),
+    onEnd: (listener) => {
+      socket.addEventListener("close", () => listener("client_disconnected"));
+      socket.addEventListener("error", () => listener("client_error"));
+    },
+  };
+}
+
+export function serveConversation(env: Env, socket: WebSocket | ConversationChannel, options: ConversationOptions): void {
+  new ConversationSession(env, "onMessage" in socket ? socket : socketChannel(socket), options).start();
 }
 
 class ConversationSession {
-  private readonly id = newId("conv");
+  private readonly id: string;
   private readonly startedAt = Date.now();
   private settings: AgentSettings;
   private textOnly: boolean;
@@ -79,22 +107,22 @@ class ConversationSession {
 
   constructor(
     private readonly env: Env,
-    private readonly socket: WebSocket,
+    private readonly socket: ConversationChannel,
     private readonly options: ConversationOptions,
   ) {
+    this.id = options.conversationId ?? newId("conv");
     this.settings = settingsOfAgent(options.agent);
     this.textOnly = this.settings.textOnly;
   }
 
   start(): void {
-    this.socket.addEventListener("message", (event) => {
-      this.inbox = this.inbox.then(() => this.receive(event.data)).catch((error) => {
+    this.socket.onMessage((data) => {
+      this.inbox = this.inbox.then(() => this.receive(data)).catch((error) => {
         log("error", "conversation message failed", { request_id: this.options.requestId, error: String(error) });
         this.close(CLOSE_POLICY, AGENT_TEXTS.agentFailed);
       });
     });
-    this.socket.addEventListener("close", () => this.end("client_disconnected"));
-    this.socket.addEventListener("error", () => this.end("client_error"));
+    this.socket.onEnd((reason) => this.end(reason));
   }
 
   private async receive(data: string | ArrayBuffer): Promise<void> {
@@ -114,7 +142,7 @@ class ConversationSession {
       if (init.textOnly !== undefined) this.textOnly = init.textOnly;
     }
     const agent = this.options.agent;
-    await insertConversation(database(this.env.DB), { id: this.id, workspaceId: agent.workspaceId, agentId: agent.id, agentName: agent.name, userId: this.options.userId, status: "in-progress", startedAt: this.startedAt });
+    await insertConversation(database(this.env.DB), { id: this.id, workspaceId: agent.workspaceId, agentId: agent.id, agentName: agent.name, userId: this.options.userId, status: "in-progress", startedAt: this.startedAt, phoneCall: this.options.phoneCall ?? null });
     this.passages = await passagesOf(this.env, agent.workspaceId, this.settings.knowledgeBase.map((k) => k.id));
     this.send(serverMessages.metadata(this.id, CONVERSATION_AUDIO_FORMAT));
     this.timers.push(setTimeout(() => this.close(CLOSE_NORMAL, AGENT_TEXTS.maxDuration, "max_duration_exceeded"), this.settings.maxDurationSeconds * 1000));

@@ -35,6 +35,7 @@ import { textToVoiceApi } from "~/voices/design-api";
 import { workspaceApi } from "~/workspace/api";
 import { agentsApi } from "~/agents/api";
 import { conversationSocketApi } from "~/agents/conversation-api";
+import { batchCallsApi, phoneNumbersApi, twilioApi, twilioWebhooksApi } from "~/agents/phone-api";
 import { groupsApi } from "~/workspace/groups-api";
 import { serviceAccountsApi } from "~/workspace/service-accounts-api";
 import { webhooksApi } from "~/workspace/webhooks-api";
@@ -100,6 +101,12 @@ api.route("/try-it", tryItApi);
 api.route("/google-ads-visit", adVisitApi);
 // The conversation WebSocket first: it authenticates for itself (signed URLs, decision 0037).
 api.route("/convai", conversationSocketApi);
+// Phone (decision 0060): what Twilio calls first (a signature or the stream's token, no key), then the keyed routes,
+// each under its own path so that only its own authentication runs.
+api.route("/convai/twilio", twilioWebhooksApi);
+api.route("/convai/twilio", twilioApi);
+api.route("/convai/phone-numbers", phoneNumbersApi);
+api.route("/convai/batch-calling", batchCallsApi);
 api.route("/convai", agentsApi);
 
 // Anything under /v1 that no router answered: JSON, never the HTML 404 page.

@@ -15,6 +15,7 @@ import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm, type FieldErrors } from "~/common/form.server";
 import { createAgent, listAgents, settingsOfAgent } from "~/agents/agents.server";
 import { AGENT_DEFAULTS, AGENT_LIMITS, AGENT_TEXTS } from "~/agents/rules/agents";
+import { AgentsAreaLinks } from "~/agents/components/agents-area-links";
 
 export const meta: MetaFunction = () => [{ title: `Agents · ${PRODUCT_NAME}` }];
 
@@ -51,6 +52,7 @@ export default function Agents() {
   const errors = result?.errors ?? {};
   return (
     <Page title="Agents" description="Voice agents that answer from what you give them: talk to them in the browser, or connect with the API." testId="agents-page">
+      <AgentsAreaLinks />
       <Card>
         <CardHeader title="New agent" description={AGENT_TEXTS.responderExplained} />
         <CardContent>

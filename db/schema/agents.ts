@@ -77,6 +77,8 @@ export const conversations = sqliteTable(
     hasResponseAudio: integer("has_response_audio", { mode: "boolean" }).notNull().default(false),
     /** Credits charged when it ended (decision 0050). */
     credits: integer("credits").notNull().default(0),
+    /** A phone call's details (JSON: direction, numbers, call and stream ids), null for other conversations. */
+    phoneCall: text("phone_call"),
   },
   (t) => [index("conversations_workspace_started").on(t.workspaceId, t.startedAt), index("conversations_agent").on(t.agentId)],
 );
@@ -104,3 +106,115 @@ export const agentSecrets = sqliteTable(
   },
   (t) => [index("agent_secrets_workspace_created").on(t.workspaceId, t.createdAt)],
 );
+
+/**
+ * A phone number imported from Twilio (decision 0060): the account SID and auth token are kept to place calls
+ * as the number's account (the token is never returned by the API or shown on a page).
+ */
+export const phoneNumbers = sqliteTable(
+  "phone_numbers",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    /** "twilio" (the only provider built). */
+    provider: text("provider").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    label: text("label").notNull(),
+    accountSid: text("account_sid").notNull(),
+    authToken: text("auth_token").notNull(),
+    /** Twilio's id of the number on the account (PN...). */
+    providerSid: text("provider_sid"),
+    agentId: text("agent_id"),
+    /** Milliseconds since the epoch. */
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("phone_numbers_workspace_created").on(t.workspaceId, t.createdAt)],
+);
+
+/**
+ * A phone call placed for an agent: what Twilio was asked, the call's status as its callbacks report it, and the
+ * conversation the media stream becomes. The stream token's SHA-256 admits the media stream once.
+ */
+export const phoneCalls = sqliteTable(
+  "phone_calls",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    agentId: text("agent_id").notNull(),
+    phoneNumberId: text("phone_number_id").notNull(),
+    userId: text("user_id"),
+    direction: text("direction").notNull(),
+    fromNumber: text("from_number").notNull(),
+    toNumber: text("to_number").notNull(),
+    conversationId: text("conversation_id").notNull(),
+    callSid: text("call_sid"),
+    streamSid: text("stream_sid"),
+    streamTokenHash: text("stream_token_hash"),
+    /** Twilio's call status: queued, initiated, ringing, in-progress, completed, busy, no-answer, failed, canceled. */
+    status: text("status").notNull(),
+    /** conversation_initiation_client_data of the request or the batch recipient (JSON), or null. */
+    initiation: text("initiation"),
+    batchId: text("batch_id"),
+    recipientId: text("recipient_id"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("phone_calls_workspace").on(t.workspaceId, t.createdAt), index("phone_calls_batch").on(t.batchId)],
+);
+
+/** A batch of outbound calls: its recipients are called from a queue, a few at a time (decision 0060). */
+export const batchCalls = sqliteTable(
+  "batch_calls",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    name: text("name").notNull(),
+    agentId: text("agent_id").notNull(),
+    agentName: text("agent_name").notNull(),
+    phoneNumberId: text("phone_number_id").notNull(),
+    /** The platform's public origin when the batch was made: Twilio is given its media-stream and callback URLs. */
+    origin: text("origin").notNull(),
+    /** pending, in_progress, completed, failed or cancelled. */
+    status: text("status").notNull(),
+    scheduledAt: integer("scheduled_at").notNull(),
+    concurrency: integer("concurrency").notNull(),
+    retryCount: integer("retry_count").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("batch_calls_workspace_created").on(t.workspaceId, t.createdAt)],
+);
+
+/** One recipient of a batch: pending, initiated, in_progress, completed, failed or cancelled. */
+export const batchCallRecipients = sqliteTable(
+  "batch_call_recipients",
+  {
+    id: text("id").primaryKey(),
+    batchId: text("batch_id").notNull().references(() => batchCalls.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    status: text("status").notNull(),
+    conversationId: text("conversation_id"),
+    initiation: text("initiation"),
+    /** Why the call failed, when it did. */
+    error: text("error"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("batch_call_recipients_batch").on(t.batchId, t.position)],
+);
+
+/** Development only: the calls the Twilio stand-in placed, and what the agent said in each (R2). */
+export const devPhoneCalls = sqliteTable("dev_phone_calls", {
+  sid: text("sid").primaryKey(),
+  accountSid: text("account_sid").notNull(),
+  toNumber: text("to_number").notNull(),
+  fromNumber: text("from_number").notNull(),
+  status: text("status").notNull(),
+  durationSecs: integer("duration_secs"),
+  calleeSaid: text("callee_said").notNull(),
+  agentAudioKey: text("agent_audio_key"),
+  agentAudioMs: integer("agent_audio_ms"),
+  createdAt: integer("created_at").notNull(),
+});

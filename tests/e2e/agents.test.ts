@@ -53,4 +53,44 @@ describe("conversational agents journey", () => {
     await screenshotsOf(page, "/app/conversational-ai/agents", "agents-list");
     await context.close();
   });
+
+  it("imports a phone number, assigns the agent and places a test call, then starts a batch from a CSV", async () => {
+    const { context, page, errors } = await newPage(browser(), baseUrl);
+    await signUpInBrowser(page, uniqueEmail("agents-phone"), "/app/conversational-ai/agents");
+    await waitForHydration(page);
+    await page.getByLabel("Name").fill("Phone helper");
+    await page.getByRole("button", { name: "Create agent" }).click();
+    await page.waitForURL(/\/app\/conversational-ai\/agents\/agent_/);
+
+    await page.goto(`${baseUrl}/app/conversational-ai/phone-numbers`);
+    await waitForHydration(page);
+    // In development the stand-in's account is filled in.
+    await page.getByLabel("Label").fill("Front desk");
+    await page.getByRole("button", { name: "Import number" }).click();
+    const row = page.getByTestId("phone-number-row").first();
+    await row.getByText("+15005550006", { exact: true }).waitFor();
+    await row.getByTestId("assign-agent").click();
+    await page.getByRole("option", { name: "Phone helper" }).click();
+    await row.getByRole("button", { name: "Assign" }).click();
+    await expect.poll(() => row.getByRole("button", { name: "Call" }).isEnabled(), { timeout: 10_000 }).toBe(true);
+    await row.getByLabel(/Number to call/).fill("+14155550123");
+    await row.getByRole("button", { name: "Call" }).click();
+    await page.getByText("Calling +14155550123.").waitFor();
+    await screenshot(page, "agents-phone-numbers");
+
+    await page.goto(`${baseUrl}/app/conversational-ai/batch-calling`);
+    await waitForHydration(page);
+    await page.getByLabel("Name").fill("Reminders");
+    await page.getByLabel("Recipients", { exact: true }).fill("phone_number,name\n+14155550124,Ada\n+15005550004,Busy");
+    await page.getByRole("button", { name: "Start calling" }).click();
+    const batch = page.getByTestId("batch").first();
+    await batch.getByText("Reminders").waitFor();
+    await expect(batch.getByTestId("recipient-row").count()).resolves.toBe(2);
+    // The queue's progress to completed is followed by tests/workers/app/agents-phone.test.ts: under load here the
+    // calls outlast a browser wait, so the journey checks that the batch started.
+    await batch.getByTestId("batch-status").waitFor();
+    await screenshot(page, "agents-batch-calling");
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 150_000);
 });

@@ -125,3 +125,28 @@ describe("official SDK: conversational AI", () => {
     await expect(client.conversationalAi.secrets.get(secret.secretId)).rejects.toMatchObject({ statusCode: 404 });
   });
 });
+
+describe("official SDK: phone numbers and outbound calls (the development Twilio stand-in)", () => {
+  it("imports a Twilio number, assigns an agent, calls a number and reads the call's conversation", async () => {
+    const { agentId } = await client.conversationalAi.agents.create({ name: "Caller", conversationConfig: { agent: { firstMessage: "Hello, this is the shop calling.", language: "en" } } });
+    // The stand-in's account (wrangler.toml's TWILIO_ACCOUNT_SID, token dev-phone) owns +1 500 555 00xx.
+    const { phoneNumberId } = await client.conversationalAi.phoneNumbers.create({ provider: "twilio", phoneNumber: "+15005550006", label: "Shop line", sid: "AC00000000000000000000000000000001", token: "dev-phone" });
+    const assigned = await client.conversationalAi.phoneNumbers.update(phoneNumberId, { agentId });
+    expect(assigned).toMatchObject({ phoneNumber: "+15005550006", label: "Shop line", assignedAgent: { agentId, agentName: "Caller" } });
+    expect((await client.conversationalAi.phoneNumbers.list()).map((n) => n.phoneNumberId)).toContain(phoneNumberId);
+    expect(await other.conversationalAi.phoneNumbers.list()).toEqual([]);
+
+    const call = await client.conversationalAi.twilio.outboundCall({ agentId, agentPhoneNumberId: phoneNumberId, toNumber: "+14155550123" });
+    expect(call).toMatchObject({ success: true, callSid: expect.stringMatching(/^CA/) });
+    let conversation = await client.conversationalAi.conversations.get(call.conversationId!).catch(() => null);
+    for (let i = 0; i < 120 && conversation?.status !== "done"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      conversation = await client.conversationalAi.conversations.get(call.conversationId!).catch(() => null);
+    }
+    expect(conversation?.status).toBe("done");
+    expect(conversation!.transcript[0]).toMatchObject({ role: "agent", message: "Hello, this is the shop calling." });
+    // The callee (the stand-in, speaking the platform's own voice over 8 kHz mu-law) was heard.
+    expect(conversation!.transcript.some((t) => t.role === "user" && (t.message ?? "").length > 0)).toBe(true);
+    await client.conversationalAi.phoneNumbers.delete(phoneNumberId);
+  }, 120_000);
+});

@@ -36,7 +36,7 @@ export async function sendTextMessage(env: Env, message: { to: string; body: str
 }
 
 /** The stand-in's credentials: not a secret (it answers only in development, in-process). */
-const DEV_AUTH_TOKEN = "dev-phone";
+export const DEV_AUTH_TOKEN = "dev-phone";
 const DEV_TWILIO_URL = "https://dev-phone.invalid";
 
 const twilioError = (status: number, code: number, message: string) =>

@@ -12,7 +12,7 @@ import { secretIdsOfPrompt, SECRET_TEXTS } from "~/agents/rules/secrets";
 import { missingSecrets } from "./secrets.server";
 
 export type { AgentRow };
-export type AgentRefusal = { httpStatus: 400 | 401 | 402 | 404 | 422; status: string; message: string };
+export type AgentRefusal = { httpStatus: 400 | 401 | 402 | 404 | 409 | 422 | 502; status: string; message: string };
 type AgentsEnv = { DB: D1Database; ENVIRONMENT?: string };
 type Viewer = Pick<Actor, "membership" | "user">;
 

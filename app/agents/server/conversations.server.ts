@@ -88,7 +88,8 @@ export function conversationJson(row: ConversationRow) {
     conversation_id: row.id,
     status: row.status,
     user_id: row.userId ?? undefined,
-    metadata: { start_time_unix_secs: Math.floor(row.startedAt / 1000), call_duration_secs: row.durationSecs, termination_reason: row.terminationReason ?? undefined },
+    // A phone call's details (decision 0060): stored as { phone_call, batch_call } of the API's metadata.
+    metadata: { start_time_unix_secs: Math.floor(row.startedAt / 1000), call_duration_secs: row.durationSecs, termination_reason: row.terminationReason ?? undefined, ...(row.phoneCall ? (JSON.parse(row.phoneCall) as Record<string, unknown>) : {}) },
     analysis: analysis ? analysisJson(analysis) : undefined,
     transcript: JSON.parse(row.transcript) as TranscriptEntry[],
     has_audio: Boolean(row.audioKey),

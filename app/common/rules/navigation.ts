@@ -51,6 +51,8 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/studio", label: "Studio", group: "Create", icon: "studio", requires: "projects" },
   { to: "/app/dubbing", label: "Dubbing", group: "Create", icon: "dubbing", requires: "dubbing" },
   { to: "/app/conversational-ai/agents", label: "Agents", group: "Create", icon: "agents", requires: "conversational_ai" },
+  { to: "/app/conversational-ai/phone-numbers", label: "Phone numbers", group: "Create", icon: "agents", requires: "conversational_ai" },
+  { to: "/app/conversational-ai/batch-calling", label: "Batch calling", group: "Create", icon: "agents", requires: "conversational_ai" },
   { to: "/app/audio-native", label: "Audio Native", group: "Create", icon: "audioNative", requires: "projects" },
   { to: "/app/publishing", label: "Publishing", group: "Create", icon: "studio" },
   { to: "/app/productions", label: "Productions", group: "Create", icon: "productions" },

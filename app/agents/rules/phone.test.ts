@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { batchCounts, batchStatusOf, initiationOverrides, parseMediaStreamMessage, parseRecipientsCsv, readStreamTwiml, recipientStatusOfCall, streamTwiml, twilioSignature } from "./phone";
+
+describe("phone rules", () => {
+  it("writes TwiML that connects the call to the stream, with escaped parameters, and reads it back", () => {
+    const twiml = streamTwiml("wss://example.com/v1/convai/twilio/media-stream", { call_id: "call_1", token: 'a&b"<c>' });
+    expect(twiml).toContain('<Connect><Stream url="wss://example.com/v1/convai/twilio/media-stream"><Parameter name="call_id" value="call_1"/>');
+    expect(readStreamTwiml(twiml)).toEqual({ url: "wss://example.com/v1/convai/twilio/media-stream", parameters: { call_id: "call_1", token: 'a&b"<c>' } });
+    expect(readStreamTwiml("<Response><Say>Hi</Say></Response>")).toBeNull();
+  });
+
+  it("signs as Twilio documents: HMAC-SHA1 over the URL and the sorted parameters, base64", async () => {
+    // Twilio's documented example (auth token 12345, its URL and parameters).
+    const url = "https://mycompany.com/myapp.php?foo=1&bar=2";
+    const params = { CallSid: "CA1234567890ABCDE", Caller: "+12349013030", Digits: "1234", From: "+12349013030", To: "+18005551212" };
+    expect(await twilioSignature("12345", url, params)).toBe("0/KCTR6DLpKmkAf8muzZqo1nDgQ=");
+  });
+
+  it("reads media-stream messages and refuses malformed ones", () => {
+    expect(parseMediaStreamMessage(JSON.stringify({ event: "media", media: { payload: btoa("\u00ff\u007f") } }))).toEqual({ ok: true, message: { event: "media", payload: new Uint8Array([255, 127]) } });
+    expect(parseMediaStreamMessage(JSON.stringify({ event: "start", streamSid: "MZ1", start: { callSid: "CA1", customParameters: { call_id: "x", n: 1 } } }))).toEqual({ ok: true, message: { event: "start", streamSid: "MZ1", callSid: "CA1", customParameters: { call_id: "x" } } });
+    expect(parseMediaStreamMessage("nope").ok).toBe(false);
+    expect(parseMediaStreamMessage(JSON.stringify({ event: "media", media: { payload: "!!" } })).ok).toBe(false);
+    expect(parseMediaStreamMessage(JSON.stringify({ event: "dtmf", dtmf: { digit: "1" } }))).toEqual({ ok: true, message: { event: "other" } });
+  });
+
+  it("derives recipient and batch statuses and counts", () => {
+    expect(["ringing", "in-progress", "completed", "busy", "no-answer"].map(recipientStatusOfCall)).toEqual(["initiated", "in_progress", "completed", "failed", "failed"]);
+    expect(batchStatusOf("pending", ["pending", "pending"], 2000, 1000)).toBe("pending");
+    expect(batchStatusOf("in_progress", ["completed", "in_progress"], 0, 1000)).toBe("in_progress");
+    expect(batchStatusOf("in_progress", ["completed", "failed"], 0, 1000)).toBe("completed");
+    expect(batchStatusOf("in_progress", ["failed", "failed"], 0, 1000)).toBe("failed");
+    expect(batchStatusOf("cancelled", ["pending"], 0, 1000)).toBe("cancelled");
+    expect(batchCounts(["pending", "initiated", "completed", "failed", "cancelled"])).toEqual({ scheduled: 5, dispatched: 3, finished: 2 });
+  });
+
+  it("reads a CSV of recipients: numbers normalised, overrides and variables kept, bad lines listed", () => {
+    const csv = 'phone_number,name,first_message\n+1 415 555 0100,"Lovelace, Ada",Hi Ada\n\nnot a number,Bob,\n+14155550101,,';
+    const { recipients, problems } = parseRecipientsCsv(csv);
+    expect(recipients).toEqual([
+      { phoneNumber: "+14155550100", initiation: { conversation_config_override: { agent: { first_message: "Hi Ada" } }, dynamic_variables: { name: "Lovelace, Ada" } } },
+      { phoneNumber: "+14155550101", initiation: null },
+    ]);
+    expect(problems).toEqual([{ line: 4, reason: "not a number is not a phone number in international form." }]);
+    expect(parseRecipientsCsv("name\nAda").problems[0]!.line).toBe(1);
+    expect(initiationOverrides(recipients[0]!.initiation)).toEqual({ firstMessage: "Hi Ada", language: undefined, prompt: undefined });
+  });
+});
