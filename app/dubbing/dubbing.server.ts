@@ -39,7 +39,9 @@ import {
 
 export type { DubRow };
 
-export type DubbingMessage = { version: 1; workspaceId: string; dubId: string };
+// The queue message is core's: the consumer (queues/dubbing) reads it (decision 0058).
+import type { DubbingMessage } from "../../core/dubbing/dub-rules";
+export type { DubbingMessage };
 
 type DubbingRpc = { measureUpload(upload: IsolationUpload): Promise<UploadMeasure>; catalog(): Promise<EngineCatalog> };
 const engine = (env: Env) => env.SPEECH as unknown as DubbingRpc;

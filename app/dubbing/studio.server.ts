@@ -16,7 +16,7 @@ import { nowSeconds } from "../../core/clock";
 import { randomHex, type Actor } from "~/accounts/accounts.server";
 import { currentQuota } from "~/speech/speech.server";
 import { findUsableVoice } from "~/voices/voices.server";
-import { dubLine, lineKey, renderLanguage, translationChoice } from "./pipeline.server";
+import { dubLine, lineKey, renderLanguage, translationChoice } from "../../core/dubbing/dub-audio";
 import { dubOutputs, dubSegments, dubSpeakers } from "./dubbing.server";
 import { canUseDubbingStudio, dubbingLanguage, dubbingLanguageName, dubMediaPrefix, pairProblem, type DubSegment, type DubSpeaker } from "./rules/dubbing";
 import {
