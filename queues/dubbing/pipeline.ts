@@ -23,7 +23,11 @@ export type DubbingEnv = { DB: D1Database; MEDIA: R2Bucket; SPEECH: Fetcher; WEB
 
 const TRANSCRIPTION_RATE = 16000;
 
-async function step(db: Database, row: DubRow, name: DubStep): Promise<void> {
+/** When each step of a dub started (for the "dub timings" log line that bench/dubbing.mjs reads). */
+type StepTimes = { step: DubStep; at: number }[];
+
+async function step(db: Database, row: DubRow, name: DubStep, times: StepTimes): Promise<void> {
+  times.push({ step: name, at: Date.now() });
   await yieldToRequests();
   const { progress, message } = stepProgress(name);
   await repo.updateDub(db, row.workspaceId, row.id, { progress, progressMessage: message, updatedAt: nowSeconds() });
@@ -36,8 +40,9 @@ export async function runDub(env: DubbingEnv, job: DubbingMessage): Promise<void
   if (!row || row.status !== "dubbing") return; // deleted, or finished by an earlier delivery
   const target = row.targetLang;
   const auto = row.sourceLang === AUTO_SOURCE;
+  const times: StepTimes = [];
 
-  await step(db, row, "decode");
+  await step(db, row, "decode", times);
   const object = await env.MEDIA.get(row.sourceKey);
   if (!object) throw new DubFailure("The uploaded file is gone.");
   const original = new Uint8Array(await object.arrayBuffer());
@@ -49,16 +54,16 @@ export async function runDub(env: DubbingEnv, job: DubbingMessage): Promise<void
   const to = row.endTime === null ? all.length : Math.min(all.length, Math.round(row.endTime * rate));
   const media = all.slice(from, to);
 
-  await step(db, row, "separate");
+  await step(db, row, "separate", times);
   const isolated = await dubbingEngine(env).isolate({ pcm: bytesFromInt16(media), sampleRate: rate });
   const speech = resample(int16FromBytes(isolated.pcm), isolated.sampleRate, rate).slice(0, media.length);
   const background = row.dropBackground ? null : residual(media, speech);
 
-  await step(db, row, "segment");
+  await step(db, row, "segment", times);
   const found = findSpeechSegments(speech, rate);
   if (found.length === 0) throw new DubFailure("No speech was found in the media: there is nothing to dub.");
 
-  await step(db, row, "transcribe");
+  await step(db, row, "transcribe", times);
   // With 'auto' the engine is not told the language, so one that can detect it does (decision 0052).
   const heard = await dubbingEngine(env).transcribe({ audio: wavFile(resample(speech, rate, TRANSCRIPTION_RATE), TRANSCRIPTION_RATE), contentType: "audio/wav", language: auto ? null : row.sourceLang });
   const source = auto ? detectedSource(heard.language, heard.text).language : row.sourceLang;
@@ -67,7 +72,7 @@ export async function runDub(env: DubbingEnv, job: DubbingMessage): Promise<void
   const kept = found.map((segment, i) => ({ segment, words: grouped[i]! })).filter((s) => s.words.length > 0);
   if (kept.length === 0) throw new DubFailure("No words were recognised in the speech: there is nothing to translate.");
 
-  await step(db, row, "speakers");
+  await step(db, row, "speakers", times);
   const features: ReturnType<typeof segmentFeatures>[] = [];
   for (const { segment } of kept) {
     features.push(segmentFeatures(speech.subarray(Math.round(segment.startSeconds * rate), Math.round(segment.endSeconds * rate)), rate));
@@ -81,7 +86,7 @@ export async function runDub(env: DubbingEnv, job: DubbingMessage): Promise<void
     return { id: `speaker_${k}`, name: `Speaker ${k + 1}`, voice: speakerEngineVoice(own), pitchHz: measured.length ? Math.round(measured.reduce((a, f) => a + f!.pitchMedianHz, 0) / measured.length) : null };
   });
 
-  await step(db, row, "translate");
+  await step(db, row, "translate", times);
   const choice = await translationChoice(env, source, target);
   const segments: DubSegment[] = [];
   for (const [i, { segment, words }] of kept.entries()) {
@@ -91,19 +96,26 @@ export async function runDub(env: DubbingEnv, job: DubbingMessage): Promise<void
   }
   await repo.updateDub(db, row.workspaceId, row.id, { segments: JSON.stringify(segments), speakers: JSON.stringify(speakers), detectedSourceLang: source });
 
-  await step(db, row, "synthesize");
+  await step(db, row, "synthesize", times);
+  const fits: { id: string; speaker: string; segment: number; spoken: number; line: number }[] = [];
   for (const segment of segments) {
     const speaker = speakers.find((s) => s.id === segment.speakerId)!;
     const length = Math.round((segment.end - segment.start) * rate);
-    const { samples } = await dubLine(env, segment.translations[target]!, target, speaker, length, rate);
+    const { samples, spokenSeconds } = await dubLine(env, segment.translations[target]!, target, speaker, length, rate);
+    fits.push({ id: segment.id, speaker: speaker.id, segment: segment.end - segment.start, spoken: spokenSeconds, line: samples.length / rate });
     await env.MEDIA.put(lineKey(row, target, segment.id), bytesFromInt16(samples));
     await yieldToRequests();
   }
 
-  await step(db, row, "mix");
+  await step(db, row, "mix", times);
   if (background) await env.MEDIA.put(`${dubMediaPrefix(row.workspaceId, row.id)}background.pcm`, bytesFromInt16(background));
   const output = await renderLanguage(env, row, target, segments, media.length, rate, background, original, decoded.container);
   await repo.updateDub(db, row.workspaceId, row.id, { status: "dubbed", progress: 1, progressMessage: "Dubbed", outputs: JSON.stringify({ [target]: output }), updatedAt: nowSeconds() });
+  // Where the time went, step by step, and how each spoken line (rate fitted, before the time-stretch) and its
+  // fitted line compare with the segment (bench/dubbing.mjs reads this line).
+  const ended = Date.now();
+  const steps = times.map((t, i) => [t.step, (times[i + 1]?.at ?? ended) - t.at]);
+  log("info", "dub timings", { dub_id: row.id, media_seconds: media.length / rate, total_ms: ended - times[0]!.at, speakers: speakers.length, steps: JSON.stringify(steps), lines: JSON.stringify(fits) });
   await dubbingEvent(env, row.workspaceId, row.id);
 }
 
