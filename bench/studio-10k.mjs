@@ -77,6 +77,7 @@ export async function studioBench(base, stateDir) {
   const tts = async (text) => {
     const started = performance.now();
     const response = await fetch(`${base}/v1/text-to-speech/${VOICE}?output_format=mp3_44100_128`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ text }) });
+    if (!response.ok) throw new Error(`text to speech: ${response.status} ${await response.text()}`);
     const bytes = (await response.arrayBuffer()).byteLength;
     return { audio: seconds(bytes), wall: (performance.now() - started) / 1000 };
   };
