@@ -96,7 +96,15 @@ function appWorkerProject(name: string, include: string[], speech: { bindings: R
       mediabunnyWithoutNode(),
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
+        // The app with the Studio and dubbing consumers beside it (their workers' code, their queues' settings).
+        main: "./tests/workers/app/stack-worker.ts",
         miniflare: {
+          queueConsumers: {
+            "webhook-deliveries": { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 10 },
+            "studio-jobs": { maxBatchSize: 4, maxBatchTimeout: 1, maxRetries: 3 },
+            "dubbing-jobs": { maxBatchSize: 4, maxBatchTimeout: 1, maxRetries: 2 },
+            "phone-calls": { maxBatchSize: 4, maxBatchTimeout: 1, maxRetries: 3 },
+          },
           bindings: { TEST_MIGRATIONS: migrations },
           // The built speech-to-text model, for tests to put into R2 as the start step does (it is too large for the
           // bundle), and PocketSphinx's own test recordings (real speech with known words) from its source tarball.

@@ -15,13 +15,9 @@ import { readEdgeContext } from "../core/edge/edge-context";
 import { log } from "~/common/log.server";
 import { CROSS_ORIGIN_REFUSED, isSameOriginMutation } from "./accounts/rules/session";
 import "./load-context";
-import { consumeStudioJobs } from "~/studio/conversion.server";
-import type { StudioJobMessage } from "~/studio/studio.server";
 import { consumeWebhookBatch } from "~/workspace/webhooks.server";
 // The live notifications' Durable Object class (wrangler.toml binds it as WORKSPACE_EVENTS).
 export { WorkspaceEvents } from "~/workspace/live-events.server";
-import { consumeDubbingJobs } from "~/dubbing/pipeline.server";
-import type { DubbingMessage } from "~/dubbing/dubbing.server";
 import { consumePhoneCalls, type BatchMessage } from "~/agents/agents.server";
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
@@ -95,15 +91,14 @@ app.all("*", (c) => {
   });
 });
 
-// Pages and the API over HTTP; queues consumed here, each by the area that owns it: Studio's chapter
-// conversions (decision 0033), workspace webhook deliveries, signed and retried with backoff (decision 0034), dubs
-// (decision 0036) and batches of phone calls (decision 0060).
+// Pages and the API over HTTP; queues consumed here: workspace webhook deliveries, signed and retried with
+// backoff (decision 0034), and the workspace events that the Studio and dubbing workers relay to the emitter; batches
+// of phone calls (decision 0060). Studio's chapter conversions and dubs are consumed by workers of their own
+// (queues/studio, queues/dubbing: decision 0058), so their heavy work never shares this worker's isolate with the pages.
 export default {
   fetch: app.fetch,
   queue: (batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext) => {
-    if (batch.queue.startsWith("studio-jobs")) return consumeStudioJobs(batch as MessageBatch<StudioJobMessage>, env);
     if (batch.queue.startsWith("webhook-deliveries")) return consumeWebhookBatch(batch, env);
-    if (batch.queue.startsWith("dubbing-jobs")) return consumeDubbingJobs(batch as MessageBatch<DubbingMessage>, env);
     if (batch.queue.startsWith("phone-calls")) return consumePhoneCalls(batch as MessageBatch<BatchMessage>, env, { waitUntil: (p) => ctx.waitUntil(p), dial: (request) => Promise.resolve(app.fetch(request, env, ctx)) });
     throw new Error(`No consumer for queue ${batch.queue}`);
   },

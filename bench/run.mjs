@@ -25,6 +25,9 @@
 //     (bench/ai-classifier.mjs).
 // 14. Studio: a 10,000-word project converted through the queue against single text-to-speech requests, and one
 //     edited paragraph reconverted against the whole (bench/studio-10k.mjs).
+// 15. Dubbing: a 60-second two-speaker clip made by the platform's voices over a background bed, English to Spanish
+//     through the queue worker: pipeline time against the clip's, each line against its segment, per-step times
+//     (bench/dubbing.mjs).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -44,6 +47,7 @@ import { printSpeechToSpeechBench, speechToSpeechBench } from "./speech-to-speec
 import { printSpeechToTextBench, speechToTextBench } from "./speech-to-text.mjs";
 import { aiClassifierBench, printAiClassifierBench } from "./ai-classifier.mjs";
 import { printStudioBench, studioBench } from "./studio-10k.mjs";
+import { dubbingBench, printDubbingBench } from "./dubbing.mjs";
 
 const TEXTS = [
   "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.",
@@ -172,7 +176,7 @@ async function withStack(run) {
   prepareState(stateDir, { quiet: true });
   const stack = await startStack({ port: await freePort(), stateDir, quiet: true });
   try {
-    return await run(stack.url, stateDir);
+    return await run(stack.url, stateDir, stack);
   } finally {
     stack.stop();
     rmSync(stateDir, { recursive: true, force: true });
@@ -266,9 +270,10 @@ console.log(`warm: ours / lamejs ${(mp3.lamejs.warm / mp3.ours.warm).toFixed(1)}
 
 printAiClassifierBench(await aiClassifierBench());
 
-if (!process.argv.includes("--no-stack")) await withStack(async (base, stateDir) => {
+if (!process.argv.includes("--no-stack")) await withStack(async (base, stateDir, stack) => {
   // Its one run so far did not finish (docs/STATUS.md): a failure is printed, the other benchmarks still run.
   await studioBench(base, stateDir).then(printStudioBench, (error) => console.log(`\nStudio benchmark failed: ${String(error).slice(0, 300)}`));
+  await dubbingBench(base, stateDir, stack.output).then(printDubbingBench, (error) => console.log(`\nDubbing benchmark failed: ${String(error).slice(0, 300)}`));
   printSpeechToTextBench(await speechToTextBench(base));
   console.log(`\n2. First streamed byte vs whole response, ${LONG_TEXT.length} characters (target: first byte < 1/4 of whole)`);
   const runs = await streaming(base);

@@ -3,9 +3,10 @@
 // baseline of a single text-to-speech request's speed in the same run. Then one edited paragraph reconverted,
 // against converting the whole project and against that paragraph as a single request.
 // Run alone with `node bench/studio-10k.mjs` (builds and starts a stack), or as part of `npm run bench`.
-// STUDIO_BENCH_WORDS sets the book's size (default 10,000; a multiple of 1,000). Locally the queue consumer runs in
-// the app worker's isolate, so while it encodes a chapter a request can wait long or never be answered: each poll
-// has its own timeout and is sent again, and the whole conversion has a deadline.
+// STUDIO_BENCH_WORDS sets the book's size (default 10,000; a multiple of 1,000). The consumer is a worker of its
+// own (queues/studio), but locally every worker of the stack shares one workerd thread (decision 0058), so while it
+// encodes a request can wait: each poll's answer time is measured, each poll has its own timeout and is sent
+// again, and the whole conversion has a deadline.
 /* global AbortSignal, FormData */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -76,6 +77,7 @@ export async function studioBench(base, stateDir) {
   const tts = async (text) => {
     const started = performance.now();
     const response = await fetch(`${base}/v1/text-to-speech/${VOICE}?output_format=mp3_44100_128`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ text }) });
+    if (!response.ok) throw new Error(`text to speech: ${response.status} ${await response.text()}`);
     const bytes = (await response.arrayBuffer()).byteLength;
     return { audio: seconds(bytes), wall: (performance.now() - started) / 1000 };
   };
@@ -91,10 +93,15 @@ export async function studioBench(base, stateDir) {
   const { project } = await json("/v1/studio/projects", { method: "POST", body: form });
   const id = project.project_id;
   let unanswered = 0;
+  const pollMs = [];
   const until = async () => {
     const deadline = performance.now() + DEADLINE_MS;
     while (performance.now() < deadline) {
-      const p = await json(`/v1/studio/projects/${id}`, { signal: AbortSignal.timeout(POLL_TIMEOUT_MS) }).catch((error) => {
+      const asked = performance.now();
+      const p = await json(`/v1/studio/projects/${id}`, { signal: AbortSignal.timeout(POLL_TIMEOUT_MS) }).then((answer) => {
+        pollMs.push(performance.now() - asked);
+        return answer;
+      }).catch((error) => {
         // A poll unanswered in time, or whose connection the local stack dropped mid-conversion: ask again.
         if (error?.name !== "TimeoutError" && !String(error?.message).includes("fetch failed")) throw error;
         unanswered++;
@@ -125,7 +132,9 @@ export async function studioBench(base, stateDir) {
   await until();
   const editWall = (performance.now() - editStarted) / 1000;
   const paragraphAlone = await tts(blocks[2].nodes[0].text);
-  return { words: WORDS, chapters: CHAPTERS, unanswered, failed, wholeAudio, wholeWall, singleAudio, singleWall, editWall, paragraphAlone };
+  pollMs.sort((a, b) => a - b);
+  const polls = { count: pollMs.length, medianMs: pollMs[Math.floor(pollMs.length / 2)] ?? 0, p95Ms: pollMs[Math.floor(pollMs.length * 0.95)] ?? 0, maxMs: pollMs.at(-1) ?? 0 };
+  return { words: WORDS, chapters: CHAPTERS, unanswered, polls, failed, wholeAudio, wholeWall, singleAudio, singleWall, editWall, paragraphAlone };
 }
 
 export function printStudioBench(r) {
@@ -136,7 +145,8 @@ export function printStudioBench(r) {
     { work: "baseline: single TTS requests, one paragraph each (chapter 1)", "audio s": r.singleAudio.toFixed(0), "wall s": r.singleWall.toFixed(1), "x real time": x(r.singleAudio, r.singleWall) },
   ]);
   if (r.failed) console.log(`${r.failed} chapters reported a failure`);
-  if (r.unanswered) console.log(`${r.unanswered} progress polls went unanswered for ${POLL_TIMEOUT_MS / 1000} s or were dropped while the consumer worked (local: one isolate)`);
+  console.log(`progress polls while converting: ${r.polls.count} answered, median ${r.polls.medianMs.toFixed(0)} ms, p95 ${r.polls.p95Ms.toFixed(0)} ms, max ${r.polls.maxMs.toFixed(0)} ms`);
+  if (r.unanswered) console.log(`${r.unanswered} progress polls went unanswered for ${POLL_TIMEOUT_MS / 1000} s or were dropped while the consumer worked (local: one workerd thread)`);
   const whole = r.wholeAudio / r.wholeWall;
   console.log(`whole project / single request speed: ${(whole / (r.singleAudio / r.singleWall)).toFixed(2)}x; ${whole >= 20 ? "meets" : "MISSES"} the 20x target`);
   console.log(`one edited paragraph reconverted: ${r.editWall.toFixed(2)} s (queue and snapshots included) vs ${r.wholeWall.toFixed(1)} s for the whole project (${((r.editWall / r.wholeWall) * 100).toFixed(1)}%), vs ${r.paragraphAlone.wall.toFixed(2)} s for that paragraph as a single request`);

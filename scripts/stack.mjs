@@ -19,6 +19,9 @@ export const WORKER_CONFIGS = [
   "workers/share/wrangler.toml",
   "workers/billing/wrangler.toml",
   "queues/video/wrangler.toml",
+  // Studio conversions and dubs: consumers in workers of their own (decision 0058).
+  "queues/studio/wrangler.toml",
+  "queues/dubbing/wrangler.toml",
   // Development only: the local Stripe stand-in (never deployed).
   "workers/stripe-local/wrangler.toml",
 ];

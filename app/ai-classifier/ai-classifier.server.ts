@@ -3,24 +3,12 @@
 // The answer names no clip, workspace or text: only how likely the recording was made here.
 import { database } from "../../db/client";
 import * as repo from "../../db/repositories/ai-classifier";
-import { alignedMatches, fingerprintParts, MIN_QUERY_LANDMARKS, probabilityFrom, queryFingerprints, type Landmark } from "../../core/fingerprint/landmarks";
+import { alignedMatches, MIN_QUERY_LANDMARKS, probabilityFrom, queryFingerprints, type Landmark } from "../../core/fingerprint/landmarks";
 import { decodeUploadedAudio } from "../../core/audio/uploaded";
-import { nowSeconds } from "../../core/clock";
-import { log } from "~/common/log.server";
 import { ANALYSED_SECONDS, verdictOf, type Verdict } from "~/ai-classifier/rules/ai-classifier";
 
-export type GeneratedAudio = { id: string; workspaceId: string; source: string; parts: { samples: Int16Array; sampleRate: number }[] };
-
-/** Stores a generated clip's landmarks; a failure is logged, never the generation's failure. */
-export async function recordGeneratedAudio(env: Env, audio: GeneratedAudio): Promise<void> {
-  try {
-    const landmarks = fingerprintParts(audio.parts);
-    const durationMs = Math.round(audio.parts.reduce((s, p) => s + p.samples.length / p.sampleRate, 0) * 1000);
-    await repo.insertClip(database(env.DB), { id: audio.id, workspaceId: audio.workspaceId, source: audio.source, createdAtUnix: nowSeconds(), durationMs, landmarks: landmarks.length }, landmarks);
-  } catch (error) {
-    log("error", "generated audio not fingerprinted", { id: audio.id, error: String(error) });
-  }
-}
+// Recording a generated clip is core's: the Studio queue consumer records its audio too (decision 0058).
+export { recordGeneratedAudio, type GeneratedAudio } from "../../core/fingerprint/generated-audio.server";
 
 export type Classification = { probability: number; verdict: Verdict; explanation: string; landmarks: number; aligned: number; analysedSeconds: number };
 

@@ -1,6 +1,6 @@
 // Dubbing: the only way into the dubs table. Creating a dub checks everything that can refuse (type, size,
 // languages, the engines, plan, the media's length, quota) before anything is written, then stores the upload,
-// charges it with its row in one batch and queues the pipeline (app/dubbing/pipeline.server.ts).
+// charges it with its row in one batch and queues the pipeline (the dubbing worker, queues/dubbing/pipeline.ts).
 import { database } from "../../db/client";
 import { QuotaExhausted } from "../../db/repositories/history";
 import * as repo from "../../db/repositories/dubs";
@@ -40,7 +40,9 @@ import {
 
 export type { DubRow };
 
-export type DubbingMessage = { version: 1; workspaceId: string; dubId: string };
+// The queue message is core's: the consumer (queues/dubbing) reads it (decision 0058).
+import type { DubbingMessage } from "../../core/dubbing/dub-rules";
+export type { DubbingMessage };
 
 type DubbingRpc = { measureUpload(upload: IsolationUpload): Promise<UploadMeasure>; catalog(): Promise<EngineCatalog> };
 const engine = (env: Env) => env.SPEECH as unknown as DubbingRpc;

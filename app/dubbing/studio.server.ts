@@ -26,7 +26,7 @@ import { currentQuota } from "~/speech/speech.server";
 import { findUsableVoice } from "~/voices/voices.server";
 import { voicesNearSpeaker, type SimilarVoice } from "~/voices/professional-cloning.server";
 import { SIMILAR_THRESHOLD_MAX, SIMILAR_TOP_K_DEFAULT } from "~/voices/rules/professional-cloning";
-import { dubLine, lineKey, renderLanguage, translationChoice } from "./pipeline.server";
+import { dubLine, lineKey, renderLanguage, translationChoice } from "../../core/dubbing/dub-audio";
 import { deleteMedia, dubOutputs, dubSegments, dubSpeakers } from "./dubbing.server";
 import { canUseDubbingStudio, dubbingLanguage, dubbingLanguageName, dubMediaPrefix, pairProblem, speakProblem, type DubSegment, type DubSpeaker } from "./rules/dubbing";
 import { applySourceEdits, applyTranslationEdits, projectSegmentProblem, type SourceEdit } from "./rules/project";

@@ -10,6 +10,8 @@ import {
   webhookBody,
   webhookRetryDelaySeconds,
   webhookUrlProblem,
+  isWorkspaceEventMessage,
+  WORKSPACE_EVENT_ATTEMPTS,
   type WebhookEvent,
 } from "../../core/webhooks/webhooks";
 import { can, isServiceAccount, newId, randomHex, type Actor } from "~/accounts/accounts.server";
@@ -177,9 +179,25 @@ export async function deliverWebhook(env: Pick<Env, "DB">, deliveryId: string, f
   return final ? { result: "failed" } : { result: "retry", delaySeconds: webhookRetryDelaySeconds(attempt) };
 }
 
-/** The webhook-deliveries queue's consumer (the app worker's `queue` handler). */
-export async function consumeWebhookBatch(batch: MessageBatch<unknown>, env: Pick<Env, "DB">): Promise<void> {
+/**
+ * The webhook-deliveries queue's consumer (the app worker's `queue` handler): each message a delivery to send, or a
+ * workspace event that a queue consumer in a worker of its own relayed (queues/studio, queues/dubbing, decision
+ * 0058), emitted here as if its area had emitted it: notifications and one delivery per subscribed webhook.
+ */
+export async function consumeWebhookBatch(batch: MessageBatch<unknown>, env: WebhookEnv): Promise<void> {
   for (const message of batch.messages) {
+    if (isWorkspaceEventMessage(message.body)) {
+      const { workspaceId, type, data } = message.body.workspaceEvent;
+      try {
+        await emitWorkspaceEvent(env, workspaceId, type, data);
+        message.ack();
+      } catch (error) {
+        log("error", "relayed workspace event not emitted", { workspace_id: workspaceId, type, attempts: message.attempts, error: String(error) });
+        if (message.attempts < WORKSPACE_EVENT_ATTEMPTS) message.retry({ delaySeconds: webhookRetryDelaySeconds(message.attempts) });
+        else message.ack();
+      }
+      continue;
+    }
     const body = message.body as Partial<WebhookMessage> | null;
     if (typeof body?.deliveryId !== "string") {
       message.ack();

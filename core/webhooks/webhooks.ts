@@ -95,3 +95,23 @@ export function webhookUrlProblem(raw: string, production: boolean): string | nu
   if (production && isInternalHost(url.hostname)) return "The webhook URL must point to a public host, not a private or local address.";
   return null;
 }
+
+/**
+ * A workspace event raised by a queue consumer that runs in a worker of its own (queues/studio, queues/dubbing:
+ * decision 0058). The app owns the emitter (its notifications and webhook deliveries), so the consumer sends the
+ * event on the webhook-deliveries queue, whose consumer in the app emits it.
+ */
+export type WorkspaceEventMessage = { workspaceEvent: { workspaceId: string; type: WebhookEvent; data: Record<string, unknown> } };
+
+/** Attempts at emitting a relayed event (its queue retries), then it is dropped with a log line. */
+export const WORKSPACE_EVENT_ATTEMPTS = 5;
+
+export function isWorkspaceEventMessage(body: unknown): body is WorkspaceEventMessage {
+  const event = (body as Partial<WorkspaceEventMessage> | null)?.workspaceEvent;
+  return typeof event?.workspaceId === "string" && (WEBHOOK_EVENTS as readonly string[]).includes(event.type) && typeof event.data === "object" && event.data !== null;
+}
+
+/** Sends a workspace event to the app's emitter through the webhook-deliveries queue. */
+export async function relayWorkspaceEvent(queue: Queue, workspaceId: string, type: WebhookEvent, data: Record<string, unknown>): Promise<void> {
+  await queue.send({ workspaceEvent: { workspaceId, type, data } } satisfies WorkspaceEventMessage);
+}

@@ -3,7 +3,7 @@ import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core
 import { workspaces } from "./workspace";
 
 /**
- * One dub. `segments`, `speakers` and `outputs` are JSON written by the pipeline (app/dubbing/pipeline.server.ts):
+ * One dub. `segments`, `speakers` and `outputs` are JSON written by the pipeline (queues/dubbing/pipeline.ts):
  * the speech segments with their source text and translations, the speakers found, and per target language the
  * R2 keys of the audio, video and line audio. `credits` is charged when the dub is accepted and given back
  * (`refunded`) when it fails.

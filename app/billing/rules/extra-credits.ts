@@ -1,3 +1,4 @@
+import { effectiveLimitExtension } from "../../../core/billing/quota-rules";
 import { isCurrency, PER_CHARACTER_CENTS, type Currency, type PaidStandardTier, type Tier } from "../../../core/billing/plans";
 
 /** Extra credits are invoiced in whole blocks of this many characters (the plans price them per 1000). */
@@ -30,15 +31,8 @@ export function extraCreditsAmountCents(billed: number, due: number, centsPerCha
   return total(due) - total(billed);
 }
 
-/**
- * How far beyond the plan a workspace may go, in thousands of characters (the unit of LIMIT_EXTENSION and
- * of the API's max_character_limit_extension): the plan's maximum, or less if the workspace chose a cap.
- * -1 is unlimited.
- */
-export function effectiveLimitExtension(planMaximum: number, chosenCap: number | null): number {
-  if (chosenCap === null) return planMaximum;
-  return planMaximum === -1 ? chosenCap : Math.min(chosenCap, planMaximum);
-}
+// The queue consumers compute the quota too: this rule lives in core (decision 0058).
+export { effectiveLimitExtension };
 
 /** A cap the workspace may choose: a whole number of thousands, not above the plan's maximum. */
 export function isAllowedExtensionCap(planMaximum: number, cap: number): boolean {

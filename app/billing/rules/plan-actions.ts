@@ -2,6 +2,7 @@
  * Which button each plan card shows, and whether it works (spec accounts §4.1-4.2, §5, §6).
  * Pure: the pricing page, /app/subscription and the billing API all decide with these functions.
  */
+import { limitExtensionAllowed, type QuotaState } from "../../../core/billing/quota-rules";
 import { PAID_TIERS, TIER_ORDER, isPaidTier, type BillingPeriod, type StandardTier, type SubscriptionStatus, type Tier } from "../../../core/billing/plans";
 
 
@@ -144,19 +145,8 @@ export function isRestricted(status: SubscriptionStatus): boolean {
   return hasPaymentProblem(status) || status === "free_disabled";
 }
 
-export interface QuotaState {
-  tier: Tier;
-  status: SubscriptionStatus;
-  characterLimit: number;
-  characterCount: number;
-  canExtendCharacterLimit: boolean;
-  allowedToExtendCharacterLimit: boolean;
-}
-
-/** Spec §5: extension only when the subscription can and may extend, and is active or enterprise. */
-export function limitExtensionAllowed(state: QuotaState): boolean {
-  return state.canExtendCharacterLimit && state.allowedToExtendCharacterLimit && (state.status === "active" || state.tier === "enterprise");
-}
+// The queue consumers compute the quota too: its rule lives in core (decision 0058).
+export { limitExtensionAllowed, type QuotaState };
 
 /** Characters left; -1 means no fixed end because usage-based extension is on. */
 export function remainingQuota(state: QuotaState): number {

@@ -1,8 +1,8 @@
 // Studio projects for the API and the pages: every read and write is scoped to the actor's workspace, so another
-// workspace's projects are never found. Conversion is queued here (the consumer is conversion.server.ts).
+// workspace's projects are never found. Conversion is queued here (the consumer is its own worker, queues/studio).
 import { database } from "../../../db/client";
 import * as repo from "../../../db/repositories/studio";
-import type { StudioBlockInsert, StudioBlockRow, StudioChapterRow, StudioProjectRow, StudioSnapshotRow } from "../../../db/repositories/studio";
+import type { StudioBlockInsert, StudioBlockRow, StudioProjectRow, StudioSnapshotRow } from "../../../db/repositories/studio";
 import { isRestricted } from "~/billing/rules/plan-actions";
 import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
 import type { SubscriptionStatus } from "../../../core/billing/plans";
@@ -16,7 +16,7 @@ import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../../core/voices/voi
 import { currentQuota, servedModels } from "~/speech/speech.server";
 import { resolveModel } from "~/speech/rules/models";
 import type { ParsedChapter } from "~/studio/rules/documents";
-import { applyRules, MAX_PROJECT_DICTIONARIES, type PronunciationRule } from "../../../core/pronunciation/rules";
+import { MAX_PROJECT_DICTIONARIES } from "../../../core/pronunciation/rules";
 import { rulesForLocators, type Locator } from "~/pronunciation/pronunciation.server";
 import {
   allowedToUseProjectsApi,
@@ -25,7 +25,6 @@ import {
   COVER_MAX_BYTES,
   COVER_TYPES,
   coverImageType,
-  conversionKey,
   DEFAULT_QUALITY_PRESET,
   defaultVoiceFor,
   EMPTY_CHAPTER_REFUSAL,
@@ -35,7 +34,6 @@ import {
   projectLimit,
   projectLimitRefusal,
   projectMediaPrefix,
-  QUALITY_OUTPUT_FORMAT,
   queuePositions,
   type BlockSubType,
   type ContentBlock,
@@ -43,15 +41,16 @@ import {
   type QualityPreset,
   type TtsNode,
 } from "~/studio/rules/studio";
+// What conversion reads of a project is core's: the queue consumer (queues/studio) reads it too (decision 0058).
+import { blockConversionKey, blockNeedsConversion, inOrder, parseList, projectContentOf, projectOutputFormat, type ChapterWithBlocks, type StudioJobMessage } from "../../../core/studio/project-content.server";
+export { blockConversionKey, blockNeedsConversion, projectOutputFormat, type ChapterWithBlocks, type StudioJobMessage };
 
 export type StudioRefusal = { httpStatus: 400 | 401 | 402 | 403 | 404; status: string; message: string };
 export type StudioResult<T> = { ok: true; value: T } | { ok: false; refusal: StudioRefusal };
-export type StudioJobMessage = { version: 1; workspaceId: string; userId: string; projectId: string; chapterId: string; blockIds: string[] | null };
 
 const refuse = (httpStatus: StudioRefusal["httpStatus"], status: string, message: string): { ok: false; refusal: StudioRefusal } => ({ ok: false, refusal: { httpStatus, status, message } });
 const db = (env: Env) => database(env.DB);
 const wsOf = (actor: Actor) => actor.membership.workspace.id;
-const parseList = <T>(json: string): T[] => JSON.parse(json) as T[];
 
 /** The Studio API on a plan without allowed_to_use_projects_api (the pages stay open on every plan). */
 export function projectsApiRefusal(actor: Actor): StudioRefusal | null {
@@ -293,19 +292,9 @@ export async function setCover(env: Env, project: StudioProjectRow, image: { byt
 
 // Chapters.
 
-export type ChapterWithBlocks = { chapter: StudioChapterRow; blocks: StudioBlockRow[] };
-
 /** The project's chapters in chapters_order, each with its blocks in block_ids_order. */
 export async function projectContent(env: Env, project: StudioProjectRow): Promise<ChapterWithBlocks[]> {
-  const chapters = await repo.projectChapters(db(env), project.workspaceId, project.id);
-  const blocks = await repo.chapterBlocks(db(env), project.workspaceId, chapters.map((c) => c.id));
-  return inOrder(chapters, parseList<string>(project.chaptersOrder)).map((chapter) => ({ chapter, blocks: inOrder(blocks.filter((b) => b.chapterId === chapter.id), parseList<string>(chapter.blockIdsOrder)) }));
-}
-
-/** Rows in the order of their ids in `order`; rows the order does not name follow. */
-function inOrder<T extends { id: string }>(rows: T[], order: string[]): T[] {
-  const rank = new Map(order.map((id, i) => [id, i]));
-  return [...rows].sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity));
+  return projectContentOf(db(env), project);
 }
 
 export async function findChapter(env: Env, project: StudioProjectRow, chapterId: string): Promise<ChapterWithBlocks | undefined> {
@@ -375,28 +364,6 @@ export async function deleteChapter(env: Env, project: StudioProjectRow, current
 }
 
 // Conversion.
-
-/** The output format the project converts to. */
-export function projectOutputFormat(project: StudioProjectRow) {
-  return QUALITY_OUTPUT_FORMAT[project.qualityPreset as QualityPreset] ?? QUALITY_OUTPUT_FORMAT.standard;
-}
-
-/** A block needs converting when it has text and its audio (if any) was made from other text, voices or model. */
-export function blockNeedsConversion(project: StudioProjectRow, block: StudioBlockRow): boolean {
-  const nodes = parseList<TtsNode>(block.nodes);
-  if (blockCharacters(nodes) === 0 || nodes.every((n) => n.text.trim() === "")) return false;
-  return !block.audioKey || block.convertedKey !== blockConversionKey(project, nodes);
-}
-
-/**
- * The key of a block's audio: its nodes as spoken through the project's pronunciation dictionaries, so adding or
- * removing a dictionary reconverts exactly the paragraphs whose spoken text it changes.
- */
-export function blockConversionKey(project: StudioProjectRow, nodes: TtsNode[]): string {
-  const rules = parseList<PronunciationRule>(project.pronunciationRules);
-  const spoken = rules.length ? nodes.map((n) => ({ ...n, text: applyRules(n.text, rules, true).text })) : nodes;
-  return conversionKey(spoken, project.defaultModelId, projectOutputFormat(project));
-}
 
 /**
  * Queues the conversion of chapters (one queue message each, so chapters convert in parallel), or of some blocks of

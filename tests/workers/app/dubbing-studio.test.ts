@@ -10,9 +10,10 @@ import { bytesFromInt16 } from "../../../core/audio/pcm";
 import { DUBBING_RATE } from "../../../core/dubbing/decoded";
 import type { DubRow } from "../../../db/repositories/dubs";
 import { dubbingCredits, type DubSegment, type DubSpeaker } from "~/dubbing/rules/dubbing";
-import { consumeDubbingJobs, dubLine, lineKey, renderLanguage } from "~/dubbing/pipeline.server";
+import { consumeDubbingJobs } from "../../../queues/dubbing/pipeline";
+import { dubLine, lineKey, renderLanguage } from "../../../core/dubbing/dub-audio";
 import type { DubbingMessage } from "~/dubbing/dubbing.server";
-import { api, createKey, installSpeechToTextModel, signUp } from "./helpers";
+import { api, createKey, installSpeechToTextModel, signUp, webhookPayloads } from "./helpers";
 import { twoSpeakerClip, upload } from "./dubbing-clip";
 
 type Resource = {
@@ -91,8 +92,8 @@ describe("the dubbing studio (/v1/dubbing/resource)", () => {
     const { dubbing_id: failing } = (await created.json()) as { dubbing_id: string };
     const batch = createMessageBatch<DubbingMessage>("dubbing-jobs", [{ id: "fail", timestamp: new Date(), attempts: 1, body: { version: 1, workspaceId, dubId: failing } }]);
     await consumeDubbingJobs(batch, env);
-    const events = (await env.DB.prepare("SELECT payload FROM webhook_deliveries WHERE webhook_id = ?").bind(webhookId).all<{ payload: string }>()).results;
-    expect(events.map((e) => JSON.parse(e.payload) as unknown)).toContainEqual(expect.objectContaining({ type: "dubbing", data: expect.objectContaining({ dubbing_id: failing, status: "failed", refunded: true }) }));
+    // The dubbing worker relays the event to the app's emitter (decision 0058): its delivery is queued a moment later.
+    expect(await webhookPayloads(webhookId)).toContainEqual(expect.objectContaining({ type: "dubbing", data: expect.objectContaining({ dubbing_id: failing, status: "failed", refunded: true }) }));
     expect((await api(`/v1/dubbing/${failing}`, { method: "DELETE", key })).status).toBe(200);
   }, 60_000);
 

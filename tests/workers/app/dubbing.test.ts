@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { wavFile } from "../../../core/audio/wav";
 import { decodeMp3 } from "../../../core/audio/mp3-decoder";
 import { dubbingCredits } from "~/dubbing/rules/dubbing";
-import { consumeDubbingJobs } from "~/dubbing/pipeline.server";
+import { consumeDubbingJobs } from "../../../queues/dubbing/pipeline";
 import type { DubbingMessage } from "~/dubbing/dubbing.server";
 import { api, createKey, installSpeechToTextModel, signUp } from "./helpers";
 import { twoSpeakerClip, upload } from "./dubbing-clip";

@@ -191,3 +191,18 @@ export async function installSpeechLanguages(): Promise<void> {
 export async function sphinxRecording(name: string): Promise<Uint8Array> {
   return new Uint8Array(await sphinxFile(`/recordings/${name}`));
 }
+
+/**
+ * The event payloads queued for a webhook, once `count` are there (or after 10 s): the Studio and dubbing workers
+ * relay their events to the app's emitter through the webhook-deliveries queue (decision 0058), so the delivery
+ * rows come a moment after the conversion or dub is finished.
+ */
+export async function webhookPayloads(webhookId: string, count = 1): Promise<{ type: string; data: Record<string, unknown> }[]> {
+  let rows: { payload: string }[] = [];
+  for (let i = 0; i < 100; i++) {
+    rows = (await env.DB.prepare("SELECT payload FROM webhook_deliveries WHERE webhook_id = ? ORDER BY created_at, rowid").bind(webhookId).all<{ payload: string }>()).results;
+    if (rows.length >= count) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return rows.map((r) => JSON.parse(r.payload) as { type: string; data: Record<string, unknown> });
+}

@@ -1,29 +1,46 @@
-// Studio's conversion, run by the app worker's consumer of the studio-jobs queue (one message per chapter, so
-// chapters convert in parallel). It uses the speech path's engine, voices and encoders, which only the Hono side
-// of the app worker loads (like generation.server.ts).
+// Studio's conversion, the consumer of the studio-jobs queue (one message per chapter, so chapters convert in
+// parallel) in a worker of its own (decision 0058; it ran in the app worker before, decision 0033). It speaks with
+// the speech worker's engines (RPC), encodes with core's codecs, charges each block once, and hands the workspace's
+// "studio_conversion" event to the app's emitter over the webhook-deliveries queue.
 import { database, type Database } from "../../db/client";
 import * as repo from "../../db/repositories/studio";
 import { QuotaExhausted } from "../../db/repositories/history";
 import { findMembership } from "../../db/repositories/workspaces";
+import { findUsableVoice } from "../../db/repositories/voices";
+import { findVoiceSettings } from "../../db/repositories/voice-settings";
 import type { StudioBlockRow, StudioProjectRow } from "../../db/repositories/studio";
 import { concatBytes, StreamingEncoder } from "../../core/audio/encoder";
 import { int16FromBytes } from "../../core/audio/pcm";
 import { decodeMp3 } from "../../core/audio/mp3-decoder";
 import { applyLoudness, gainFor, MagnitudeHistogram } from "../../core/audio/loudness";
 import { nowSeconds } from "../../core/clock";
+import { log } from "../../core/log";
+import { currentQuota } from "../../core/billing/quota.server";
+import type { EngineCatalog } from "../../core/engines/capabilities";
+import type { SynthesisRequest, SynthesisResult } from "../../core/engines/speech";
+import { recordGeneratedAudio } from "../../core/fingerprint/generated-audio.server";
 import { voiceUsable } from "../../core/voices/voice-safety";
 import { DEFAULT_VOICE_SETTINGS } from "../../core/voices/voice-settings";
-import { alignmentFromWords, concatAlignments, engineTextFor, splitSentences, type Alignment } from "~/speech/rules/speech-text";
-import { resolveModel } from "~/speech/rules/models";
-import { currentQuota, servedModels, speechEngine } from "~/speech/speech.server";
-import { engineParameters, engineVoiceFor, externalVoiceFor } from "~/voices/rules/voices";
-import { findQueuedWorkVoice, findVoiceSettings } from "~/voices/voices.server";
-import { log } from "~/common/log.server";
-import { emitWorkspaceEvent } from "~/workspace/webhooks.server";
-import { recordGeneratedAudio } from "~/ai-classifier/ai-classifier.server";
+import { engineParameters, engineVoiceFor, externalVoiceFor } from "../../core/voices/voice-rules";
+import { alignmentFromWords, concatAlignments, engineTextFor, splitSentences, type Alignment } from "../../core/speech/speech-text";
+import { availableModels, resolveModel } from "../../core/speech/models";
 import { applyRules, type PronunciationRule } from "../../core/pronunciation/rules";
-import { blockConversionKey, blockNeedsConversion, projectOutputFormat, projectContent, type StudioJobMessage } from "~/studio/studio.server";
-import { ACX, normalisesLoudness, BLOCK_ATTEMPTS, blockCharacters, projectMediaPrefix, conversionProgress, LIVE_MODERATION_REFUSAL, newStudioId, shiftAlignment, type TtsNode } from "~/studio/rules/studio";
+import { relayWorkspaceEvent } from "../../core/webhooks/webhooks";
+import { blockConversionKey, blockNeedsConversion, projectContentOf, projectOutputFormat, type StudioJobMessage } from "../../core/studio/project-content.server";
+import { ACX, normalisesLoudness, BLOCK_ATTEMPTS, blockCharacters, projectMediaPrefix, conversionProgress, LIVE_MODERATION_REFUSAL, newStudioId, shiftAlignment, type TtsNode } from "../../core/studio/studio-rules";
+
+/** The Studio worker's bindings (queues/studio/wrangler.toml). */
+export type StudioEnv = { DB: D1Database; MEDIA: R2Bucket; SPEECH: Fetcher; WEBHOOK_DELIVERIES: Queue };
+
+type SpeechRpc = { synthesize(request: SynthesisRequest): Promise<SynthesisResult>; catalog(): Promise<EngineCatalog> };
+/** The speech worker, the engine registry's host, over its service binding (RPC). */
+const speechEngine = (env: StudioEnv) => env.SPEECH as unknown as SpeechRpc;
+
+/**
+ * Gives the isolate back to the event loop between pieces of heavy work: under `wrangler dev` every worker of the
+ * stack shares one thread, so the pages' requests are answered between them (decision 0058).
+ */
+const yieldToRequests = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The usage events' source for Studio conversions. */
 export const STUDIO_SOURCE = "Studio";
@@ -31,8 +48,8 @@ export const STUDIO_SOURCE = "Studio";
 type Converted = { audio: Uint8Array; durationMs: number; alignment: Alignment; pcm: { samples: Int16Array; sampleRate: number }[] };
 
 /** A block's nodes spoken, each by its voice, into one MP3 of the project's quality. */
-async function synthesizeBlock(env: Env, db: Database, workspaceId: string, modelId: string, format: ReturnType<typeof projectOutputFormat>, nodes: TtsNode[], rules: PronunciationRule[]): Promise<Converted> {
-  const model = resolveModel(modelId, await servedModels(env));
+async function synthesizeBlock(env: StudioEnv, db: Database, workspaceId: string, modelId: string, format: ReturnType<typeof projectOutputFormat>, nodes: TtsNode[], rules: PronunciationRule[]): Promise<Converted> {
+  const model = resolveModel(modelId, availableModels(await speechEngine(env).catalog()));
   if (!model) throw new Error(`The model ${modelId} is not served any more.`);
   const encoder = await StreamingEncoder.create(format);
   const parts: Uint8Array[] = [];
@@ -40,7 +57,7 @@ async function synthesizeBlock(env: Env, db: Database, workspaceId: string, mode
   const pcm: { samples: Int16Array; sampleRate: number }[] = [];
   let offsetSeconds = 0;
   for (const node of nodes) {
-    const voice = await findQueuedWorkVoice(env, workspaceId, node.voice_id);
+    const voice = (await findUsableVoice(db, { workspaceId, readerId: null }, node.voice_id)) ?? null;
     if (!voice || !voiceUsable(voice.safetyControl)) throw new Error(`The voice ${node.voice_id} cannot be used.`);
     if (voice.liveModerationEnabled) throw new Error(LIVE_MODERATION_REFUSAL);
     const settings = { ...DEFAULT_VOICE_SETTINGS, ...(await findVoiceSettings(db, workspaceId, voice.voiceId)) };
@@ -61,6 +78,7 @@ async function synthesizeBlock(env: Env, db: Database, workspaceId: string, mode
       pcm.push({ samples, sampleRate: result.sampleRate });
       parts.push(encoder.push(samples, result.sampleRate));
       offsetSeconds += result.durationMs / 1000;
+      await yieldToRequests();
     }
   }
   parts.push(encoder.finish());
@@ -71,7 +89,7 @@ async function synthesizeBlock(env: Env, db: Database, workspaceId: string, mode
  * Converts one block: synthesised (tried BLOCK_ATTEMPTS times), stored in R2, then recorded with its charge in one
  * batch. Returns the error text when it failed; nothing is charged then.
  */
-async function convertBlock(env: Env, db: Database, job: StudioJobMessage, project: StudioProjectRow, block: StudioBlockRow): Promise<string | null> {
+async function convertBlock(env: StudioEnv, db: Database, job: StudioJobMessage, project: StudioProjectRow, block: StudioBlockRow): Promise<string | null> {
   const nodes = JSON.parse(block.nodes) as TtsNode[];
   const format = projectOutputFormat(project);
   let converted: Converted | null = null;
@@ -137,11 +155,11 @@ async function convertBlock(env: Env, db: Database, job: StudioJobMessage, proje
 }
 
 /** One chapter's conversion job: its blocks that need it, then the chapter snapshot and, when last, the project's. */
-export async function convertChapter(env: Env, job: StudioJobMessage): Promise<void> {
+export async function convertChapter(env: StudioEnv, job: StudioJobMessage): Promise<void> {
   const db = database(env.DB);
   const project = await repo.findProject(db, job.workspaceId, job.projectId);
   if (!project) return; // deleted since: nothing to do
-  const content = await projectContent(env, project);
+  const content = await projectContentOf(db, project);
   const entry = content.find((c) => c.chapter.id === job.chapterId);
   if (!entry) {
     await finishProject(env, db, project, job.chapterId);
@@ -177,7 +195,7 @@ export async function convertChapter(env: Env, job: StudioJobMessage): Promise<v
  * Audio pieces joined into one snapshot in R2 (MP3 frames of one format concatenate), with their alignments moved
  * along. A chapter of a project with acx_volume_normalization is decoded and normalised to ACX's loudness instead.
  */
-async function writeSnapshot(env: Env, db: Database, project: StudioProjectRow, chapterId: string | null, name: string, pieces: { key: string; durationMs: number; alignments: Alignment[] }[]): Promise<string | null> {
+async function writeSnapshot(env: StudioEnv, db: Database, project: StudioProjectRow, chapterId: string | null, name: string, pieces: { key: string; durationMs: number; alignments: Alignment[] }[]): Promise<string | null> {
   const loaded: { bytes: Uint8Array; durationMs: number; alignments: Alignment[] }[] = [];
   for (const piece of pieces) {
     const object = await env.MEDIA.get(piece.key);
@@ -218,6 +236,7 @@ async function acxNormalised(pieces: Uint8Array[]): Promise<{ audio: Uint8Array;
     const decoded = await decodeMp3(piece);
     rate ||= decoded.sampleRate;
     histogram.add(decoded.samples);
+    await yieldToRequests();
   }
   const lead = new Int16Array(Math.round(ACX.leadSeconds * rate));
   const tail = new Int16Array(Math.round(ACX.tailSeconds * rate));
@@ -232,16 +251,17 @@ async function acxNormalised(pieces: Uint8Array[]): Promise<{ audio: Uint8Array;
     startsMs.push(Math.round(seconds * 1000));
     parts.push(encoder.push(applyLoudness(decoded.samples, decoded.sampleRate, gain, ACX.target), decoded.sampleRate));
     seconds += decoded.samples.length / decoded.sampleRate;
+    await yieldToRequests();
   }
   parts.push(encoder.push(tail, rate), encoder.finish());
   return { audio: concatBytes(parts), startsMs, durationMs: Math.round((seconds + ACX.tailSeconds) * 1000) };
 }
 
 /** The chapter leaves the converting list; the last one makes the project snapshot and returns the project to 'default'. */
-async function finishProject(env: Env, db: Database, project: StudioProjectRow, chapterId: string): Promise<void> {
+async function finishProject(env: StudioEnv, db: Database, project: StudioProjectRow, chapterId: string): Promise<void> {
   const remaining = await repo.finishConvertingChapter(db, project.workspaceId, project.id, chapterId);
   if (remaining.length) return;
-  const content = await projectContent(env, project);
+  const content = await projectContentOf(db, project);
   const pieces: { key: string; durationMs: number; alignments: Alignment[] }[] = [];
   for (const { chapter } of content) {
     if (!chapter.latestSnapshotId) continue;
@@ -257,7 +277,7 @@ async function finishProject(env: Env, db: Database, project: StudioProjectRow, 
   });
   const failed = content.filter(({ chapter }) => chapter.lastConversionError).map(({ chapter }) => chapter.id);
   const data = { project_id: project.id, name: project.name, project_snapshot_id: snapshotId, status: failed.length ? "finished_with_errors" : "converted", failed_chapter_ids: failed };
-  await emitWorkspaceEvent(env, project.workspaceId, "studio_conversion", data).catch((error) =>
+  await relayWorkspaceEvent(env.WEBHOOK_DELIVERIES, project.workspaceId, "studio_conversion", data).catch((error) =>
     log("error", "studio webhook event not queued", { project_id: project.id, error: String(error) }),
   );
 }
@@ -265,7 +285,7 @@ async function finishProject(env: Env, db: Database, project: StudioProjectRow, 
 /** Deliveries of one chapter's job (wrangler.toml: max_retries 3). */
 export const STUDIO_JOB_DELIVERIES = 4;
 
-async function failChapter(env: Env, job: StudioJobMessage, error: string): Promise<void> {
+async function failChapter(env: StudioEnv, job: StudioJobMessage, error: string): Promise<void> {
   const db = database(env.DB);
   const project = await repo.findProject(db, job.workspaceId, job.projectId);
   if (!project) return;
@@ -274,7 +294,7 @@ async function failChapter(env: Env, job: StudioJobMessage, error: string): Prom
 }
 
 /** The queue consumer: each message one chapter; an unexpected failure is retried by the queue, then reported. */
-export async function consumeStudioJobs(batch: MessageBatch<StudioJobMessage>, env: Env): Promise<void> {
+export async function consumeStudioJobs(batch: MessageBatch<StudioJobMessage>, env: StudioEnv): Promise<void> {
   for (const message of batch.messages) {
     try {
       if (message.body?.version !== 1) {
