@@ -19,3 +19,4 @@ export * from "./dubbing";
 export * from "./pronunciation";
 export * from "./publishing";
 export * from "./productions";
+export * from "./voiceover";
