@@ -15,7 +15,7 @@ import { SPEED_RANGE } from "~/voices/rules/voices";
 import { SOUND_DURATION_RANGE, SOUND_TEXT_MAX_CHARACTERS } from "~/sound-effects/rules/sound-effects";
 import { deleteProject, findProject, pendingCredits, projectClips, projectRenders, saveProject, spokenClips, startRender } from "~/voiceover/voiceover.server";
 import { clipsInput, clock, ORIGINAL_AUDIO_MODES, PROJECT_NAME_MAX, type OriginalAudioMode, type RenderStatus } from "~/voiceover/rules/voiceover";
-import { VoiceoverEditor } from "~/voiceover/components/editor";
+import { DeleteProject, VoiceoverEditor } from "~/voiceover/components/editor";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.name ?? "Voiceover"} · Voiceover studio · ${PRODUCT_NAME}` }];
 
@@ -107,10 +107,13 @@ export default function VoiceoverProject() {
       title={data.project.name}
       description={`${clock(data.project.durationSeconds)} · ${data.project.size}`}
       actions={
-        <Link to="/app/voiceover-studio" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          All voiceovers
-        </Link>
+        <>
+          <Link to="/app/voiceover-studio" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            All voiceovers
+          </Link>
+          <DeleteProject />
+        </>
       }
       width="wide"
     >

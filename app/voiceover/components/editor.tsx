@@ -97,7 +97,7 @@ export function VoiceoverEditor(props: EditorProps) {
 
   return (
     <div className="flex flex-col gap-6" data-testid="voiceover-editor">
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <Preview videoRef={video} project={project} clips={timeline.clips} spoken={props.spoken} originalAudio={timeline.originalAudio} time={time} onTime={setTime} />
         <RenderCard
           render={props.render}
@@ -111,24 +111,33 @@ export function VoiceoverEditor(props: EditorProps) {
         />
       </div>
 
-      <Card>
-        <CardHeader
-          title="Timeline"
-          description="Place lines of dialogue and sound effects along the video. Click the timeline to move the playhead; new clips start there."
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => add("dialogue")} disabled={props.voices.length === 0} data-testid="add-dialogue">
-                <MessageSquareText aria-hidden="true" />
-                Add dialogue
-              </Button>
-              <Button variant="secondary" onClick={() => add("effect")} data-testid="add-effect">
-                <Waves aria-hidden="true" />
-                Add sound effect
-              </Button>
-            </>
-          }
-        />
+      <Card data-testid="voiceover-timeline-card">
+        <CardHeader title="Timeline" description="Place lines of dialogue and sound effects along the video. Click the timeline to move the playhead; new clips start there." />
         <CardContent className="flex flex-col gap-5">
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="secondary" onClick={() => add("dialogue")} disabled={props.voices.length === 0} data-testid="add-dialogue">
+              <MessageSquareText aria-hidden="true" />
+              Add dialogue
+            </Button>
+            <Button variant="secondary" onClick={() => add("effect")} data-testid="add-effect">
+              <Waves aria-hidden="true" />
+              Add sound effect
+            </Button>
+            <Button onClick={() => submit("save")} disabled={busy || !unsaved} data-testid="voiceover-save">
+              <Save aria-hidden="true" />
+              {busy && submitted === "save" ? "Saving…" : "Save"}
+            </Button>
+            {failure ? null : (
+              <span className="text-sm text-muted-foreground" data-testid="voiceover-save-state">
+                {unsaved ? "Unsaved changes: save them, or render (which saves first)." : "All changes saved."}
+              </span>
+            )}
+          </div>
+          {failure ? (
+            <Hint tone="error" className="text-sm" id="voiceover-error">
+              {failure}
+            </Hint>
+          ) : null}
           <TimelineTracks clips={timeline.clips} durationSeconds={project.durationSeconds} time={time} selected={selected} onSelect={setSelected} onSeek={seek} />
           {timeline.clips.length === 0 ? <p className="text-sm text-muted-foreground">No clips yet: move the playhead and add a line of dialogue or a sound effect.</p> : null}
           <ol className="flex flex-col gap-3" aria-label="Clips" data-testid="voiceover-clips">
@@ -178,26 +187,6 @@ export function VoiceoverEditor(props: EditorProps) {
         </CardContent>
       </Card>
 
-      <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-background/95 p-3 backdrop-blur">
-        <div className="min-w-0 text-sm">
-          {failure ? (
-            <Hint tone="error" className="text-sm" id="voiceover-error">
-              {failure}
-            </Hint>
-          ) : unsaved ? (
-            <span className="text-muted-foreground">Unsaved changes</span>
-          ) : (
-            <span className="text-muted-foreground">All changes saved</span>
-          )}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <DeleteProject />
-          <Button variant="secondary" onClick={() => submit("save")} disabled={busy || !unsaved} data-testid="voiceover-save">
-            <Save aria-hidden="true" />
-            {busy && submitted === "save" ? "Saving…" : "Save"}
-          </Button>
-        </div>
-      </div>
       {leaveWarning}
     </div>
   );
@@ -240,31 +229,34 @@ function Preview({ videoRef, project, clips, spoken, originalAudio, time, onTime
   }, [clips, originalAudio, onTime, project.originalProblem, videoRef]);
 
   useEffect(() => {
+    const player = videoRef.current;
+    if (!player) return;
+    // While the video plays, every frame; when it pauses, seeks or ends, once (a seek while playing keeps the loop).
     let frame = 0;
     const tick = () => {
       sync();
-      frame = requestAnimationFrame(tick);
+      frame = player.paused || player.ended ? 0 : requestAnimationFrame(tick);
     };
-    const player = videoRef.current;
     const start = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(tick);
+      if (!frame) frame = requestAnimationFrame(tick);
     };
     const stop = () => {
       cancelAnimationFrame(frame);
+      frame = 0;
       sync();
     };
-    player?.addEventListener("play", start);
-    player?.addEventListener("pause", stop);
-    player?.addEventListener("seeked", stop);
-    player?.addEventListener("ended", stop);
+    player.addEventListener("play", start);
+    player.addEventListener("pause", stop);
+    player.addEventListener("ended", stop);
+    player.addEventListener("seeked", sync);
     sync();
+    if (!player.paused) start();
     return () => {
       cancelAnimationFrame(frame);
-      player?.removeEventListener("play", start);
-      player?.removeEventListener("pause", stop);
-      player?.removeEventListener("seeked", stop);
-      player?.removeEventListener("ended", stop);
+      player.removeEventListener("play", start);
+      player.removeEventListener("pause", stop);
+      player.removeEventListener("ended", stop);
+      player.removeEventListener("seeked", sync);
     };
   }, [sync, videoRef]);
 
@@ -386,7 +378,7 @@ function ClipRow({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
           <Badge tone={dialogue ? "neutral" : "accent"}>{dialogue ? "Dialogue" : "Sound effect"}</Badge>
-          {spoken ? <Badge tone="success">Spoken</Badge> : <Badge tone="outline">Not rendered yet</Badge>}
+          {spoken ? <Badge tone="success">Rendered</Badge> : <Badge tone="outline">Not rendered yet</Badge>}
         </div>
         <div className="flex items-center gap-1">
           <IconButton label={`Play from ${clock(clip.start)}`} icon={<AudioLines aria-hidden="true" />} onClick={onPlayFrom} />
@@ -501,6 +493,7 @@ function RenderCard({
         <p className="text-sm text-muted-foreground" data-testid="voiceover-credits">
           {pendingCredits > 0 ? `About ${pendingCredits.toLocaleString("en")} credits for the clips not spoken before; unchanged clips are not charged again.` : "Every clip is spoken already: rendering again costs nothing."}
         </p>
+        <Hint>Lines are spoken by this deployment&apos;s speech engine (espeak-ng&apos;s formant voices unless a neural engine is configured) and effects made by its sound-effects engine (procedural audio unless a generative one is configured).</Hint>
         {disabledReason && !running ? <Hint>{disabledReason}</Hint> : null}
         {render && running ? (
           <div className="flex flex-col gap-1" data-testid="voiceover-progress">
@@ -532,7 +525,7 @@ function RenderCard({
 }
 
 /** Delete, after a confirmation: the project, its renders and its media. */
-function DeleteProject() {
+export function DeleteProject() {
   const [open, setOpen] = useState(false);
   return (
     <>

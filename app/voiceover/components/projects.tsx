@@ -112,6 +112,7 @@ export function NewVoiceoverDialog({ maxSeconds, maxMegabytes, onClose, onCreate
           <Label htmlFor="voiceover-name">Name (optional)</Label>
           <Input id="voiceover-name" value={name} maxLength={200} placeholder="The video's file name" onChange={(event) => setName(event.target.value)} />
         </div>
+        <Hint>The video&apos;s own sound can be kept or lowered under your clips when it is MP3 or Opus; other sound (AAC, as in most phone videos) is not read here and is replaced.</Hint>
         {error ? (
           <Hint tone="error" className="text-sm">
             {error}

@@ -51,7 +51,7 @@ export async function readVideo(bytes: Uint8Array) {
 }
 
 async function digest(data: Uint8Array): Promise<string> {
-  return [...new Uint8Array(await crypto.subtle.digest("SHA-256", data))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return [...new Uint8Array(await crypto.subtle.digest("SHA-256", data as Uint8Array<ArrayBuffer>))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** The RMS level (dBFS) of the samples between two times. */
