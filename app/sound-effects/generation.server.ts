@@ -40,7 +40,6 @@ export type SoundRefusal = { httpStatus: 400 | 401 | 402 | 403 | 500; status: st
 
 export type SoundEffectResult = { ok: true; audio: Uint8Array; item: SoundGenerationRow } | { ok: false; refusal: SoundRefusal };
 
-
 /**
  * Makes a sound effect: checks the model, format and quota, generates, encodes, stores the audio in R2 and only
  * then writes the item with its charge (decision 0028: credits per second of audio). Refused or failed: nothing is

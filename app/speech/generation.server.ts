@@ -52,7 +52,6 @@ export type SpeechRequest = {
   pronunciationLocators?: Locator[] | null;
 };
 
-
 type Segment = { text: string; voice: Voice; settings: VoiceSettings };
 
 export type SpeechPlan = {

@@ -281,10 +281,12 @@ export function spokenClips(project: VoiceoverProjectRow, rendered: VoiceoverRen
   return spoken;
 }
 
-/** Deletes a project, its renders and everything of it in R2. */
+/** Deletes a project, its renders and everything of it in R2; a render still queued or running is refunded first. */
 export async function deleteProject(env: Env, actor: Actor, id: string): Promise<VoiceoverResult<true>> {
   const denied = await projectsPermissionRefusal(env, actor);
   if (denied) return { ok: false, refusal: denied };
+  const active = (await repo.latestRenders(db(env), wsOf(actor), [id])).get(id);
+  if (active && (active.status === "queued" || active.status === "rendering")) await repo.failRender(db(env), active.id, "The project was deleted.", true, nowSeconds());
   const deleted = await repo.deleteProject(db(env), wsOf(actor), id);
   if (!deleted) return refuse(404, "not_found", "Voiceover project not found");
   await deletePrefix(env.MEDIA, voiceoverMediaPrefix(deleted.workspaceId, deleted.id));

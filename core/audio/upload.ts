@@ -158,7 +158,6 @@ function decodeAiff(bytes: Uint8Array): DecodedUpload | UploadRefusal {
   return refuse("corrupt", "The AIFF file has no sound data.");
 }
 
-
 /** WebM, Matroska, MP4, M4A, QuickTime, 3GP: the sound track's Opus or MP3 packets (mediabunny demuxes them). */
 async function decodeContainer(bytes: Uint8Array, container: "webm" | "mp4"): Promise<DecodedUpload | UploadRefusal> {
   const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });

@@ -170,6 +170,11 @@ describe("voiceover projects: the API and its rules", () => {
     expect(again.status).toBe(409);
     expect((await detail(again)).status).toBe("render_in_progress");
     expect(await charged(workspace)).toBe(42);
+    // Deleting the project gives a render that has not run its credits back, and removes its media.
+    expect((await api(`/v1/voiceover/projects/${id}`, { key, method: "DELETE" })).status).toBe(200);
+    expect(await charged(workspace)).toBe(0);
+    expect((await env.MEDIA.list({ prefix: `videos/${workspace}/voiceover/${id}/` })).objects).toEqual([]);
+    expect((await api(`/v1/voiceover/projects/${id}`, { key })).status).toBe(404);
   });
 });
 
