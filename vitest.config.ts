@@ -228,7 +228,9 @@ export default defineConfig({
           tsconfigPaths(),
           cloudflareTest({
             wrangler: { configPath: "./queues/video/wrangler.toml" },
-            miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+            // The speech worker's binding is for voiceover renders, tested with the real engine in the app project
+            // (tests/workers/app/voiceover.test.ts); the share videos tested here never call it.
+            miniflare: { bindings: { TEST_MIGRATIONS: migrations }, serviceBindings: { SPEECH: () => new Response("Voiceover renders are tested in the app project.", { status: 501 }) } },
           }),
         ],
         resolve: {

@@ -7,6 +7,7 @@ import { adminHistoryApi, historyApi } from "~/history/api";
 import { audioIsolationApi } from "~/isolation/api";
 import { forcedAlignmentApi, speechToSpeechApi } from "~/voice-changer/api";
 import { studioApi } from "~/studio/api";
+import { voiceoverApi } from "~/voiceover/api";
 import { audioNativeApi } from "~/audio-native/api";
 import { publishingApi } from "~/publishing/api";
 import { productionFilesApi, productionsApi } from "~/productions/api";
@@ -81,6 +82,7 @@ api.route("/audio-isolation", audioIsolationApi);
 api.route("/speech-to-speech", speechToSpeechApi);
 api.route("/forced-alignment", forcedAlignmentApi);
 api.route("/studio/projects", studioApi);
+api.route("/voiceover/projects", voiceoverApi);
 api.route("/audio-native", audioNativeApi);
 api.route("/publishing", publishingApi);
 // The signed downloads first: they need no API key (the signature is the permission).

@@ -12,7 +12,7 @@ export const headers = publicHeaders;
 
 export const meta = publicMeta({
   title: `Studio · ${PRODUCT_NAME}`,
-  description: "Long-form audio: books and articles in chapters, a voice per paragraph, converted chapter by chapter and exported as an audiobook.",
+  description: "Long-form audio: books and articles in chapters, a voice per paragraph, converted chapter by chapter and exported as an audiobook; and voiceovers for your videos.",
   path: "/studio",
 });
 
@@ -47,6 +47,12 @@ export default function StudioLanding() {
             <li key={preset}>{qualityPresetLabel(preset)}</li>
           ))}
         </ul>
+        <h2 className="pt-6 text-xl font-semibold">Voiceover videos</h2>
+        <p className="text-muted-foreground">
+          Upload an MP4 or WebM video, place lines of dialogue (each with its voice, speed and stability) and sound effects on its timeline, preview them over the picture,
+          and render: the picture is copied as it is, and the new track is mixed with the video&apos;s own sound, kept or lowered under the dialogue. Each line is charged
+          once, however often you render.
+        </p>
         <p className="text-sm text-muted-foreground">
           Studio is on every plan: {PROJECT_LIMIT.free} projects on the free plan, {PROJECT_LIMIT.starter} on Starter; the Studio API from Starter up.{" "}
           <Link to="/pricing" className="underline">
@@ -55,7 +61,11 @@ export default function StudioLanding() {
           .
         </p>
         <p className="text-sm text-muted-foreground">
-          Already have an account? <Link to="/app/studio" className="underline">Open Studio</Link>.
+          Already have an account? <Link to="/app/studio" className="underline">Open Studio</Link> or the{" "}
+          <Link to="/app/voiceover-studio" className="underline">
+            voiceover studio
+          </Link>
+          .
         </p>
       </section>
     </MarketingLayout>

@@ -5,7 +5,6 @@ import { formatSpec, minimumTierFor, tierAllowsFormat, type OutputFormat } from 
 import { concatBytes, StreamingEncoder } from "../../core/audio/encoder";
 import { int16FromBytes } from "../../core/audio/pcm";
 import { TIER_DISPLAY_NAMES, type SubscriptionStatus } from "../../core/billing/plans";
-import type { EngineCatalog } from "../../core/engines/capabilities";
 import type { EngineChoice } from "../../core/engines/registry";
 import { SDK_SOUND_MODEL_IDS, type SoundGenerationRequest, type SoundGenerationResult } from "../../core/engines/sound-generation";
 import { nowSeconds } from "../../core/clock";
@@ -15,11 +14,12 @@ import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
 import { currentQuota } from "~/speech/speech.server";
 import { log } from "~/common/log.server";
 import { creditsToReserve, SOUND_SOURCE, SOUND_USAGE_LABEL, soundCredits } from "~/sound-effects/rules/sound-effects";
+import { soundModels } from "./server/sound-models.server";
 
 // The sound-effects generation pipeline (engine call, encoders, storage, charge): the /v1 layer's, kept out of
 // the pages' server module because the encoders' WebAssembly is not for the page bundle.
 
-type SoundRpc = { generateSound(request: SoundGenerationRequest, choice?: EngineChoice): Promise<SoundGenerationResult>; catalog(): Promise<EngineCatalog> };
+type SoundRpc = { generateSound(request: SoundGenerationRequest, choice?: EngineChoice): Promise<SoundGenerationResult> };
 
 /** The engine registry's host (the speech worker) over its service binding. */
 function soundEngine(env: Env): SoundRpc {
@@ -39,11 +39,6 @@ export type SoundEffectRequest = {
 export type SoundRefusal = { httpStatus: 400 | 401 | 402 | 403 | 500; status: string; message: string };
 
 export type SoundEffectResult = { ok: true; audio: Uint8Array; item: SoundGenerationRow } | { ok: false; refusal: SoundRefusal };
-
-/** The sound models served: the catalog's sound-generation models, the first the default. */
-export async function soundModels(env: Env): Promise<string[]> {
-  return (await soundEngine(env).catalog()).capabilities["sound-generation"].flatMap((p) => p.models.map((m) => m.id));
-}
 
 /**
  * Makes a sound effect: checks the model, format and quota, generates, encodes, stores the audio in R2 and only

@@ -1,17 +1,15 @@
 import { database } from "../../db/client";
 import { acquireSlot, releaseSlot } from "../../db/repositories/generation-slots";
 import { QuotaExhausted, recordGeneration, type HistoryRow } from "../../db/repositories/history";
-import { maxCharactersPerRequest, resolveModel, type Model } from "~/speech/rules/models";
+import { maxCharactersPerRequest, type Model } from "~/speech/rules/models";
 import { formatSpec, tierAllowsFormat, type OutputFormat, minimumTierFor } from "../../core/audio/output-formats";
 import { isRestricted } from "~/billing/rules/plan-actions";
 import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
 import { CONCURRENCY_LIMIT, isPaidTier, standardTierFor, TIER_DISPLAY_NAMES, type SubscriptionStatus } from "../../core/billing/plans";
 import { alignmentFromWords, concatAlignments, engineTextFor, splitSentences, type Alignment } from "~/speech/rules/speech-text";
-import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../core/voices/voice-safety";
 import { engineParameters, engineVoiceFor, externalVoiceFor } from "~/voices/rules/voices";
 import { applyOpenAiProsody } from "~/speech/rules/openai";
-import { findUsableVoice, hasNeuralCloning, neuralSpeakerOf, voiceCaptchaPassed, voiceCaptchaRequired } from "~/voices/voices.server";
-import { VOICE_NOT_TRAINED_MESSAGE, voiceReadyToSpeak } from "~/voices/rules/professional-cloning";
+import { hasNeuralCloning, neuralSpeakerOf } from "~/voices/voices.server";
 import type { Voice } from "../../core/voices/voices";
 import { concatBytes, StreamingEncoder } from "../../core/audio/encoder";
 import { int16FromBytes } from "../../core/audio/pcm";
@@ -19,13 +17,17 @@ import { invoiceExtraCredits } from "~/billing/billing.server";
 import { findVoiceSettings } from "~/voices/voices.server";
 import { log } from "~/common/log.server";
 import { currentQuota } from "./server/quota.server";
+import { speakingVoice, speechModel, type SpeechRefusal } from "./server/speaking-voice.server";
 import { keyCapRefusal, permissionRefusal, randomHex, type Actor } from "~/accounts/accounts.server";
-import { servedModels, speechEngine } from "./server/speech-engine.server";
+import { speechEngine } from "./server/speech-engine.server";
 import { nowSeconds } from "../../core/clock";
 import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from "../../core/voices/voice-settings";
 import { recordGeneratedAudio } from "~/ai-classifier/ai-classifier.server";
 import { applyRules, type PronunciationRule } from "../../core/pronunciation/rules";
 import { rulesForLocators, type Locator } from "~/pronunciation/pronunciation.server";
+
+// The model and voice checks live beside the engine (server/speaking-voice.server.ts); its callers here keep them.
+export { speakingVoice, speechModel, type SpeechRefusal };
 
 export type SpeechSource = "TTS" | "API" | "Dialogue" | "OpenAI";
 
@@ -48,15 +50,6 @@ export type SpeechRequest = {
   openAiProsody?: { speed: number; pitchShift: number; rangeShift: number } | null;
   /** Pronunciation dictionaries to apply, in order (the workspace's own; the latest version when none is named). */
   pronunciationLocators?: Locator[] | null;
-};
-
-export type SpeechRefusal = {
-  httpStatus: 400 | 401 | 402 | 403 | 404 | 429;
-  status: string;
-  message: string;
-  headers?: Record<string, string>;
-  /** More fields of the error's `detail` (voice_captcha_required names the voice). */
-  detail?: Record<string, string>;
 };
 
 type Segment = { text: string; voice: Voice; settings: VoiceSettings };
@@ -131,24 +124,6 @@ export async function planSpeech(env: Env, actor: Actor, request: SpeechRequest)
     return { ok: false, refusal: { httpStatus: 429, status: "too_many_concurrent_requests", message: `Your plan allows ${limit} concurrent requests.`, headers } };
   }
   return { ok: true, plan: { actor, request, model: model.model, segments, pronunciationRules: dictionaries.rules, characters, beyondLimit, historyItemId: timeOrderedId(), concurrency: { active: slot.active, limit } } };
-}
-
-/** The text-to-speech model a request names (the default when none), or the refusal when this deployment has none such. */
-export async function speechModel(env: Env, modelId: string | null | undefined): Promise<{ ok: true; model: Model } | { ok: false; refusal: SpeechRefusal }> {
-  const model = resolveModel(modelId, await servedModels(env));
-  if (!model || !model.can_do_text_to_speech) return { ok: false, refusal: { httpStatus: 400, status: "model_not_found", message: `A model with id ${modelId} was not found.` } };
-  return { ok: true, model };
-}
-
-/** The voice a request names, when the caller's workspace may speak with it; else the refusal. */
-export async function speakingVoice(env: Env, actor: Actor, voiceId: string): Promise<{ ok: true; voice: Voice } | { ok: false; refusal: SpeechRefusal }> {
-  const voice = await findUsableVoice(env, actor, voiceId);
-  if (!voice) return { ok: false, refusal: { httpStatus: 404, status: "voice_not_found", message: `A voice with the voice_id ${voiceId} was not found.` } };
-  if (!voiceUsable(voice.safetyControl)) return { ok: false, refusal: { httpStatus: 403, status: "voice_blocked", message: VOICE_BLOCKED_API_MESSAGE } };
-  if (!voiceReadyToSpeak(voice)) return { ok: false, refusal: { httpStatus: 400, status: "voice_not_fine_tuned", message: VOICE_NOT_TRAINED_MESSAGE } };
-  // A voice under a CAPTCHA speaks only for a workspace that has passed its check (decision 0023).
-  if (!(await voiceCaptchaPassed(env, actor, voice))) return { ok: false, refusal: { ...voiceCaptchaRequired(voice), detail: { voice_id: voice.voiceId } } };
-  return { ok: true, voice };
 }
 
 function quotaExceeded(characterLimit: number, remaining: number, characters: number): SpeechRefusal {

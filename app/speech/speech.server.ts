@@ -5,3 +5,4 @@ export * from "./server/try-it.server";
 export * from "./server/tts-page.server";
 export * from "./server/openai-voices.server";
 export * from "./server/metered-upload.server";
+export * from "./server/speaking-voice.server";

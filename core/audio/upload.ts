@@ -6,6 +6,7 @@ import { decodeMp3 } from "./mp3-decoder";
 import { decodeOggOpus, decodeOpusPackets, OPUS_RATE } from "./opus";
 import { readOggPages } from "./ogg";
 import { concatBytes } from "./bytes";
+import { audioCodecName } from "./track-codecs";
 
 /** What the file is, as its bytes say. */
 export type Container = "mp3" | "wav" | "aiff" | "ogg" | "flac" | "aac" | "webm" | "mp4" | "avi" | "asf" | "flv" | "mpeg-ps" | "pcm";
@@ -157,8 +158,6 @@ function decodeAiff(bytes: Uint8Array): DecodedUpload | UploadRefusal {
   return refuse("corrupt", "The AIFF file has no sound data.");
 }
 
-const CODEC_NAMES: Record<string, string> = { aac: "AAC", vorbis: "Vorbis", flac: "FLAC", ac3: "AC-3", eac3: "E-AC-3", alac: "ALAC" };
-
 /** WebM, Matroska, MP4, M4A, QuickTime, 3GP: the sound track's Opus or MP3 packets (mediabunny demuxes them). */
 async function decodeContainer(bytes: Uint8Array, container: "webm" | "mp4"): Promise<DecodedUpload | UploadRefusal> {
   const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
@@ -183,7 +182,7 @@ async function decodeContainer(bytes: Uint8Array, container: "webm" | "mp4"): Pr
       const { samples, sampleRate } = await decodeMp3(concatBytes(packets));
       return { ok: true, samples, sampleRate, container, hadVideo };
     }
-    const name = (codec && CODEC_NAMES[codec]) ?? codec ?? "unknown";
+    const name = audioCodecName(codec);
     return refuse("undecodable", `The ${hadVideo ? "video's" : "file's"} audio is ${name}, which this deployment's embedded decoders do not read; send WAV, MP3, Ogg Opus, or WebM/MP4 with Opus or MP3 audio.`);
   } catch {
     return refuse("corrupt", "The file is damaged or cut short and its audio cannot be read.");

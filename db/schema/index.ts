@@ -20,3 +20,4 @@ export * from "./pronunciation";
 export * from "./publishing";
 export * from "./productions";
 export * from "./auth-connections";
+export * from "./voiceover";

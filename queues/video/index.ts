@@ -7,8 +7,11 @@ import { VIDEO_MAX_ATTEMPTS, videoJobMessage, videoKey, videoRetryDelaySeconds, 
 import { h264Module } from "./encoder";
 import { failAttempt, finishJob, reportProgress, startAttempt } from "./jobs";
 import { renderShareVideo } from "./render";
+import { voiceoverRenderMessage } from "../../core/voiceover/render";
+import { buryVoiceover, renderVoiceover } from "./voiceover";
 
-export type VideoEnv = { DB: D1Database; MEDIA: R2Bucket };
+/** The renderer's bindings: D1 and R2, and the speech worker for voiceover renders' speech, sounds and decoding. */
+export type VideoEnv = { DB: D1Database; MEDIA: R2Bucket; SPEECH: Fetcher };
 
 /** The queue that receives a job's message once its last retry has failed. */
 const DEAD_LETTER_QUEUE = "video-jobs-dead";
@@ -19,6 +22,9 @@ function log(fields: Record<string, unknown>) {
 
 /** Renders one job: everything it needs is read from D1 and R2, the result written to R2, then the row. */
 async function renderJob(env: VideoEnv, message: Message<unknown>): Promise<void> {
+  // A voiceover render (decision 0062) shares the queue: its message names the render, not a share-video job.
+  const voiceover = voiceoverRenderMessage.safeParse(message.body);
+  if (voiceover.success) return renderVoiceover(env, message, voiceover.data, log);
   const parsed = videoJobMessage.safeParse(message.body);
   if (!parsed.success) {
     log({ level: "warn", message: "malformed video job message, dropped" });
@@ -57,6 +63,11 @@ async function renderJob(env: VideoEnv, message: Message<unknown>): Promise<void
 
 /** The dead-letter queue: a job whose deliveries all failed is marked failed, if it is not already. */
 async function buryJob(env: VideoEnv, message: Message<unknown>): Promise<void> {
+  const voiceover = voiceoverRenderMessage.safeParse(message.body);
+  if (voiceover.success) {
+    await buryVoiceover(env, voiceover.data);
+    return message.ack();
+  }
   const parsed = videoJobMessage.safeParse(message.body);
   if (parsed.success) await failAttempt(database(env.DB), parsed.data.jobId, "The video could not be rendered.", true);
   message.ack();

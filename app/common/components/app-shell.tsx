@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { AudioLines, AudioWaveform, Banknote, BookA, BookOpen, Bot, Captions, CircleGauge, Clapperboard, CreditCard, FlaskConical, Headset, House, KeyRound, Languages, Library, ListChecks, Mail, Menu, Mic2, Newspaper, ScanSearch, Settings, ShieldCheck, Sparkles, Speech, TextSelect, Users, UsersRound, Volume2, Wand2, Webhook, type LucideIcon } from "lucide-react";
+import { AudioLines, AudioWaveform, Banknote, BookA, BookOpen, Bot, Captions, CircleGauge, Clapperboard, CreditCard, Film, FlaskConical, Headset, House, KeyRound, Languages, Library, ListChecks, Mail, Menu, Mic2, Newspaper, ScanSearch, Settings, ShieldCheck, Sparkles, Speech, TextSelect, Users, UsersRound, Volume2, Wand2, Webhook, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { APP_SECTIONS, groupedSections, type AppSection, type AppSectionIcon } from "~/common/rules/navigation";
 import { formatNumber } from "~/common/rules/format";
@@ -15,6 +15,7 @@ export const SECTION_ICONS: Record<AppSectionIcon, LucideIcon> = {
   home: House,
   speech: AudioLines,
   studio: BookOpen,
+  voiceover: Film,
   sound: Volume2,
   isolator: AudioWaveform,
   classifier: ScanSearch,

@@ -35,7 +35,7 @@ export const APP_SECTION_GROUPS = ["Create", "Voices", "Audio tools", "Workspace
 export type AppSectionGroup = (typeof APP_SECTION_GROUPS)[number];
 
 /** The icon of a section, by name (the components map names to the icon set). */
-export type AppSectionIcon = "home" | "speech" | "studio" | "sound" | "isolator" | "changer" | "transcription" | "alignment" | "dubbing" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks" | "agents" | "pronunciation" | "audioNative" | "classifier" | "security" | "productions" | "payouts";
+export type AppSectionIcon = "home" | "speech" | "studio" | "voiceover" | "sound" | "isolator" | "changer" | "transcription" | "alignment" | "dubbing" | "voices" | "library" | "design" | "lab" | "workspaceVoices" | "checklist" | "subscription" | "usage" | "key" | "members" | "invites" | "settings" | "groups" | "serviceAccounts" | "webhooks" | "agents" | "pronunciation" | "audioNative" | "classifier" | "security" | "productions" | "payouts";
 
 /**
  * What a section needs before the sidebar shows it: a group permission (decision 0034) or the admin role. The page
@@ -49,6 +49,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/home", label: "Home", group: "Create", icon: "home" },
   { to: "/app/speech-synthesis/text-to-speech", label: "Text to Speech", group: "Create", icon: "speech", requires: "text_to_speech" },
   { to: "/app/studio", label: "Studio", group: "Create", icon: "studio", requires: "projects" },
+  { to: "/app/voiceover-studio", label: "Voiceover studio", group: "Create", icon: "voiceover", requires: "projects" },
   { to: "/app/dubbing", label: "Dubbing", group: "Create", icon: "dubbing", requires: "dubbing" },
   { to: "/app/conversational-ai/agents", label: "Agents", group: "Create", icon: "agents", requires: "conversational_ai" },
   { to: "/app/conversational-ai/phone-numbers", label: "Phone numbers", group: "Create", icon: "agents", requires: "conversational_ai" },

@@ -1,0 +1,132 @@
+import { Link } from "@remix-run/react";
+import { Film, Upload } from "lucide-react";
+import { useRef, useState } from "react";
+import { Badge, type BadgeTone } from "~/common/ui/badge";
+import { Button } from "~/common/ui/button";
+import { Card } from "~/common/ui/card";
+import { Dialog } from "~/common/ui/dialog";
+import { EmptyState, Hint, Meter } from "~/common/ui/feedback";
+import { Input, Label } from "~/common/ui/input";
+import { clock, RENDER_STATUS_LABELS, VOICEOVER_ACCEPT, type RenderStatus } from "~/voiceover/rules/voiceover";
+
+export type VoiceoverCard = { id: string; name: string; durationSeconds: number; clips: number; render: { status: RenderStatus; progress: number } | null };
+
+const TONE: Record<RenderStatus, BadgeTone> = { queued: "accent", rendering: "accent", done: "success", failed: "danger" };
+
+/** The workspace's voiceover projects, newest first: the video's length, its clips and its newest render. */
+export function VoiceoverList({ projects, onCreate }: { projects: VoiceoverCard[]; onCreate: () => void }) {
+  if (projects.length === 0) {
+    return (
+      <EmptyState
+        icon={<Film aria-hidden="true" />}
+        title="No voiceover projects yet"
+        action={
+          <Button variant="secondary" onClick={onCreate}>
+            <Upload aria-hidden="true" />
+            Upload a video
+          </Button>
+        }
+      >
+        Upload a video, place dialogue and sound effects on its timeline, and render it with your new soundtrack.
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Voiceover projects" data-testid="voiceover-projects">
+      {projects.map((p) => (
+        <li key={p.id}>
+          <Card className="flex h-full gap-4 p-4">
+            <div className="flex size-16 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
+              <Film aria-hidden="true" />
+            </div>
+            <div className="min-w-0 flex-1 space-y-2">
+              <Link to={`/app/voiceover-studio/${p.id}`} className="block truncate font-medium text-foreground hover:underline">
+                {p.name}
+              </Link>
+              <p className="text-sm text-muted-foreground">
+                {clock(p.durationSeconds)} · {p.clips} {p.clips === 1 ? "clip" : "clips"}
+                {p.render ? (
+                  <Badge tone={TONE[p.render.status]} className="ml-2">
+                    {RENDER_STATUS_LABELS[p.render.status]}
+                  </Badge>
+                ) : null}
+              </p>
+              {p.render && (p.render.status === "queued" || p.render.status === "rendering") ? <Meter label={`${p.name}: render progress`} value={p.render.progress} max={100} valueText={`${p.render.progress}%`} /> : null}
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The API's error text for a refused upload (its message), or a plain sentence. */
+function errorText(status: number, body: string): string {
+  try {
+    const detail = (JSON.parse(body) as { detail?: { message?: string } | { msg: string }[] }).detail;
+    if (status < 500 && detail) return Array.isArray(detail) ? detail.map((d) => d.msg).join("; ") : (detail.message ?? "The video was refused.");
+  } catch {
+    // not JSON
+  }
+  return "The video could not be uploaded. Try again.";
+}
+
+/** The new-project dialog: a video and a name, posted to POST /v1/voiceover/projects (a media upload). */
+export function NewVoiceoverDialog({ maxSeconds, maxMegabytes, onClose, onCreated }: { maxSeconds: number; maxMegabytes: number; onClose: () => void; onCreated: (id: string) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function submit() {
+    if (!file) return setError("Choose a video first.");
+    setBusy(true);
+    setError(null);
+    const body = new FormData();
+    body.append("file", file);
+    if (name.trim()) body.append("name", name.trim());
+    const response = await fetch("/v1/voiceover/projects", { method: "POST", body }).catch(() => null);
+    setBusy(false);
+    if (!response) return setError("The upload did not reach the server. Check the connection and try again.");
+    const text = await response.text();
+    if (!response.ok) return setError(errorText(response.status, text));
+    onCreated((JSON.parse(text) as { project_id: string }).project_id);
+  }
+
+  return (
+    <Dialog title="New voiceover" description={`An MP4 or WebM video up to ${Math.round(maxSeconds / 60)} minutes and ${maxMegabytes} MB. Its picture is kept as it is.`} onClose={onClose} testId="new-voiceover-dialog">
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="voiceover-file">Video</Label>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="secondary" onClick={() => input.current?.click()}>
+              <Upload aria-hidden="true" />
+              Choose video
+            </Button>
+            <span className="min-w-0 truncate text-sm text-muted-foreground">{file ? file.name : "No video chosen"}</span>
+          </div>
+          <input id="voiceover-file" ref={input} type="file" accept={VOICEOVER_ACCEPT} className="sr-only" data-testid="voiceover-file" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="voiceover-name">Name (optional)</Label>
+          <Input id="voiceover-name" value={name} maxLength={200} placeholder="The video's file name" onChange={(event) => setName(event.target.value)} />
+        </div>
+        <Hint>The video&apos;s own sound can be kept or lowered under your clips when it is MP3 or Opus; other sound (AAC, as in most phone videos) is not read here and is replaced.</Hint>
+        {error ? (
+          <Hint tone="error" className="text-sm">
+            {error}
+          </Hint>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={busy || !file} data-testid="voiceover-create">
+            {busy ? "Uploading…" : "Create project"}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
