@@ -33,6 +33,12 @@ import { textToVoiceApi } from "~/voices/design-api";
 import { workspaceApi } from "~/workspace/api";
 import { agentsApi } from "~/agents/api";
 import { conversationSocketApi } from "~/agents/conversation-api";
+import { knowledgeBaseApi } from "~/agents/knowledge-api";
+import { toolsApi } from "~/agents/tools-api";
+import { agentRunsApi, agentTestsApi, testInvocationsApi } from "~/agents/testing-api";
+import { conversationHistoryApi } from "~/agents/history-api";
+import { convaiSettingsApi } from "~/agents/settings-api";
+import { agentDetailsApi } from "~/agents/agent-details-api";
 import { groupsApi } from "~/workspace/groups-api";
 import { serviceAccountsApi } from "~/workspace/service-accounts-api";
 import { webhooksApi } from "~/workspace/webhooks-api";
@@ -92,6 +98,15 @@ api.route("/try-it", tryItApi);
 api.route("/google-ads-visit", adVisitApi);
 // The conversation WebSocket first: it authenticates for itself (signed URLs, decision 0037).
 api.route("/convai", conversationSocketApi);
+api.route("/convai/knowledge-base", knowledgeBaseApi);
+api.route("/convai/tools", toolsApi);
+api.route("/convai/agent-testing", agentTestsApi);
+api.route("/convai/test-invocations", testInvocationsApi);
+// Decision 0065's routes under /convai itself (each asks for the key): before agentsApi's /agents/{agent_id}.
+api.route("/convai", agentRunsApi);
+api.route("/convai", conversationHistoryApi);
+api.route("/convai", convaiSettingsApi);
+api.route("/convai", agentDetailsApi);
 api.route("/convai", agentsApi);
 
 // Anything under /v1 that no router answered: JSON, never the HTML 404 page.
