@@ -195,6 +195,23 @@ agentsApi.get("/secrets/:secret_id", doc("Get a secret (name and users, never it
   return c.json(secretJson(row, await secretUsers(c.env, row.workspaceId, row.id)));
 });
 
+agentsApi.get(
+  "/secrets/:secret_id/dependencies/:resource_type",
+  doc("What uses a secret, by kind: tools or agents (phone numbers keep their own credentials and use none)", { success: { description: "JSON: dependencies, next_cursor" }, responses: { 404: "not_found" } }),
+  valid("param", secretParam.extend({ resource_type: z.enum(["tools", "agents", "phone_numbers"]) })),
+  valid("query", z.object({ page_size: z.coerce.number().int().min(1).max(SECRET_LIMITS.pageSize).default(30), cursor: z.string().max(20).optional() })),
+  async (c) => {
+    const params = c.req.valid("param");
+    const row = await findSecret(c.env, c.get("caller"), params.secret_id);
+    if (!row) return apiError(c, 404, "not_found", SECRET_TEXTS.notFound);
+    const users = secretJson(row, await secretUsers(c.env, row.workspaceId, row.id)).used_by;
+    const all = params.resource_type === "phone_numbers" ? [] : users[params.resource_type];
+    const q = c.req.valid("query");
+    const from = q.cursor && /^\d+$/.test(q.cursor) ? Number(q.cursor) : 0;
+    return c.json({ dependencies: all.slice(from, from + q.page_size), next_cursor: from + q.page_size < all.length ? String(from + q.page_size) : undefined });
+  },
+);
+
 agentsApi.patch(
   "/secrets/:secret_id",
   doc("Replace a secret's name and value", { success: { description: "JSON: type, secret_id, name" }, responses: { 404: "not_found" } }),

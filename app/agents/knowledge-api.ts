@@ -166,7 +166,8 @@ knowledgeBaseApi.get(
       show_only_owned_documents: queryFlag.optional(),
       created_by_user_id: id.optional(),
       sort_direction: z.enum(["asc", "desc"]).optional(),
-      sort_by: z.string().max(40).optional(),
+      // Documents are listed by creation only (decision 0065).
+      sort_by: z.enum(["created_at"]).optional(),
     }),
   ),
   async (c) => {

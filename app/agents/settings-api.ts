@@ -25,7 +25,17 @@ convaiSettingsApi.patch(
     success: { description: "JSON: the settings" },
     responses: { 400: "webhook_not_found, invalid_webhook: not subscribed to post_call_transcription", 403: "forbidden: naming a webhook needs the workspace settings permission" },
   }),
-  valid("json", jsonObject),
+  valid(
+    "json",
+    z.looseObject({
+      conversation_initiation_client_data_webhook: z.looseObject({ url: z.string().max(2000), request_headers: jsonObject.nullish() }).nullish(),
+      webhooks: z.looseObject({ post_call_webhook_id: id.nullish(), events: z.array(z.string().max(40)).max(10).nullish(), transcript_format: z.string().max(40).nullish(), exclude_transcript: z.boolean().nullish(), send_audio: z.boolean().nullish() }).nullish(),
+      can_use_mcp_servers: z.boolean().nullish(),
+      rag_retention_period_days: z.number().int().min(0).max(3650).nullish(),
+      conversation_embedding_retention_days: z.number().int().min(0).max(3650).nullish(),
+      default_livekit_stack: z.string().max(40).nullish(),
+    }),
+  ),
   async (c) => {
     const updated = await updateConvaiSettings(c.env, c.get("caller"), c.req.valid("json"));
     return updated.ok ? c.json(updated.settings) : apiError(c, updated.refusal.httpStatus, updated.refusal.status, updated.refusal.message);
@@ -82,8 +92,9 @@ convaiSettingsApi.get(
       call_start_after_unix: unixSeconds.optional(),
       search: z.string().max(200).optional(),
       page_size: z.coerce.number().int().min(1).max(AGENT_LIMITS.pageSize).default(30),
-      sort_by: z.string().max(40).optional(),
-      sort_direction: z.string().max(10).optional(),
+      // Most recent contact first, the only order offered.
+      sort_by: z.enum(["last_contact_unix_secs"]).optional(),
+      sort_direction: z.enum(["desc"]).optional(),
       cursor: z.string().max(20).optional(),
     }),
   ),

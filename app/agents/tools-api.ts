@@ -21,7 +21,7 @@ toolsApi.use("*", requireCaller);
 toolsApi.get(
   "/",
   doc("List the workspace's tools, newest first", { success: { description: "JSON: tools, next_cursor, has_more" } }),
-  valid("query", pageQuery.extend({ types: queryList.optional(), used_by_agent_id: id.optional(), show_only_owned_documents: queryFlag.optional(), created_by_user_id: id.optional(), sort_by: z.string().max(40).optional(), sort_direction: z.string().max(10).optional() })),
+  valid("query", pageQuery.extend({ types: queryList.optional(), used_by_agent_id: id.optional(), show_only_owned_documents: queryFlag.optional(), created_by_user_id: id.optional(), sort_by: z.enum(["created_at"]).optional(), sort_direction: z.enum(["desc"]).optional() })),
   async (c) => {
     const q = c.req.valid("query");
     const caller = c.get("caller");

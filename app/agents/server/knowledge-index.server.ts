@@ -9,7 +9,7 @@ import type { Actor } from "~/accounts/accounts.server";
 import { randomHex, sha256Hex } from "~/accounts/accounts.server";
 import { AGENT_TEXTS } from "~/agents/rules/agents";
 import { KNOWLEDGE_LIMITS, KNOWLEDGE_TEXTS, LEXICAL_INDEX, searchSnippet } from "~/agents/rules/knowledge";
-import { findDocument, type KnowledgeDocumentRow } from "./knowledge.server";
+import { findDocument, indexRefusal, type KnowledgeDocumentRow } from "./knowledge.server";
 import type { AgentRefusal } from "./agents.server";
 
 type Env = { DB: D1Database; MEDIA?: R2Bucket };
@@ -61,7 +61,10 @@ export async function buildIndex(env: Env, viewer: Viewer, id: string, createIfM
   if (document.type === "folder") return { ok: true, index: indexJson(document, undefined) };
   const usage = (await knowledge.chunkUsage(db, workspaceOf(viewer), [id])).get(id);
   if (usage?.chunks || !createIfMissing) return { ok: true, index: indexJson(document, usage) };
-  await knowledge.replaceChunks(db, id, chunkText(document.content));
+  const chunks = chunkText(document.content);
+  const full = await indexRefusal(env, workspaceOf(viewer), chunks);
+  if (full) return full;
+  await knowledge.replaceChunks(db, id, chunks);
   const built = (await knowledge.chunkUsage(db, workspaceOf(viewer), [id])).get(id);
   return { ok: true, index: indexJson(document, built) };
 }

@@ -30,9 +30,10 @@ async function folderRefusal(env: Env, workspaceId: string, folderId: string | n
   return folder?.type === "folder" ? null : refuse(400, "folder_not_found", KNOWLEDGE_TEXTS.folderNotFound);
 }
 
-/** Whether the workspace's lexical index has room for so many more bytes of passages. */
-async function indexRefusal(env: Env, workspaceId: string, adding: number, replacing = 0): Promise<{ ok: false; refusal: AgentRefusal } | null> {
+/** Whether the workspace's lexical index has room for these passages (`replacing`: bytes of passages they replace). */
+export async function indexRefusal(env: Env, workspaceId: string, chunks: string[], replacing = 0): Promise<{ ok: false; refusal: AgentRefusal } | null> {
   const used = [...(await knowledge.chunkUsage(database(env.DB), workspaceId)).values()].reduce((n, u) => n + u.bytes, 0);
+  const adding = chunks.reduce((n, c) => n + bytesOf(c), 0);
   return used - replacing + adding > KNOWLEDGE_LIMITS.indexBytes ? refuse(400, "rag_limit_exceeded", KNOWLEDGE_TEXTS.indexFull(KNOWLEDGE_LIMITS.indexBytes)) : null;
 }
 
@@ -43,7 +44,7 @@ async function addDocument(env: Env, viewer: Viewer, source: Source): Promise<Re
   const content = source.content.trim().slice(0, AGENT_LIMITS.documentCharacters);
   const chunks = chunkText(content);
   if (!chunks.length) return refuse(400, "invalid_request", AGENT_TEXTS.emptyDocument);
-  const problem = (await folderRefusal(env, workspaceId, source.parentFolderId)) ?? (await indexRefusal(env, workspaceId, chunks.reduce((n, c) => n + bytesOf(c), 0)));
+  const problem = (await folderRefusal(env, workspaceId, source.parentFolderId)) ?? (await indexRefusal(env, workspaceId, chunks));
   if (problem) return problem;
   const now = Date.now();
   const id = newId("doc");
@@ -273,7 +274,7 @@ async function replaceText(env: Env, found: KnowledgeDocumentRow, input: { name?
   const chunks = chunkText(content);
   if (!chunks.length) return refuse(400, "invalid_request", AGENT_TEXTS.emptyDocument);
   const usage = (await knowledge.chunkUsage(database(env.DB), found.workspaceId, [found.id])).get(found.id)?.bytes ?? 0;
-  const full = await indexRefusal(env, found.workspaceId, chunks.reduce((n, c) => n + bytesOf(c), 0), usage);
+  const full = await indexRefusal(env, found.workspaceId, chunks, usage);
   if (full) return full;
   const sourceKey = input.original && env.MEDIA ? (found.sourceKey ?? `knowledge/${found.workspaceId}/${found.id}`) : found.sourceKey;
   if (input.original && sourceKey) await env.MEDIA!.put(sourceKey, input.original.bytes, { httpMetadata: { contentType: input.original.contentType } });

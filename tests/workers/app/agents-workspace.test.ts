@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api, createKey, signUp } from "./helpers";
-import { connect, json, savedConversation, type Message } from "./agent-call";
+import { connect, savedConversation, type Message } from "./agent-call";
 import { RESPONDER_TEXTS } from "../../../core/agents/responder";
 
 // A web site the knowledge base reads, only inside this test (the app worker runs in the test's isolate).
@@ -221,6 +221,8 @@ describe("tools of the workspace (/v1/convai/tools)", () => {
     const balance = { type: "webhook", name: "balance", description: "Balance", api_schema: { url: "http://tools.test/balance", method: "GET", request_headers: { authorization: { secret_id: secret.secret_id } } } };
     const tool = await call<{ id: string }>("/v1/convai/tools", { method: "POST", json: { tool_config: balance } });
     expect((await call<{ used_by: { tools: { id: string }[] } }>(`/v1/convai/secrets/${secret.secret_id}`)).used_by.tools.map((t) => t.id)).toEqual([tool.id]);
+    expect((await call<{ dependencies: { id: string }[] }>(`/v1/convai/secrets/${secret.secret_id}/dependencies/tools`)).dependencies.map((t) => t.id)).toEqual([tool.id]);
+    expect((await call<{ dependencies: unknown[] }>(`/v1/convai/secrets/${secret.secret_id}/dependencies/agents`)).dependencies).toEqual([]);
     await call(`/v1/convai/secrets/${secret.secret_id}`, { method: "DELETE" }, 400);
     expect(JSON.stringify(await call(`/v1/convai/tools/${tool.id}`))).not.toContain("tool-secret-1");
   });
