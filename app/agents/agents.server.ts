@@ -2,6 +2,15 @@
 // The live conversation (speech in and out) is generation.server.ts, for the /v1 layer only.
 export * from "./server/agents.server";
 export * from "./server/knowledge.server";
+export * from "./server/knowledge-index.server";
+export * from "./server/knowledge-crawl.server";
+export * from "./server/tools.server";
+export * from "./server/tool-calls.server";
+export * from "./server/versions.server";
+export * from "./server/settings.server";
+export * from "./server/conversation-review.server";
+export * from "./server/simulation.server";
+export * from "./server/testing.server";
 export * from "./server/conversations.server";
 export * from "./server/signatures.server";
 export * from "./server/secrets.server";

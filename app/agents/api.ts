@@ -1,70 +1,59 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
-import { apiError, validationError } from "~/api/errors";
+import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
-import { apiDocs } from "~/api/route-docs";
 import {
+  agentAtVersion,
   agentJson,
   agentSummaryJson,
-  conversationJson,
   conversationSummaryJson,
   createAgent,
   deleteAgent,
   deleteConversation,
-  deleteDocument,
-  dependentAgents,
-  documentFromFile,
-  documentFromText,
-  documentFromUrl,
-  documentJson,
-  documentSummaryJson,
   findAgent,
   findConversation,
-  findDocument,
+  findVersion,
+  latestVersion,
   listAgents,
   listConversations,
-  listDocuments,
   conversationCreditRefusal,
   createSecret,
   deleteSecret,
   findSecret,
   listSecrets,
+  reviewedConversationJson,
   secretJson,
   secretUsers,
   signConversation,
   updateSecret,
   updateAgent,
-  type AgentRefusal,
+  VERSION_TEXTS,
 } from "~/agents/agents.server";
 import { rangedObjectResponse } from "~/history/history.server";
 import { AGENT_LIMITS, AGENT_TEXTS } from "~/agents/rules/agents";
 import { SECRET_LIMITS, SECRET_TEXTS } from "~/agents/rules/secrets";
+import { doc, jsonObject, pageQuery, queryList, refused } from "./api-schemas";
 
-const doc = apiDocs("Conversational AI");
-const object = z.record(z.string(), z.unknown());
-const pageQuery = z.object({ page_size: z.coerce.number().int().min(1).max(AGENT_LIMITS.pageSize).default(30), cursor: z.string().max(40).optional(), search: z.string().max(200).optional() });
 const agentBody = z.object({
-  conversation_config: object.optional(),
-  platform_settings: object.nullish(),
+  conversation_config: jsonObject.optional(),
+  platform_settings: jsonObject.nullish(),
   name: z.string().max(AGENT_LIMITS.name, `name must be at most ${AGENT_LIMITS.name} characters.`).nullish(),
   tags: z.array(z.string().max(100)).max(50).nullish(),
 });
 const agentParam = z.object({ agent_id: z.string().min(1).max(100) });
-const documentParam = z.object({ documentation_id: z.string().min(1).max(100) });
 const conversationParam = z.object({ conversation_id: z.string().min(1).max(100) });
 
-/** GET /v1/convai/agents..., knowledge-base, conversations: the workspace's agents and what belongs to them. */
+/** GET /v1/convai/agents..., conversations, secrets: the workspace's agents and what belongs to them (the knowledge base: knowledge-api.ts). */
 export const agentsApi = new Hono<AuthedEnv>();
 agentsApi.use("*", requireCaller);
 
-const refused = (c: Parameters<typeof apiError>[0], refusal: AgentRefusal) => apiError(c, refusal.httpStatus, refusal.status, refusal.message);
 const input = (body: z.infer<typeof agentBody>) => ({ name: body.name, conversationConfig: body.conversation_config, platformSettings: body.platform_settings ?? undefined, tags: body.tags ?? undefined });
 
 agentsApi.post(
   "/agents/create",
   doc("Create an agent", { success: { description: "JSON: agent_id" }, responses: { 400: "voice_not_found, document_not_found" } }),
-  valid("json", agentBody.extend({ conversation_config: object })),
+  valid("json", agentBody.extend({ conversation_config: jsonObject })),
   async (c) => {
     const created = await createAgent(c.env, c.get("caller"), input(c.req.valid("json")));
     if (!created.ok) return refused(c, created.refusal);
@@ -78,18 +67,30 @@ agentsApi.get("/agents", doc("List agents, newest first", { success: { descripti
   return c.json({ agents: page.agents.map((a) => agentSummaryJson(a, c.get("caller"))), next_cursor: page.nextCursor, has_more: page.nextCursor !== null });
 });
 
-agentsApi.get("/agents/:agent_id", doc("Get an agent", { success: { description: "JSON: the agent" }, responses: { 404: "not_found" } }), valid("param", agentParam), async (c) => {
-  const agent = await findAgent(c.env, c.get("caller"), c.req.valid("param").agent_id);
-  return agent ? c.json(agentJson(agent, c.get("caller"))) : apiError(c, 404, "not_found", AGENT_TEXTS.agentNotFound);
-});
+agentsApi.get(
+  "/agents/:agent_id",
+  doc("Get an agent (version_id: as that saved version was)", { success: { description: "JSON: the agent" }, responses: { 404: "not_found: the agent or the version" } }),
+  valid("param", agentParam),
+  valid("query", z.object({ version_id: z.string().max(100).optional(), branch_id: z.string().max(100).optional() })),
+  async (c) => {
+    const caller = c.get("caller");
+    const agent = await findAgent(c.env, caller, c.req.valid("param").agent_id);
+    if (!agent) return apiError(c, 404, "not_found", AGENT_TEXTS.agentNotFound);
+    const asked = c.req.valid("query").version_id;
+    const version = asked ? await findVersion(c.env, caller, agent.id, asked) : await latestVersion(c.env, caller, agent.id);
+    if (asked && !version) return apiError(c, 404, "not_found", VERSION_TEXTS.notFound);
+    return c.json({ ...agentJson(asked && version ? agentAtVersion(agent, version) : agent, caller), version_id: version?.id });
+  },
+);
 
 agentsApi.patch(
   "/agents/:agent_id",
   doc("Update an agent (the configuration merges into what is stored)", { success: { description: "JSON: the agent" }, responses: { 400: "voice_not_found, document_not_found", 404: "not_found" } }),
   valid("param", agentParam),
-  valid("json", agentBody),
+  valid("json", agentBody.extend({ version_description: z.string().max(500).nullish() })),
   async (c) => {
-    const updated = await updateAgent(c.env, c.get("caller"), c.req.valid("param").agent_id, input(c.req.valid("json")));
+    const body = c.req.valid("json");
+    const updated = await updateAgent(c.env, c.get("caller"), c.req.valid("param").agent_id, { ...input(body), versionDescription: body.version_description });
     if (!updated.ok) return refused(c, updated.refusal);
     return c.json(agentJson(updated.agent, c.get("caller")));
   },
@@ -107,68 +108,6 @@ agentsApi.post("/agents/:agent_id/duplicate", doc("Duplicate an agent", { succes
   if (!copy.ok) return refused(c, copy.refusal);
   return c.json({ agent_id: copy.agent.id });
 });
-
-agentsApi.post(
-  "/knowledge-base/text",
-  doc("Add a knowledge-base document from text", { success: { description: "JSON: id, name" }, responses: { 400: "the text is empty" } }),
-  valid("json", z.object({ text: z.string().min(1, "text must not be empty.").max(AGENT_LIMITS.documentCharacters), name: z.string().max(AGENT_LIMITS.name).nullish(), parent_folder_id: z.string().nullish() })),
-  async (c) => {
-    const body = c.req.valid("json");
-    const added = await documentFromText(c.env, c.get("caller"), { text: body.text, name: body.name });
-    if (!added.ok) return refused(c, added.refusal);
-    return c.json({ id: added.document.id, name: added.document.name });
-  },
-);
-
-agentsApi.post(
-  "/knowledge-base/url",
-  doc("Add a knowledge-base document from a web page (read once, now)", { success: { description: "JSON: id, name" }, responses: { 400: "url_unreachable, invalid_content_type" } }),
-  valid("json", z.object({ url: z.url({ protocol: /^https?$/, error: "url must be an http(s) URL." }), name: z.string().max(AGENT_LIMITS.name).nullish() })),
-  async (c) => {
-    const body = c.req.valid("json");
-    const added = await documentFromUrl(c.env, c.get("caller"), { url: body.url, name: body.name });
-    if (!added.ok) return refused(c, added.refusal);
-    return c.json({ id: added.document.id, name: added.document.name });
-  },
-);
-
-agentsApi.post(
-  "/knowledge-base/file",
-  doc("Add a knowledge-base document from a text or HTML file", { success: { description: "JSON: id, name" }, responses: { 400: "invalid_file_type, file_too_large" } }),
-  async (c) => {
-    const form = await c.req.formData().catch(() => null);
-    const file = form?.get("file");
-    if (!form || !(file instanceof File)) return validationError(c, [{ loc: ["body", "file"], msg: "Expected a multipart/form-data body with a file", type: "missing" }]);
-    const name = form.get("name");
-    const added = await documentFromFile(c.env, c.get("caller"), { file, name: typeof name === "string" ? name : null });
-    if (!added.ok) return refused(c, added.refusal);
-    return c.json({ id: added.document.id, name: added.document.name });
-  },
-);
-
-agentsApi.get("/knowledge-base", doc("List knowledge-base documents, newest first", { success: { description: "JSON: documents, next_cursor, has_more" } }), valid("query", pageQuery), async (c) => {
-  const q = c.req.valid("query");
-  const page = await listDocuments(c.env, c.get("caller"), { pageSize: q.page_size, search: q.search, cursor: q.cursor });
-  const users = await dependentAgents(c.env, c.get("caller"));
-  return c.json({ documents: page.documents.map((d) => documentSummaryJson(d, c.get("caller"), users.get(d.id) ?? [])), next_cursor: page.nextCursor, has_more: page.nextCursor !== null });
-});
-
-agentsApi.get("/knowledge-base/:documentation_id", doc("Get a knowledge-base document with its text", { success: { description: "JSON: the document" }, responses: { 404: "not_found" } }), valid("param", documentParam), async (c) => {
-  const document = await findDocument(c.env, c.get("caller"), c.req.valid("param").documentation_id);
-  return document ? c.json(documentJson(document, c.get("caller"))) : apiError(c, 404, "not_found", AGENT_TEXTS.documentNotFound);
-});
-
-agentsApi.delete(
-  "/knowledge-base/:documentation_id",
-  doc("Delete a knowledge-base document (force: also when agents use it)", { success: { description: "Empty JSON" }, responses: { 400: "document_in_use", 404: "not_found" } }),
-  valid("param", documentParam),
-  valid("query", z.object({ force: z.enum(["true", "false"]).optional() })),
-  async (c) => {
-    const deleted = await deleteDocument(c.env, c.get("caller"), c.req.valid("param").documentation_id, c.req.valid("query").force === "true");
-    if (!deleted.ok) return refused(c, deleted.refusal);
-    return c.json({});
-  },
-);
 
 agentsApi.get(
   "/conversation/get-signed-url",
@@ -191,18 +130,18 @@ agentsApi.get(
 
 agentsApi.get(
   "/conversations",
-  doc("List conversations, newest first", { success: { description: "JSON: conversations, next_cursor, has_more" } }),
-  valid("query", pageQuery.extend({ agent_id: z.string().max(100).optional() })),
+  doc("List conversations, newest first (tag_ids: those with any of the tags)", { success: { description: "JSON: conversations, next_cursor, has_more" } }),
+  valid("query", pageQuery.extend({ agent_id: z.string().max(100).optional(), tag_ids: queryList.optional() })),
   async (c) => {
     const q = c.req.valid("query");
-    const page = await listConversations(c.env, c.get("caller"), { pageSize: q.page_size, agentId: q.agent_id, cursor: q.cursor });
+    const page = await listConversations(c.env, c.get("caller"), { pageSize: q.page_size, agentId: q.agent_id, cursor: q.cursor, tagIds: q.tag_ids });
     return c.json({ conversations: page.conversations.map(conversationSummaryJson), next_cursor: page.nextCursor, has_more: page.nextCursor !== null });
   },
 );
 
-agentsApi.get("/conversations/:conversation_id", doc("Get a conversation with its transcript and analysis", { success: { description: "JSON: the conversation" }, responses: { 404: "not_found" } }), valid("param", conversationParam), async (c) => {
+agentsApi.get("/conversations/:conversation_id", doc("Get a conversation with its transcript, analysis, tags and feedback", { success: { description: "JSON: the conversation" }, responses: { 404: "not_found" } }), valid("param", conversationParam), async (c) => {
   const row = await findConversation(c.env, c.get("caller"), c.req.valid("param").conversation_id);
-  return row ? c.json(conversationJson(row)) : apiError(c, 404, "not_found", AGENT_TEXTS.conversationNotFound);
+  return row ? c.json(await reviewedConversationJson(c.env, row)) : apiError(c, 404, "not_found", AGENT_TEXTS.conversationNotFound);
 });
 
 agentsApi.get(
@@ -255,6 +194,23 @@ agentsApi.get("/secrets/:secret_id", doc("Get a secret (name and users, never it
   if (!row) return apiError(c, 404, "not_found", SECRET_TEXTS.notFound);
   return c.json(secretJson(row, await secretUsers(c.env, row.workspaceId, row.id)));
 });
+
+agentsApi.get(
+  "/secrets/:secret_id/dependencies/:resource_type",
+  doc("What uses a secret, by kind: tools or agents (phone numbers keep their own credentials and use none)", { success: { description: "JSON: dependencies, next_cursor" }, responses: { 404: "not_found" } }),
+  valid("param", secretParam.extend({ resource_type: z.enum(["tools", "agents", "phone_numbers"]) })),
+  valid("query", z.object({ page_size: z.coerce.number().int().min(1).max(SECRET_LIMITS.pageSize).default(30), cursor: z.string().max(20).optional() })),
+  async (c) => {
+    const params = c.req.valid("param");
+    const row = await findSecret(c.env, c.get("caller"), params.secret_id);
+    if (!row) return apiError(c, 404, "not_found", SECRET_TEXTS.notFound);
+    const users = secretJson(row, await secretUsers(c.env, row.workspaceId, row.id)).used_by;
+    const all = params.resource_type === "phone_numbers" ? [] : users[params.resource_type];
+    const q = c.req.valid("query");
+    const from = q.cursor && /^\d+$/.test(q.cursor) ? Number(q.cursor) : 0;
+    return c.json({ dependencies: all.slice(from, from + q.page_size), next_cursor: from + q.page_size < all.length ? String(from + q.page_size) : undefined });
+  },
+);
 
 agentsApi.patch(
   "/secrets/:secret_id",

@@ -8,8 +8,6 @@ import { finishConversation, insertConversation } from "../../db/repositories/ag
 import { analyseConversation } from "../../core/agents/evaluation";
 import { TurnDetector } from "../../core/agents/turns";
 import { readChatDeltas, type ChatMessage, type ChatPassage, type ChatRequest, type ChatResult, type ChatToolCall } from "../../core/engines/chat";
-import type { EngineChoice } from "../../core/engines/registry";
-import { RETRIEVAL_RESPONDER_MODEL } from "../../core/engines/providers/retrieval-responder";
 import { int16FromBytes } from "../../core/audio/pcm";
 import { wavFile } from "../../core/audio/wav";
 import { toBase64 } from "../../core/base64";
@@ -19,18 +17,14 @@ import { synthesizeUncharged } from "~/speech/generation.server";
 import { transcribe } from "~/speech/speech.server";
 import { splitSentences } from "~/speech/rules/speech-text";
 import { log } from "~/common/log.server";
-import { passagesOf, secretValues, settingsOfAgent, type AgentRow, type TranscriptEntry } from "~/agents/agents.server";
-import { toolAuthHeaders } from "~/workspace/auth-connections.server";
-import { resolveHeaders, SECRET_TEXTS } from "~/agents/rules/secrets";
+import { callWebhookTool, chatEngine, emitPostCall, passagesOf, recordToolCall, settingsOfAgent, withAgentModel, workspaceToolsById, type AgentRow, type TranscriptEntry } from "~/agents/agents.server";
 import { AGENT_TEXTS, CONVERSATION_AUDIO_FORMAT, PING_SECONDS, type AgentSettings } from "~/agents/rules/agents";
 import { CLOSE_NORMAL, CLOSE_POLICY, parseClientMessage, serverMessages, type ClientMessage } from "~/agents/rules/protocol";
-import { chatTools, conversationCredits, CONVERSATION_SOURCE, CONVERSATION_USAGE_LABEL, readySentences, TOOL_LIMITS, TOOL_TEXTS, toolArguments, toolResultText, toolUrlProblem, webhookRequest, type ClientTool, type WebhookTool } from "~/agents/rules/llm";
+import { conversationCredits, CONVERSATION_SOURCE, CONVERSATION_USAGE_LABEL, readySentences, TOOL_LIMITS, TOOL_TEXTS, toolArguments, toolResultText, turnRequest, type ClientTool } from "~/agents/rules/llm";
 
 const SAMPLE_RATE = 16000;
 /** Audio is sent in pieces of this many bytes (a quarter second of 16 kHz PCM). */
 const AUDIO_PIECE_BYTES = 8000;
-
-type ChatRpc = { chat(request: ChatRequest, choice?: EngineChoice): Promise<ChatResult>; chatStream(request: ChatRequest, choice?: EngineChoice): Promise<ReadableStream<Uint8Array>> };
 
 /** Says sentences in order, each synthesised when the one before is sent, while its turn lasts. */
 type Voice = { say(sentence: string): void; done(): Promise<void> };
@@ -144,6 +138,7 @@ class ConversationSession {
     const agent = this.options.agent;
     await insertConversation(database(this.env.DB), { id: this.id, workspaceId: agent.workspaceId, agentId: agent.id, agentName: agent.name, userId: this.options.userId, status: "in-progress", startedAt: this.startedAt, phoneCall: this.options.phoneCall ?? null });
     this.passages = await passagesOf(this.env, agent.workspaceId, this.settings.knowledgeBase.map((k) => k.id));
+    if (this.settings.toolIds.length) this.settings = { ...this.settings, tools: [...this.settings.tools, ...(await workspaceToolsById(this.env, agent.workspaceId, this.settings.toolIds))] };
     this.send(serverMessages.metadata(this.id, CONVERSATION_AUDIO_FORMAT));
     this.timers.push(setTimeout(() => this.close(CLOSE_NORMAL, AGENT_TEXTS.maxDuration, "max_duration_exceeded"), this.settings.maxDurationSeconds * 1000));
     this.timers.push(setInterval(() => this.send(serverMessages.ping(++this.pingId, null)), PING_SECONDS * 1000));
@@ -237,8 +232,7 @@ class ConversationSession {
    * response (transcript and agent_response) when the model is done. Returns the model's result (its tool calls).
    */
   private async streamAnswer(voice: Voice, current: () => boolean): Promise<ChatResult | null> {
-    const system = this.settings.prompt ? [{ role: "system" as const, content: this.settings.prompt }] : [];
-    const request: ChatRequest = { messages: [...system, ...this.history], passages: [...this.passages, ...this.context], ...(this.settings.tools.length ? { tools: chatTools(this.settings.tools) } : {}) };
+    const request = turnRequest(this.settings.prompt, this.history, [...this.passages, ...this.context], this.settings.tools);
     let buffer = "";
     let text = "";
     let entry: TranscriptEntry | null = null;
@@ -280,38 +274,19 @@ class ConversationSession {
     const args = toolArguments(call.arguments);
     if (!tool) return TOOL_TEXTS.unknownTool(call.name);
     if (!args) return TOOL_TEXTS.badArguments(call.name);
-    const outcome = tool.kind === "webhook" ? await this.callWebhook(tool, args) : await this.callClient(tool, call, args);
+    const started = Date.now();
+    const outcome = tool.kind === "webhook" ? await callWebhookTool(this.env, this.options.agent.workspaceId, tool, args) : await this.callClient(tool, call, args);
+    // A workspace tool's calls are recorded (GET /v1/convai/tools/{tool_id}/executions, decision 0065).
+    if (tool.id) {
+      const agent = this.options.agent;
+      const record = { workspaceId: agent.workspaceId, toolId: tool.id, requestId: call.id, conversationId: this.id, agentId: agent.id, calledAt: started, latencyMs: Date.now() - started, isError: !outcome.ok, requestPayload: call.arguments, responsePayload: toolResultText(outcome.text) };
+      this.options.waitUntil(recordToolCall(this.env, record).catch((error) => log("error", "tool call not recorded", { request_id: this.options.requestId, error: String(error) })));
+    }
     if (!outcome.ok) {
       log("warn", "conversation tool failed", { request_id: this.options.requestId, tool: tool.name, error: outcome.text });
       this.reply(TOOL_TEXTS.spokenFailure(tool.name), voice, false);
     }
     return toolResultText(outcome.text);
-  }
-
-  private async callWebhook(tool: WebhookTool, args: Record<string, unknown>): Promise<{ ok: boolean; text: string }> {
-    // Secrets are read now, for this call only; one deleted since the agent was saved fails the tool (decision 0053).
-    const ids = Object.values(tool.headers).flatMap((h) => (typeof h === "string" ? [] : [h.secretId]));
-    const headers = resolveHeaders(tool.headers, ids.length ? await secretValues(this.env, this.options.agent.workspaceId, ids) : new Map());
-    if (!headers.ok) return { ok: false, text: SECRET_TEXTS.missingAtCall(tool.name, headers.header) };
-    // An auth connection's credentials (a client-credentials token fetched or reused now) go over the tool's own headers.
-    const auth = tool.authConnectionId ? await toolAuthHeaders(this.env, this.options.agent.workspaceId, tool.authConnectionId, tool.name) : { ok: true as const, headers: {} };
-    if (!auth.ok) return { ok: false, text: auth.text };
-    const { url, init } = webhookRequest({ ...tool, headers: { ...headers.headers, ...auth.headers } }, args);
-    // Checked again at call time: the agent may have been saved before the check, or the arguments changed the URL (decision 0053).
-    const problem = toolUrlProblem(tool.name, url, this.env.ENVIRONMENT !== "production");
-    if (problem) return { ok: false, text: problem };
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), tool.timeoutSeconds * 1000);
-    try {
-      const response = await fetch(url, { ...init, signal: abort.signal });
-      if (response.status >= 300 && response.status < 400) return { ok: false, text: TOOL_TEXTS.redirected(tool.name) };
-      const text = await response.text();
-      return response.ok ? { ok: true, text: text || TOOL_TEXTS.noResponseExpected } : { ok: false, text: TOOL_TEXTS.failed(tool.name, response.status) };
-    } catch (error) {
-      return { ok: false, text: abort.signal.aborted ? TOOL_TEXTS.timedOut(tool.name, tool.timeoutSeconds) : TOOL_TEXTS.failed(tool.name, String(error)) };
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   /** Asks the client to run the tool (client_tool_call) and, when the tool expects a response, waits for its result. */
@@ -330,16 +305,8 @@ class ConversationSession {
   }
 
   /** The agent's model when the registry serves it, else the registry's default (the embedded responder), streamed. */
-  private async chatStream(request: ChatRequest): Promise<ReadableStream<Uint8Array>> {
-    const engines = this.env.SPEECH as unknown as ChatRpc;
-    if (this.settings.llm && this.settings.llm !== RETRIEVAL_RESPONDER_MODEL) {
-      try {
-        return await engines.chatStream(request, { model: this.settings.llm });
-      } catch (error) {
-        if (!String(error).includes("No chat engine is configured")) throw error;
-      }
-    }
-    return engines.chatStream(request, {});
+  private chatStream(request: ChatRequest): Promise<ReadableStream<Uint8Array>> {
+    return withAgentModel(this.settings.llm, (choice) => chatEngine(this.env).chatStream(request, choice));
   }
 
   /** A fixed reply within a turn (a failure, a limit): text, transcript and its sentences spoken. */
@@ -460,5 +427,7 @@ class ConversationSession {
       // Charged once, when it ends, per minute by the started second (decision 0050); a public (widget) conversation to the agent's creator.
       { workspaceId: agent.workspaceId, userId: this.options.userId ?? agent.createdBy, credits: conversationCredits(durationMs), occurredAt: Math.floor(Date.now() / 1000), modelId: this.settings.llm, source: CONVERSATION_SOURCE, label: CONVERSATION_USAGE_LABEL },
     );
+    // The workspace's webhooks hear that it ended (decision 0065).
+    await emitPostCall(this.env, agent.workspaceId, this.id);
   }
 }

@@ -37,6 +37,12 @@ import { workspaceApi } from "~/workspace/api";
 import { agentsApi } from "~/agents/api";
 import { conversationSocketApi } from "~/agents/conversation-api";
 import { batchCallsApi, phoneNumbersApi, twilioApi, twilioWebhooksApi } from "~/agents/phone-api";
+import { knowledgeBaseApi } from "~/agents/knowledge-api";
+import { toolsApi } from "~/agents/tools-api";
+import { agentRunsApi, agentTestsApi, testInvocationsApi } from "~/agents/testing-api";
+import { conversationHistoryApi } from "~/agents/history-api";
+import { convaiSettingsApi } from "~/agents/settings-api";
+import { agentDetailsApi } from "~/agents/agent-details-api";
 import { groupsApi } from "~/workspace/groups-api";
 import { serviceAccountsApi } from "~/workspace/service-accounts-api";
 import { webhooksApi } from "~/workspace/webhooks-api";
@@ -109,6 +115,15 @@ api.route("/convai/twilio", twilioWebhooksApi);
 api.route("/convai/twilio", twilioApi);
 api.route("/convai/phone-numbers", phoneNumbersApi);
 api.route("/convai/batch-calling", batchCallsApi);
+api.route("/convai/knowledge-base", knowledgeBaseApi);
+api.route("/convai/tools", toolsApi);
+api.route("/convai/agent-testing", agentTestsApi);
+api.route("/convai/test-invocations", testInvocationsApi);
+// Decision 0065's routes under /convai itself (each asks for the key): before agentsApi's /agents/{agent_id}.
+api.route("/convai", agentRunsApi);
+api.route("/convai", conversationHistoryApi);
+api.route("/convai", convaiSettingsApi);
+api.route("/convai", agentDetailsApi);
 api.route("/convai", agentsApi);
 
 // Anything under /v1 that no router answered: JSON, never the HTML 404 page.

@@ -20,7 +20,7 @@ import {
 
 type Refusal = { ok: false; httpStatus: 403 | 404 | 409 | 422; status: string; message: string };
 const refuse = (httpStatus: Refusal["httpStatus"], status: string, message: string): Refusal => ({ ok: false, httpStatus, status, message });
-type Env = Pick<globalThis.Env, "DB" | "ENVIRONMENT">;
+type Env = { DB: D1Database; ENVIRONMENT?: string };
 
 /** Auth connections are workspace settings, like webhooks: admins and members granted workspace_settings. */
 async function managerRefusal(db: Database, actor: Actor): Promise<Refusal | null> {

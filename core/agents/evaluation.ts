@@ -16,12 +16,16 @@ export const GOAL_TERM_COVERAGE = 0.5;
 
 const unanswered = new Set<string>(Object.values(RESPONDER_TEXTS));
 
-export function analyseConversation(transcript: TranscriptTurn[], criteria: Criterion[]): ConversationAnalysis {
+/**
+ * Judges the criteria over a transcript. Results of an earlier analysis (`earlier`) are kept for criteria not judged
+ * now, so one criterion can be run again alone; the call's verdict counts them all.
+ */
+export function analyseConversation(transcript: TranscriptTurn[], criteria: Criterion[], earlier: CriterionResult[] = []): ConversationAnalysis {
   const userTurns = transcript.filter((t) => t.role === "user" && t.message.trim());
   const agentAnswers = transcript.slice(1).filter((t) => t.role === "agent" && t.message.trim());
   const answered = agentAnswers.filter((t) => !unanswered.has(t.message.trim())).length;
   const spoken = new Set(transcript.flatMap((t) => terms(t.message)));
-  const results = criteria.map((criterion): CriterionResult => {
+  const judged = criteria.map((criterion): CriterionResult => {
     if (!userTurns.length) return { criteriaId: criterion.id, result: "unknown", rationale: "The user said nothing, so there is nothing to judge." };
     const goal = [...new Set(terms(criterion.goal))];
     const found = goal.filter((t) => spoken.has(t));
@@ -29,6 +33,7 @@ export function analyseConversation(transcript: TranscriptTurn[], criteria: Crit
     const rationale = `${found.length} of the goal's ${goal.length} key words were spoken${found.length ? ` (${found.join(", ")})` : ""}; ${answered} of ${agentAnswers.length} answers came from the agent's knowledge.`;
     return { criteriaId: criterion.id, result: covered && answered > 0 ? "success" : "failure", rationale };
   });
+  const results = [...earlier.filter((r) => !judged.some((j) => j.criteriaId === r.criteriaId)), ...judged];
   const callSuccessful: Verdict = !userTurns.length ? "unknown" : results.some((r) => r.result === "failure") ? "failure" : results.length || answered > 0 ? "success" : "failure";
   const summary = userTurns.length
     ? `The user spoke ${userTurns.length} time${userTurns.length === 1 ? "" : "s"}; the agent answered ${answered} from its knowledge and could not answer ${agentAnswers.length - answered}.`

@@ -29,13 +29,19 @@ export type PublicFetchResult =
   | { ok: true; bytes: Uint8Array; contentType: string | null; url: string }
   | { ok: false; reason: "invalid_url" | "unreachable" | "too_large"; message: string };
 
-/** Fetches a public URL's body, at most `maxBytes` of it; `fetcher` is the global fetch outside tests. */
-export async function fetchPublic(raw: string, options: { maxBytes: number; field?: string; timeoutMs?: number; accept?: string; fetcher?: typeof fetch }): Promise<PublicFetchResult> {
+/**
+ * Fetches a public URL's body, at most `maxBytes` of it; `fetcher` is the global fetch outside tests and
+ * `allowInternalHosts` is for development only (as in publicUrlProblem).
+ */
+export async function fetchPublic(
+  raw: string,
+  options: { maxBytes: number; field?: string; timeoutMs?: number; accept?: string; fetcher?: typeof fetch; allowInternalHosts?: boolean },
+): Promise<PublicFetchResult> {
   const fetcher = options.fetcher ?? fetch;
   const field = options.field ?? "The URL";
   let target = raw;
   for (let hop = 0; hop <= PUBLIC_FETCH_MAX_REDIRECTS; hop++) {
-    const problem = publicUrlProblem(target, field);
+    const problem = publicUrlProblem(target, field, options.allowInternalHosts);
     if (problem) return { ok: false, reason: "invalid_url", message: problem };
     let response: Response;
     try {

@@ -1,12 +1,12 @@
 import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { agents, agentSecrets, conversations, conversationSignatures, knowledgeChunks, knowledgeDocuments, usageEvents, workspaces } from "../schema";
+import { agents, agentSecrets, conversations, conversationSignatures, conversationTagLinks, knowledgeChunks, knowledgeDocuments, usageEvents, workspaces } from "../schema";
 
 export type AgentRow = typeof agents.$inferSelect;
 export type KnowledgeDocumentRow = typeof knowledgeDocuments.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 
-const likePattern = (search: string) => `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (search: string) => `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 export async function insertAgent(db: Database, row: AgentRow): Promise<void> {
   await db.insert(agents).values(row);
@@ -50,18 +50,6 @@ export async function findDocument(db: Database, workspaceId: string, id: string
 export async function findDocuments(db: Database, workspaceId: string, ids: string[]): Promise<KnowledgeDocumentRow[]> {
   if (!ids.length) return [];
   return db.select().from(knowledgeDocuments).where(and(eq(knowledgeDocuments.workspaceId, workspaceId), inArray(knowledgeDocuments.id, ids)));
-}
-
-export async function listDocuments(db: Database, workspaceId: string, query: { pageSize: number; search?: string; before?: number }): Promise<KnowledgeDocumentRow[]> {
-  const conditions = [eq(knowledgeDocuments.workspaceId, workspaceId)];
-  if (query.search) conditions.push(sql`${knowledgeDocuments.name} LIKE ${likePattern(query.search)} ESCAPE '\\'`);
-  if (query.before !== undefined) conditions.push(lt(knowledgeDocuments.createdAt, query.before));
-  return db.select().from(knowledgeDocuments).where(and(...conditions)).orderBy(desc(knowledgeDocuments.createdAt), desc(knowledgeDocuments.id)).limit(query.pageSize);
-}
-
-export async function deleteDocument(db: Database, workspaceId: string, id: string): Promise<boolean> {
-  const deleted = await db.delete(knowledgeDocuments).where(and(eq(knowledgeDocuments.workspaceId, workspaceId), eq(knowledgeDocuments.id, id))).returning({ id: knowledgeDocuments.id });
-  return deleted.length > 0;
 }
 
 /** The passages of a workspace's documents (documents of another workspace give none). */
@@ -109,9 +97,11 @@ export async function findConversation(db: Database, workspaceId: string, id: st
   return db.select().from(conversations).where(and(eq(conversations.workspaceId, workspaceId), eq(conversations.id, id))).get();
 }
 
-export async function listConversations(db: Database, workspaceId: string, query: { pageSize: number; agentId?: string; before?: number }): Promise<ConversationRow[]> {
+export async function listConversations(db: Database, workspaceId: string, query: { pageSize: number; agentId?: string; before?: number; tagIds?: string[] }): Promise<ConversationRow[]> {
   const conditions = [eq(conversations.workspaceId, workspaceId)];
   if (query.agentId) conditions.push(eq(conversations.agentId, query.agentId));
+  // With tags: the conversations that carry any of them (decision 0065).
+  if (query.tagIds?.length) conditions.push(inArray(conversations.id, db.select({ id: conversationTagLinks.conversationId }).from(conversationTagLinks).where(inArray(conversationTagLinks.tagId, query.tagIds))));
   if (query.before !== undefined) conditions.push(lt(conversations.startedAt, query.before));
   return db.select().from(conversations).where(and(...conditions)).orderBy(desc(conversations.startedAt), desc(conversations.id)).limit(query.pageSize);
 }

@@ -39,8 +39,13 @@ export const knowledgeDocuments = sqliteTable(
     /** Milliseconds since the epoch (the API gives seconds; the list cursor needs the finer order). */
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    /** The folder (a document of type "folder") it sits in, null at the top (decision 0065). */
+    parentFolderId: text("parent_folder_id"),
+    /** An uploaded file's original in R2 and its content type (files uploaded from decision 0065 on). */
+    sourceKey: text("source_key"),
+    sourceContentType: text("source_content_type"),
   },
-  (t) => [index("knowledge_documents_workspace_created").on(t.workspaceId, t.createdAt)],
+  (t) => [index("knowledge_documents_workspace_created").on(t.workspaceId, t.createdAt), index("knowledge_documents_folder").on(t.workspaceId, t.parentFolderId)],
 );
 
 /** A document's passages (whole sentences, core/agents/retrieval.ts), written with the document. */
@@ -70,6 +75,8 @@ export const conversations = sqliteTable(
     messageCount: integer("message_count").notNull().default(0),
     transcript: text("transcript").notNull().default("[]"),
     analysis: text("analysis"),
+    /** The caller's feedback on the conversation: "like", "dislike" or null (decision 0065). */
+    feedback: text("feedback"),
     terminationReason: text("termination_reason"),
     audioKey: text("audio_key"),
     audioBytes: integer("audio_bytes"),

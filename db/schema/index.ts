@@ -15,6 +15,7 @@ export * from "./transcription";
 export * from "./audio-native";
 export * from "./ai-classifier";
 export * from "./agents";
+export * from "./agent-resources";
 export * from "./dubbing";
 export * from "./pronunciation";
 export * from "./publishing";

@@ -150,3 +150,143 @@ describe("official SDK: phone numbers and outbound calls (the development Twilio
     await client.conversationalAi.phoneNumbers.delete(phoneNumberId);
   }, 120_000);
 });
+
+describe("official SDK: the knowledge base, tools, tests and review (decision 0065)", () => {
+  it("keeps documents in folders, reads their passages and index, searches them and cleans up", async () => {
+    const kb = client.conversationalAi.knowledgeBase;
+    const folder = await kb.documents.createFolder({ name: "Policies" });
+    const returns = await kb.documents.createFromText({ text: "Returns are accepted within thirty days.\n\nRefunds reach the card in five days.", name: "Returns", parentFolderId: folder.id });
+    expect(returns.folderPath?.map((f) => f.id)).toEqual([folder.id]);
+    const updated = await kb.documents.update(returns.id, { name: "Returns policy" });
+    expect(updated.name).toBe("Returns policy");
+    expect(await kb.documents.getContent(returns.id)).toContain("thirty days");
+    const chunks = await kb.documents.chunks.list(returns.id, { embeddingModel: "e5_mistral_7b_instruct" });
+    expect(chunks.chunks.map((c) => c.content)).toEqual(["Returns are accepted within thirty days.", "Refunds reach the card in five days."]);
+    expect((await kb.documents.chunk.get(returns.id, "1")).content).toBe("Refunds reach the card in five days.");
+    expect((await client.conversationalAi.getDocumentRagIndexes(returns.id)).indexes[0]).toMatchObject({ id: "lexical", status: "succeeded" });
+    await client.conversationalAi.deleteDocumentRagIndex(returns.id, "lexical");
+    expect(await kb.document.computeRagIndex(returns.id, { model: "e5_mistral_7b_instruct" })).toMatchObject({ status: "succeeded", progressPercentage: 100 });
+    expect((await kb.getOrCreateRagIndexes({ items: [{ documentId: returns.id, createIfMissing: true, model: "e5_mistral_7b_instruct" }] }))[returns.id]).toMatchObject({ status: "success" });
+    expect((await client.conversationalAi.ragIndexOverview()).totalUsedBytes).toBeGreaterThan(0);
+    const found = await kb.search({ query: "refunds card" });
+    expect(found.results[0]?.document.id).toBe(returns.id);
+    expect((await kb.documents.summaries.get({ documentIds: [returns.id] }))[returns.id]).toMatchObject({ status: "success" });
+    expect((await kb.list({ parentFolderId: folder.id })).documents.map((d) => d.id)).toEqual([returns.id]);
+    await kb.documents.move(returns.id, {});
+    await kb.documents.bulkMove({ documentIds: [returns.id], moveTo: folder.id });
+    const { agentId } = await client.conversationalAi.agents.create({ name: "Returns desk", conversationConfig: { agent: { prompt: { knowledgeBase: [{ type: "text", id: returns.id, name: "Returns" }] } } } });
+    expect((await kb.documents.getAgents(returns.id)).agents.map((a) => ("id" in a ? a.id : null))).toEqual([agentId]);
+    expect((await kb.documents.getBulkAgents({ documentIds: [folder.id] })).agents).toHaveLength(1);
+    expect((await client.conversationalAi.agents.knowledgeBase.size(agentId)).numberOfPages).toBe(1);
+    const link = await kb.documents.getSourceFileUrl(returns.id);
+    expect((await fetch(link.signedUrl)).status).toBe(200);
+    expect(await kb.documents.bulkDelete({ documentIds: [folder.id], force: true })).toMatchObject({ [folder.id]: { status: "success" } });
+    await expect(kb.documents.get(returns.id)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(other.conversationalAi.knowledgeBase.documents.get(folder.id)).rejects.toMatchObject({ statusCode: 404 });
+    await client.conversationalAi.agents.delete(agentId);
+  });
+
+  it("keeps tools agents reference by id, and runs tests and simulated conversations against an agent", async () => {
+    const tool = await client.conversationalAi.tools.create({ toolConfig: { type: "client", name: "open_page", description: "Opens a page of the site", expectsResponse: false } });
+    expect(tool.toolConfig).toMatchObject({ type: "client", name: "open_page" });
+    const document = await client.conversationalAi.knowledgeBase.documents.createFromText({ text: "Delivery takes three working days.", name: "Delivery" });
+    const { agentId } = await client.conversationalAi.agents.create({
+      name: "Delivery desk",
+      conversationConfig: { agent: { firstMessage: "Hello!", prompt: { knowledgeBase: [{ type: "text", id: document.id, name: "Delivery" }], toolIds: [tool.id] } } },
+    });
+    expect((await client.conversationalAi.tools.getDependentAgents(tool.id)).agents.map((a) => ("id" in a ? a.id : null))).toEqual([agentId]);
+    expect((await client.conversationalAi.tools.list()).tools.map((t) => t.id)).toContain(tool.id);
+    expect((await client.conversationalAi.tools.update(tool.id, { toolConfig: { type: "client", name: "open_page", description: "Opens a page" } })).toolConfig).toMatchObject({ description: "Opens a page" });
+    expect((await client.conversationalAi.tools.executions.get(tool.id)).executions).toEqual([]);
+
+    const simulated = await client.conversationalAi.agents.simulateConversation(agentId, { simulationSpecification: { simulatedUserConfig: { prompt: { prompt: "How long does delivery take?" } } } });
+    expect(simulated.simulatedConversation.map((t) => t.message)).toEqual(["Hello!", "How long does delivery take?", "Delivery takes three working days."]);
+    expect(simulated.analysis.callSuccessful).toBe("success");
+
+    const folder = await client.conversationalAi.tests.folders.create({ name: "Delivery" });
+    const test = await client.conversationalAi.tests.create({
+      type: "llm",
+      name: "Delivery time",
+      chatHistory: [{ role: "user", message: "How long does delivery take?", timeInCallSecs: 0 }],
+      successCondition: "The agent says how long delivery takes",
+      successExamples: [{ response: "Delivery takes three working days.", type: "success" }],
+      failureExamples: [{ response: "I don't know.", type: "failure" }],
+    });
+    await client.conversationalAi.tests.move({ entityIds: [test.id], moveTo: folder.id });
+    expect(await client.conversationalAi.tests.get(test.id)).toMatchObject({ type: "llm", name: "Delivery time" });
+    expect((await client.conversationalAi.tests.folders.get(folder.id)).childrenCount).toBe(1);
+    expect((await client.conversationalAi.tests.summaries({ testIds: [test.id] })).tests[test.id]?.name).toBe("Delivery time");
+    expect((await client.conversationalAi.tests.list({ parentFolderId: folder.id })).tests.map((t) => t.id)).toEqual([test.id]);
+    const invocation = await client.conversationalAi.agents.runTests(agentId, { tests: [{ testId: folder.id }] });
+    let run = invocation;
+    for (let i = 0; i < 100 && run.testRuns.some((r) => r.status === "pending"); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      run = await client.conversationalAi.tests.invocations.get(invocation.id);
+    }
+    expect(run.testRuns.map((r) => [r.testName, r.status])).toEqual([["Delivery time", "passed"]]);
+    expect((await client.conversationalAi.tests.invocations.list({ agentId })).results[0]).toMatchObject({ id: invocation.id, passedCount: 1 });
+    await client.conversationalAi.tests.invocations.resubmit(invocation.id, { testRunIds: [run.testRuns[0]!.testRunId], agentId });
+    await client.conversationalAi.tests.invocations.cancel(invocation.id);
+    await client.conversationalAi.tests.folders.update(folder.id, { name: "Shipping" });
+    await client.conversationalAi.tests.folders.delete(folder.id, { force: true });
+    await expect(client.conversationalAi.tests.get(test.id)).rejects.toMatchObject({ statusCode: 404 });
+    await client.conversationalAi.tools.delete(tool.id, { force: true });
+    await client.conversationalAi.agents.delete(agentId);
+  });
+
+  it("reviews conversations (tags, feedback, summary, analysis, search) and reads settings, models, prices and agent details", async () => {
+    const document = await client.conversationalAi.knowledgeBase.documents.createFromText({ text: "The shop opens at nine in the morning.", name: "Hours" });
+    const { agentId } = await client.conversationalAi.agents.create({ name: "Hours desk", conversationConfig: { agent: { firstMessage: "Hi!", prompt: { knowledgeBase: [{ type: "text", id: document.id, name: "Hours" }] } } } });
+    const answers: string[] = [];
+    let answered: () => void;
+    const secondAnswer = new Promise<void>((resolve) => (answered = resolve));
+    const conversation = new Conversation({
+      conversationClient: client,
+      agentId,
+      requiresAuth: true,
+      audioInterface: new CountingAudio(),
+      callbackAgentResponse: (text) => {
+        answers.push(text);
+        if (answers.length === 2) answered();
+      },
+    });
+    let conversationId = "";
+    conversation.on("conversation_started", (id: string) => (conversationId = id));
+    await conversation.startSession();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    conversation.sendUserMessage("When does the shop open?");
+    await secondAnswer;
+    conversation.endSession();
+    for (let i = 0; i < 50 && (await client.conversationalAi.conversations.get(conversationId)).status !== "done"; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const tag = await client.conversationalAi.conversations.tags.create({ title: "Hours" });
+    await client.conversationalAi.conversations.tags.assign(conversationId, { tagIds: [tag.tagId] });
+    expect((await client.conversationalAi.conversations.list({ tagIds: [tag.tagId] })).conversations.map((c) => c.conversationId)).toEqual([conversationId]);
+    expect((await client.conversationalAi.conversations.tags.update(tag.tagId, { title: "Opening hours" })).title).toBe("Opening hours");
+    expect((await client.conversationalAi.conversations.tags.list()).conversationTags.map((t) => t.tagId)).toContain(tag.tagId);
+    await client.conversationalAi.conversations.tags.unassign(conversationId, tag.tagId);
+    await client.conversationalAi.conversations.tags.delete(tag.tagId);
+    await client.conversationalAi.conversations.feedback.create(conversationId, { feedback: "like" });
+    expect((await client.conversationalAi.conversations.get(conversationId)).metadata.feedback).toMatchObject({ overallScore: "like" });
+    expect(await client.conversationalAi.conversations.getSummary(conversationId)).toMatchObject({ conversationId, messageCount: 3 });
+    expect((await client.conversationalAi.conversations.analysis.run(conversationId)).analysis?.callSuccessful).toBe("success");
+    expect((await client.conversationalAi.conversations.messages.textSearch({ textQuery: "opens at nine" })).results[0]).toMatchObject({ conversationId, transcriptIndex: 2 });
+    expect((await client.conversationalAi.conversations.messages.search({ textQuery: "shop open" })).results.map((r) => r.conversationId)).toContain(conversationId);
+    expect((await client.conversationalAi.users.list({ agentId })).users[0]).toMatchObject({ conversationCount: 1, lastContactConversationId: conversationId });
+    expect((await client.conversationalAi.analytics.liveCount.get({ agentId })).count).toBe(0);
+
+    expect(await client.conversationalAi.settings.update({ ragRetentionPeriodDays: 10 })).toMatchObject({ ragRetentionPeriodDays: 10 });
+    expect((await client.conversationalAi.settings.get()).canUseMcpServers).toBe(false);
+    await client.conversationalAi.dashboard.settings.update({ charts: [{ name: "Calls", type: "call_success" }] });
+    expect((await client.conversationalAi.dashboard.settings.get()).charts).toHaveLength(1);
+    expect((await client.conversationalAi.llm.list()).llms.map((l) => l.llm)).toContain("parlance-retrieval-responder");
+    expect((await client.conversationalAi.llmUsage.calculate({ promptLength: 500, numberOfPages: 1, ragEnabled: true })).llmPrices[0]).toMatchObject({ pricePerMinute: 600 });
+    expect((await client.conversationalAi.agents.llmUsage.calculate(agentId, {})).llmPrices.length).toBeGreaterThan(0);
+    expect((await client.conversationalAi.agents.summaries.get({ agentIds: [agentId] }))[agentId]).toMatchObject({ status: "success" });
+    expect((await client.conversationalAi.agents.widget.get(agentId)).widgetConfig).toMatchObject({ language: "en", firstMessage: "Hi!" });
+    expect((await client.conversationalAi.agents.link.get(agentId)).token?.conversationToken).toMatch(/^[0-9a-f]{48}$/);
+    const saved = (await client.conversationalAi.agents.get(agentId)) as { versionId?: string };
+    expect(await client.conversationalAi.agents.versions.get(agentId, saved.versionId!)).toMatchObject({ agentId, seqNoInBranch: 1 });
+    await client.conversationalAi.agents.delete(agentId);
+  });
+});

@@ -3,6 +3,7 @@
 import type { Criterion } from "../../../core/agents/evaluation";
 import { RETRIEVAL_RESPONDER_MODEL } from "../../../core/engines/providers/retrieval-responder";
 import { agentTools, type AgentTool } from "./llm";
+import { toolIdsOfPrompt } from "./tools";
 
 export type Json = Record<string, unknown>;
 
@@ -101,6 +102,8 @@ export type AgentSettings = {
   criteria: Criterion[];
   /** The webhook and client tools the model is offered (decision 0050). */
   tools: AgentTool[];
+  /** The workspace tools it references by id (decision 0065), added to `tools` when a conversation starts. */
+  toolIds: string[];
 };
 
 const str = (v: unknown, fallback: string) => (typeof v === "string" ? v : fallback);
@@ -125,6 +128,7 @@ export function agentSettings(config: Json, platform: Json): AgentSettings {
       ? criteria.filter(isObject).map((c, i) => ({ id: str(c.id, `criterion_${i}`), name: str(c.name, str(c.id, `Criterion ${i + 1}`)), goal: str(c.conversation_goal_prompt, "") }))
       : [],
     tools: agentTools(prompt),
+    toolIds: toolIdsOfPrompt(prompt),
   };
 }
 

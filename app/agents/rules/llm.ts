@@ -1,7 +1,7 @@
 // An agent's turn with a language model (decision 0050): its tools as the agent's configuration names them (the
 // SDK's prompt.tools: webhook and client tools), the webhook request a tool call becomes, the sentences of a streamed
 // answer that are ready to be spoken, and what a conversation costs. Pure.
-import type { ChatTool } from "../../../core/engines/chat";
+import type { ChatMessage, ChatPassage, ChatRequest, ChatTool } from "../../../core/engines/chat";
 import { isInternalHost } from "../../../core/webhooks/webhooks";
 import { headerValue, type HeaderValue } from "./secrets";
 import { authConnectionIdOf } from "~/workspace/rules/auth-connections";
@@ -19,6 +19,9 @@ export const TOOL_LIMITS = {
   /** Characters of a tool's answer given to the model. */
   maxResultCharacters: 4000,
 } as const;
+
+/** A tool's name as the model calls it. */
+export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 export const WEBHOOK_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
@@ -38,7 +41,8 @@ export type WebhookTool = {
   parameters: Json;
 };
 export type ClientTool = { kind: "client"; name: string; description: string; expectsResponse: boolean; timeoutSeconds: number; parameters: Json };
-export type AgentTool = WebhookTool | ClientTool;
+/** A tool the model is offered; a workspace tool (decision 0065) carries its id, and its calls are recorded. */
+export type AgentTool = (WebhookTool | ClientTool) & { id?: string };
 
 export const TOOL_TEXTS = {
   timedOut: (name: string, seconds: number) => `The ${name} tool did not answer within ${seconds} seconds.`,
@@ -107,7 +111,7 @@ export function agentTools(prompt: unknown): AgentTool[] {
   const tools = isObject(prompt) && Array.isArray(prompt.tools) ? prompt.tools : [];
   return tools.filter(isObject).flatMap((tool): AgentTool[] => {
     const name = str(tool.name);
-    if (!/^[a-zA-Z0-9_-]{1,64}$/.test(name)) return [];
+    if (!TOOL_NAME.test(name)) return [];
     const description = str(tool.description);
     if (tool.type === "client") {
       const parameters = isObject(tool.parameters) ? tool.parameters : { type: "object", properties: {} };
@@ -137,6 +141,11 @@ export function agentTools(prompt: unknown): AgentTool[] {
 /** The tools as the model is offered them. */
 export function chatTools(tools: AgentTool[]): ChatTool[] {
   return tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+}
+
+/** One model call of an agent's turn: its instructions, the conversation so far, its knowledge and its tools. */
+export function turnRequest(prompt: string, history: ChatMessage[], passages: ChatPassage[], tools: AgentTool[]): ChatRequest {
+  return { messages: [...(prompt ? [{ role: "system" as const, content: prompt }] : []), ...history], passages, ...(tools.length ? { tools: chatTools(tools) } : {}) };
 }
 
 /** A model's tool arguments (a JSON object in a string), or null when they are not one. */

@@ -70,3 +70,12 @@ export function widgetSnippet(origin: string, agentId: string): string {
   const id = agentId.replace(/[^\w-]/g, "");
   return `<${WIDGET_ELEMENT} agent-id="${id}"></${WIDGET_ELEMENT}>\n<script src="${origin}${WIDGET_SCRIPT_PATH}" async type="text/javascript"></script>`;
 }
+
+/**
+ * The widget's configuration as the API gives it (GET /v1/convai/agents/{agent_id}/widget, decision 0065): what
+ * platform_settings.widget holds, with the agent's language, first message and text-only mode.
+ */
+export function widgetConfig(platform: Record<string, unknown>, agent: { language: string; firstMessage: string; textOnly: boolean }): Record<string, unknown> {
+  const widget = isObject(platform.widget) ? platform.widget : {};
+  return { variant: "full", placement: "bottom-right", ...widget, language: agent.language, first_message: agent.firstMessage || undefined, text_only: agent.textOnly, supports_text_only: true };
+}

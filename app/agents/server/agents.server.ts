@@ -10,6 +10,9 @@ import { agentSettings, AGENT_DEFAULTS, AGENT_TEXTS, mergeJson, newConversationC
 import { toolsProblem } from "~/agents/rules/llm";
 import { secretIdsOfPrompt, SECRET_TEXTS } from "~/agents/rules/secrets";
 import { missingSecrets } from "./secrets.server";
+import { missingTools } from "./tools.server";
+import { commitVersion, VERSION_TEXTS } from "./versions.server";
+import { toolIdsOfPrompt, WORKSPACE_TOOL_TEXTS } from "~/agents/rules/tools";
 
 export type { AgentRow };
 export type AgentRefusal = { httpStatus: 400 | 401 | 402 | 404 | 409 | 422 | 502; status: string; message: string };
@@ -19,15 +22,17 @@ type Viewer = Pick<Actor, "membership" | "user">;
 const workspaceOf = (viewer: Pick<Actor, "membership">) => viewer.membership.workspace.id;
 const parse = (text: string): Json => JSON.parse(text) as Json;
 
-export type AgentInput = { name?: string | null; conversationConfig?: Json; platformSettings?: Json; tags?: string[] };
+export type AgentInput = { name?: string | null; conversationConfig?: Json; platformSettings?: Json; tags?: string[]; versionDescription?: string | null };
 
-/** Checks what an agent refers to: its voice and knowledge documents must be the workspace's to use. */
+/** Checks what an agent refers to: its voice, knowledge documents, secrets and tools must be the workspace's to use. */
 async function refusalOf(env: AgentsEnv, viewer: Viewer, config: Json): Promise<AgentRefusal | null> {
   const agent = config.agent as Json | undefined;
   const toolProblem = toolsProblem(agent?.prompt, env.ENVIRONMENT !== "production");
   if (toolProblem) return { httpStatus: 422, status: "invalid_tool_url", message: toolProblem };
   const unknownSecrets = await missingSecrets(env, workspaceOf(viewer), secretIdsOfPrompt(agent?.prompt));
   if (unknownSecrets.length) return { httpStatus: 400, status: "secret_not_found", message: SECRET_TEXTS.secretsNotFound(unknownSecrets) };
+  const unknownTools = await missingTools(env, workspaceOf(viewer), toolIdsOfPrompt(agent?.prompt));
+  if (unknownTools.length) return { httpStatus: 400, status: "tool_not_found", message: WORKSPACE_TOOL_TEXTS.toolsNotFound(unknownTools) };
   const settings = agentSettings(config, {});
   if (!(await findUsableVoice(env, viewer, settings.voiceId))) return { httpStatus: 400, status: "voice_not_found", message: AGENT_TEXTS.voiceNotFound(settings.voiceId) };
   const ids = [...new Set(settings.knowledgeBase.map((k) => k.id))];
@@ -55,6 +60,7 @@ export async function createAgent(env: AgentsEnv, viewer: Viewer, input: AgentIn
     updatedAt: now,
   };
   await table.insertAgent(database(env.DB), agent);
+  await commitVersion(env, viewer, agent, VERSION_TEXTS.created);
   return { ok: true, agent };
 }
 
@@ -101,6 +107,7 @@ export async function updateAgent(env: AgentsEnv, viewer: Viewer, id: string, in
     updatedAt: Date.now(),
   };
   await table.updateAgent(database(env.DB), workspaceOf(viewer), id, { name: next.name, conversationConfig: next.conversationConfig, platformSettings: next.platformSettings, tags: next.tags, updatedAt: next.updatedAt });
+  await commitVersion(env, viewer, next, input.versionDescription || VERSION_TEXTS.updated);
   return { ok: true, agent: next };
 }
 

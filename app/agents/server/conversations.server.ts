@@ -36,9 +36,9 @@ export async function findConversation(env: Pick<Env, "DB">, viewer: Pick<Actor,
   return (await table.findConversation(database(env.DB), viewer.membership.workspace.id, id)) ?? null;
 }
 
-export async function listConversations(env: Pick<Env, "DB">, viewer: Pick<Actor, "membership">, query: { pageSize: number; agentId?: string; cursor?: string }) {
+export async function listConversations(env: Pick<Env, "DB">, viewer: Pick<Actor, "membership">, query: { pageSize: number; agentId?: string; cursor?: string; tagIds?: string[] }) {
   const before = query.cursor && /^\d+$/.test(query.cursor) ? Number(query.cursor) : undefined;
-  const rows = await table.listConversations(database(env.DB), viewer.membership.workspace.id, { pageSize: query.pageSize + 1, agentId: query.agentId, before });
+  const rows = await table.listConversations(database(env.DB), viewer.membership.workspace.id, { pageSize: query.pageSize + 1, agentId: query.agentId, before, tagIds: query.tagIds });
   const page = rows.slice(0, query.pageSize);
   return { conversations: page, nextCursor: rows.length > query.pageSize ? String(page.at(-1)!.startedAt) : null };
 }
@@ -52,7 +52,8 @@ export async function deleteConversation(env: Env, viewer: Pick<Actor, "membersh
 
 const analysisOf = (row: ConversationRow) => (row.analysis ? (JSON.parse(row.analysis) as ConversationAnalysis) : null);
 
-function analysisJson(analysis: ConversationAnalysis) {
+/** An analysis as the API gives it (a conversation's, a simulated one's). */
+export function analysisJson(analysis: ConversationAnalysis) {
   return {
     evaluation_criteria_results: Object.fromEntries(analysis.criteria.map((c) => [c.criteriaId, { criteria_id: c.criteriaId, result: c.result, rationale: c.rationale }])),
     data_collection_results: {},

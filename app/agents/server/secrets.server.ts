@@ -8,6 +8,7 @@ import { newId } from "~/accounts/accounts.server";
 import { secretIdsOfPrompt, SECRET_TEXTS } from "~/agents/rules/secrets";
 import { authConnectionIdOf } from "~/workspace/rules/auth-connections";
 import type { AgentRefusal } from "./agents.server";
+import { toolsUsingSecret, type AgentToolRow } from "./tools.server";
 
 type SecretsEnv = { DB: D1Database };
 const workspaceOf = (viewer: Pick<Actor, "membership">) => viewer.membership.workspace.id;
@@ -40,18 +41,21 @@ export async function updateSecret(env: SecretsEnv, viewer: Pick<Actor, "members
   return next;
 }
 
-/** The workspace's agents whose webhook tools use this secret. */
-export async function secretUsers(env: SecretsEnv, workspaceId: string, id: string): Promise<AgentRow[]> {
+export type SecretUsers = { agents: AgentRow[]; tools: AgentToolRow[] };
+
+/** The workspace's agents whose inline webhook tools use this secret, and its workspace tools that do (decision 0065). */
+export async function secretUsers(env: SecretsEnv, workspaceId: string, id: string): Promise<SecretUsers> {
   const mentioning = await table.agentsMentioning(database(env.DB), workspaceId, id);
-  return mentioning.filter((agent) => secretIdsOfPrompt(promptOf(agent)).includes(id));
+  return { agents: mentioning.filter((agent) => secretIdsOfPrompt(promptOf(agent)).includes(id)), tools: await toolsUsingSecret(env, workspaceId, id) };
 }
 
-/** Deletes a secret no agent uses; one in use is refused with the agents' names. */
+/** Deletes a secret nothing uses; one in use is refused with the agents' and tools' names. */
 export async function deleteSecret(env: SecretsEnv, viewer: Pick<Actor, "membership">, id: string): Promise<{ ok: true } | { ok: false; refusal: AgentRefusal }> {
   const found = await findSecret(env, viewer, id);
   if (!found) return { ok: false, refusal: { httpStatus: 404, status: "not_found", message: SECRET_TEXTS.notFound } };
   const users = await secretUsers(env, found.workspaceId, id);
-  if (users.length) return { ok: false, refusal: { httpStatus: 400, status: "secret_in_use", message: SECRET_TEXTS.inUse(users.map((a) => a.name)) } };
+  const names = [...users.agents.map((a) => a.name), ...users.tools.map((t) => `the ${t.name} tool`)];
+  if (names.length) return { ok: false, refusal: { httpStatus: 400, status: "secret_in_use", message: SECRET_TEXTS.inUse(names) } };
   await table.deleteSecret(database(env.DB), found.workspaceId, id);
   return { ok: true };
 }
@@ -68,14 +72,14 @@ export async function secretValues(env: SecretsEnv, workspaceId: string, ids: st
 }
 
 /** A secret as the API gives it: its id, name and users; never its value. */
-export function secretJson(row: AgentSecretRow, users: AgentRow[] = []) {
+export function secretJson(row: AgentSecretRow, users: SecretUsers = { agents: [], tools: [] }) {
   return {
     type: "stored" as const,
     secret_id: row.id,
     name: row.name,
     used_by: {
-      tools: [],
-      agents: users.map((a) => ({ type: "available" as const, id: a.id, name: a.name, created_at_unix_secs: Math.floor(a.createdAt / 1000), access_level: "admin" as const })),
+      tools: users.tools.map((t) => ({ type: "available" as const, id: t.id, name: t.name, created_at_unix_secs: Math.floor(t.createdAt / 1000), access_level: "admin" as const })),
+      agents: users.agents.map((a) => ({ type: "available" as const, id: a.id, name: a.name, created_at_unix_secs: Math.floor(a.createdAt / 1000), access_level: "admin" as const })),
       others: [],
     },
   };

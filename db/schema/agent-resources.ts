@@ -1,0 +1,196 @@
+// Agents' workspace resources (issue 22, decision 0065): knowledge-base crawls and source links, tools of their own
+// and the calls made to them, conversational AI settings, conversation tags, agent versions, agent tests and runs.
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { workspaces } from "./workspace";
+import { agents, conversations, knowledgeDocuments } from "./agents";
+
+/** A link to a knowledge document's source file: the SHA-256 of its token, valid until expires_at (ms). */
+export const knowledgeSourceLinks = sqliteTable("knowledge_source_links", {
+  tokenHash: text("token_hash").primaryKey(),
+  documentId: text("document_id")
+    .notNull()
+    .references(() => knowledgeDocuments.id, { onDelete: "cascade" }),
+  workspaceId: text("workspace_id").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});
+
+/** A crawl of a web site into a folder of URL documents: its limits and its progress. */
+export const knowledgeCrawls = sqliteTable(
+  "knowledge_crawls",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    seedUrl: text("seed_url").notNull(),
+    /** A regular expression the pages' URLs must match, or null. */
+    pattern: text("pattern"),
+    maxPages: integer("max_pages").notNull(),
+    maxDepth: integer("max_depth").notNull(),
+    rootFolderId: text("root_folder_id").notNull(),
+    /** "queued", "processing", "succeeded", "failed" or "cancelled". */
+    status: text("status").notNull(),
+    pagesIdentified: integer("pages_identified").notNull().default(0),
+    pagesScraped: integer("pages_scraped").notNull().default(0),
+    pagesSkipped: integer("pages_skipped").notNull().default(0),
+    pagesFailed: integer("pages_failed").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("knowledge_crawls_workspace_created").on(t.workspaceId, t.createdAt)],
+);
+
+/** A tool of the workspace that agents reference by id (prompt.tool_ids); its tool_config is the API's JSON. */
+export const agentTools = sqliteTable(
+  "agent_tools",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").notNull(),
+    creatorEmail: text("creator_email").notNull(),
+    name: text("name").notNull(),
+    /** "webhook", "client" or "system". */
+    type: text("type").notNull(),
+    toolConfig: text("tool_config").notNull(),
+    responseMocks: text("response_mocks").notNull().default("[]"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("agent_tools_workspace_created").on(t.workspaceId, t.createdAt)],
+);
+
+/** A call a conversation made to a workspace tool: what was sent, what came back, how long it took. */
+export const agentToolCalls = sqliteTable(
+  "agent_tool_calls",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    toolId: text("tool_id").notNull(),
+    /** The model's tool call id. */
+    requestId: text("request_id").notNull(),
+    conversationId: text("conversation_id").notNull(),
+    agentId: text("agent_id").notNull(),
+    calledAt: integer("called_at").notNull(),
+    latencyMs: integer("latency_ms").notNull(),
+    isError: integer("is_error", { mode: "boolean" }).notNull().default(false),
+    requestPayload: text("request_payload").notNull(),
+    responsePayload: text("response_payload").notNull(),
+  },
+  (t) => [index("agent_tool_calls_tool").on(t.workspaceId, t.toolId, t.calledAt)],
+);
+
+/** A workspace's conversational AI settings and dashboard charts, as the API's JSON. */
+export const convaiSettings = sqliteTable("convai_settings", {
+  workspaceId: text("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  settings: text("settings").notNull().default("{}"),
+  dashboard: text("dashboard").notNull().default("{}"),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/** A tag a workspace puts on conversations. */
+export const conversationTags = sqliteTable(
+  "conversation_tags",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    ownerUserId: text("owner_user_id").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("conversation_tags_workspace_created").on(t.workspaceId, t.createdAt)],
+);
+
+export const conversationTagLinks = sqliteTable(
+  "conversation_tag_links",
+  {
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    tagId: text("tag_id")
+      .notNull()
+      .references(() => conversationTags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.tagId] }), index("conversation_tag_links_tag").on(t.tagId)],
+);
+
+/** An agent as it was saved: each create and update commits a version (seq counts from 1). */
+export const agentVersions = sqliteTable(
+  "agent_versions",
+  {
+    id: text("id").primaryKey(),
+    agentId: text("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    seq: integer("seq").notNull(),
+    description: text("description").notNull(),
+    committedBy: text("committed_by").notNull(),
+    committerEmail: text("committer_email").notNull(),
+    name: text("name").notNull(),
+    conversationConfig: text("conversation_config").notNull(),
+    platformSettings: text("platform_settings").notNull(),
+    tags: text("tags").notNull(),
+    committedAt: integer("committed_at").notNull(),
+  },
+  (t) => [index("agent_versions_agent").on(t.agentId, t.seq)],
+);
+
+/** An agent test ("llm", "tool", "simulation") or a folder of them ("folder"); its definition is the API's JSON. */
+export const agentTests = sqliteTable(
+  "agent_tests",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").notNull(),
+    creatorEmail: text("creator_email").notNull(),
+    type: text("type").notNull(),
+    name: text("name").notNull(),
+    parentFolderId: text("parent_folder_id"),
+    definition: text("definition").notNull().default("{}"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("agent_tests_workspace_folder").on(t.workspaceId, t.parentFolderId)],
+);
+
+/** One run of a set of tests against an agent. */
+export const agentTestInvocations = sqliteTable(
+  "agent_test_invocations",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    agentId: text("agent_id").notNull(),
+    createdBy: text("created_by").notNull(),
+    creatorEmail: text("creator_email").notNull(),
+    title: text("title").notNull(),
+    repeatCount: integer("repeat_count").notNull().default(1),
+    /** The conversation_config and platform_settings the tests ran with instead of the agent's (JSON), or null. */
+    configOverride: text("config_override"),
+    cancelled: integer("cancelled", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("agent_test_invocations_workspace_created").on(t.workspaceId, t.createdAt)],
+);
+
+/** One test's run in an invocation: the test as it was, its status, what the agent said and the verdict. */
+export const agentTestRuns = sqliteTable(
+  "agent_test_runs",
+  {
+    id: text("id").primaryKey(),
+    invocationId: text("invocation_id")
+      .notNull()
+      .references(() => agentTestInvocations.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    testId: text("test_id").notNull(),
+    testName: text("test_name").notNull(),
+    testType: text("test_type").notNull(),
+    testDefinition: text("test_definition").notNull(),
+    /** "pending", "passed", "failed" or "cancelled". */
+    status: text("status").notNull(),
+    agentResponses: text("agent_responses").notNull().default("[]"),
+    conditionResult: text("condition_result"),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("agent_test_runs_invocation").on(t.invocationId, t.position)],
+);
