@@ -31,7 +31,7 @@ import {
   VERSION_TEXTS,
 } from "~/agents/agents.server";
 import { rangedObjectResponse } from "~/history/history.server";
-import { AGENT_LIMITS, AGENT_TEXTS } from "~/agents/rules/agents";
+import { AGENT_LIMITS, AGENT_TEXTS, offsetPage } from "~/agents/rules/agents";
 import { SECRET_LIMITS, SECRET_TEXTS } from "~/agents/rules/secrets";
 import { doc, jsonObject, pageQuery, queryList, refused } from "./api-schemas";
 
@@ -205,10 +205,9 @@ agentsApi.get(
     const row = await findSecret(c.env, c.get("caller"), params.secret_id);
     if (!row) return apiError(c, 404, "not_found", SECRET_TEXTS.notFound);
     const users = secretJson(row, await secretUsers(c.env, row.workspaceId, row.id)).used_by;
-    const all = params.resource_type === "phone_numbers" ? [] : users[params.resource_type];
     const q = c.req.valid("query");
-    const from = q.cursor && /^\d+$/.test(q.cursor) ? Number(q.cursor) : 0;
-    return c.json({ dependencies: all.slice(from, from + q.page_size), next_cursor: from + q.page_size < all.length ? String(from + q.page_size) : undefined });
+    const page = offsetPage(params.resource_type === "phone_numbers" ? [] : users[params.resource_type], q.page_size, q.cursor);
+    return c.json({ dependencies: page.items, next_cursor: page.nextCursor ?? undefined });
   },
 );
 

@@ -40,9 +40,10 @@ import {
   startCrawl,
   updateDocument,
   type AgentRefusal,
+  type DependentAgent,
   type KnowledgeDocumentRow,
 } from "~/agents/agents.server";
-import { AGENT_LIMITS, AGENT_TEXTS } from "~/agents/rules/agents";
+import { AGENT_LIMITS, AGENT_TEXTS, offsetPage } from "~/agents/rules/agents";
 import { KNOWLEDGE_LIMITS, KNOWLEDGE_TEXTS } from "~/agents/rules/knowledge";
 import { doc, id, pageQuery, queryFlag, queryList, refused } from "./api-schemas";
 
@@ -251,15 +252,14 @@ knowledgeBaseApi.post(
   valid("json", z.object({ document_ids: documentIds, page_size: z.number().int().min(1).max(AGENT_LIMITS.pageSize).default(30), cursor: z.string().max(20).nullish(), dependent_type: z.string().max(20).nullish() })),
   async (c) => {
     const body = c.req.valid("json");
-    return c.json(page((await agentsUsing(c.env, c.get("caller"), body.document_ids)).map(dependentAgentJson), body.page_size, body.cursor));
+    return c.json(agentsPage(await agentsUsing(c.env, c.get("caller"), body.document_ids), body.page_size, body.cursor));
   },
 );
 
-/** A page of a list held whole in memory; the cursor is the next offset. */
-function page<T>(items: T[], size: number, cursor: string | null | undefined) {
-  const from = cursor && /^\d+$/.test(cursor) ? Number(cursor) : 0;
-  const more = from + size < items.length;
-  return { agents: items.slice(from, from + size), has_more: more, next_cursor: more ? String(from + size) : undefined };
+/** The agents that use documents, a page of them. */
+function agentsPage(agents: DependentAgent[], size: number, cursor: string | null | undefined) {
+  const page = offsetPage(agents.map((a) => dependentAgentJson(a)), size, cursor);
+  return { agents: page.items, has_more: page.nextCursor !== null, next_cursor: page.nextCursor ?? undefined };
 }
 
 knowledgeBaseApi.post(
@@ -453,7 +453,7 @@ knowledgeBaseApi.get(
     const documentId = c.req.valid("param").documentation_id;
     if (!(await findDocument(c.env, c.get("caller"), documentId))) return apiError(c, 404, "not_found", AGENT_TEXTS.documentNotFound);
     const q = c.req.valid("query");
-    return c.json(page((await agentsUsing(c.env, c.get("caller"), [documentId])).map(dependentAgentJson), q.page_size, q.cursor));
+    return c.json(agentsPage(await agentsUsing(c.env, c.get("caller"), [documentId]), q.page_size, q.cursor));
   },
 );
 

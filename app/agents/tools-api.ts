@@ -3,7 +3,8 @@ import { z } from "zod";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
-import { createTool, deleteTool, findTool, listToolCalls, listTools, toolCallJson, toolJson, toolStats, toolUsers, updateTool, type AgentToolRow } from "~/agents/agents.server";
+import { createTool, deleteTool, dependentAgentJson, findTool, listToolCalls, listTools, toolCallJson, toolJson, toolStats, toolUsers, updateTool, type AgentToolRow } from "~/agents/agents.server";
+import { offsetPage } from "~/agents/rules/agents";
 import { WORKSPACE_TOOL_LIMITS, WORKSPACE_TOOL_TEXTS } from "~/agents/rules/tools";
 import { doc, id, jsonObject, pageQuery, queryFlag, queryList, refused } from "./api-schemas";
 
@@ -89,12 +90,11 @@ toolsApi.get(
     if (!tool) return apiError(c, 404, "not_found", WORKSPACE_TOOL_TEXTS.notFound);
     const q = c.req.valid("query");
     const users = (await toolUsers(c.env, tool.workspaceId, tool.id)).sort((a, b) => b.createdAt - a.createdAt);
-    const from = q.cursor && /^\d+$/.test(q.cursor) ? Number(q.cursor) : 0;
-    const more = from + q.page_size < users.length;
+    const page = offsetPage(users, q.page_size, q.cursor);
     return c.json({
-      agents: users.slice(from, from + q.page_size).map((a) => ({ type: "available", referenced_resource_ids: [tool.id], id: a.id, name: a.name, created_at_unix_secs: Math.floor(a.createdAt / 1000), access_level: "admin" })),
-      has_more: more,
-      next_cursor: more ? String(from + q.page_size) : undefined,
+      agents: page.items.map((a) => dependentAgentJson(a, [tool.id])),
+      has_more: page.nextCursor !== null,
+      next_cursor: page.nextCursor ?? undefined,
     });
   },
 );

@@ -61,6 +61,12 @@ export const AGENT_TEXTS = {
   evaluationExplained: "Evaluation here is rule-based: a criterion is met when the key words of its goal were spoken and the agent answered from its knowledge.",
 } as const;
 
+/** A page of a list held whole (search hits, the agents that use something): the cursor is the next offset. */
+export function offsetPage<T>(items: T[], size: number, cursor?: string | null): { items: T[]; nextCursor: string | null } {
+  const from = cursor && /^\d+$/.test(cursor) ? Number(cursor) : 0;
+  return { items: items.slice(from, from + size), nextCursor: from + size < items.length ? String(from + size) : null };
+}
+
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A patch applied to stored JSON: objects merge key by key, anything else (arrays included) replaces, null removes. */

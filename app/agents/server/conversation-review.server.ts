@@ -8,7 +8,7 @@ import { analyseConversation, type ConversationAnalysis } from "../../../core/ag
 import { rank, terms } from "../../../core/agents/retrieval";
 import type { Actor } from "~/accounts/accounts.server";
 import { newId } from "~/accounts/accounts.server";
-import { AGENT_LIMITS, AGENT_TEXTS, agentSettings, type Json } from "~/agents/rules/agents";
+import { AGENT_LIMITS, AGENT_TEXTS, agentSettings, offsetPage, type Json } from "~/agents/rules/agents";
 import { searchSnippet } from "~/agents/rules/knowledge";
 import { exactHighlights, REVIEW_LIMITS, REVIEW_TEXTS } from "~/agents/rules/review";
 import { conversationJson, type TranscriptEntry } from "./conversations.server";
@@ -19,7 +19,6 @@ type Env = { DB: D1Database };
 type Viewer = Pick<Actor, "membership">;
 const workspaceOf = (viewer: Viewer) => viewer.membership.workspace.id;
 const transcriptOf = (row: ConversationRow) => JSON.parse(row.transcript) as TranscriptEntry[];
-const pageFrom = (cursor?: string | null) => (cursor && /^\d+$/.test(cursor) ? Number(cursor) : 0);
 
 // ---- tags ----
 
@@ -171,9 +170,8 @@ export async function rankedSearch(env: Env, viewer: Viewer, query: { text: stri
 }
 
 function paged(hits: MessageHit[], pageSize: number, cursor?: string) {
-  const from = pageFrom(cursor);
-  const more = from + pageSize < hits.length;
-  return { hits: hits.slice(from, from + pageSize), nextCursor: more ? String(from + pageSize) : null, total: hits.length };
+  const page = offsetPage(hits, pageSize, cursor);
+  return { hits: page.items, nextCursor: page.nextCursor, total: hits.length };
 }
 
 export function messageHitJson(hit: MessageHit) {
@@ -194,7 +192,7 @@ export function messageHitJson(hit: MessageHit) {
 /** The people who talked with the workspace's agents: how often, first and last, and with which agent last. */
 export async function conversationUsers(env: Env, viewer: Viewer, query: { pageSize: number; cursor?: string; agentId?: string; after?: number; before?: number; search?: string }) {
   const db = database(env.DB);
-  const offset = pageFrom(query.cursor);
+  const offset = query.cursor && /^\d+$/.test(query.cursor) ? Number(query.cursor) : 0;
   const rows = await table.conversationUsers(db, workspaceOf(viewer), { pageSize: query.pageSize + 1, offset, agentId: query.agentId, from: query.after, to: query.before, search: query.search });
   const page = rows.slice(0, query.pageSize);
   const users = await Promise.all(

@@ -7,7 +7,7 @@ import * as knowledge from "../../../db/repositories/knowledge";
 import { chunkText, rank, terms } from "../../../core/agents/retrieval";
 import type { Actor } from "~/accounts/accounts.server";
 import { randomHex, sha256Hex } from "~/accounts/accounts.server";
-import { AGENT_TEXTS } from "~/agents/rules/agents";
+import { AGENT_TEXTS, offsetPage } from "~/agents/rules/agents";
 import { KNOWLEDGE_LIMITS, KNOWLEDGE_TEXTS, LEXICAL_INDEX, searchSnippet } from "~/agents/rules/knowledge";
 import { findDocument, indexRefusal, type KnowledgeDocumentRow } from "./knowledge.server";
 import type { AgentRefusal } from "./agents.server";
@@ -103,11 +103,10 @@ export async function searchKnowledge(env: Env, viewer: Viewer, query: { query: 
   const found = await table.findDocuments(db, workspaceOf(viewer), documentIds);
   const documents = new Map(found.filter((d) => !query.types?.length || query.types.includes(d.type)).map((d) => [d.id, d]));
   const hits = documentIds.filter((id) => documents.has(id));
-  const from = query.cursor && /^\d+$/.test(query.cursor) ? Number(query.cursor) : 0;
-  const page = hits.slice(from, from + query.pageSize);
+  const page = offsetPage(hits, query.pageSize, query.cursor);
   return {
-    results: page.map((id) => ({ document: documents.get(id)!, snippet: searchSnippet(best.get(id)!.text, query.query), score: best.get(id)!.score })),
-    nextCursor: from + query.pageSize < hits.length ? String(from + query.pageSize) : undefined,
+    results: page.items.map((id) => ({ document: documents.get(id)!, snippet: searchSnippet(best.get(id)!.text, query.query), score: best.get(id)!.score })),
+    nextCursor: page.nextCursor ?? undefined,
   };
 }
 

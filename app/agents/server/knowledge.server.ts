@@ -360,7 +360,8 @@ function typed(d: KnowledgeDocumentRow, context: KnowledgeContext): Json {
 
 const placed = (d: KnowledgeDocumentRow, context: KnowledgeContext) => ({ folder_parent_id: d.parentFolderId ?? undefined, folder_path: folderPath(context.folders, d.parentFolderId) });
 
-export const dependentAgentJson = (u: DependentAgent) => ({ type: "available" as const, referenced_resource_ids: [], id: u.id, name: u.name, created_at_unix_secs: Math.floor(u.createdAt / 1000), access_level: "admin" as const });
+/** An agent that uses a document or tool (`referenced`: through which of them), as dependency lists give it. */
+export const dependentAgentJson = (u: DependentAgent, referenced: string[] = []) => ({ type: "available" as const, referenced_resource_ids: referenced, id: u.id, name: u.name, created_at_unix_secs: Math.floor(u.createdAt / 1000), access_level: "admin" as const });
 
 /** A document in a list (GET /v1/convai/knowledge-base) or a summary. */
 export function documentSummaryJson(d: KnowledgeDocumentRow, viewer: Viewer, context: KnowledgeContext) {
@@ -372,7 +373,7 @@ export function documentSummaryJson(d: KnowledgeDocumentRow, viewer: Viewer, con
     supported_usages: ["prompt", "auto"],
     access_info: accessInfo(d, viewer),
     ...placed(d, context),
-    dependent_agents: (context.users.get(d.id) ?? []).map(dependentAgentJson),
+    dependent_agents: (context.users.get(d.id) ?? []).map((u) => dependentAgentJson(u)),
     ...typed(d, context),
   };
 }
