@@ -342,9 +342,14 @@ export async function addStudioLanguage(env: Env, actor: Actor, id: string, lang
   }
   const choice = given ? null : await translationChoice(env, source, code);
   const next: DubSegment[] = [];
-  for (const segment of found.segments) {
-    const text = given ? given[segment.id]! : (await engine(env).translate({ text: segment.text, source, target: code }, choice!)).text;
-    next.push({ ...segment, translations: { ...segment.translations, [code]: text }, stale: [...new Set([...(segment.stale ?? []), code])] });
+  try {
+    for (const segment of found.segments) {
+      const text = given ? given[segment.id]! : (await engine(env).translate({ text: segment.text, source, target: code }, choice!)).text;
+      next.push({ ...segment, translations: { ...segment.translations, [code]: text }, stale: [...new Set([...(segment.stale ?? []), code])] });
+    }
+  } catch (error) {
+    // A configured server that does not take the pair refuses it (the catalogue cannot know its languages): nothing is saved.
+    return refuse(422, "unsupported_language", `The translation engine could not translate ${dubbingLanguageName(source)} into ${dubbingLanguageName(code)}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const saved = await save(env, row, { segments: JSON.stringify(next) });
   return saved.ok ? { ...saved, code } : saved;

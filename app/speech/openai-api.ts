@@ -13,6 +13,10 @@ import { respond, type AudioPacking } from "~/speech/api";
 import { openAiVoiceOverrides, openAiVoiceTable, setOpenAiVoice, transcriptionModels } from "~/speech/speech.server";
 import { startTranscription } from "~/transcription/transcription.server";
 import { EMBEDDED_TRANSCRIPTION_MODEL } from "../../core/engines/speech-to-text";
+import { SCRIBE_MODEL_IDS } from "~/transcription/rules/transcription";
+
+/** OpenAI's transcription model names, which its SDK sends. */
+const OPENAI_TRANSCRIPTION_MODELS: readonly string[] = ["whisper-1", "gpt-4o-transcribe", "gpt-4o-mini-transcribe"];
 import {
   AAC_REFUSAL,
   isOpenAiSpeechModel,
@@ -229,7 +233,8 @@ async function transcriptionRequest(c: Context<AuthedEnv>, task: "transcribe" | 
       contentType,
       pcm16k: false,
       // Translation into English: only the embedded engine's case, English speech to English text.
-      modelId: task === "translate" ? EMBEDDED_TRANSCRIPTION_MODEL : model,
+      // OpenAI's own model names mean this server's default engine, as the scribe ids do on /v1/speech-to-text.
+      modelId: task === "translate" ? EMBEDDED_TRANSCRIPTION_MODEL : OPENAI_TRANSCRIPTION_MODELS.includes(model) ? SCRIBE_MODEL_IDS[0] : model,
       languageCode: task === "translate" ? "en" : (language?.toLowerCase() ?? null),
       diarize: false,
       // OpenAI's transcription answer has no place for audio events.

@@ -331,7 +331,11 @@ export async function findSimilarVoices(env: CloningEnv, viewer: Cloner, upload:
 export async function voicesNearSpeaker(env: CloningEnv, viewer: Cloner, target: number[], threshold: number, topK: number): Promise<SimilarVoice[]> {
   const candidates: { item: Voice; vector: number[] }[] = [];
   for (const voice of await voicesTable.listSimilarityCandidates(database(env.DB), PUBLISHED_STATUSES)) {
-    const vector = await measuredVector(env, voice);
+    // A voice that cannot be heard now (its language's dictionary not installed, decision 0059) is left out, not an error.
+    const vector = await measuredVector(env, voice).catch((error: unknown) => {
+      log("warn", "similar voices: a voice could not be measured", { voice_id: voice.voiceId, error: String(error) });
+      return null;
+    });
     if (vector) candidates.push({ item: voice, vector });
   }
   const similar: SimilarVoice[] = [];

@@ -90,7 +90,7 @@ describe("public site", () => {
     expect(html).toContain("British English text to speech");
     expect(html).toContain('rel="canonical" href="https://parlance.test/languages/british-accent"');
     expect(html).toContain('href="/languages/german"');
-    expect((await SELF.fetch("https://parlance.test/languages/klingon")).status).toBe(404);
+    expect((await SELF.fetch("https://parlance.test/languages/no-such-language")).status).toBe(404);
 
     expect(await env.MEDIA.head("landing-samples/german.mp3")).toBeNull();
     const sample = await SELF.fetch("https://parlance.test/languages/german/sample.mp3");
