@@ -25,13 +25,13 @@ const refuseUnsupported: MiddlewareHandler<AuthedEnv> = async (c, next) => {
   await next();
 };
 
-const usersOf = (c: Context<AuthedEnv>) => async (workspaceId: string, id: string) => (await authConnectionUsers(c.env, workspaceId, id)).map((a) => ({ id: a.id, name: a.name }));
+const usersOf = (c: Context<AuthedEnv>) => async (workspaceId: string, id: string) => ((await authConnectionUsers(c.env, workspaceId, [id])).get(id) ?? []).map((a) => ({ id: a.id, name: a.name }));
 
 authConnectionsApi.get("/", doc("The workspace's auth connections (never their secrets)", { success: { description: "JSON: auth_connections" }, responses: REFUSALS }), async (c) => {
   const listed = await listAuthConnections(c.env, c.get("caller"));
   if (!listed.ok) return refusal(c, listed);
-  const users = usersOf(c);
-  return c.json({ auth_connections: await Promise.all(listed.rows.map(async (row) => authConnectionJson(row, await users(row.workspaceId, row.id)))) });
+  const users = await authConnectionUsers(c.env, c.get("caller").membership.workspace.id, listed.rows.map((row) => row.id));
+  return c.json({ auth_connections: listed.rows.map((row) => authConnectionJson(row, (users.get(row.id) ?? []).map((a) => ({ id: a.id, name: a.name })))) });
 });
 
 authConnectionsApi.post(

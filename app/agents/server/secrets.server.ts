@@ -85,12 +85,18 @@ export function secretJson(row: AgentSecretRow, users: SecretUsers = { agents: [
   };
 }
 
-/** The workspace's agents whose webhook tools authenticate with this auth connection (decision 0066). */
-export async function authConnectionUsers(env: SecretsEnv, workspaceId: string, id: string): Promise<AgentRow[]> {
-  const mentioning = await table.agentsMentioning(database(env.DB), workspaceId, id);
-  return mentioning.filter((agent) => {
+/**
+ * The workspace's agents whose webhook tools authenticate with each of these auth connections (decision 0066), by
+ * connection id: one query for the whole list.
+ */
+export async function authConnectionUsers(env: SecretsEnv, workspaceId: string, ids: string[]): Promise<Map<string, AgentRow[]>> {
+  const users = new Map(ids.map((id) => [id, [] as AgentRow[]]));
+  if (!ids.length) return users;
+  for (const agent of await table.agentsMentioning(database(env.DB), workspaceId, "auth_connection_id")) {
     const prompt = promptOf(agent) as { tools?: unknown } | undefined;
     const tools = prompt && Array.isArray(prompt.tools) ? prompt.tools : [];
-    return tools.some((tool) => authConnectionIdOf((tool as { api_schema?: unknown } | null)?.api_schema) === id);
-  });
+    const named = new Set(tools.map((tool) => authConnectionIdOf((tool as { api_schema?: unknown } | null)?.api_schema)));
+    for (const [id, list] of users) if (named.has(id)) list.push(agent);
+  }
+  return users;
 }
