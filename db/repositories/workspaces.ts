@@ -53,7 +53,7 @@ export async function listMembers(db: Database, workspaceId: string) {
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     // Service accounts are members too, but not people: they take no seat and are listed on their own page.
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), isNull(users.serviceAccountWorkspaceId)))
-    .orderBy(workspaceMembers.joinedAt);
+    .orderBy(workspaceMembers.joinedAt, users.email);
 }
 
 /** The members (people, not service accounts) with no second factor: neither an authenticator app nor texted codes. */
@@ -63,7 +63,8 @@ export async function membersWithoutSecondFactor(db: Database, workspaceId: stri
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), isNull(users.serviceAccountWorkspaceId), isNull(users.totpEnabledAt), isNull(users.smsEnabledAt)))
-    .orderBy(workspaceMembers.joinedAt);
+    // Members who joined in the same second come in address order, so the list is stable.
+    .orderBy(workspaceMembers.joinedAt, users.email);
   return rows.map((row) => row.email);
 }
 

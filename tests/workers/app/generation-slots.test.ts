@@ -18,7 +18,7 @@ async function historyCount(workspace: string): Promise<number> {
   return (await env.DB.prepare("SELECT count(*) AS n FROM history_items WHERE workspace_id = ?").bind(workspace).first<number>("n")) ?? 0;
 }
 /** Waits until `check` holds (the worker finishes an aborted generation after the client has gone). */
-async function eventually(check: () => Promise<boolean>, timeoutMs = 8_000): Promise<void> {
+async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > until) throw new Error("condition not reached in time");
@@ -94,5 +94,5 @@ describe("concurrency slots", () => {
     expect(await historyCount(workspace)).toBe(0);
     const after = await api(`/v1/text-to-speech/${ARIA}`, { method: "POST", key, json: { text: "Now it works." } });
     expect(after.status).toBe(200);
-  }, 30_000);
+  }, 60_000);
 });
