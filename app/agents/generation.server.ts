@@ -15,7 +15,7 @@ import { newId } from "~/accounts/accounts.server";
 import { findQueuedWorkVoice } from "~/voices/voices.server";
 import { synthesizeUncharged } from "~/speech/generation.server";
 import { transcribe } from "~/speech/speech.server";
-import { splitSentences } from "~/speech/rules/speech-text";
+import { splitSentences } from "../../core/speech/speech-text";
 import { log } from "~/common/log.server";
 import { callWebhookTool, chatEngine, emitPostCall, passagesOf, recordToolCall, settingsOfAgent, withAgentModel, workspaceToolsById, type AgentRow, type TranscriptEntry } from "~/agents/agents.server";
 import { AGENT_TEXTS, CONVERSATION_AUDIO_FORMAT, PING_SECONDS, type AgentSettings } from "~/agents/rules/agents";

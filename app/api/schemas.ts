@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dialogueCharacters, MAX_DIALOGUE_CHARACTERS, MAX_DIALOGUE_LINES, speakableLines } from "~/speech/rules/dialogue";
 import { DEFAULT_OUTPUT_FORMAT, OUTPUT_FORMATS } from "../../core/audio/output-formats";
 import { USAGE_BREAKDOWNS, USAGE_INTERVALS, USAGE_METRICS } from "~/usage/rules/usage";
-import { SPEED_RANGE } from "~/voices/rules/voices";
+import { SPEED_RANGE } from "../../core/voices/voice-rules";
 import { CHUNK_LENGTH_RANGE, INACTIVITY_TIMEOUT } from "~/speech/rules/stream-input";
 import { MAX_LOCATORS } from "../../core/pronunciation/rules";
 

@@ -10,7 +10,7 @@ import {
   standardTierFor,
 } from "../../core/billing/plans";
 import { capabilityExists } from "../../core/capabilities";
-import { allowedToUseProjectsApi } from "~/studio/rules/studio";
+import { allowedToUseProjectsApi } from "../../core/studio/studio-rules";
 import { canCloneProfessionally, professionalVoiceLimitFor } from "~/voices/rules/professional-cloning";
 import { currentOverageCents, effectiveLimitExtension, priceAmount } from "~/billing/rules/extra-credits";
 

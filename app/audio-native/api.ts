@@ -8,7 +8,7 @@ import { apiDocs } from "~/api/route-docs";
 import * as native from "~/audio-native/audio-native.server";
 import type { StudioRefusal } from "~/studio/studio.server";
 import { documentKind, parseDocument, type ParsedChapter } from "~/studio/rules/documents";
-import { DOCUMENT_MAX_BYTES, PROJECT_NAME_MAX } from "~/studio/rules/studio";
+import { DOCUMENT_MAX_BYTES, PROJECT_NAME_MAX } from "../../core/studio/studio-rules";
 import { embedAudioPath, htmlSnippet, IMAGE_URL_MAX, normalizeColor, SESSIONIZATION_MAX_MINUTES, TITLE_MAX } from "~/audio-native/rules/audio-native";
 
 const doc = apiDocs("Audio Native");

@@ -10,7 +10,7 @@ import type { Actor } from "~/accounts/accounts.server";
 import * as studio from "~/studio/studio.server";
 import type { StudioResult } from "~/studio/studio.server";
 import type { ParsedChapter } from "~/studio/rules/documents";
-import type { TtsNode } from "~/studio/rules/studio";
+import type { TtsNode } from "../../core/studio/studio-rules";
 import { articleBlocks, countedListenMs, dailySeries, DEFAULT_PLAYER, reuseBlocks, statsDay, type PlayerLook } from "~/audio-native/rules/audio-native";
 
 const db = (env: Env) => database(env.DB);

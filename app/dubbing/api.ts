@@ -9,7 +9,7 @@ import { rangedObjectResponse } from "~/history/history.server";
 import { srtSubtitles, webVttSubtitles } from "../../core/dubbing/segments";
 import { createDub, deleteDub, dubOutputs, dubSegments, findDub, listDubs, type DubRow } from "~/dubbing/dubbing.server";
 import { fetchPublic, publicUrlProblem } from "../../core/http/public-fetch";
-import { DUB_STATUSES, MAX_DUBBING_UPLOAD_BYTES, MAX_SPEAKERS, subtitleLines, urlFileName, TRANSCRIPT_FORMATS, type DubStatus } from "~/dubbing/rules/dubbing";
+import { DUB_STATUSES, MAX_DUBBING_UPLOAD_BYTES, MAX_SPEAKERS, subtitleLines, urlFileName, TRANSCRIPT_FORMATS, type DubStatus } from "../../core/dubbing/dub-rules";
 
 const doc = apiDocs("Dubbing");
 

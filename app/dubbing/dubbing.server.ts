@@ -36,7 +36,7 @@ import {
   type DubSegment,
   type DubSpeaker,
   type DubStatus,
-} from "./rules/dubbing";
+} from "../../core/dubbing/dub-rules";
 
 export type { DubRow };
 

@@ -28,7 +28,7 @@ import { voicesNearSpeaker, type SimilarVoice } from "~/voices/professional-clon
 import { SIMILAR_THRESHOLD_MAX, SIMILAR_TOP_K_DEFAULT } from "~/voices/rules/professional-cloning";
 import { dubLine, lineKey, renderLanguage, translationChoice } from "../../core/dubbing/dub-audio";
 import { deleteMedia, dubOutputs, dubSegments, dubSpeakers } from "./dubbing.server";
-import { canUseDubbingStudio, dubbingLanguage, dubbingLanguageName, dubMediaPrefix, pairProblem, speakProblem, type DubSegment, type DubSpeaker } from "./rules/dubbing";
+import { canUseDubbingStudio, dubbingLanguage, dubbingLanguageName, dubMediaPrefix, pairProblem, speakProblem, type DubSegment, type DubSpeaker } from "../../core/dubbing/dub-rules";
 import { applySourceEdits, applyTranslationEdits, projectSegmentProblem, type SourceEdit } from "./rules/project";
 import {
   containerOfType,

@@ -8,7 +8,7 @@ import type { StudioProjectRow } from "../../db/repositories/studio";
 import { nowSeconds } from "../../core/clock";
 import type { Actor } from "~/accounts/accounts.server";
 import * as studio from "~/studio/studio.server";
-import { newStudioId } from "~/studio/rules/studio";
+import { newStudioId } from "../../core/studio/studio-rules";
 import { dailySeries, statsDay } from "~/audio-native/rules/audio-native";
 import { PUBLISHED_STATUSES } from "~/voices/rules/voice-library";
 import { recordEarning } from "~/payouts/payouts.server";

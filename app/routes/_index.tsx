@@ -8,7 +8,7 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { publicHeaders, publicMeta } from "~/marketing/public-meta";
 import { SIGN_IN_PATH, SIGN_UP_PATH } from "~/common/rules/navigation";
 import { speechClaims } from "~/marketing/rules/speech-claims";
-import { embeddedModels } from "~/speech/rules/models";
+import { embeddedModels } from "../../core/speech/models";
 import { servedModels } from "~/speech/speech.server";
 import { videoFlagOn } from "../../core/sharing/sharing";
 

@@ -17,7 +17,7 @@ import { readForm } from "~/common/form.server";
 import { usableVoices } from "~/voices/voices.server";
 import { createPlayer, isConverting, listPlayers, playedSnapshot, playerStats, workspaceSettings } from "~/audio-native/audio-native.server";
 import { articleFromPaste, PASTED_ARTICLE_MAX, TITLE_MAX } from "~/audio-native/rules/audio-native";
-import { PROJECT_NAME_MAX } from "~/studio/rules/studio";
+import { PROJECT_NAME_MAX } from "../../core/studio/studio-rules";
 
 export const meta: MetaFunction = () => [{ title: `Audio Native · ${PRODUCT_NAME}` }];
 

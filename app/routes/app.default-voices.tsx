@@ -12,7 +12,7 @@ import { Select } from "~/common/ui/select";
 import { PRODUCT_NAME } from "../../core/brand";
 import { languageName } from "~/speech/rules/languages";
 import { matchesVoiceQuery } from "~/voices/rules/voice-gallery";
-import { ENGINE_LANGUAGES, isEngineLanguage } from "~/voices/rules/voices";
+import { ENGINE_LANGUAGES, isEngineLanguage } from "../../core/voices/voice-rules";
 import { requireViewer } from "~/accounts/accounts.server";
 import { defaultVoiceOptions } from "~/voices/voices.server";
 

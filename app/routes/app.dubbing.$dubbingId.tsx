@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "../../core/brand";
 import { requireViewer } from "~/accounts/accounts.server";
 import { dubListItem, dubOutputs, dubSegments, dubSpeakers, findDub, studioState } from "~/dubbing/dubbing.server";
-import { canUseDubbingStudio } from "~/dubbing/rules/dubbing";
+import { canUseDubbingStudio } from "../../core/dubbing/dub-rules";
 import { DubView } from "~/dubbing/components/dub-view";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.dub.name ?? "Dub"} · Dubbing · ${PRODUCT_NAME}` }];

@@ -7,7 +7,7 @@ import { Button } from "~/common/ui/button";
 import { PRODUCT_NAME } from "../../core/brand";
 import { requireViewer } from "~/accounts/accounts.server";
 import { dubbingLanguageOptions, dubListItem, listDubs } from "~/dubbing/dubbing.server";
-import { DUBBING_CREDITS_PER_MINUTE, maxDubbingSeconds } from "~/dubbing/rules/dubbing";
+import { DUBBING_CREDITS_PER_MINUTE, maxDubbingSeconds } from "../../core/dubbing/dub-rules";
 import { DubList } from "~/dubbing/components/dub-list";
 import { NewDubDialog } from "~/dubbing/components/new-dub-dialog";
 import { useCompleteChecklistItem } from "~/accounts/components/onboarding-client";

@@ -12,7 +12,7 @@ import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm, readForm } from "~/common/form.server";
 import { voiceOptions } from "~/voices/voices.server";
 import { addChapter, findSnapshot, projectRefusal, blockNeedsConversion, moveChapter, setCover, setProjectDictionaries, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
-import { BLOCK_TEXT_MAX, normalisesLoudness, PROJECT_NAME_MAX, QUALITY_PRESETS, qualityPresetLabel, TARGET_AUDIENCES, type BlockSubType, type TtsNode } from "~/studio/rules/studio";
+import { BLOCK_TEXT_MAX, normalisesLoudness, PROJECT_NAME_MAX, QUALITY_PRESETS, qualityPresetLabel, TARGET_AUDIENCES, type BlockSubType, type TtsNode } from "../../core/studio/studio-rules";
 import { dictionariesWithRules } from "~/pronunciation/pronunciation.server";
 import { ProjectDictionaries } from "~/pronunciation/components/dictionaries";
 import { AddBlock, BlockEditor, ChapterHeader, ChapterSidebar, EmptyChapter, ProjectSettingsButton, useConversionPolling, useUnsavedEdits } from "~/studio/components/editor";

@@ -7,7 +7,7 @@ import { requireViewer } from "~/accounts/accounts.server";
 import { readForm } from "~/common/form.server";
 import { contentFromUrl, createProject, listProjects, projectContent, type NewContent } from "~/studio/studio.server";
 import { documentKind, parseDocument, parsePlainText } from "~/studio/rules/documents";
-import { DOCUMENT_MAX_BYTES, PROJECT_NAME_MAX, projectLimit } from "~/studio/rules/studio";
+import { DOCUMENT_MAX_BYTES, PROJECT_NAME_MAX, projectLimit } from "../../core/studio/studio-rules";
 import { NewProjectButton, ProjectList } from "~/studio/components/projects";
 import { dictionariesWithRules } from "~/pronunciation/pronunciation.server";
 

@@ -19,7 +19,7 @@ import { FindSimilarVoices } from "~/voices/components/similar-voices";
 import { libraryVoiceOption } from "~/voices/library-json";
 import { copyName, SHARED_SORTS, VOICE_NAME_MAX } from "~/voices/rules/voice-library";
 import { LIBRARY_AGES, LIBRARY_PAGE_SIZE, LIBRARY_SORT_LABELS, LIBRARY_USE_CASES } from "~/voices/rules/library-page";
-import { ENGINE_LANGUAGES } from "~/voices/rules/voices";
+import { ENGINE_LANGUAGES } from "../../core/voices/voice-rules";
 import { addSharedVoice, sharedVoicePage } from "~/voices/voices.server";
 
 export const meta: MetaFunction = () => [{ title: `Voice Library · ${PRODUCT_NAME}` }];

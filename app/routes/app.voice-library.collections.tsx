@@ -21,7 +21,7 @@ import { ShareVoiceButton, type ShareVoiceResult } from "~/voices/components/sha
 import { VoicePreviewButton } from "~/voices/components/voice-preview";
 import { libraryPreviewPath, sharedVoicePath } from "~/voices/library-json";
 import { COLLECTION_TITLE_MAX, collectionTitle, isPublished } from "~/voices/rules/voice-library";
-import { previewPath } from "~/voices/rules/voices";
+import { previewPath } from "../../core/voices/voice-rules";
 import {
   addVoiceToCollection,
   collectionMembers,

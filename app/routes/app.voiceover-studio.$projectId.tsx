@@ -11,7 +11,7 @@ import { requireViewer } from "~/accounts/accounts.server";
 import { readForm } from "~/common/form.server";
 import { actionFailure } from "~/common/rules/action-result";
 import { voiceOptions } from "~/voices/voices.server";
-import { SPEED_RANGE } from "~/voices/rules/voices";
+import { SPEED_RANGE } from "../../core/voices/voice-rules";
 import { SOUND_DURATION_RANGE, SOUND_TEXT_MAX_CHARACTERS } from "~/sound-effects/rules/sound-effects";
 import { deleteProject, findProject, pendingCredits, projectClips, projectRenders, saveProject, spokenClips, startRender } from "~/voiceover/voiceover.server";
 import { clipsInput, clock, ORIGINAL_AUDIO_MODES, PROJECT_NAME_MAX, type OriginalAudioMode, type RenderStatus } from "~/voiceover/rules/voiceover";

@@ -8,7 +8,7 @@ import { TIER_DISPLAY_NAMES } from "../../core/billing/plans";
 import { publicHeaders, publicMeta } from "~/marketing/public-meta";
 import { SIGN_UP_PATH } from "~/common/rules/navigation";
 import { dubbingLanguageOptions } from "~/dubbing/dubbing.server";
-import { DUBBING_CREDITS_PER_MINUTE, DUBBING_ENGINE_NOTICE, DUBBING_HOW_IT_WORKS, MAX_DUBBING_SECONDS } from "~/dubbing/rules/dubbing";
+import { DUBBING_CREDITS_PER_MINUTE, DUBBING_ENGINE_NOTICE, DUBBING_HOW_IT_WORKS, MAX_DUBBING_SECONDS } from "../../core/dubbing/dub-rules";
 
 export const headers = publicHeaders;
 

@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { publicHeaders, publicMeta } from "~/marketing/public-meta";
 import { SIGN_UP_PATH } from "~/common/rules/navigation";
 import { BUILT_IN_VOICES } from "~/marketing/rules/speech-claims";
-import { ACX, PROJECT_LIMIT, QUALITY_PRESETS, qualityPresetLabel } from "~/studio/rules/studio";
+import { ACX, PROJECT_LIMIT, QUALITY_PRESETS, qualityPresetLabel } from "../../core/studio/studio-rules";
 
 export const headers = publicHeaders;
 

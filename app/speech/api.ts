@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { formatSpec, OUTPUT_FORMATS } from "../../core/audio/output-formats";
-import { concatAlignments, type Alignment } from "~/speech/rules/speech-text";
+import { concatAlignments, type Alignment } from "../../core/speech/speech-text";
 import { planSpeech, QuotaExhaustedError, runSpeech, type GenerationLifetime, type SpeechPlan, type SpeechRequest, type SpeechSource } from "~/speech/generation.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiError } from "~/api/errors";

@@ -1,13 +1,13 @@
 import { database } from "../../db/client";
 import { acquireSlot, releaseSlot } from "../../db/repositories/generation-slots";
 import { QuotaExhausted, recordGeneration, type HistoryRow } from "../../db/repositories/history";
-import { maxCharactersPerRequest, type Model } from "~/speech/rules/models";
+import { maxCharactersPerRequest, type Model } from "../../core/speech/models";
 import { formatSpec, tierAllowsFormat, type OutputFormat, minimumTierFor } from "../../core/audio/output-formats";
 import { isRestricted } from "~/billing/rules/plan-actions";
 import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
 import { CONCURRENCY_LIMIT, isPaidTier, standardTierFor, TIER_DISPLAY_NAMES, type SubscriptionStatus } from "../../core/billing/plans";
-import { alignmentFromWords, concatAlignments, engineTextFor, splitSentences, type Alignment } from "~/speech/rules/speech-text";
-import { engineParameters, engineVoiceFor, externalVoiceFor } from "~/voices/rules/voices";
+import { alignmentFromWords, concatAlignments, engineTextFor, splitSentences, type Alignment } from "../../core/speech/speech-text";
+import { engineParameters, engineVoiceFor, externalVoiceFor } from "../../core/voices/voice-rules";
 import { applyOpenAiProsody } from "~/speech/rules/openai";
 import { hasNeuralCloning, neuralSpeakerOf } from "~/voices/voices.server";
 import type { Voice } from "../../core/voices/voices";

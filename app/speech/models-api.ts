@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { listedModels } from "~/speech/server/speech-engine.server";
-import { honoursSetting } from "~/voices/rules/voices";
+import { honoursSetting } from "../../core/voices/voice-rules";
 import { requireCaller, type AuthedEnv } from "~/api/auth";
 import { apiDocs } from "~/api/route-docs";
-import type { Model } from "~/speech/rules/models";
+import type { Model } from "../../core/speech/models";
 
 export const modelsApi = new Hono<AuthedEnv>();
 modelsApi.use("*", requireCaller);

@@ -2,7 +2,7 @@ import { database } from "../../db/client";
 import { apiKeyActor, recordApiKeyUse, secondFactorRefusal, type Actor } from "~/accounts/accounts.server";
 import { streamInputMessage, type StreamInputMessage } from "~/api/schemas";
 import { planSpeech, QuotaExhaustedError, runSpeech, speakingVoice, speechModel, type SpeechRequest } from "./generation.server";
-import { concatAlignments, type Alignment } from "./rules/speech-text";
+import { concatAlignments, type Alignment } from "../../core/speech/speech-text";
 import {
   charactersToSpeak,
   CLOSE_NORMAL,

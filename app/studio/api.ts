@@ -13,7 +13,7 @@ import { MAX_PROJECT_DICTIONARIES } from "../../core/pronunciation/rules";
 import * as studio from "~/studio/studio.server";
 import type { ChapterWithBlocks, NewContent, StudioRefusal } from "~/studio/studio.server";
 import { documentKind, parseDocument } from "~/studio/rules/documents";
-import { BLOCK_SUB_TYPES, BLOCK_TEXT_MAX, DOCUMENT_MAX_BYTES, PROJECT_NAME_MAX, QUALITY_PRESETS, TARGET_AUDIENCES } from "~/studio/rules/studio";
+import { BLOCK_SUB_TYPES, BLOCK_TEXT_MAX, DOCUMENT_MAX_BYTES, PROJECT_NAME_MAX, QUALITY_PRESETS, TARGET_AUDIENCES } from "../../core/studio/studio-rules";
 
 const doc = apiDocs("Studio");
 

@@ -18,8 +18,8 @@ import { invoiceExtraCredits } from "~/billing/billing.server";
 import { randomHex, type Actor } from "~/accounts/accounts.server";
 import { log } from "~/common/log.server";
 import { admitMeteredUpload, checkUploadFile, UPLOAD_STATUS, type UploadRefusal } from "~/speech/speech.server";
-import { alignmentFromWords, concatAlignments, engineTextFor, splitSentences } from "~/speech/rules/speech-text";
-import { engineParameters, engineVoiceFor } from "~/voices/rules/voices";
+import { alignmentFromWords, concatAlignments, engineTextFor, splitSentences } from "../../core/speech/speech-text";
+import { engineParameters, engineVoiceFor } from "../../core/voices/voice-rules";
 import { findUsableVoice, findVoiceSettings, voiceCaptchaPassed, voiceCaptchaRequired } from "~/voices/voices.server";
 import {
   DEFAULT_VOICE_CHANGER_MODEL_ID,

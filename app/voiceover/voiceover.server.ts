@@ -15,12 +15,12 @@ import { STATUS_NOTICES } from "~/billing/rules/billing-texts";
 import { keyCapRefusal, permissionRefusal, randomHex, type Actor } from "~/accounts/accounts.server";
 import { log } from "~/common/log.server";
 import { currentQuota, speakingVoice, speechModel } from "~/speech/speech.server";
-import { engineTextFor, splitSentences } from "~/speech/rules/speech-text";
-import { engineParameters, engineVoiceFor, externalVoiceFor } from "~/voices/rules/voices";
+import { engineTextFor, splitSentences } from "../../core/speech/speech-text";
+import { engineParameters, engineVoiceFor, externalVoiceFor } from "../../core/voices/voice-rules";
 import { hasNeuralCloning, settingsOfVoice } from "~/voices/voices.server";
 import { soundModels } from "~/sound-effects/sound-effects.server";
 import { PROMPT_INFLUENCE_DEFAULT } from "~/sound-effects/rules/sound-effects";
-import { LIVE_MODERATION_REFUSAL, PROJECTS_API_REFUSAL } from "~/studio/rules/studio";
+import { LIVE_MODERATION_REFUSAL, PROJECTS_API_REFUSAL } from "../../core/studio/studio-rules";
 import type { Voice } from "../../core/voices/voices";
 import {
   allowedToUseVoiceoverApi,

@@ -16,7 +16,7 @@ import {
   usableVoices,
   voiceSettingsOf,
 } from "~/voices/voices.server";
-import { previewTextFor, VOICE_PAGE_SIZE_DEFAULT, VOICE_PAGE_SIZE_MAX } from "~/voices/rules/voices";
+import { previewTextFor, VOICE_PAGE_SIZE_DEFAULT, VOICE_PAGE_SIZE_MAX } from "../../core/voices/voice-rules";
 import { VOICE_TYPES } from "~/voices/rules/voice-search";
 import { synthesizeUncharged } from "~/speech/generation.server";
 import { requireCaller, type AuthedEnv } from "~/api/auth";

@@ -23,7 +23,7 @@ import {
   voiceLimitFor,
   voiceLimitMessage,
 } from "~/voices/rules/voice-cloning";
-import { isEngineLanguage, LANGUAGE_ENGINE_VOICES, newVoiceId, ownPreviewKeyOf, PREVIEW_TEXT, type EngineLanguage } from "~/voices/rules/voices";
+import { isEngineLanguage, LANGUAGE_ENGINE_VOICES, newVoiceId, ownPreviewKeyOf, PREVIEW_TEXT, type EngineLanguage } from "../../core/voices/voice-rules";
 import { synthesizeUncharged } from "~/speech/generation.server";
 import { permissionRefusal, type Actor } from "~/accounts/accounts.server";
 import { makeNeuralClone, ownVoiceWithRole, voiceCreated, type NeuralClone } from "~/voices/voices.server";

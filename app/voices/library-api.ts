@@ -35,7 +35,7 @@ import {
   VOICE_NAME_MAX,
   type Refusal,
 } from "~/voices/rules/voice-library";
-import { isEngineLanguage, PREVIEW_TEXT } from "~/voices/rules/voices";
+import { isEngineLanguage, PREVIEW_TEXT } from "../../core/voices/voice-rules";
 import { collectionJson, libraryVoiceJson, sharingJson } from "./library-json";
 import type { Context } from "hono";
 

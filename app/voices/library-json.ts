@@ -2,7 +2,7 @@ import type { Voice } from "../../core/voices/voices";
 import type { LibraryVoice, VoiceCollection } from "~/voices/voices.server";
 import { voiceJson } from "./voice-json";
 import { fiatRate } from "~/payouts/rules/royalties";
-import { previewPath } from "~/voices/rules/voices";
+import { previewPath } from "../../core/voices/voice-rules";
 
 /** Where a library voice's preview is heard: a public file, spoken by the voice on first request (decision 0025). */
 export function libraryPreviewPath(voiceId: string): string {

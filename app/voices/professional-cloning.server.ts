@@ -55,7 +55,7 @@ import {
   ownPreviewKeyOf,
   PREVIEW_TEXT,
   type EngineLanguage,
-} from "~/voices/rules/voices";
+} from "../../core/voices/voice-rules";
 
 const notFound = (voiceId: string) => refuse(404, "voice_not_found", `A professional voice with the voice_id ${voiceId} was not found.`);
 

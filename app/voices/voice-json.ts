@@ -1,5 +1,5 @@
 import type { Voice, VoiceSampleFile } from "../../core/voices/voices";
-import { previewPath } from "~/voices/rules/voices";
+import { previewPath } from "../../core/voices/voice-rules";
 import { fiatRate } from "~/payouts/rules/royalties";
 
 /**

@@ -16,8 +16,8 @@ describe("import boundaries", () => {
     expect(await boundaryErrors("workers/share/fixture.ts", `import { x } from "../../app/history/rules/file-names";`)).toHaveLength(1);
   });
   it("refuses core/ and db/ importing from app/", async () => {
-    expect(await boundaryErrors("core/fixture.ts", `import { x } from "../app/voices/rules/voices";`)).toHaveLength(1);
-    expect(await boundaryErrors("db/repositories/fixture.ts", `import type { X } from "~/voices/rules/voices";`)).toHaveLength(1);
+    expect(await boundaryErrors("core/fixture.ts", `import { x } from "../app/voices/rules/voice-library";`)).toHaveLength(1);
+    expect(await boundaryErrors("db/repositories/fixture.ts", `import type { X } from "~/voices/rules/voice-library";`)).toHaveLength(1);
   });
   it("refuses app/ importing from a worker or a queue consumer, types included", async () => {
     expect(await boundaryErrors("app/speech/server/fixture.server.ts", `import type { X } from "../../../workers/speech/espeak";`)).toHaveLength(1);
@@ -43,7 +43,7 @@ describe("import boundaries", () => {
     expect(await boundaryErrors("app/accounts/browser/fixture.ts", `import { x } from "~/common/components/toasts";`)).toHaveLength(1);
   });
   it("allows the layout's own directions", async () => {
-    expect(await boundaryErrors("app/routes/fixture.tsx", `import { x } from "~/accounts/accounts.server";\nimport { y } from "~/voices/rules/voices";\nimport { z } from "~/common/components/ui";`)).toEqual([]);
+    expect(await boundaryErrors("app/routes/fixture.tsx", `import { x } from "~/accounts/accounts.server";\nimport { y } from "~/voices/rules/voice-library";\nimport { z } from "~/common/components/ui";`)).toEqual([]);
     expect(await boundaryErrors("app/accounts/server/fixture.server.ts", `import { x } from "../../../db/repositories/users";`)).toEqual([]);
     expect(await boundaryErrors("app/voices/api.ts", `import { database } from "../../db/client";\nimport { x } from "~/accounts/accounts.server";`)).toEqual([]);
     expect(await boundaryErrors("workers/share/fixture.ts", `import { x } from "../../core/brand";\nimport { y } from "../../db/client";`)).toEqual([]);

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ENGINE_LANGUAGES, engineVoiceFor } from "../../app/voices/rules/voices";
+import { ENGINE_LANGUAGES, engineVoiceFor } from "../../core/voices/voice-rules";
 import { PREMADE_VOICES } from "./premade-voices";
 import { unpackDataArchive } from "../../workers/speech/data-archive";
 import { EspeakSynthesizer } from "../../workers/speech/espeak-synth";

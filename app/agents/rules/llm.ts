@@ -5,7 +5,7 @@ import type { ChatMessage, ChatPassage, ChatRequest, ChatTool } from "../../../c
 import { isInternalHost } from "../../../core/webhooks/webhooks";
 import { headerValue, type HeaderValue } from "./secrets";
 import { authConnectionIdOf } from "~/workspace/rules/auth-connections";
-import { splitSentences } from "~/speech/rules/speech-text";
+import { splitSentences } from "../../../core/speech/speech-text";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);

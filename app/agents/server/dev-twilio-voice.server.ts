@@ -12,7 +12,7 @@ import { wavFile } from "../../../core/audio/wav";
 import { DEV_AUTH_TOKEN, isDevelopment, randomHex } from "~/accounts/accounts.server";
 import { findQueuedWorkVoice } from "~/voices/voices.server";
 import { speechEngine } from "~/speech/speech.server";
-import { engineParameters, engineVoiceFor } from "~/voices/rules/voices";
+import { engineParameters, engineVoiceFor } from "../../../core/voices/voice-rules";
 import { DEFAULT_VOICE_SETTINGS } from "../../../core/voices/voice-settings";
 import { encodeMuLaw, int16FromBytes, resample } from "../../../core/audio/pcm";
 import { log } from "~/common/log.server";

@@ -2,7 +2,7 @@
 // markup (the embed and the settings preview render the same), the article's blocks and their reuse on an
 // update, and the listening counts.
 import { parseHtml, parsePlainText, type ParsedChapter } from "~/studio/rules/documents";
-import type { BlockSubType } from "~/studio/rules/studio";
+import type { BlockSubType } from "../../../core/studio/studio-rules";
 import { PRODUCT_NAME } from "../../../core/brand";
 
 /** A player's look (the SDK's AudioNativeProjectSettingsResponseModel without the audio). */

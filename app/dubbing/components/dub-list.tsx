@@ -5,7 +5,7 @@ import { Button } from "~/common/ui/button";
 import { Card, CardContent } from "~/common/ui/card";
 import { EmptyState, Meter } from "~/common/ui/feedback";
 import { IconButton } from "~/common/ui/icon-button";
-import { dubbingLanguageName, sourceLanguageLabel, type DubStatus } from "~/dubbing/rules/dubbing";
+import { dubbingLanguageName, sourceLanguageLabel, type DubStatus } from "../../../core/dubbing/dub-rules";
 
 export type DubListItem = {
   id: string;

@@ -5,7 +5,7 @@ import { Page } from "~/common/ui/page";
 import { buttonClass } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { Hint, Meter } from "~/common/ui/feedback";
-import { dubbingLanguageName, sourceLanguageLabel, type DubSegment } from "~/dubbing/rules/dubbing";
+import { dubbingLanguageName, sourceLanguageLabel, type DubSegment } from "../../../core/dubbing/dub-rules";
 import { STUDIO_TEXTS } from "~/dubbing/rules/studio";
 import { StatusBadge, type DubListItem } from "./dub-list";
 import { StudioEditor, type StudioSpeaker } from "./studio-editor";

@@ -5,7 +5,7 @@ import { Dialog } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
 import { Input, Label } from "~/common/ui/input";
 import { Select } from "~/common/ui/select";
-import { AUTO_SOURCE_NOTICE, untranslatableTargetsNotice } from "~/dubbing/rules/dubbing";
+import { AUTO_SOURCE_NOTICE, untranslatableTargetsNotice } from "../../../core/dubbing/dub-rules";
 
 export type LanguageOption = { code: string; name: string };
 

@@ -8,7 +8,7 @@ import { Badge } from "~/common/ui/badge";
 import { Hint } from "~/common/ui/feedback";
 import { Label, Textarea } from "~/common/ui/input";
 import { Select } from "~/common/ui/select";
-import { dubbingLanguageName, type DubSegment } from "~/dubbing/rules/dubbing";
+import { dubbingLanguageName, type DubSegment } from "../../../core/dubbing/dub-rules";
 import { MAX_LINE_CHARACTERS, redubCredits, STUDIO_TEXTS } from "~/dubbing/rules/studio";
 
 export type StudioSpeaker = { id: string; name: string; pitchHz: number | null; variant: string; voiceId: string | null };

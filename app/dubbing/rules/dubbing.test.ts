@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canUseDubbingStudio, detectedSource, sourceLanguageLabel, defaultDubName, dubbingCredits, dubbingLanguage, maxDubbingSeconds, speakable, stepProgress, urlFileName } from "./dubbing";
+import { canUseDubbingStudio, detectedSource, sourceLanguageLabel, defaultDubName, dubbingCredits, dubbingLanguage, maxDubbingSeconds, speakable, stepProgress, urlFileName } from "../../../core/dubbing/dub-rules";
 
 describe("dubbing rules", () => {
   it("reads language codes, refuses unknown ones and knows which the engine speaks", () => {

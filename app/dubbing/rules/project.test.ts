@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DubSegment, DubSpeaker } from "./dubbing";
+import type { DubSegment, DubSpeaker } from "../../../core/dubbing/dub-rules";
 import { applySourceEdits, applyTranslationEdits, languageStatus, projectJson, projectSegmentProblem, projectStatus, segmentsToRegenerate, targetSegmentJson, type ProjectDub } from "./project";
 
 const segments: DubSegment[] = [

@@ -1,7 +1,7 @@
 // Dubbing projects (client.dubbing.project.*, decision 0063): a project is a dub seen through the SDK's
 // project model. Its language targets are the dub's target languages, its source transcript the dub's
 // segments; these pure rules build the SDK's shapes from the stored dub and apply transcript edits.
-import { type DubSegment, type DubSpeaker, type DubStatus } from "./dubbing";
+import { type DubSegment, type DubSpeaker, type DubStatus } from "../../../core/dubbing/dub-rules";
 import { editSegment, editTranslation, moveSegments, segmentTimesProblem, studioLanguages, type StudioRender } from "./studio";
 
 /** The pipeline every project is dubbed with (the SDK's model_id; dubbing_v1 and dubbing_v2 are accepted and mean it). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dubbingCredits, type DubSegment } from "./dubbing";
+import { dubbingCredits, type DubSegment } from "../../../core/dubbing/dub-rules";
 import { editSegment, editTranslation, moveSegments, nextId, redubbed, redubCredits, segmentsToRedub, segmentTimesProblem, speakerVoiceChanged, studioLanguages, unknownSegmentIds } from "./studio";
 
 const segments: DubSegment[] = [

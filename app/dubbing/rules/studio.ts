@@ -1,6 +1,6 @@
 // The dubbing studio's pure rules (decision 0048): editing segments marks their dubbed lines stale, re-dubbing
 // charges by the duration it re-speaks, and the DubbingResource the SDK reads is built from the stored dub.
-import { dubbingCredits, type DubSegment, type DubSpeaker } from "./dubbing";
+import { dubbingCredits, type DubSegment, type DubSpeaker } from "../../../core/dubbing/dub-rules";
 
 /** The render types the studio produces: the dubbed MP3, and the remuxed video when the upload was MP4 or WebM. */
 export const STUDIO_RENDER_TYPES = ["mp3", "mp4"] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CAPABILITIES, type EngineCatalog } from "../../../core/engines/capabilities";
 import { SPEECH_MODEL_IDS, type SpeechProviderId } from "../../../core/engines/speech";
-import { availableModels } from "~/speech/rules/models";
+import { availableModels } from "../../../core/speech/models";
 
 /** A catalog in which exactly these providers speak. */
 function speaking(...providers: SpeechProviderId[]): EngineCatalog {

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from "../../../core/brand";
 import { LANGUAGES } from "~/speech/rules/languages";
-import { neuralModels, type Model } from "~/speech/rules/models";
+import { neuralModels, type Model } from "../../../core/speech/models";
 
 /**
  * What the public pages say about the voices (decision 0015): the built-in voice is called what it is,

@@ -1,5 +1,5 @@
 import { useEffect, useState, type PointerEvent } from "react";
-import { playedBars, WAVEFORM_BARS, waveformPeaks } from "~/player/rules/waveform";
+import { playedBars, WAVEFORM_BARS, waveformPeaks } from "../../../core/audio/waveform";
 import { KEYBOARD_SKIP_SECONDS } from "~/player/rules/player";
 
 /** Decodes the item's audio once and outlines it; null until decoded (or when the browser cannot decode it). */

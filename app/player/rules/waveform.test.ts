@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { playedBars, WAVEFORM_FLOOR, waveformPeaks } from "./waveform";
+import { playedBars, WAVEFORM_FLOOR, waveformPeaks } from "../../../core/audio/waveform";
 
 describe("waveformPeaks", () => {
   it("follows the loudness of each slice, loudest scaled to 1", () => {

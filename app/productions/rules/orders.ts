@@ -3,7 +3,7 @@
  * each becomes, the quote of an item from its media's measured duration (decision 0047's rule), the order's state
  * as the SDK names it, and the brief a producer reads.
  */
-import { DUBBING_LANGUAGES, dubbingLanguage, dubbingLanguageName } from "~/dubbing/rules/dubbing";
+import { DUBBING_LANGUAGES, dubbingLanguage, dubbingLanguageName } from "../../../core/dubbing/dub-rules";
 import { MAX_DELIVERABLE_BYTES, MAX_TITLE_CHARS, quoteFor, type ProductionKind, type Quote } from "./productions";
 
 export const ORDER_ITEM_KINDS = ["dub", "subtitles", "transcription"] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGE_PREVIEW_MODEL_ID, languagePreviewUrls } from "./language-previews";
-import { engineVoiceFor, ENGINE_LANGUAGES, languagePreviewFileName, previewKeyOf, previewPath, voicePreviewFileName } from "~/voices/rules/voices";
+import { engineVoiceFor, ENGINE_LANGUAGES, languagePreviewFileName, previewKeyOf, previewPath, voicePreviewFileName } from "../../../core/voices/voice-rules";
 import { PREMADE_VOICES } from "../../../tests/unit/premade-voices";
 
 describe("languagePreviewUrls", () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_MODEL_ID } from "./models";
+import { DEFAULT_MODEL_ID } from "../../../core/speech/models";
 
 /** A voice's verified language (spec: Voice.verified_languages), each with its own preview. */
 export type VerifiedLanguage = { language: string; model_id: string; accent?: string | null; preview_url: string | null };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EngineCatalog, ProviderEntry } from "../../../core/engines/capabilities";
 import { SPEECH_MODEL_IDS, type SpeechProviderId } from "../../../core/engines/speech";
-import { availableModels, DEFAULT_MODEL_ID, MODELS, resolveModel } from "./models";
+import { availableModels, DEFAULT_MODEL_ID, MODELS, resolveModel } from "../../../core/speech/models";
 
 const entry = (provider: SpeechProviderId, upstream: string): ProviderEntry => ({ provider, models: [{ id: SPEECH_MODEL_IDS[provider], upstream }] });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alignmentFromWords, engineTextFor, splitSentences } from "./speech-text";
+import { alignmentFromWords, engineTextFor, splitSentences } from "../../../core/speech/speech-text";
 
 describe("splitSentences", () => {
   it("keeps the text exactly when joined", () => {

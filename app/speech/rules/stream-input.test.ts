@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { charactersToSpeak, DEFAULT_CHUNK_LENGTH_SCHEDULE, lastSentenceEnd, socketAlignment, TRY_TRIGGER_MINIMUM } from "./stream-input";
-import { alignmentFromWords } from "./speech-text";
+import { alignmentFromWords } from "../../../core/speech/speech-text";
 
 const state = (buffer: string, more: { generations?: number; autoMode?: boolean; schedule?: number[] } = {}) => ({
   buffer,

@@ -1,7 +1,7 @@
 // The text-to-speech input-streaming WebSockets (/v1/text-to-speech/{voice_id}/stream-input and
 // /multi-stream-input) as ElevenLabs' protocol defines them (decision 0032): when buffered text is spoken,
 // the shape of the audio messages, and the protocol's error messages.
-import type { Alignment } from "./speech-text";
+import type { Alignment } from "../../../core/speech/speech-text";
 
 /** The generation schedule when the client sends none: the first audio after 120 characters, then 160, 250, 290. */
 export const DEFAULT_CHUNK_LENGTH_SCHEDULE = [120, 160, 250, 290] as const;

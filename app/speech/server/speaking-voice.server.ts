@@ -1,7 +1,7 @@
 // The checks every generation makes of its model and voice, before anything is spoken: the generation pipeline
 // (generation.server.ts) and the work it plans for later (a voiceover render, decision 0062) ask the same ones.
 import type { Actor } from "~/accounts/accounts.server";
-import { resolveModel, type Model } from "~/speech/rules/models";
+import { resolveModel, type Model } from "../../../core/speech/models";
 import { findUsableVoice, voiceCaptchaPassed, voiceCaptchaRequired } from "~/voices/voices.server";
 import { VOICE_NOT_TRAINED_MESSAGE, voiceReadyToSpeak } from "~/voices/rules/professional-cloning";
 import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../../core/voices/voice-safety";

@@ -4,7 +4,7 @@ import type { TranscriptionRequest, TranscriptionResult } from "../../../core/en
 import type { EngineChoice } from "../../../core/engines/registry";
 import type { AudioFile } from "../../../core/engines/audio";
 import type { XttsSpeaker } from "../../../core/engines/providers/xtts";
-import { availableModels, availableVoiceConversionModels, type Model } from "~/speech/rules/models";
+import { availableModels, availableVoiceConversionModels, type Model } from "../../../core/speech/models";
 
 type SpeechRpc = {
   synthesize(request: SynthesisRequest): Promise<SynthesisResult>;

@@ -11,7 +11,7 @@ import { EmptyState, Hint, Meter } from "~/common/ui/feedback";
 import { Input, Label, Textarea } from "~/common/ui/input";
 import { Select } from "~/common/ui/select";
 import { cn } from "~/common/ui/cn";
-import { leavesEditor, UNSAVED_EDITS_WARNING } from "~/studio/rules/studio";
+import { leavesEditor, UNSAVED_EDITS_WARNING } from "../../../core/studio/studio-rules";
 
 export type EditorChapter = { id: string; name: string; state: string; progress: number | null; canBeDownloaded: boolean; error: string | null; snapshotId: string | null };
 export type EditorBlock = { id: string; subType: string; text: string; voiceId: string; converted: boolean; hasAudio: boolean; error: string | null };

@@ -2,7 +2,7 @@ import { Form, useFetcher } from "@remix-run/react";
 import { BookOpen } from "lucide-react";
 import { Button } from "~/common/ui/button";
 import { Card } from "~/common/ui/card";
-import { LONG_TEXT_SUGGESTION, projectNameFromText } from "~/studio/rules/studio";
+import { LONG_TEXT_SUGGESTION, projectNameFromText } from "../../../core/studio/studio-rules";
 
 /**
  * The text-to-speech page's suggestion for long text (prompts_shown.long_content_use_projects): create a Studio

@@ -1,7 +1,7 @@
 // Documents into chapters and blocks (pure): plain text, Markdown, HTML and EPUB. Chapters split at the
 // document's top heading level (EPUB: one per spine item); headings become title blocks, the rest paragraphs.
 import { strFromU8, unzipSync } from "fflate";
-import type { BlockSubType } from "./studio";
+import type { BlockSubType } from "../../../core/studio/studio-rules";
 
 export type ParsedBlock = { subType: BlockSubType; text: string };
 export type ParsedChapter = { name: string; blocks: ParsedBlock[] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LONG_TEXT_CHARACTERS, projectNameFromText, suggestsStudio, leavesEditor, moveInOrder, coverImageType, allowedToUseProjectsApi, blockCharacters, conversionKey, conversionProgress, defaultVoiceFor, projectLimit, queuePositions } from "./studio";
+import { LONG_TEXT_CHARACTERS, projectNameFromText, suggestsStudio, leavesEditor, moveInOrder, coverImageType, allowedToUseProjectsApi, blockCharacters, conversionKey, conversionProgress, defaultVoiceFor, projectLimit, queuePositions } from "../../../core/studio/studio-rules";
 
 describe("studio rules", () => {
   it("gates the projects API and the projects limit by tier", () => {

@@ -14,7 +14,7 @@ import type { ResourceRole } from "../../../core/workspace/resource-sharing";
 import { findUsableVoice, usableVoices } from "~/voices/voices.server";
 import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../../core/voices/voice-safety";
 import { currentQuota, servedModels } from "~/speech/speech.server";
-import { resolveModel } from "~/speech/rules/models";
+import { resolveModel } from "../../../core/speech/models";
 import type { ParsedChapter } from "~/studio/rules/documents";
 import { MAX_PROJECT_DICTIONARIES } from "../../../core/pronunciation/rules";
 import { rulesForLocators, type Locator } from "~/pronunciation/pronunciation.server";
@@ -40,7 +40,7 @@ import {
   type ContentChapter,
   type QualityPreset,
   type TtsNode,
-} from "~/studio/rules/studio";
+} from "../../../core/studio/studio-rules";
 // What conversion reads of a project is core's: the queue consumer (queues/studio) reads it too (decision 0058).
 import { blockConversionKey, blockNeedsConversion, inOrder, parseList, projectContentOf, projectOutputFormat, type ChapterWithBlocks, type StudioJobMessage } from "../../../core/studio/project-content.server";
 export { blockConversionKey, blockNeedsConversion, projectOutputFormat, type ChapterWithBlocks, type StudioJobMessage };

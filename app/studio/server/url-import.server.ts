@@ -3,7 +3,7 @@
 import { publicUrlProblem } from "../../../core/http/public-fetch";
 import { documentKind, parseDocument, type DocumentKind } from "~/studio/rules/documents";
 import type { NewContent, StudioRefusal } from "~/studio/server/projects.server";
-import { DOCUMENT_MAX_BYTES } from "~/studio/rules/studio";
+import { DOCUMENT_MAX_BYTES } from "../../../core/studio/studio-rules";
 
 const MAX_REDIRECTS = 3;
 const TIMEOUT_MS = 15_000;

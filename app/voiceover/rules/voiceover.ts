@@ -1,9 +1,9 @@
 // Voiceover studio's rules (issue 20 item 6, decision 0062): the timeline's clips and their limits, what a render
 // costs, and Studio's plan rule applied to voiceover projects. The API, the page and the render acceptance read them.
 import { z } from "zod";
-import { SPEED_RANGE } from "~/voices/rules/voices";
+import { SPEED_RANGE } from "../../../core/voices/voice-rules";
 import { SOUND_DURATION_RANGE, SOUND_TEXT_MAX_CHARACTERS, soundCredits } from "~/sound-effects/rules/sound-effects";
-import { allowedToUseProjectsApi, projectLimit } from "~/studio/rules/studio";
+import { allowedToUseProjectsApi, projectLimit } from "../../../core/studio/studio-rules";
 import { ORIGINAL_AUDIO_MODES, type OriginalAudioMode, type RenderStatus } from "../../../core/voiceover/render";
 import type { Tier } from "../../../core/billing/plans";
 

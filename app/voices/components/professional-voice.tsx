@@ -12,7 +12,7 @@ import { callV1 } from "~/voices/browser/v1-upload";
 import { recordingAsWav } from "~/voices/browser/recording";
 import { MIN_TRAINING_VOICED_SECONDS } from "~/voices/rules/professional-cloning";
 import { CONSENT_TEXT, SAMPLE_FILE_ACCEPT } from "~/voices/rules/voice-cloning";
-import { ENGINE_LANGUAGES } from "~/voices/rules/voices";
+import { ENGINE_LANGUAGES } from "../../../core/voices/voice-rules";
 import type { ProfessionalVoiceOption } from "~/voices/voices.server";
 import { VoicePreviewButton } from "./voice-preview";
 

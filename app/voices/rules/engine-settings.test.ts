@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SPEECH_PARAMETERS_READ, type SpeechProviderId } from "../../../core/engines/speech";
 import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from "../../../core/voices/voice-settings";
-import { engineParameters, HONOURED_SETTINGS, unusedSettingReason, type VoiceSettingName } from "./voices";
+import { engineParameters, HONOURED_SETTINGS, unusedSettingReason, type VoiceSettingName } from "../../../core/voices/voice-rules";
 
 /** Other values of each setting, within their ranges (two, so that no clamp hides a change). */
 const OTHER_VALUES: { [K in VoiceSettingName]: VoiceSettings[K][] } = {

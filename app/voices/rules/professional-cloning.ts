@@ -5,7 +5,7 @@
  */
 import { standardTierFor, TIER_ORDER, type Tier } from "../../../core/billing/plans";
 import type { FineTuningState, Voice } from "../../../core/voices/voices";
-import type { EngineLanguage } from "./voices";
+import type { EngineLanguage } from "../../../core/voices/voice-rules";
 
 /** Spec (accounts-billing §4, plans gate features): professional cloning from Creator. */
 export function canCloneProfessionally(tier: Tier): boolean {

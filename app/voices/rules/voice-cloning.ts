@@ -3,7 +3,7 @@
  * the embedded clone is (said plainly wherever it is offered).
  */
 import { CUSTOM_VOICE_LIMIT, maxVoiceAddEdits, standardTierFor, type Tier } from "../../../core/billing/plans";
-import type { EngineLanguage } from "./voices";
+import type { EngineLanguage } from "../../../core/voices/voice-rules";
 
 export { voiceLimitFor, voiceLimitMessage } from "./voice-limits";
 

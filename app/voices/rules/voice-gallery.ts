@@ -1,4 +1,4 @@
-import type { EngineLanguage } from "./voices";
+import type { EngineLanguage } from "../../../core/voices/voice-rules";
 
 /** The voices page's filters (all optional): free text, a language, a gender. */
 export type VoiceGalleryQuery = { search: string; language: EngineLanguage | ""; gender: "female" | "male" | "" };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nextPageToken, pageOffset, scopeForVoiceType, voiceSearchTerms, VOICE_TYPES } from "./voice-search";
-import { externalVoiceFor } from "./voices";
+import { externalVoiceFor } from "../../../core/voices/voice-rules";
 import { PREMADE_VOICES } from "../../../tests/unit/premade-voices";
 
 describe("the v2 voice list's query", () => {

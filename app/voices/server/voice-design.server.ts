@@ -7,7 +7,7 @@ import type { Voice, VoiceLabels } from "../../../core/voices/voices";
 import { formatSpec, type OutputFormat } from "../../../core/audio/output-formats";
 import { VOICE_BLOCKED_API_MESSAGE, voiceUsable } from "../../../core/voices/voice-safety";
 import { nowSeconds } from "../../../core/clock";
-import { isEngineLanguage, newVoiceId, ownPreviewKeyOf, PREVIEW_TEXT } from "~/voices/rules/voices";
+import { isEngineLanguage, newVoiceId, ownPreviewKeyOf, PREVIEW_TEXT } from "../../../core/voices/voice-rules";
 import { voiceLimitFor, voiceLimitMessage } from "~/voices/rules/voice-limits";
 import { synthesizePreview } from "~/speech/generation.server";
 import type { Tier } from "../../../core/billing/plans";

@@ -1,6 +1,6 @@
 // The voice library, sharing and collections (decision 0025), read and written in D1. The library lists only
 // published voices; everything else here acts on the viewer's own workspace and never sees another's voices.
-import { newVoiceId, ownPreviewKeyOf } from "~/voices/rules/voices";
+import { newVoiceId, ownPreviewKeyOf } from "../../../core/voices/voice-rules";
 import { database } from "../../../db/client";
 import * as library from "../../../db/repositories/voice-library";
 import type { Voice } from "../../../core/voices/voices";

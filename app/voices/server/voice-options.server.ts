@@ -2,7 +2,7 @@
 import { isPublished } from "~/voices/rules/voice-library";
 import type { Voice } from "../../../core/voices/voices";
 import { languagePreviewUrls } from "~/speech/rules/language-previews";
-import { previewPath } from "~/voices/rules/voices";
+import { previewPath } from "../../../core/voices/voice-rules";
 import { voiceJson } from "~/voices/voice-json";
 import { premadeVoices, usableVoices, voiceRefusal, type VoiceViewer } from "./voices.server";
 import { canCloneInstantly, voiceLimitFor } from "~/voices/rules/voice-cloning";

@@ -6,7 +6,7 @@ import * as voicesTable from "../../../db/repositories/voices";
 import { findVoiceSettings, listVoiceSettings, saveVoiceSettings } from "../../../db/repositories/voice-settings";
 import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from "../../../core/voices/voice-settings";
 import type { FineTuningState, Voice, VoiceCategory } from "../../../core/voices/voices";
-import { previewKeyOf } from "~/voices/rules/voices";
+import { previewKeyOf } from "../../../core/voices/voice-rules";
 import { voiceAddEditPeriod } from "~/voices/rules/voice-cloning";
 import { announceLibraryRemoval } from "./library-removal.server";
 import type { WebhookEnv } from "~/workspace/webhooks.server";

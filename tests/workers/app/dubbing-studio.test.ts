@@ -9,7 +9,7 @@ import { wavFile } from "../../../core/audio/wav";
 import { bytesFromInt16 } from "../../../core/audio/pcm";
 import { DUBBING_RATE } from "../../../core/dubbing/decoded";
 import type { DubRow } from "../../../db/repositories/dubs";
-import { dubbingCredits, type DubSegment, type DubSpeaker } from "~/dubbing/rules/dubbing";
+import { dubbingCredits, type DubSegment, type DubSpeaker } from "../../../core/dubbing/dub-rules";
 import { consumeDubbingJobs } from "../../../queues/dubbing/pipeline";
 import { dubLine, lineKey, renderLanguage } from "../../../core/dubbing/dub-audio";
 import type { DubbingMessage } from "~/dubbing/dubbing.server";

@@ -6,7 +6,7 @@ import { createMessageBatch, env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { wavFile } from "../../../core/audio/wav";
 import { decodeMp3 } from "../../../core/audio/mp3-decoder";
-import { dubbingCredits } from "~/dubbing/rules/dubbing";
+import { dubbingCredits } from "../../../core/dubbing/dub-rules";
 import { consumeDubbingJobs } from "../../../queues/dubbing/pipeline";
 import type { DubbingMessage } from "~/dubbing/dubbing.server";
 import { api, createKey, installSpeechToTextModel, signUp } from "./helpers";
