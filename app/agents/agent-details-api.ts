@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { requireCaller, type AuthedEnv } from "~/api/auth";
+import type { AuthedEnv } from "~/api/auth";
+import { requireAgentsCaller } from "~/agents/api-access";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import { agentSummaryJson, chatEngine, findAgent, findDocument, findVersion, settingsOfAgent, signConversation, versionJson, VERSION_TEXTS } from "~/agents/agents.server";
@@ -21,7 +22,7 @@ export const agentDetailsApi = new Hono<AuthedEnv>();
 
 agentDetailsApi.get(
   "/agents/summaries",
-  requireCaller,
+  requireAgentsCaller,
   doc("Summaries of agents by id (each a success or a failure)", { success: { description: "JSON: agent id → {status, data} or {status, error_code, error_status, error_message}" } }),
   valid("query", z.object({ agent_ids: queryList })),
   async (c) => {
@@ -38,7 +39,7 @@ agentDetailsApi.get(
 
 agentDetailsApi.get(
   "/agents/:agent_id/link",
-  requireCaller,
+  requireAgentsCaller,
   doc("A link to talk to an agent: a conversation token (a signed URL's signature, 15 minutes) that opens the conversation WebSocket", { success: { description: "JSON: agent_id, token" }, responses: { 404: "not_found" } }),
   valid("param", agentParam),
   async (c) => {
@@ -54,7 +55,7 @@ agentDetailsApi.get(
 
 agentDetailsApi.get(
   "/agents/:agent_id/widget",
-  requireCaller,
+  requireAgentsCaller,
   doc("An agent's widget configuration: its platform_settings.widget with its language and first message", { success: { description: "JSON: agent_id, widget_config" }, responses: { 404: "not_found" } }),
   valid("param", agentParam),
   async (c) => {
@@ -66,7 +67,7 @@ agentDetailsApi.get(
 
 agentDetailsApi.get(
   "/agents/:agent_id/versions/:version_id",
-  requireCaller,
+  requireAgentsCaller,
   doc("A saved version of an agent (every create and update saves one)", { success: { description: "JSON: the version's metadata" }, responses: { 404: "not_found" } }),
   valid("param", agentParam.extend({ version_id: id })),
   async (c) => {
@@ -78,7 +79,7 @@ agentDetailsApi.get(
 
 agentDetailsApi.get(
   "/agent/:agent_id/knowledge-base/size",
-  requireCaller,
+  requireAgentsCaller,
   doc("The size of an agent's knowledge base in pages (2,000 characters of text a page)", { success: { description: "JSON: number_of_pages" }, responses: { 404: "not_found" } }),
   valid("param", agentParam),
   async (c) => {
@@ -92,7 +93,7 @@ agentDetailsApi.get(
 
 agentDetailsApi.post(
   "/agent/:agent_id/llm-usage/calculate",
-  requireCaller,
+  requireAgentsCaller,
   doc("What a conversation with this agent costs with each model: credits per minute (the same for every model) and per message (none)", { success: { description: "JSON: llm_prices" }, responses: { 404: "not_found" } }),
   valid("param", agentParam),
   valid("json", z.object({ prompt_length: z.number().int().min(0).nullish(), number_of_pages: z.number().int().min(0).nullish(), rag_enabled: z.boolean().nullish() })),

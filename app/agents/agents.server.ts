@@ -15,3 +15,4 @@ export * from "./server/conversations.server";
 export * from "./server/signatures.server";
 export * from "./server/secrets.server";
 export * from "./server/phone.server";
+export * from "./server/access.server";

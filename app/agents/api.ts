@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { requireCaller, type AuthedEnv } from "~/api/auth";
+import type { AuthedEnv } from "~/api/auth";
+import { requireAgentsCaller } from "~/agents/api-access";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import {
@@ -46,7 +47,7 @@ const conversationParam = z.object({ conversation_id: z.string().min(1).max(100)
 
 /** GET /v1/convai/agents..., conversations, secrets: the workspace's agents and what belongs to them (the knowledge base: knowledge-api.ts). */
 export const agentsApi = new Hono<AuthedEnv>();
-agentsApi.use("*", requireCaller);
+agentsApi.use("*", requireAgentsCaller);
 
 const input = (body: z.infer<typeof agentBody>) => ({ name: body.name, conversationConfig: body.conversation_config, platformSettings: body.platform_settings ?? undefined, tags: body.tags ?? undefined });
 

@@ -6,7 +6,7 @@ import { apiError } from "~/api/errors";
 import { apiDocs } from "~/api/route-docs";
 import { database } from "../../db/client";
 import { keyMayCall } from "../../core/workspace/key-scopes";
-import { conversationCreditRefusal, findAgent, findWidgetAgent, findWorkspaceAgent, signatureHolder, type AgentRow } from "~/agents/agents.server";
+import { agentsRefusal, conversationCreditRefusal, findAgent, findWidgetAgent, findWorkspaceAgent, signatureHolder, type AgentRow } from "~/agents/agents.server";
 import { serveConversation } from "~/agents/generation.server";
 import { AGENT_TEXTS } from "~/agents/rules/agents";
 import { CLOSE_POLICY, closeReason } from "~/agents/rules/protocol";
@@ -49,6 +49,8 @@ async function caller(c: { req: { header(name: string): string | undefined; quer
   }
   const held = secondFactorRefusal(actor);
   if (held) return { error: held.message };
+  const denied = await agentsRefusal(env, actor);
+  if (denied) return { error: denied.message };
   const agent = await findAgent(env, actor, agentId);
   return agent ? { agent, userId: actor.user.id } : { error: AGENT_TEXTS.agentNotFound };
 }

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { requireCaller, type AuthedEnv } from "~/api/auth";
+import type { AuthedEnv } from "~/api/auth";
+import { requireAgentsCaller } from "~/agents/api-access";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import {
@@ -39,7 +40,7 @@ export const conversationHistoryApi = new Hono<AuthedEnv>();
 
 conversationHistoryApi.get(
   "/conversations/messages/text-search",
-  requireCaller,
+  requireAgentsCaller,
   doc("Find messages that contain a text, newest conversation first", { success: { description: "JSON: results, next_cursor, has_more, meta" } }),
   valid("query", searchQuery),
   async (c) => {
@@ -51,7 +52,7 @@ conversationHistoryApi.get(
 
 conversationHistoryApi.get(
   "/conversations/messages/smart-search",
-  requireCaller,
+  requireAgentsCaller,
   doc("Find messages ranked by the query's words (BM25 over the messages: it matches words, not meanings)", { success: { description: "JSON: results, next_cursor, has_more, meta" } }),
   valid("query", searchQuery),
   async (c) => {
@@ -63,7 +64,7 @@ conversationHistoryApi.get(
 
 conversationHistoryApi.post(
   "/conversations/:conversation_id/feedback",
-  requireCaller,
+  requireAgentsCaller,
   doc("Like or dislike a conversation (null removes the feedback)", { success: { description: "Empty JSON" }, responses: { 404: "not_found" } }),
   valid("param", conversationParam),
   valid("json", z.object({ feedback: z.enum(["like", "dislike"]).nullish() })),
@@ -75,7 +76,7 @@ conversationHistoryApi.post(
 
 conversationHistoryApi.get(
   "/conversations/:conversation_id/summary",
-  requireCaller,
+  requireAgentsCaller,
   doc("A conversation in short: its summary, verdict and last messages", { success: { description: "JSON: the summary" }, responses: { 404: "not_found" } }),
   valid("param", conversationParam),
   valid("query", z.object({ max_messages: z.coerce.number().int().min(0).max(AGENT_LIMITS.pageSize).default(REVIEW_LIMITS.summaryMessages) })),
@@ -87,7 +88,7 @@ conversationHistoryApi.get(
 
 conversationHistoryApi.post(
   "/conversations/:conversation_id/analysis/run",
-  requireCaller,
+  requireAgentsCaller,
   doc("Analyse a conversation again with the agent's current evaluation criteria (rules over the transcript)", { success: { description: "JSON: the conversation" }, responses: { 400: "still in progress", 404: "not_found" } }),
   valid("param", conversationParam),
   async (c) => {
@@ -98,7 +99,7 @@ conversationHistoryApi.post(
 
 conversationHistoryApi.post(
   "/conversations/:conversation_id/analysis/evaluations/run",
-  requireCaller,
+  requireAgentsCaller,
   doc("Judge one of the agent's evaluation criteria again (the others keep their results)", { success: { description: "JSON: the conversation" }, responses: { 404: "not_found: the conversation or the criterion" } }),
   valid("param", conversationParam),
   valid("json", z.object({ evaluation_id: id, scope: z.string().max(40).nullish() })),
@@ -110,7 +111,7 @@ conversationHistoryApi.post(
 
 conversationHistoryApi.post(
   "/conversations/:conversation_id/tags",
-  requireCaller,
+  requireAgentsCaller,
   doc("Put tags on a conversation", { success: { description: "Empty JSON" }, responses: { 404: "not_found: the conversation or a tag" } }),
   valid("param", conversationParam),
   valid("json", z.object({ tag_ids: z.array(id).min(1).max(50) })),
@@ -122,7 +123,7 @@ conversationHistoryApi.post(
 
 conversationHistoryApi.delete(
   "/conversations/:conversation_id/tags/:tag_id",
-  requireCaller,
+  requireAgentsCaller,
   doc("Take a tag off a conversation", { success: { description: "Empty JSON" }, responses: { 404: "not_found" } }),
   valid("param", conversationParam.extend({ tag_id: id })),
   async (c) => {
@@ -135,7 +136,7 @@ const tagFields = { title: z.string().trim().min(1, "title must not be empty.").
 
 conversationHistoryApi.get(
   "/tags",
-  requireCaller,
+  requireAgentsCaller,
   doc("List the workspace's conversation tags, newest first", { success: { description: "JSON: conversation_tags, next_cursor, has_more" } }),
   valid("query", z.object({ page_size: pageSize, cursor: z.string().max(40).optional() })),
   async (c) => {
@@ -145,18 +146,18 @@ conversationHistoryApi.get(
   },
 );
 
-conversationHistoryApi.post("/tags", requireCaller, doc("Create a conversation tag", { success: { description: "JSON: the tag" } }), valid("json", z.object(tagFields)), async (c) =>
+conversationHistoryApi.post("/tags", requireAgentsCaller, doc("Create a conversation tag", { success: { description: "JSON: the tag" } }), valid("json", z.object(tagFields)), async (c) =>
   c.json(tagJson(await createTag(c.env, c.get("caller"), c.req.valid("json")))),
 );
 
-conversationHistoryApi.get("/tags/:tag_id", requireCaller, doc("Get a conversation tag", { success: { description: "JSON: the tag" }, responses: { 404: "not_found" } }), valid("param", tagParam), async (c) => {
+conversationHistoryApi.get("/tags/:tag_id", requireAgentsCaller, doc("Get a conversation tag", { success: { description: "JSON: the tag" }, responses: { 404: "not_found" } }), valid("param", tagParam), async (c) => {
   const tag = await findTag(c.env, c.get("caller"), c.req.valid("param").tag_id);
   return tag ? c.json(tagJson(tag)) : apiError(c, 404, "not_found", REVIEW_TEXTS.tagNotFound);
 });
 
 conversationHistoryApi.patch(
   "/tags/:tag_id",
-  requireCaller,
+  requireAgentsCaller,
   doc("Rename a conversation tag or change its description", { success: { description: "JSON: the tag" }, responses: { 404: "not_found" } }),
   valid("param", tagParam),
   valid("json", z.object({ title: tagFields.title.nullish(), description: tagFields.description })),
@@ -166,6 +167,6 @@ conversationHistoryApi.patch(
   },
 );
 
-conversationHistoryApi.delete("/tags/:tag_id", requireCaller, doc("Delete a conversation tag (it comes off every conversation)", { success: { description: "Empty JSON" }, responses: { 404: "not_found" } }), valid("param", tagParam), async (c) =>
+conversationHistoryApi.delete("/tags/:tag_id", requireAgentsCaller, doc("Delete a conversation tag (it comes off every conversation)", { success: { description: "Empty JSON" }, responses: { 404: "not_found" } }), valid("param", tagParam), async (c) =>
   (await deleteTag(c.env, c.get("caller"), c.req.valid("param").tag_id)) ? c.json({}) : apiError(c, 404, "not_found", REVIEW_TEXTS.tagNotFound),
 );

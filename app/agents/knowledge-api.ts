@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { requireCaller, type AuthedEnv } from "~/api/auth";
+import type { AuthedEnv } from "~/api/auth";
+import { requireAgentsCaller } from "~/agents/api-access";
 import { apiError, validationError } from "~/api/errors";
 import { formText, readMultipart } from "~/api/multipart";
 import { valid } from "~/api/validation";
@@ -82,7 +83,7 @@ knowledgeBaseApi.get(
   },
 );
 
-knowledgeBaseApi.use("*", requireCaller);
+knowledgeBaseApi.use("*", requireAgentsCaller);
 
 knowledgeBaseApi.post(
   "/",

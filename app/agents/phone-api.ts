@@ -3,7 +3,8 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "~/api";
-import { requireCaller, type AuthedEnv } from "~/api/auth";
+import type { AuthedEnv } from "~/api/auth";
+import { requireAgentsCaller } from "~/agents/api-access";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
@@ -41,7 +42,7 @@ const initiation = z.record(z.string(), z.unknown()).nullish();
 // ---------------------------------------------------------------------------------------------------------------
 /** /v1/convai/phone-numbers: the workspace's imported numbers. */
 export const phoneNumbersApi = new Hono<AuthedEnv>();
-phoneNumbersApi.use("*", requireCaller);
+phoneNumbersApi.use("*", requireAgentsCaller);
 const numberParam = z.object({ phone_number_id: z.string().min(1).max(100) });
 
 phoneNumbersApi.post(
@@ -134,7 +135,7 @@ twilioWebhooksApi.get(
 
 /** POST /v1/convai/twilio/outbound-call. */
 export const twilioApi = new Hono<AuthedEnv>();
-twilioApi.use("*", requireCaller);
+twilioApi.use("*", requireAgentsCaller);
 
 twilioApi.post(
   "/outbound-call",
@@ -162,7 +163,7 @@ twilioApi.post(
 // ---------------------------------------------------------------------------------------------------------------
 /** /v1/convai/batch-calling: batches of outbound calls, run from a queue. */
 export const batchCallsApi = new Hono<AuthedEnv>();
-batchCallsApi.use("*", requireCaller);
+batchCallsApi.use("*", requireAgentsCaller);
 const batchParam = z.object({ batch_id: z.string().min(1).max(100) });
 
 batchCallsApi.post(

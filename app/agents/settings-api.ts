@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { requireCaller, type AuthedEnv } from "~/api/auth";
+import type { AuthedEnv } from "~/api/auth";
+import { requireAgentsCaller } from "~/agents/api-access";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import { chatEngine, conversationUsers, convaiSettings, dashboardSettings, liveConversationCount, updateConvaiSettings, updateDashboardSettings } from "~/agents/agents.server";
@@ -16,11 +17,11 @@ const unixSeconds = z.coerce.number().int().min(0);
  */
 export const convaiSettingsApi = new Hono<AuthedEnv>();
 
-convaiSettingsApi.get("/settings", requireCaller, doc("The workspace's conversational AI settings", { success: { description: "JSON: the settings" } }), async (c) => c.json(await convaiSettings(c.env, c.get("caller"))));
+convaiSettingsApi.get("/settings", requireAgentsCaller, doc("The workspace's conversational AI settings", { success: { description: "JSON: the settings" } }), async (c) => c.json(await convaiSettings(c.env, c.get("caller"))));
 
 convaiSettingsApi.patch(
   "/settings",
-  requireCaller,
+  requireAgentsCaller,
   doc("Change the settings (merged into what is saved): webhooks.post_call_webhook_id names the workspace webhook that hears of each ended conversation", {
     success: { description: "JSON: the settings" },
     responses: { 400: "webhook_not_found, invalid_webhook: not subscribed to post_call_transcription", 403: "forbidden: naming a webhook needs the workspace settings permission" },
@@ -42,11 +43,11 @@ convaiSettingsApi.patch(
   },
 );
 
-convaiSettingsApi.get("/settings/dashboard", requireCaller, doc("The conversational AI dashboard's charts", { success: { description: "JSON: charts" } }), async (c) => c.json(await dashboardSettings(c.env, c.get("caller"))));
+convaiSettingsApi.get("/settings/dashboard", requireAgentsCaller, doc("The conversational AI dashboard's charts", { success: { description: "JSON: charts" } }), async (c) => c.json(await dashboardSettings(c.env, c.get("caller"))));
 
 convaiSettingsApi.patch(
   "/settings/dashboard",
-  requireCaller,
+  requireAgentsCaller,
   doc("Replace the dashboard's charts", { success: { description: "JSON: charts" } }),
   valid("json", z.object({ charts: z.array(jsonObject).max(50).nullish() })),
   async (c) => {
@@ -55,13 +56,13 @@ convaiSettingsApi.patch(
   },
 );
 
-convaiSettingsApi.get("/llm/list", requireCaller, doc("The language models agents can name: the embedded retrieval responder and the configured ones", { success: { description: "JSON: llms, default_deprecation_config" } }), async (c) =>
+convaiSettingsApi.get("/llm/list", requireAgentsCaller, doc("The language models agents can name: the embedded retrieval responder and the configured ones", { success: { description: "JSON: llms, default_deprecation_config" } }), async (c) =>
   c.json(chatModels(await chatEngine(c.env).catalog())),
 );
 
 convaiSettingsApi.post(
   "/llm-usage/calculate",
-  requireCaller,
+  requireAgentsCaller,
   doc("What a conversation costs with each model: credits per minute (the same for every model) and per message (none)", { success: { description: "JSON: llm_prices" } }),
   valid("json", z.object({ prompt_length: z.number().int().min(0), number_of_pages: z.number().int().min(0), rag_enabled: z.boolean() })),
   async (c) => c.json({ llm_prices: llmPrices(await chatEngine(c.env).catalog()) }),
@@ -69,7 +70,7 @@ convaiSettingsApi.post(
 
 convaiSettingsApi.get(
   "/analytics/live-count",
-  requireCaller,
+  requireAgentsCaller,
   doc("How many conversations are going on now", { success: { description: "JSON: count" } }),
   valid("query", z.object({ agent_id: id.optional(), agent_ids: queryList.optional() })),
   async (c) => {
@@ -81,7 +82,7 @@ convaiSettingsApi.get(
 
 convaiSettingsApi.get(
   "/users",
-  requireCaller,
+  requireAgentsCaller,
   doc("The people who talked with the workspace's agents, most recent first (sentiment is not scored)", { success: { description: "JSON: users, next_cursor, has_more" } }),
   valid(
     "query",

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { requireCaller, type AuthedEnv } from "~/api/auth";
+import type { AuthedEnv } from "~/api/auth";
+import { requireAgentsCaller } from "~/agents/api-access";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import {
@@ -48,7 +49,7 @@ const unixSeconds = z.coerce.number().int().min(0);
 
 /** /v1/convai/agent-testing: tests of agents' responses, tool calls and whole simulated conversations, in folders (decision 0065). */
 export const agentTestsApi = new Hono<AuthedEnv>();
-agentTestsApi.use("*", requireCaller);
+agentTestsApi.use("*", requireAgentsCaller);
 
 agentTestsApi.post(
   "/create",
@@ -156,7 +157,7 @@ const invocationParam = z.object({ test_invocation_id: id });
 
 /** /v1/convai/test-invocations: the runs of tests against agents and their verdicts (decision 0065). */
 export const testInvocationsApi = new Hono<AuthedEnv>();
-testInvocationsApi.use("*", requireCaller);
+testInvocationsApi.use("*", requireAgentsCaller);
 
 testInvocationsApi.get(
   "/",
@@ -208,7 +209,7 @@ export const agentRunsApi = new Hono<AuthedEnv>();
 
 agentRunsApi.post(
   "/agents/:agent_id/run-tests",
-  requireCaller,
+  requireAgentsCaller,
   doc("Run tests against an agent (a folder runs every test in it); the runs go on after the answer", { success: { description: "JSON: the invocation, its runs pending" }, responses: { 400: "too many runs", 404: "not_found: the agent or a test" } }),
   valid("param", agentParam),
   valid("json", z.object({ tests: z.array(z.looseObject({ test_id: id })).min(1).max(SIMULATION_LIMITS.runs), agent_config_override: override, branch_id: z.string().max(100).nullish(), repeat_count: z.number().int().min(1).max(SIMULATION_LIMITS.repeats).nullish() })),
@@ -237,7 +238,7 @@ async function simulation(c: Context<AuthedEnv>, agentId: string, body: z.infer<
 
 agentRunsApi.post(
   "/agents/:agent_id/simulate-conversation",
-  requireCaller,
+  requireAgentsCaller,
   doc("Simulate a conversation in text: the agent's responder against a simulated user (scripted, or a model named for it), then its analysis", {
     success: { description: "JSON: simulated_conversation, analysis" },
     responses: { 404: "not_found" },
@@ -252,7 +253,7 @@ agentRunsApi.post(
 
 agentRunsApi.post(
   "/agents/:agent_id/simulate-conversation/stream",
-  requireCaller,
+  requireAgentsCaller,
   doc("Simulate a conversation, streamed: one line of JSON per message as it is said, the whole conversation and its analysis last", {
     success: { contentTypes: ["application/x-ndjson"], description: "Lines: [message], then {simulated_conversation, analysis}" },
     responses: { 404: "not_found" },

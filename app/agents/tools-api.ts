@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { requireCaller, type AuthedEnv } from "~/api/auth";
+import type { AuthedEnv } from "~/api/auth";
+import { requireAgentsCaller } from "~/agents/api-access";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import { createTool, deleteTool, dependentAgentJson, findTool, listToolCalls, listTools, toolCallJson, toolJson, toolStats, toolUsers, updateTool, type AgentToolRow } from "~/agents/agents.server";
@@ -17,7 +18,7 @@ const unixSeconds = z.coerce.number().int().min(0);
  * their inline tools; each call a conversation makes to one is recorded (executions).
  */
 export const toolsApi = new Hono<AuthedEnv>();
-toolsApi.use("*", requireCaller);
+toolsApi.use("*", requireAgentsCaller);
 
 toolsApi.get(
   "/",

@@ -13,11 +13,10 @@ import { Page } from "~/common/ui/page";
 import { Select } from "~/common/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/common/ui/tabs";
 import { PRODUCT_NAME } from "../../core/brand";
-import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm, type FieldErrors } from "~/common/form.server";
 import { voiceOptions } from "~/voices/voices.server";
 import { LANGUAGES } from "~/speech/rules/languages";
-import { conversationCreditRefusal, conversationJson, deleteConversation, documentFromText, findAgent, listConversations, settingsOfAgent, updateAgent } from "~/agents/agents.server";
+import { conversationCreditRefusal, conversationJson, deleteConversation, documentFromText, findAgent, listConversations, settingsOfAgent, updateAgent, requireAgentsViewer } from "~/agents/agents.server";
 import { AGENT_DEFAULTS, AGENT_LIMITS, AGENT_TEXTS } from "~/agents/rules/agents";
 import { TalkPanel } from "~/agents/components/talk-panel";
 import { EmbedSnippet } from "~/audio-native/components/snippet";
@@ -26,7 +25,7 @@ import { allowedHosts, normalizeHost, requiresSignedUrl, widgetSnippet, WIDGET_T
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.agent.name ?? "Agent"} · ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request, context);
+  const viewer = await requireAgentsViewer(request, context);
   const env = context.cloudflare.env;
   const agent = await findAgent(env, viewer, params.agentId ?? "");
   if (!agent) throw new Response(AGENT_TEXTS.agentNotFound, { status: 404 });
@@ -66,7 +65,7 @@ const intents = z.discriminatedUnion("intent", [
 type ActionData = { intent?: string; errors?: FieldErrors; notice?: string };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const viewer = await requireViewer(request, context);
+  const viewer = await requireAgentsViewer(request, context);
   const env = context.cloudflare.env;
   const agent = await findAgent(env, viewer, params.agentId ?? "");
   if (!agent) throw new Response(AGENT_TEXTS.agentNotFound, { status: 404 });

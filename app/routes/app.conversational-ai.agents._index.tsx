@@ -11,16 +11,15 @@ import { Label, Textarea } from "~/common/ui/input";
 import { Page, Section } from "~/common/ui/page";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common/ui/table";
 import { PRODUCT_NAME } from "../../core/brand";
-import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm, type FieldErrors } from "~/common/form.server";
-import { createAgent, listAgents, settingsOfAgent } from "~/agents/agents.server";
+import { createAgent, listAgents, settingsOfAgent, requireAgentsViewer } from "~/agents/agents.server";
 import { AGENT_DEFAULTS, AGENT_LIMITS, AGENT_TEXTS } from "~/agents/rules/agents";
 import { AgentsAreaLinks } from "~/agents/components/agents-area-links";
 
 export const meta: MetaFunction = () => [{ title: `Agents · ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request, context);
+  const viewer = await requireAgentsViewer(request, context);
   const { agents } = await listAgents(context.cloudflare.env, viewer, { pageSize: AGENT_LIMITS.pageSize });
   return {
     agents: agents.map((a) => {
@@ -37,7 +36,7 @@ const createForm = z.object({
 });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await requireViewer(request, context);
+  const viewer = await requireAgentsViewer(request, context);
   const parsed = await parseForm(request, createForm);
   if (!parsed.ok) return Response.json({ errors: parsed.errors }, { status: 400 });
   const created = await createAgent(context.cloudflare.env, viewer, { name: parsed.data.name, conversationConfig: { agent: { first_message: parsed.data.first_message, prompt: { prompt: parsed.data.prompt } } } });

@@ -13,9 +13,8 @@ import { Page, Section } from "~/common/ui/page";
 import { Select } from "~/common/ui/select";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common/ui/table";
 import { PRODUCT_NAME } from "../../core/brand";
-import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
-import { batchJson, cancelBatch, createBatch, listAgents, listBatches, listPhoneNumbers } from "~/agents/agents.server";
+import { batchJson, cancelBatch, createBatch, listAgents, listBatches, listPhoneNumbers, requireAgentsViewer } from "~/agents/agents.server";
 import { AGENT_LIMITS } from "~/agents/rules/agents";
 import { parseRecipientsCsv, PHONE_LIMITS } from "~/agents/rules/phone";
 import { AgentsAreaLinks } from "~/agents/components/agents-area-links";
@@ -24,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: `Batch calling · ${PRODUCT_NA
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  const viewer = await requireViewer(request, context);
+  const viewer = await requireAgentsViewer(request, context);
   const [{ batches }, numbers, { agents }] = await Promise.all([listBatches(env, viewer, { limit: 20 }), listPhoneNumbers(env, viewer), listAgents(env, viewer, { pageSize: AGENT_LIMITS.pageSize })]);
   return {
     batches: batches.map((b) => batchJson(b.batch, b.recipients, true)),
@@ -44,7 +43,7 @@ type ActionResult = { intent: string; error?: string; errors?: Record<string, st
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
-  const viewer = await requireViewer(request, context);
+  const viewer = await requireAgentsViewer(request, context);
   const form = await request.clone().formData();
   const intent = String(form.get("intent") ?? "");
   if (intent === "cancel") {

@@ -10,9 +10,9 @@ import { Page, Section } from "~/common/ui/page";
 import { Select } from "~/common/ui/select";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common/ui/table";
 import { PRODUCT_NAME } from "../../core/brand";
-import { DEV_AUTH_TOKEN, isDevelopment, requireViewer } from "~/accounts/accounts.server";
+import { DEV_AUTH_TOKEN, isDevelopment } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
-import { agentNames, deletePhoneNumber, importPhoneNumber, listAgents, listPhoneNumbers, placeCall, updatePhoneNumber } from "~/agents/agents.server";
+import { agentNames, deletePhoneNumber, importPhoneNumber, listAgents, listPhoneNumbers, placeCall, updatePhoneNumber, requireAgentsViewer } from "~/agents/agents.server";
 import { AGENT_LIMITS } from "~/agents/rules/agents";
 import { PHONE_LIMITS, PHONE_TEXTS } from "~/agents/rules/phone";
 import { AgentsAreaLinks } from "~/agents/components/agents-area-links";
@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: `Phone numbers · ${PRODUCT_NA
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  const viewer = await requireViewer(request, context);
+  const viewer = await requireAgentsViewer(request, context);
   const numbers = await listPhoneNumbers(env, viewer);
   const names = await agentNames(env, viewer, numbers.map((n) => n.agentId));
   const { agents } = await listAgents(env, viewer, { pageSize: AGENT_LIMITS.pageSize });
@@ -44,7 +44,7 @@ type ActionResult = { intent: string; error?: string; errors?: Record<string, st
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
-  const viewer = await requireViewer(request, context);
+  const viewer = await requireAgentsViewer(request, context);
   const intent = String((await request.clone().formData()).get("intent") ?? "");
   const twilio = { waitUntil: (p: Promise<unknown>) => context.cloudflare.ctx.waitUntil(p), dial: context.dial };
   const fail = (error: string, status = 400) => Response.json({ intent, error } satisfies ActionResult, { status });

@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, createKey, ORIGIN, signUp } from "./helpers";
+import { connect } from "./agent-call";
 import { GROUP_PERMISSIONS, missingPermissionMessage, type GroupPermission } from "../../../core/workspace/permissions";
 import { APP_SECTIONS } from "~/common/rules/navigation";
 import { deliverWebhook } from "~/workspace/webhooks.server";
@@ -302,8 +303,17 @@ const ROUTES: Record<GroupPermission, Gated[]> = {
   ],
   projects: [{ what: "POST /v1/studio/projects", call: ({ key }) => api("/v1/studio/projects", { method: "POST", key, body: multipart({ name: "Book" }) }) }],
   dubbing: [{ what: "POST /v1/dubbing", call: ({ key }) => api("/v1/dubbing", { method: "POST", key, body: multipart({ file: new File([new Uint8Array(64)], "talk.wav", { type: "audio/wav" }), target_lang: "es" }) }) }],
-  // Agents do not ask the permission yet (docs/STATUS.md): their sidebar entry is hidden, the routes are not gated.
-  conversational_ai: [],
+  // Every keyed agents route asks it through one door (app/agents/api-access.ts); a sample of each router.
+  conversational_ai: [
+    { what: "GET /v1/convai/agents", call: ({ key }) => api("/v1/convai/agents", { key }) },
+    { what: "POST /v1/convai/agents/create", call: ({ key }) => api("/v1/convai/agents/create", { method: "POST", key, json: { conversation_config: {} } }) },
+    { what: "GET /v1/convai/knowledge-base", call: ({ key }) => api("/v1/convai/knowledge-base", { key }) },
+    { what: "GET /v1/convai/tools", call: ({ key }) => api("/v1/convai/tools", { key }) },
+    { what: "GET /v1/convai/phone-numbers", call: ({ key }) => api("/v1/convai/phone-numbers", { key }) },
+    { what: "GET /v1/convai/conversations", call: ({ key }) => api("/v1/convai/conversations", { key }) },
+    { what: "GET /v1/convai/settings", call: ({ key }) => api("/v1/convai/settings", { key }) },
+    { what: "GET /v1/convai/agent-testing", call: ({ cookie }) => api("/v1/convai/agent-testing", { cookie }) },
+  ],
   create_user_api_key: [{ what: "POST /v1/user/api-keys", call: ({ cookie }) => api("/v1/user/api-keys", { method: "POST", cookie, json: { name: "k" } }) }],
   // Subscription changes are page actions checked by the billing area (tests/workers/app/billing.test.ts).
   billing: [],
@@ -384,6 +394,33 @@ describe("permission matrix", () => {
       for (const path of sectionsNeeding(permission)) expect(shown, path).toContain(path);
     });
   }
+
+  it("conversational_ai: the agents pages and the conversation socket refuse too; granted, they open", async () => {
+    const created = await api("/v1/convai/agents/create", { method: "POST", key: admin, json: { conversation_config: { agent: { first_message: "Hello." } } } });
+    const agentId = ((await created.json()) as { agent_id: string }).agent_id;
+    const message = missingPermissionMessage("conversational_ai");
+    const page = (path: string) => SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie: member.cookie } });
+    const pages = ["/app/conversational-ai/agents", `/app/conversational-ai/agents/${agentId}`, "/app/conversational-ai/phone-numbers", "/app/conversational-ai/batch-calling"];
+    expect((await setAllMembers(GROUP_PERMISSIONS.filter((p) => p !== "conversational_ai"))).status).toBe(200);
+    expect((await setGroup([])).status).toBe(200);
+    for (const path of pages) {
+      const refused = await page(path);
+      expect(refused.status, path).toBe(403);
+      const html = await refused.text();
+      expect(html, path).toContain('data-testid="agents-refused"');
+      expect(html, path).toContain(message.replaceAll("'", "&#x27;"));
+    }
+    const call = await connect(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": member.key });
+    expect((await call.closed).code).toBe(1008);
+    expect(call.messages[0]).toMatchObject({ type: "error", error: message });
+
+    expect((await setGroup(["conversational_ai"])).status).toBe(200);
+    for (const path of pages) expect((await page(path)).status, path).toBe(200);
+    const granted = await connect(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": member.key });
+    granted.send({ type: "conversation_initiation_client_data" });
+    await granted.until((m) => m.type === "conversation_initiation_metadata");
+    granted.socket.close(1000, "bye");
+  });
 
   it("admin-only routes refuse a member whatever their groups grant; their sections stay hidden", async () => {
     expect((await setGroup([...GROUP_PERMISSIONS])).status).toBe(200);

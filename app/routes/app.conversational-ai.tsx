@@ -1,0 +1,26 @@
+import { isRouteErrorResponse, Outlet, useRouteError } from "@remix-run/react";
+import { Bot } from "lucide-react";
+import { ErrorPage, NotFoundPage } from "~/common/components/error-pages";
+import { EmptyState } from "~/common/ui/feedback";
+import { Page } from "~/common/ui/page";
+
+/** The agents pages' layout: it only catches the conversational_ai refusal their loaders and actions throw. */
+export default function ConversationalAi() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    const message = typeof error.data?.message === "string" ? error.data.message : String(error.data);
+    return (
+      <Page title="Agents" testId="agents-refused">
+        <EmptyState icon={<Bot />} title="Not available to you">
+          {message}
+        </EmptyState>
+      </Page>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <ErrorPage />;
+}
