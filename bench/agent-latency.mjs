@@ -4,13 +4,12 @@
 // first byte) in the same run. The user's speech is PocketSphinx's own recording "go forward ten meters" followed
 // by the silence that ends the turn (700 ms of it are part of every turn: voice activity waits that long).
 // Target: median at most 800 ms. Run alone with `node bench/agent-latency.mjs` (starts its own stack).
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { WebSocket } from "undici";
-import { build, freePort, prepareState, ROOT, startStack } from "../scripts/stack.mjs";
+import { ROOT } from "../scripts/stack.mjs";
 import { benchApiKey } from "../scripts/dev-accounts.mjs";
+import { isMain, onOwnStack, timedRead } from "./standalone.mjs";
 
 const TURNS = 20;
 const VOICE = "pv01aria000000000000";
@@ -60,14 +59,7 @@ function converse(base, key, agentId, speech, turns) {
 async function speechAlone(base, key) {
   const started = performance.now();
   const response = await fetch(`${base}/v1/text-to-speech/${VOICE}/stream?output_format=pcm_16000`, { method: "POST", headers: { "xi-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ text: ANSWER }) });
-  const reader = response.body.getReader();
-  let first = null;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (first === null && value.byteLength) first = performance.now() - started;
-  }
-  return first;
+  return (await timedRead(response, started)).first;
 }
 
 export async function agentLatencyBench(base) {
@@ -94,15 +86,4 @@ export function printAgentLatencyBench({ turns, alone }) {
   console.log(`agent turn: median ${ms(median(turns))} ms, ${(median(turns) / median(alone)).toFixed(1)}x the speech alone: ${median(turns) <= 800 ? "meets" : "MISSES"} the 800 ms target`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  build({ quiet: true });
-  const stateDir = mkdtempSync(join(tmpdir(), "bench-state-"));
-  prepareState(stateDir, { quiet: true });
-  const stack = await startStack({ port: await freePort(), stateDir, quiet: true });
-  try {
-    printAgentLatencyBench(await agentLatencyBench(stack.url));
-  } finally {
-    stack.stop();
-    rmSync(stateDir, { recursive: true, force: true });
-  }
-}
+if (isMain(import.meta.url)) await onOwnStack(async (stack) => printAgentLatencyBench(await agentLatencyBench(stack.url)));

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { ROOT } from "../scripts/stack.mjs";
 import { loadBundle } from "./bundle.mjs";
 import { createEmbeddedSynthesizer } from "./espeak.mjs";
+import { isMain, wav } from "./standalone.mjs";
 
 const STORED = [
   "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.",
@@ -35,23 +36,6 @@ const NOT_STORED = [
 ];
 const VOICES = ["en-us+f3", "en-us+m3", "en-us+f2", "en-us+m7"];
 const LIBRIVOX = join(ROOT, "node_modules/.cache/parlance-pocketsphinx/pocketsphinx/test/data/librivox");
-
-function wav(samples, rate) {
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + samples.length * 2, 4);
-  header.write("WAVEfmt ", 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(samples.length * 2, 40);
-  return Buffer.concat([header, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)]);
-}
 
 /** ffmpeg: input WAV through `filters` and an optional MP3 round trip, back to 16-bit PCM at `rate`. */
 function transform(dir, samples, rate, { mp3 = false, filters = [], outRate = rate } = {}) {
@@ -151,4 +135,4 @@ export function printAiClassifierBench({ positives, negatives, audioSeconds, syn
   console.log(`detection ${((100 * detectedAll) / positivesAll).toFixed(1)}% of ${positivesAll}; false positives ${negatives.filter((n) => n.p >= 0.5).length} of ${negatives.length}; fingerprinting costs ${((100 * fingerprintSeconds) / synthSeconds).toFixed(1)}% of synthesis time (${(audioSeconds / fingerprintSeconds).toFixed(0)}x real time)`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) printAiClassifierBench(await aiClassifierBench());
+if (isMain(import.meta.url)) printAiClassifierBench(await aiClassifierBench());

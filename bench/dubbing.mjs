@@ -7,12 +7,9 @@
 // Run alone with `node bench/dubbing.mjs` (builds and starts a stack), or as part of `npm run bench`.
 /* global AbortSignal, FormData, Blob */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { build, freePort, prepareState, ROOT, startStack } from "../scripts/stack.mjs";
+import { ROOT } from "../scripts/stack.mjs";
 import { benchSession } from "../scripts/dev-accounts.mjs";
+import { isMain, onOwnStack, wav } from "./standalone.mjs";
 
 const RATE = 22050;
 const CLIP_SECONDS = 60;
@@ -44,24 +41,6 @@ function sql(stateDir, command) {
   return new Promise((resolve, reject) =>
     execFile("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--json", "--command", command], { cwd: ROOT, encoding: "utf8" }, (error, out, stderr) => (error ? reject(new Error(stderr)) : resolve(out))),
   );
-}
-
-/** 16-bit mono PCM as a WAV file. */
-function wav(samples, rate) {
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + samples.length * 2, 4);
-  header.write("WAVEfmt ", 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(samples.length * 2, 40);
-  return Buffer.concat([header, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)]);
 }
 
 /** The clip: lines alternating between the two voices with pauses, cut to 60 s, over a bed of hum and noise. */
@@ -171,15 +150,4 @@ export function printDubbingBench(r) {
   console.log(`lines within 10% of their segment: ${mixWithin} of ${r.timings.lines.length} in the mix; ${spokenWithin} of ${r.timings.lines.length} as spoken before the time-stretch`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  build({ quiet: true, skipWhenUnchanged: true });
-  const stateDir = mkdtempSync(join(tmpdir(), "bench-dubbing-"));
-  prepareState(stateDir, { quiet: true });
-  const stack = await startStack({ port: await freePort(), stateDir, quiet: true });
-  try {
-    printDubbingBench(await dubbingBench(stack.url, stateDir, stack.output));
-  } finally {
-    stack.stop();
-    rmSync(stateDir, { recursive: true, force: true });
-  }
-}
+if (isMain(import.meta.url)) await onOwnStack(async (stack, stateDir) => printDubbingBench(await dubbingBench(stack.url, stateDir, stack.output)), { statePrefix: "bench-dubbing-", skipWhenUnchanged: true });

@@ -8,6 +8,7 @@ import { Miniflare } from "miniflare";
 import { ROOT } from "../scripts/stack.mjs";
 import { loadBundle } from "./bundle.mjs";
 import { createEmbeddedSynthesizer } from "./espeak.mjs";
+import { isMain } from "./standalone.mjs";
 
 const SECONDS = 30;
 const RUNS = 5;
@@ -111,7 +112,7 @@ export function printIsolationBench(result) {
 }
 
 // Run alone: `node bench/isolation.mjs`.
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const { mkdtempSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   printIsolationBench(await isolationBench(mkdtempSync(join(tmpdir(), "bench-isolation-"))));

@@ -5,9 +5,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { ROOT } from "../scripts/stack.mjs";
 import { loadBundle } from "./bundle.mjs";
+import { isMain } from "./standalone.mjs";
 
 const PROMPTS = ["heavy rain", "howling wind", "a babbling brook", "crackling campfire", "distant thunder", "footsteps on gravel", "metal pipe hit", "fast whoosh", "car engine idling", "stadium crowd cheering", "birds chirping at dawn", "phone notification chime", "rain with thunder"];
 const SECONDS = 10;
@@ -52,4 +52,4 @@ export function printSoundEffectsBench({ rows, noise }) {
   console.log(`all recipes together: ${((SECONDS * rows.length) / all).toFixed(0)}x real time; slowest (${slowest.prompt}): ${(SECONDS / slowest.warm).toFixed(0)}x, ${SECONDS / slowest.warm >= 20 ? "meets" : "MISSES"} the 20x target; recipes cost ${(all / rows.length / noise).toFixed(1)}x plain noise on average`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) printSoundEffectsBench(await soundEffectsBench());
+if (isMain(import.meta.url)) printSoundEffectsBench(await soundEffectsBench());

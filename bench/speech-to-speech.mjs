@@ -10,10 +10,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { ROOT } from "../scripts/stack.mjs";
 import { loadBundle } from "./bundle.mjs";
 import { createEmbeddedSynthesizer } from "./espeak.mjs";
+import { isMain } from "./standalone.mjs";
 
 const SOURCE_TEXT =
   "On a quiet morning in early spring, the old lighthouse keeper walked along the shore, counting the boats that had come home overnight. " +
@@ -148,4 +148,4 @@ export function printSpeechToSpeechBench({ seconds, sourcePitch, analysis, conve
   console.log(`all words: median error ${ms(overall)} (${overall <= 0.05 ? "meets" : "MISSES"} 50 ms), baseline (even spread) ${ms(median(words.map((w) => w.baseline)))}; ${speed.toFixed(1)}x real time including the synthesis`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) printSpeechToSpeechBench(await speechToSpeechBench());
+if (isMain(import.meta.url)) printSpeechToSpeechBench(await speechToSpeechBench());

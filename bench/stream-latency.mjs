@@ -6,12 +6,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { WebSocket } from "undici";
-import { build, freePort, prepareState, startStack } from "../scripts/stack.mjs";
 import { createEmbeddedSynthesizer } from "./espeak.mjs";
 import { startHelloWorker } from "./public-site.mjs";
 import { benchApiKey } from "../scripts/dev-accounts.mjs";
+import { isMain, onOwnStack, timedRead } from "./standalone.mjs";
 
 const VOICE = "pv01aria000000000000";
 const FIRST = "Hi there. ";
@@ -30,14 +29,7 @@ async function post(base, key, path, text) {
   const started = performance.now();
   const response = await fetch(`${base}/v1/text-to-speech/${VOICE}${path}`, { method: "POST", headers: { "xi-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ text }) });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  const reader = response.body.getReader();
-  let first = null;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (first === null && value.byteLength) first = performance.now() - started;
-  }
-  return { first, whole: performance.now() - started };
+  return timedRead(response, started);
 }
 
 /** The stream-input socket as ElevenLabs' examples drive it: open, the first message, the text, the close; ms to the first audio. */
@@ -131,15 +123,4 @@ export function printStreamLatencyBench({ bare, synthesis, runs }) {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  build({ quiet: true });
-  const stateDir = mkdtempSync(join(tmpdir(), "bench-state-"));
-  prepareState(stateDir, { quiet: true });
-  const stack = await startStack({ port: await freePort(), stateDir, quiet: true });
-  try {
-    printStreamLatencyBench(await streamLatencyBench(stack.url));
-  } finally {
-    stack.stop();
-    rmSync(stateDir, { recursive: true, force: true });
-  }
-}
+if (isMain(import.meta.url)) await onOwnStack(async (stack) => printStreamLatencyBench(await streamLatencyBench(stack.url)));

@@ -9,12 +9,9 @@
 // again, and the whole conversion has a deadline.
 /* global AbortSignal, FormData */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { build, freePort, prepareState, ROOT, startStack } from "../scripts/stack.mjs";
+import { ROOT } from "../scripts/stack.mjs";
 import { benchSession } from "../scripts/dev-accounts.mjs";
+import { isMain, onOwnStack } from "./standalone.mjs";
 
 const VOICE = "pv01aria000000000000";
 const WORDS = Number(process.env.STUDIO_BENCH_WORDS ?? 10_000);
@@ -152,15 +149,4 @@ export function printStudioBench(r) {
   console.log(`one edited paragraph reconverted: ${r.editWall.toFixed(2)} s (queue and snapshots included) vs ${r.wholeWall.toFixed(1)} s for the whole project (${((r.editWall / r.wholeWall) * 100).toFixed(1)}%), vs ${r.paragraphAlone.wall.toFixed(2)} s for that paragraph as a single request`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  build({ quiet: true, skipWhenUnchanged: true });
-  const stateDir = mkdtempSync(join(tmpdir(), "bench-studio-"));
-  prepareState(stateDir, { quiet: true });
-  const stack = await startStack({ port: await freePort(), stateDir, quiet: true });
-  try {
-    printStudioBench(await studioBench(stack.url, stateDir));
-  } finally {
-    stack.stop();
-    rmSync(stateDir, { recursive: true, force: true });
-  }
-}
+if (isMain(import.meta.url)) await onOwnStack(async (stack, stateDir) => printStudioBench(await studioBench(stack.url, stateDir)), { statePrefix: "bench-studio-", skipWhenUnchanged: true });

@@ -5,10 +5,10 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { ROOT } from "../scripts/stack.mjs";
 import { loadBundle } from "./bundle.mjs";
 import { createEmbeddedSynthesizer } from "./espeak.mjs";
+import { isMain } from "./standalone.mjs";
 
 /** The consumer's own modules, bundled for Node (the same code the worker runs). */
 function loadPipeline(dir) {
@@ -105,4 +105,4 @@ export function printVideoBench({ rows, ratio, total, probed, audioSeconds }) {
   if (probed) console.log(`ffprobe: our MP4 lasts ${probed.toFixed(2)} s for ${audioSeconds.toFixed(2)} s of audio`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) printVideoBench(await videoBench());
+if (isMain(import.meta.url)) printVideoBench(await videoBench());

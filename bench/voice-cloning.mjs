@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { ROOT } from "../scripts/stack.mjs";
 import { loadBundle } from "./bundle.mjs";
 import { createEmbeddedSynthesizer } from "./espeak.mjs";
+import { isMain } from "./standalone.mjs";
 
 /** The premade voices as migration 0013 seeds them: name, language and engine parameters. */
 function premadeVoices() {
@@ -85,4 +86,4 @@ export function printVoiceCloningBench(rows) {
   console.log(`pitch within 10%: ${pitchOk}/${rows.length}; speaking rate within 15%: ${rateOk}/${rows.length}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) printVoiceCloningBench(await voiceCloningBench());
+if (isMain(import.meta.url)) printVoiceCloningBench(await voiceCloningBench());

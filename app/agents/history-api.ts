@@ -38,29 +38,16 @@ const searchQuery = z.object({ text_query: z.string().min(1).max(500), agent_id:
  */
 export const conversationHistoryApi = new Hono<AuthedEnv>();
 
-conversationHistoryApi.get(
-  "/conversations/messages/text-search",
-  requireAgentsCaller,
-  doc("Find messages that contain a text, newest conversation first", { success: { description: "JSON: results, next_cursor, has_more, meta" } }),
-  valid("query", searchQuery),
-  async (c) => {
+/** The two message searches differ only in how they find: a route for each, one answer shape. */
+function messageSearchRoute(path: string, summary: string, search: typeof textSearch) {
+  conversationHistoryApi.get(path, requireAgentsCaller, doc(summary, { success: { description: "JSON: results, next_cursor, has_more, meta" } }), valid("query", searchQuery), async (c) => {
     const q = c.req.valid("query");
-    const found = await textSearch(c.env, c.get("caller"), { text: q.text_query, agentId: q.agent_id, pageSize: q.page_size, cursor: q.cursor });
+    const found = await search(c.env, c.get("caller"), { text: q.text_query, agentId: q.agent_id, pageSize: q.page_size, cursor: q.cursor });
     return c.json({ results: found.hits.map(messageHitJson), next_cursor: found.nextCursor ?? undefined, has_more: found.nextCursor !== null, meta: { total: found.total, page_size: q.page_size } });
-  },
-);
-
-conversationHistoryApi.get(
-  "/conversations/messages/smart-search",
-  requireAgentsCaller,
-  doc("Find messages ranked by the query's words (BM25 over the messages: it matches words, not meanings)", { success: { description: "JSON: results, next_cursor, has_more, meta" } }),
-  valid("query", searchQuery),
-  async (c) => {
-    const q = c.req.valid("query");
-    const found = await rankedSearch(c.env, c.get("caller"), { text: q.text_query, agentId: q.agent_id, pageSize: q.page_size, cursor: q.cursor });
-    return c.json({ results: found.hits.map(messageHitJson), next_cursor: found.nextCursor ?? undefined, has_more: found.nextCursor !== null, meta: { total: found.total, page_size: q.page_size } });
-  },
-);
+  });
+}
+messageSearchRoute("/conversations/messages/text-search", "Find messages that contain a text, newest conversation first", textSearch);
+messageSearchRoute("/conversations/messages/smart-search", "Find messages ranked by the query's words (BM25 over the messages: it matches words, not meanings)", rankedSearch);
 
 conversationHistoryApi.post(
   "/conversations/:conversation_id/feedback",
