@@ -7,6 +7,9 @@ export function AgentsAreaLinks() {
       <Link className="underline-offset-4 hover:underline" to="/app/conversational-ai/agents">
         Agents
       </Link>
+      <Link className="underline-offset-4 hover:underline" to="/app/conversational-ai/knowledge-base">
+        Knowledge base
+      </Link>
       <Link className="underline-offset-4 hover:underline" to="/app/conversational-ai/phone-numbers">
         Phone numbers
       </Link>

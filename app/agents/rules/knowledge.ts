@@ -26,6 +26,23 @@ export const KNOWLEDGE_LIMITS = {
  */
 export const LEXICAL_INDEX = { id: "lexical", model: "parlance_lexical_bm25" } as const;
 
+/** The knowledge-base page's own words (the refusals are the API's, AGENT_TEXTS and KNOWLEDGE_TEXTS). */
+export const KNOWLEDGE_PAGE_TEXTS = {
+  intro: "What your agents answer from: texts, web pages and files, shared by the workspace's agents. Give a document to an agent from its row below.",
+  urlExplained: "The page is read once, now, from a public address; it is not kept in step with the site.",
+  textMissing: "Enter the text.",
+  urlInvalid: "Enter an http or https address.",
+  fileMissing: "Choose a file.",
+  added: (name: string) => `Added “${name}” to the knowledge base.`,
+  deleteAnyway: "Remove it from those agents and delete",
+  empty: "No documents yet",
+  emptyHint: "Add a text, a web page or a file above.",
+  noMatch: "No document has that name",
+  agentMissing: "Choose an agent.",
+  alreadyUsed: "That agent already uses this document.",
+  attached: (name: string) => `Added “${name}” to the agent: it answers from it from the next conversation.`,
+} as const;
+
 export const KNOWLEDGE_TEXTS = {
   folderNotFound: "Folder not found.",
   notAFolder: "The destination is not a folder.",

@@ -52,6 +52,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/voiceover-studio", label: "Voiceover studio", group: "Create", icon: "voiceover", requires: "projects" },
   { to: "/app/dubbing", label: "Dubbing", group: "Create", icon: "dubbing", requires: "dubbing" },
   { to: "/app/conversational-ai/agents", label: "Agents", group: "Create", icon: "agents", requires: "conversational_ai" },
+  { to: "/app/conversational-ai/knowledge-base", label: "Knowledge base", group: "Create", icon: "agents", requires: "conversational_ai" },
   { to: "/app/conversational-ai/phone-numbers", label: "Phone numbers", group: "Create", icon: "agents", requires: "conversational_ai" },
   { to: "/app/conversational-ai/batch-calling", label: "Batch calling", group: "Create", icon: "agents", requires: "conversational_ai" },
   { to: "/app/audio-native", label: "Audio Native", group: "Create", icon: "audioNative", requires: "projects" },

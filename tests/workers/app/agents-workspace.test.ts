@@ -1,9 +1,10 @@
 // The agents area's workspace resources (decision 0065): the knowledge base's folders, passages, index, search and
 // crawls; tools of their own and their recorded calls; settings, tags, feedback and the analysis run again; agent
 // details and versions; simulated conversations and agent tests against the real responder.
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { api, createKey, signUp } from "./helpers";
+import { api, createKey, fetcherPost, ORIGIN, signUp } from "./helpers";
+import { KNOWLEDGE_PAGE_TEXTS } from "~/agents/rules/knowledge";
 import { connect, savedConversation, type Message } from "./agent-call";
 import { RESPONDER_TEXTS } from "../../../core/agents/responder";
 
@@ -434,5 +435,75 @@ describe("settings, tags, feedback, the analysis run again, search and agent det
     expect(await call(`/v1/convai/agents/${agentId}?version_id=${first.version_id}`)).toMatchObject({ name: "Shop assistant", version_id: first.version_id });
     await call(`/v1/convai/agents/${agentId}/versions/agtvrsn_nope`, {}, 404);
     expect((await api(`/v1/convai/agents/${agentId}/link`, { key: otherKey })).status).toBe(404);
+  });
+});
+
+describe("the knowledge-base page (/app/conversational-ai/knowledge-base)", () => {
+  const PAGE = "/app/conversational-ai/knowledge-base";
+  let cookie: string;
+  let pageKey: string;
+  type Result = { intent: string; error?: string; errors?: Record<string, string>; added?: string; attached?: string; inUse?: { id: string; message: string } };
+  const post = async (fields: Record<string, string>) => {
+    const sent = await fetcherPost(PAGE, fields, cookie);
+    return { status: sent.status, result: sent.data as Result };
+  };
+  const listed = async () => ((await (await api("/v1/convai/knowledge-base?page_size=100", { key: pageKey })).json()) as { documents: { id: string; name: string; type: string }[] }).documents;
+
+  beforeAll(async () => {
+    cookie = await signUp("kb-page@example.com");
+    pageKey = await createKey(cookie);
+  });
+
+  it("adds a text, a web page and a file; lists them with the agents that use them; refuses bad input", async () => {
+    expect(await post({ intent: "text", name: "Hours", text: "The shop opens at nine." })).toMatchObject({ status: 200, result: { added: "Hours" } });
+    expect(await post({ intent: "url", name: "", url: "https://docs.example/returns" })).toMatchObject({ status: 200, result: { added: "Returns" } });
+    const upload = new FormData();
+    upload.append("intent", "file");
+    upload.append("name", "");
+    upload.append("file", new File(["Delivery takes two days."], "delivery.txt", { type: "text/plain" }));
+    const uploaded = await SELF.fetch(`${ORIGIN}${PAGE}.data`, { method: "POST", body: upload, headers: { cookie, origin: ORIGIN, host: new URL(ORIGIN).host } });
+    expect(uploaded.status).toBe(200);
+    expect((await listed()).map((d) => [d.name, d.type])).toEqual([
+      ["delivery.txt", "file"],
+      ["Returns", "url"],
+      ["Hours", "text"],
+    ]);
+    expect(await post({ intent: "text", name: "", text: "   " })).toMatchObject({ status: 400, result: { errors: { text: KNOWLEDGE_PAGE_TEXTS.textMissing } } });
+    expect(await post({ intent: "url", name: "", url: "ftp://docs.example/" })).toMatchObject({ status: 400, result: { errors: { url: KNOWLEDGE_PAGE_TEXTS.urlInvalid } } });
+    expect(await post({ intent: "file", name: "x" })).toMatchObject({ status: 400, result: { errors: { file: KNOWLEDGE_PAGE_TEXTS.fileMissing } } });
+    const html = await (await SELF.fetch(`${ORIGIN}${PAGE}`, { headers: { cookie } })).text();
+    expect(html.match(/data-testid="knowledge-document-row"/g)).toHaveLength(3);
+    const searched = await (await SELF.fetch(`${ORIGIN}${PAGE}?q=hour`, { headers: { cookie } })).text();
+    expect(searched.match(/data-testid="knowledge-document-row"/g)).toHaveLength(1);
+  });
+
+  it("gives a document to an agent once, and deletes one in use only when asked to remove it from its agents", async () => {
+    const agentId = ((await (await api("/v1/convai/agents/create", { method: "POST", key: pageKey, json: { name: "Shop", conversation_config: {} } })).json()) as { agent_id: string }).agent_id;
+    const hours = (await listed()).find((d) => d.name === "Hours")!;
+    expect(await post({ intent: "attach", document_id: hours.id, agent_id: agentId })).toMatchObject({ status: 200, result: { attached: "Hours" } });
+    expect(await post({ intent: "attach", document_id: hours.id, agent_id: agentId })).toMatchObject({ status: 409, result: { error: KNOWLEDGE_PAGE_TEXTS.alreadyUsed } });
+    const agent = (await (await api(`/v1/convai/agents/${agentId}`, { key: pageKey })).json()) as { conversation_config: { agent: { prompt: { knowledge_base: { id: string }[] } } } };
+    expect(agent.conversation_config.agent.prompt.knowledge_base.map((k) => k.id)).toEqual([hours.id]);
+    expect((await (await SELF.fetch(`${ORIGIN}${PAGE}`, { headers: { cookie } })).text())).toContain(`/app/conversational-ai/agents/${agentId}`);
+
+    const refused = await post({ intent: "delete", document_id: hours.id });
+    expect(refused.status).toBe(409);
+    expect(refused.result.inUse).toMatchObject({ id: hours.id, message: expect.stringContaining("Shop") });
+    expect((await listed()).some((d) => d.id === hours.id)).toBe(true);
+    expect(await post({ intent: "delete", document_id: hours.id, force: "true" })).toMatchObject({ status: 200 });
+    expect((await listed()).some((d) => d.id === hours.id)).toBe(false);
+    const after = (await (await api(`/v1/convai/agents/${agentId}`, { key: pageKey })).json()) as typeof agent;
+    expect(after.conversation_config.agent.prompt.knowledge_base).toEqual([]);
+  });
+
+  it("never reaches another workspace's documents or agents", async () => {
+    const theirs = ((await (await api("/v1/convai/knowledge-base/text", { method: "POST", key: otherKey, json: { text: "Secret plans.", name: "Theirs" } })).json()) as { id: string }).id;
+    const theirAgent = ((await (await api("/v1/convai/agents/create", { method: "POST", key: otherKey, json: { conversation_config: {} } })).json()) as { agent_id: string }).agent_id;
+    const mine = (await listed())[0]!;
+    expect((await post({ intent: "delete", document_id: theirs, force: "true" })).status).toBe(404);
+    expect((await post({ intent: "attach", document_id: theirs, agent_id: theirAgent })).status).toBe(404);
+    expect((await post({ intent: "attach", document_id: mine.id, agent_id: theirAgent })).status).toBe(404);
+    expect((await api(`/v1/convai/knowledge-base/${theirs}`, { key: otherKey })).status).toBe(200);
+    expect(await (await SELF.fetch(`${ORIGIN}${PAGE}`, { headers: { cookie } })).text()).not.toContain("Theirs");
   });
 });
