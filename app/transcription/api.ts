@@ -6,7 +6,7 @@ import { apiError, validationError, type ValidationIssue } from "~/api/errors";
 import { answerRefusal, fileFormatField, formText, readMultipart } from "~/api/multipart";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
-import { rangedObjectResponse } from "~/history/history.server";
+import { storedAudioResponse } from "~/history/history.server";
 import { deleteTranscriptOf, startTranscription, transcriptOf, transcriptRecording } from "~/transcription/transcription.server";
 import { formBoolean, parseAdditionalFormats, parseWebhookMetadata, TIMESTAMP_GRANULARITIES, type TimestampGranularity } from "~/transcription/rules/transcription";
 import { workspaceHasWebhook } from "~/workspace/webhooks.server";
@@ -159,11 +159,7 @@ speechToTextApi.get(
     const id = c.req.valid("param").transcription_id;
     const recording = await transcriptRecording(c.env, c.get("caller"), id);
     if (!recording) return apiError(c, 404, "not_found", "No recording is kept for this transcript");
-    const response = await rangedObjectResponse(c.env.MEDIA, recording.key, recording.bytes, c.req.header("range"), {
-      "content-type": recording.contentType,
-      "cache-control": "private, max-age=3600",
-      "content-disposition": `inline; filename="${(recording.fileName ?? id).replace(/[^\w.-]+/g, "_")}"`,
-    });
+    const response = await storedAudioResponse(c.env.MEDIA, recording, c.req.header("range"), { name: recording.fileName ?? id, disposition: "inline" });
     return response ?? apiError(c, 404, "not_found", "No recording is kept for this transcript");
   },
 );

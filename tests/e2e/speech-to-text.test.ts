@@ -125,6 +125,16 @@ describe("speech to text page", () => {
     for (let i = 0; i < 3; i++) expect(await turns.nth(i).getByRole("button").count()).toBeGreaterThan(0);
     await expect(page.getByTestId("stt-item").textContent()).resolves.toContain("2 speakers");
     await screenshotsOf(page, page.url().replace(baseUrl, ""), "speech-to-text-speakers");
+    // The page scrolls inside its frame, so the view and the list are photographed as elements too.
+    for (const theme of ["light", "dark"]) {
+      for (const [size, width, height] of [["desktop", 1440, 900], ["phone", 375, 812]] as const) {
+        await page.setViewportSize({ width, height });
+        await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+        await page.getByTestId("stt-view").screenshot({ path: `tests/e2e/artifacts/speech-to-text-view-${size}-${theme}.png` });
+        await page.getByTestId("stt-transcripts").screenshot({ path: `tests/e2e/artifacts/speech-to-text-list-${size}-${theme}.png` });
+      }
+    }
+    await page.evaluate(() => document.documentElement.classList.remove("dark"));
     await expect.poll(() => page.getByTestId("stt-turn").count()).toBe(3);
     expect(errors).toEqual([]);
     await context.close();

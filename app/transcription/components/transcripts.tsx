@@ -178,7 +178,7 @@ function DeleteTranscript({ transcript, opened, page }: { transcript: Transcript
 /** The workspace's transcripts, newest first, a page at a time. */
 export function TranscriptList({ transcripts, openedId, page, hasMore }: { transcripts: ListedTranscript[]; openedId: string | null; page: number; hasMore: boolean }) {
   return (
-    <Card>
+    <Card data-testid="stt-transcripts">
       <CardHeader title="Your transcripts" description="Everything this workspace transcribed, here or through the API, newest first. Open one to play it again and export it." />
       <CardContent className="flex flex-col gap-3">
         {transcripts.length === 0 ? (

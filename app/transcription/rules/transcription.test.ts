@@ -112,7 +112,7 @@ describe("the list of transcripts", () => {
 
   it("tells a transcript's date and length the same way everywhere", () => {
     expect(transcriptDate(Date.UTC(2026, 10, 27, 8, 4, 59) / 1000)).toBe("Nov 27, 2026, 08:04 UTC");
-    expect([0, 7.4, 59.6, 750, 3723].map(transcriptLength)).toEqual(["0:00", "0:07", "1:00", "12:30", "1:02:03"]);
+    expect([0, 7.4, 59.6, 750, 3723].map(transcriptLength)).toEqual(["0:00", "0:07", "0:59", "12:30", "1:02:03"]);
   });
 
   it("reads the list's page from the address, refusing what is not a page", () => {

@@ -294,9 +294,9 @@ export function transcriptDate(unixSeconds: number): string {
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
 }
 
-/** A recording's length as the list shows it: "0:07", "12:30", "1:02:03". */
+/** A recording's length as the list shows it: "0:07", "12:30", "1:02:03"; whole seconds down, as the player counts. */
 export function transcriptLength(seconds: number): string {
-  const whole = Math.max(0, Math.round(seconds));
+  const whole = Math.max(0, Math.floor(seconds));
   const two = (n: number) => String(n).padStart(2, "0");
   const h = Math.floor(whole / 3600);
   const m = Math.floor((whole % 3600) / 60);
