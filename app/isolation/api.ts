@@ -6,7 +6,7 @@ import { apiError, validationError } from "~/api/errors";
 import { answerRefusal, audioResponse, fileFormatField, formFile, readMultipart } from "~/api/multipart";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
-import { rangedObjectResponse } from "~/history/history.server";
+import { storedAudioResponse } from "~/history/history.server";
 import { deleteIsolationItem, findIsolationItem, isolateRecording, isolationHistory, type IsolationRow } from "~/isolation/isolation.server";
 import { ISOLATION_PAGE_SIZE } from "~/isolation/rules/isolation";
 
@@ -90,11 +90,8 @@ audioIsolationApi.get(
   async (c) => {
     const row = await findIsolationItem(c.env, c.get("caller"), c.req.valid("param").history_item_id);
     if (!row) return apiError(c, 404, "not_found", "Audio isolation item not found");
-    const response = await rangedObjectResponse(c.env.MEDIA, row.audioKey, row.audioBytes, c.req.header("range"), {
-      "content-type": row.contentType,
-      "cache-control": "private, max-age=3600",
-      "content-disposition": `attachment; filename="${row.title.replace(/[^\w.-]+/g, "_")}_isolated.mp3"`,
-    });
+    const stored = { key: row.audioKey, bytes: row.audioBytes, contentType: row.contentType };
+    const response = await storedAudioResponse(c.env.MEDIA, stored, c.req.header("range"), { name: `${row.title}_isolated.mp3`, disposition: "attachment" });
     return response ?? apiError(c, 404, "not_found", "Audio not found");
   },
 );

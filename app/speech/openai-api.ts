@@ -231,6 +231,7 @@ async function transcriptionRequest(c: Context<AuthedEnv>, task: "transcribe" | 
     {
       audio: new Uint8Array(await file.arrayBuffer()),
       contentType,
+      fileName: file.name || null,
       pcm16k: false,
       // Translation into English: only the embedded engine's case, English speech to English text.
       // OpenAI's own model names mean this server's default engine, as the scribe ids do on /v1/speech-to-text.

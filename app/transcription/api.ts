@@ -6,7 +6,8 @@ import { apiError, validationError, type ValidationIssue } from "~/api/errors";
 import { answerRefusal, fileFormatField, formText, readMultipart } from "~/api/multipart";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
-import { deleteTranscriptOf, startTranscription, transcriptOf } from "~/transcription/transcription.server";
+import { storedAudioResponse } from "~/history/history.server";
+import { deleteTranscriptOf, startTranscription, transcriptOf, transcriptRecording } from "~/transcription/transcription.server";
 import { formBoolean, parseAdditionalFormats, parseWebhookMetadata, TIMESTAMP_GRANULARITIES, type TimestampGranularity } from "~/transcription/rules/transcription";
 import { workspaceHasWebhook } from "~/workspace/webhooks.server";
 
@@ -24,7 +25,7 @@ const REFUSALS = {
 /** The largest file fetched from cloud_storage_url (the upload limit). */
 const MAX_FETCHED_BYTES = 100 * 1000 * 1000;
 
-type Parsed = { error: Response } | { audio: Uint8Array; contentType: string | null; fields: FormData };
+type Parsed = { error: Response } | { audio: Uint8Array; contentType: string | null; fileName: string | null; fields: FormData };
 
 /** The audio from `file` or `cloud_storage_url` (exactly one), and the form. */
 async function readAudio(c: Context<AuthedEnv>): Promise<Parsed> {
@@ -34,7 +35,7 @@ async function readAudio(c: Context<AuthedEnv>): Promise<Parsed> {
   const file = form.get("file");
   const url = form.get("cloud_storage_url") ?? form.get("source_url");
   if (file && url) return issue(["file"], "Send either file or cloud_storage_url, not both");
-  if (file && typeof file !== "string") return { audio: new Uint8Array(await file.arrayBuffer()), contentType: file.type, fields: form };
+  if (file && typeof file !== "string") return { audio: new Uint8Array(await file.arrayBuffer()), contentType: file.type, fileName: file.name || null, fields: form };
   if (typeof url === "string" && url) {
     let parsed: URL;
     try {
@@ -47,12 +48,23 @@ async function readAudio(c: Context<AuthedEnv>): Promise<Parsed> {
     if (!response?.ok) return { error: apiError(c, 400, "cloud_storage_url_unreadable", `cloud_storage_url answered ${response ? response.status : "nothing"}; nothing was charged.`) };
     const length = Number(response.headers.get("content-length") ?? 0);
     if (length > MAX_FETCHED_BYTES) return { error: apiError(c, 400, "file_too_large", `The file at cloud_storage_url is ${length} bytes; at most ${MAX_FETCHED_BYTES} are accepted.`) };
-    return { audio: new Uint8Array(await response.arrayBuffer()), contentType: response.headers.get("content-type"), fields: form };
+    return { audio: new Uint8Array(await response.arrayBuffer()), contentType: response.headers.get("content-type"), fileName: urlFileName(parsed), fields: form };
   }
   return issue(["file"], "Field required: an audio or video file, or cloud_storage_url", "missing");
 }
 
 const text = formText;
+
+/** The last segment of a cloud_storage_url's path, as the transcript's file name ("…/calls/monday.mp3" → monday.mp3). */
+function urlFileName(url: URL): string | null {
+  const last = url.pathname.split("/").filter(Boolean).pop();
+  if (!last) return null;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
 
 async function convert(c: Context<AuthedEnv>) {
   const read = await readAudio(c);
@@ -89,6 +101,7 @@ async function convert(c: Context<AuthedEnv>) {
     {
       audio: read.audio,
       contentType: read.contentType,
+      fileName: read.fileName,
       pcm16k: format.fileFormat === "pcm_s16le_16",
       modelId,
       languageCode,
@@ -134,7 +147,24 @@ speechToTextApi.get("/transcripts/:transcription_id", doc("A transcript", { succ
   return c.json(transcript);
 });
 
-speechToTextApi.delete("/transcripts/:transcription_id", doc("Delete a transcript", { success: { description: "JSON: status ok" }, responses: { 404: "not_found" } }), valid("param", idParam), async (c) => {
+speechToTextApi.get(
+  "/transcripts/:transcription_id/audio",
+  doc("A transcript's recording (this server's addition; HTTP Range supported)", {
+    description: "The recording as it was uploaded (headerless PCM as WAV), kept with the transcript and deleted with it. Realtime sessions and transcripts from before recordings were kept have none: 404.",
+    success: { contentTypes: ["audio/*", "video/*"], description: "The recording; 206 for a Range" },
+    responses: { 404: "not_found" },
+  }),
+  valid("param", idParam),
+  async (c) => {
+    const id = c.req.valid("param").transcription_id;
+    const recording = await transcriptRecording(c.env, c.get("caller"), id);
+    if (!recording) return apiError(c, 404, "not_found", "No recording is kept for this transcript");
+    const response = await storedAudioResponse(c.env.MEDIA, recording, c.req.header("range"), { name: recording.fileName ?? id, disposition: "inline" });
+    return response ?? apiError(c, 404, "not_found", "No recording is kept for this transcript");
+  },
+);
+
+speechToTextApi.delete("/transcripts/:transcription_id", doc("Delete a transcript (and its kept recording)", { success: { description: "JSON: status ok" }, responses: { 404: "not_found" } }), valid("param", idParam), async (c) => {
   if (!(await deleteTranscriptOf(c.env, c.get("caller"), c.req.valid("param").transcription_id))) return apiError(c, 404, "not_found", "Transcript not found");
   return c.json({ status: "ok" });
 });

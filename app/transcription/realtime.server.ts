@@ -210,6 +210,13 @@ class RealtimeSession {
         modelId: `realtime:${this.options.choice.model ?? this.options.config.model_id}`,
         languageCode,
         result: JSON.stringify(body),
+        // A commit is a stretch of the session, its words timed from the session's start: no recording is kept to
+        // play beside it (decision 0069), and realtime does not tell speakers apart.
+        fileName: null,
+        speakerCount: null,
+        audioKey: null,
+        audioContentType: null,
+        audioBytes: null,
       };
       await recordTranscript(db, row, { beyondLimit }, this.actor.apiKeyId);
       // The actor lives as long as the socket: its count is kept current for the next commit's quota check.

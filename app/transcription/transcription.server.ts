@@ -2,7 +2,8 @@
 import { database } from "../../db/client";
 import { releaseSlot } from "../../db/repositories/generation-slots";
 import { QuotaExhausted } from "../../db/repositories/history";
-import { deleteTranscript, findTranscript, recordTranscript, type TranscriptRow } from "../../db/repositories/transcripts";
+import { deleteTranscript, findTranscript, listTranscripts, recordTranscript, type TranscriptRow, type TranscriptSummary } from "../../db/repositories/transcripts";
+import { wavFile } from "../../core/audio/wav";
 import type { EngineCatalog, ProviderId } from "../../core/engines/capabilities";
 import type { EngineChoice } from "../../core/engines/registry";
 import type { TranscriptionRequest, TranscriptionResult } from "../../core/engines/speech-to-text";
@@ -14,6 +15,7 @@ import { randomHex, type Actor } from "~/accounts/accounts.server";
 import { log } from "~/common/log.server";
 import { admitMeteredUpload, type UploadRefusal } from "~/speech/speech.server";
 import { emitWorkspaceEvent } from "~/workspace/webhooks.server";
+import { languageName } from "~/speech/rules/languages";
 import {
   additionalFormat,
   embeddedHears,
@@ -21,12 +23,19 @@ import {
   MAX_TRANSCRIPTION_UPLOAD_BYTES,
   responseWords,
   SCRIBE_MODEL_IDS,
+  speakerCount,
+  exportBaseName,
+  transcriptTitle,
+  type OpenedTranscript,
+  type TranscriptListItem,
+  TRANSCRIPT_LIST_PAGE_SIZE,
+  TRANSCRIPT_PREVIEW_CHARS,
   transcriptionCredits,
   type AdditionalFormat,
   type TimestampGranularity,
 } from "./rules/transcription";
 
-export type { TranscriptRow };
+export type { TranscriptRow, TranscriptSummary };
 
 type TranscriptionRpc = {
   transcribe(request: TranscriptionRequest, choice?: EngineChoice): Promise<TranscriptionResult>;
@@ -40,6 +49,8 @@ const engine = (env: Env) => env.SPEECH as unknown as TranscriptionRpc;
 export type TranscriptionOptions = {
   audio: Uint8Array;
   contentType: string | null;
+  /** The upload's file name (the list's title); null when none came with it. */
+  fileName: string | null;
   pcm16k: boolean;
   modelId: string;
   languageCode: string | null;
@@ -109,6 +120,9 @@ export async function startTranscription(env: Env, actor: Actor, request: Transc
   const { db, credits, beyondLimit, durationSeconds } = admitted;
 
   const id = Date.now().toString(36).padStart(9, "0") + randomHex(6);
+  // The recording is kept beside the transcript so a reopened transcript plays and seeks (decision 0069).
+  const audioKey = `transcripts/${workspace.id}/${id}`;
+  let stored = false;
   // From here the slot is held: the work is registered with waitUntil so its `finally` always releases it.
   const work = (async () => {
     try {
@@ -132,6 +146,9 @@ export async function startTranscription(env: Env, actor: Actor, request: Transc
         transcription_id: id,
         audio_duration_secs: Math.round(durationSeconds * 1000) / 1000,
       };
+      const recording = keptRecording(request);
+      await env.MEDIA.put(audioKey, recording.bytes, { httpMetadata: { contentType: recording.contentType } });
+      stored = true;
       const row: TranscriptRow = {
         id,
         workspaceId: workspace.id,
@@ -143,8 +160,14 @@ export async function startTranscription(env: Env, actor: Actor, request: Transc
         modelId: choice.model ?? `${choice.provider}:${request.modelId}`,
         languageCode,
         result: JSON.stringify(body),
+        fileName: request.fileName?.trim().slice(0, 200) || null,
+        speakerCount: speakerCount(speakers),
+        audioKey,
+        audioContentType: recording.contentType,
+        audioBytes: recording.bytes.byteLength,
       };
       await recordTranscript(db, row, { beyondLimit }, actor.apiKeyId);
+      stored = false;
       if (request.notify) {
         const data = { request_id: request.requestId, transcription: body, ...(request.notify.metadata === undefined ? {} : { webhook_metadata: request.notify.metadata }) };
         // The transcript is kept and charged either way; a failed hand-off to the queue is logged, not undone.
@@ -164,11 +187,23 @@ export async function startTranscription(env: Env, actor: Actor, request: Transc
       if (String(error).includes("not installed")) return refused({ httpStatus: 503, status: "speech_to_text_unavailable", message: String((error as Error).message ?? error) });
       return refused({ httpStatus: 500, status: "speech_to_text_failed", message: "The transcription failed; nothing was charged." });
     } finally {
+      // A recording put before a refused or failed write is removed: nothing is kept for what was not charged.
+      if (stored) await env.MEDIA.delete(audioKey);
       await releaseSlot(db, workspace.id, request.requestId);
     }
   })();
   waitUntil(work);
   return { ok: true as const, id, work };
+}
+
+/** The upload as kept for playing: as sent, but headerless 16 kHz PCM wrapped as WAV (a browser plays no raw PCM). */
+function keptRecording(request: TranscriptionOptions): { bytes: Uint8Array; contentType: string } {
+  if (request.pcm16k) {
+    const audio = request.audio;
+    return { bytes: wavFile(new Int16Array(audio.buffer.slice(audio.byteOffset, audio.byteOffset + audio.byteLength - (audio.byteLength % 2))), 16000), contentType: "audio/wav" };
+  }
+  const declared = (request.contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  return { bytes: request.audio, contentType: declared && declared !== "application/octet-stream" ? declared : "application/octet-stream" };
 }
 
 /** Each word's speaker number, from the speaker vectors of the recording's stretches of speech (the speech worker). */
@@ -193,6 +228,62 @@ export async function transcriptOf(env: Env, actor: Actor, id: string): Promise<
   return row ? (JSON.parse(row.result) as Record<string, unknown>) : null;
 }
 
-export function deleteTranscriptOf(env: Env, actor: Actor, id: string): Promise<boolean> {
-  return deleteTranscript(database(env.DB), actor.membership.workspace.id, id);
+/** One of the workspace's transcripts with the details the page shows beside it, or null. */
+export async function openTranscript(env: Env, actor: Actor, id: string): Promise<{ row: TranscriptRow; transcript: Record<string, unknown> } | null> {
+  const row = await findTranscript(database(env.DB), actor.membership.workspace.id, id);
+  return row ? { row, transcript: JSON.parse(row.result) as Record<string, unknown> } : null;
+}
+
+/** A page of the workspace's transcripts, newest first (page counts from 1). */
+export function transcriptList(env: Env, actor: Actor, page: number) {
+  return listTranscripts(database(env.DB), actor.membership.workspace.id, { page, pageSize: TRANSCRIPT_LIST_PAGE_SIZE, previewChars: TRANSCRIPT_PREVIEW_CHARS });
+}
+
+/** The kept recording of one of the workspace's transcripts: its key, size and type; null when none is kept. */
+export async function transcriptRecording(env: Env, actor: Actor, id: string): Promise<{ key: string; bytes: number; contentType: string; fileName: string | null } | null> {
+  const row = await findTranscript(database(env.DB), actor.membership.workspace.id, id);
+  if (!row?.audioKey || row.audioBytes === null) return null;
+  return { key: row.audioKey, bytes: row.audioBytes, contentType: row.audioContentType ?? "application/octet-stream", fileName: row.fileName };
+}
+
+/** Deletes the transcript and its kept recording; false when the workspace has no such transcript. */
+export async function deleteTranscriptOf(env: Env, actor: Actor, id: string): Promise<boolean> {
+  const row = await deleteTranscript(database(env.DB), actor.membership.workspace.id, id);
+  if (!row) return false;
+  if (row.audioKey) await env.MEDIA.delete(row.audioKey);
+  return true;
+}
+
+const listItem = (row: Omit<TranscriptSummary, "preview">, preview: string): TranscriptListItem => ({
+  id: row.id,
+  title: transcriptTitle(row.fileName, row.modelId),
+  createdAt: row.createdAt,
+  durationSeconds: row.durationSeconds,
+  language: languageName(row.languageCode),
+  speakerCount: row.speakerCount,
+  preview,
+});
+
+/**
+ * /app/speech-to-text's data: a page of the workspace's transcripts and, when one is asked for, that transcript;
+ * null when it is not one of the workspace's (the page answers 404, as GET /v1/speech-to-text/transcripts/{id} does).
+ */
+export async function speechToTextPage(env: Env, actor: Actor, query: { page: number; transcriptId: string | null }) {
+  const list = await transcriptList(env, actor, query.page);
+  let opened: OpenedTranscript | null = null;
+  if (query.transcriptId) {
+    const found = await openTranscript(env, actor, query.transcriptId);
+    if (!found) return null;
+    const stored = found.transcript as { text?: string; words?: OpenedTranscript["words"] };
+    const text = stored.text ?? "";
+    const item = listItem(found.row, text.slice(0, TRANSCRIPT_PREVIEW_CHARS));
+    opened = {
+      ...item,
+      baseName: exportBaseName(item.title),
+      text,
+      words: (stored.words ?? []).map((w) => ({ text: w.text, start: w.start, end: w.end, type: w.type, ...(w.speaker_id ? { speaker_id: w.speaker_id } : {}) })),
+      audioUrl: found.row.audioKey ? `/v1/speech-to-text/transcripts/${found.row.id}/audio` : null,
+    };
+  }
+  return { transcripts: list.items.map((row) => listItem(row, row.preview)), hasMore: list.hasMore, opened };
 }

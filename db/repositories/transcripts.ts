@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { singleUseTokens, transcripts } from "../schema";
 import { recordMeteredUpload } from "./metered-upload";
@@ -15,12 +15,43 @@ export async function findTranscript(db: Database, workspaceId: string, id: stri
   return db.query.transcripts.findFirst({ where: and(eq(transcripts.id, id), eq(transcripts.workspaceId, workspaceId)) });
 }
 
-export async function deleteTranscript(db: Database, workspaceId: string, id: string): Promise<boolean> {
+/** A transcript as the list shows it: everything but the stored answer, and the start of its text. */
+export type TranscriptSummary = Omit<TranscriptRow, "result" | "requestId" | "userId"> & { preview: string };
+
+/** One workspace's transcripts, newest first; `page` counts from 1; `preview` is the text's first `previewChars`. */
+export async function listTranscripts(db: Database, workspaceId: string, query: { page: number; pageSize: number; previewChars: number }): Promise<{ items: TranscriptSummary[]; hasMore: boolean }> {
+  const rows = await db
+    .select({
+      id: transcripts.id,
+      workspaceId: transcripts.workspaceId,
+      createdAt: transcripts.createdAt,
+      durationSeconds: transcripts.durationSeconds,
+      credits: transcripts.credits,
+      modelId: transcripts.modelId,
+      languageCode: transcripts.languageCode,
+      fileName: transcripts.fileName,
+      speakerCount: transcripts.speakerCount,
+      audioKey: transcripts.audioKey,
+      audioContentType: transcripts.audioContentType,
+      audioBytes: transcripts.audioBytes,
+      // The stored answer is read only as far as its text's start: a long transcript's words stay in the database.
+      preview: sql<string>`coalesce(substr(json_extract(${transcripts.result}, '$.text'), 1, ${query.previewChars}), '')`,
+    })
+    .from(transcripts)
+    .where(eq(transcripts.workspaceId, workspaceId))
+    .orderBy(desc(transcripts.createdAt), desc(transcripts.id))
+    .limit(query.pageSize + 1)
+    .offset((query.page - 1) * query.pageSize);
+  return { items: rows.slice(0, query.pageSize), hasMore: rows.length > query.pageSize };
+}
+
+/** Deletes one of the workspace's transcripts; the deleted row (its recording's key with it), or undefined. */
+export async function deleteTranscript(db: Database, workspaceId: string, id: string): Promise<TranscriptRow | undefined> {
   const deleted = await db
     .delete(transcripts)
     .where(and(eq(transcripts.id, id), eq(transcripts.workspaceId, workspaceId)))
-    .returning({ id: transcripts.id });
-  return deleted.length > 0;
+    .returning();
+  return deleted[0];
 }
 
 export async function insertSingleUseToken(db: Database, row: typeof singleUseTokens.$inferInsert): Promise<void> {

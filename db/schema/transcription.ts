@@ -2,7 +2,11 @@
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { workspaces } from "./workspace";
 
-/** One delivered transcript, written in the batch that charges it; `result` is the API's JSON response. */
+/**
+ * One delivered transcript, written in the batch that charges it; `result` is the API's JSON response. The upload's
+ * file name, the speakers told apart and the kept recording (R2, deleted with the row) serve the page's list
+ * (decision 0069); a realtime session keeps no recording.
+ */
 export const transcripts = sqliteTable(
   "transcripts",
   {
@@ -16,6 +20,12 @@ export const transcripts = sqliteTable(
     modelId: text("model_id").notNull(),
     languageCode: text("language_code").notNull(),
     result: text("result").notNull(),
+    fileName: text("file_name"),
+    /** How many speakers diarize told apart; null when it was not asked (or nothing was heard). */
+    speakerCount: integer("speaker_count"),
+    audioKey: text("audio_key"),
+    audioContentType: text("audio_content_type"),
+    audioBytes: integer("audio_bytes"),
   },
   (t) => [index("transcripts_workspace_created").on(t.workspaceId, t.createdAt)],
 );

@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, inject, it } from "vitest";
 import { darkViolations, launchBrowser, newPage, screenshot, screenshotsOf, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
-import { uniqueEmail } from "./http";
+import { wavFile } from "../../core/audio/wav";
+import { concatSamples } from "../../core/audio/pcm";
+import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
 
 const baseUrl = inject("baseUrl");
 const browser = sharedBrowser();
@@ -10,20 +12,39 @@ const browser = sharedBrowser();
 /** A real recording with known words from PocketSphinx's test data (the build unpacks its source into the cache). */
 const LIBRIVOX = new URL("../../node_modules/.cache/parlance-pocketsphinx/pocketsphinx/test/data/librivox/", import.meta.url);
 const RECORDING = fileURLToPath(new URL("sense_and_sensibility_01_austen_64kb-0920.wav", LIBRIVOX));
+/** Three turns by two premade voices with pauses between: Roger (a man), Aria (a woman), Roger again. */
+const TURNS: [string, string][] = [
+  ["pv02roger00000000000", "Good morning, did you sleep well?"],
+  ["pv01aria000000000000", "Yes, very well, thank you."],
+  ["pv02roger00000000000", "Then let us begin."],
+];
 /** What the microphone hears in the recording test: "he was not an ill disposed young man" (3 s), played once. */
 const SPOKEN_TO_MICROPHONE = fileURLToPath(new URL("sense_and_sensibility_01_austen_64kb-0880.wav", LIBRIVOX));
 
 describe("speech to text page", () => {
-  it("transcribes an uploaded recording, marks the played word, seeks on a click, and exports subtitles", async () => {
+  it("transcribes an uploaded recording, lists it, reopens it after a reload, marks the played word, seeks on a click, exports, deletes it", async () => {
     const { context, page, errors } = await newPage(browser(), baseUrl);
     await signUpInBrowser(page, uniqueEmail("stt-page"), "/app/speech-to-text");
     await waitForHydration(page);
     await screenshotsOf(page, "/app/speech-to-text", "speech-to-text-empty");
+    await page.getByText("Nothing transcribed yet").waitFor();
 
     await page.getByTestId("stt-file").setInputFiles({ name: "austen.wav", mimeType: "audio/wav", buffer: readFileSync(RECORDING) });
     await page.getByRole("button", { name: "Transcribe", exact: true }).click();
     const transcript = page.getByTestId("stt-transcript");
     await transcript.waitFor({ timeout: 60_000 });
+    await expect(transcript.textContent()).resolves.toContain("amiable woman");
+
+    // The new transcript opened at its own address and heads the list, with its length, language and speakers.
+    await page.waitForURL(/\/app\/speech-to-text\?transcript=\w+/);
+    const item = page.getByTestId("stt-item");
+    await expect.poll(() => item.count()).toBe(1);
+    await expect(item.textContent()).resolves.toMatch(/austen\.wav.*0:0\d · English · 1 speaker · \w{3} \d+, \d{4}/);
+
+    // After a reload the same transcript is open, from its stored copy and its kept recording.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByTestId("stt-view").getByRole("heading").textContent()).resolves.toBe("austen.wav");
     await expect(transcript.textContent()).resolves.toContain("amiable woman");
 
     // A click on a word seeks the player to the word's start, and that word is marked as the one playing.
@@ -36,9 +57,19 @@ describe("speech to text page", () => {
     await expect.poll(() => transcript.locator("[aria-current=true]").count()).toBe(1);
 
     for (const format of ["SRT", "VTT", "TXT"]) await expect(page.getByRole("link", { name: `Export ${format}` }).getAttribute("download")).resolves.toBe(`austen.${format.toLowerCase()}`);
+    const srt = await page.getByRole("link", { name: "Export SRT" }).getAttribute("href");
+    expect(decodeURIComponent(srt!.replace(/^data:[^,]*,/, ""))).toMatch(/^1\n00:00:\d\d,\d{3} --> 00:00:\d\d,\d{3}\n.*amiable/s);
     await screenshot(page, "speech-to-text-result-desktop-light");
     await page.setViewportSize({ width: 375, height: 812 });
     await screenshot(page, "speech-to-text-result-phone-light");
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    // Closed, then opened again from the list.
+    await page.getByRole("link", { name: "Close transcript" }).click();
+    await page.waitForURL(/\/app\/speech-to-text$/);
+    await expect.poll(() => page.getByTestId("stt-view").count()).toBe(0);
+    await item.getByRole("link", { name: "austen.wav" }).click();
+    await page.getByTestId("stt-view").waitFor();
 
     // A file that is not audio: the server's reason on the page.
     await page.getByTestId("stt-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not audio") });
@@ -46,11 +77,68 @@ describe("speech to text page", () => {
     await page.getByRole("alert").filter({ hasText: "are not accepted" }).waitFor();
 
     await expect.soft(await seriousViolations(page)).toEqual([]);
-    await expect.soft(await darkViolations(page, "/app/speech-to-text")).toEqual([]);
+    await expect.soft(await darkViolations(page, page.url())).toEqual([]);
+
+    // Delete asks first; Cancel keeps it, Delete removes it from the list and closes the view.
+    await item.getByRole("button", { name: "Delete austen.wav" }).click();
+    const dialog = page.getByTestId("stt-delete-dialog");
+    await dialog.waitFor();
+    await screenshot(page, "speech-to-text-delete-dialog", { fullPage: false });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => item.count()).toBe(1);
+    await item.getByRole("button", { name: "Delete austen.wav" }).click();
+    await dialog.getByRole("button", { name: "Delete transcript" }).click();
+    await page.getByText("Nothing transcribed yet").waitFor();
+    await expect.poll(() => page.getByTestId("stt-view").count()).toBe(0);
+    expect(new URL(page.url()).search).toBe("");
+
     // The refused file answers 400, which the browser logs; nothing else may be.
     expect(errors.filter((e) => !e.includes("status of 400"))).toEqual([]);
     await context.close();
-  }, 120_000);
+  }, 180_000);
+
+  it("labels two speakers of a dialogue (Roger, Aria, Roger, spoken by the platform) with speaker separation on", async () => {
+    // The dialogue is made as tests/workers/app/speech-to-text-speakers.test.ts makes it: the platform's own speech.
+    const key = await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, uniqueEmail("stt-voices")));
+    const pause = new Int16Array(16000 * 0.7);
+    const parts: Int16Array[] = [];
+    for (const [voice, text] of TURNS) {
+      const response = await fetch(`${baseUrl}/v1/text-to-speech/${voice}?output_format=pcm_16000`, { method: "POST", headers: { "xi-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ text }) });
+      expect(response.status).toBe(200);
+      const bytes = await response.arrayBuffer();
+      parts.push(new Int16Array(bytes.slice(0, bytes.byteLength - (bytes.byteLength % 2))), pause);
+    }
+    const dialogue = wavFile(concatSamples(parts), 16000);
+
+    const { context, page, errors } = await newPage(browser(), baseUrl);
+    await signUpInBrowser(page, uniqueEmail("stt-speakers"), "/app/speech-to-text");
+    await waitForHydration(page);
+    await expect(page.getByTestId("stt-speakers").isChecked()).resolves.toBe(true);
+    await page.getByTestId("stt-file").setInputFiles({ name: "dialogue.wav", mimeType: "audio/wav", buffer: Buffer.from(dialogue) });
+    await page.getByRole("button", { name: "Transcribe", exact: true }).click();
+    const transcript = page.getByTestId("stt-transcript");
+    await transcript.waitFor({ timeout: 60_000 });
+
+    // Three turns, labelled Speaker 1, Speaker 2, Speaker 1, each with words to click.
+    const turns = transcript.getByTestId("stt-turn");
+    await expect(turns.locator("p.text-xs").allTextContents()).resolves.toEqual(["Speaker 1", "Speaker 2", "Speaker 1"]);
+    for (let i = 0; i < 3; i++) expect(await turns.nth(i).getByRole("button").count()).toBeGreaterThan(0);
+    await expect(page.getByTestId("stt-item").textContent()).resolves.toContain("2 speakers");
+    await screenshotsOf(page, page.url().replace(baseUrl, ""), "speech-to-text-speakers");
+    // The page scrolls inside its frame, so the view and the list are photographed as elements too.
+    for (const theme of ["light", "dark"]) {
+      for (const [size, width, height] of [["desktop", 1440, 900], ["phone", 375, 812]] as const) {
+        await page.setViewportSize({ width, height });
+        await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+        await page.getByTestId("stt-view").screenshot({ path: `tests/e2e/artifacts/speech-to-text-view-${size}-${theme}.png` });
+        await page.getByTestId("stt-transcripts").screenshot({ path: `tests/e2e/artifacts/speech-to-text-list-${size}-${theme}.png` });
+      }
+    }
+    await page.evaluate(() => document.documentElement.classList.remove("dark"));
+    await expect.poll(() => page.getByTestId("stt-turn").count()).toBe(3);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
 
   it("records from the microphone with the Record button and transcribes what was said", async () => {
     // Chromium's fake microphone plays a real recording once, as if someone spoke it into the microphone.

@@ -13,3 +13,20 @@ export async function rangedObjectResponse(bucket: R2Bucket, key: string, size: 
       Response.json({ detail: { status: "range_not_satisfiable", message: `The requested range is outside the file (${contentRange}).` } }, { status: 416 }),
   });
 }
+
+/**
+ * A stored recording of the caller's as a /v1 answer: Range honoured, an hour's private caching, its file name made
+ * safe for the header. Null when the object is missing.
+ */
+export function storedAudioResponse(
+  bucket: R2Bucket,
+  stored: { key: string; bytes: number; contentType: string },
+  rangeHeader: string | undefined,
+  file: { name: string; disposition: "inline" | "attachment" },
+): Promise<Response | null> {
+  return rangedObjectResponse(bucket, stored.key, stored.bytes, rangeHeader, {
+    "content-type": stored.contentType,
+    "cache-control": "private, max-age=3600",
+    "content-disposition": `${file.disposition}; filename="${file.name.replace(/[^\w.-]+/g, "_")}"`,
+  });
+}

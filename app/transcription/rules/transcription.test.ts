@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { speakerLabel, speakerTurns, wordErrorRate, additionalFormat, characterTimings, embeddedHears, formBoolean, parseAdditionalFormats, parseWebhookMetadata, responseWords, transcriptionCredits } from "./transcription";
+import { speakerLabel, speakerTurns, wordErrorRate, additionalFormat, characterTimings, embeddedHears, exportBaseName, formBoolean, parseAdditionalFormats, parseWebhookMetadata, responseWords, speakerCount, speakerCountLabel, transcriptExports, transcriptDate, transcriptionCredits, transcriptLength, transcriptListPage, transcriptTitle } from "./transcription";
 
 const words = [
   { text: "hello", startMs: 100, endMs: 500 },
@@ -94,5 +94,36 @@ describe("parseWebhookMetadata", () => {
     ]);
     expect(speakerTurns([entry("a", undefined), entry(" ", undefined, "spacing"), entry("b", undefined)]).map((t) => t.speakerId)).toEqual([null]);
     expect(speakerLabel("speaker_1")).toBe("Speaker 2");
+  });
+});
+
+describe("the list of transcripts", () => {
+  it("names a transcript by its file, else by where it came from, and counts its speakers", () => {
+    expect(transcriptTitle("interview.wav", "embedded:scribe_v1")).toBe("interview.wav");
+    expect(transcriptTitle(null, "realtime:scribe_v2_realtime")).toBe("Realtime session");
+    expect(transcriptTitle("  ", "pocketsphinx")).toBe("Untitled recording");
+    expect(exportBaseName("interview.final.wav")).toBe("interview.final");
+    expect(exportBaseName("Realtime session")).toBe("Realtime session");
+    expect(speakerCount(null)).toBeNull();
+    expect(speakerCount([])).toBeNull();
+    expect(speakerCount([0, 1, 0, 2])).toBe(3);
+    expect([null, 1, 2].map(speakerCountLabel)).toEqual(["Speakers not separated", "1 speaker", "2 speakers"]);
+  });
+
+  it("tells a transcript's date and length the same way everywhere", () => {
+    expect(transcriptDate(Date.UTC(2026, 10, 27, 8, 4, 59) / 1000)).toBe("Nov 27, 2026, 08:04 UTC");
+    expect([0, 7.4, 59.6, 750, 3723].map(transcriptLength)).toEqual(["0:00", "0:07", "0:59", "12:30", "1:02:03"]);
+  });
+
+  it("reads the list's page from the address, refusing what is not a page", () => {
+    expect([null, "", "1", "3", "10000"].map(transcriptListPage)).toEqual([1, 1, 1, 3, 10000]);
+    expect(["0", "-1", "2.5", "abc", "10001", "999999"].map(transcriptListPage)).toEqual([null, null, null, null, null, null]);
+  });
+
+  it("exports a stored transcript exactly as the API's additional_formats gave it", () => {
+    const listed = responseWords(words, { granularity: "word", speakers: [0, 1], events: [{ label: "(music)", startMs: 1200, endMs: 2000 }] });
+    const exported = transcriptExports({ text: "hello world", words: listed }, 2);
+    expect(exported.map((f) => f.requested_format)).toEqual(["srt", "vtt", "txt"]);
+    expect(exported).toEqual(["srt", "vtt", "txt"].map((f) => additionalFormat(f as "srt", "hello world", words, 2000)));
   });
 });

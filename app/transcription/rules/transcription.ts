@@ -224,3 +224,81 @@ export function speakerTurns<W extends { speaker_id?: string; type: string }>(wo
 
 /** "speaker_0" as people read it: Speaker 1. */
 export const speakerLabel = (speakerId: string) => `Speaker ${Number(speakerId.replace(/^speaker_/, "")) + 1}`;
+
+/** The list of the workspace's transcripts on /app/speech-to-text (decision 0069): a page of rows, newest first. */
+export const TRANSCRIPT_LIST_PAGE_SIZE = 20;
+/** The list's page from the address (?page=2): 1 when absent, null when not a whole number from 1 to 10,000. */
+export function transcriptListPage(value: string | null): number | null {
+  if (value === null || value === "") return 1;
+  return /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 10_000 ? Number(value) : null;
+}
+
+/** How much of a transcript's text its row in the list shows. */
+export const TRANSCRIPT_PREVIEW_CHARS = 140;
+
+/** What a transcript is called when no file name came with it. */
+export const REALTIME_TRANSCRIPT_TITLE = "Realtime session";
+export const UNTITLED_TRANSCRIPT_TITLE = "Untitled recording";
+
+/** A transcript's name in the list: the uploaded file's name, else where it came from (a realtime session's model id starts "realtime:"). */
+export function transcriptTitle(fileName: string | null, modelId: string): string {
+  const name = (fileName ?? "").trim().slice(0, 200);
+  if (name) return name;
+  return modelId.startsWith("realtime:") ? REALTIME_TRANSCRIPT_TITLE : UNTITLED_TRANSCRIPT_TITLE;
+}
+
+/** The file name without its extension, for the exports' names ("interview.wav" → "interview"). */
+export const exportBaseName = (title: string) => title.replace(/\.[^.]{1,5}$/, "").trim() || "transcript";
+
+/** How many speakers diarization told apart (stored with the transcript); null when it was not asked or nothing was heard. */
+export function speakerCount(speakers: readonly number[] | null): number | null {
+  return speakers && speakers.length ? new Set(speakers).size : null;
+}
+
+/** The speakers column of the list. */
+export function speakerCountLabel(count: number | null): string {
+  if (count === null) return "Speakers not separated";
+  return `${count} speaker${count === 1 ? "" : "s"}`;
+}
+
+/** The exports the transcript view offers, made from the stored words as the API's additional_formats are. */
+export const TRANSCRIPT_EXPORTS = ["srt", "vtt", "txt"] as const satisfies readonly AdditionalFormat[];
+
+/**
+ * SRT, VTT and TXT of a stored transcript: its words (the response's, in seconds) back to timed words and through
+ * additionalFormat, so a reopened transcript exports exactly what the API's additional_formats gave for it.
+ */
+export function transcriptExports(transcript: { text: string; words: readonly { text: string; start: number; end: number; type: string }[] }, durationSeconds: number): AdditionalFormatResponse[] {
+  const words = transcript.words.filter((w) => w.type === "word").map((w) => ({ text: w.text, startMs: Math.round(w.start * 1000), endMs: Math.round(w.end * 1000) }));
+  return TRANSCRIPT_EXPORTS.map((format) => additionalFormat(format, transcript.text, words, durationSeconds * 1000));
+}
+
+/** A transcript's row in the page's list (the language by name). */
+export type TranscriptListItem = { id: string; title: string; createdAt: number; durationSeconds: number; language: string; speakerCount: number | null; preview: string };
+
+/** What the transcript view shows of one transcript: its words (without log-probabilities or characters) and where its recording plays. */
+export type OpenedTranscript = TranscriptListItem & {
+  baseName: string;
+  text: string;
+  words: { text: string; start: number; end: number; type: "word" | "spacing" | "audio_event"; speaker_id?: string }[];
+  /** The kept recording's URL, or null (a realtime session, or a transcript from before recordings were kept). */
+  audioUrl: string | null;
+};
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "Nov 27, 2026, 18:44 UTC": the same text on the server and in every browser (no locale or clock drift at hydration). */
+export function transcriptDate(unixSeconds: number): string {
+  const d = new Date(unixSeconds * 1000);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+}
+
+/** A recording's length as the list shows it: "0:07", "12:30", "1:02:03"; whole seconds down, as the player counts. */
+export function transcriptLength(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const two = (n: number) => String(n).padStart(2, "0");
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  return h ? `${h}:${two(m)}:${two(whole % 60)}` : `${m}:${two(whole % 60)}`;
+}
