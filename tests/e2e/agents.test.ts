@@ -51,6 +51,21 @@ describe("conversational agents journey", () => {
     expect(errors).toEqual([]);
     for (const tab of ["agent", "knowledge", "history"]) await screenshotsOf(page, `${agentPath}?tab=${tab}`, `agents-${tab}`);
     await screenshotsOf(page, "/app/conversational-ai/agents", "agents-list");
+
+    // The knowledge base lists the document with its agent; an uploaded file is given to the agent from its row.
+    await page.goto(`${baseUrl}/app/conversational-ai/knowledge-base`);
+    await waitForHydration(page);
+    const bakeryRow = page.getByTestId("knowledge-document-row").filter({ hasText: "Bakery facts" });
+    await expect(bakeryRow.getByRole("link", { name: "Bakery helper" }).count()).resolves.toBe(1);
+    await page.getByLabel("File").setInputFiles({ name: "opening-hours.txt", mimeType: "text/plain", buffer: Buffer.from("The bakery opens at seven on Saturdays.") });
+    await page.getByRole("button", { name: "Upload" }).click();
+    const fileRow = page.getByTestId("knowledge-document-row").filter({ hasText: "opening-hours.txt" });
+    await fileRow.waitFor();
+    await fileRow.getByRole("button", { name: "Add to agent" }).click();
+    await page.getByText("Added “opening-hours.txt” to the agent").waitFor();
+    await expect(fileRow.getByRole("link", { name: "Bakery helper" }).count()).resolves.toBe(1);
+    expect(errors).toEqual([]);
+    await screenshotsOf(page, "/app/conversational-ai/knowledge-base", "agents-knowledge-base");
     await context.close();
   });
 
