@@ -11,11 +11,11 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm, readForm } from "~/common/form.server";
 import { voiceOptions } from "~/voices/voices.server";
-import { addChapter, findSnapshot, projectRefusal, blockNeedsConversion, moveChapter, setCover, setProjectDictionaries, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
-import { BLOCK_TEXT_MAX, normalisesLoudness, PROJECT_NAME_MAX, QUALITY_PRESETS, qualityPresetLabel, TARGET_AUDIENCES, type BlockSubType, type TtsNode } from "../../core/studio/studio-rules";
+import { addChapter, chapterWork, projectRefusal, blockNeedsConversion, moveChapter, setCover, setProjectDictionaries, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
+import { BLOCK_TEXT_MAX, normalisesLoudness, PROJECT_NAME_MAX, isConverting, projectConvertRefusal, QUALITY_PRESETS, qualityPresetLabel, TARGET_AUDIENCES, type BlockSubType, type TtsNode } from "../../core/studio/studio-rules";
 import { dictionariesWithRules } from "~/pronunciation/pronunciation.server";
 import { ProjectDictionaries } from "~/pronunciation/components/dictionaries";
-import { AddBlock, BlockEditor, ChapterHeader, ChapterSidebar, EmptyChapter, ProjectSettingsButton, useConversionPolling, useUnsavedEdits } from "~/studio/components/editor";
+import { AddBlock, BlockEditor, ChapterHeader, ChapterSidebar, ConvertProject, EmptyChapter, ProjectSettingsButton, useConversionPolling, useUnsavedEdits } from "~/studio/components/editor";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.name ?? "Project"} · Studio · ${PRODUCT_NAME}` }];
 
@@ -27,14 +27,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const content = await projectContent(env, project);
   const wanted = new URL(request.url).searchParams.get("chapter");
   const current = content.find((c) => c.chapter.id === wanted) ?? content[0] ?? null;
-  const snapshot = current?.chapter.latestSnapshotId ? await findSnapshot(env, project, current.chapter.latestSnapshotId) : undefined;
+  const work = await chapterWork(env, project, content);
   const voices = (await voiceOptions(env, viewer)).map((v) => ({ voice_id: v.voice_id, name: v.name }));
   const canEdit = (await projectRefusal(env, viewer, project, "editor")) === null;
   return {
     canEdit,
     project: { id: project.id, name: project.name, continuePlaying: project.continuePlaying, defaultParagraphVoiceId: project.defaultParagraphVoiceId, snapshotId: project.latestSnapshotId },
     settings: { title: project.title ?? "", author: project.author ?? "", isbnNumber: project.isbnNumber ?? "", description: project.description, targetAudience: project.targetAudience, language: project.language ?? "", hasCover: Boolean(project.coverImageKey), loudness: normalisesLoudness(project), qualityPreset: project.qualityPreset },
-    chapters: content.map(({ chapter: c }) => ({ id: c.id, name: c.name, state: c.state, progress: c.conversionProgress, canBeDownloaded: c.canBeDownloaded, error: c.lastConversionError, snapshotId: c.latestSnapshotId })),
+    // Each chapter with what converting it now would do (the project's "Convert project" sums them).
+    chapters: content.map(({ chapter: c }) => ({ id: c.id, name: c.name, progress: c.conversionProgress, canBeDownloaded: c.canBeDownloaded, error: c.lastConversionError, snapshotId: c.latestSnapshotId, ...work.get(c.id)! })),
     current: current
       ? {
           id: current.chapter.id,
@@ -42,9 +43,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
             const nodes = JSON.parse(b.nodes) as TtsNode[];
             return { id: b.id, subType: b.subType, text: nodes.map((n) => n.text).join(""), voiceId: nodes[0]?.voice_id ?? project.defaultParagraphVoiceId, hasAudio: Boolean(b.audioKey), converted: Boolean(b.audioKey) && !blockNeedsConversion(project, b), error: b.lastError };
           }),
-          toConvert: current.blocks.filter((b) => blockNeedsConversion(project, b)).length,
-          // The chapter's audio was made with the other loudness setting: converting again re-makes it (no charge).
-          remake: Boolean(snapshot && snapshot.acxNormalized !== normalisesLoudness(project)),
         }
       : null,
     voices,
@@ -58,6 +56,7 @@ const actionForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("save-block"), chapter_id: z.string().min(1), block_id: z.string().min(1), voice_id: z.string().min(1), text: z.string().max(BLOCK_TEXT_MAX) }),
   z.object({ intent: z.literal("add-block"), chapter_id: z.string().min(1), voice_id: z.string().min(1), text: z.string().trim().min(1, "Write the paragraph first.").max(BLOCK_TEXT_MAX) }),
   z.object({ intent: z.literal("convert-chapter"), chapter_id: z.string().min(1) }),
+  z.object({ intent: z.literal("convert-project") }),
   z.object({ intent: z.literal("convert-block"), chapter_id: z.string().min(1), block_id: z.string().min(1) }),
   z.object({ intent: z.literal("continue-playing"), value: z.enum(["true", "false"]) }),
   z.object({ intent: z.literal("move-chapter"), chapter_id: z.string().min(1), direction: z.enum(["up", "down"]) }),
@@ -93,9 +92,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     await updateProject(env, viewer, project, { continuePlaying: form.value === "true" });
     return { ok: true };
   }
+  const fail = (r: { httpStatus: number; message: string }) => Response.json({ error: r.message }, { status: r.httpStatus });
+  if (form.intent === "convert-project") {
+    // The button's own reasons (a conversion running, nothing to convert), checked again: a stale page queues nothing.
+    const refused = projectConvertRefusal([...(await chapterWork(env, project, await projectContent(env, project))).values()]);
+    if (refused) return fail(refused);
+    // The API's convert-project path: every chapter with text queued, chapters in parallel.
+    const queued = await queueConversion(env, viewer, project, null);
+    return queued.ok ? { ok: true } : fail(queued.refusal);
+  }
   const chapter = await findChapter(env, project, form.chapter_id);
   if (!chapter) return Response.json({ error: "Chapter not found." }, { status: 404 });
-  const fail = (r: { httpStatus: number; message: string }) => Response.json({ error: r.message }, { status: r.httpStatus });
   if (form.intent === "save-block") {
     const saved = await updateBlock(env, viewer, project, chapter, form.block_id, { text: form.text, voiceId: form.voice_id });
     return saved.ok ? { ok: true } : fail(saved.refusal);
@@ -141,7 +148,7 @@ async function saveSettings(env: Env, viewer: Awaited<ReturnType<typeof requireV
 
 export default function StudioProject() {
   const { project, settings, chapters, current, voices, canEdit, dictionaries, attachedDictionaries } = useLoaderData<typeof loader>();
-  useConversionPolling(chapters.some((c) => c.state === "converting"));
+  useConversionPolling(chapters.some((c) => isConverting(c.state)));
   const chapter = chapters.find((c) => c.id === current?.id) ?? null;
   const toggle = useFetcher();
   const { markDirty, warning } = useUnsavedEdits();
@@ -170,14 +177,15 @@ export default function StudioProject() {
       }
     >
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
-        <Card className="h-fit p-3">
+        <Card className="h-fit space-y-3 p-3">
+          {canEdit ? <ConvertProject chapters={chapters} /> : null}
           <ChapterSidebar projectId={project.id} chapters={chapters} current={chapter?.id ?? null} />
         </Card>
         <div className="min-w-0 space-y-4">
           {canEdit ? null : <Hint>You can listen to this project; its creator or a workspace admin can make you an editor to change it.</Hint>}
           {chapter && current ? (
             <>
-              <ChapterHeader projectId={project.id} chapter={chapter} toConvert={current.toConvert} remake={current.remake} />
+              <ChapterHeader projectId={project.id} chapter={chapter} />
               <toggle.Form method="post" className="flex items-center gap-2 text-sm text-muted-foreground">
                 <input type="hidden" name="intent" value="continue-playing" />
                 <input type="hidden" name="value" value={String(!project.continuePlaying)} />

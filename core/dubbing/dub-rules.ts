@@ -207,3 +207,27 @@ export const DUBBING_HOW_IT_WORKS: readonly { title: string; text: string }[] = 
   { title: "Translate and speak", text: "Each line is translated and spoken in the target language, fitted to its original duration by rate, then time-stretching." },
   { title: "Mix and remux", text: "The new voices go over the kept background; a video gets its new sound track with the picture untouched (no re-encoding)." },
 ];
+
+/** Names as a short list: all of up to four, else the first three and how many more. */
+function shortList(names: readonly string[]): string {
+  if (names.length <= 4) return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+  return `${names.slice(0, 3).join(", ")} and ${names.length - 3} more`;
+}
+
+/**
+ * The dubbing page's banner of what a dub is for (the spec's prompts_shown.dubbing_use_cases_banner; decision 0067):
+ * shown until the user closes it, and saying only what this platform does, with the languages this deployment's
+ * engines hear and reach and the editor's plan rule for the viewer's workspace.
+ */
+export function dubbingUseCases(languages: { sources: readonly string[]; targets: readonly string[] }, studio: boolean): { title: string; uses: readonly string[]; languages: string } {
+  return {
+    title: "What you can dub here",
+    uses: [
+      "Interviews, lessons, talks and product videos in another language: each speaker in a voice like their own, the background sound kept, every line timed to the original.",
+      "Subtitles of the original and the translation, as SRT or WebVTT.",
+      studio ? "A line that needs fixing: edit its translation in the dub's editor and re-dub that line alone." : "A line that needs fixing: from the Starter plan, edit its translation in the dub's editor and re-dub that line alone.",
+      "Dubs from your own code: POST /v1/dubbing, as the official SDK calls it.",
+    ],
+    languages: languages.targets.length ? `On this site: from ${shortList(languages.sources)} into ${shortList(languages.targets)}.` : "This site has no language to dub into yet: its operator adds one with a translation engine.",
+  };
+}

@@ -32,11 +32,16 @@ export function projectOutputFormat(project: StudioProjectRow) {
   return QUALITY_OUTPUT_FORMAT[project.qualityPreset as QualityPreset] ?? QUALITY_OUTPUT_FORMAT.standard;
 }
 
+/** Whether a block has words to speak (blocks of only spaces are never converted). */
+export function blockHasText(block: StudioBlockRow): boolean {
+  const nodes = parseList<TtsNode>(block.nodes);
+  return blockCharacters(nodes) > 0 && nodes.some((n) => n.text.trim() !== "");
+}
+
 /** A block needs converting when it has text and its audio (if any) was made from other text, voices or model. */
 export function blockNeedsConversion(project: StudioProjectRow, block: StudioBlockRow): boolean {
-  const nodes = parseList<TtsNode>(block.nodes);
-  if (blockCharacters(nodes) === 0 || nodes.every((n) => n.text.trim() === "")) return false;
-  return !block.audioKey || block.convertedKey !== blockConversionKey(project, nodes);
+  if (!blockHasText(block)) return false;
+  return !block.audioKey || block.convertedKey !== blockConversionKey(project, parseList<TtsNode>(block.nodes));
 }
 
 /**

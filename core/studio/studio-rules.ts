@@ -114,12 +114,48 @@ export function conversionProgress(done: number, total: number): number {
   return total === 0 ? 1 : Math.min(1, Math.round((done / total) * 1000) / 1000);
 }
 
+/**
+ * What converting a chapter now would do: its paragraphs to synthesise (changed since their audio, or never
+ * converted), whether its audio is re-made for the other loudness setting (no charge), and whether it has text.
+ */
+export type ChapterWork = { state: string; toConvert: number; remake: boolean; hasText: boolean };
+
+export const PROJECT_CONVERT_TEXTS = {
+  running: "A conversion is running: wait for it to finish.",
+  empty: "No chapter has text to convert yet.",
+  done: "Every paragraph is converted: edit one to convert it again.",
+} as const;
+
+/**
+ * Why the editor's "Convert project" cannot start now (a chapter is converting; no chapter has text; nothing
+ * changed since the last conversion), or null when it can. The button shows the reason and the page's action
+ * refuses with it, so a stale page cannot queue a conversion twice.
+ */
+export function projectConvertRefusal(chapters: readonly ChapterWork[]): { httpStatus: 400 | 409; status: string; message: string } | null {
+  if (chapters.some((c) => isConverting(c.state))) return { httpStatus: 409, status: "conversion_running", message: PROJECT_CONVERT_TEXTS.running };
+  if (!chapters.some((c) => c.hasText)) return { httpStatus: 400, status: "empty_chapter", message: PROJECT_CONVERT_TEXTS.empty };
+  if (!chapters.some((c) => c.hasText && (c.toConvert > 0 || c.remake))) return { httpStatus: 400, status: "nothing_to_convert", message: PROJECT_CONVERT_TEXTS.done };
+  return null;
+}
+
+/** What the editor's "Convert project" button says it will do: the paragraphs to convert, and in how many chapters. */
+export function projectConvertSummary(chapters: readonly ChapterWork[]): string {
+  const paragraphs = chapters.reduce((n, c) => n + c.toConvert, 0);
+  const chapterCount = chapters.filter((c) => c.hasText && (c.toConvert > 0 || c.remake)).length;
+  const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+  if (paragraphs === 0) return `Re-makes ${plural(chapterCount, "chapter")} for the loudness setting, without charge.`;
+  return `${plural(paragraphs, "paragraph")} in ${plural(chapterCount, "chapter")}.`;
+}
+
 /** Retries of one block inside a conversion before it is reported failed (the others go on). */
 export const BLOCK_ATTEMPTS = 3;
 
+/** Whether a project or chapter state is a conversion waiting or running. */
+export const isConverting = (state: string): boolean => state === "in_queue" || state === "converting";
+
 /** Queue positions of the workspace's queued projects: oldest first, 1-based; null when not queued. */
 export function queuePositions(projects: readonly { id: string; addedToQueueAtUnix: number; state: string }[]): Map<string, number> {
-  const queued = projects.filter((p) => p.state === "in_queue" || p.state === "converting").sort((a, b) => a.addedToQueueAtUnix - b.addedToQueueAtUnix || a.id.localeCompare(b.id));
+  const queued = projects.filter((p) => isConverting(p.state)).sort((a, b) => a.addedToQueueAtUnix - b.addedToQueueAtUnix || a.id.localeCompare(b.id));
   return new Map(queued.map((p, i) => [p.id, i + 1]));
 }
 

@@ -184,6 +184,16 @@ export async function findSnapshot(db: Database, workspaceId: string, projectId:
     .get();
 }
 
+/** Whether each of these snapshots of a project was made with ACX loudness, by id (one query for many chapters). */
+export async function snapshotsLoudness(db: Database, workspaceId: string, projectId: string, ids: string[]): Promise<Map<string, boolean>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: studioSnapshots.id, acxNormalized: studioSnapshots.acxNormalized })
+    .from(studioSnapshots)
+    .where(and(eq(studioSnapshots.workspaceId, workspaceId), eq(studioSnapshots.projectId, projectId), inArray(studioSnapshots.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.acxNormalized]));
+}
+
 /** Every R2 key a project holds (block audio, snapshots, cover), to delete with it. */
 export async function projectMediaKeys(db: Database, workspaceId: string, projectId: string): Promise<string[]> {
   const chapters = await db.select({ id: studioChapters.id }).from(studioChapters).where(and(eq(studioChapters.workspaceId, workspaceId), eq(studioChapters.projectId, projectId)));

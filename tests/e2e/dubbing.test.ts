@@ -13,6 +13,20 @@ describe("dubbing page", () => {
     await signUpInBrowser(page, uniqueEmail("dubbing"), "/app/dubbing");
     await waitForHydration(page);
     await page.getByText("No dubs yet").waitFor();
+    // What dubbing is for, until closed (prompts_shown.dubbing_use_cases_banner): closed once, gone after a reload too.
+    const useCases = page.getByTestId("dubbing-use-cases");
+    await useCases.getByRole("heading", { name: "What you can dub here" }).waitFor();
+    await expect(useCases.textContent()).resolves.toMatch(/On this site: from English.* into .*Spanish/);
+    await screenshotsOf(page, "/app/dubbing", "dubbing-use-cases");
+    // The banner goes at once; the reload waits for the action's answer (a reload would cancel the request).
+    const closed = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/app/dubbing.data");
+    await useCases.getByRole("button", { name: "Close and don’t show again" }).click();
+    await useCases.waitFor({ state: "detached" });
+    expect((await closed).status()).toBe(200);
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByText("No dubs yet").waitFor();
+    await expect(useCases.count()).resolves.toBe(0);
     await screenshotsOf(page, "/app/dubbing", "dubbing-empty");
 
     // Two lines by two premade voices, a pause between, as 16 kHz PCM from the platform's own API.

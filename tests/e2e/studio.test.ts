@@ -61,6 +61,19 @@ describe("studio journey", () => {
     await page.getByText("All paragraphs converted").waitFor({ timeout: 30_000 });
     await expect(page.getByRole("button", { name: "Regenerate paragraph 2" }).count()).resolves.toBe(0);
 
+    // The whole project: chapter two has not been converted yet; the sidebar shows its progress, then every chapter done.
+    const convertProject = page.getByTestId("convert-project");
+    await convertProject.getByText("2 paragraphs in 1 chapter.").waitFor();
+    await convertProject.getByRole("button", { name: "Convert project" }).click();
+    await page.getByRole("meter", { name: "Chapter Two: conversion progress" }).waitFor({ timeout: 10_000 });
+    await convertProject.getByText("A conversion is running: wait for it to finish.").waitFor();
+    await expect(convertProject.getByRole("button", { name: "Convert project" }).isDisabled()).resolves.toBe(true);
+    await screenshot(page, "studio-convert-project", { fullPage: false });
+    await convertProject.getByText("Every paragraph is converted: edit one to convert it again.").waitFor({ timeout: 30_000 });
+    await expect(chapters.locator('[aria-label="Converted"]').count()).resolves.toBe(2);
+    await expect(page.getByRole("meter", { name: /conversion progress/ }).count()).resolves.toBe(0);
+    await expect(convertProject.getByRole("button", { name: "Convert project" }).isDisabled()).resolves.toBe(true);
+
     // The book's details and a cover (a 1x1 PNG) from the settings dialog; the project list shows them.
     await page.getByRole("button", { name: "Project settings" }).click();
     const settings = page.getByTestId("project-settings-dialog");

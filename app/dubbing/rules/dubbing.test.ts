@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canUseDubbingStudio, detectedSource, sourceLanguageLabel, defaultDubName, dubbingCredits, dubbingLanguage, maxDubbingSeconds, speakable, stepProgress, urlFileName } from "../../../core/dubbing/dub-rules";
+import { canUseDubbingStudio, dubbingUseCases, detectedSource, sourceLanguageLabel, defaultDubName, dubbingCredits, dubbingLanguage, maxDubbingSeconds, speakable, stepProgress, urlFileName } from "../../../core/dubbing/dub-rules";
 
 describe("dubbing rules", () => {
   it("reads language codes, refuses unknown ones and knows which the engine speaks", () => {
@@ -49,5 +49,14 @@ describe("dubbing rules", () => {
     expect(sourceLanguageLabel("auto", true)).toBe("Language to be detected");
     expect(sourceLanguageLabel("fr", true)).toBe("French (detected)");
     expect(sourceLanguageLabel("fr", false)).toBe("French");
+  });
+
+  it("tells what dubbing is for with this deployment's languages and the viewer's plan", () => {
+    const embedded = dubbingUseCases({ sources: ["English"], targets: ["Spanish"] }, false);
+    expect(embedded.languages).toBe("On this site: from English into Spanish.");
+    expect(embedded.uses).toContain("A line that needs fixing: from the Starter plan, edit its translation in the dub's editor and re-dub that line alone.");
+    expect(dubbingUseCases({ sources: ["English"], targets: ["Spanish"] }, true).uses).toContain("A line that needs fixing: edit its translation in the dub's editor and re-dub that line alone.");
+    expect(dubbingUseCases({ sources: ["English", "German"], targets: ["Spanish", "French", "German", "Italian", "Dutch"] }, true).languages).toBe("On this site: from English and German into Spanish, French, German and 2 more.");
+    expect(dubbingUseCases({ sources: ["English"], targets: [] }, true).languages).toMatch(/no language to dub into yet/);
   });
 });

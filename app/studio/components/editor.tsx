@@ -11,9 +11,10 @@ import { EmptyState, Hint, Meter } from "~/common/ui/feedback";
 import { Input, Label, Textarea } from "~/common/ui/input";
 import { Select } from "~/common/ui/select";
 import { cn } from "~/common/ui/cn";
-import { leavesEditor, UNSAVED_EDITS_WARNING } from "../../../core/studio/studio-rules";
+import { isConverting, leavesEditor, projectConvertRefusal, projectConvertSummary, UNSAVED_EDITS_WARNING, type ChapterWork } from "../../../core/studio/studio-rules";
 
-export type EditorChapter = { id: string; name: string; state: string; progress: number | null; canBeDownloaded: boolean; error: string | null; snapshotId: string | null };
+/** A chapter as the editor shows it, with what converting it now would do. */
+export type EditorChapter = ChapterWork & { id: string; name: string; progress: number | null; canBeDownloaded: boolean; error: string | null; snapshotId: string | null };
 export type EditorBlock = { id: string; subType: string; text: string; voiceId: string; converted: boolean; hasAudio: boolean; error: string | null };
 export type EditorVoice = { voice_id: string; name: string };
 
@@ -45,17 +46,21 @@ export function ChapterSidebar({ projectId, chapters, current }: { projectId: st
     <nav aria-label="Chapters" className="space-y-3">
       <ol className="space-y-1">
         {chapters.map((c, i) => (
-          <li key={c.id} className="flex items-center gap-1">
-            <Link
-              to={`/app/studio/${projectId}?chapter=${c.id}`}
-              aria-current={c.id === current ? "page" : undefined}
-              className={cn("flex min-w-0 flex-1 items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-muted", c.id === current ? "bg-muted font-medium text-foreground" : "text-muted-foreground")}
-            >
-              <span className="w-5 shrink-0 text-xs tabular-nums">{i + 1}</span>
-              <span className="min-w-0 flex-1 truncate">{c.name}</span>
-              {c.state === "converting" ? <RefreshCw aria-label="Converting" className="size-4 animate-spin" /> : c.canBeDownloaded ? <Check aria-label="Converted" className="size-4" /> : null}
-            </Link>
-            {chapters.length > 1 ? <MoveChapter chapter={c} first={i === 0} last={i === chapters.length - 1} /> : null}
+          <li key={c.id}>
+            <div className="flex items-center gap-1">
+              <Link
+                to={`/app/studio/${projectId}?chapter=${c.id}`}
+                aria-current={c.id === current ? "page" : undefined}
+                className={cn("flex min-w-0 flex-1 items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-muted", c.id === current ? "bg-muted font-medium text-foreground" : "text-muted-foreground")}
+              >
+                <span className="w-5 shrink-0 text-xs tabular-nums">{i + 1}</span>
+                <span className="min-w-0 flex-1 truncate">{c.name}</span>
+                {isConverting(c.state) ? <RefreshCw aria-label="Converting" className="size-4 animate-spin" /> : c.canBeDownloaded ? <Check aria-label="Converted" className="size-4" /> : null}
+              </Link>
+              {chapters.length > 1 ? <MoveChapter chapter={c} first={i === 0} last={i === chapters.length - 1} /> : null}
+            </div>
+            {/* Each converting chapter's own progress, so a whole-project conversion shows every chapter moving. */}
+            {isConverting(c.state) ? <Meter label={`${c.name}: conversion progress`} value={percent(c.progress)} max={100} valueText={`${percent(c.progress)}% converted`} className="mx-3 mb-1 h-1 w-auto" /> : null}
           </li>
         ))}
       </ol>
@@ -87,10 +92,35 @@ function MoveChapter({ chapter, first, last }: { chapter: EditorChapter; first: 
   );
 }
 
-/** The chapter's header: convert (only what changed), its live progress, the latest snapshot's download, and the last conversion's problems. */
-export function ChapterHeader({ projectId, chapter, toConvert, remake }: { projectId: string; chapter: EditorChapter; toConvert: number; remake: boolean }) {
+const percent = (progress: number | null) => Math.round((progress ?? 0) * 100);
+
+/**
+ * "Convert project": every chapter with text queued at once (the API's convert-project path), each converting only
+ * its changed paragraphs; the sidebar then shows each chapter's progress. Disabled, with the reason beside it, while
+ * a chapter converts or when nothing needs converting.
+ */
+export function ConvertProject({ chapters }: { chapters: EditorChapter[] }) {
   const convert = useFetcher<{ error?: string }>();
-  const converting = chapter.state === "converting" || convert.state !== "idle";
+  const refusal = projectConvertRefusal(chapters);
+  const sending = convert.state !== "idle";
+  return (
+    <convert.Form method="post" className="space-y-2" data-testid="convert-project">
+      <input type="hidden" name="intent" value="convert-project" />
+      <Button type="submit" className="w-full" disabled={sending || refusal !== null} aria-describedby="convert-project-note">
+        <Wand2 aria-hidden="true" />
+        {sending ? "Converting…" : "Convert project"}
+      </Button>
+      <Hint id="convert-project-note">{refusal ? refusal.message : projectConvertSummary(chapters)}</Hint>
+      {convert.data?.error && !sending ? <Hint tone="error">{convert.data.error}</Hint> : null}
+    </convert.Form>
+  );
+}
+
+/** The chapter's header: convert (only what changed), its live progress, the latest snapshot's download, and the last conversion's problems. */
+export function ChapterHeader({ projectId, chapter }: { projectId: string; chapter: EditorChapter }) {
+  const convert = useFetcher<{ error?: string }>();
+  const { toConvert, remake } = chapter;
+  const converting = isConverting(chapter.state) || convert.state !== "idle";
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
@@ -117,9 +147,9 @@ export function ChapterHeader({ projectId, chapter, toConvert, remake }: { proje
           </convert.Form>
         )}
       </div>
-      {chapter.state === "converting" ? <Meter label="Conversion progress" value={Math.round((chapter.progress ?? 0) * 100)} max={100} valueText={`${Math.round((chapter.progress ?? 0) * 100)}% converted`} /> : null}
+      {isConverting(chapter.state) ? <Meter label="Conversion progress" value={percent(chapter.progress)} max={100} valueText={`${percent(chapter.progress)}% converted`} /> : null}
       {convert.data?.error ? <Hint tone="error">{convert.data.error}</Hint> : null}
-      {chapter.error && chapter.state !== "converting" ? (
+      {chapter.error && !isConverting(chapter.state) ? (
         <Hint tone="error">
           <AlertTriangle aria-hidden="true" className="mr-1 inline size-4" />
           {chapter.error}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LONG_TEXT_CHARACTERS, projectNameFromText, suggestsStudio, leavesEditor, moveInOrder, coverImageType, allowedToUseProjectsApi, blockCharacters, conversionKey, conversionProgress, defaultVoiceFor, projectLimit, queuePositions } from "../../../core/studio/studio-rules";
+import { LONG_TEXT_CHARACTERS, projectNameFromText, suggestsStudio, leavesEditor, moveInOrder, coverImageType, allowedToUseProjectsApi, blockCharacters, conversionKey, conversionProgress, defaultVoiceFor, projectLimit, queuePositions, projectConvertRefusal, projectConvertSummary, PROJECT_CONVERT_TEXTS } from "../../../core/studio/studio-rules";
 
 describe("studio rules", () => {
   it("gates the projects API and the projects limit by tier", () => {
@@ -64,5 +64,19 @@ describe("studio rules", () => {
     const long = projectNameFromText("It was a bright cold day in April, and the clocks were striking thirteen while Winston hurried home.");
     expect(long).toBe("It was a bright cold day in April, and the clocks were…");
     expect(long.length).toBeLessThanOrEqual(61);
+  });
+
+  it("lets the editor convert the whole project only when a chapter has work and none is converting, and says why not", () => {
+    const chapter = (state: string, toConvert: number, remake = false, hasText = true) => ({ state, toConvert, remake, hasText });
+    expect(projectConvertRefusal([chapter("default", 2), chapter("default", 0)])).toBeNull();
+    expect(projectConvertSummary([chapter("default", 2), chapter("default", 0), chapter("default", 1)])).toBe("3 paragraphs in 2 chapters.");
+    expect(projectConvertSummary([chapter("default", 1)])).toBe("1 paragraph in 1 chapter.");
+    // Only the loudness setting changed: converting re-makes the chapters' audio without charging.
+    expect(projectConvertRefusal([chapter("default", 0, true)])).toBeNull();
+    expect(projectConvertSummary([chapter("default", 0, true), chapter("default", 0)])).toBe("Re-makes 1 chapter for the loudness setting, without charge.");
+    expect(projectConvertRefusal([chapter("default", 2), chapter("converting", 1)])).toEqual({ httpStatus: 409, status: "conversion_running", message: PROJECT_CONVERT_TEXTS.running });
+    expect(projectConvertRefusal([chapter("default", 0)])?.message).toBe(PROJECT_CONVERT_TEXTS.done);
+    expect(projectConvertRefusal([chapter("default", 0, false, false)])?.message).toBe(PROJECT_CONVERT_TEXTS.empty);
+    expect(projectConvertRefusal([])?.message).toBe(PROJECT_CONVERT_TEXTS.empty);
   });
 });

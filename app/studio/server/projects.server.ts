@@ -35,14 +35,16 @@ import {
   projectLimitRefusal,
   projectMediaPrefix,
   queuePositions,
+  normalisesLoudness,
   type BlockSubType,
+  type ChapterWork,
   type ContentBlock,
   type ContentChapter,
   type QualityPreset,
   type TtsNode,
 } from "../../../core/studio/studio-rules";
 // What conversion reads of a project is core's: the queue consumer (queues/studio) reads it too (decision 0058).
-import { blockConversionKey, blockNeedsConversion, inOrder, parseList, projectContentOf, projectOutputFormat, type ChapterWithBlocks, type StudioJobMessage } from "../../../core/studio/project-content.server";
+import { blockConversionKey, blockHasText, blockNeedsConversion, inOrder, parseList, projectContentOf, projectOutputFormat, type ChapterWithBlocks, type StudioJobMessage } from "../../../core/studio/project-content.server";
 export { blockConversionKey, blockNeedsConversion, projectOutputFormat, type ChapterWithBlocks, type StudioJobMessage };
 
 export type StudioRefusal = { httpStatus: 400 | 401 | 402 | 403 | 404; status: string; message: string };
@@ -375,7 +377,7 @@ export async function queueConversion(env: Env, actor: Actor, project: StudioPro
   if (isRestricted(workspace.status as SubscriptionStatus)) return refuse(402, "payment_required", STATUS_NOTICES[workspace.status] ?? "This workspace cannot generate until its payment is settled.");
   const content = await projectContent(env, project);
   const chosen = chapterIds ? content.filter((c) => chapterIds.includes(c.chapter.id)) : content;
-  const withText = chosen.filter((c) => c.blocks.some((b) => blockCharacters(parseList<TtsNode>(b.nodes)) > 0 && parseList<TtsNode>(b.nodes).some((n) => n.text.trim())));
+  const withText = chosen.filter((c) => c.blocks.some(blockHasText));
   if (withText.length === 0 || (chapterIds && withText.length < chosen.length)) return refuse(400, "empty_chapter", EMPTY_CHAPTER_REFUSAL);
   const characters = withText.reduce((n, c) => n + c.blocks.filter((b) => (!blockIds || blockIds.includes(b.id)) && blockNeedsConversion(project, b)).reduce((m, b) => m + blockCharacters(parseList<TtsNode>(b.nodes)), 0), 0);
   const quota = await currentQuota(db(env), workspace, workspace.tier);
@@ -389,6 +391,22 @@ export async function queueConversion(env: Env, actor: Actor, project: StudioPro
   for (const id of ids) await repo.updateChapter(db(env), project.workspaceId, id, { state: "converting", conversionProgress: 0, lastConversionError: null });
   await env.STUDIO_JOBS.sendBatch(ids.map((chapterId) => ({ body: { version: 1, workspaceId: project.workspaceId, userId: actor.user.id, projectId: project.id, chapterId, blockIds } satisfies StudioJobMessage })));
   return { ok: true, value: { chapters: ids.length, characters } };
+}
+
+/**
+ * What converting each chapter now would do (by chapter id): the paragraphs needing conversion, and whether its
+ * latest audio was made with the other loudness setting (converting re-makes it without charge).
+ */
+export async function chapterWork(env: Env, project: StudioProjectRow, content: ChapterWithBlocks[]): Promise<Map<string, ChapterWork>> {
+  const snapshots = content.flatMap(({ chapter }) => (chapter.latestSnapshotId ? [chapter.latestSnapshotId] : []));
+  const loudness = await repo.snapshotsLoudness(db(env), project.workspaceId, project.id, snapshots);
+  const acx = normalisesLoudness(project);
+  return new Map(
+    content.map(({ chapter, blocks }) => {
+      const made = chapter.latestSnapshotId ? loudness.get(chapter.latestSnapshotId) : undefined;
+      return [chapter.id, { state: chapter.state, toConvert: blocks.filter((b) => blockNeedsConversion(project, b)).length, remake: made !== undefined && made !== acx, hasText: blocks.some(blockHasText) }];
+    }),
+  );
 }
 
 // Snapshots.

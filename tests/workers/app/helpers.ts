@@ -154,7 +154,9 @@ export async function mailedInviteCode(to: string): Promise<string> {
  */
 export async function fetcherPost(path: string, fields: Record<string, string>, cookie: string, headers: Record<string, string> = {}): Promise<{ status: number; data?: unknown; error?: unknown }> {
   const init = form(fields);
-  const response = await SELF.fetch(`${ORIGIN}${path}.data`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie, ...headers } });
+  // An index route's action is named by `?index`, after the `.data` (as the fetcher posts it).
+  const [pathname, query] = path.split("?");
+  const response = await SELF.fetch(`${ORIGIN}${pathname}.data${query === undefined ? "" : `?${query}`}`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie, ...headers } });
   if (!response.body || response.headers.get("content-type") !== "text/x-script") return { status: response.status, error: await response.text() };
   const decoded = await decode(response.body);
   await decoded.done;

@@ -113,3 +113,41 @@ describe("onboarding checklist action (/app/onboarding-checklist)", () => {
     expect(await complete("create_dub")).toMatchObject({ data: { newly_completed: true, hidden: true } });
   });
 });
+
+describe("dubbing use-cases banner (/app/dubbing)", () => {
+  const BANNER = 'data-testid="dubbing-use-cases"';
+  const shown = async (cookie: string) => ((await (await api("/v1/user", { cookie })).json()) as { prompts_shown: Record<string, boolean> }).prompts_shown;
+
+  it("is shown until its user closes it, with or without JavaScript, then never again; never closed from another origin", async () => {
+    const cookie = await signUp("dub-banner@example.com");
+    const html = await page("/app/dubbing", { cookie });
+    expect(html).toContain(BANNER);
+    expect(html).toContain("What you can dub here");
+    // Only what works here: the editor's plan rule for this (free) workspace, the languages from the engines (this
+    // project's speech worker has translation and transcription servers configured: many of each).
+    expect(html).toContain("from the Starter plan, edit its translation");
+    expect(html).toMatch(/On this site: from English, [^<]+ more into [^<]+ more\./);
+
+    expect((await fetcherPost("/app/dubbing?index", { intent: "close-dubbing-use-cases-banner" }, cookie, EVIL)).status).toBe(403);
+    expect((await fetcherPost("/app/dubbing?index", { intent: "nonsense" }, cookie)).status).toBe(400);
+    expect(await page("/app/dubbing", { cookie })).toContain(BANNER);
+
+    // The close button's form, as its fetcher posts it; the page and GET /v1/user say so from then on.
+    expect(await fetcherPost("/app/dubbing?index", { intent: "close-dubbing-use-cases-banner" }, cookie)).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await page("/app/dubbing", { cookie })).not.toContain(BANNER);
+    expect(await page("/app/dubbing", { cookie })).not.toContain(BANNER);
+    expect(await shown(cookie)).toEqual({ long_content_use_projects: false, dubbing_use_cases_banner: true });
+
+    // Another user still sees it, and closes it without JavaScript: the page comes back without it.
+    const other = await signUp("dub-banner-document@example.com");
+    expect(await page("/app/dubbing", { cookie: other })).toContain(BANNER);
+    const init = form({ intent: "close-dubbing-use-cases-banner" });
+    const landed = await SELF.fetch(`${ORIGIN}/app/dubbing?index`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie: other } });
+    expect(landed.status).toBe(200);
+    const after = await landed.text();
+    expect(after).not.toContain(BANNER);
+    expect(after).toContain('data-testid="new-dub"');
+    expect(await page("/app/dubbing", { cookie: other })).not.toContain(BANNER);
+    expect((await shown(other)).dubbing_use_cases_banner).toBe(true);
+  });
+});

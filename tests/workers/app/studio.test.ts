@@ -1,8 +1,9 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { strToU8 } from "fflate";
 import { describe, expect, it } from "vitest";
 import { decodeMp3 } from "../../../core/audio/mp3-decoder";
-import { api, createKey, fetcherPost, signUp, webhookPayloads } from "./helpers";
+import { PROJECT_CONVERT_TEXTS } from "../../../core/studio/studio-rules";
+import { api, createKey, fetcherPost, form, ORIGIN, signUp, webhookPayloads } from "./helpers";
 import { ARIA } from "./billing-helpers";
 
 const ROGER = "pv02roger00000000000";
@@ -251,6 +252,51 @@ describe("/v1/studio/projects", () => {
     expect((await api(`/v1/studio/projects/${id}`, { key })).status).toBe(404);
   });
 
+});
+
+describe("the editor's Convert project (/app/studio/{id})", () => {
+  it("converts every chapter through the page's action, with or without JavaScript; refuses while one converts and when nothing changed; the finished conversion is in the notifications", async () => {
+    const { key, cookie, workspace } = await starter("studio-convert-project@example.com");
+    const texts = ["Part one.", "The tide came in.", "The gulls were loud.", "Part two ends it."];
+    const made = (await (await create(key, { name: "Tides", from_content_json: content([{ name: "One", blocks: [{ sub_type: "h1", nodes: [{ voice_id: ARIA, text: texts[0]! }] }, { nodes: [{ voice_id: ROGER, text: texts[1]! }] }, { nodes: [{ voice_id: ROGER, text: texts[2]! }] }] }, { name: "Two", blocks: [{ nodes: [{ voice_id: ARIA, text: texts[3]! }] }] }]) })).json()) as { project: { project_id: string; chapters_order: string[] } };
+    const projectId = made.project.project_id;
+    const [one, two] = made.project.chapters_order as [string, string];
+    const editor = async () => (await SELF.fetch(`${ORIGIN}/app/studio/${projectId}`, { headers: { cookie } })).text();
+    expect(await editor()).toContain("4 paragraphs in 2 chapters.");
+
+    // While a chapter converts (here marked so by hand), the action refuses with the button's reason and queues nothing.
+    await env.DB.prepare("UPDATE studio_chapters SET state = 'converting' WHERE id = ?").bind(two).run();
+    expect(await editor()).toContain(PROJECT_CONVERT_TEXTS.running);
+    expect(await fetcherPost(`/app/studio/${projectId}`, { intent: "convert-project" }, cookie)).toMatchObject({ status: 409, data: { error: PROJECT_CONVERT_TEXTS.running } });
+    expect(((await (await api(`/v1/studio/projects/${projectId}/chapters/${one}`, { key })).json()) as Chapter).state).toBe("default");
+    await env.DB.prepare("UPDATE studio_chapters SET state = 'default' WHERE id = ?").bind(two).run();
+
+    // The button's form without JavaScript: the action queues every chapter and the editor comes back.
+    const init = form({ intent: "convert-project" });
+    const posted = await SELF.fetch(`${ORIGIN}/app/studio/${projectId}`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
+    expect(posted.status).toBe(200);
+    expect(await posted.text()).toContain('data-testid="convert-project"');
+    for (const chapterId of [one, two]) expect(await converted(key, projectId, chapterId)).toMatchObject({ conversion_progress: 1, can_be_downloaded: true, last_conversion_error: null });
+    expect(await charged(workspace)).toBe(texts.join("").length);
+    const project = (await (await api(`/v1/studio/projects/${projectId}`, { key })).json()) as { latest_snapshot_id: string | null; can_be_downloaded: boolean };
+    expect(project).toMatchObject({ can_be_downloaded: true, latest_snapshot_id: expect.any(String) });
+
+    // The Studio worker relays the finished conversion to the app (decision 0058), which puts it in the bell's list.
+    type Notifications = { notifications: { title: string; description: string; has_been_read: boolean }[] };
+    let listed: Notifications["notifications"] = [];
+    for (let i = 0; i < 100 && listed.length === 0; i++) {
+      listed = ((await (await api("/v1/workspace/notifications", { key })).json()) as Notifications).notifications;
+      if (listed.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(listed).toEqual([{ title: "Studio conversion finished", description: "Tides is converted and ready to play.", has_been_read: false, severity: "success", needs_attention: false, notification_id: expect.any(String), created_at_unix: expect.any(Number) }]);
+
+    // Nothing changed since: refused with the button's reason, nothing charged.
+    expect(await editor()).toContain(PROJECT_CONVERT_TEXTS.done);
+    expect(await fetcherPost(`/app/studio/${projectId}`, { intent: "convert-project" }, cookie)).toMatchObject({ status: 400, data: { error: PROJECT_CONVERT_TEXTS.done } });
+    const blank = (await (await create(key, { name: "Blank" })).json()) as { project: { project_id: string } };
+    expect(await fetcherPost(`/app/studio/${blank.project.project_id}`, { intent: "convert-project" }, cookie)).toMatchObject({ status: 400, data: { error: PROJECT_CONVERT_TEXTS.empty } });
+    expect(await charged(workspace)).toBe(texts.join("").length);
+  }, 60_000);
 });
 
 describe("the text-to-speech page's Studio suggestion", () => {
