@@ -297,7 +297,7 @@ studioApi.post(
 
 studioApi.post(
   "/:project_id/convert",
-  doc("Convert every chapter of a project (queued; chapters in parallel)", { success: { description: "JSON: status ok" }, responses: { 400: "empty_chapter", 401: "quota_exceeded", 402: "payment_required", 404: "not_found" } }),
+  doc("Convert every chapter of a project (queued; chapters in parallel)", { success: { description: "JSON: status ok" }, responses: { 400: "empty_chapter", 401: "quota_exceeded", 402: "payment_required", 404: "not_found", 409: "conversion_running: a chapter is converting" } }),
   valid("param", projectParam),
   async (c) => {
     const project = await projectOf(c, c.req.valid("param").project_id);
@@ -485,7 +485,7 @@ studioApi.post(
   "/:project_id/chapters/:chapter_id/convert",
   doc("Convert a chapter (queued); only blocks changed since their last conversion are synthesised and charged", {
     success: { description: "JSON: status ok" },
-    responses: { 400: "empty_chapter", 401: "quota_exceeded", 402: "payment_required", 404: "not_found" },
+    responses: { 400: "empty_chapter", 401: "quota_exceeded", 402: "payment_required", 404: "not_found", 409: "conversion_running: the chapter is converting" },
   }),
   valid("param", chapterParam),
   valid("query", z.object({ block_id: z.string().max(100).optional() })),

@@ -1,5 +1,5 @@
 // Studio's SQL: projects, chapters, blocks and snapshots, every query scoped to one workspace.
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { studioBlocks, studioChapters, studioProjects, studioSnapshots, usageEvents, workspaces } from "../schema";
 import { QuotaExhausted } from "./history";
@@ -79,6 +79,23 @@ export async function insertChapter(db: Database, chapter: StudioChapterInsert, 
 
 export async function updateChapter(db: Database, workspaceId: string, chapterId: string, patch: Partial<StudioChapterInsert>): Promise<void> {
   await db.update(studioChapters).set(patch).where(and(eq(studioChapters.workspaceId, workspaceId), eq(studioChapters.id, chapterId)));
+}
+
+/**
+ * Marks chapters converting, all or none, in one statement: none of them may be converting already (two convert
+ * calls at once must not both queue a chapter, or its paragraphs would be made and charged twice). True when claimed.
+ */
+export async function claimChaptersForConversion(db: Database, workspaceId: string, chapterIds: string[]): Promise<boolean> {
+  const busy = db
+    .select({ id: studioChapters.id })
+    .from(studioChapters)
+    .where(and(eq(studioChapters.workspaceId, workspaceId), inArray(studioChapters.id, chapterIds), inArray(studioChapters.state, ["in_queue", "converting"])));
+  const claimed = await db
+    .update(studioChapters)
+    .set({ state: "converting", conversionProgress: 0, lastConversionError: null })
+    .where(and(eq(studioChapters.workspaceId, workspaceId), inArray(studioChapters.id, chapterIds), notExists(busy)))
+    .returning({ id: studioChapters.id });
+  return claimed.length > 0;
 }
 
 export async function deleteChapter(db: Database, workspaceId: string, chapterId: string, chaptersOrder: { projectId: string; order: string; atMs: number }): Promise<void> {

@@ -18,8 +18,11 @@ export function Skeleton({ className }: { className?: string }) {
   return <div aria-hidden="true" className={cn("animate-pulse rounded-md bg-muted", className)} />;
 }
 
-/** A quantity within a known range (credits used of the quota), as role="meter". */
-export function Meter({ label, value, max, valueText, className }: { label: string; value: number; max: number; valueText?: string; className?: string }) {
+/**
+ * A quantity within a known range (credits used of the quota), as role="meter". Nearly full turns it red, which
+ * suits a quota; progress (`progress`) only fills.
+ */
+export function Meter({ label, value, max, valueText, className, progress = false }: { label: string; value: number; max: number; valueText?: string; className?: string; progress?: boolean }) {
   const share = max > 0 ? Math.min(1, Math.max(0, value / max)) : 0;
   return (
     <div
@@ -31,7 +34,7 @@ export function Meter({ label, value, max, valueText, className }: { label: stri
       aria-valuetext={valueText}
       className={cn("h-2 w-full overflow-hidden rounded-full bg-muted", className)}
     >
-      <div className={cn("h-full rounded-full", share > 0.9 ? "bg-destructive" : "bg-accent")} style={{ width: `${share * 100}%` }} />
+      <div className={cn("h-full rounded-full", share > 0.9 && !progress ? "bg-destructive" : "bg-accent")} style={{ width: `${share * 100}%` }} />
     </div>
   );
 }

@@ -63,7 +63,7 @@ export function DubList({ dubs, onCreate, onDeleted }: { dubs: DubListItem[]; on
                 <p className="text-sm text-muted-foreground">
                   {sourceLanguageLabel(dub.sourceLang, dub.autoSource)} → {dubbingLanguageName(dub.targetLang)} · {seconds(dub.durationSeconds)} · {dub.hadVideo ? "video" : "audio"}
                 </p>
-                {dub.status === "dubbing" ? <Meter label={`Progress of ${dub.name}`} value={Math.round(dub.progress * 100)} max={100} valueText={`${dub.progressMessage} (${Math.round(dub.progress * 100)}%)`} /> : null}
+                {dub.status === "dubbing" ? <Meter progress label={`Progress of ${dub.name}`} value={Math.round(dub.progress * 100)} max={100} valueText={`${dub.progressMessage} (${Math.round(dub.progress * 100)}%)`} /> : null}
                 {dub.status === "failed" ? (
                   <p className="text-sm text-muted-foreground">
                     {dub.error}

@@ -46,7 +46,7 @@ export function DubView({ dub, outputs, segments, speakers, studio, studioAllowe
         <CardContent className="flex flex-col gap-2">
           {dub.status === "dubbing" ? (
             <>
-              <Meter label="Dubbing progress" value={Math.round(dub.progress * 100)} max={100} valueText={`${dub.progressMessage} (${Math.round(dub.progress * 100)}%)`} />
+              <Meter progress label="Dubbing progress" value={Math.round(dub.progress * 100)} max={100} valueText={`${dub.progressMessage} (${Math.round(dub.progress * 100)}%)`} />
               <p className="text-sm text-muted-foreground" data-testid="dub-progress">
                 {dub.progressMessage} · {Math.round(dub.progress * 100)}%
               </p>

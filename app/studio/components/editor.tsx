@@ -60,7 +60,7 @@ export function ChapterSidebar({ projectId, chapters, current }: { projectId: st
               {chapters.length > 1 ? <MoveChapter chapter={c} first={i === 0} last={i === chapters.length - 1} /> : null}
             </div>
             {/* Each converting chapter's own progress, so a whole-project conversion shows every chapter moving. */}
-            {isConverting(c.state) ? <Meter label={`${c.name}: conversion progress`} value={percent(c.progress)} max={100} valueText={`${percent(c.progress)}% converted`} className="mx-3 mb-1 h-1 w-auto" /> : null}
+            {isConverting(c.state) ? <Meter progress label={`${c.name}: conversion progress`} value={percent(c.progress)} max={100} valueText={`${percent(c.progress)}% converted`} className="mx-3 mb-1 h-1 w-auto" /> : null}
           </li>
         ))}
       </ol>
@@ -147,7 +147,7 @@ export function ChapterHeader({ projectId, chapter }: { projectId: string; chapt
           </convert.Form>
         )}
       </div>
-      {isConverting(chapter.state) ? <Meter label="Conversion progress" value={percent(chapter.progress)} max={100} valueText={`${percent(chapter.progress)}% converted`} /> : null}
+      {isConverting(chapter.state) ? <Meter progress label="Conversion progress" value={percent(chapter.progress)} max={100} valueText={`${percent(chapter.progress)}% converted`} /> : null}
       {convert.data?.error ? <Hint tone="error">{convert.data.error}</Hint> : null}
       {chapter.error && !isConverting(chapter.state) ? (
         <Hint tone="error">

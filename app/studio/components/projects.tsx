@@ -42,7 +42,7 @@ export function ProjectList({ projects }: { projects: ProjectCard[] }) {
                   </Badge>
                 ) : null}
               </p>
-              <Meter label={`${p.name}: chapters converted`} value={p.converted} max={Math.max(1, p.chapters)} valueText={`${p.converted} of ${p.chapters} chapters converted`} />
+              <Meter progress label={`${p.name}: chapters converted`} value={p.converted} max={Math.max(1, p.chapters)} valueText={`${p.converted} of ${p.chapters} chapters converted`} />
             </div>
           </Card>
         </li>

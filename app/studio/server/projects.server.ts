@@ -30,6 +30,7 @@ import {
   EMPTY_CHAPTER_REFUSAL,
   LIVE_MODERATION_REFUSAL,
   newStudioId,
+  PROJECT_CONVERT_TEXTS,
   PROJECTS_API_REFUSAL,
   projectLimit,
   projectLimitRefusal,
@@ -47,7 +48,7 @@ import {
 import { blockConversionKey, blockHasText, blockNeedsConversion, inOrder, parseList, projectContentOf, projectOutputFormat, type ChapterWithBlocks, type StudioJobMessage } from "../../../core/studio/project-content.server";
 export { blockConversionKey, blockNeedsConversion, projectOutputFormat, type ChapterWithBlocks, type StudioJobMessage };
 
-export type StudioRefusal = { httpStatus: 400 | 401 | 402 | 403 | 404; status: string; message: string };
+export type StudioRefusal = { httpStatus: 400 | 401 | 402 | 403 | 404 | 409; status: string; message: string };
 export type StudioResult<T> = { ok: true; value: T } | { ok: false; refusal: StudioRefusal };
 
 const refuse = (httpStatus: StudioRefusal["httpStatus"], status: string, message: string): { ok: false; refusal: StudioRefusal } => ({ ok: false, refusal: { httpStatus, status, message } });
@@ -385,10 +386,10 @@ export async function queueConversion(env: Env, actor: Actor, project: StudioPro
     return refuse(401, "quota_exceeded", `This request exceeds your quota of ${workspace.characterLimit}. You have ${Math.max(0, workspace.characterLimit - quota.used)} credits remaining, while ${characters} credits are required for this request.`);
   }
   const ids = withText.map((c) => c.chapter.id);
+  if (!(await repo.claimChaptersForConversion(db(env), project.workspaceId, ids))) return refuse(409, "conversion_running", PROJECT_CONVERT_TEXTS.running);
   const now = nowSeconds();
   const converting = [...new Set([...parseList<string>(project.conversionChapterIds), ...ids])];
   await repo.updateProject(db(env), project.workspaceId, project.id, { state: "in_queue", addedToQueueAtUnix: now, conversionChapterIds: JSON.stringify(converting) });
-  for (const id of ids) await repo.updateChapter(db(env), project.workspaceId, id, { state: "converting", conversionProgress: 0, lastConversionError: null });
   await env.STUDIO_JOBS.sendBatch(ids.map((chapterId) => ({ body: { version: 1, workspaceId: project.workspaceId, userId: actor.user.id, projectId: project.id, chapterId, blockIds } satisfies StudioJobMessage })));
   return { ok: true, value: { chapters: ids.length, characters } };
 }

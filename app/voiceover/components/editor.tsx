@@ -500,7 +500,7 @@ function RenderCard({
             <span className="text-sm">
               {RENDER_STATUS_LABELS[render.status]} · {render.progress}%
             </span>
-            <Meter label="Render progress" value={render.progress} max={100} valueText={`${render.progress}%`} />
+            <Meter progress label="Render progress" value={render.progress} max={100} valueText={`${render.progress}%`} />
           </div>
         ) : null}
         {render?.status === "failed" ? (

@@ -51,7 +51,7 @@ export function VoiceoverList({ projects, onCreate }: { projects: VoiceoverCard[
                   </Badge>
                 ) : null}
               </p>
-              {p.render && (p.render.status === "queued" || p.render.status === "rendering") ? <Meter label={`${p.name}: render progress`} value={p.render.progress} max={100} valueText={`${p.render.progress}%`} /> : null}
+              {p.render && (p.render.status === "queued" || p.render.status === "rendering") ? <Meter progress label={`${p.name}: render progress`} value={p.render.progress} max={100} valueText={`${p.render.progress}%`} /> : null}
             </div>
           </Card>
         </li>

@@ -183,7 +183,7 @@ export function AddVoiceDialog({ onClose, onAdded }: { onClose: () => void; onAd
           <input type="checkbox" className="mt-1" checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} disabled={busy} />
           <span>{CONSENT_TEXT}</span>
         </label>
-        {phase.kind === "uploading" ? <Meter label="Uploading samples" value={phase.percent} max={100} valueText={`${phase.percent}%`} /> : null}
+        {phase.kind === "uploading" ? <Meter progress label="Uploading samples" value={phase.percent} max={100} valueText={`${phase.percent}%`} /> : null}
         {phase.kind === "analysing" ? <Hint>Measuring the voice: pitch, pace and formants…</Hint> : null}
         {error ? (
           <Hint tone="error">

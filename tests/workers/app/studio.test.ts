@@ -297,6 +297,23 @@ describe("the editor's Convert project (/app/studio/{id})", () => {
     expect(await fetcherPost(`/app/studio/${blank.project.project_id}`, { intent: "convert-project" }, cookie)).toMatchObject({ status: 400, data: { error: PROJECT_CONVERT_TEXTS.empty } });
     expect(await charged(workspace)).toBe(texts.join("").length);
   }, 60_000);
+
+  it("two convert calls at once through the API: one queues, the other is refused 409, and every paragraph is charged once", async () => {
+    const { key, workspace } = await starter("studio-convert-race@example.com");
+    const texts = ["A first line.", "A second line."];
+    const made = (await (await create(key, { name: "Race", from_content_json: content([{ name: "One", blocks: texts.map((text) => ({ nodes: [{ voice_id: ARIA, text }] })) }]) })).json()) as { project: { project_id: string; chapters_order: string[] } };
+    const projectId = made.project.project_id;
+    const [chapterId] = made.project.chapters_order as [string];
+    const calls = await Promise.all([
+      api(`/v1/studio/projects/${projectId}/convert`, { method: "POST", key }),
+      api(`/v1/studio/projects/${projectId}/chapters/${chapterId}/convert`, { method: "POST", key }),
+    ]);
+    expect(calls.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = calls.find((r) => r.status === 409)!;
+    expect(((await refused.json()) as { detail: unknown }).detail).toEqual({ status: "conversion_running", message: PROJECT_CONVERT_TEXTS.running });
+    expect(await converted(key, projectId, chapterId)).toMatchObject({ conversion_progress: 1, can_be_downloaded: true });
+    expect(await charged(workspace)).toBe(texts.join("").length);
+  }, 60_000);
 });
 
 describe("the text-to-speech page's Studio suggestion", () => {
