@@ -67,7 +67,7 @@ export function DubView({ dub, languages, outputs, segments, speakers, studio, s
       {outputs.map((output) => {
         const base = `/v1/dubbing/${dub.id}`;
         return (
-          <Card key={output.language}>
+          <Card key={output.language} data-testid={`dub-output-${output.language}`}>
             <CardHeader title={`${dubbingLanguageName(output.language)} dub`} description={output.hasVideo ? "The original picture with the dubbed sound track (remuxed, not re-encoded)." : "The dubbed audio over the original background."} />
             <CardContent className="flex flex-col gap-4">
               {output.hasVideo ? (

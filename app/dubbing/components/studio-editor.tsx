@@ -91,10 +91,8 @@ export function StudioEditor({ dubId, source, target, languages, added, adding, 
         }
       />
       <CardContent className="flex flex-col gap-5">
-        <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
-          <LanguageSwitch dubId={dubId} languages={languages} current={target} />
-          <AddLanguage {...adding} />
-        </div>
+        <LanguageSwitch dubId={dubId} languages={languages} current={target} />
+        <AddLanguage {...adding} />
         {added ? (
           <p role="status" className="text-sm text-muted-foreground" data-testid="studio-language-added">
             {STUDIO_TEXTS.languageAdded(dubbingLanguageName(target))}
@@ -148,8 +146,10 @@ export function StudioEditor({ dubId, source, target, languages, added, adding, 
 /** The dub's target languages as links (?language=): the studio edits, plays and renders the one chosen. */
 function LanguageSwitch({ dubId, languages, current }: { dubId: string; languages: string[]; current: string }) {
   return (
-    <nav aria-label="Target language" className="flex min-w-0 flex-col gap-1" data-testid="studio-languages">
-      <span className="text-sm font-medium">Target language</span>
+    <nav aria-labelledby="studio-languages-title" className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1" data-testid="studio-languages">
+      <span id="studio-languages-title" className="text-sm font-medium">
+        Target language
+      </span>
       <ul className="inline-flex max-w-full flex-wrap items-center gap-1 rounded-2xl bg-muted p-1">
         {languages.map((language) => (
           <li key={language}>
