@@ -141,7 +141,7 @@ describe("dubbing page", () => {
     });
     await page.getByTestId("studio-add-language-submit").click();
     await page.getByTestId("studio-add-language-progress").waitFor();
-    await expect(page.getByTestId("studio-add-language-progress").textContent()).resolves.toContain("Adding Spanish: translating");
+    await expect(page.getByTestId("studio-add-language-progress").textContent()).resolves.toContain("Adding Spanish: translating the line, speaking it");
     await page.getByTestId("dub-studio").screenshot({ path: "tests/e2e/artifacts/dubbing-studio-adding-language.png" });
     await page.getByTestId("studio-language-added").waitFor({ timeout: 60_000 });
     await page.unroute(`**/app/dubbing/${id}.data*`);
