@@ -110,8 +110,12 @@ describe("dubbing page", () => {
     await line.getByTestId("studio-redub").click();
     await expect.poll(() => line.getByText("Not re-dubbed").count(), { timeout: 30_000 }).toBe(0);
     await expect(translation.inputValue()).resolves.toBe("Buenos días. Quiero aprender un idioma nuevo.");
+    const dubSource = await page.getByTestId("studio-dub").getAttribute("src");
     await page.getByTestId("studio-render").click();
     await page.getByTestId("studio-rendered").waitFor({ timeout: 30_000 });
+    // The page's data comes again after the render (the player's address names the new version): a play started
+    // before it lands would be reset by the new address.
+    await expect.poll(() => page.getByTestId("studio-dub").getAttribute("src"), { timeout: 30_000 }).not.toBe(dubSource);
     // The dub plays from a segment.
     await line.getByRole("button", { name: /Play the dub from/ }).click();
     await expect.poll(() => page.getByTestId("studio-dub").evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 }).toBeGreaterThan(0);
