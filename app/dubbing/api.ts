@@ -8,6 +8,7 @@ import { apiDocs } from "~/api/route-docs";
 import { rangedObjectResponse } from "~/history/history.server";
 import { srtSubtitles, webVttSubtitles } from "../../core/dubbing/segments";
 import { createDub, deleteDub, dubOutputs, dubSegments, findDub, listDubs, type DubRow } from "~/dubbing/dubbing.server";
+import { studioLanguages } from "~/dubbing/rules/studio";
 import { fetchPublic, publicUrlProblem } from "../../core/http/public-fetch";
 import { DUB_STATUSES, MAX_DUBBING_UPLOAD_BYTES, MAX_SPEAKERS, subtitleLines, urlFileName, TRANSCRIPT_FORMATS, type DubStatus } from "../../core/dubbing/dub-rules";
 
@@ -23,7 +24,8 @@ export function dubJson(row: DubRow) {
     error: row.error,
     refunded: row.refunded,
     source_language: row.detectedSourceLang ?? (row.sourceLang === "auto" ? undefined : row.sourceLang),
-    target_languages: [row.targetLang],
+    // Every target language the dub has (the first, then those the studio added), finished or not.
+    target_languages: studioLanguages(dubSegments(row), row.targetLang),
     editable: true,
     created_at: new Date(row.createdAt * 1000).toISOString(),
     creation_date_unix: row.createdAt,

@@ -16,6 +16,7 @@ import { log } from "~/common/log.server";
 import { usableVoices } from "~/voices/voices.server";
 import { currentQuota } from "~/speech/speech.server";
 import { acceptedUploadType } from "~/isolation/rules/isolation";
+import { studioLanguages } from "./rules/studio";
 import {
   AUTO_SOURCE,
   canUseDubbingStudio,
@@ -250,17 +251,58 @@ export function dubListItem(row: DubRow) {
   };
 }
 
+type LanguageOption = { code: string; name: string };
+
+/**
+ * The targets a configured translation engine reaches from `source` and the engine speaks (`targets`), and the
+ * languages the engine speaks that none reaches (`untranslatable`: named, never offered); `present` are left out.
+ */
+function translationTargets(capabilities: EngineCatalog["capabilities"], source: string, present: readonly string[]): { targets: LanguageOption[]; untranslatable: LanguageOption[] } {
+  const candidates = DUBBING_LANGUAGES.filter((l) => l.code !== source && !present.includes(l.code));
+  const targets = candidates.filter((l) => pairProblem(capabilities, source, l.code) === null);
+  // Spoken by the engine but out of every configured translator's reach: the pages say so rather than offering them.
+  const untranslatable = candidates.filter((l) => speakable(l.code) && !targets.includes(l));
+  return { targets: [...targets], untranslatable };
+}
+
 /**
  * The languages the new-dub dialog offers: sources the deployment hears (automatic detection first), targets it
  * can translate English into and speak. A language the engines cannot reach is not offered.
  */
-export async function dubbingLanguageOptions(env: Env): Promise<{ sources: { code: string; name: string }[]; targets: { code: string; name: string }[]; untranslatable: { code: string; name: string }[] }> {
+export async function dubbingLanguageOptions(env: Env): Promise<{ sources: LanguageOption[]; targets: LanguageOption[]; untranslatable: LanguageOption[] }> {
   const { capabilities } = await engine(env).catalog();
   const sources = DUBBING_LANGUAGES.filter((l) => !(pairProblem(capabilities, l.code, l.code === "en" ? "es" : "en") ?? "").startsWith("The embedded speech-to-text"));
-  const targets = DUBBING_LANGUAGES.filter((l) => l.code !== "en" && pairProblem(capabilities, "en", l.code) === null);
-  // Spoken by the engine but out of every configured translator's reach: the dialog says so rather than offering them.
-  const untranslatable = DUBBING_LANGUAGES.filter((l) => l.code !== "en" && speakable(l.code) && !targets.includes(l));
-  return { sources: [{ code: AUTO_SOURCE, name: "Detect automatically" }, ...sources], targets: [...targets], untranslatable };
+  return { sources: [{ code: AUTO_SOURCE, name: "Detect automatically" }, ...sources], ...translationTargets(capabilities, "en", []) };
+}
+
+/**
+ * The languages the studio editor offers to add to a finished dub (decision 0068): those a translation engine
+ * reaches from the dub's source, as POST /v1/dubbing/project/{id}/language accepts them, less those it has.
+ */
+export async function addableDubLanguages(env: Env, row: DubRow): Promise<{ targets: LanguageOption[]; untranslatable: LanguageOption[] }> {
+  const { capabilities } = await engine(env).catalog();
+  const source = row.detectedSourceLang ?? (row.sourceLang === AUTO_SOURCE ? "en" : row.sourceLang);
+  return translationTargets(capabilities, source, studioLanguages(dubSegments(row), row.targetLang));
+}
+
+/**
+ * Adds a target language to a dub through the API's own call (POST /v1/dubbing/project/{id}/language: translate,
+ * speak, charge, render), dialled in-process with the person's session: the speaking and the encoders live on
+ * the API side of the worker, which the pages' bundle does not carry. Returns the API's refusal as it gave it.
+ */
+export async function addDubLanguage(dial: (request: Request) => Promise<Response>, request: Request, id: string, language: string): Promise<{ ok: true; code: string } | { ok: false; httpStatus: number; message: string }> {
+  const url = new URL(`/v1/dubbing/project/${encodeURIComponent(id)}/language`, request.url);
+  const headers = new Headers({ "content-type": "application/json", origin: url.origin });
+  for (const name of ["cookie", "x-parlance-client-ip"]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const response = await dial(new Request(url, { method: "POST", headers, body: JSON.stringify({ target_language: language }) }));
+  const body = (await response.json().catch(() => null)) as { target_language?: string; detail?: { message?: string } | { msg: string }[] } | null;
+  if (response.ok && body?.target_language) return { ok: true, code: body.target_language };
+  const detail = body?.detail;
+  const message = Array.isArray(detail) ? detail.map((d) => d.msg).join("; ") : (detail?.message ?? "The language could not be added; nothing was charged. Try again.");
+  return { ok: false, httpStatus: response.status, message };
 }
 
 /**

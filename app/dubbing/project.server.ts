@@ -3,7 +3,7 @@
 // (studio.server.ts: Starter and above, finished dubs only), so the two APIs share one state and one set of rules.
 import type { Actor } from "~/accounts/accounts.server";
 import { createDub, deleteDub, dubOutputs, dubSegments, findDub, listDubs, type DubRow, type NewDub } from "./dubbing.server";
-import { addStudioLanguage, redubStudioSegments, removeStudioLanguage, renderStudioLanguage, type StudioRefusal, type StudioResult } from "./studio.server";
+import { addDubbedLanguage, type StudioRefusal } from "./studio.server";
 import { dubStatusOf, languageStatus, projectLanguages, projectStatus, type LanguageStatus, type ProjectDub, type ProjectStatus } from "./rules/project";
 import type { StudioRender } from "./rules/studio";
 
@@ -56,17 +56,7 @@ export function createProject(env: Env, actor: Actor, request: Omit<NewDub, "num
 export const deleteProject = deleteDub;
 
 /**
- * Adds a language target and dubs it at once: every segment translated (or given), spoken (charged as a re-dub
- * of the whole media) and rendered. Refused for the quota, the language is taken away again: nothing half-written.
+ * Adds a language target and dubs it at once (decision 0068): every segment translated (or given), spoken, charged
+ * and rendered, written in one batch; refused (the quota, the engines), nothing of it stays.
  */
-export async function addProjectLanguage(env: Env, actor: Actor, id: string, language: string, translations?: Record<string, string>): Promise<StudioResult<{ code: string }>> {
-  const added = await addStudioLanguage(env, actor, id, language, translations);
-  if (!added.ok) return added;
-  const dubbed = await redubStudioSegments(env, actor, id, [], [added.code]);
-  if (!dubbed.ok) {
-    await removeStudioLanguage(env, actor, id, added.code);
-    return dubbed;
-  }
-  const rendered = await renderStudioLanguage(env, actor, id, added.code);
-  return rendered.ok ? { ...rendered, code: added.code } : rendered;
-}
+export const addProjectLanguage = addDubbedLanguage;

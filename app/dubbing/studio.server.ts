@@ -320,19 +320,17 @@ async function segmentSpeech(env: Env, row: DubRow, segments: readonly DubSegmen
 }
 
 /**
- * Adds a target language: every segment translated into it (or given its translation by id, all of them), its
- * lines to be dubbed (charged then) and rendered.
+ * The dub's segments with a new target language: every segment translated into it (or given its translation by
+ * id, all of them), its lines stale until spoken. Nothing is saved.
  */
-export async function addStudioLanguage(env: Env, actor: Actor, id: string, language: string, given?: Record<string, string>): Promise<StudioResult<{ code: string }>> {
-  const found = await editable(env, actor, id);
-  if (!found.ok) return found;
-  const { row, source, languages } = found;
+async function newLanguageSegments(env: Env, dub: Editable, language: string, given?: Record<string, string>): Promise<Found<{ code: string; segments: DubSegment[] }>> {
+  const { source, languages } = dub;
   const code = dubbingLanguage(language);
   if (!code) return refuse(400, "invalid_language", `${language} is not a language code dubbing knows (ISO 639-1, e.g. fr).`);
   if (code === source || languages.includes(code)) return refuse(409, "language_exists", `The dub already has ${dubbingLanguageName(code)}.`);
   if (given) {
-    const missing = found.segments.filter((s) => given[s.id] === undefined).map((s) => s.id);
-    const extra = Object.keys(given).filter((k) => !found.segments.some((s) => s.id === k));
+    const missing = dub.segments.filter((s) => given[s.id] === undefined).map((s) => s.id);
+    const extra = Object.keys(given).filter((k) => !dub.segments.some((s) => s.id === k));
     if (missing.length || extra.length) return refuse(400, "invalid_translations", `translations must cover every segment exactly once${missing.length ? `; missing ${missing.join(", ")}` : ""}${extra.length ? `; no segment ${extra.join(", ")}` : ""}.`);
     const problem = speakProblem(code);
     if (problem) return refuse(422, "unsupported_language", problem);
@@ -341,18 +339,66 @@ export async function addStudioLanguage(env: Env, actor: Actor, id: string, lang
     if (problem) return refuse(422, "unsupported_language", problem);
   }
   const choice = given ? null : await translationChoice(env, source, code);
-  const next: DubSegment[] = [];
+  const segments: DubSegment[] = [];
   try {
-    for (const segment of found.segments) {
+    for (const segment of dub.segments) {
       const text = given ? given[segment.id]! : (await engine(env).translate({ text: segment.text, source, target: code }, choice!)).text;
-      next.push({ ...segment, translations: { ...segment.translations, [code]: text }, stale: [...new Set([...(segment.stale ?? []), code])] });
+      segments.push({ ...segment, translations: { ...segment.translations, [code]: text }, stale: [...new Set([...(segment.stale ?? []), code])] });
     }
   } catch (error) {
     // A configured server that does not take the pair refuses it (the catalogue cannot know its languages): nothing is saved.
     return refuse(422, "unsupported_language", `The translation engine could not translate ${dubbingLanguageName(source)} into ${dubbingLanguageName(code)}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const saved = await save(env, row, { segments: JSON.stringify(next) });
-  return saved.ok ? { ...saved, code } : saved;
+  return { ok: true, code, segments };
+}
+
+/**
+ * Adds a target language (the resource API's call): every segment translated into it (or given its translation
+ * by id, all of them); its lines wait to be dubbed (charged then) and rendered.
+ */
+export async function addStudioLanguage(env: Env, actor: Actor, id: string, language: string, given?: Record<string, string>): Promise<StudioResult<{ code: string }>> {
+  const found = await editable(env, actor, id);
+  if (!found.ok) return found;
+  const added = await newLanguageSegments(env, found, language, given);
+  if (!added.ok) return added;
+  const saved = await save(env, found.row, { segments: JSON.stringify(added.segments) });
+  return saved.ok ? { ...saved, code: added.code } : saved;
+}
+
+/**
+ * Adds a target language dubbed whole (the project API's call and the studio editor's, decision 0068): every
+ * segment translated (or given), spoken in its speaker's voice and mixed, then charged with the language's
+ * segments, output and render in one batch. Until that batch the dub reads as it was: the language appears
+ * complete or not at all, and past the quota (or on any failure) its lines and track are taken away again.
+ */
+export async function addDubbedLanguage(env: Env, actor: Actor, id: string, language: string, given?: Record<string, string>): Promise<StudioResult<{ code: string; credits: number }>> {
+  const found = await editable(env, actor, id);
+  if (!found.ok) return found;
+  const added = await newLanguageSegments(env, found, language, given);
+  if (!added.ok) return added;
+  const { row } = found;
+  const code = added.code;
+  const ids = added.segments.map((s) => s.id);
+  const credits = redubCredits(added.segments, [code]);
+  const quota = await quotaFor(env, actor, credits);
+  if (!quota.ok) return quota;
+  const prefix = `${dubMediaPrefix(row.workspaceId, row.id)}${code}/`;
+  try {
+    const lines = await speakLines(env, row, found.speakers, added.segments, [code]);
+    await Promise.all(lines.map((line) => env.MEDIA.put(line.key, bytesFromInt16(line.samples))));
+    const mixed = await mixLanguage(env, row, code, added.segments);
+    if (!mixed.ok) {
+      await deleteMedia(env, prefix);
+      return mixed;
+    }
+    const renders = { ...dubRenders(row), [code]: { id: `render_${randomHex(8)}`, version: row.version + 1, language: code, type: mixed.type, status: "complete" } satisfies StudioRender };
+    const charged = await chargeLines(env, actor, row, credits, quota.usable, { segments: JSON.stringify(redubbed(added.segments, ids, [code])), outputs: JSON.stringify({ ...dubOutputs(row), [code]: mixed.output }), renders: JSON.stringify(renders) });
+    if (!charged.ok) await deleteMedia(env, prefix);
+    return charged.ok ? { ok: true, version: row.version + 1, code, credits } : charged;
+  } catch (error) {
+    await deleteMedia(env, prefix);
+    throw error;
+  }
 }
 
 /**
@@ -396,14 +442,30 @@ export async function redubStudioSegments(env: Env, actor: Actor, id: string, se
   const chosen = segmentsToRedub(segments, segmentIds, targets);
   if (chosen.length === 0) return { ok: true, version: row.version, segments: [], credits: 0, seconds: 0 };
   const credits = redubCredits(chosen, targets);
-  const workspace = actor.membership.workspace;
-  const db = database(env.DB);
-  const quota = await currentQuota(db, workspace, workspace.tier);
-  const quotaRefusal = () => refuse(401, "quota_exceeded", `Re-dubbing these lines needs ${credits} credits; ${Math.max(0, workspace.characterLimit - quota.used)} remain.`);
-  if (quota.used + credits > quota.usable) return quotaRefusal();
+  const quota = await quotaFor(env, actor, credits);
+  if (!quota.ok) return quota;
+  const lines = await speakLines(env, row, speakers, chosen, targets);
+  const ids = chosen.map((s) => s.id);
+  const charged = await chargeLines(env, actor, row, credits, quota.usable, { segments: JSON.stringify(redubbed(segments, ids, targets)) });
+  if (!charged.ok) return charged;
+  await Promise.all(lines.map((line) => env.MEDIA.put(line.key, bytesFromInt16(line.samples))));
+  const seconds = chosen.reduce((sum, s) => sum + (s.end - s.start), 0) * targets.length;
+  return { ok: true, version: row.version + 1, segments: ids, credits, seconds };
+}
 
+/** Whether the workspace's quota takes `credits` more, with what it may use; the refusal when not. */
+async function quotaFor(env: Env, actor: Actor, credits: number): Promise<Found<{ usable: number }>> {
+  const workspace = actor.membership.workspace;
+  const quota = await currentQuota(database(env.DB), workspace, workspace.tier);
+  return quota.used + credits > quota.usable ? quotaRefusal(workspace, credits, quota.used) : { ok: true, usable: quota.usable };
+}
+
+const quotaRefusal = (workspace: Actor["membership"]["workspace"], credits: number, used: number) => refuse(401, "quota_exceeded", `Dubbing these lines needs ${credits} credits; ${Math.max(0, workspace.characterLimit - used)} remain.`);
+
+/** The named segments spoken in each language by their speakers' voices, fitted to their segments (not yet stored). */
+async function speakLines(env: Env, row: DubRow, speakers: DubSpeaker[], chosen: readonly DubSegment[], languages: readonly string[]): Promise<{ key: string; samples: Int16Array }[]> {
   const lines: { key: string; samples: Int16Array }[] = [];
-  for (const language of targets) {
+  for (const language of languages) {
     for (const segment of chosen) {
       const speaker = speakers.find((s) => s.id === segment.speakerId) ?? speakers[0]!;
       const length = Math.round((segment.end - segment.start) * DUBBING_RATE);
@@ -411,22 +473,25 @@ export async function redubStudioSegments(env: Env, actor: Actor, id: string, se
       lines.push({ key: lineKey(row, language, segment.id), samples });
     }
   }
-  const ids = chosen.map((s) => s.id);
+  return lines;
+}
+
+/** Charges spoken lines once, in one batch with the dub's change; past the quota (a race) nothing is written. */
+async function chargeLines(env: Env, actor: Actor, row: DubRow, credits: number, usable: number, patch: Partial<DubRow>): Promise<StudioResult> {
+  const workspace = actor.membership.workspace;
   const at = nowSeconds();
   try {
     await repo.chargeRedub(
-      db,
+      database(env.DB),
       row,
-      { credits, eventId: `${row.id}-redub-${randomHex(6)}`, userId: actor.user.id, beyondLimit: Number.isFinite(quota.usable) ? quota.usable - workspace.characterLimit : null, apiKeyId: actor.apiKeyId, at },
-      { segments: JSON.stringify(redubbed(segments, ids, targets)), updatedAt: at },
+      { credits, eventId: `${row.id}-redub-${randomHex(6)}`, userId: actor.user.id, beyondLimit: Number.isFinite(usable) ? usable - workspace.characterLimit : null, apiKeyId: actor.apiKeyId, at },
+      { ...patch, updatedAt: at },
     );
   } catch (error) {
-    if (error instanceof QuotaExhausted) return quotaRefusal();
+    if (error instanceof QuotaExhausted) return quotaRefusal(workspace, credits, (await currentQuota(database(env.DB), workspace, workspace.tier)).used);
     throw error;
   }
-  await Promise.all(lines.map((line) => env.MEDIA.put(line.key, bytesFromInt16(line.samples))));
-  const seconds = chosen.reduce((sum, s) => sum + (s.end - s.start), 0) * targets.length;
-  return { ok: true, version: row.version + 1, segments: ids, credits, seconds };
+  return { ok: true, version: row.version + 1 };
 }
 
 /**
@@ -438,11 +503,22 @@ export async function renderStudioLanguage(env: Env, actor: Actor, id: string, l
   const found = await editable(env, actor, id);
   if (!found.ok) return found;
   const row = found.row;
-  // Without a type: the video's when the upload was video the muxer takes, else MP3.
-  const type = requested ?? (row.hadVideo && remuxContainer(containerOfType(row.contentType) ?? "") ? "mp4" : "mp3");
   const code = language.toLowerCase();
   const missing = unknownLanguages(found, [code]);
   if (missing) return missing;
+  const mixed = await mixLanguage(env, row, code, found.segments, requested);
+  if (!mixed.ok) return mixed;
+  const renderId = `render_${randomHex(8)}`;
+  const renders = { ...dubRenders(row), [code]: { id: renderId, version: row.version + 1, language: code, type: mixed.type, status: "complete" } satisfies StudioRender };
+  const outputs = { ...dubOutputs(row), [code]: mixed.output };
+  const saved = await save(env, row, { outputs: JSON.stringify(outputs), renders: JSON.stringify(renders) });
+  return saved.ok ? { ...saved, renderId } : saved;
+}
+
+/** One language's stored lines mixed over the background and encoded (the video remuxed when the upload had one); written to R2, not recorded. */
+async function mixLanguage(env: Env, row: DubRow, code: string, segments: DubSegment[], requested?: StudioRenderType): Promise<Found<{ output: Awaited<ReturnType<typeof renderLanguage>>; type: StudioRenderType }>> {
+  // Without a type: the video's when the upload was video the muxer takes, else MP3.
+  const type = requested ?? (row.hadVideo && remuxContainer(containerOfType(row.contentType) ?? "") ? "mp4" : "mp3");
   if (type === "mp4" && !row.hadVideo) return refuse(422, "render_type_unsupported", "The upload was audio: render mp3.");
   const prefix = dubMediaPrefix(row.workspaceId, row.id);
   const background = row.dropBackground ? null : await env.MEDIA.get(`${prefix}background.pcm`);
@@ -453,18 +529,12 @@ export async function renderStudioLanguage(env: Env, actor: Actor, id: string, l
   const container = originalBytes ? containerOfType(row.contentType) : null;
   if (type === "mp4" && !(container && remuxContainer(container))) return refuse(422, "render_type_unsupported", "The upload's container cannot take a new sound track: render mp3.");
   // The video is remuxed whenever the upload had one, so the dub's video and audio never disagree.
-  let output: Awaited<ReturnType<typeof renderLanguage>>;
   try {
-    output = await renderLanguage(env, row, code, found.segments, lengthSamples, DUBBING_RATE, backgroundSamples, originalBytes, container);
+    return { ok: true, type, output: await renderLanguage(env, row, code, segments, lengthSamples, DUBBING_RATE, backgroundSamples, originalBytes, container) };
   } catch (error) {
     // A video the muxer cannot copy (its type said MP4/WebM; its content disagrees): the render is refused, not a 5xx.
     return refuse(422, "render_failed", `The video could not take the new sound track: ${error instanceof Error ? error.message : String(error)}. Render mp3.`);
   }
-  const renderId = `render_${randomHex(8)}`;
-  const renders = { ...dubRenders(row), [code]: { id: renderId, version: row.version + 1, language: code, type, status: "complete" } satisfies StudioRender };
-  const outputs = { ...dubOutputs(row), [code]: output };
-  const saved = await save(env, row, { outputs: JSON.stringify(outputs), renders: JSON.stringify(renders) });
-  return saved.ok ? { ...saved, renderId } : saved;
 }
 
 /**

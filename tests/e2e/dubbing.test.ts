@@ -124,12 +124,83 @@ describe("dubbing page", () => {
     await line.getByTestId("studio-redub").click();
     await expect.poll(() => line.getByText("Not re-dubbed").count(), { timeout: 30_000 }).toBe(0);
     await expect(translation.inputValue()).resolves.toBe("Buenos días. Quiero aprender un idioma nuevo.");
+    const dubSource = await page.getByTestId("studio-dub").getAttribute("src");
     await page.getByTestId("studio-render").click();
     await page.getByTestId("studio-rendered").waitFor({ timeout: 30_000 });
+    // The page's data comes again after the render (the player's address names the new version): a play started
+    // before it lands would be reset by the new address.
+    await expect.poll(() => page.getByTestId("studio-dub").getAttribute("src"), { timeout: 30_000 }).not.toBe(dubSource);
     // The dub plays from a segment.
     await line.getByRole("button", { name: /Play the dub from/ }).click();
     await expect.poll(() => page.getByTestId("studio-dub").evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // Adding a target language. This stack has only the embedded translator (English to Spanish) and the dub has
+    // Spanish: nothing is offered, and the control says how more languages become available.
+    const adder = page.getByTestId("studio-add-language");
+    await adder.getByTestId("studio-add-language-none").waitFor();
+    await expect(adder.getByTestId("studio-untranslatable").textContent()).resolves.toContain("LibreTranslate or Workers AI");
+    // A program makes the dub French (its own translations, through the project API) and removes its Spanish:
+    // Spanish is then the one target the translator reaches, and the person adds it back in the editor.
+    await page.evaluate(async (dubId) => {
+      const transcript = (await (await fetch(`/v1/dubbing/project/${dubId}/transcript`)).json()) as { segments: { id: string }[] };
+      const translations = Object.fromEntries(transcript.segments.map((s) => [s.id, "Bonjour. Je veux apprendre une nouvelle langue."]));
+      const added = await fetch(`/v1/dubbing/project/${dubId}/language`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ target_language: "fr", translations }) });
+      if (!added.ok) throw new Error(`adding French: ${await added.text()}`);
+      const removed = await fetch(`/v1/dubbing/project/${dubId}/language/es`, { method: "DELETE" });
+      if (!removed.ok) throw new Error(`removing Spanish: ${await removed.text()}`);
+    }, id);
+    await page.goto(`/app/dubbing/${id}`);
+    await waitForHydration(page);
+    await expect(page.getByTestId("studio-add-language-select").inputValue()).resolves.toBe("es");
+    // The action's answer held back a moment, so the progress can be seen (and photographed) before it lands.
+    await page.route(`**/app/dubbing/${id}.data*`, async (route) => {
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByTestId("studio-add-language-submit").click();
+    await page.getByTestId("studio-add-language-progress").waitFor();
+    await expect(page.getByTestId("studio-add-language-progress").textContent()).resolves.toContain("Adding Spanish: translating the line, speaking it");
+    await page.getByTestId("dub-studio").screenshot({ path: "tests/e2e/artifacts/dubbing-studio-adding-language.png" });
+    await page.getByTestId("studio-language-added").waitFor({ timeout: 60_000 });
+    await page.unroute(`**/app/dubbing/${id}.data*`);
+    expect(page.url()).toContain("language=es");
+    const languages = page.getByTestId("studio-languages");
+    await expect(languages.getByRole("link", { name: "Spanish" }).getAttribute("aria-current")).resolves.toBe("page");
+    await expect(languages.getByRole("link", { name: "French" }).count()).resolves.toBe(1);
+    // Its lines are the translator's Spanish, spoken: none waits for a re-dub.
+    const spanish = await page.getByTestId("studio-translation").first().inputValue();
+    console.log(`added Spanish line: ${spanish}`);
+    expect(spanish).not.toContain("Bonjour");
+    expect(spanish.length).toBeGreaterThan(3);
+    await expect(page.getByTestId("studio-segment").getByText("Not re-dubbed").count()).resolves.toBe(0);
+    // The Spanish dub plays and downloads.
+    const output = page.getByTestId("dub-output-es");
+    const spanishPlayed = await output.getByTestId("dub-audio").evaluate(async (element: HTMLAudioElement) => {
+      element.muted = true;
+      await element.play();
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      element.pause();
+      return element.currentTime;
+    });
+    expect(spanishPlayed).toBeGreaterThan(0.2);
+    const download = await page.evaluate(async (href) => {
+      const response = await fetch(href);
+      return { status: response.status, type: response.headers.get("content-type"), bytes: (await response.arrayBuffer()).byteLength };
+    }, (await output.getByRole("link", { name: "Audio (MP3)" }).getAttribute("href"))!);
+    expect(download).toMatchObject({ status: 200, type: "audio/mpeg" });
+    expect(download.bytes).toBeGreaterThan(5_000);
+    await screenshotsOf(page, `/app/dubbing/${id}?language=es&added=1`, "dubbing-studio-language-added");
+    // The studio card itself (the app's main column scrolls, so a page screenshot stops at the window's height).
+    for (const [size, width, height] of [["desktop", 1440, 900], ["phone", 375, 812]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.getByTestId("dub-studio").screenshot({ path: `tests/e2e/artifacts/dubbing-studio-language-added-card-${size}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expect.soft(await seriousViolations(page)).toEqual([]);
+    // Switching back to French shows its lines.
+    await page.getByTestId("studio-languages").getByRole("link", { name: "French" }).click();
+    await expect.poll(() => page.getByTestId("studio-translation").first().inputValue()).toContain("Bonjour");
     expect(errors).toEqual([]);
     await context.close();
-  }, 240_000);
+  }, 300_000);
 });

@@ -1,4 +1,4 @@
-import { Link, useRevalidator } from "@remix-run/react";
+import { Link, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { ArrowLeft, Download } from "lucide-react";
 import { Page } from "~/common/ui/page";
@@ -9,17 +9,19 @@ import { dubbingLanguageName, sourceLanguageLabel, type DubSegment } from "../..
 import { STUDIO_TEXTS } from "~/dubbing/rules/studio";
 import { StatusBadge, type DubListItem } from "./dub-list";
 import { StudioEditor, type StudioSpeaker } from "./studio-editor";
+import type { AddLanguageProps } from "./add-language";
 
 type Output = { language: string; hasVideo: boolean; videoType: string | null };
 type Speaker = StudioSpeaker;
-type Studio = { version: number; voices: { id: string; name: string }[] };
+type Studio = { version: number; voices: { id: string; name: string }[]; language: string; adding: Omit<AddLanguageProps, "lines"> };
 
 const POLL_MS = 1500;
 const time = (seconds: number) => `${Math.floor(seconds / 60)}:${(seconds % 60).toFixed(1).padStart(4, "0")}`;
 
 /** One dub: its progress while it runs, then the result to play and download, its subtitles and its lines. */
-export function DubView({ dub, outputs, segments, speakers, studio, studioAllowed }: { dub: DubListItem; outputs: Output[]; segments: DubSegment[]; speakers: Speaker[]; studio: Studio | null; studioAllowed: boolean }) {
+export function DubView({ dub, languages, outputs, segments, speakers, studio, studioAllowed }: { dub: DubListItem; languages: string[]; outputs: Output[]; segments: DubSegment[]; speakers: Speaker[]; studio: Studio | null; studioAllowed: boolean }) {
   const revalidator = useRevalidator();
+  const [searchParams] = useSearchParams();
   useEffect(() => {
     if (dub.status !== "dubbing") return;
     // Each tick asks again even when the last answer is still outstanding (a new revalidation replaces it), so
@@ -33,7 +35,7 @@ export function DubView({ dub, outputs, segments, speakers, studio, studioAllowe
   return (
     <Page
       title={dub.name}
-      description={`${sourceLanguageLabel(dub.sourceLang, dub.autoSource)} → ${dubbingLanguageName(dub.targetLang)}`}
+      description={`${sourceLanguageLabel(dub.sourceLang, dub.autoSource)} → ${languages.map(dubbingLanguageName).join(", ")}`}
       actions={
         <Link to="/app/dubbing" className={buttonClass("secondary")}>
           <ArrowLeft aria-hidden="true" />
@@ -65,7 +67,7 @@ export function DubView({ dub, outputs, segments, speakers, studio, studioAllowe
       {outputs.map((output) => {
         const base = `/v1/dubbing/${dub.id}`;
         return (
-          <Card key={output.language}>
+          <Card key={output.language} data-testid={`dub-output-${output.language}`}>
             <CardHeader title={`${dubbingLanguageName(output.language)} dub`} description={output.hasVideo ? "The original picture with the dubbed sound track (remuxed, not re-encoded)." : "The dubbed audio over the original background."} />
             <CardContent className="flex flex-col gap-4">
               {output.hasVideo ? (
@@ -101,7 +103,21 @@ export function DubView({ dub, outputs, segments, speakers, studio, studioAllowe
       })}
 
       {studio && segments.length ? (
-        <StudioEditor dubId={dub.id} source={source} target={dub.targetLang} durationSeconds={dub.durationSeconds} segments={segments} speakers={speakers} voices={studio.voices} version={studio.version} renderType={outputs.find((o) => o.language === dub.targetLang)?.hasVideo ? "mp4" : "mp3"} />
+        <StudioEditor
+          key={studio.language}
+          dubId={dub.id}
+          source={source}
+          target={studio.language}
+          languages={languages}
+          added={searchParams.get("added") === "1"}
+          adding={{ ...studio.adding, lines: segments.length }}
+          durationSeconds={dub.durationSeconds}
+          segments={segments}
+          speakers={speakers}
+          voices={studio.voices}
+          version={studio.version}
+          renderType={outputs.find((o) => o.language === studio.language)?.hasVideo ? "mp4" : "mp3"}
+        />
       ) : segments.length ? (
         <Card>
           <CardHeader title="Lines" description={`${segments.length} segments, ${speakers.length} speaker${speakers.length === 1 ? "" : "s"} (${speakers.map((s) => `${s.name}${s.pitchHz ? `, about ${s.pitchHz} Hz` : ""}`).join("; ")}).${studioAllowed ? "" : ` ${STUDIO_TEXTS.needsStarter}`}`} />

@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { Link, useRevalidator } from "@remix-run/react";
 import { useLeaveWarning } from "~/common/components/leave-warning";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AudioLines, Play, RefreshCw, Save } from "lucide-react";
@@ -10,6 +10,8 @@ import { Label, Textarea } from "~/common/ui/input";
 import { Select } from "~/common/ui/select";
 import { dubbingLanguageName, type DubSegment } from "../../../core/dubbing/dub-rules";
 import { MAX_LINE_CHARACTERS, redubCredits, STUDIO_TEXTS } from "~/dubbing/rules/studio";
+import { cn } from "~/common/ui/cn";
+import { AddLanguage, type AddLanguageProps } from "./add-language";
 
 export type StudioSpeaker = { id: string; name: string; pitchHz: number | null; variant: string; voiceId: string | null };
 export type StudioProps = { dubId: string; source: string; target: string; durationSeconds: number; segments: DubSegment[]; speakers: StudioSpeaker[]; voices: { id: string; name: string }[]; version: number };
@@ -46,7 +48,7 @@ const time = (seconds: number) => `${Math.floor(seconds / 60)}:${(seconds % 60).
  * translation, play the original or the dub from a segment, edit a translation and re-dub just that segment,
  * give a speaker another voice, render the track again. Unsaved edits hold the page (leave-page warning).
  */
-export function StudioEditor({ dubId, source, target, durationSeconds, segments, speakers, voices, version, renderType }: StudioProps & { renderType: "mp3" | "mp4" }) {
+export function StudioEditor({ dubId, source, target, languages, added, adding, durationSeconds, segments, speakers, voices, version, renderType }: StudioProps & { renderType: "mp3" | "mp4"; languages: string[]; added: boolean; adding: AddLanguageProps }) {
   const original = useRef<HTMLAudioElement>(null);
   const dub = useRef<HTMLAudioElement>(null);
   const stopAt = useRef<number | null>(null);
@@ -89,6 +91,13 @@ export function StudioEditor({ dubId, source, target, durationSeconds, segments,
         }
       />
       <CardContent className="flex flex-col gap-5">
+        <LanguageSwitch dubId={dubId} languages={languages} current={target} />
+        <AddLanguage {...adding} />
+        {added ? (
+          <p role="status" className="text-sm text-muted-foreground" data-testid="studio-language-added">
+            {STUDIO_TEXTS.languageAdded(dubbingLanguageName(target))}
+          </p>
+        ) : null}
         {render.error ? <Hint tone="error" className="text-sm">{render.error}</Hint> : null}
         {render.done ? <p className="text-sm text-muted-foreground" data-testid="studio-rendered">Rendered: the dub above plays the new track.</p> : null}
         {stale ? (
@@ -131,6 +140,34 @@ export function StudioEditor({ dubId, source, target, durationSeconds, segments,
       </CardContent>
       {leaveWarning}
     </Card>
+  );
+}
+
+/** The dub's target languages as links (?language=): the studio edits, plays and renders the one chosen. */
+function LanguageSwitch({ dubId, languages, current }: { dubId: string; languages: string[]; current: string }) {
+  return (
+    <nav aria-labelledby="studio-languages-title" className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1" data-testid="studio-languages">
+      <span id="studio-languages-title" className="text-sm font-medium">
+        Target language
+      </span>
+      <ul className="inline-flex max-w-full flex-wrap items-center gap-1 rounded-2xl bg-muted p-1">
+        {languages.map((language) => (
+          <li key={language}>
+            <Link
+              to={`/app/dubbing/${dubId}?language=${language}`}
+              preventScrollReset
+              aria-current={language === current ? "page" : undefined}
+              className={cn(
+                "inline-flex h-8 items-center rounded-full px-3 text-sm font-medium whitespace-nowrap transition-colors",
+                language === current ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+              )}
+            >
+              {dubbingLanguageName(language)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

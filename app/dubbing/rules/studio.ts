@@ -33,6 +33,10 @@ export const STUDIO_TEXTS = {
   staleHint: "Edited since it was spoken: re-dub it to hear the change.",
   unsaved: "You have unsaved translation edits. Leave the page and lose them?",
   renderHint: "Rendering mixes the current lines over the background again (and puts the sound back into the video).",
+  addLanguageHint: "Every line is translated and spoken in its speaker's voice, then the track is rendered; charged once, as dubbing every line.",
+  noLanguageToAdd: "Every language a translation engine here reaches from the source is in this dub already.",
+  addingLanguage: (language: string, lines: number) => `Adding ${language}: translating ${lines === 1 ? "the line" : `${lines} lines`}, speaking ${lines === 1 ? "it" : "each"} in its speaker's voice, then rendering the track. This runs in one go: keep the page open.`,
+  languageAdded: (language: string) => `${language} added: every line translated, spoken and rendered. Its lines are below; its dub plays above.`,
 } as const;
 
 /** The target languages a dub has: those its segments are translated into, the dub's own first. */

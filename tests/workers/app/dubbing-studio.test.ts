@@ -6,15 +6,11 @@ import { createMessageBatch, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { decodeMp3 } from "../../../core/audio/mp3-decoder";
 import { wavFile } from "../../../core/audio/wav";
-import { bytesFromInt16 } from "../../../core/audio/pcm";
-import { DUBBING_RATE } from "../../../core/dubbing/decoded";
-import type { DubRow } from "../../../db/repositories/dubs";
-import { dubbingCredits, type DubSegment, type DubSpeaker } from "../../../core/dubbing/dub-rules";
+import { dubbingCredits } from "../../../core/dubbing/dub-rules";
 import { consumeDubbingJobs } from "../../../queues/dubbing/pipeline";
-import { dubLine, lineKey, renderLanguage } from "../../../core/dubbing/dub-audio";
 import type { DubbingMessage } from "~/dubbing/dubbing.server";
 import { api, createKey, installSpeechToTextModel, signUp, webhookPayloads } from "./helpers";
-import { twoSpeakerClip, upload } from "./dubbing-clip";
+import { seedFinishedDub, upload } from "./dubbing-clip";
 
 type Resource = {
   id: string;
@@ -37,44 +33,6 @@ const resource = async () => (await (await api(`/v1/dubbing/resource/${dubId}`, 
 const lineUploaded = async (segment: string) => (await env.MEDIA.head(`dubs/${workspaceId}/${dubId}/es/lines/${segment}.pcm`))?.uploaded.getTime() ?? null;
 const studio = (path: string, init: { method?: string; json?: unknown; key?: string } = {}) => api(`/v1/dubbing/resource/${dubId}${path}`, { method: "POST", key, ...init });
 
-/**
- * The dub the tests share, as the pipeline leaves a finished one (its row, the upload, the background and each
- * line spoken by dubLine and mixed by renderLanguage) without running the whole pipeline: that is
- * tests/workers/app/dubbing.test.ts's work, and here it would cost minutes.
- */
-async function seedDub(): Promise<void> {
-  const { wav, seconds } = await twoSpeakerClip();
-  dubId = `dub_studio${Date.now().toString(36)}`;
-  const prefix = `dubs/${workspaceId}/${dubId}/`;
-  await env.MEDIA.put(`${prefix}source`, wav, { httpMetadata: { contentType: "audio/wav" } });
-  const length = Math.round(seconds * DUBBING_RATE);
-  const background = Int16Array.from({ length }, (_, i) => Math.round(300 * Math.sin((2 * Math.PI * 100 * i) / DUBBING_RATE)));
-  await env.MEDIA.put(`${prefix}background.pcm`, bytesFromInt16(background));
-  const speakers: DubSpeaker[] = [
-    { id: "speaker_0", name: "Speaker 1", voice: { variant: "m3", basePitch: 40, baseRange: 50, rate: 160 }, pitchHz: 110 },
-    { id: "speaker_1", name: "Speaker 2", voice: { variant: "f3", basePitch: 60, baseRange: 50, rate: 160 }, pitchHz: 210 },
-  ];
-  const segments: DubSegment[] = [
-    { id: "seg_0", start: 0.5, end: 3, speakerId: "speaker_0", text: "the weather today is sunny and warm in the city", translations: { es: "el tiempo hoy es soleado y cálido en la ciudad" } },
-    { id: "seg_1", start: 4, end: 6.5, speakerId: "speaker_1", text: "i want to visit the old house near the river", translations: { es: "quiero visitar la casa vieja cerca del río" } },
-  ];
-  const now = Math.floor(Date.now() / 1000);
-  await env.DB.prepare(
-    `INSERT INTO dubs (id, workspace_id, user_id, name, status, created_at, updated_at, source_lang, detected_source_lang, target_lang, source_key, content_type, had_video, duration_seconds, expected_duration, credits, progress, progress_message, segments, speakers)
-     VALUES (?1, ?2, (SELECT user_id FROM workspace_members WHERE workspace_id = ?2 LIMIT 1), 'Studio clip', 'dubbed', ?3, ?3, 'en', 'en', 'es', ?4, 'audio/wav', 0, ?5, 5, ?6, 1, 'Dubbed', ?7, ?8)`,
-  )
-    .bind(dubId, workspaceId, now, `${prefix}source`, seconds, dubbingCredits(seconds), JSON.stringify(segments), JSON.stringify(speakers))
-    .run();
-  const row = (await env.DB.prepare("SELECT * FROM dubs WHERE id = ?").bind(dubId).first())!;
-  const dub = { id: dubId, workspaceId, startTime: null, endTime: null, hadVideo: false } as unknown as DubRow;
-  for (const segment of segments) {
-    const { samples } = await dubLine(env, segment.translations.es!, "es", speakers.find((s) => s.id === segment.speakerId)!, Math.round((segment.end - segment.start) * DUBBING_RATE), DUBBING_RATE);
-    await env.MEDIA.put(lineKey(dub, "es", segment.id), bytesFromInt16(samples));
-  }
-  const output = await renderLanguage(env, dub, "es", segments, length, DUBBING_RATE, background, null, null);
-  await env.DB.prepare("UPDATE dubs SET outputs = ? WHERE id = ?").bind(JSON.stringify({ es: output }), row.id).run();
-}
-
 beforeAll(async () => {
   await installSpeechToTextModel();
   const cookie = await signUp("dub-studio@example.com");
@@ -83,7 +41,7 @@ beforeAll(async () => {
   await env.DB.prepare("UPDATE workspaces SET tier = 'starter', status = 'active', character_limit = 30000 WHERE id = ?").bind(workspaceId).run();
   const hook = await api("/v1/workspace/webhooks", { method: "POST", key, json: { settings: { auth_type: "hmac", name: "Dubs", webhook_url: "https://hooks.example.com/dubs", events: ["dubbing"] } } });
   webhookId = ((await hook.json()) as { webhook_id: string }).webhook_id;
-  await seedDub();
+  dubId = await seedFinishedDub(workspaceId);
 }, 60_000);
 
 describe("the dubbing studio (/v1/dubbing/resource)", () => {
@@ -206,7 +164,9 @@ const project = (path: string, init: { method?: string; json?: unknown; key?: st
 const json = async <T>(response: Response) => (await response.json()) as T;
 
 describe("re-hearing segments and a speaker's similar voices (/v1/dubbing/resource)", () => {
-  beforeAll(seedDub, 60_000);
+  beforeAll(async () => {
+    dubId = await seedFinishedDub(workspaceId);
+  }, 60_000);
 
   it("transcribes a segment again from its stretch of the upload; its translation and line stay", async () => {
     expect((await studio("/segment/seg_0/source", { method: "PATCH", json: { text: "placeholder" } })).status).toBe(200);
@@ -239,7 +199,9 @@ describe("re-hearing segments and a speaker's similar voices (/v1/dubbing/resour
 });
 
 describe("dubbing projects (/v1/dubbing/project)", () => {
-  beforeAll(seedDub, 60_000);
+  beforeAll(async () => {
+    dubId = await seedFinishedDub(workspaceId);
+  }, 60_000);
 
   it("reads a dub as a project: its status, languages, outputs and source transcript", async () => {
     const got = await json<{ project_id: string; status: string; language_ids: string[]; revision: number; source_language: string; media: { has_video: boolean } }>(await project(`/${dubId}`));
