@@ -124,8 +124,11 @@ describe("studio journey", () => {
     await page.goto("/app/speech-synthesis/text-to-speech");
     await waitForHydration(page);
     await text.fill(long);
+    // The suggestion goes at once; the reload waits for the action's answer (a reload would cancel the request).
+    const closed = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/app/speech-synthesis/text-to-speech.data");
     await suggestion.getByRole("button", { name: /Don.t suggest again/ }).click();
     await suggestion.waitFor({ state: "detached" });
+    expect((await closed).status()).toBe(200);
     await page.reload();
     await waitForHydration(page);
     await text.fill(long);
