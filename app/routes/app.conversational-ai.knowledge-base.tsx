@@ -60,7 +60,8 @@ const firstErrors = (error: z.ZodError) => Object.fromEntries(error.issues.map((
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const viewer = await requireAgentsViewer(request, context);
-  const form = await request.formData();
+  const form = await request.formData().catch(() => null);
+  if (!form) return Response.json({ intent: "", error: KNOWLEDGE_PAGE_TEXTS.notAForm } satisfies ActionResult, { status: 400 });
   const intent = String(form.get("intent") ?? "");
   const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const answer = (result: ActionResult, status = 200) => Response.json(result, { status });

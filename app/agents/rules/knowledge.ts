@@ -39,6 +39,7 @@ export const KNOWLEDGE_PAGE_TEXTS = {
   emptyHint: "Add a text, a web page or a file above.",
   noMatch: "No document has that name",
   agentMissing: "Choose an agent.",
+  notAForm: "Send the page's form.",
   alreadyUsed: "That agent already uses this document.",
   attached: (name: string) => `Added “${name}” to the agent: it answers from it from the next conversation.`,
 } as const;

@@ -471,6 +471,8 @@ describe("the knowledge-base page (/app/conversational-ai/knowledge-base)", () =
     expect(await post({ intent: "text", name: "", text: "   " })).toMatchObject({ status: 400, result: { errors: { text: KNOWLEDGE_PAGE_TEXTS.textMissing } } });
     expect(await post({ intent: "url", name: "", url: "ftp://docs.example/" })).toMatchObject({ status: 400, result: { errors: { url: KNOWLEDGE_PAGE_TEXTS.urlInvalid } } });
     expect(await post({ intent: "file", name: "x" })).toMatchObject({ status: 400, result: { errors: { file: KNOWLEDGE_PAGE_TEXTS.fileMissing } } });
+    const notAForm = await SELF.fetch(`${ORIGIN}${PAGE}`, { method: "POST", body: "{}", headers: { cookie, origin: ORIGIN, host: new URL(ORIGIN).host, "content-type": "application/json" } });
+    expect(notAForm.status).toBe(400);
     const html = await (await SELF.fetch(`${ORIGIN}${PAGE}`, { headers: { cookie } })).text();
     expect(html.match(/data-testid="knowledge-document-row"/g)).toHaveLength(3);
     const searched = await (await SELF.fetch(`${ORIGIN}${PAGE}?q=hour`, { headers: { cookie } })).text();
