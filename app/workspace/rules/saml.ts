@@ -11,8 +11,18 @@ import { SignedXml } from "xml-crypto";
 export const SAML_PATH = "/app/sign-in/sso/saml";
 export const SAML_ACS_PATH = `${SAML_PATH}/acs`;
 export const SAML_METADATA_PATH = `${SAML_PATH}/metadata`;
+/** The cookie that ties a SAML sign-in's RelayState to the browser that began it (login CSRF). */
+export const SAML_STATE_COOKIE = "parlance_saml_state";
 /** Clock difference allowed between us and the identity provider for NotBefore and NotOnOrAfter. */
 export const SAML_CLOCK_SKEW_SECONDS = 60;
+
+export const SAML_TEXTS = {
+  badSsoUrl: "Enter the identity provider's SSO URL (HTTP-Redirect binding), an https address.",
+  badCertificate: "Paste the identity provider's signing certificate in PEM (-----BEGIN CERTIFICATE----- ...).",
+  badEntityId: "Enter the identity provider's entity ID (the Issuer of its responses).",
+  noEmail: "The identity provider's answer carries no e-mail address (NameID or an email attribute).",
+  startFromSignIn: "This address receives your identity provider's answer. Start single sign-on from the sign-in page.",
+} as const;
 
 const NS = {
   protocol: "urn:oasis:names:tc:SAML:2.0:protocol",
@@ -39,6 +49,17 @@ export function authnRequestXml(input: { id: string; now: number; destination: s
     `<saml:Issuer>${escapeXml(input.spEntityId)}</saml:Issuer>` +
     `<samlp:NameIDPolicy Format="${NAMEID_EMAIL}" AllowCreate="true"/>` +
     `</samlp:AuthnRequest>`
+  );
+}
+
+/** The service provider's metadata: who we are, where responses go, which address format we want. */
+export function serviceProviderMetadataXml(sp: { entityId: string; acsUrl: string }): string {
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${escapeXml(sp.entityId)}">` +
+    `<md:SPSSODescriptor AuthnRequestsSigned="false" protocolSupportEnumeration="${NS.protocol}">` +
+    `<md:NameIDFormat>${NAMEID_EMAIL}</md:NameIDFormat>` +
+    `<md:AssertionConsumerService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${escapeXml(sp.acsUrl)}" index="0" isDefault="true"/>` +
+    `</md:SPSSODescriptor></md:EntityDescriptor>\n`
   );
 }
 
