@@ -276,7 +276,7 @@ export default function Security() {
             {saml ? <Hint>{REPLACES("SAML 2.0")}</Hint> : null}
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={busy}>
-                <KeyRound aria-hidden="true" /> {oidc ? "Save identity provider" : "Use OpenID Connect"}
+                <KeyRound aria-hidden="true" /> {oidc ? "Save identity provider" : "Add identity provider"}
               </Button>
             </div>
           </Form>
@@ -332,7 +332,7 @@ export default function Security() {
             {oidc ? <Hint>{REPLACES("OpenID Connect")}</Hint> : null}
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={busy}>
-                <KeyRound aria-hidden="true" /> {saml ? "Save identity provider" : "Use SAML 2.0"}
+                <KeyRound aria-hidden="true" /> {saml ? "Save identity provider" : "Add identity provider"}
               </Button>
             </div>
           </Form>
