@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { darkViolations, newPage, screenshot, screenshotsOf, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
+import { continueWithSso, darkViolations, newPage, screenshot, screenshotsOf, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration, waitForSsoArrival } from "./browser";
 import { executeSql } from "./http";
 import { THEME_STORAGE_KEY } from "../../app/common/rules/theme";
 
@@ -46,10 +46,7 @@ describe("SAML single sign-on", () => {
     // A new person on the domain: Continue with SSO, the SAML stand-in's login form, its signed answer posted back.
     const visitor = await newPage(browser(), baseUrl);
     const newcomer = `ada@${domain}`;
-    await visitor.page.goto("/app/sign-in");
-    await waitForHydration(visitor.page);
-    await visitor.page.getByLabel("Email").fill(newcomer);
-    await visitor.page.getByRole("button", { name: "Continue with SSO" }).click();
+    await continueWithSso(visitor.page, newcomer);
     await visitor.page.getByTestId("dev-saml-form").waitFor();
     await visitor.page.getByLabel("Email").fill(newcomer);
     await visitor.page.getByLabel("Name").fill("Ada Lovelace");
@@ -57,10 +54,7 @@ describe("SAML single sign-on", () => {
     await visitor.page.getByTestId("dev-saml-post").waitFor();
     await screenshot(visitor.page, "dev-saml-post");
     await visitor.page.getByRole("button", { name: "Continue" }).click();
-    // The ACS page sets the session, then moves on by itself (a same-site refresh sends the Strict cookie).
-    await visitor.page.waitForURL((url) => url.pathname === "/app/home").catch(async (error) => {
-      throw new Error(`${error}\n${await visitor.page.locator("body").innerText()}`);
-    });
+    await waitForSsoArrival(visitor.page);
     const [member] = await executeSql<{ role: string; first_name: string }>(stateDir, `SELECT m.role, u.first_name FROM workspace_members m JOIN users u ON u.id = m.user_id JOIN workspaces w ON w.id = m.workspace_id JOIN users o ON o.id = w.owner_id WHERE u.email = '${newcomer}' AND o.email = '${adminEmail}'`);
     expect(member).toEqual({ role: "editor", first_name: "Ada" });
     expect(visitor.errors).toEqual([]);
