@@ -14,6 +14,7 @@ import { BUILD_VERSION_PATH } from "../core/edge/edge-cache";
 import { readEdgeContext } from "../core/edge/edge-context";
 import { log } from "~/common/log.server";
 import { CROSS_ORIGIN_REFUSED, isSameOriginMutation } from "./accounts/rules/session";
+import { SAML_ACS_PATH } from "./workspace/rules/saml";
 import "./load-context";
 import { consumeWebhookBatch } from "~/workspace/webhooks.server";
 // The live notifications' Durable Object class (wrangler.toml binds it as WORKSPACE_EVENTS).
@@ -68,19 +69,29 @@ app.onError((error, c) => {
   return apiError(c, 500, "internal_error", "Something went wrong, please try again later.");
 });
 
-// A form posted to a page from another site is refused here, plainly, before Remix's own guard throws.
+// A form posted to a page from another site is refused here, plainly, before Remix's own guard throws. The one
+// exception is the SAML Assertion Consumer Service: the identity provider's page posts to it from its own site by
+// design, and what it accepts is only a response signed by the workspace's identity provider that answers a request
+// this browser began (decision 0070).
 app.all("*", async (c, next) => {
   const origin = c.req.header("origin");
-  if (origin !== undefined && !isSameOriginMutation(c.req.method, c.req.url, origin)) {
+  if (origin !== undefined && c.req.path !== SAML_ACS_PATH && !isSameOriginMutation(c.req.method, c.req.url, origin)) {
     return c.text(CROSS_ORIGIN_REFUSED, 403);
   }
   return next();
 });
 
+/** The identity provider's post to the SAML ACS, without the Origin header Remix's own guard would refuse. */
+function acsPostForRemix(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("origin");
+  return new Request(request, { headers });
+}
+
 // Everything else is a page; `all` (not `get`) so that form actions reach Remix too.
 app.all("*", (c) => {
   const edge = readEdgeContext(c.req.raw.headers);
-  return handleRemixRequest(c.req.raw, {
+  return handleRemixRequest(c.req.path === SAML_ACS_PATH ? acsPostForRemix(c.req.raw) : c.req.raw, {
     cloudflare: { env: c.env, ctx: c.executionCtx },
     requestId: c.get("requestId"),
     nonce: edge.nonce ?? "",

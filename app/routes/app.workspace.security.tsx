@@ -17,25 +17,29 @@ import { readForm, type FieldErrors } from "~/common/form.server";
 import {
   addWorkspaceDomain,
   devIdentityProviderSettings,
+  devSamlIdentityProviderSettings,
   removeIdentityProvider,
   removeWorkspaceDomain,
   saveIdentityProvider,
+  saveSamlIdentityProvider,
   securitySettings,
   setSsoOptions,
   verifyWorkspaceDomain,
 } from "~/workspace/sso.server";
 import { SSO_TEXTS } from "~/workspace/rules/sso";
+import { SAML_TEXTS } from "~/workspace/rules/saml";
+import { Textarea } from "~/common/ui/input";
 
 export const meta: MetaFunction = () => [{ title: `Security · ${PRODUCT_NAME}` }];
 
-const INTRO = "Two-factor sign-in for members, single sign-on through your company's identity provider (OpenID Connect), and the e-mail domains your workspace has proven it owns.";
+const INTRO = "Two-factor sign-in for members, single sign-on through your company's identity provider (OpenID Connect or SAML 2.0), and the e-mail domains your workspace has proven it owns.";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
   if (!isAdmin(viewer.membership.role)) return { allowed: false as const };
   const origin = new URL(request.url).origin;
-  const [settings, twoFactor] = await Promise.all([securitySettings(db(context), viewer, origin), twoFactorRequirement(db(context), viewer)]);
-  return { allowed: true as const, ...settings, twoFactor: { ...twoFactor, ownFactor: hasSecondFactor(viewer.user) }, dev: devIdentityProviderSettings(context.cloudflare.env, origin) };
+  const [settings, twoFactor, devSaml] = await Promise.all([securitySettings(db(context), viewer, origin), twoFactorRequirement(db(context), viewer), devSamlIdentityProviderSettings(context.cloudflare.env, origin)]);
+  return { allowed: true as const, ...settings, twoFactor: { ...twoFactor, ownFactor: hasSecondFactor(viewer.user) }, dev: devIdentityProviderSettings(context.cloudflare.env, origin), devSaml };
 }
 
 const domain = z.string().trim().min(1, "Enter a domain.").max(253);
@@ -47,6 +51,12 @@ const intents = z.discriminatedUnion("intent", [
     client_secret: z.string().max(2000).optional(),
     identity_provider_entity_id: z.string().trim().max(500).optional(),
   }),
+  z.object({
+    intent: z.literal("save-saml-provider"),
+    saml_entity_id: z.string().trim().min(1, SAML_TEXTS.badEntityId).max(500),
+    saml_sso_url: z.string().trim().url(SAML_TEXTS.badSsoUrl).max(2000),
+    saml_certificate: z.string().trim().min(1, SAML_TEXTS.badCertificate).max(20000),
+  }),
   z.object({ intent: z.literal("options"), sso_enforced: z.literal("on").optional(), auto_provisioning: z.literal("on").optional() }),
   z.object({ intent: z.literal("remove-provider") }),
   z.object({ intent: z.literal("two-factor"), two_factor_required: z.literal("on").optional() }),
@@ -57,6 +67,17 @@ const intents = z.discriminatedUnion("intent", [
 
 type ActionData = { intent?: string; errors?: FieldErrors; notice?: string };
 
+/** The form field a refusal belongs beside. */
+const FIELD_OF_REFUSAL: Record<string, string> = {
+  invalid_domain: "domain",
+  discovery_failed: "issuer",
+  invalid_issuer: "issuer",
+  missing_client_secret: "client_secret",
+  invalid_sso_url: "saml_sso_url",
+  invalid_certificate: "saml_certificate",
+  invalid_entity_id: "saml_entity_id",
+};
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const env = context.cloudflare.env;
@@ -66,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = intents.safeParse(values);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const field = ["issuer", "client_id", "domain"].includes(String(issue.path[0])) ? String(issue.path[0]) : "form";
+    const field = ["issuer", "client_id", "domain", "saml_entity_id", "saml_sso_url", "saml_certificate"].includes(String(issue.path[0])) ? String(issue.path[0]) : "form";
     return Response.json({ intent: String(values.intent ?? ""), errors: { [field]: issue.message } } satisfies ActionData, { status: 400 });
   }
   const input = parsed.data;
@@ -79,7 +100,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result =
     input.intent === "save-provider"
       ? await saveIdentityProvider(database, env, origin, viewer, { issuer: input.issuer, clientId: input.client_id, clientSecret: input.client_secret || undefined, identityProviderEntityId: input.identity_provider_entity_id || null })
-      : input.intent === "options"
+      : input.intent === "save-saml-provider"
+        ? await saveSamlIdentityProvider(database, env, viewer, { entityId: input.saml_entity_id, ssoUrl: input.saml_sso_url, certificate: input.saml_certificate })
+        : input.intent === "options"
         ? await setSsoOptions(database, viewer, { ssoEnforced: input.sso_enforced === "on", autoProvisioning: input.auto_provisioning === "on" })
         : input.intent === "remove-provider"
           ? await removeIdentityProvider(database, viewer)
@@ -89,12 +112,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
               ? await verifyWorkspaceDomain(database, env, viewer, input.domain)
               : await removeWorkspaceDomain(database, viewer, input.domain);
   if (!result.ok) {
-    const field = result.status === "invalid_domain" ? "domain" : result.status === "discovery_failed" || result.status === "invalid_issuer" ? "issuer" : result.status === "missing_client_secret" ? "client_secret" : "form";
+    const field = FIELD_OF_REFUSAL[result.status] ?? "form";
     return Response.json({ intent: input.intent, errors: { [field]: result.message } } satisfies ActionData, { status: result.httpStatus === 502 ? 503 : result.httpStatus });
   }
   const notice = input.intent === "verify-domain" ? `${input.domain} is verified.` : input.intent === "add-domain" ? "Domain added: publish the TXT record below, then verify." : "Saved.";
   return { intent: input.intent, notice } satisfies ActionData;
 }
+
+/** A workspace has one identity provider: saving one protocol replaces the other. */
+const REPLACES = (other: string) => `Saving replaces the ${other} identity provider in use.`;
 
 const time = (unix: number | null) => (unix ? new Date(unix * 1000).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" }) : "");
 
@@ -113,9 +139,20 @@ export default function Security() {
   }
   const errorsOf = (...intents: string[]) => (result?.intent && intents.includes(result.intent) ? (result.errors ?? {}) : {});
   const providerErrors = errorsOf("save-provider");
+  const samlErrors = errorsOf("save-saml-provider");
   const domainErrors = errorsOf("add-domain");
   const hasVerified = data.domains.some((d) => d.verified);
   const provider = data.provider;
+  const oidc = provider?.protocol === "oidc" ? provider : null;
+  const saml = provider?.protocol === "saml" ? provider : null;
+  const inUse = <Badge tone="success">In use</Badge>;
+  const removeProvider = (
+    <Form method="post">
+      <Button type="submit" name="intent" value="remove-provider" variant="ghost" disabled={busy}>
+        <Trash2 aria-hidden="true" /> Remove identity provider
+      </Button>
+    </Form>
+  );
   return (
     <Page title="Security" description={INTRO} testId="security-page">
       <FormNotice>{result?.notice}</FormNotice>
@@ -220,25 +257,26 @@ export default function Security() {
       </Card>
 
       <Card>
-        <CardHeader title="Identity provider (OpenID Connect)" description={<>Register this redirect URI at your identity provider: <code className="break-all font-mono text-xs" data-testid="callback-url">{data.callbackUrl}</code></>} />
+        <CardHeader title="Identity provider (OpenID Connect)" actions={oidc ? inUse : null} description={<>Register this redirect URI at your identity provider: <code className="break-all font-mono text-xs" data-testid="callback-url">{data.callbackUrl}</code></>} />
         <CardContent className="flex flex-col gap-3">
           <Form method="post" noValidate className="flex flex-col gap-3" data-testid="identity-provider-form">
             <input type="hidden" name="intent" value="save-provider" />
-            <Field label="Issuer or discovery URL" name="issuer" type="url" defaultValue={provider?.issuer ?? ""} placeholder="https://login.example.com" error={providerErrors.issuer} />
-            <Field label="Client ID" name="client_id" defaultValue={provider?.clientId ?? ""} error={providerErrors.client_id} />
+            <Field label="Issuer or discovery URL" name="issuer" type="url" defaultValue={oidc?.issuer ?? ""} placeholder="https://login.example.com" error={providerErrors.issuer} />
+            <Field label="Client ID" name="client_id" defaultValue={oidc?.clientId ?? ""} error={providerErrors.client_id} />
             <Field
               label="Client secret"
               name="client_secret"
               type="password"
               autoComplete="off"
-              hint={provider?.hasClientSecret ? "A secret is stored and never shown again; leave empty to keep it." : "Stored for the token exchange and never shown again."}
+              hint={oidc?.hasClientSecret ? "A secret is stored and never shown again; leave empty to keep it." : "Stored for the token exchange and never shown again."}
               error={providerErrors.client_secret}
             />
-            <Field label="Identity provider entity ID (optional)" name="identity_provider_entity_id" defaultValue={provider?.identityProviderEntityId ?? ""} />
+            <Field label="Identity provider entity ID (optional)" name="identity_provider_entity_id" defaultValue={oidc?.identityProviderEntityId ?? ""} />
             {providerErrors.form ? <Hint tone="error">{providerErrors.form}</Hint> : null}
+            {saml ? <Hint>{REPLACES("SAML 2.0")}</Hint> : null}
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={busy}>
-                <KeyRound aria-hidden="true" /> {provider ? "Save identity provider" : "Add identity provider"}
+                <KeyRound aria-hidden="true" /> {oidc ? "Save identity provider" : "Add identity provider"}
               </Button>
             </div>
           </Form>
@@ -248,13 +286,65 @@ export default function Security() {
               <code className="font-mono">{data.dev.clientId}</code> and secret <code className="font-mono">{data.dev.clientSecret}</code>.
             </Hint>
           ) : null}
-          {provider ? (
-            <Form method="post">
-              <Button type="submit" name="intent" value="remove-provider" variant="ghost" disabled={busy}>
-                <Trash2 aria-hidden="true" /> Remove identity provider
+          {oidc ? removeProvider : null}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader title="Identity provider (SAML 2.0)" actions={saml ? inUse : null} description="Register this service provider at your identity provider, then enter what it gives you. Responses must be signed with its certificate." />
+        <CardContent className="flex flex-col gap-3">
+          <dl className="grid gap-1 text-xs sm:grid-cols-[max-content_1fr] sm:gap-x-3">
+            <dt className="text-muted-foreground">Service provider entity ID (metadata URL)</dt>
+            <dd className="break-all font-mono" data-testid="saml-sp-entity-id">
+              {data.saml.entityId}
+            </dd>
+            <dt className="text-muted-foreground">Assertion Consumer Service URL (HTTP-POST)</dt>
+            <dd className="break-all font-mono" data-testid="saml-acs-url">
+              {data.saml.acsUrl}
+            </dd>
+          </dl>
+          <Form method="post" noValidate className="flex flex-col gap-3" data-testid="saml-provider-form">
+            <input type="hidden" name="intent" value="save-saml-provider" />
+            <Field label="Identity provider entity ID" name="saml_entity_id" defaultValue={saml?.identityProviderEntityId ?? ""} placeholder="https://idp.example.com/saml" error={samlErrors.saml_entity_id} />
+            <Field label="SSO URL (HTTP-Redirect)" name="saml_sso_url" type="url" defaultValue={saml?.samlSsoUrl ?? ""} placeholder="https://idp.example.com/saml/sso" error={samlErrors.saml_sso_url} />
+            <div className="flex flex-col gap-1">
+              <label htmlFor="field-saml_certificate" className="text-sm font-medium">
+                Signing certificate (PEM)
+              </label>
+              <Textarea
+                id="field-saml_certificate"
+                name="saml_certificate"
+                rows={5}
+                spellCheck={false}
+                className="font-mono text-xs"
+                defaultValue={saml?.samlCertificate ?? ""}
+                placeholder="-----BEGIN CERTIFICATE-----"
+                aria-invalid={samlErrors.saml_certificate ? true : undefined}
+                aria-describedby={samlErrors.saml_certificate ? "field-saml_certificate-error" : undefined}
+              />
+              {samlErrors.saml_certificate ? (
+                <p id="field-saml_certificate-error" className="text-xs text-destructive-foreground">
+                  {samlErrors.saml_certificate}
+                </p>
+              ) : null}
+            </div>
+            {samlErrors.form ? <Hint tone="error">{samlErrors.form}</Hint> : null}
+            {oidc ? <Hint>{REPLACES("OpenID Connect")}</Hint> : null}
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={busy}>
+                <KeyRound aria-hidden="true" /> {saml ? "Save identity provider" : "Add identity provider"}
               </Button>
-            </Form>
+            </div>
+          </Form>
+          {data.devSaml ? (
+            <div className="text-xs text-muted-foreground">
+              <p>
+                Development: the local SAML stand-in has entity ID and SSO URL <code className="break-all font-mono" data-testid="dev-saml-entity-id">{data.devSaml.entityId}</code>; its certificate:
+              </p>
+              <pre className="mt-1 overflow-x-auto whitespace-pre font-mono text-[10px] leading-tight" data-testid="dev-saml-certificate">{data.devSaml.certificate}</pre>
+            </div>
           ) : null}
+          {saml ? removeProvider : null}
         </CardContent>
       </Card>
 

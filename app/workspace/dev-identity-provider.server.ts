@@ -1,11 +1,14 @@
 // Development-only stand-ins for the outside protocols of single sign-on (decision 0045), like devTwilio and
 // workers/stripe-local: an OpenID Connect identity provider (discovery, authorize with a small login form, token
-// with PKCE, JWKS, userinfo) and a DNS-over-HTTPS resolver (JSON API) answering from records set at /dev/dns.
+// with PKCE, JWKS, userinfo), a SAML 2.0 identity provider (decision 0070: HTTP-Redirect AuthnRequest in, a signed
+// Response by HTTP-POST out, with the same key) and a DNS-over-HTTPS resolver (JSON API) answering from records
+// set at /dev/dns.
 // The routes that expose them answer 404 outside development, and the clients refuse them there.
 import { database, type Database } from "../../db/client";
 import { consumeDevOidcCode, deleteDevDnsRecord, devDnsAnswers, devOidcKey, listDevDnsRecords, putDevDnsRecord, storeDevOidcCode, storeDevOidcKey } from "../../db/repositories/sso";
 import { randomHex, sha256Hex } from "~/accounts/accounts.server";
 import { pkceChallenge, signJwt, SSO_CALLBACK_PATH, verifyIdToken } from "~/workspace/rules/sso";
+import { base64Encode, inflateRedirectMessage, readAuthnRequest, SAML_ACS_PATH, SAML_METADATA_PATH, selfSignedCertificate, signedSamlResponse, toPem } from "~/workspace/rules/saml";
 import { nowSeconds } from "../../core/clock";
 
 export const DEV_IDP_PATH = "/dev/identity-provider";
@@ -28,6 +31,12 @@ const oauthError = (status: number, error: string, description: string) => Respo
 
 /** The signing key, made on first use and kept in D1 so tokens stay verifiable across restarts. */
 async function signingKey(db: Database): Promise<{ kid: string; key: CryptoKey; publicJwk: JsonWebKey }> {
+  const row = await signingKeyRow(db);
+  const key = await crypto.subtle.importKey("jwk", JSON.parse(row.privateJwk), { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, false, ["sign"]);
+  return { kid: row.kid, key, publicJwk: JSON.parse(row.publicJwk) };
+}
+
+async function signingKeyRow(db: Database) {
   let row = await devOidcKey(db);
   if (!row) {
     const pair = (await crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" }, true, ["sign", "verify"])) as CryptoKeyPair;
@@ -36,8 +45,66 @@ async function signingKey(db: Database): Promise<{ kid: string; key: CryptoKey; 
     await storeDevOidcKey(db, { kid, privateJwk: JSON.stringify(await crypto.subtle.exportKey("jwk", pair.privateKey)), publicJwk: JSON.stringify({ kty: "RSA", n: pub.n, e: pub.e, kid, use: "sig", alg: "RS256" }) });
     row = (await devOidcKey(db))!;
   }
-  const key = await crypto.subtle.importKey("jwk", JSON.parse(row.privateJwk), { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, false, ["sign"]);
-  return { kid: row.kid, key, publicJwk: JSON.parse(row.publicJwk) };
+  return row;
+}
+
+// ---- SAML 2.0 (decision 0070) ----
+
+export const DEV_SAML_PATH = `${DEV_IDP_PATH}/saml`;
+
+/**
+ * The SAML side of the stand-in signs with the same key as its OpenID Connect side (as one company provider
+ * does); its certificate is self-signed and, the signature scheme being deterministic, the same on every call.
+ */
+async function samlSigning(db: Database): Promise<{ privateKeyPem: string; certificatePem: string }> {
+  const row = await signingKeyRow(db);
+  const algorithm = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
+  const privateKey = await crypto.subtle.importKey("jwk", JSON.parse(row.privateJwk), algorithm, true, ["sign"]);
+  const publicKey = await crypto.subtle.importKey("jwk", { ...JSON.parse(row.publicJwk), alg: "RS256" }, algorithm, true, ["verify"]);
+  const privateKeyPem = toPem("PRIVATE KEY", new Uint8Array((await crypto.subtle.exportKey("pkcs8", privateKey)) as ArrayBuffer));
+  return { privateKeyPem, certificatePem: await selfSignedCertificate({ privateKey, publicKey }, "Parlance development identity provider") };
+}
+
+/** What an admin enters on the security page for the SAML stand-in: its entity ID, SSO URL and certificate. */
+export async function devSamlIdentityProvider(env: Env, origin: string) {
+  const { certificatePem } = await samlSigning(database(env.DB));
+  return { entityId: `${origin}${DEV_SAML_PATH}`, ssoUrl: `${origin}${DEV_SAML_PATH}`, certificate: certificatePem };
+}
+
+export type DevSamlRequest = { id: string; acsUrl: string; spEntityId: string; relayState: string };
+
+/** The AuthnRequest of the HTTP-Redirect binding, or why it is refused (shown: the stand-in posts only to this site's ACS). */
+export async function readDevSamlRequest(url: URL): Promise<DevSamlRequest | { error: string }> {
+  const encoded = url.searchParams.get("SAMLRequest");
+  if (!encoded) return { error: "SAMLRequest is required (HTTP-Redirect binding)." };
+  let request: ReturnType<typeof readAuthnRequest> = null;
+  try {
+    request = readAuthnRequest(await inflateRedirectMessage(encoded));
+  } catch {
+    request = null;
+  }
+  if (!request) return { error: "SAMLRequest is not a DEFLATE-encoded AuthnRequest." };
+  if (request.acsUrl !== `${url.origin}${SAML_ACS_PATH}` || request.issuer !== `${url.origin}${SAML_METADATA_PATH}`) return { error: `This stand-in answers only this site's service provider (${url.origin}${SAML_METADATA_PATH}).` };
+  return { id: request.id, acsUrl: request.acsUrl, spEntityId: request.issuer, relayState: url.searchParams.get("RelayState") ?? "" };
+}
+
+/** The login form was sent: the signed Response (base64) the browser posts to the service provider's ACS. */
+export async function issueDevSamlResponse(env: Env, origin: string, request: DevSamlRequest, person: { email: string; name: string | null }): Promise<string> {
+  const { privateKeyPem } = await samlSigning(database(env.DB));
+  const xml = signedSamlResponse({
+    privateKeyPem,
+    idpEntityId: `${origin}${DEV_SAML_PATH}`,
+    spEntityId: request.spEntityId,
+    acsUrl: request.acsUrl,
+    inResponseTo: request.id,
+    email: person.email.trim().toLowerCase(),
+    firstName: person.name?.split(" ")[0] ?? null,
+    now: nowSeconds(),
+    responseId: `_${randomHex(20)}`,
+    assertionId: `_${randomHex(20)}`,
+    signResponse: true,
+  });
+  return base64Encode(new TextEncoder().encode(xml));
 }
 
 export type DevAuthorizeRequest = { clientId: string; redirectUri: string; state: string; nonce: string | null; codeChallenge: string; loginHint: string };

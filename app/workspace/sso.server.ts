@@ -19,7 +19,8 @@ import {
   type IdentityProviderRow,
 } from "../../db/repositories/sso";
 import { hasFreeSeat, isAdmin } from "../../core/workspace/roles";
-import { isDevelopment, newId, randomHex, sha256Hex, type Actor } from "~/accounts/accounts.server";
+import { isDevelopment, newId, randomHex, sha256Hex, startSession, type Actor } from "~/accounts/accounts.server";
+import { safeRedirectTarget } from "../../core/edge/redirect";
 import {
   authorizationUrl,
   discoveryUrl,
@@ -38,7 +39,8 @@ import {
   verifyIdToken,
   type Discovery,
 } from "~/workspace/rules/sso";
-import { DEV_DOH_URL, DEV_IDP_CLIENT_ID, DEV_IDP_CLIENT_SECRET, devDnsOverHttps, devIdentityProvider, devIssuer, isDevIdentityProviderUrl } from "./dev-identity-provider.server";
+import { authnRequestXml, certificatePublicKeyPem, checkSamlResponse, redirectBindingUrl, SAML_ACS_PATH, SAML_METADATA_PATH, SAML_STATE_COOKIE, SAML_PATH, SAML_TEXTS } from "~/workspace/rules/saml";
+import { DEV_DOH_URL, DEV_IDP_CLIENT_ID, DEV_IDP_CLIENT_SECRET, devDnsOverHttps, devIdentityProvider, devIssuer, devSamlIdentityProvider, isDevIdentityProviderUrl } from "./dev-identity-provider.server";
 import { log } from "~/common/log.server";
 import { nowSeconds } from "../../core/clock";
 
@@ -77,6 +79,7 @@ export async function securitySettings(db: Database, actor: Actor, origin: strin
   const [provider, domains] = await Promise.all([findIdentityProvider(db, actor.membership.workspace.id), listDomains(db, actor.membership.workspace.id)]);
   return {
     callbackUrl: new URL(SSO_CALLBACK_PATH, origin).toString(),
+    saml: samlServiceProvider(origin),
     provider: provider ? describeProvider(provider) : null,
     domains: domains.map((d) => ({ domain: d.domain, verified: d.verifiedAt !== null, verifiedAt: d.verifiedAt, txtName: domainTxtName(d.domain), txtValue: domainTxtValue(d.verificationToken) })),
   };
@@ -89,6 +92,8 @@ function describeProvider(p: IdentityProviderRow) {
     clientId: p.clientId,
     hasClientSecret: p.clientSecret.length > 0,
     identityProviderEntityId: p.identityProviderEntityId,
+    samlSsoUrl: p.samlSsoUrl,
+    samlCertificate: p.samlCertificate,
     ssoEnforced: p.ssoEnforced,
     userAutoProvisioning: { enabled: p.autoProvisioningEnabled, enabledAtUnix: p.autoProvisioningEnabledAt, enabledByUserEmail: p.autoProvisioningEnabledByUserEmail },
   };
@@ -117,7 +122,48 @@ export async function saveIdentityProvider(db: Database, env: Env, origin: strin
     issuer,
     clientId: input.clientId,
     clientSecret,
-    identityProviderEntityId: input.identityProviderEntityId ?? existing?.identityProviderEntityId ?? null,
+    identityProviderEntityId: input.identityProviderEntityId ?? (existing?.protocol === "oidc" ? existing.identityProviderEntityId : null),
+    samlSsoUrl: null,
+    samlCertificate: null,
+  });
+  return { ok: true };
+}
+
+/** This site as a SAML service provider: the entity ID (its metadata URL) and the ACS URL an admin registers. */
+export function samlServiceProvider(origin: string) {
+  return { entityId: new URL(SAML_METADATA_PATH, origin).toString(), acsUrl: new URL(SAML_ACS_PATH, origin).toString() };
+}
+
+export type SamlProviderInput = { entityId: string; ssoUrl: string; certificate: string };
+
+/**
+ * Saves the workspace's SAML 2.0 identity provider (decision 0070), in place of an OpenID Connect one: its
+ * entity ID (the Issuer of its responses), its SSO URL (HTTP-Redirect binding) and its signing certificate.
+ */
+export async function saveSamlIdentityProvider(db: Database, env: Env, actor: Actor, input: SamlProviderInput): Promise<Result> {
+  const refusal = onlyAdmins(actor);
+  if (refusal) return refusal;
+  const ssoUrl = input.ssoUrl.trim();
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(ssoUrl);
+  } catch {
+    parsed = null;
+  }
+  if (!parsed || !(parsed.protocol === "https:" || (isDevelopment(env) && parsed.protocol === "http:"))) return refuse(400, "invalid_sso_url", SAML_TEXTS.badSsoUrl);
+  const certificate = input.certificate.trim();
+  if (!certificatePublicKeyPem(certificate)) return refuse(400, "invalid_certificate", SAML_TEXTS.badCertificate);
+  const entityId = input.entityId.trim();
+  if (!entityId) return refuse(400, "invalid_entity_id", SAML_TEXTS.badEntityId);
+  await upsertIdentityProvider(db, {
+    workspaceId: actor.membership.workspace.id,
+    protocol: "saml",
+    issuer: entityId,
+    identityProviderEntityId: entityId,
+    clientId: "",
+    clientSecret: "",
+    samlSsoUrl: parsed.toString(),
+    samlCertificate: certificate,
   });
   return { ok: true };
 }
@@ -227,6 +273,7 @@ export async function beginSsoSignIn(db: Database, env: Env, origin: string, ema
   const domain = emailDomain(email);
   const found = domain ? await findVerifiedDomain(db, domain) : undefined;
   if (!found?.provider) return refuse(404, "sso_not_configured", SSO_TEXTS.noProvider);
+  if (found.provider.protocol === "saml") return beginSamlSignIn(db, origin, found.provider, redirect);
   const discovery = await discover(env, origin, found.provider.issuer);
   if (!discovery) return refuse(502, "identity_provider_unavailable", SSO_TEXTS.failed);
   const state = randomHex(32);
@@ -244,6 +291,27 @@ export async function beginSsoSignIn(db: Database, env: Env, origin: string, ema
   return { ok: true, location, cookie: `${SSO_STATE_COOKIE}=${state}; Path=${SSO_CALLBACK_PATH}; Max-Age=${SSO_STATE_TTL_SECONDS}; HttpOnly; Secure; SameSite=Lax` };
 }
 
+/**
+ * SAML: an AuthnRequest by HTTP-Redirect. Its ID is kept as the sign-in's nonce (the Response must answer it),
+ * the RelayState is the sign-in's state, bound to this browser by a cookie. The cookie is SameSite=None: the
+ * identity provider's page posts the answer from its own site, and a Lax cookie would not come with that POST.
+ */
+async function beginSamlSignIn(db: Database, origin: string, provider: IdentityProviderRow, redirect: string | null) {
+  if (!provider.samlSsoUrl) return refuse(404, "sso_not_configured", SSO_TEXTS.noProvider);
+  const state = randomHex(32);
+  const requestId = `_${randomHex(20)}`;
+  await storeSsoState(db, { stateHash: await sha256Hex(state), workspaceId: provider.workspaceId, nonce: requestId, codeVerifier: "", redirect, expiresAt: nowSeconds() + SSO_STATE_TTL_SECONDS });
+  const sp = samlServiceProvider(origin);
+  const xml = authnRequestXml({ id: requestId, now: nowSeconds(), destination: provider.samlSsoUrl, spEntityId: sp.entityId, acsUrl: sp.acsUrl });
+  return {
+    ok: true as const,
+    location: await redirectBindingUrl(provider.samlSsoUrl, xml, state),
+    cookie: `${SAML_STATE_COOKIE}=${state}; Path=${SAML_PATH}; Max-Age=${SSO_STATE_TTL_SECONDS}; HttpOnly; Secure; SameSite=None`,
+  };
+}
+
+export const clearedSamlStateCookie = () => `${SAML_STATE_COOKIE}=; Path=${SAML_PATH}; Max-Age=0; HttpOnly; Secure; SameSite=None`;
+
 export const clearedSsoStateCookie = () => `${SSO_STATE_COOKIE}=; Path=${SSO_CALLBACK_PATH}; Max-Age=0; HttpOnly; Secure; SameSite=Lax`;
 
 export type SsoSignIn = { ok: true; userId: string; redirect: string | null; provisioned: boolean } | SsoRefusal;
@@ -260,7 +328,7 @@ export async function completeSsoSignIn(db: Database, env: Env, origin: string, 
   if (!pending) return refuse(400, "invalid_state", SSO_TEXTS.expired);
   if (input.error || !input.code) return refuse(400, "identity_provider_error", SSO_TEXTS.failed);
   const provider = await findIdentityProvider(db, pending.workspaceId);
-  if (!provider) return refuse(404, "sso_not_configured", SSO_TEXTS.noProvider);
+  if (provider?.protocol !== "oidc") return refuse(404, "sso_not_configured", SSO_TEXTS.noProvider);
   const discovery = await discover(env, origin, provider.issuer);
   if (!discovery) return refuse(502, "identity_provider_unavailable", SSO_TEXTS.failed);
 
@@ -289,25 +357,68 @@ export async function completeSsoSignIn(db: Database, env: Env, origin: string, 
   }
   const { claims } = checked;
   if (typeof claims.email !== "string" || claims.email_verified !== true) return refuse(403, "email_not_verified", SSO_TEXTS.unverifiedEmail);
-  const email = normalizeEmail(claims.email);
+  const firstName = typeof claims.given_name === "string" ? claims.given_name : typeof claims.name === "string" ? claims.name.split(" ")[0]! : null;
+  return signInFromIdentityProvider(db, provider, { email: claims.email, firstName, redirect: pending.redirect });
+}
+
+/**
+ * What both protocols do with an identity the provider vouched for: the address must be on a verified domain of
+ * the workspace that began the sign-in; then the member signs in, or with auto-provisioning an account or
+ * membership is made (seats checked as for invites).
+ */
+async function signInFromIdentityProvider(db: Database, provider: IdentityProviderRow, identity: { email: string; firstName: string | null; redirect: string | null }): Promise<SsoSignIn> {
+  const workspaceId = provider.workspaceId;
+  const email = normalizeEmail(identity.email);
   const domain = emailDomain(email);
   const verified = domain ? await findVerifiedDomain(db, domain) : undefined;
-  if (!verified || verified.domain.workspaceId !== pending.workspaceId) return refuse(403, "domain_not_verified", SSO_TEXTS.wrongDomain);
+  if (!verified || verified.domain.workspaceId !== workspaceId) return refuse(403, "domain_not_verified", SSO_TEXTS.wrongDomain);
 
   const user = await findUserByEmail(db, email);
   if (user?.serviceAccountWorkspaceId) return refuse(403, "forbidden", SSO_TEXTS.notMember);
-  if (user && (await findMembership(db, user.id, pending.workspaceId))) return { ok: true, userId: user.id, redirect: pending.redirect, provisioned: false };
+  if (user && (await findMembership(db, user.id, workspaceId))) return { ok: true, userId: user.id, redirect: identity.redirect, provisioned: false };
   if (!provider.autoProvisioningEnabled) return refuse(403, "not_a_member", SSO_TEXTS.notMember);
-  const usage = await seatUsage(db, pending.workspaceId);
+  const usage = await seatUsage(db, workspaceId);
   if (!hasFreeSeat(usage.members, usage.invites, verified.maxSeats)) return refuse(403, "seat_limit_reached", SSO_TEXTS.seatsFull);
   if (user) {
-    await addProvisionedMember(db, pending.workspaceId, user.id);
-    return { ok: true, userId: user.id, redirect: pending.redirect, provisioned: true };
+    await addProvisionedMember(db, workspaceId, user.id);
+    return { ok: true, userId: user.id, redirect: identity.redirect, provisioned: true };
   }
   const userId = newId("user");
-  const firstName = typeof claims.given_name === "string" ? claims.given_name : typeof claims.name === "string" ? claims.name.split(" ")[0]! : null;
-  await createProvisionedUser(db, { userId, publicUserId: newId("pub"), email, firstName: firstName?.slice(0, 100) ?? null, workspaceId: pending.workspaceId, emailVerifiedAt: nowSeconds() });
-  return { ok: true, userId, redirect: pending.redirect, provisioned: true };
+  await createProvisionedUser(db, { userId, publicUserId: newId("pub"), email, firstName: identity.firstName?.slice(0, 100) ?? null, workspaceId, emailVerifiedAt: nowSeconds() });
+  return { ok: true, userId, redirect: identity.redirect, provisioned: true };
+}
+
+/**
+ * The SAML Assertion Consumer Service: the RelayState is taken out (single use) and must be the one this
+ * browser began with; the Response must be signed by the workspace's configured certificate and answer the
+ * AuthnRequest that state sent (decision 0070 lists every check); then the same path as OpenID Connect.
+ */
+export async function completeSamlSignIn(db: Database, origin: string, input: { samlResponse: string | null; relayState: string | null; cookieState: string | null }): Promise<SsoSignIn> {
+  if (!input.relayState || !/^[0-9a-f]{64}$/.test(input.relayState) || input.cookieState !== input.relayState) return refuse(400, "invalid_state", SSO_TEXTS.expired);
+  const pending = await consumeSsoState(db, await sha256Hex(input.relayState), nowSeconds());
+  if (!pending) return refuse(400, "invalid_state", SSO_TEXTS.expired);
+  const provider = await findIdentityProvider(db, pending.workspaceId);
+  if (provider?.protocol !== "saml" || !provider.samlCertificate) return refuse(404, "sso_not_configured", SSO_TEXTS.noProvider);
+  if (!input.samlResponse) return refuse(400, "identity_provider_error", SSO_TEXTS.failed);
+  const sp = samlServiceProvider(origin);
+  const checked = checkSamlResponse(input.samlResponse, { certificatePem: provider.samlCertificate, idpEntityId: provider.issuer, spEntityId: sp.entityId, acsUrl: sp.acsUrl, requestId: pending.nonce, now: nowSeconds() });
+  if (!checked.ok) {
+    log("warn", "saml response refused", { workspace_id: pending.workspaceId, reason: checked.reason });
+    return refuse(400, "invalid_saml_response", SSO_TEXTS.failed);
+  }
+  if (!checked.identity.email) return refuse(403, "email_missing", SAML_TEXTS.noEmail);
+  return signInFromIdentityProvider(db, provider, { email: checked.identity.email, firstName: checked.identity.firstName, redirect: pending.redirect });
+}
+
+/**
+ * The answer of the OpenID Connect callback and the SAML ACS: the sign-in's state cookie cleared, and on success
+ * a session and where to go next (the page moves on with a refresh); on refusal its message and status.
+ */
+export async function ssoSignInAnswer(db: Database, request: Request, result: SsoSignIn, clearedStateCookie: string): Promise<Response> {
+  const headers = new Headers({ "Set-Cookie": clearedStateCookie, "Cache-Control": "no-store" });
+  if (!result.ok) return Response.json({ ok: false as const, message: result.message }, { status: result.httpStatus === 502 ? 503 : result.httpStatus, headers });
+  headers.append("Set-Cookie", await startSession(db, result.userId, request));
+  return Response.json({ ok: true as const, to: safeRedirectTarget(result.redirect, new URL(request.url).origin) }, { headers });
 }
 
 /** In development, what the security page offers for the local identity provider stand-in; null elsewhere. */
@@ -315,4 +426,9 @@ export function devIdentityProviderSettings(env: Env, origin: string) {
   return isDevelopment(env) ? { issuer: devIssuer(origin), clientId: DEV_IDP_CLIENT_ID, clientSecret: DEV_IDP_CLIENT_SECRET } : null;
 }
 
-export { devDnsOverHttps, devDnsRecords, devIdentityProvider, issueDevAuthorizationCode, readDevAuthorizeRequest, setDevDnsRecord } from "./dev-identity-provider.server";
+/** In development, the SAML stand-in's entity ID, SSO URL and certificate for the security page; null elsewhere. */
+export async function devSamlIdentityProviderSettings(env: Env, origin: string) {
+  return isDevelopment(env) ? devSamlIdentityProvider(env, origin) : null;
+}
+
+export { devDnsOverHttps, devDnsRecords, devIdentityProvider, issueDevAuthorizationCode, issueDevSamlResponse, readDevAuthorizeRequest, readDevSamlRequest, setDevDnsRecord } from "./dev-identity-provider.server";

@@ -3,6 +3,7 @@ import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } fro
 import { TIERS, type Tier } from "../../core/billing/plans";
 import { PRINCIPAL_TYPES, RESOURCE_ROLES } from "../../core/workspace/resource-sharing";
 import { NOTIFICATION_SEVERITIES } from "../../core/workspace/notifications";
+import { SSO_PROTOCOLS } from "../../core/workspace/sso";
 import { sql } from "drizzle-orm";
 import { now, oneOf } from "./columns";
 import { users } from "./accounts";
@@ -218,16 +219,22 @@ export const notifications = sqliteTable(
   (t) => [index("notifications_user_created").on(t.workspaceId, t.userId, t.createdAt), check("notifications_severity_valid", oneOf(t.severity, NOTIFICATION_SEVERITIES))],
 );
 
-/** Single sign-on (decision 0045): the workspace's OpenID Connect identity provider; the client secret is write-only. */
+/**
+ * Single sign-on: the workspace's identity provider. OpenID Connect (decision 0045; the client secret is
+ * write-only) or SAML 2.0 (decision 0070: `issuer` and `identity_provider_entity_id` hold the IdP's entity ID,
+ * with its SSO URL and signing certificate; client_id and client_secret stay empty).
+ */
 export const workspaceIdentityProviders = sqliteTable(
   "workspace_identity_providers",
   {
     workspaceId: text("workspace_id").primaryKey().references(() => workspaces.id, { onDelete: "cascade" }),
-    protocol: text("protocol", { enum: ["oidc"] }).notNull().default("oidc"),
+    protocol: text("protocol", { enum: SSO_PROTOCOLS }).notNull().default("oidc"),
     issuer: text("issuer").notNull(),
     clientId: text("client_id").notNull(),
     clientSecret: text("client_secret").notNull(),
     identityProviderEntityId: text("identity_provider_entity_id"),
+    samlSsoUrl: text("saml_sso_url"),
+    samlCertificate: text("saml_certificate"),
     ssoEnforced: integer("sso_enforced", { mode: "boolean" }).notNull().default(false),
     autoProvisioningEnabled: integer("auto_provisioning_enabled", { mode: "boolean" }).notNull().default(false),
     autoProvisioningEnabledAt: integer("auto_provisioning_enabled_at"),
@@ -235,7 +242,7 @@ export const workspaceIdentityProviders = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },
-  (t) => [check("workspace_identity_providers_protocol_valid", oneOf(t.protocol, ["oidc"]))],
+  (t) => [check("workspace_identity_providers_protocol_valid", oneOf(t.protocol, SSO_PROTOCOLS))],
 );
 
 /** A workspace's e-mail domain; verified once its DNS TXT record carried the token (decision 0045). */

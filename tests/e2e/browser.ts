@@ -50,6 +50,21 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
   await page.screenshot({ path: join("tests/e2e/artifacts", `${name}.png`), fullPage });
 }
 
+/** A visitor on the sign-in page types their address and chooses Continue with SSO (to the identity provider). */
+export async function continueWithSso(page: Page, email: string) {
+  await page.goto("/app/sign-in");
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue with SSO" }).click();
+}
+
+/** The OIDC callback or SAML ACS page sets the session, then moves on by itself to the home page (a same-site refresh sends the Strict cookie). */
+export async function waitForSsoArrival(page: Page) {
+  await page.waitForURL((url) => url.pathname === "/app/home").catch(async (error) => {
+    throw new Error(`${error}\n${await page.locator("body").innerText()}`);
+  });
+}
+
 /** The page at both sizes (desktop, phone) in both themes, as tests/e2e/artifacts/<name>-<size>-<theme>.png. */
 export async function screenshotsOf(page: Page, path: string, name: string) {
   for (const theme of ["light", "dark"]) {

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { darkViolations, newPage, screenshot, screenshotsOf, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
+import { continueWithSso, darkViolations, newPage, screenshot, screenshotsOf, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration, waitForSsoArrival } from "./browser";
 import { executeSql, signUpOverHttp, uniqueEmail } from "./http";
 import { totpCode } from "../../app/accounts/rules/totp";
 
@@ -141,18 +141,12 @@ describe("workspace administration pages", () => {
     // A new person on the domain: Continue with SSO, the provider's login form, back signed in as a member.
     const visitor = await newPage(browser(), baseUrl);
     const newcomer = `grace@${domain}`;
-    await visitor.page.goto("/app/sign-in");
-    await waitForHydration(visitor.page);
-    await visitor.page.getByLabel("Email").fill(newcomer);
-    await visitor.page.getByRole("button", { name: "Continue with SSO" }).click();
+    await continueWithSso(visitor.page, newcomer);
     await visitor.page.getByTestId("dev-idp-form").waitFor();
     await expect(visitor.page.getByLabel("Email").inputValue()).resolves.toBe(newcomer);
     await visitor.page.getByLabel("Name").fill("Grace Hopper");
     await visitor.page.getByRole("button", { name: "Sign in" }).click();
-    // The callback page sets the session, then moves on by itself (a same-site refresh sends the Strict cookie).
-    await visitor.page.waitForURL((url) => url.pathname === "/app/home").catch(async (error) => {
-      throw new Error(`${error}\n${await visitor.page.locator("body").innerText()}`);
-    });
+    await waitForSsoArrival(visitor.page);
     const [member] = await executeSql<{ role: string }>(stateDir, `SELECT m.role FROM workspace_members m JOIN users u ON u.id = m.user_id JOIN workspaces w ON w.id = m.workspace_id JOIN users o ON o.id = w.owner_id WHERE u.email = '${newcomer}' AND o.email = '${adminEmail}'`);
     expect(member?.role).toBe("editor");
     expect(visitor.errors).toEqual([]);

@@ -23,6 +23,32 @@ export function form(fields: Record<string, string>, { ip = randomIp() }: { ip?:
   };
 }
 
+/** A same-origin form post to a page, with the browser's cookie when given. */
+export function postForm(path: string, fields: Record<string, string>, cookie?: string) {
+  const init = form(fields);
+  return SELF.fetch(`${ORIGIN}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } });
+}
+
+/**
+ * An admin (admin@<domain>, ten seats) whose workspace verified `domain` by the TXT record published on the
+ * development DNS stand-in (decision 0045): where single sign-on tests begin.
+ */
+export async function adminWithVerifiedDomain(domain: string): Promise<{ admin: string; cookie: string; workspaceId: string }> {
+  const admin = `admin@${domain}`;
+  const cookie = await signUp(admin);
+  await env.DB.prepare("UPDATE workspaces SET max_seats = 10 WHERE owner_id = (SELECT id FROM users WHERE email = ?)").bind(admin).run();
+  const security = (fields: Record<string, string>) => postForm("/app/workspace/security?index", fields, cookie);
+  if ((await security({ intent: "add-domain", domain })).status !== 200) throw new Error(`could not add ${domain}`);
+  // Not published yet: refused with a clear answer.
+  const early = await security({ intent: "verify-domain", domain });
+  if (early.status !== 409 || !(await early.text()).includes("TXT record was not found yet")) throw new Error("an unpublished domain was not refused");
+  const token = await env.DB.prepare("SELECT verification_token AS t FROM workspace_domains WHERE domain = ?").bind(domain).first<string>("t");
+  if ((await postForm("/dev/dns", { name: `_parlance-verification.${domain}`, value: `parlance-domain-verification=${token}` })).status !== 200) throw new Error("could not publish the TXT record");
+  if ((await security({ intent: "verify-domain", domain })).status !== 200) throw new Error(`could not verify ${domain}`);
+  const workspaceId = (await env.DB.prepare("SELECT active_workspace_id AS id FROM users WHERE email = ?").bind(admin).first<string>("id"))!;
+  return { admin, cookie, workspaceId };
+}
+
 export function sessionCookieFrom(response: Response): string {
   const header = response.headers.get("set-cookie") ?? "";
   const match = header.match(/parlance_session=([0-9a-f]{64})/);

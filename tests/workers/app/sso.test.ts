@@ -1,15 +1,11 @@
 import { env, SELF } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signJwt } from "~/workspace/rules/sso";
-import { form, ORIGIN, sessionCookieFrom, signUp, STRONG_PASSWORD } from "./helpers";
+import { adminWithVerifiedDomain, form, ORIGIN, postForm, sessionCookieFrom, signUp, STRONG_PASSWORD } from "./helpers";
 
 const DEV_ISSUER = `${ORIGIN}/dev/identity-provider`;
 
-function post(path: string, fields: Record<string, string>, cookie?: string) {
-  const init = form(fields);
-  return SELF.fetch(`${ORIGIN}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } });
-}
-
+const post = postForm;
 const security = (cookie: string, fields: Record<string, string>) => post("/app/workspace/security?index", fields, cookie);
 
 async function workspaceOf(email: string): Promise<string> {
@@ -18,21 +14,11 @@ async function workspaceOf(email: string): Promise<string> {
 
 /** An admin whose workspace verified `domain` (TXT published on the dev DNS stand-in) and has an identity provider. */
 async function workspaceWithSso(domain: string, provider: { issuer: string; clientId: string; secret: string }, options: Record<string, string> = {}) {
-  const admin = `admin@${domain}`;
-  const cookie = await signUp(admin);
-  await env.DB.prepare("UPDATE workspaces SET max_seats = 10 WHERE owner_id = (SELECT id FROM users WHERE email = ?)").bind(admin).run();
-  expect((await security(cookie, { intent: "add-domain", domain })).status).toBe(200);
-  // Not published yet: refused with a clear answer.
-  const early = await security(cookie, { intent: "verify-domain", domain });
-  expect(early.status).toBe(409);
-  expect(await early.text()).toContain("TXT record was not found yet");
-  const token = await env.DB.prepare("SELECT verification_token AS t FROM workspace_domains WHERE domain = ?").bind(domain).first<string>("t");
-  expect((await post("/dev/dns", { name: `_parlance-verification.${domain}`, value: `parlance-domain-verification=${token}` })).status).toBe(200);
-  expect((await security(cookie, { intent: "verify-domain", domain })).status).toBe(200);
+  const { admin, cookie, workspaceId } = await adminWithVerifiedDomain(domain);
   const saved = await security(cookie, { intent: "save-provider", issuer: provider.issuer, client_id: provider.clientId, client_secret: provider.secret });
   expect(saved.status, await saved.clone().text()).toBe(200);
   if (Object.keys(options).length) expect((await security(cookie, { intent: "options", ...options })).status).toBe(200);
-  return { admin, cookie, workspaceId: await workspaceOf(admin) };
+  return { admin, cookie, workspaceId };
 }
 
 /** Continue with SSO: where the browser is sent and the state cookie it carries. */
