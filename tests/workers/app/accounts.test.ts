@@ -226,7 +226,7 @@ describe("API keys and /v1/user", () => {
     const cookie = await signUp("keys@example.com");
     const key = await createKey(cookie, "CI");
     expect(key).toMatch(/^sk_[0-9a-f]{48}$/);
-    const stored = await env.DB.prepare("SELECT key_hash, preview FROM api_keys").first<{ key_hash: string; preview: string }>();
+    const stored = await env.DB.prepare("SELECT key_hash, preview FROM api_keys WHERE user_id = (SELECT id FROM users WHERE email = 'keys@example.com')").first<{ key_hash: string; preview: string }>();
     expect(stored!.key_hash).not.toContain(key.slice(3));
     const user = (await (await api("/v1/user", { key })).json()) as Record<string, unknown>;
     expect(user).toMatchObject({ email: "keys@example.com", xi_api_key_preview: stored!.preview, is_api_key_hashed: true });
