@@ -111,7 +111,7 @@ function appWorkerProject(name: string, include: string[], speech: { bindings: R
           serviceBindings: { SPHINX_FILES: sphinxFiles },
           // The web service agents' webhook tools call in tests/workers/app/agents-llm.test.ts (other hosts pass through).
           outboundService: toolWebhooks("tools.test"),
-          // An empty database that tests/workers/app/migrations.test.ts migrates step by step.
+          // An empty database that tests/workers/app/platform.test.ts ("migrations") migrates step by step.
           d1Databases: { MIGRATION_DB: "migration-test" },
           // The real speech engine, bundled by `npm run build` (scripts/stack.mjs).
           workers: [

@@ -1,261 +1,467 @@
-// Instant voice cloning through /v1 (decision 0024): samples the platform itself spoke, the plan's limits, bad
-// input, and another workspace's voices.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, createKey, fetcherPost, signUp } from "./helpers";
 import { wavFile } from "../../../core/audio/wav";
 
-const ROGER = "pv02roger00000000000";
+describe("professional-voices", () => {
+  // Professional cloning, verification and similar voices through /v1 (decision 0035): samples the platform
+  // itself spoke, the plan gates, bad input and another workspace's voices.
+  const ROGER = "pv02roger00000000000";
+  const ARIA = "pv01aria000000000000";
 
-type Caller = { key: string; workspace: string };
+  type Caller = { key: string; workspace: string };
+  type Voice = { voice_id: string; category: string; samples?: { sample_id: string; file_name: string; duration_secs: number }[]; fine_tuning?: { state: Record<string, string>; verification_attempts_count: number; verification_failures: string[] }; voice_verification: { is_verified: boolean } };
+  type Similar = { voices: { voice_id: string; name: string; category: string; similarity_distance: number; preview_url: string }[]; has_more: boolean };
 
-async function caller(email: string, tier: string): Promise<Caller> {
-  const key = await createKey(await signUp(email));
-  const workspace = ((await (await api("/v1/workspace", { key })).json()) as { workspace_id: string }).workspace_id;
-  await env.DB.prepare("UPDATE workspaces SET tier = ?, status = 'active', character_limit = 1000000, character_count_reset_at = 2000000000 WHERE id = ?").bind(tier, workspace).run();
-  return { key, workspace };
-}
-
-async function spoken(key: string, text: string, format = "mp3_44100_128"): Promise<Uint8Array> {
-  const response = await api(`/v1/text-to-speech/${ROGER}?output_format=${format}`, { method: "POST", key, json: { text } });
-  expect(response.status).toBe(200);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
-/** 16-bit mono PCM bytes in a WAVE file. */
-const wav = (pcm: Uint8Array, sampleRate: number) => wavFile(new Int16Array(pcm.slice().buffer), sampleRate);
-
-function voiceForm(fields: Record<string, string>, files: { name: string; type: string; bytes: Uint8Array }[]): FormData {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  for (const file of files) body.append("files", new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }));
-  return body;
-}
-
-const add = (key: string, body: FormData) => api("/v1/voices/add", { method: "POST", key, body });
-const detail = async (response: Response) => ((await response.json()) as { detail: { status: string; message: string } }).detail;
-
-let starter: Caller;
-let stranger: Caller;
-let free: Caller;
-let mp3: Uint8Array;
-
-beforeAll(async () => {
-  starter = await caller("cloner@example.com", "starter");
-  stranger = await caller("clone-stranger@example.com", "creator");
-  free = await caller("clone-free@example.com", "free");
-  mp3 = await spoken(starter.key, "Hello! This is how I sound. I can read your stories, articles and scripts aloud. The evening was calm and the river was quiet.");
-});
-
-describe("POST /v1/voices/add", () => {
-  let voiceId: string;
-
-  it("clones a voice from a sample the platform spoke, at the sample's pitch, and speaks with it", async () => {
-    const response = await add(starter.key, voiceForm({ name: "My Roger", description: "From a sample", labels: JSON.stringify({ accent: "american" }) }, [{ name: "roger.mp3", type: "audio/mpeg", bytes: mp3 }]));
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { voice_id: string; requires_verification: boolean };
-    expect(body.requires_verification).toBe(false);
-    voiceId = body.voice_id;
-
-    const voice = (await (await api(`/v1/voices/${voiceId}`, { key: starter.key })).json()) as {
-      category: string;
-      name: string;
-      is_owner: boolean;
-      labels: Record<string, string>;
-      samples: { sample_id: string; file_name: string; mime_type: string; size_bytes: number; hash: string }[];
-    };
-    expect(voice).toMatchObject({ category: "cloned", name: "My Roger", is_owner: true });
-    expect(voice.labels).toMatchObject({ accent: "american", gender: "male", language: "en" });
-    expect(voice.samples).toHaveLength(1);
-    expect(voice.samples[0]).toMatchObject({ file_name: "roger.mp3", mime_type: "audio/mpeg", size_bytes: mp3.byteLength });
-
-    // The row keeps the measured speaker and an engine voice near Roger's own (m3 at base pitch 45).
-    const row = await env.DB.prepare("SELECT engine_parameters, speaker_features FROM voices WHERE voice_id = ?").bind(voiceId).first<{ engine_parameters: string; speaker_features: string }>();
-    const parameters = JSON.parse(row!.engine_parameters) as { espeakVoice: string; variant: string; basePitch: number; rate: number };
-    const features = JSON.parse(row!.speaker_features) as { pitchMedianHz: number; vector: number[] };
-    expect(parameters.espeakVoice).toBe("en-us");
-    expect(parameters.variant).toMatch(/^m/);
-    expect(features.pitchMedianHz).toBeGreaterThan(80);
-    expect(features.pitchMedianHz).toBeLessThan(115);
-    expect(features.vector).toHaveLength(7);
-
-    const tts = await api(`/v1/text-to-speech/${voiceId}?output_format=mp3_44100_128`, { method: "POST", key: starter.key, json: { text: "Speaking as the clone." } });
-    expect(tts.status).toBe(200);
-    expect((await tts.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-
-    const sample = await api(`/v1/voices/${voiceId}/samples/${voice.samples[0]!.sample_id}/audio`, { key: starter.key });
-    expect(sample.status).toBe(200);
-    expect(sample.headers.get("content-type")).toBe("audio/mpeg");
-    expect(new Uint8Array(await sample.arrayBuffer())).toEqual(mp3);
-  });
-
-  it("reads WAV samples too", async () => {
-    const pcm = await spoken(starter.key, "One more sample, read at an ordinary pace, for the voice.", "pcm_16000");
-    const response = await add(starter.key, voiceForm({ name: "From WAV" }, [{ name: "take.wav", type: "audio/wav", bytes: wav(pcm, 16_000) }]));
-    expect(response.status).toBe(200);
-  });
-
-  it("remove_background_noise measures the samples after the voice isolator", async () => {
-    const pcm = await spoken(starter.key, "A sample recorded beside a humming fan, read at an ordinary pace for the voice.", "pcm_16000");
-    // Steady white noise about 15 dB under the speech, seeded so the run repeats.
-    const noisy = new Int16Array(pcm.slice().buffer);
-    let seed = 7;
-    for (let i = 0; i < noisy.length; i++) {
-      seed = (seed * 1103515245 + 12345) >>> 0;
-      noisy[i] = Math.max(-32768, Math.min(32767, noisy[i]! + ((seed / 2 ** 32) * 2 - 1) * 1500));
-    }
-    const file = { name: "fan.wav", type: "audio/wav", bytes: wav(new Uint8Array(noisy.buffer), 16_000) };
-    const featuresOf = async (fields: Record<string, string>) => {
-      const response = await add(starter.key, voiceForm(fields, [file]));
-      expect(response.status).toBe(200);
-      const { voice_id } = (await response.json()) as { voice_id: string };
-      const row = await env.DB.prepare("SELECT speaker_features FROM voices WHERE voice_id = ?").bind(voice_id).first<{ speaker_features: string }>();
-      return JSON.parse(row!.speaker_features) as { pitchMedianHz: number; vector: number[] };
-    };
-    const cleaned = await featuresOf({ name: "Cleaned", remove_background_noise: "true" });
-    const raw = await featuresOf({ name: "Raw" });
-    // Roger's pitch is still found in the cleaned sample, and the measurement is of different audio.
-    expect(cleaned.pitchMedianHz).toBeGreaterThan(80);
-    expect(cleaned.pitchMedianHz).toBeLessThan(115);
-    expect(cleaned.vector).not.toEqual(raw.vector);
-  });
-
-  it("refuses bad input with a clear 4xx", async () => {
-    const cases: [FormData, number, string][] = [
-      [voiceForm({ name: "No files" }, []), 400, "no_samples"],
-      [voiceForm({ name: "Text" }, [{ name: "notes.txt", type: "text/plain", bytes: new TextEncoder().encode("not audio") }]), 415, "unsupported_audio_type"],
-      [voiceForm({ name: "Empty" }, [{ name: "empty.mp3", type: "audio/mpeg", bytes: new Uint8Array(0) }]), 400, "empty_sample"],
-      [voiceForm({ name: "Garbage" }, [{ name: "noise.mp3", type: "audio/mpeg", bytes: new Uint8Array(4000).fill(7) }]), 400, "undecodable_sample"],
-      [voiceForm({ name: "FLAC" }, [{ name: "take.flac", type: "audio/flac", bytes: new TextEncoder().encode("fLaC not really") }]), 400, "undecodable_sample"],
-      [voiceForm({ name: "Silence" }, [{ name: "quiet.wav", type: "audio/wav", bytes: wav(new Uint8Array(32_000), 16_000) }]), 400, "no_speech_in_sample"],
-      [voiceForm({ name: "Big" }, [{ name: "big.mp3", type: "audio/mpeg", bytes: new Uint8Array(10 * 1024 * 1024 + 1) }]), 413, "sample_too_large"],
-    ];
-    for (const [body, status, code] of cases) {
-      const response = await add(starter.key, body);
-      expect(response.status, code).toBe(status);
-      expect((await detail(response)).status).toBe(code);
-    }
-    // No name, bad labels: validation errors.
-    expect((await add(starter.key, voiceForm({}, [{ name: "a.mp3", type: "audio/mpeg", bytes: mp3 }]))).status).toBe(422);
-    expect((await add(starter.key, voiceForm({ name: "x", labels: "[1]" }, [{ name: "a.mp3", type: "audio/mpeg", bytes: mp3 }]))).status).toBe(422);
-    expect((await api("/v1/voices/add", { method: "POST", key: starter.key, json: { name: "json" } })).status).toBe(422);
-  });
-
-  it("refuses the free plan", async () => {
-    const response = await add(free.key, voiceForm({ name: "Free" }, [{ name: "a.mp3", type: "audio/mpeg", bytes: mp3 }]));
-    expect(response.status).toBe(403);
-    expect((await detail(response)).status).toBe("can_not_use_instant_voice_cloning");
-  });
-
-  it("keeps another workspace's voice out of reach", async () => {
-    const voice = ((await (await api(`/v1/voices/${voiceId}`, { key: starter.key })).json()) as { samples: { sample_id: string }[] }).samples[0]!;
-    for (const [path, method] of [
-      [`/v1/voices/${voiceId}`, "GET"],
-      [`/v1/voices/${voiceId}`, "DELETE"],
-      [`/v1/voices/${voiceId}/samples/${voice.sample_id}/audio`, "GET"],
-      [`/v1/voices/${voiceId}/samples/${voice.sample_id}`, "DELETE"],
-    ] as const) {
-      expect((await api(path, { method, key: stranger.key })).status, `${method} ${path}`).toBe(404);
-    }
-    const edit = await api(`/v1/voices/${voiceId}/edit`, { method: "POST", key: stranger.key, body: voiceForm({ name: "Mine now" }, []) });
-    expect(edit.status).toBe(404);
-    const tts = await api(`/v1/text-to-speech/${voiceId}`, { method: "POST", key: stranger.key, json: { text: "Hello" } });
-    expect(tts.status).toBe(404);
-  });
-
-  it("edits, deletes a sample and deletes the voice with its samples in R2", async () => {
-    const premade = await api(`/v1/voices/${ROGER}/edit`, { method: "POST", key: starter.key, body: voiceForm({ name: "Not yours" }, []) });
-    expect(premade.status).toBe(404);
-
-    const pcm = await spoken(starter.key, "A second take of the same voice, a little longer than the first one.", "pcm_22050");
-    const edit = await api(`/v1/voices/${voiceId}/edit`, {
-      method: "POST",
-      key: starter.key,
-      body: voiceForm({ name: "Roger Clone", labels: JSON.stringify({ age: "middle_aged" }) }, [{ name: "second.wav", type: "audio/wav", bytes: wav(pcm, 22_050) }]),
-    });
-    expect(edit.status).toBe(200);
-    expect(await edit.json()).toEqual({ status: "ok" });
-    const voice = (await (await api(`/v1/voices/${voiceId}`, { key: starter.key })).json()) as { name: string; labels: Record<string, string>; samples: { sample_id: string }[] };
-    expect(voice.name).toBe("Roger Clone");
-    expect(voice.labels).toMatchObject({ accent: "american", age: "middle_aged" });
-    expect(voice.samples).toHaveLength(2);
-
-    const keys = (await env.MEDIA.list({ prefix: `voice-samples/${starter.workspace}/${voiceId}/` })).objects.map((o) => o.key);
-    expect(keys).toHaveLength(2);
-    const removed = await api(`/v1/voices/${voiceId}/samples/${voice.samples[0]!.sample_id}`, { method: "DELETE", key: starter.key });
-    expect(removed.status).toBe(200);
-    expect((await env.MEDIA.list({ prefix: `voice-samples/${starter.workspace}/${voiceId}/` })).objects).toHaveLength(1);
-    expect((await api(`/v1/voices/${voiceId}/samples/${voice.samples[0]!.sample_id}/audio`, { key: starter.key })).status).toBe(404);
-
-    // A history item made with the voice keeps its name after the voice is gone.
-    const tts = await api(`/v1/text-to-speech/${voiceId}`, { method: "POST", key: starter.key, json: { text: "Before I go." } });
-    expect(tts.status).toBe(200);
-    await tts.arrayBuffer();
-
-    const deleted = await api(`/v1/voices/${voiceId}`, { method: "DELETE", key: starter.key });
-    expect(deleted.status).toBe(200);
-    expect((await env.MEDIA.list({ prefix: `voice-samples/${starter.workspace}/${voiceId}/` })).objects).toHaveLength(0);
-    expect((await api(`/v1/voices/${voiceId}`, { key: starter.key })).status).toBe(404);
-    expect((await api(`/v1/voices/${voiceId}`, { method: "DELETE", key: starter.key })).status).toBe(404);
-    expect((await api(`/v1/voices/${ROGER}`, { method: "DELETE", key: starter.key })).status).toBe(404);
-    const history = (await (await api("/v1/history?page_size=5", { key: starter.key })).json()) as { history: { voice_id: string; voice_name: string }[] };
-    expect(history.history.find((item) => item.voice_id === voiceId)?.voice_name).toBe("Roger Clone");
-  });
-});
-
-describe("the plan's limits", () => {
-  it("refuses a voice beyond the plan's custom voices (Starter: 10)", async () => {
-    const limited = await caller("clone-limit@example.com", "starter");
-    for (let i = 0; i < 10; i++) {
-      await env.DB.prepare(
-        `INSERT INTO voices (voice_id, workspace_id, category, name, language, engine, engine_parameters) VALUES (?, ?, 'cloned', ?, 'en', 'embedded', '{"espeakVoice":"en-us","variant":"m3","basePitch":50,"externalVoices":{}}')`,
-      )
-        .bind(`limit${limited.workspace.slice(0, 8)}${i}`, limited.workspace, `Voice ${i}`)
-        .run();
-    }
-    const response = await add(limited.key, voiceForm({ name: "Eleventh" }, [{ name: "a.mp3", type: "audio/mpeg", bytes: mp3 }]));
-    expect(response.status).toBe(400);
-    expect((await detail(response)).status).toBe("voice_limit_reached");
-  });
-
-  it("refuses additions and edits beyond round(1.5 x limit + 50) in the billing period (Starter: 65)", async () => {
-    const busy = await caller("clone-busy@example.com", "starter");
-    await env.DB.prepare("INSERT INTO voice_add_edits (workspace_id, period, count) VALUES (?, 'reset:2000000000', 65)").bind(busy.workspace).run();
-    const response = await add(busy.key, voiceForm({ name: "One too many" }, [{ name: "a.mp3", type: "audio/mpeg", bytes: mp3 }]));
-    expect(response.status).toBe(400);
-    expect((await detail(response)).status).toBe("voice_add_edit_limit_reached");
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM voices WHERE workspace_id = ?").bind(busy.workspace).first<{ n: number }>())!.n).toBe(0);
-  });
-});
-
-describe("the voice lab's Delete", () => {
-  it("deletes the workspace's own voice with its samples and collection entries, and no one else's", async () => {
-    const cookie = await signUp("lab-deleter@example.com");
-    const key = await createKey(cookie);
+  async function caller(email: string, tier: string): Promise<Caller> {
+    const key = await createKey(await signUp(email));
     const workspace = ((await (await api("/v1/workspace", { key })).json()) as { workspace_id: string }).workspace_id;
-    await env.DB.prepare("UPDATE workspaces SET tier = 'starter', status = 'active', character_limit = 1000000, character_count_reset_at = 2000000000 WHERE id = ?").bind(workspace).run();
-    const added = await add(key, voiceForm({ name: "To delete" }, [{ name: "roger.mp3", type: "audio/mpeg", bytes: mp3 }]));
-    const { voice_id } = (await added.json()) as { voice_id: string };
-    await env.DB.prepare("INSERT INTO voice_collections (collection_id, workspace_id, title) VALUES ('col-lab-1', ?, 'Mine')").bind(workspace).run();
-    await env.DB.prepare("INSERT INTO voice_collection_voices (collection_id, voice_id) VALUES ('col-lab-1', ?)").bind(voice_id).run();
-    const post = (voiceId: string) => fetcherPost("/app/voice-lab", { intent: "delete", voice_id: voiceId }, cookie);
+    await env.DB.prepare("UPDATE workspaces SET tier = ?, status = 'active', character_limit = 1000000, character_count_reset_at = 2000000000 WHERE id = ?").bind(tier, workspace).run();
+    return { key, workspace };
+  }
 
-    // Another workspace's voice and a premade one are not this workspace's to delete.
-    const strangers = await add(stranger.key, voiceForm({ name: "Not yours" }, [{ name: "roger.mp3", type: "audio/mpeg", bytes: mp3 }]));
-    const strangersVoice = ((await strangers.json()) as { voice_id: string }).voice_id;
-    expect((await post(strangersVoice)).status).toBe(404);
-    expect((await post(ROGER)).status).toBe(404);
-    expect((await api(`/v1/voices/${strangersVoice}`, { key: stranger.key })).status).toBe(200);
+  async function spoken(key: string, voiceId: string, text: string): Promise<Uint8Array> {
+    const response = await api(`/v1/text-to-speech/${voiceId}?output_format=mp3_44100_128`, { method: "POST", key, json: { text } });
+    expect(response.status).toBe(200);
+    return new Uint8Array(await response.arrayBuffer());
+  }
 
-    const figures = async () => (await (await api("/v1/user/subscription", { key })).json()) as { voice_slots_used: number; voice_add_edit_counter: number; max_voice_add_edits: number };
-    expect(await figures()).toMatchObject({ voice_slots_used: 1, voice_add_edit_counter: 1, max_voice_add_edits: 65 });
+  const file = (name: string, bytes: Uint8Array, type = "audio/mpeg") => new File([bytes as Uint8Array<ArrayBuffer>], name, { type });
+  function formOf(fields: Record<string, string | File | File[]>): FormData {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
+    return body;
+  }
+  const detail = async (response: Response) => ((await response.json()) as { detail: { status: string; message: string } }).detail;
+  const voiceOf = async (key: string, voiceId: string) => (await (await api(`/v1/voices/${voiceId}`, { key })).json()) as Voice;
 
-    const deleted = await post(voice_id);
-    expect(deleted).toMatchObject({ status: 200, data: { intent: "delete", ok: true } });
-    expect((await api(`/v1/voices/${voice_id}`, { key })).status).toBe(404);
-    expect((await env.MEDIA.list({ prefix: `voice-samples/${workspace}/${voice_id}/` })).objects).toHaveLength(0);
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM voice_collection_voices WHERE voice_id = ?").bind(voice_id).first<{ n: number }>())!.n).toBe(0);
-    // The slot is free again; the addition still counts in this billing period.
-    expect(await figures()).toMatchObject({ voice_slots_used: 0, voice_add_edit_counter: 1 });
+  let creator: Caller;
+  let starter: Caller;
+  let stranger: Caller;
+  const rogerSamples: Uint8Array[] = [];
+  let ariaSample: Uint8Array;
+  let rogerRecording: Uint8Array;
+
+  beforeAll(async () => {
+    creator = await caller("pvc-creator@example.com", "creator");
+    starter = await caller("pvc-starter@example.com", "starter");
+    stranger = await caller("pvc-stranger@example.com", "pro");
+    for (const text of [
+      "Hello! This is how I sound. I can read your stories, articles and scripts aloud, one page after another.",
+      "The evening was calm and the river was quiet. We walked along the water and talked about the summer holidays.",
+      "Every morning the baker opens his shop at six, and the whole street smells of warm bread and coffee.",
+    ])
+      rogerSamples.push(await spoken(creator.key, ROGER, text));
+    ariaSample = await spoken(creator.key, ARIA, "Hello! This is how I sound. I can read your stories, articles and scripts aloud, one page after another.");
+    rogerRecording = await spoken(creator.key, ROGER, "I am recording this sentence today to confirm that this professional voice is my own.");
+  });
+
+  describe("POST /v1/similar-voices", () => {
+    it("finds the premade voice that spoke the sample among the nearest, nearest first, with its public preview", async () => {
+      const response = await api("/v1/similar-voices", { method: "POST", key: starter.key, body: formOf({ audio_file: file("roger.mp3", rogerSamples[1]!), top_k: "3" }) });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as Similar;
+      expect(body.voices).toHaveLength(3);
+      // The vector tells pitch and vocal-tract length, not the voice: other men of close pitch may come first.
+      const roger = body.voices.find((v) => v.voice_id === ROGER);
+      expect(roger?.preview_url).toMatch(/\/v1\/voices\/previews\/voice_preview_roger\.mp3$/);
+      const distances = body.voices.map((v) => v.similarity_distance);
+      expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+      // A woman's voice is not among a man's nearest.
+      expect(body.voices.map((v) => v.voice_id)).not.toContain(ARIA);
+    });
+
+    it("keeps only voices within the threshold", async () => {
+      const body = (await (await api("/v1/similar-voices", { method: "POST", key: starter.key, body: formOf({ audio_file: file("aria.mp3", ariaSample), similarity_threshold: "0.3" }) })).json()) as Similar;
+      expect(body.voices.length).toBeGreaterThan(0);
+      expect(body.voices.every((v) => v.similarity_distance <= 0.3)).toBe(true);
+      expect(body.voices.map((v) => v.voice_id)).not.toContain(ROGER);
+    });
+
+    it("refuses a missing file, another type, silence-only audio and out-of-range parameters", async () => {
+      expect(await detail(await api("/v1/similar-voices", { method: "POST", key: starter.key, body: formOf({ top_k: "3" }) }))).toMatchObject({ status: "audio_file_missing" });
+      const text = await api("/v1/similar-voices", { method: "POST", key: starter.key, body: formOf({ audio_file: file("notes.txt", new TextEncoder().encode("hello"), "text/plain") }) });
+      expect(text.status).toBe(415);
+      expect((await api("/v1/similar-voices", { method: "POST", key: starter.key, body: formOf({ audio_file: file("roger.mp3", rogerSamples[0]!), top_k: "500" }) })).status).toBe(422);
+      expect((await api("/v1/similar-voices", { method: "POST", body: formOf({ audio_file: file("roger.mp3", rogerSamples[0]!) }) })).status).toBe(401);
+    });
+
+    it("never lists another workspace's private voice", async () => {
+      const added = await api("/v1/voices/add", { method: "POST", key: stranger.key, body: formOf({ name: "Private Roger", files: file("roger.mp3", rogerSamples[0]!) }) });
+      expect(added.status).toBe(200);
+      const privateId = ((await added.json()) as { voice_id: string }).voice_id;
+      const body = (await (await api("/v1/similar-voices", { method: "POST", key: starter.key, body: formOf({ audio_file: file("roger.mp3", rogerSamples[0]!), top_k: "100" }) })).json()) as Similar;
+      expect(body.voices.map((v) => v.voice_id)).not.toContain(privateId);
+    });
+  });
+
+  describe("professional voice cloning", () => {
+    let voiceId: string;
+
+    it("starts with the Creator plan", async () => {
+      const response = await api("/v1/voices/pvc", { method: "POST", key: starter.key, json: { name: "Mine", language: "en" } });
+      expect(response.status).toBe(403);
+      expect((await detail(response)).status).toBe("can_not_use_professional_voice_cloning");
+    });
+
+    it("creates an empty voice, not started, that cannot speak yet", async () => {
+      expect((await detail(await api("/v1/voices/pvc", { method: "POST", key: creator.key, json: { name: "Mine", language: "xx" } }))).status).toBe("unsupported_language");
+      expect((await api("/v1/voices/pvc", { method: "POST", key: creator.key, json: { language: "en" } })).status).toBe(422);
+      const response = await api("/v1/voices/pvc", { method: "POST", key: creator.key, json: { name: "My professional Roger", language: "en", labels: { accent: "american" } } });
+      expect(response.status).toBe(200);
+      voiceId = ((await response.json()) as { voice_id: string }).voice_id;
+      expect(voiceId).toMatch(/^[A-Za-z0-9]{20}$/);
+      const voice = await voiceOf(creator.key, voiceId);
+      expect(voice.category).toBe("professional");
+      expect(voice.fine_tuning!.state).toEqual({ parlance_multilingual_v1: "not_started" });
+      const speak = await api(`/v1/text-to-speech/${voiceId}`, { method: "POST", key: creator.key, json: { text: "Not yet." } });
+      expect(speak.status).toBe(400);
+      expect((await detail(speak)).status).toBe("voice_not_fine_tuned");
+    });
+
+    it("keeps one professional voice on Creator", async () => {
+      expect((await detail(await api("/v1/voices/pvc", { method: "POST", key: creator.key, json: { name: "Second", language: "en" } }))).status).toBe("professional_voice_limit_reached");
+    });
+
+    it("adds measured samples, renames one, refuses speaker separation, and never another workspace's", async () => {
+      expect((await detail(await api(`/v1/voices/pvc/${voiceId}/train`, { method: "POST", key: creator.key, json: {} }))).status).toBe("voice_not_verified");
+      expect((await detail(await api(`/v1/voices/pvc/${voiceId}/captcha`, { key: creator.key }))).status).toBe("no_samples");
+      const response = await api(`/v1/voices/pvc/${voiceId}/samples`, { method: "POST", key: creator.key, body: formOf({ files: rogerSamples.map((bytes, i) => file(`roger-${i}.mp3`, bytes)) }) });
+      expect(response.status).toBe(200);
+      const samples = (await response.json()) as { sample_id: string; duration_secs: number }[];
+      expect(samples).toHaveLength(3);
+      expect(samples.every((s) => s.duration_secs > 4)).toBe(true);
+      const sampleId = samples[0]!.sample_id;
+      expect((await api(`/v1/voices/pvc/${voiceId}/samples/${sampleId}`, { method: "POST", key: creator.key, json: { file_name: "first.mp3" } })).status).toBe(200);
+      expect((await voiceOf(creator.key, voiceId)).samples!.find((s) => s.sample_id === sampleId)!.file_name).toBe("first.mp3");
+      expect((await detail(await api(`/v1/voices/pvc/${voiceId}/samples/${sampleId}`, { method: "POST", key: creator.key, json: { selected_speaker_ids: ["s1"] } }))).status).toBe("speaker_separation_unavailable");
+      expect((await detail(await api(`/v1/voices/pvc/${voiceId}/samples/${sampleId}`, { method: "POST", key: creator.key, json: { trim_start_time: 5, trim_end_time: 2 } }))).status).toBe("invalid_trim");
+      expect((await api(`/v1/voices/pvc/${voiceId}/samples`, { method: "POST", key: stranger.key, body: formOf({ files: file("x.mp3", rogerSamples[0]!) }) })).status).toBe(404);
+      expect((await api(`/v1/voices/pvc/${voiceId}/captcha`, { key: stranger.key })).status).toBe(404);
+      expect((await api(`/v1/voices/pvc/${voiceId}/train`, { method: "POST", key: stranger.key, json: {} })).status).toBe(404);
+      expect((await api(`/v1/voices/pvc/${voiceId}/samples/${sampleId}`, { method: "DELETE", key: stranger.key })).status).toBe(404);
+    });
+
+    it("verifies by a recording of the shown text: another speaker fails (recorded), the same speaker passes", async () => {
+      expect((await detail(await api(`/v1/voices/pvc/${voiceId}/captcha`, { method: "POST", key: creator.key, body: formOf({ recording: file("r.mp3", rogerRecording) }) }))).status).toBe(
+        "verification_challenge_not_found",
+      );
+      const challenge = await api(`/v1/voices/pvc/${voiceId}/captcha`, { key: creator.key });
+      expect(challenge.status).toBe(200);
+      expect(((await challenge.json()) as { text: string }).text.length).toBeGreaterThan(20);
+      const wrong = await api(`/v1/voices/pvc/${voiceId}/captcha`, { method: "POST", key: creator.key, body: formOf({ recording: file("aria.mp3", ariaSample) }) });
+      expect(wrong.status).toBe(400);
+      expect((await detail(wrong)).status).toBe("voice_verification_failed");
+      let voice = await voiceOf(creator.key, voiceId);
+      expect(voice.voice_verification.is_verified).toBe(false);
+      expect(voice.fine_tuning!.verification_attempts_count).toBe(1);
+      expect(voice.fine_tuning!.verification_failures).toHaveLength(1);
+      const right = await api(`/v1/voices/pvc/${voiceId}/captcha`, { method: "POST", key: creator.key, body: formOf({ recording: file("roger.mp3", rogerRecording) }) });
+      expect(right.status).toBe(200);
+      voice = await voiceOf(creator.key, voiceId);
+      expect(voice.voice_verification.is_verified).toBe(true);
+    });
+
+    it("trains in the background through queued and fine_tuning to fine_tuned, then speaks at the samples' pitch", async () => {
+      expect((await detail(await api(`/v1/voices/pvc/${voiceId}/train`, { method: "POST", key: creator.key, json: { model_id: "eleven_v3" } }))).status).toBe("model_not_trainable");
+      const response = await api(`/v1/voices/pvc/${voiceId}/train`, { method: "POST", key: creator.key, json: {} });
+      expect(response.status).toBe(200);
+      const seen = new Set<string>();
+      let state = "";
+      for (let i = 0; i < 100 && state !== "fine_tuned" && state !== "failed"; i++) {
+        state = (await voiceOf(creator.key, voiceId)).fine_tuning!.state.parlance_multilingual_v1!;
+        seen.add(state);
+        if (state !== "fine_tuned") await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(state).toBe("fine_tuned");
+      const row = await env.DB.prepare("SELECT engine_parameters, speaker_features FROM voices WHERE voice_id = ?").bind(voiceId).first<{ engine_parameters: string; speaker_features: string }>();
+      const features = JSON.parse(row!.speaker_features) as { pitchMedianHz: number; voicedSeconds: number };
+      expect(features.voicedSeconds).toBeGreaterThan(10);
+      expect(features.pitchMedianHz).toBeLessThan(160); // Roger, a man's voice
+      const speak = await api(`/v1/text-to-speech/${voiceId}`, { method: "POST", key: creator.key, json: { text: "Now I can speak." } });
+      expect(speak.status).toBe(200);
+    });
+
+    it("deletes a sample of its own voice", async () => {
+      const sampleId = (await voiceOf(creator.key, voiceId)).samples![2]!.sample_id;
+      expect((await api(`/v1/voices/pvc/${voiceId}/samples/${sampleId}`, { method: "DELETE", key: creator.key })).status).toBe(200);
+      expect((await voiceOf(creator.key, voiceId)).samples).toHaveLength(2);
+    });
+  });
+
+  describe("GET /v1/voices/accents", () => {
+    it("lists the library's accents by language, from published voices only", async () => {
+      const add = (name: string, accent: string) =>
+        api("/v1/voices/add", { method: "POST", key: stranger.key, body: formOf({ name, labels: JSON.stringify({ accent, language: "en" }), files: file("roger.mp3", rogerSamples[2]!) }) });
+      const published = ((await (await add("Shared Roger", "Scottish")).json()) as { voice_id: string }).voice_id;
+      await add("Hidden Roger", "Welsh");
+      expect((await api(`/v1/voices/${published}/sharing`, { method: "POST", key: stranger.key, json: { published: true } })).status).toBe(200);
+      const response = await api("/v1/voices/accents?language=en", { key: starter.key });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { accents: { accent: string; language: string; code: string; name: string }[] };
+      expect(Array.isArray(body.accents)).toBe(true);
+      expect(body.accents).toContainEqual({ accent: "scottish", language: "en", code: "en-scottish", name: "Scottish" });
+      expect(body.accents.map((a) => a.accent)).not.toContain("welsh");
+      expect(body.accents.every((a) => a.language === "en")).toBe(true);
+    });
+  });
+});
+
+describe("voice-cloning", () => {
+  // Instant voice cloning through /v1 (decision 0024): samples the platform itself spoke, the plan's limits, bad
+  // input, and another workspace's voices.
+  const ROGER = "pv02roger00000000000";
+
+  type Caller = { key: string; workspace: string };
+
+  async function caller(email: string, tier: string): Promise<Caller> {
+    const key = await createKey(await signUp(email));
+    const workspace = ((await (await api("/v1/workspace", { key })).json()) as { workspace_id: string }).workspace_id;
+    await env.DB.prepare("UPDATE workspaces SET tier = ?, status = 'active', character_limit = 1000000, character_count_reset_at = 2000000000 WHERE id = ?").bind(tier, workspace).run();
+    return { key, workspace };
+  }
+
+  async function spoken(key: string, text: string, format = "mp3_44100_128"): Promise<Uint8Array> {
+    const response = await api(`/v1/text-to-speech/${ROGER}?output_format=${format}`, { method: "POST", key, json: { text } });
+    expect(response.status).toBe(200);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+
+  /** 16-bit mono PCM bytes in a WAVE file. */
+  const wav = (pcm: Uint8Array, sampleRate: number) => wavFile(new Int16Array(pcm.slice().buffer), sampleRate);
+
+  function voiceForm(fields: Record<string, string>, files: { name: string; type: string; bytes: Uint8Array }[]): FormData {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    for (const file of files) body.append("files", new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }));
+    return body;
+  }
+
+  const add = (key: string, body: FormData) => api("/v1/voices/add", { method: "POST", key, body });
+  const detail = async (response: Response) => ((await response.json()) as { detail: { status: string; message: string } }).detail;
+
+  let starter: Caller;
+  let stranger: Caller;
+  let free: Caller;
+  let mp3: Uint8Array;
+
+  beforeAll(async () => {
+    starter = await caller("cloner@example.com", "starter");
+    stranger = await caller("clone-stranger@example.com", "creator");
+    free = await caller("clone-free@example.com", "free");
+    mp3 = await spoken(starter.key, "Hello! This is how I sound. I can read your stories, articles and scripts aloud. The evening was calm and the river was quiet.");
+  });
+
+  describe("POST /v1/voices/add", () => {
+    let voiceId: string;
+
+    it("clones a voice from a sample the platform spoke, at the sample's pitch, and speaks with it", async () => {
+      const response = await add(starter.key, voiceForm({ name: "My Roger", description: "From a sample", labels: JSON.stringify({ accent: "american" }) }, [{ name: "roger.mp3", type: "audio/mpeg", bytes: mp3 }]));
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { voice_id: string; requires_verification: boolean };
+      expect(body.requires_verification).toBe(false);
+      voiceId = body.voice_id;
+
+      const voice = (await (await api(`/v1/voices/${voiceId}`, { key: starter.key })).json()) as {
+        category: string;
+        name: string;
+        is_owner: boolean;
+        labels: Record<string, string>;
+        samples: { sample_id: string; file_name: string; mime_type: string; size_bytes: number; hash: string }[];
+      };
+      expect(voice).toMatchObject({ category: "cloned", name: "My Roger", is_owner: true });
+      expect(voice.labels).toMatchObject({ accent: "american", gender: "male", language: "en" });
+      expect(voice.samples).toHaveLength(1);
+      expect(voice.samples[0]).toMatchObject({ file_name: "roger.mp3", mime_type: "audio/mpeg", size_bytes: mp3.byteLength });
+
+      // The row keeps the measured speaker and an engine voice near Roger's own (m3 at base pitch 45).
+      const row = await env.DB.prepare("SELECT engine_parameters, speaker_features FROM voices WHERE voice_id = ?").bind(voiceId).first<{ engine_parameters: string; speaker_features: string }>();
+      const parameters = JSON.parse(row!.engine_parameters) as { espeakVoice: string; variant: string; basePitch: number; rate: number };
+      const features = JSON.parse(row!.speaker_features) as { pitchMedianHz: number; vector: number[] };
+      expect(parameters.espeakVoice).toBe("en-us");
+      expect(parameters.variant).toMatch(/^m/);
+      expect(features.pitchMedianHz).toBeGreaterThan(80);
+      expect(features.pitchMedianHz).toBeLessThan(115);
+      expect(features.vector).toHaveLength(7);
+
+      const tts = await api(`/v1/text-to-speech/${voiceId}?output_format=mp3_44100_128`, { method: "POST", key: starter.key, json: { text: "Speaking as the clone." } });
+      expect(tts.status).toBe(200);
+      expect((await tts.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+
+      const sample = await api(`/v1/voices/${voiceId}/samples/${voice.samples[0]!.sample_id}/audio`, { key: starter.key });
+      expect(sample.status).toBe(200);
+      expect(sample.headers.get("content-type")).toBe("audio/mpeg");
+      expect(new Uint8Array(await sample.arrayBuffer())).toEqual(mp3);
+    });
+
+    it("reads WAV samples too", async () => {
+      const pcm = await spoken(starter.key, "One more sample, read at an ordinary pace, for the voice.", "pcm_16000");
+      const response = await add(starter.key, voiceForm({ name: "From WAV" }, [{ name: "take.wav", type: "audio/wav", bytes: wav(pcm, 16_000) }]));
+      expect(response.status).toBe(200);
+    });
+
+    it("remove_background_noise measures the samples after the voice isolator", async () => {
+      const pcm = await spoken(starter.key, "A sample recorded beside a humming fan, read at an ordinary pace for the voice.", "pcm_16000");
+      // Steady white noise about 15 dB under the speech, seeded so the run repeats.
+      const noisy = new Int16Array(pcm.slice().buffer);
+      let seed = 7;
+      for (let i = 0; i < noisy.length; i++) {
+        seed = (seed * 1103515245 + 12345) >>> 0;
+        noisy[i] = Math.max(-32768, Math.min(32767, noisy[i]! + ((seed / 2 ** 32) * 2 - 1) * 1500));
+      }
+      const file = { name: "fan.wav", type: "audio/wav", bytes: wav(new Uint8Array(noisy.buffer), 16_000) };
+      const featuresOf = async (fields: Record<string, string>) => {
+        const response = await add(starter.key, voiceForm(fields, [file]));
+        expect(response.status).toBe(200);
+        const { voice_id } = (await response.json()) as { voice_id: string };
+        const row = await env.DB.prepare("SELECT speaker_features FROM voices WHERE voice_id = ?").bind(voice_id).first<{ speaker_features: string }>();
+        return JSON.parse(row!.speaker_features) as { pitchMedianHz: number; vector: number[] };
+      };
+      const cleaned = await featuresOf({ name: "Cleaned", remove_background_noise: "true" });
+      const raw = await featuresOf({ name: "Raw" });
+      // Roger's pitch is still found in the cleaned sample, and the measurement is of different audio.
+      expect(cleaned.pitchMedianHz).toBeGreaterThan(80);
+      expect(cleaned.pitchMedianHz).toBeLessThan(115);
+      expect(cleaned.vector).not.toEqual(raw.vector);
+    });
+
+    it("refuses bad input with a clear 4xx", async () => {
+      const cases: [FormData, number, string][] = [
+        [voiceForm({ name: "No files" }, []), 400, "no_samples"],
+        [voiceForm({ name: "Text" }, [{ name: "notes.txt", type: "text/plain", bytes: new TextEncoder().encode("not audio") }]), 415, "unsupported_audio_type"],
+        [voiceForm({ name: "Empty" }, [{ name: "empty.mp3", type: "audio/mpeg", bytes: new Uint8Array(0) }]), 400, "empty_sample"],
+        [voiceForm({ name: "Garbage" }, [{ name: "noise.mp3", type: "audio/mpeg", bytes: new Uint8Array(4000).fill(7) }]), 400, "undecodable_sample"],
+        [voiceForm({ name: "FLAC" }, [{ name: "take.flac", type: "audio/flac", bytes: new TextEncoder().encode("fLaC not really") }]), 400, "undecodable_sample"],
+        [voiceForm({ name: "Silence" }, [{ name: "quiet.wav", type: "audio/wav", bytes: wav(new Uint8Array(32_000), 16_000) }]), 400, "no_speech_in_sample"],
+        [voiceForm({ name: "Big" }, [{ name: "big.mp3", type: "audio/mpeg", bytes: new Uint8Array(10 * 1024 * 1024 + 1) }]), 413, "sample_too_large"],
+      ];
+      for (const [body, status, code] of cases) {
+        const response = await add(starter.key, body);
+        expect(response.status, code).toBe(status);
+        expect((await detail(response)).status).toBe(code);
+      }
+      // No name, bad labels: validation errors.
+      expect((await add(starter.key, voiceForm({}, [{ name: "a.mp3", type: "audio/mpeg", bytes: mp3 }]))).status).toBe(422);
+      expect((await add(starter.key, voiceForm({ name: "x", labels: "[1]" }, [{ name: "a.mp3", type: "audio/mpeg", bytes: mp3 }]))).status).toBe(422);
+      expect((await api("/v1/voices/add", { method: "POST", key: starter.key, json: { name: "json" } })).status).toBe(422);
+    });
+
+    it("refuses the free plan", async () => {
+      const response = await add(free.key, voiceForm({ name: "Free" }, [{ name: "a.mp3", type: "audio/mpeg", bytes: mp3 }]));
+      expect(response.status).toBe(403);
+      expect((await detail(response)).status).toBe("can_not_use_instant_voice_cloning");
+    });
+
+    it("keeps another workspace's voice out of reach", async () => {
+      const voice = ((await (await api(`/v1/voices/${voiceId}`, { key: starter.key })).json()) as { samples: { sample_id: string }[] }).samples[0]!;
+      for (const [path, method] of [
+        [`/v1/voices/${voiceId}`, "GET"],
+        [`/v1/voices/${voiceId}`, "DELETE"],
+        [`/v1/voices/${voiceId}/samples/${voice.sample_id}/audio`, "GET"],
+        [`/v1/voices/${voiceId}/samples/${voice.sample_id}`, "DELETE"],
+      ] as const) {
+        expect((await api(path, { method, key: stranger.key })).status, `${method} ${path}`).toBe(404);
+      }
+      const edit = await api(`/v1/voices/${voiceId}/edit`, { method: "POST", key: stranger.key, body: voiceForm({ name: "Mine now" }, []) });
+      expect(edit.status).toBe(404);
+      const tts = await api(`/v1/text-to-speech/${voiceId}`, { method: "POST", key: stranger.key, json: { text: "Hello" } });
+      expect(tts.status).toBe(404);
+    });
+
+    it("edits, deletes a sample and deletes the voice with its samples in R2", async () => {
+      const premade = await api(`/v1/voices/${ROGER}/edit`, { method: "POST", key: starter.key, body: voiceForm({ name: "Not yours" }, []) });
+      expect(premade.status).toBe(404);
+
+      const pcm = await spoken(starter.key, "A second take of the same voice, a little longer than the first one.", "pcm_22050");
+      const edit = await api(`/v1/voices/${voiceId}/edit`, {
+        method: "POST",
+        key: starter.key,
+        body: voiceForm({ name: "Roger Clone", labels: JSON.stringify({ age: "middle_aged" }) }, [{ name: "second.wav", type: "audio/wav", bytes: wav(pcm, 22_050) }]),
+      });
+      expect(edit.status).toBe(200);
+      expect(await edit.json()).toEqual({ status: "ok" });
+      const voice = (await (await api(`/v1/voices/${voiceId}`, { key: starter.key })).json()) as { name: string; labels: Record<string, string>; samples: { sample_id: string }[] };
+      expect(voice.name).toBe("Roger Clone");
+      expect(voice.labels).toMatchObject({ accent: "american", age: "middle_aged" });
+      expect(voice.samples).toHaveLength(2);
+
+      const keys = (await env.MEDIA.list({ prefix: `voice-samples/${starter.workspace}/${voiceId}/` })).objects.map((o) => o.key);
+      expect(keys).toHaveLength(2);
+      const removed = await api(`/v1/voices/${voiceId}/samples/${voice.samples[0]!.sample_id}`, { method: "DELETE", key: starter.key });
+      expect(removed.status).toBe(200);
+      expect((await env.MEDIA.list({ prefix: `voice-samples/${starter.workspace}/${voiceId}/` })).objects).toHaveLength(1);
+      expect((await api(`/v1/voices/${voiceId}/samples/${voice.samples[0]!.sample_id}/audio`, { key: starter.key })).status).toBe(404);
+
+      // A history item made with the voice keeps its name after the voice is gone.
+      const tts = await api(`/v1/text-to-speech/${voiceId}`, { method: "POST", key: starter.key, json: { text: "Before I go." } });
+      expect(tts.status).toBe(200);
+      await tts.arrayBuffer();
+
+      const deleted = await api(`/v1/voices/${voiceId}`, { method: "DELETE", key: starter.key });
+      expect(deleted.status).toBe(200);
+      expect((await env.MEDIA.list({ prefix: `voice-samples/${starter.workspace}/${voiceId}/` })).objects).toHaveLength(0);
+      expect((await api(`/v1/voices/${voiceId}`, { key: starter.key })).status).toBe(404);
+      expect((await api(`/v1/voices/${voiceId}`, { method: "DELETE", key: starter.key })).status).toBe(404);
+      expect((await api(`/v1/voices/${ROGER}`, { method: "DELETE", key: starter.key })).status).toBe(404);
+      const history = (await (await api("/v1/history?page_size=5", { key: starter.key })).json()) as { history: { voice_id: string; voice_name: string }[] };
+      expect(history.history.find((item) => item.voice_id === voiceId)?.voice_name).toBe("Roger Clone");
+    });
+  });
+
+  describe("the plan's limits", () => {
+    it("refuses a voice beyond the plan's custom voices (Starter: 10)", async () => {
+      const limited = await caller("clone-limit@example.com", "starter");
+      for (let i = 0; i < 10; i++) {
+        await env.DB.prepare(
+          `INSERT INTO voices (voice_id, workspace_id, category, name, language, engine, engine_parameters) VALUES (?, ?, 'cloned', ?, 'en', 'embedded', '{"espeakVoice":"en-us","variant":"m3","basePitch":50,"externalVoices":{}}')`,
+        )
+          .bind(`limit${limited.workspace.slice(0, 8)}${i}`, limited.workspace, `Voice ${i}`)
+          .run();
+      }
+      const response = await add(limited.key, voiceForm({ name: "Eleventh" }, [{ name: "a.mp3", type: "audio/mpeg", bytes: mp3 }]));
+      expect(response.status).toBe(400);
+      expect((await detail(response)).status).toBe("voice_limit_reached");
+    });
+
+    it("refuses additions and edits beyond round(1.5 x limit + 50) in the billing period (Starter: 65)", async () => {
+      const busy = await caller("clone-busy@example.com", "starter");
+      await env.DB.prepare("INSERT INTO voice_add_edits (workspace_id, period, count) VALUES (?, 'reset:2000000000', 65)").bind(busy.workspace).run();
+      const response = await add(busy.key, voiceForm({ name: "One too many" }, [{ name: "a.mp3", type: "audio/mpeg", bytes: mp3 }]));
+      expect(response.status).toBe(400);
+      expect((await detail(response)).status).toBe("voice_add_edit_limit_reached");
+      expect((await env.DB.prepare("SELECT count(*) AS n FROM voices WHERE workspace_id = ?").bind(busy.workspace).first<{ n: number }>())!.n).toBe(0);
+    });
+  });
+
+  describe("the voice lab's Delete", () => {
+    it("deletes the workspace's own voice with its samples and collection entries, and no one else's", async () => {
+      const cookie = await signUp("lab-deleter@example.com");
+      const key = await createKey(cookie);
+      const workspace = ((await (await api("/v1/workspace", { key })).json()) as { workspace_id: string }).workspace_id;
+      await env.DB.prepare("UPDATE workspaces SET tier = 'starter', status = 'active', character_limit = 1000000, character_count_reset_at = 2000000000 WHERE id = ?").bind(workspace).run();
+      const added = await add(key, voiceForm({ name: "To delete" }, [{ name: "roger.mp3", type: "audio/mpeg", bytes: mp3 }]));
+      const { voice_id } = (await added.json()) as { voice_id: string };
+      await env.DB.prepare("INSERT INTO voice_collections (collection_id, workspace_id, title) VALUES ('col-lab-1', ?, 'Mine')").bind(workspace).run();
+      await env.DB.prepare("INSERT INTO voice_collection_voices (collection_id, voice_id) VALUES ('col-lab-1', ?)").bind(voice_id).run();
+      const post = (voiceId: string) => fetcherPost("/app/voice-lab", { intent: "delete", voice_id: voiceId }, cookie);
+
+      // Another workspace's voice and a premade one are not this workspace's to delete.
+      const strangers = await add(stranger.key, voiceForm({ name: "Not yours" }, [{ name: "roger.mp3", type: "audio/mpeg", bytes: mp3 }]));
+      const strangersVoice = ((await strangers.json()) as { voice_id: string }).voice_id;
+      expect((await post(strangersVoice)).status).toBe(404);
+      expect((await post(ROGER)).status).toBe(404);
+      expect((await api(`/v1/voices/${strangersVoice}`, { key: stranger.key })).status).toBe(200);
+
+      const figures = async () => (await (await api("/v1/user/subscription", { key })).json()) as { voice_slots_used: number; voice_add_edit_counter: number; max_voice_add_edits: number };
+      expect(await figures()).toMatchObject({ voice_slots_used: 1, voice_add_edit_counter: 1, max_voice_add_edits: 65 });
+
+      const deleted = await post(voice_id);
+      expect(deleted).toMatchObject({ status: 200, data: { intent: "delete", ok: true } });
+      expect((await api(`/v1/voices/${voice_id}`, { key })).status).toBe(404);
+      expect((await env.MEDIA.list({ prefix: `voice-samples/${workspace}/${voice_id}/` })).objects).toHaveLength(0);
+      expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM voice_collection_voices WHERE voice_id = ?").bind(voice_id).first<{ n: number }>())!.n).toBe(0);
+      // The slot is free again; the addition still counts in this billing period.
+      expect(await figures()).toMatchObject({ voice_slots_used: 0, voice_add_edit_counter: 1 });
+    });
   });
 });
