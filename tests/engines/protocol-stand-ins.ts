@@ -12,10 +12,14 @@ const json = (body: unknown, status = 200) => Response.json(body, { status });
 const refuse = (status: number, message: string) => json({ error: { message } }, status);
 
 /** Which model each endpoint serves; an endpoint without a model answers 404, as a server without it would. */
+/** Words that make the speech stand-in take its time (see openAiCompatibleStandIn). */
+export const SLOW_SPEECH_MARKER = "takes a while to speak";
+
 export type OpenAiStandInModels = { speech?: string; transcription?: string; chat?: string; embeddings?: string };
 
 /**
- * An OpenAI-compatible server: POST /v1/audio/speech (pcm: a 220 Hz tone, 50 ms per input character),
+ * An OpenAI-compatible server: POST /v1/audio/speech (pcm: a 220 Hz tone, 50 ms per input character; an input
+ * containing SLOW_SPEECH_MARKER is answered after 250 ms, so a test can leave while the audio is being made),
  * /v1/audio/transcriptions (multipart; the text says how many bytes arrived), /v1/chat/completions (echoes
  * the last user message, calls a tool the user names, reads a tool's result back; whole or streamed) and /v1/embeddings (a small vector per input, listed in reverse order with indexes).
  */
@@ -44,6 +48,7 @@ async function speech(request: Request, model: string): Promise<Response> {
   const body = (await request.json()) as { model?: unknown; input?: unknown; voice?: unknown; response_format?: unknown; speed?: unknown };
   if (body.model !== model || typeof body.input !== "string" || !body.input || typeof body.voice !== "string" || body.response_format !== "pcm") return refuse(400, "bad request");
   if (body.speed !== undefined && (typeof body.speed !== "number" || body.speed < 0.25 || body.speed > 4)) return refuse(400, "speed out of range");
+  if (body.input.includes(SLOW_SPEECH_MARKER)) await new Promise((resolve) => setTimeout(resolve, 250));
   const samples = Math.round(24000 * 0.05 * body.input.length);
   const pcm = new Int16Array(samples).map((_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / 24000)));
   return new Response(pcm.buffer, { headers: { "content-type": "audio/pcm", "x-voice": body.voice } });

@@ -1,9 +1,11 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, createKey, ORIGIN, signUp } from "./helpers";
+import { SLOW_SPEECH_MARKER } from "../../engines/protocol-stand-ins";
 
 const ARIA = "pv01aria000000000000";
-const LONG_TEXT = Array.from({ length: 12 }, (_, i) => `This is sentence number ${i + 1} of a text that takes a while to speak.`).join(" ");
+// Each sentence holds the speech stand-in's marker: it answers each after 250 ms, so the test sees the slot taken.
+const LONG_TEXT = Array.from({ length: 12 }, (_, i) => `This is sentence number ${i + 1} of a text that ${SLOW_SPEECH_MARKER}.`).join(" ");
 
 async function workspaceId(key: string): Promise<string> {
   return ((await (await api("/v1/workspace", { key })).json()) as { workspace_id: string }).workspace_id;
