@@ -1,10 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { Page } from "~/common/ui/page";
 import { PRODUCT_NAME } from "../../core/brand";
 import { requireViewer } from "~/accounts/accounts.server";
-import { speechToTextPage } from "~/transcription/transcription.server";
+import { parseForm } from "~/common/form.server";
+import { correctTranscriptWord, renameTranscriptOf, speechToTextPage } from "~/transcription/transcription.server";
 import { maxTranscriptionSeconds, TRANSCRIPTION_CREDITS_PER_MINUTE, transcriptListPage } from "~/transcription/rules/transcription";
+import { CORRECTED_WORD_MAX_CHARS, TRANSCRIPT_NAME_MAX_CHARS, TRANSCRIPT_EDIT_TEXTS, transcriptSearch } from "~/transcription/rules/transcript-edits";
 import { SpeechToText } from "~/transcription/components/speech-to-text";
 
 export const meta: MetaFunction = () => [{ title: `Speech to Text · ${PRODUCT_NAME}` }];
@@ -14,15 +17,47 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const page = transcriptListPage(search.get("page"));
   if (page === null) throw new Response("page must be a whole number from 1 to 10,000", { status: 400 });
-  const data = await speechToTextPage(context.cloudflare.env, viewer, { page, transcriptId: search.get("transcript") });
+  const q = transcriptSearch(search.get("q"));
+  if (q === null) throw new Response(TRANSCRIPT_EDIT_TEXTS.searchTooLong, { status: 400 });
+  const transcriptId = search.get("transcript");
+  const data = await speechToTextPage(context.cloudflare.env, viewer, { page, search: q, transcriptId });
   if (!data) throw new Response("Transcript not found", { status: 404 });
-  return { maxSeconds: maxTranscriptionSeconds(viewer.membership.workspace.tier), creditsPerMinute: TRANSCRIPTION_CREDITS_PER_MINUTE, page, ...data };
+  // Correcting words (decision 0074): ?edit=1 turns the words into links, ?word=N opens that word's form.
+  const editing = Boolean(data.opened) && search.get("edit") === "1";
+  const word = /^\d{1,7}$/.test(search.get("word") ?? "") ? Number(search.get("word")) : null;
+  const wordIndex = editing && word !== null && data.opened?.words[word]?.type === "word" ? word : null;
+  return { maxSeconds: maxTranscriptionSeconds(viewer.membership.workspace.tier), creditsPerMinute: TRANSCRIPTION_CREDITS_PER_MINUTE, address: { page, search: q, editing, wordIndex }, ...data };
+}
+
+const edits = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("rename"), id: z.string().min(1).max(100), name: z.string().max(TRANSCRIPT_NAME_MAX_CHARS * 4) }),
+  z.object({ intent: z.literal("correct-word"), id: z.string().min(1).max(100), index: z.coerce.number().int().min(0).max(1_000_000), text: z.string().max(CORRECTED_WORD_MAX_CHARS * 4) }),
+]);
+
+export type TranscriptEditResult = { intent: string; ok: boolean; error?: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const parsed = await parseForm(request, edits);
+  if (!parsed.ok) {
+    return Response.json({ intent: String(parsed.form.get("intent") ?? ""), ok: false, error: Object.values(parsed.errors)[0] } satisfies TranscriptEditResult, { status: 422 });
+  }
+  const input = parsed.data;
+  const env = context.cloudflare.env;
+  const done = input.intent === "rename" ? await renameTranscriptOf(env, viewer, input.id, input.name) : await correctTranscriptWord(env, viewer, input.id, input.index, input.text);
+  if (!done.ok) return Response.json({ intent: input.intent, ok: false, error: done.refusal.message } satisfies TranscriptEditResult, { status: done.refusal.httpStatus });
+  if (input.intent === "rename") return { intent: input.intent, ok: true } satisfies TranscriptEditResult;
+  // Back to where the form was, the corrected word's form closed (with or without scripts).
+  const back = new URL(request.url);
+  back.searchParams.delete("word");
+  back.searchParams.delete("index");
+  return redirect(back.pathname + back.search);
 }
 
 export default function SpeechToTextPage() {
   const data = useLoaderData<typeof loader>();
   return (
-    <Page title="Speech to Text" description="Transcribe a recording, follow the words as it plays, and export subtitles.">
+    <Page title="Speech to Text" description="Transcribe a recording, follow the words as it plays, correct them, and export subtitles.">
       <SpeechToText {...data} />
     </Page>
   );

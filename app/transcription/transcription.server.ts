@@ -2,7 +2,7 @@
 import { database } from "../../db/client";
 import { releaseSlot } from "../../db/repositories/generation-slots";
 import { QuotaExhausted } from "../../db/repositories/history";
-import { deleteTranscript, findTranscript, listTranscripts, recordTranscript, type TranscriptRow, type TranscriptSummary } from "../../db/repositories/transcripts";
+import { deleteTranscript, findTranscript, listTranscripts, recordTranscript, renameTranscript, replaceTranscriptResult, type TranscriptRow, type TranscriptSummary } from "../../db/repositories/transcripts";
 import { wavFile } from "../../core/audio/wav";
 import type { EngineCatalog, ProviderId } from "../../core/engines/capabilities";
 import type { EngineChoice } from "../../core/engines/registry";
@@ -34,6 +34,7 @@ import {
   type AdditionalFormat,
   type TimestampGranularity,
 } from "./rules/transcription";
+import { correctWord, parseTranscriptName, TRANSCRIPT_EDIT_TEXTS, type StoredTranscript } from "./rules/transcript-edits";
 
 export type { TranscriptRow, TranscriptSummary };
 
@@ -234,9 +235,34 @@ export async function openTranscript(env: Env, actor: Actor, id: string): Promis
   return row ? { row, transcript: JSON.parse(row.result) as Record<string, unknown> } : null;
 }
 
-/** A page of the workspace's transcripts, newest first (page counts from 1). */
-export function transcriptList(env: Env, actor: Actor, page: number) {
-  return listTranscripts(database(env.DB), actor.membership.workspace.id, { page, pageSize: TRANSCRIPT_LIST_PAGE_SIZE, previewChars: TRANSCRIPT_PREVIEW_CHARS });
+/** A page of the workspace's transcripts, newest first (page counts from 1), those matching `search` when given. */
+export function transcriptList(env: Env, actor: Actor, page: number, search = "") {
+  return listTranscripts(database(env.DB), actor.membership.workspace.id, { page, pageSize: TRANSCRIPT_LIST_PAGE_SIZE, previewChars: TRANSCRIPT_PREVIEW_CHARS, search });
+}
+
+type EditRefusal = { httpStatus: 404 | 409 | 422; message: string };
+type EditOutcome = { ok: true } | { ok: false; refusal: EditRefusal };
+const notFound: EditOutcome = { ok: false, refusal: { httpStatus: 404, message: "Transcript not found" } };
+
+/** Renames one of the workspace's transcripts (decision 0074). */
+export async function renameTranscriptOf(env: Env, actor: Actor, id: string, rawName: unknown): Promise<EditOutcome> {
+  const name = parseTranscriptName(rawName);
+  if (!name.ok) return { ok: false, refusal: { httpStatus: 422, message: name.message } };
+  return (await renameTranscript(database(env.DB), actor.membership.workspace.id, id, name.value)) ? { ok: true } : notFound;
+}
+
+/**
+ * Corrects one word of a kept transcript (decision 0074): the stored answer is replaced only if nobody changed it
+ * meanwhile, so two corrections at once never lose one another's change (the later one is told to repeat, 409).
+ */
+export async function correctTranscriptWord(env: Env, actor: Actor, id: string, index: number, text: string): Promise<EditOutcome> {
+  const db = database(env.DB);
+  const row = await findTranscript(db, actor.membership.workspace.id, id);
+  if (!row) return notFound;
+  const corrected = correctWord(JSON.parse(row.result) as StoredTranscript, index, text);
+  if (!corrected.ok) return { ok: false, refusal: { httpStatus: 422, message: corrected.message } };
+  const replaced = await replaceTranscriptResult(db, row.workspaceId, id, row.result, JSON.stringify(corrected.value));
+  return replaced ? { ok: true } : { ok: false, refusal: { httpStatus: 409, message: TRANSCRIPT_EDIT_TEXTS.changedMeanwhile } };
 }
 
 /** The kept recording of one of the workspace's transcripts: its key, size and type; null when none is kept. */
@@ -268,8 +294,8 @@ const listItem = (row: Omit<TranscriptSummary, "preview">, preview: string): Tra
  * /app/speech-to-text's data: a page of the workspace's transcripts and, when one is asked for, that transcript;
  * null when it is not one of the workspace's (the page answers 404, as GET /v1/speech-to-text/transcripts/{id} does).
  */
-export async function speechToTextPage(env: Env, actor: Actor, query: { page: number; transcriptId: string | null }) {
-  const list = await transcriptList(env, actor, query.page);
+export async function speechToTextPage(env: Env, actor: Actor, query: { page: number; search: string; transcriptId: string | null }) {
+  const list = await transcriptList(env, actor, query.page, query.search);
   let opened: OpenedTranscript | null = null;
   if (query.transcriptId) {
     const found = await openTranscript(env, actor, query.transcriptId);

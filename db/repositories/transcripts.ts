@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { singleUseTokens, transcripts } from "../schema";
 import { recordMeteredUpload } from "./metered-upload";
@@ -18,8 +18,12 @@ export async function findTranscript(db: Database, workspaceId: string, id: stri
 /** A transcript as the list shows it: everything but the stored answer, and the start of its text. */
 export type TranscriptSummary = Omit<TranscriptRow, "result" | "requestId" | "userId"> & { preview: string };
 
-/** One workspace's transcripts, newest first; `page` counts from 1; `preview` is the text's first `previewChars`. */
-export async function listTranscripts(db: Database, workspaceId: string, query: { page: number; pageSize: number; previewChars: number }): Promise<{ items: TranscriptSummary[]; hasMore: boolean }> {
+/**
+ * One workspace's transcripts, newest first; `page` counts from 1; `preview` is the text's first `previewChars`;
+ * `search` (when not empty) keeps those whose name or text contains it, without regard to case.
+ */
+export async function listTranscripts(db: Database, workspaceId: string, query: { page: number; pageSize: number; previewChars: number; search?: string }): Promise<{ items: TranscriptSummary[]; hasMore: boolean }> {
+  const needle = query.search ? query.search.toLowerCase() : null;
   const rows = await db
     .select({
       id: transcripts.id,
@@ -38,11 +42,44 @@ export async function listTranscripts(db: Database, workspaceId: string, query: 
       preview: sql<string>`coalesce(substr(json_extract(${transcripts.result}, '$.text'), 1, ${query.previewChars}), '')`,
     })
     .from(transcripts)
-    .where(eq(transcripts.workspaceId, workspaceId))
+    .where(
+      and(
+        eq(transcripts.workspaceId, workspaceId),
+        needle
+          ? or(
+              sql`instr(lower(coalesce(${transcripts.fileName}, '')), ${needle}) > 0`,
+              sql`instr(lower(coalesce(json_extract(${transcripts.result}, '$.text'), '')), ${needle}) > 0`,
+            )
+          : undefined,
+      ),
+    )
     .orderBy(desc(transcripts.createdAt), desc(transcripts.id))
     .limit(query.pageSize + 1)
     .offset((query.page - 1) * query.pageSize);
   return { items: rows.slice(0, query.pageSize), hasMore: rows.length > query.pageSize };
+}
+
+/** Renames one of the workspace's transcripts (the list's title); false when it has no such transcript. */
+export async function renameTranscript(db: Database, workspaceId: string, id: string, name: string): Promise<boolean> {
+  const renamed = await db
+    .update(transcripts)
+    .set({ fileName: name })
+    .where(and(eq(transcripts.id, id), eq(transcripts.workspaceId, workspaceId)))
+    .returning({ id: transcripts.id });
+  return renamed.length > 0;
+}
+
+/**
+ * Replaces a transcript's stored answer only if it is still `previous`: two corrections at once never lose one
+ * another's change (the second is told to repeat). False when the row changed meanwhile or is not the workspace's.
+ */
+export async function replaceTranscriptResult(db: Database, workspaceId: string, id: string, previous: string, next: string): Promise<boolean> {
+  const replaced = await db
+    .update(transcripts)
+    .set({ result: next })
+    .where(and(eq(transcripts.id, id), eq(transcripts.workspaceId, workspaceId), eq(transcripts.result, previous)))
+    .returning({ id: transcripts.id });
+  return replaced.length > 0;
 }
 
 /** Deletes one of the workspace's transcripts; the deleted row (its recording's key with it), or undefined. */

@@ -71,6 +71,43 @@ describe("speech to text page", () => {
     await item.getByRole("link", { name: "austen.wav" }).click();
     await page.getByTestId("stt-view").waitFor();
 
+    // Renamed: the list, the heading and the exports' names follow (decision 0074).
+    await page.getByTestId("stt-rename").click();
+    const rename = page.getByTestId("stt-rename-dialog");
+    await rename.getByLabel("Name").fill("  Austen chapter ");
+    await rename.getByRole("button", { name: "Rename" }).click();
+    await expect.poll(() => rename.count()).toBe(0);
+    await expect.poll(() => page.getByTestId("stt-view").getByRole("heading").textContent()).toBe("Austen chapter");
+    await expect(item.getByRole("link", { name: "Austen chapter" }).count()).resolves.toBe(1);
+    await expect(page.getByRole("link", { name: "Export TXT" }).getAttribute("download")).resolves.toBe("Austen chapter.txt");
+
+    // A misheard word corrected in place: its time stays, the text and the exports read the correction.
+    await page.getByTestId("stt-correct").click();
+    await transcript.getByRole("link", { name: "Correct “respectable”" }).click();
+    await page.waitForURL(/word=\d+/);
+    await screenshotsOf(page, page.url(), "speech-to-text-correct-word");
+    const correction = page.getByTestId("stt-correct-form");
+    await correction.getByRole("textbox").fill("respectful");
+    await correction.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL((url) => url.searchParams.get("edit") === "1" && !url.searchParams.has("word"));
+    await expect.poll(() => page.getByTestId("stt-correct-form").count()).toBe(0);
+    await expect.poll(() => transcript.getByRole("link", { name: "Correct “respectful”" }).count()).toBe(1);
+    await page.getByTestId("stt-correct-done").click();
+    await expect.poll(() => transcript.getByRole("button", { name: "respectful", exact: true }).count()).toBe(1);
+    const txt = await page.getByRole("link", { name: "Export TXT" }).getAttribute("href");
+    expect(decodeURIComponent(txt!.replace(/^data:[^,]*,/, ""))).toContain("respectful");
+
+    // Searched by a word of the text, then by something no transcript says.
+    await page.getByTestId("stt-search").fill("RESPECTFUL");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL(/q=RESPECTFUL/);
+    await expect.poll(() => item.count()).toBe(1);
+    await page.getByTestId("stt-search").fill("no such words");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByText("No transcript matches").waitFor();
+    await page.getByRole("link", { name: "Show all transcripts" }).click();
+    await expect.poll(() => item.count()).toBe(1);
+
     // A file that is not audio: the server's reason on the page.
     await page.getByTestId("stt-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not audio") });
     await page.getByRole("button", { name: "Transcribe", exact: true }).click();
@@ -80,13 +117,13 @@ describe("speech to text page", () => {
     await expect.soft(await darkViolations(page, page.url())).toEqual([]);
 
     // Delete asks first; Cancel keeps it, Delete removes it from the list and closes the view.
-    await item.getByRole("button", { name: "Delete austen.wav" }).click();
+    await item.getByRole("button", { name: "Delete Austen chapter" }).click();
     const dialog = page.getByTestId("stt-delete-dialog");
     await dialog.waitFor();
     await screenshot(page, "speech-to-text-delete-dialog", { fullPage: false });
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => item.count()).toBe(1);
-    await item.getByRole("button", { name: "Delete austen.wav" }).click();
+    await item.getByRole("button", { name: "Delete Austen chapter" }).click();
     await dialog.getByRole("button", { name: "Delete transcript" }).click();
     await page.getByText("Nothing transcribed yet").waitFor();
     await expect.poll(() => page.getByTestId("stt-view").count()).toBe(0);

@@ -4,7 +4,7 @@ import { FileAudio } from "lucide-react";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { RecordingInput } from "~/common/components/recording-input";
 import { RunWithProgress, useUploadTool } from "~/common/components/upload-tool";
-import { TranscriptList, TranscriptView, type ListedTranscript, type ShownTranscript } from "~/transcription/components/transcripts";
+import { TranscriptList, TranscriptView, type ListedTranscript, type ShownTranscript, type TranscriptAddress } from "~/transcription/components/transcripts";
 
 const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
 
@@ -18,14 +18,14 @@ export function SpeechToText({
   creditsPerMinute,
   transcripts,
   hasMore,
-  page,
+  address,
   opened,
 }: {
   maxSeconds: number;
   creditsPerMinute: number;
   transcripts: ListedTranscript[];
   hasMore: boolean;
-  page: number;
+  address: TranscriptAddress;
   opened: ShownTranscript | null;
 }) {
   const tool = useUploadTool<{ transcription_id: string }>();
@@ -67,9 +67,9 @@ export function SpeechToText({
         </CardContent>
       </Card>
 
-      {opened ? <TranscriptView key={opened.id} transcript={opened} page={page} /> : null}
+      {opened ? <TranscriptView key={opened.id} transcript={opened} address={address} /> : null}
 
-      <TranscriptList transcripts={transcripts} openedId={opened?.id ?? null} page={page} hasMore={hasMore} />
+      <TranscriptList transcripts={transcripts} openedId={opened?.id ?? null} address={address} hasMore={hasMore} />
     </>
   );
 }

@@ -1,14 +1,16 @@
 // The workspace's transcripts on /app/speech-to-text: the view of one (its recording, the word being played marked,
-// a click seeks; speakers' turns; exports) and the list of all, newest first, each openable and deletable.
-import { useMemo, useState } from "react";
-import { Link, useNavigate, useRevalidator } from "@remix-run/react";
-import { ChevronLeft, ChevronRight, Download, Trash2, X } from "lucide-react";
+// a click seeks; speakers' turns; exports; renaming and correcting words) and the list of all, newest first,
+// searchable, each openable and deletable.
+import { useEffect, useMemo, useState } from "react";
+import { Form, Link, useActionData, useFetcher, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
+import { Check, ChevronLeft, ChevronRight, Download, Pencil, Search, SpellCheck, Trash2, X } from "lucide-react";
 import { Button, buttonClass } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { cn } from "~/common/ui/cn";
 import { Dialog } from "~/common/ui/dialog";
 import { EmptyState, Hint } from "~/common/ui/feedback";
 import { IconButton } from "~/common/ui/icon-button";
+import { Input, Label } from "~/common/ui/input";
 import { useToast } from "~/common/components/toasts";
 import { usePlayFrom } from "~/common/components/upload-tool";
 import {
@@ -21,17 +23,26 @@ import {
   type OpenedTranscript,
   type TranscriptListItem,
 } from "~/transcription/rules/transcription";
+import { CORRECTED_WORD_MAX_CHARS, TRANSCRIPT_NAME_MAX_CHARS, TRANSCRIPT_SEARCH_MAX_CHARS } from "~/transcription/rules/transcript-edits";
 
 export type ListedTranscript = TranscriptListItem;
 export type ShownTranscript = OpenedTranscript;
+/** Where the page is: the list's page and search, and whether the open transcript's words are being corrected. */
+export type TranscriptAddress = { page: number; search: string; editing: boolean; wordIndex: number | null };
+type EditResult = { intent: string; ok: boolean; error?: string };
 
 const PAGE_PATH = "/app/speech-to-text";
 
-/** The page's address for a list page and, optionally, an open transcript. */
-function pageHref(page: number, transcriptId?: string): string {
+/** The page's address for a list page and search and, optionally, an open transcript (corrected, a word chosen). */
+function pageHref(address: Pick<TranscriptAddress, "page" | "search">, transcriptId?: string, correcting?: { word?: number }): string {
   const search = new URLSearchParams();
   if (transcriptId) search.set("transcript", transcriptId);
-  if (page > 1) search.set("page", String(page));
+  if (address.search) search.set("q", address.search);
+  if (address.page > 1) search.set("page", String(address.page));
+  if (transcriptId && correcting) {
+    search.set("edit", "1");
+    if (correcting.word !== undefined) search.set("word", String(correcting.word));
+  }
   const query = search.toString();
   return query ? `${PAGE_PATH}?${query}` : PAGE_PATH;
 }
@@ -46,8 +57,9 @@ function Details({ transcript }: { transcript: TranscriptListItem }) {
 }
 
 /** One transcript: its recording with the played word marked and seeking on a click, speakers' turns, exports. */
-export function TranscriptView({ transcript, page }: { transcript: ShownTranscript; page: number }) {
+export function TranscriptView({ transcript, address }: { transcript: ShownTranscript; address: TranscriptAddress }) {
   const player = usePlayFrom();
+  const editing = address.editing;
   const time = player.time;
   const playable = transcript.audioUrl !== null;
   const turns = speakerTurns(transcript.words);
@@ -65,8 +77,9 @@ export function TranscriptView({ transcript, page }: { transcript: ShownTranscri
         description={<Details transcript={transcript} />}
         actions={
           <>
-            <DeleteTranscript transcript={transcript} opened page={page} />
-            <Link to={pageHref(page)} preventScrollReset aria-label="Close transcript" className={buttonClass("ghost", "", "icon")}>
+            <RenameTranscript transcript={transcript} />
+            <DeleteTranscript transcript={transcript} opened address={address} />
+            <Link to={pageHref(address)} preventScrollReset aria-label="Close transcript" className={buttonClass("ghost", "", "icon")}>
               <X aria-hidden="true" />
             </Link>
           </>
@@ -83,9 +96,27 @@ export function TranscriptView({ transcript, page }: { transcript: ShownTranscri
             {turns.map((turn, t) => (
               <div key={t} data-testid={turn.speakerId ? "stt-turn" : undefined}>
                 {labelled && turn.speakerId ? <p className="text-xs font-medium text-muted-foreground">{speakerLabel(turn.speakerId)}</p> : null}
-                <p className="leading-8">
+                {/* A div, not a p: the word being corrected is a form, which a paragraph cannot hold. */}
+                <div className="leading-8">
                   {turn.entries.map(({ word, index }) => {
                     if (word.type === "spacing") return " ";
+                    if (editing && word.type === "word") {
+                      return index === address.wordIndex ? (
+                        <CorrectWord key={index} transcript={transcript} address={address} index={index} text={word.text} />
+                      ) : (
+                        <Link
+                          key={index}
+                          to={pageHref(address, transcript.id, { word: index })}
+                          preventScrollReset
+                          replace
+                          aria-label={`Correct “${word.text}”`}
+                          data-testid="stt-word-link"
+                          className="rounded px-0.5 underline decoration-dotted underline-offset-4 hover:bg-muted focus-visible:outline-2 focus-visible:outline-accent"
+                        >
+                          {word.text}
+                        </Link>
+                      );
+                    }
                     const className = cn("rounded px-0.5", word.type === "audio_event" && "italic text-muted-foreground", playable && time >= word.start && time < word.end && "bg-accent-soft text-foreground");
                     return playable ? (
                       <button
@@ -104,16 +135,34 @@ export function TranscriptView({ transcript, page }: { transcript: ShownTranscri
                       </span>
                     );
                   })}
-                </p>
+                </div>
               </div>
             ))}
           </div>
         ) : (
           <p className="text-sm text-muted-foreground">No words were heard in this recording.</p>
         )}
+        {transcript.words.some((w) => w.type === "word") ? (
+          <div className="flex flex-wrap items-center gap-2">
+            {editing ? (
+              <>
+                <Link to={pageHref(address, transcript.id)} preventScrollReset replace className={buttonClass("secondary", "", "sm")} data-testid="stt-correct-done">
+                  <Check aria-hidden="true" />
+                  Done correcting
+                </Link>
+                <span className="text-sm text-muted-foreground">Choose a word to correct it; leave it empty to remove it. Its timing stays.</span>
+              </>
+            ) : (
+              <Link to={pageHref(address, transcript.id, {})} preventScrollReset replace className={buttonClass("secondary", "", "sm")} data-testid="stt-correct">
+                <SpellCheck aria-hidden="true" />
+                Correct words
+              </Link>
+            )}
+          </div>
+        ) : null}
         <p className="text-xs text-muted-foreground">
           The embedded engine is PocketSphinx, a classic recogniser: US English, lower-case words without punctuation, and many mistakes on unclear or synthetic speech. A configured Whisper server is far more accurate. Music, applause and steady noise
-          between words are marked in brackets, found by signal measures (no laughter or other events).{playable ? " Click a word to play from there." : ""}
+          between words are marked in brackets, found by signal measures (no laughter or other events).{playable && !editing ? " Click a word to play from there." : ""}
         </p>
         <div className="flex flex-wrap gap-2">
           {exports.map((d) => (
@@ -129,7 +178,7 @@ export function TranscriptView({ transcript, page }: { transcript: ShownTranscri
 }
 
 /** Delete, after a confirmation, through DELETE /v1/speech-to-text/transcripts/{id}: the transcript and its recording. */
-function DeleteTranscript({ transcript, opened, page }: { transcript: TranscriptListItem; opened: boolean; page: number }) {
+function DeleteTranscript({ transcript, opened, address }: { transcript: TranscriptListItem; opened: boolean; address: TranscriptAddress }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -149,7 +198,7 @@ function DeleteTranscript({ transcript, opened, page }: { transcript: Transcript
     }
     setOpen(false);
     toast.show(`${transcript.title} was deleted.`, "success");
-    if (opened) navigate(pageHref(page), { preventScrollReset: true });
+    if (opened) navigate(pageHref(address), { preventScrollReset: true });
     else revalidator.revalidate();
   }
 
@@ -175,21 +224,109 @@ function DeleteTranscript({ transcript, opened, page }: { transcript: Transcript
   );
 }
 
+/** One word's correction: a small form in place of the word (a plain form post; the page comes back without it). */
+function CorrectWord({ transcript, address, index, text }: { transcript: ShownTranscript; address: TranscriptAddress; index: number; text: string }) {
+  const result = useActionData<EditResult>();
+  const busy = useNavigation().state === "submitting";
+  const error = result && !result.ok && result.intent === "correct-word" ? result.error : undefined;
+  const here = pageHref(address, transcript.id, { word: index });
+  return (
+    <Form method="post" action={here} preventScrollReset replace className="my-1 inline-flex flex-wrap items-center gap-1 align-middle" data-testid="stt-correct-form">
+      <input type="hidden" name="intent" value="correct-word" />
+      <input type="hidden" name="id" value={transcript.id} />
+      <input type="hidden" name="index" value={index} />
+      <Label htmlFor="stt-word" className="sr-only">
+        Correct “{text}”
+      </Label>
+      <Input id="stt-word" name="text" defaultValue={text} maxLength={CORRECTED_WORD_MAX_CHARS} autoFocus className="h-8 w-40" aria-invalid={error ? true : undefined} aria-describedby={error ? "stt-word-error" : undefined} />
+      <Button type="submit" size="sm" disabled={busy}>
+        Save
+      </Button>
+      <Link to={pageHref(address, transcript.id, {})} preventScrollReset replace className={buttonClass("ghost", "", "sm")}>
+        Cancel
+      </Link>
+      {error ? (
+        <Hint tone="error" id="stt-word-error" className="basis-full text-sm">
+          {error}
+        </Hint>
+      ) : null}
+    </Form>
+  );
+}
+
+/** Rename: the list's title, the upload's file name until then. */
+function RenameTranscript({ transcript }: { transcript: TranscriptListItem }) {
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<EditResult>();
+  const toast = useToast();
+  const done = fetcher.state === "idle" && fetcher.data?.ok === true;
+  useEffect(() => {
+    if (!done || !open) return;
+    setOpen(false);
+    toast.show("The transcript was renamed.", "success");
+  }, [done, open, toast]);
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
+  return (
+    <>
+      <IconButton label={`Rename ${transcript.title}`} icon={<Pencil aria-hidden="true" />} onClick={() => setOpen(true)} data-testid="stt-rename" />
+      {open ? (
+        <Dialog title="Rename transcript" description="The name shown in your list of transcripts and given to its exports." onClose={() => setOpen(false)} testId="stt-rename-dialog">
+          <fetcher.Form method="post" className="flex flex-col gap-4">
+            <input type="hidden" name="intent" value="rename" />
+            <input type="hidden" name="id" value={transcript.id} />
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="stt-name">Name</Label>
+              <Input id="stt-name" name="name" defaultValue={transcript.title} maxLength={TRANSCRIPT_NAME_MAX_CHARS} required autoFocus aria-invalid={error ? true : undefined} />
+            </div>
+            {error ? <Hint tone="error">{error}</Hint> : null}
+            <div className="flex justify-end gap-2">
+              <Button variant="ghost" type="button" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={fetcher.state !== "idle"}>
+                Rename
+              </Button>
+            </div>
+          </fetcher.Form>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
 /** The workspace's transcripts, newest first, a page at a time. */
-export function TranscriptList({ transcripts, openedId, page, hasMore }: { transcripts: ListedTranscript[]; openedId: string | null; page: number; hasMore: boolean }) {
+export function TranscriptList({ transcripts, openedId, address, hasMore }: { transcripts: ListedTranscript[]; openedId: string | null; address: TranscriptAddress; hasMore: boolean }) {
+  const { page, search } = address;
   return (
     <Card data-testid="stt-transcripts">
       <CardHeader title="Your transcripts" description="Everything this workspace transcribed, here or through the API, newest first. Open one to play it again and export it." />
       <CardContent className="flex flex-col gap-3">
+        <Form method="get" action={PAGE_PATH} preventScrollReset role="search" className="flex gap-2">
+          {openedId ? <input type="hidden" name="transcript" value={openedId} /> : null}
+          <Label htmlFor="stt-search" className="sr-only">
+            Search transcripts
+          </Label>
+          <Input id="stt-search" type="search" name="q" defaultValue={search} maxLength={TRANSCRIPT_SEARCH_MAX_CHARS} placeholder="Search by name or words" data-testid="stt-search" />
+          <Button type="submit" variant="secondary">
+            <Search aria-hidden="true" />
+            Search
+          </Button>
+        </Form>
         {transcripts.length === 0 ? (
-          <EmptyState title={page > 1 ? "No more transcripts" : "Nothing transcribed yet"}>{page > 1 ? "This page is past the last transcript." : "Transcripts appear here, ready to open again."}</EmptyState>
+          search ? (
+            <EmptyState title="No transcript matches">
+              Nothing in a name or text contains “{search}”. <Link to={pageHref({ page: 1, search: "" }, openedId ?? undefined)}>Show all transcripts</Link>
+            </EmptyState>
+          ) : (
+            <EmptyState title={page > 1 ? "No more transcripts" : "Nothing transcribed yet"}>{page > 1 ? "This page is past the last transcript." : "Transcripts appear here, ready to open again."}</EmptyState>
+          )
         ) : (
           <ul className="divide-y divide-border" data-testid="stt-list">
             {transcripts.map((item) => (
               <li key={item.id} data-testid="stt-item" className="flex items-start gap-3 py-3">
                 <div className="min-w-0 flex-1">
                   <Link
-                    to={pageHref(page, item.id)}
+                    to={pageHref(address, item.id)}
                     preventScrollReset
                     aria-current={item.id === openedId ? "page" : undefined}
                     className={cn("block truncate font-medium hover:underline", item.id === openedId && "text-accent-foreground")}
@@ -201,7 +338,7 @@ export function TranscriptList({ transcripts, openedId, page, hasMore }: { trans
                   </p>
                   {item.preview ? <p className="mt-1 line-clamp-1 text-sm">{item.preview}</p> : null}
                 </div>
-                <DeleteTranscript transcript={item} opened={item.id === openedId} page={page} />
+                <DeleteTranscript transcript={item} opened={item.id === openedId} address={address} />
               </li>
             ))}
           </ul>
@@ -209,7 +346,7 @@ export function TranscriptList({ transcripts, openedId, page, hasMore }: { trans
         {page > 1 || hasMore ? (
           <nav aria-label="Transcript pages" className="flex items-center justify-between gap-2">
             {page > 1 ? (
-              <Link to={pageHref(page - 1)} className={buttonClass("secondary", "", "sm")}>
+              <Link to={pageHref({ page: page - 1, search })} className={buttonClass("secondary", "", "sm")}>
                 <ChevronLeft aria-hidden="true" />
                 Newer
               </Link>
@@ -218,7 +355,7 @@ export function TranscriptList({ transcripts, openedId, page, hasMore }: { trans
             )}
             <span className="text-sm text-muted-foreground">Page {page}</span>
             {hasMore ? (
-              <Link to={pageHref(page + 1)} className={buttonClass("secondary", "", "sm")}>
+              <Link to={pageHref({ page: page + 1, search })} className={buttonClass("secondary", "", "sm")}>
                 Older
                 <ChevronRight aria-hidden="true" />
               </Link>

@@ -9,12 +9,13 @@ import type { SynthesisRequest, SynthesisResult } from "../../../core/engines/sp
 import { wavFile } from "../../../core/audio/wav";
 import { resample } from "../../../core/audio/pcm";
 import { TRANSCRIPT_LIST_PAGE_SIZE, type OpenedTranscript, type TranscriptListItem } from "~/transcription/rules/transcription";
-import { api, createKey, installSpeechToTextModel, signUp } from "./helpers";
+import { TRANSCRIPT_EDIT_TEXTS } from "~/transcription/rules/transcript-edits";
+import { api, createKey, installSpeechToTextModel, ORIGIN, signUp } from "./helpers";
 
 const speech = env.SPEECH as unknown as { synthesize(request: SynthesisRequest): Promise<SynthesisResult> };
 const ROUTE = "routes/app.speech-to-text";
 
-type PageData = { transcripts: TranscriptListItem[]; hasMore: boolean; page: number; opened: OpenedTranscript | null };
+type PageData = { transcripts: TranscriptListItem[]; hasMore: boolean; address: { page: number; search: string; editing: boolean; wordIndex: number | null }; opened: OpenedTranscript | null };
 
 beforeAll(installSpeechToTextModel);
 
@@ -135,5 +136,92 @@ describe("the speech-to-text page's transcripts", () => {
     const opened = (await pageData(cookie, "&page=2&transcript=page-test-00")).data!.opened!;
     expect(opened.audioUrl).toBeNull();
     expect((await api("/v1/speech-to-text/transcripts/page-test-00/audio", { cookie })).status).toBe(404);
+  }, 60_000);
+
+  it("searches names and words, renames, and corrects a word so the API and exports read it; bad input is refused and another workspace gets 404", async () => {
+    const cookie = await signUp("stt-edit@example.com");
+    const otherCookie = await signUp("stt-edit-other@example.com");
+    const member = (email: string) =>
+      env.DB.prepare("SELECT m.workspace_id, m.user_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = ?").bind(email).first<{ workspace_id: string; user_id: string }>();
+    const mine = (await member("stt-edit@example.com"))!;
+    const theirs = (await member("stt-edit-other@example.com"))!;
+    const words = (...texts: string[]) =>
+      texts.flatMap((text, i) => [
+        ...(i ? [{ text: " ", start: i - 0.1, end: i, type: "spacing", speaker_id: "speaker_0", logprob: 0 }] : []),
+        { text, start: i, end: i + 0.9, type: "word", speaker_id: "speaker_0", logprob: 0 },
+      ]);
+    const row = (id: string, who: { workspace_id: string; user_id: string }, name: string | null, texts: string[], at: number, extra: object = {}) =>
+      env.DB.prepare(
+        "INSERT INTO transcripts (id, workspace_id, user_id, request_id, created_at, duration_seconds, credits, model_id, language_code, result, file_name) VALUES (?, ?, ?, ?, ?, 4, 67, 'scribe_v1', 'en', ?, ?)",
+      ).bind(id, who.workspace_id, who.user_id, `req-${id}`, at, JSON.stringify({ language_code: "en", language_probability: 1, text: texts.join(" "), words: words(...texts), transcription_id: id, audio_duration_secs: 4, ...extra }), name);
+    await env.DB.batch([
+      row("edit-weather", mine, "Weather report.wav", ["the", "whether", "is", "warm"], 1_790_000_100, { additional_formats: [{ requested_format: "txt", content: "the whether is warm\n" }] }),
+      row("edit-meeting", mine, "Team MEETING.mp3", ["hello", "team"], 1_790_000_200),
+      row("edit-theirs", theirs, "weather of theirs.wav", ["warm", "day"], 1_790_000_300),
+    ]);
+    const titles = async (search: string, who = cookie) => (await pageData(who, search)).data!.transcripts.map((t) => t.title);
+
+    // Search: a name or the text, any case; only this workspace's; special characters are taken literally.
+    expect(await titles("&q=weather")).toEqual(["Weather report.wav"]);
+    expect(await titles("&q=MEETING")).toEqual(["Team MEETING.mp3"]);
+    expect(await titles("&q=hello%20team")).toEqual(["Team MEETING.mp3"]);
+    expect(await titles("&q=WARM")).toEqual(["Weather report.wav"]);
+    expect(await titles("&q=%25")).toEqual([]);
+    expect(await titles("&q=weather", otherCookie)).toEqual(["weather of theirs.wav"]);
+    expect((await pageData(cookie, "&q=weather")).data!.address.search).toBe("weather");
+    expect((await pageData(cookie, `&q=${"x".repeat(101)}`)).status).toBe(400);
+
+    const post = (fields: Record<string, string>, who = cookie, query = "") => api(`/app/speech-to-text${query}`, { method: "POST", cookie: who, body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded", host: new URL(ORIGIN).host }, redirect: "manual" });
+    const stored = async (id: string) => JSON.parse((await env.DB.prepare("SELECT result FROM transcripts WHERE id = ?").bind(id).first<{ result: string }>())!.result) as { text: string; words: { text: string; start: number; end: number }[]; additional_formats?: { content: string }[] };
+
+    // Rename: trimmed; empty or too long refused; another workspace's transcript is not found.
+    expect((await post({ intent: "rename", id: "edit-weather", name: "  Morning   forecast " })).status).toBe(200);
+    expect(await titles("&q=forecast")).toEqual(["Morning forecast"]);
+    expect((await post({ intent: "rename", id: "edit-weather", name: "   " })).status).toBe(422);
+    expect((await post({ intent: "rename", id: "edit-weather", name: "n".repeat(201) })).status).toBe(422);
+    expect((await post({ intent: "rename", id: "edit-theirs", name: "mine now" })).status).toBe(404);
+    expect((await post({ intent: "rename", id: "edit-weather", name: "stolen" }, otherCookie)).status).toBe(404);
+    expect((await post({ intent: "shout", id: "edit-weather" })).status).toBe(422);
+    expect(await titles("&q=theirs", otherCookie)).toEqual(["weather of theirs.wav"]);
+
+    // Correct a word: without scripts the form posts and comes back to the words, that word's form closed.
+    const corrected = await post({ intent: "correct-word", id: "edit-weather", index: "2", text: "weather" }, cookie, "?transcript=edit-weather&edit=1&word=2", );
+    expect(corrected.status).toBe(302);
+    expect(corrected.headers.get("location")).toBe("/app/speech-to-text?transcript=edit-weather&edit=1");
+    const after = await stored("edit-weather");
+    expect(after.text).toBe("the weather is warm");
+    expect(after.words[2]).toMatchObject({ text: "weather", start: 1, end: 1.9 });
+    expect(after.additional_formats![0]!.content).toBe("the weather is warm\n");
+    const key = await createKey(cookie);
+    expect(((await (await api("/v1/speech-to-text/transcripts/edit-weather", { key })).json()) as { text: string }).text).toBe("the weather is warm");
+    const opened = (await pageData(cookie, "&transcript=edit-weather&edit=1&word=4")).data!;
+    expect(opened.address).toMatchObject({ editing: true, wordIndex: 4 });
+    expect(opened.opened!.text).toBe("the weather is warm");
+    expect((await pageData(cookie, "&transcript=edit-weather&edit=1")).data!.address).toMatchObject({ editing: true, wordIndex: null });
+    expect((await pageData(cookie, "&transcript=edit-weather&edit=1&word=1")).data!.address.wordIndex).toBeNull();
+    // A spacing is not a word; the index is checked; another workspace's transcript is not found; nothing changed.
+    expect((await post({ intent: "correct-word", id: "edit-weather", index: "1", text: "x" })).status).toBe(422);
+    expect((await post({ intent: "correct-word", id: "edit-weather", index: "99", text: "x" })).status).toBe(422);
+    expect((await post({ intent: "correct-word", id: "edit-weather", index: "-1", text: "x" })).status).toBe(422);
+    expect((await post({ intent: "correct-word", id: "edit-weather", index: "two", text: "x" })).status).toBe(422);
+    expect((await post({ intent: "correct-word", id: "edit-weather", index: "0", text: "y".repeat(101) })).status).toBe(422);
+    expect((await post({ intent: "correct-word", id: "edit-theirs", index: "0", text: "cold" })).status).toBe(404);
+    expect((await post({ intent: "correct-word", id: "edit-weather", index: "0", text: "a" }, otherCookie)).status).toBe(404);
+    expect((await stored("edit-weather")).text).toBe("the weather is warm");
+    expect((await stored("edit-theirs")).text).toBe("warm day");
+    // An empty word removes it with one space; the words' times stay.
+    expect((await post({ intent: "correct-word", id: "edit-weather", index: "0", text: "" })).status).toBe(302);
+    expect((await stored("edit-weather")).text).toBe("weather is warm");
+
+    // Two corrections at once: each either lands or is told to repeat (409); none is lost silently.
+    const racing = await Promise.all([
+      post({ intent: "correct-word", id: "edit-meeting", index: "0", text: "hi" }),
+      post({ intent: "correct-word", id: "edit-meeting", index: "2", text: "everyone" }),
+    ]);
+    expect(racing.every((r) => r.status === 302 || r.status === 409)).toBe(true);
+    const race = await stored("edit-meeting");
+    expect(race.words[0]!.text).toBe(racing[0]!.status === 302 ? "hi" : "hello");
+    expect(race.words[2]!.text).toBe(racing[1]!.status === 302 ? "everyone" : "team");
+    if (racing.some((r) => r.status === 409)) expect(await racing.find((r) => r.status === 409)!.text()).toContain(TRANSCRIPT_EDIT_TEXTS.changedMeanwhile);
   }, 60_000);
 });
