@@ -13,6 +13,8 @@ import { capabilityExists } from "../../core/capabilities";
 import { allowedToUseProjectsApi } from "../../core/studio/studio-rules";
 import { canCloneProfessionally, professionalVoiceLimitFor } from "~/voices/rules/professional-cloning";
 import { currentOverageCents, effectiveLimitExtension, priceAmount } from "~/billing/rules/extra-credits";
+import { inProbation } from "~/voices/rules/voice-flags";
+import { nowSeconds } from "../../core/clock";
 
 /**
  * The workspace subscription record of GET /v1/user/subscription, in the commercial API's field names.
@@ -86,6 +88,8 @@ export function userJson(user: UserRow, membership: Membership, apiKeyPreview: s
     is_api_key_hashed: true,
     xi_api_key_preview: apiKeyPreview,
     is_onboarding_completed: true,
+    // An operator's moderation state (decision 0075); the account's own voices are flagged while it lasts.
+    is_in_probation: inProbation(user.probationUntil, nowSeconds()),
     is_onboarding_checklist_completed: user.onboardingChecklistCompleted,
     prompts_shown: promptsShown(user.promptsShown),
     is_email_verified: user.emailVerifiedAt !== null,

@@ -13,7 +13,7 @@ import { AddSharedVoice, CopyLinkButton } from "~/voices/components/library-voic
 import { VoicePreviewButton } from "~/voices/components/voice-preview";
 import { VoiceTags } from "~/voices/components/voice-tags";
 import { libraryVoiceOption, sharedVoicePath } from "~/voices/library-json";
-import { findSharedVoice } from "~/voices/voices.server";
+import { findSharedVoice, voiceFlags } from "~/voices/voices.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.voice?.name ?? "Shared voice"} · Voice Library · ${PRODUCT_NAME}` }];
 
@@ -21,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const voice = await findSharedVoice(context.cloudflare.env, viewer, params.publicUserId ?? "", params.voiceId ?? "");
-  return { voice: voice && libraryVoiceOption(voice, viewer.membership.workspace.id) };
+  return { voice: voice && libraryVoiceOption(voice, viewer.membership.workspace.id, await voiceFlags(context.cloudflare.env, [voice])) };
 }
 
 export default function SharedVoice() {

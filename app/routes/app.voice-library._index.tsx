@@ -20,7 +20,7 @@ import { libraryVoiceOption } from "~/voices/library-json";
 import { copyName, SHARED_SORTS, VOICE_NAME_MAX } from "~/voices/rules/voice-library";
 import { LIBRARY_AGES, LIBRARY_PAGE_SIZE, LIBRARY_SORT_LABELS, LIBRARY_USE_CASES } from "~/voices/rules/library-page";
 import { ENGINE_LANGUAGES } from "../../core/voices/voice-rules";
-import { addSharedVoice, sharedVoicePage } from "~/voices/voices.server";
+import { addSharedVoice, sharedVoicePage, voiceFlags } from "~/voices/voices.server";
 
 export const meta: MetaFunction = () => [{ title: `Voice Library · ${PRODUCT_NAME}` }];
 
@@ -51,9 +51,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page: query.page,
     pageSize: LIBRARY_PAGE_SIZE,
   });
+  const flags = await voiceFlags(context.cloudflare.env, page.voices);
   return {
     query,
-    voices: page.voices.map((voice) => libraryVoiceOption(voice, viewer.membership.workspace.id)),
+    voices: page.voices.map((voice) => libraryVoiceOption(voice, viewer.membership.workspace.id, flags)),
     total: page.total,
     hasMore: page.hasMore,
     // The workspace's voice-library settings may keep members from adding (the server refuses it too).

@@ -1,4 +1,5 @@
 import type { Voice } from "../../core/voices/voices";
+import type { VoiceFlag } from "~/voices/rules/voice-flags";
 import type { LibraryVoice, VoiceCollection } from "~/voices/voices.server";
 import { voiceJson } from "./voice-json";
 import { fiatRate } from "~/payouts/rules/royalties";
@@ -71,7 +72,7 @@ export function collectionJson(collection: VoiceCollection) {
 }
 
 /** A library voice as the pages show it: what a card, its preview in the global player and Add need. */
-export function libraryVoiceOption(voice: LibraryVoice, workspaceId: string) {
+export function libraryVoiceOption(voice: LibraryVoice, workspaceId: string, flags: ReadonlyMap<string, VoiceFlag> = new Map()) {
   return {
     voice_id: voice.voiceId,
     public_owner_id: voice.publicOwnerId ?? "",
@@ -93,6 +94,7 @@ export function libraryVoiceOption(voice: LibraryVoice, workspaceId: string) {
     royalty_rate: voice.royaltyRate,
     added: voice.addedByViewer,
     own: voice.workspaceId === workspaceId,
+    flag: flags.get(voice.voiceId) ?? null,
   };
 }
 export type LibraryVoiceOption = ReturnType<typeof libraryVoiceOption>;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
-import { voiceAddEdits, voiceCollections, voiceCollectionVoices, voices, voiceSettings } from "../schema";
+import { users, voiceAddEdits, voiceCollections, voiceCollectionVoices, voices, voiceSettings } from "../schema";
 import { readableBy } from "./resource-grants";
 import type { FineTuningState, SharingStatus, Voice, VoiceCategory, VoiceScope } from "../../core/voices/voices";
 
@@ -54,6 +54,30 @@ export async function listUsableVoices(db: Database, reader: VoiceReader): Promi
     .where(usableBy(reader))
     .orderBy(sql`${voices.workspaceId} IS NOT NULL`, asc(voices.createdAt), asc(voices.voiceId));
   return rows.map(asVoice);
+}
+
+/** D1 binds at most 100 values a statement: id lists are read in slices below that. */
+const ID_SLICE = 90;
+async function inSlices<T>(ids: readonly string[], read: (slice: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += ID_SLICE) out.push(...(await read(ids.slice(i, i + ID_SLICE))));
+  return out;
+}
+
+/**
+ * The voices (of those given) whose owner is in probation at `now` (decision 0075): a voice's owner is the person
+ * who made it; a copy from the library belongs to the original's maker. Premade voices have no owner.
+ */
+export async function voicesOfOwnersInProbation(db: Database, given: readonly Pick<Voice, "voiceId" | "createdByUserId" | "originalVoiceId">[], now: number): Promise<Set<string>> {
+  const originalIds = [...new Set(given.flatMap((v) => (v.originalVoiceId ? [v.originalVoiceId] : [])))];
+  const originals = await inSlices(originalIds, (slice) => db.select({ voiceId: voices.voiceId, maker: voices.createdByUserId }).from(voices).where(inArray(voices.voiceId, slice)));
+  const makerOfOriginal = new Map(originals.map((o) => [o.voiceId, o.maker]));
+  const ownerOf = (v: (typeof given)[number]) => (v.originalVoiceId ? (makerOfOriginal.get(v.originalVoiceId) ?? null) : v.createdByUserId);
+  const ownerIds = [...new Set(given.flatMap((v) => ownerOf(v) ?? []))];
+  if (ownerIds.length === 0) return new Set();
+  const inProbation = await inSlices(ownerIds, (slice) => db.select({ id: users.id }).from(users).where(and(inArray(users.id, slice), sql`${users.probationUntil} > ${now}`)));
+  const owners = new Set(inProbation.map((u) => u.id));
+  return new Set(given.filter((v) => owners.has(ownerOf(v) ?? "")).map((v) => v.voiceId));
 }
 
 /** The premade voices (optionally of one language), in their order: for visitors, who have no workspace. */

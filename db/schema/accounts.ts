@@ -58,6 +58,11 @@ export const users = sqliteTable(
     publishingTermsAgreedAt: integer("publishing_terms_agreed_at"),
     /** Works in the productions marketplace (spec §3 is_producer); set when they save a producer profile. */
     isProducer: integer("is_producer", { mode: "boolean" }).notNull().default(false),
+    /**
+     * Until when the account is in probation (spec User.is_in_probation; decision 0075): set only by an operator
+     * (README "Moderating voices"); the voices it owns are flagged wherever they are offered.
+     */
+    probationUntil: integer("probation_until"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),

@@ -3,9 +3,10 @@ import { playVoicePreview, previewItemId, usePlayer, type PreviewableVoice } fro
 import { Button } from "~/common/ui/button";
 import { cn } from "~/common/ui/cn";
 import { Tooltip } from "~/common/ui/tooltip";
+import type { VoiceFlag } from "~/voices/rules/voice-flags";
 
 /** A voice as the voice pages show it (app/voices/server/voice-options.server.ts gives these fields). */
-export type ShownVoice = PreviewableVoice & { description: string; language: string; gender: string; accent?: string };
+export type ShownVoice = PreviewableVoice & { description: string; language: string; gender: string; accent?: string; flag?: VoiceFlag | null };
 
 /**
  * A voice's preview in the global player: whether it is the one loaded and playing, and one action that plays it,

@@ -4,15 +4,16 @@ import type { Voice } from "../../../core/voices/voices";
 import { languagePreviewUrls } from "~/speech/rules/language-previews";
 import { previewPath } from "../../../core/voices/voice-rules";
 import { voiceJson } from "~/voices/voice-json";
-import { premadeVoices, usableVoices, voiceRefusal, type VoiceViewer } from "./voices.server";
+import type { VoiceFlag } from "~/voices/rules/voice-flags";
+import { premadeVoices, usableVoices, voiceFlags, voiceRefusal, type VoiceViewer } from "./voices.server";
 import { canCloneInstantly, voiceLimitFor } from "~/voices/rules/voice-cloning";
 import type { Tier } from "../../../core/billing/plans";
 import { canCloneProfessionally, professionalVoiceLimitFor, VERIFICATION_MAX_ATTEMPTS } from "~/voices/rules/professional-cloning";
 
 type VoicesEnv = { DB: D1Database };
 
-/** A voice for the pages, with its safety control (the dialogs open on choosing or playing one). */
-function voiceOption(voice: Voice) {
+/** A voice for the pages, with its safety control (the dialogs open on choosing or playing one) and its flag. */
+function voiceOption(voice: Voice, flags: ReadonlyMap<string, VoiceFlag> = new Map()) {
   return {
     // Relative URLs: the page plays them from its own origin.
     languagePreviews: languagePreviewUrls(voiceJson(voice, "").verified_languages),
@@ -25,6 +26,7 @@ function voiceOption(voice: Voice) {
     use_case: voice.labels.use_case ?? "",
     preview: previewPath(voice.previewKey),
     safety_control: voice.safetyControl,
+    flag: flags.get(voice.voiceId) ?? null,
   };
 }
 
@@ -32,12 +34,14 @@ export type VoiceOption = ReturnType<typeof voiceOption>;
 
 /** The text-to-speech page's voices: every voice the viewer's workspace may use. */
 export async function voiceOptions(env: VoicesEnv, viewer: VoiceViewer): Promise<VoiceOption[]> {
-  return (await usableVoices(env, viewer)).map(voiceOption);
+  const voices = await usableVoices(env, viewer);
+  const flags = await voiceFlags(env, voices);
+  return voices.map((voice) => voiceOption(voice, flags));
 }
 
 /** The voices page: the premade (default) voices. */
 export async function defaultVoiceOptions(env: VoicesEnv): Promise<VoiceOption[]> {
-  return (await premadeVoices(env)).map(voiceOption);
+  return (await premadeVoices(env)).map((voice) => voiceOption(voice));
 }
 
 /**
@@ -58,7 +62,9 @@ export async function premadeVoiceCount(env: VoicesEnv): Promise<number> {
 
 /** The voices the viewer's workspace made or added itself, newest last (the voice lab lists them). */
 export async function ownVoiceOptions(env: VoicesEnv, viewer: VoiceViewer): Promise<(VoiceOption & { category: Voice["category"] })[]> {
-  return (await usableVoices(env, viewer)).filter((voice) => voice.workspaceId !== null).map((voice) => ({ ...voiceOption(voice), category: voice.category }));
+  const own = (await usableVoices(env, viewer)).filter((voice) => voice.workspaceId !== null);
+  const flags = await voiceFlags(env, own);
+  return own.map((voice) => ({ ...voiceOption(voice, flags), category: voice.category }));
 }
 
 /** The voice lab: the workspace's own voices, newest first, and whether (and how much more) it may clone. */
@@ -66,10 +72,11 @@ export async function voiceLabOptions(env: VoicesEnv, viewer: VoiceViewer & { me
   const own = (await usableVoices(env, viewer)).filter((voice) => voice.workspaceId !== null).reverse();
   // Sharing and deleting need the admin role on the voice (decision 0039): a viewer or editor is not offered them.
   const manages = await Promise.all(own.map(async (voice) => (await voiceRefusal(env, viewer, voice, "admin")) === null));
+  const flags = await voiceFlags(env, own);
   const tier = viewer.membership.workspace.tier;
   return {
     voices: own.map((voice, i) => ({
-      ...voiceOption(voice),
+      ...voiceOption(voice, flags),
       manage: manages[i]!,
       category: voice.category,
       // What Share shows and changes (a copy from the library cannot be shared again).

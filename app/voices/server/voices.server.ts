@@ -7,7 +7,9 @@ import { findVoiceSettings, listVoiceSettings, saveVoiceSettings } from "../../.
 import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from "../../../core/voices/voice-settings";
 import type { FineTuningState, Voice, VoiceCategory } from "../../../core/voices/voices";
 import { previewKeyOf } from "../../../core/voices/voice-rules";
+import { nowSeconds } from "../../../core/clock";
 import { voiceAddEditPeriod } from "~/voices/rules/voice-cloning";
+import { voiceFlag, type VoiceFlag } from "~/voices/rules/voice-flags";
 import { announceLibraryRemoval } from "./library-removal.server";
 import type { WebhookEnv } from "~/workspace/webhooks.server";
 import { forgetResource, readerOf, resourceRefusal, shareNewResource, type ResourceActor, type SharingRefusal } from "~/workspace/resources.server";
@@ -24,6 +26,17 @@ const readerFor = (viewer: VoiceViewer): voicesTable.VoiceReader => ({ workspace
 /** Every voice the viewer's workspace may use: the premade ones, then its own. */
 export async function usableVoices(env: VoicesEnv, viewer: VoiceViewer): Promise<Voice[]> {
   return voicesTable.listUsableVoices(database(env.DB), readerFor(viewer));
+}
+
+/** Each given voice's flag where it has one (decision 0075): unverified, or its owner in probation. */
+export async function voiceFlags(env: VoicesEnv, given: readonly Voice[]): Promise<Map<string, VoiceFlag>> {
+  const probation = await voicesTable.voicesOfOwnersInProbation(database(env.DB), given, nowSeconds());
+  const flags = new Map<string, VoiceFlag>();
+  for (const voice of given) {
+    const flag = voiceFlag(voice, probation.has(voice.voiceId));
+    if (flag) flags.set(voice.voiceId, flag);
+  }
+  return flags;
 }
 
 /** A voice the viewer's workspace may use, or null (unknown and another workspace's voices alike). */

@@ -939,3 +939,62 @@ describe("voice-library", () => {
     }, 30_000);
   });
 });
+
+describe("voice-flags", () => {
+  // Spec §3 Voice: unverified voices that require verification, or whose owner is in probation, are flagged (decision 0075).
+  const ROUTE = "routes/app.speech-synthesis.text-to-speech";
+  const PARAMETERS = '{"espeakVoice":"en-us","variant":"m3","basePitch":50,"externalVoices":{}}';
+
+  async function offered(cookie: string) {
+    const { decode } = await import("turbo-stream");
+    const response = await api(`/app/speech-synthesis/text-to-speech.data?_routes=${encodeURIComponent(ROUTE)}`, { cookie });
+    expect(response.status).toBe(200);
+    const decoded = await decode(response.body!);
+    await decoded.done;
+    const data = (decoded.value as Record<string, { data: { voices: { voice_id: string; flag: string | null }[] } }>)[ROUTE]!.data;
+    return new Map(data.voices.map((v) => [v.voice_id, v.flag]));
+  }
+  const memberOf = (email: string) =>
+    env.DB.prepare("SELECT m.workspace_id, m.user_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = ?").bind(email).first<{ workspace_id: string; user_id: string }>();
+  const probation = (userId: string, until: number | null) => env.DB.prepare("UPDATE users SET probation_until = ? WHERE id = ?").bind(until, userId).run();
+
+  it("flags an unverified voice, the voices of an owner in probation and copies of them, only while probation lasts; GET /v1/user says so", async () => {
+    const ownerCookie = await signUp("flags-owner@example.com");
+    const copierCookie = await signUp("flags-copier@example.com");
+    const owner = (await memberOf("flags-owner@example.com"))!;
+    const copier = (await memberOf("flags-copier@example.com"))!;
+    const voice = (id: string, who: { workspace_id: string; user_id: string }, extra: { requiresVerification?: boolean; original?: string } = {}) =>
+      env.DB.prepare(
+        `INSERT INTO voices (voice_id, workspace_id, category, name, language, engine, engine_parameters, created_by_user_id, requires_verification, is_verified, original_voice_id) VALUES (?, ?, 'cloned', ?, 'en', 'embedded', ?, ?, ?, 0, ?)`,
+      ).bind(id, who.workspace_id, id, PARAMETERS, who.user_id, extra.requiresVerification ? 1 : 0, extra.original ?? null);
+    await env.DB.batch([
+      voice("flagsownervoice00001", owner),
+      voice("flagsunverified00001", owner, { requiresVerification: true }),
+      voice("flagscopiedvoice0001", copier, { original: "flagsownervoice00001" }),
+      voice("flagscopierown000001", copier),
+    ]);
+    const key = await createKey(ownerCookie);
+    const inProbation = async () => ((await (await api("/v1/user", { key })).json()) as { is_in_probation: boolean }).is_in_probation;
+
+    // Before any probation: only the voice needing verification is flagged; premade voices never are.
+    let flags = await offered(ownerCookie);
+    expect([flags.get("flagsownervoice00001"), flags.get("flagsunverified00001"), flags.get("pv01aria000000000000")]).toEqual([null, "unverified", null]);
+    expect(await inProbation()).toBe(false);
+
+    // In probation: the owner's voices, and another workspace's copy of one, are flagged; the copier's own voice is not.
+    const now = Math.floor(Date.now() / 1000);
+    await probation(owner.user_id, now + 3600);
+    flags = await offered(ownerCookie);
+    expect([flags.get("flagsownervoice00001"), flags.get("flagsunverified00001")]).toEqual(["owner_in_probation", "unverified"]);
+    const copierFlags = await offered(copierCookie);
+    expect([copierFlags.get("flagscopiedvoice0001"), copierFlags.get("flagscopierown000001")]).toEqual(["owner_in_probation", null]);
+    expect(copierFlags.has("flagsownervoice00001")).toBe(false);
+    expect(await inProbation()).toBe(true);
+
+    // Once its end has passed, nothing is flagged for it.
+    await probation(owner.user_id, now - 1);
+    expect((await offered(copierCookie)).get("flagscopiedvoice0001")).toBeNull();
+    expect((await offered(ownerCookie)).get("flagsownervoice00001")).toBeNull();
+    expect(await inProbation()).toBe(false);
+  });
+});
