@@ -229,7 +229,7 @@ export default defineConfig({
           cloudflareTest({
             wrangler: { configPath: "./queues/video/wrangler.toml" },
             // The speech worker's binding is for voiceover renders, tested with the real engine in the app project
-            // (tests/workers/app/voiceover.test.ts); the share videos tested here never call it.
+            // (tests/workers/app/publishing.test.ts ("voiceover")); the share videos tested here never call it.
             miniflare: { bindings: { TEST_MIGRATIONS: migrations }, serviceBindings: { SPEECH: () => new Response("Voiceover renders are tested in the app project.", { status: 501 }) } },
           }),
         ],
