@@ -109,7 +109,7 @@ function appWorkerProject(name: string, include: string[], speech: { bindings: R
           // The built speech-to-text model, for tests to put into R2 as the start step does (it is too large for the
           // bundle), and PocketSphinx's own test recordings (real speech with known words) from its source tarball.
           serviceBindings: { SPHINX_FILES: sphinxFiles },
-          // The web service agents' webhook tools call in tests/workers/app/agents-llm.test.ts (other hosts pass through).
+          // The web service agents' webhook tools call in tests/workers/app/agents.test.ts ("agents-llm") (other hosts pass through).
           outboundService: toolWebhooks("tools.test"),
           // An empty database that tests/workers/app/platform.test.ts ("migrations") migrates step by step.
           d1Databases: { MIGRATION_DB: "migration-test" },
@@ -229,7 +229,7 @@ export default defineConfig({
           cloudflareTest({
             wrangler: { configPath: "./queues/video/wrangler.toml" },
             // The speech worker's binding is for voiceover renders, tested with the real engine in the app project
-            // (tests/workers/app/voiceover.test.ts); the share videos tested here never call it.
+            // (tests/workers/app/publishing.test.ts ("voiceover")); the share videos tested here never call it.
             miniflare: { bindings: { TEST_MIGRATIONS: migrations }, serviceBindings: { SPEECH: () => new Response("Voiceover renders are tested in the app project.", { status: 501 }) } },
           }),
         ],

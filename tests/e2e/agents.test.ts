@@ -101,7 +101,7 @@ describe("conversational agents journey", () => {
     const batch = page.getByTestId("batch").first();
     await batch.getByText("Reminders").waitFor();
     await expect(batch.getByTestId("recipient-row").count()).resolves.toBe(2);
-    // The queue's progress to completed is followed by tests/workers/app/agents-phone.test.ts: under load here the
+    // The queue's progress to completed is followed by tests/workers/app/agents.test.ts ("agents-phone"): under load here the
     // calls outlast a browser wait, so the journey checks that the batch started.
     await batch.getByTestId("batch-status").waitFor();
     await screenshot(page, "agents-batch-calling");

@@ -1,216 +1,1302 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { env, SELF } from "cloudflare:test";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseWav } from "../../../core/audio/wav";
 import { RESPONDER_TEXTS } from "../../../core/agents/responder";
-import { api, createKey, installSpeechToTextModel, signUp, sphinxRecording } from "./helpers";
-import { audioBytes, connect as connectAs, json, responses, savedConversation as savedAs } from "./agent-call";
+import { api, createKey, fetcherPost, installSpeechToTextModel, ORIGIN, signUp, sphinxRecording } from "./helpers";
+import { audioBytes, connect, connect as connectAs, json, type Message, responses, savedConversation as savedAs, savedConversation } from "./agent-call";
+import { conversationCredits, CONVERSATION_MINIMUM_CREDITS, CREDIT_TEXTS, TOOL_TEXTS } from "~/agents/rules/llm";
+import { AGENT_TEXTS } from "~/agents/rules/agents";
+import { WIDGET_TEXTS } from "~/agents/rules/widget";
+import { SECRET_TEXTS } from "~/agents/rules/secrets";
+import { AUTH_CONNECTION_TEXTS } from "~/workspace/rules/auth-connections";
+import { devTwilioVoice, DEV_PHONE } from "../../../app/agents/server/dev-twilio-voice.server";
+import { twilioSignature } from "../../../app/agents/rules/phone";
+import { KNOWLEDGE_PAGE_TEXTS } from "~/agents/rules/knowledge";
 
-const SHOP = "Opening hours: the shop opens at nine in the morning and closes at six in the evening.\n\nDelivery takes three working days. Delivery is free above fifty euros.";
+describe("agents", () => {
+  const SHOP = "Opening hours: the shop opens at nine in the morning and closes at six in the evening.\n\nDelivery takes three working days. Delivery is free above fifty euros.";
 
-let key: string;
-let otherKey: string;
-beforeAll(async () => {
-  key = await createKey(await signUp("agents@example.com"));
-  otherKey = await createKey(await signUp("agents-other@example.com"));
-  await installSpeechToTextModel();
-});
-
-const connect = (path: string, headers: Record<string, string> = { "xi-api-key": key }) => connectAs(path, headers);
-const savedConversation = (id: string) => savedAs(id, key);
-
-async function newDocument(text = SHOP, name = "Shop facts"): Promise<string> {
-  const response = await api("/v1/convai/knowledge-base/text", { method: "POST", key, json: { text, name } });
-  expect(response.status).toBe(200);
-  return (await json<{ id: string }>(response)).id;
-}
-
-async function newAgent(config: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<string> {
-  const response = await api("/v1/convai/agents/create", { method: "POST", key, json: { conversation_config: config, name: "Shop assistant", ...extra } });
-  expect(response.status).toBe(200);
-  return (await json<{ agent_id: string }>(response)).agent_id;
-}
-
-describe("agents (/v1/convai/agents)", () => {
-  it("creates with defaults, gets, lists, patches by merging, duplicates and deletes; another workspace sees nothing", async () => {
-    const documentId = await newDocument();
-    const id = await newAgent({ agent: { first_message: "Welcome to the shop.", prompt: { prompt: "You help shoppers.", knowledge_base: [{ type: "text", id: documentId, name: "Shop facts" }] } } });
-    const agent = await json<{ name: string; conversation_config: { agent: { first_message: string; language: string; prompt: { prompt: string; llm: string } }; tts: { voice_id: string } }; access_info: { is_creator: boolean } }>(await api(`/v1/convai/agents/${id}`, { key }));
-    expect(agent.name).toBe("Shop assistant");
-    expect(agent.conversation_config.agent).toMatchObject({ first_message: "Welcome to the shop.", language: "en", prompt: { prompt: "You help shoppers.", llm: "parlance-retrieval-responder" } });
-    expect(agent.conversation_config.tts.voice_id).toBe("pv01aria000000000000");
-    expect(agent.access_info.is_creator).toBe(true);
-
-    const patched = await json<typeof agent>(await api(`/v1/convai/agents/${id}`, { method: "PATCH", key, json: { conversation_config: { agent: { language: "de" } }, name: "Renamed" } }));
-    expect(patched.name).toBe("Renamed");
-    expect(patched.conversation_config.agent).toMatchObject({ first_message: "Welcome to the shop.", language: "de" });
-
-    const copy = await json<{ agent_id: string }>(await api(`/v1/convai/agents/${id}/duplicate`, { method: "POST", key }));
-    const list = await json<{ agents: { agent_id: string; name: string; voice_id: string }[]; has_more: boolean }>(await api("/v1/convai/agents?page_size=1", { key }));
-    expect(list.agents).toEqual([expect.objectContaining({ agent_id: copy.agent_id, name: "Renamed (copy)", voice_id: "pv01aria000000000000" })]);
-    expect(list.has_more).toBe(true);
-
-    expect((await api(`/v1/convai/agents/${id}`, { key: otherKey })).status).toBe(404);
-    expect((await api(`/v1/convai/agents/${id}`, { method: "DELETE", key: otherKey })).status).toBe(404);
-    expect((await json<{ agents: unknown[] }>(await api("/v1/convai/agents", { key: otherKey }))).agents).toEqual([]);
-    expect((await api(`/v1/convai/agents/${id}`, { method: "DELETE", key })).status).toBe(200);
-    expect((await api(`/v1/convai/agents/${id}`, { key })).status).toBe(404);
+  let key: string;
+  let otherKey: string;
+  beforeAll(async () => {
+    key = await createKey(await signUp("agents@example.com"));
+    otherKey = await createKey(await signUp("agents-other@example.com"));
+    await installSpeechToTextModel();
   });
 
-  it("refuses bad input with a clear 4xx", async () => {
-    expect((await api("/v1/convai/agents/create", { method: "POST", key, json: {} })).status).toBe(422);
-    const voice = await api("/v1/convai/agents/create", { method: "POST", key, json: { conversation_config: { tts: { voice_id: "nope" } } } });
-    expect(voice.status).toBe(400);
-    expect(await json(voice)).toEqual({ detail: { status: "voice_not_found", message: "Voice nope was not found in this workspace." } });
-    // Another workspace's document cannot be attached.
-    const theirs = await json<{ id: string }>(await api("/v1/convai/knowledge-base/text", { method: "POST", key: otherKey, json: { text: "Secret." } }));
-    const attach = await api("/v1/convai/agents/create", { method: "POST", key, json: { conversation_config: { agent: { prompt: { knowledge_base: [{ type: "text", id: theirs.id, name: "x" }] } } } } });
-    expect(attach.status).toBe(400);
-    expect((await api("/v1/convai/agents/missing", { method: "PATCH", key, json: { name: "x" } })).status).toBe(404);
+  const connect = (path: string, headers: Record<string, string> = { "xi-api-key": key }) => connectAs(path, headers);
+  const savedConversation = (id: string) => savedAs(id, key);
+
+  async function newDocument(text = SHOP, name = "Shop facts"): Promise<string> {
+    const response = await api("/v1/convai/knowledge-base/text", { method: "POST", key, json: { text, name } });
+    expect(response.status).toBe(200);
+    return (await json<{ id: string }>(response)).id;
+  }
+
+  async function newAgent(config: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<string> {
+    const response = await api("/v1/convai/agents/create", { method: "POST", key, json: { conversation_config: config, name: "Shop assistant", ...extra } });
+    expect(response.status).toBe(200);
+    return (await json<{ agent_id: string }>(response)).agent_id;
+  }
+
+  describe("agents (/v1/convai/agents)", () => {
+    it("creates with defaults, gets, lists, patches by merging, duplicates and deletes; another workspace sees nothing", async () => {
+      const documentId = await newDocument();
+      const id = await newAgent({ agent: { first_message: "Welcome to the shop.", prompt: { prompt: "You help shoppers.", knowledge_base: [{ type: "text", id: documentId, name: "Shop facts" }] } } });
+      const agent = await json<{ name: string; conversation_config: { agent: { first_message: string; language: string; prompt: { prompt: string; llm: string } }; tts: { voice_id: string } }; access_info: { is_creator: boolean } }>(await api(`/v1/convai/agents/${id}`, { key }));
+      expect(agent.name).toBe("Shop assistant");
+      expect(agent.conversation_config.agent).toMatchObject({ first_message: "Welcome to the shop.", language: "en", prompt: { prompt: "You help shoppers.", llm: "parlance-retrieval-responder" } });
+      expect(agent.conversation_config.tts.voice_id).toBe("pv01aria000000000000");
+      expect(agent.access_info.is_creator).toBe(true);
+
+      const patched = await json<typeof agent>(await api(`/v1/convai/agents/${id}`, { method: "PATCH", key, json: { conversation_config: { agent: { language: "de" } }, name: "Renamed" } }));
+      expect(patched.name).toBe("Renamed");
+      expect(patched.conversation_config.agent).toMatchObject({ first_message: "Welcome to the shop.", language: "de" });
+
+      const copy = await json<{ agent_id: string }>(await api(`/v1/convai/agents/${id}/duplicate`, { method: "POST", key }));
+      const list = await json<{ agents: { agent_id: string; name: string; voice_id: string }[]; has_more: boolean }>(await api("/v1/convai/agents?page_size=1", { key }));
+      expect(list.agents).toEqual([expect.objectContaining({ agent_id: copy.agent_id, name: "Renamed (copy)", voice_id: "pv01aria000000000000" })]);
+      expect(list.has_more).toBe(true);
+
+      expect((await api(`/v1/convai/agents/${id}`, { key: otherKey })).status).toBe(404);
+      expect((await api(`/v1/convai/agents/${id}`, { method: "DELETE", key: otherKey })).status).toBe(404);
+      expect((await json<{ agents: unknown[] }>(await api("/v1/convai/agents", { key: otherKey }))).agents).toEqual([]);
+      expect((await api(`/v1/convai/agents/${id}`, { method: "DELETE", key })).status).toBe(200);
+      expect((await api(`/v1/convai/agents/${id}`, { key })).status).toBe(404);
+    });
+
+    it("refuses bad input with a clear 4xx", async () => {
+      expect((await api("/v1/convai/agents/create", { method: "POST", key, json: {} })).status).toBe(422);
+      const voice = await api("/v1/convai/agents/create", { method: "POST", key, json: { conversation_config: { tts: { voice_id: "nope" } } } });
+      expect(voice.status).toBe(400);
+      expect(await json(voice)).toEqual({ detail: { status: "voice_not_found", message: "Voice nope was not found in this workspace." } });
+      // Another workspace's document cannot be attached.
+      const theirs = await json<{ id: string }>(await api("/v1/convai/knowledge-base/text", { method: "POST", key: otherKey, json: { text: "Secret." } }));
+      const attach = await api("/v1/convai/agents/create", { method: "POST", key, json: { conversation_config: { agent: { prompt: { knowledge_base: [{ type: "text", id: theirs.id, name: "x" }] } } } } });
+      expect(attach.status).toBe(400);
+      expect((await api("/v1/convai/agents/missing", { method: "PATCH", key, json: { name: "x" } })).status).toBe(404);
+    });
+  });
+
+  describe("knowledge base (/v1/convai/knowledge-base)", () => {
+    it("adds text and files, lists them with the agents that use them, and refuses to delete one in use unless forced", async () => {
+      const textId = await newDocument("Returns are accepted within thirty days.", "Returns");
+      const form = new FormData();
+      form.set("file", new File(["<html><head><title>Care guide</title></head><body><p>Wash at thirty degrees.</p></body></html>"], "care.html", { type: "text/html" }));
+      const file = await json<{ id: string; name: string }>(await api("/v1/convai/knowledge-base/file", { method: "POST", key, body: form }));
+      expect(file.name).toBe("care.html");
+      const got = await json<{ type: string; filename: string; extracted_inner_html: string }>(await api(`/v1/convai/knowledge-base/${file.id}`, { key }));
+      expect(got).toMatchObject({ type: "file", filename: "care.html", extracted_inner_html: "Care guide\n\nWash at thirty degrees." });
+
+      const pdf = new FormData();
+      pdf.set("file", new File(["%PDF-1.4"], "scan.pdf", { type: "application/pdf" }));
+      const refused = await api("/v1/convai/knowledge-base/file", { method: "POST", key, body: pdf });
+      expect(refused.status).toBe(400);
+      expect((await json<{ detail: { status: string } }>(refused)).detail.status).toBe("invalid_file_type");
+      expect((await api("/v1/convai/knowledge-base/text", { method: "POST", key, json: { text: "   " } })).status).toBe(400);
+      expect((await api("/v1/convai/knowledge-base/url", { method: "POST", key, json: { url: "ftp://example.com" } })).status).toBe(422);
+
+      const agentId = await newAgent({ agent: { prompt: { knowledge_base: [{ type: "text", id: textId, name: "Returns" }] } } });
+      const list = await json<{ documents: { id: string; dependent_agents: { id: string }[] }[] }>(await api("/v1/convai/knowledge-base", { key }));
+      expect(list.documents.find((d) => d.id === textId)!.dependent_agents.map((a) => a.id)).toEqual([agentId]);
+      expect((await api(`/v1/convai/knowledge-base/${textId}`, { key: otherKey })).status).toBe(404);
+
+      expect((await api(`/v1/convai/knowledge-base/${textId}`, { method: "DELETE", key })).status).toBe(400);
+      expect((await api(`/v1/convai/knowledge-base/${textId}?force=true`, { method: "DELETE", key })).status).toBe(200);
+      const agent = await json<{ conversation_config: { agent: { prompt: { knowledge_base: unknown[] } } } }>(await api(`/v1/convai/agents/${agentId}`, { key }));
+      expect(agent.conversation_config.agent.prompt.knowledge_base).toEqual([]);
+    });
+  });
+
+  describe("conversations over the WebSocket protocol (/v1/convai/conversation)", () => {
+    it("speaks the first message, answers a text message from the knowledge base aloud, and saves the conversation", async () => {
+      const documentId = await newDocument();
+      const agentId = await newAgent(
+        { agent: { first_message: "Hello, how can I help?", prompt: { prompt: "You help shoppers.", knowledge_base: [{ type: "text", id: documentId, name: "Shop facts" }] } } },
+        { platform_settings: { evaluation: { criteria: [{ id: "delivery", name: "Delivery", type: "prompt", conversation_goal_prompt: "Explain how long delivery takes" }] } } },
+      );
+      const call = await connect(`/v1/convai/conversation?agent_id=${agentId}`);
+      call.send({ type: "conversation_initiation_client_data" });
+      const metadata = await call.until((m) => m.type === "conversation_initiation_metadata");
+      const event = metadata.conversation_initiation_metadata_event as { conversation_id: string; agent_output_audio_format: string };
+      expect(event.agent_output_audio_format).toBe("pcm_16000");
+      await call.until((m) => m.type === "audio");
+      expect(responses(call.messages)).toEqual(["Hello, how can I help?"]);
+
+      const before = call.messages.length;
+      call.send({ type: "user_message", text: "How long does delivery take?" });
+      await call.until((m) => m.type === "agent_response", before);
+      expect(responses(call.messages).at(-1)).toBe("Delivery takes three working days.");
+      const afterAnswer = call.messages.length;
+      await call.until((m) => m.type === "audio", afterAnswer);
+      call.send({ type: "user_message", text: "Do you repair bicycles?" });
+      await call.until((m) => m.type === "agent_response" && (m.agent_response_event as { agent_response: string }).agent_response === RESPONDER_TEXTS.unknown);
+      // Speech: 16 kHz PCM, a second or more for the first message and the answer.
+      expect(audioBytes(call.messages)).toBeGreaterThan(32000);
+      call.socket.close(1000, "bye");
+      await call.closed;
+
+      const saved = await savedConversation(event.conversation_id);
+      expect((saved.transcript as { role: string; message: string }[]).map((t) => [t.role, t.message])).toEqual([
+        ["agent", "Hello, how can I help?"],
+        ["user", "How long does delivery take?"],
+        ["agent", "Delivery takes three working days."],
+        ["user", "Do you repair bicycles?"],
+        ["agent", RESPONDER_TEXTS.unknown],
+      ]);
+      expect(saved).toMatchObject({ agent_id: agentId, has_audio: true, has_response_audio: true, has_user_audio: false });
+      expect((saved.analysis as { evaluation_criteria_results: Record<string, { result: string }> }).evaluation_criteria_results.delivery!.result).toBe("success");
+
+      const audio = await api(`/v1/convai/conversations/${event.conversation_id}/audio`, { key });
+      expect(audio.headers.get("content-type")).toBe("audio/wav");
+      const wav = parseWav(new Uint8Array(await audio.arrayBuffer()));
+      expect(wav.sampleRate).toBe(16000);
+      expect(wav.samples.length / 16000).toBeGreaterThan(1);
+
+      const list = await json<{ conversations: { conversation_id: string; message_count: number; call_successful: string }[] }>(await api(`/v1/convai/conversations?agent_id=${agentId}`, { key }));
+      expect(list.conversations).toEqual([expect.objectContaining({ conversation_id: event.conversation_id, message_count: 5, call_successful: "success" })]);
+      expect((await api(`/v1/convai/conversations/${event.conversation_id}`, { key: otherKey })).status).toBe(404);
+      expect((await api(`/v1/convai/conversations/${event.conversation_id}`, { method: "DELETE", key })).status).toBe(200);
+      expect((await api(`/v1/convai/conversations/${event.conversation_id}/audio`, { key })).status).toBe(404);
+    });
+
+    it("hears the user's speech (voice activity and the embedded recogniser), says what it heard and answers", async () => {
+      const documentId = await newDocument("To go forward ten meters, press the green arrow twice.", "Robot manual");
+      const agentId = await newAgent({ agent: { first_message: "", prompt: { prompt: "", knowledge_base: [{ type: "text", id: documentId, name: "Robot manual" }] } }, conversation: { text_only: true } });
+      // A signed URL opens it without the key (what a browser client uses).
+      const { signed_url } = await json<{ signed_url: string }>(await api(`/v1/convai/conversation/get-signed-url?agent_id=${agentId}`, { key }));
+      const call = await connect(new URL(signed_url).pathname + new URL(signed_url).search, {});
+      call.send({ type: "conversation_initiation_client_data" });
+      await call.until((m) => m.type === "conversation_initiation_metadata");
+      // PocketSphinx's own test recording, "go forward ten meters" (16 kHz PCM), then a second of silence, in 100 ms pieces.
+      const speech = await sphinxRecording("goforward.raw");
+      const audio = new Uint8Array(speech.byteLength + 32000);
+      audio.set(speech);
+      for (let at = 0; at < audio.byteLength; at += 3200) {
+        let binary = "";
+        for (const byte of audio.subarray(at, at + 3200)) binary += String.fromCharCode(byte);
+        call.send({ user_audio_chunk: btoa(binary) });
+      }
+      const transcript = await call.until((m) => m.type === "user_transcript");
+      expect((transcript.user_transcription_event as { user_transcript: string }).user_transcript).toMatch(/forward/);
+      await call.until((m) => m.type === "agent_response");
+      expect(responses(call.messages)).toEqual(["To go forward ten meters, press the green arrow twice."]);
+      call.socket.close(1000, "bye");
+      // The recogniser loads its model on first use.
+    }, 60_000);
+
+    it("stops speaking at once when the user speaks over it (barge-in)", async () => {
+      const long = "Welcome. ".repeat(1) + "This is a long greeting that goes on. It has many sentences. Each one takes a while to say. There is more to come. And more again. Still talking here.";
+      const agentId = await newAgent({ agent: { first_message: long } });
+      const call = await connect(`/v1/convai/conversation?agent_id=${agentId}`);
+      call.send({ type: "conversation_initiation_client_data" });
+      const metadata = await call.until((m) => m.type === "conversation_initiation_metadata");
+      await call.until((m) => m.type === "audio");
+      const speech = await sphinxRecording("goforward.raw");
+      for (let at = 0; at < speech.byteLength; at += 3200) {
+        let binary = "";
+        for (const byte of speech.subarray(at, at + 3200)) binary += String.fromCharCode(byte);
+        call.send({ user_audio_chunk: btoa(binary) });
+      }
+      // The greeting was all sent at once (synthesis is faster than speech) but is still playing at the client: the
+      // interruption names the last audio event, so the client drops everything up to it.
+      const interruption = await call.until((m) => m.type === "interruption");
+      const lastAudio = call.messages.slice(0, call.messages.indexOf(interruption)).filter((m) => m.type === "audio").at(-1)!;
+      expect(interruption.interruption_event).toEqual({ event_id: (lastAudio.audio_event as { event_id: number }).event_id });
+      call.socket.close(1000, "bye");
+      const saved = await savedConversation((metadata.conversation_initiation_metadata_event as { conversation_id: string }).conversation_id);
+      expect((saved.transcript as { interrupted?: boolean }[])[0]!.interrupted).toBe(true);
+    }, 60_000);
+
+    it("refuses what it must: no upgrade, no key, a bad signature, another workspace's agent, a malformed message", async () => {
+      const agentId = await newAgent({ agent: { first_message: "Hi." } });
+      expect((await api(`/v1/convai/conversation?agent_id=${agentId}`, { key })).status).toBe(426);
+      for (const [path, headers, reason] of [
+        [`/v1/convai/conversation?agent_id=${agentId}`, {}, "This agent is private: connect with an API key or a signed URL."],
+        [`/v1/convai/conversation?agent_id=${agentId}&conversation_signature=${"0".repeat(48)}`, {}, "The conversation link is invalid or has expired."],
+        [`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": otherKey }, "Agent not found."],
+      ] as const) {
+        const call = await connect(path, headers);
+        expect(await call.closed).toEqual({ code: 1008, reason });
+      }
+      const call = await connect(`/v1/convai/conversation?agent_id=${agentId}`);
+      call.send("not json");
+      expect(await call.closed).toEqual({ code: 1008, reason: "Messages must be JSON objects." });
+    });
   });
 });
 
-describe("knowledge base (/v1/convai/knowledge-base)", () => {
-  it("adds text and files, lists them with the agents that use them, and refuses to delete one in use unless forced", async () => {
-    const textId = await newDocument("Returns are accepted within thirty days.", "Returns");
-    const form = new FormData();
-    form.set("file", new File(["<html><head><title>Care guide</title></head><body><p>Wash at thirty degrees.</p></body></html>"], "care.html", { type: "text/html" }));
-    const file = await json<{ id: string; name: string }>(await api("/v1/convai/knowledge-base/file", { method: "POST", key, body: form }));
-    expect(file.name).toBe("care.html");
-    const got = await json<{ type: string; filename: string; extracted_inner_html: string }>(await api(`/v1/convai/knowledge-base/${file.id}`, { key }));
-    expect(got).toMatchObject({ type: "file", filename: "care.html", extracted_inner_html: "Care guide\n\nWash at thirty degrees." });
-
-    const pdf = new FormData();
-    pdf.set("file", new File(["%PDF-1.4"], "scan.pdf", { type: "application/pdf" }));
-    const refused = await api("/v1/convai/knowledge-base/file", { method: "POST", key, body: pdf });
-    expect(refused.status).toBe(400);
-    expect((await json<{ detail: { status: string } }>(refused)).detail.status).toBe("invalid_file_type");
-    expect((await api("/v1/convai/knowledge-base/text", { method: "POST", key, json: { text: "   " } })).status).toBe(400);
-    expect((await api("/v1/convai/knowledge-base/url", { method: "POST", key, json: { url: "ftp://example.com" } })).status).toBe(422);
-
-    const agentId = await newAgent({ agent: { prompt: { knowledge_base: [{ type: "text", id: textId, name: "Returns" }] } } });
-    const list = await json<{ documents: { id: string; dependent_agents: { id: string }[] }[] }>(await api("/v1/convai/knowledge-base", { key }));
-    expect(list.documents.find((d) => d.id === textId)!.dependent_agents.map((a) => a.id)).toEqual([agentId]);
-    expect((await api(`/v1/convai/knowledge-base/${textId}`, { key: otherKey })).status).toBe(404);
-
-    expect((await api(`/v1/convai/knowledge-base/${textId}`, { method: "DELETE", key })).status).toBe(400);
-    expect((await api(`/v1/convai/knowledge-base/${textId}?force=true`, { method: "DELETE", key })).status).toBe(200);
-    const agent = await json<{ conversation_config: { agent: { prompt: { knowledge_base: unknown[] } } } }>(await api(`/v1/convai/agents/${agentId}`, { key }));
-    expect(agent.conversation_config.agent.prompt.knowledge_base).toEqual([]);
+describe("agents-llm", () => {
+  // Agents with a language model from the registry (decision 0050): the OpenAI-compatible stand-in (vitest.config.ts,
+  // model llama3.2) streams and calls tools; webhook tools reach tests/agents/tool-webhooks.ts.
+  let key: string;
+  beforeAll(async () => {
+    key = await createKey(await signUp("agents-llm@example.com"));
   });
-});
 
-describe("conversations over the WebSocket protocol (/v1/convai/conversation)", () => {
-  it("speaks the first message, answers a text message from the knowledge base aloud, and saves the conversation", async () => {
-    const documentId = await newDocument();
-    const agentId = await newAgent(
-      { agent: { first_message: "Hello, how can I help?", prompt: { prompt: "You help shoppers.", knowledge_base: [{ type: "text", id: documentId, name: "Shop facts" }] } } },
-      { platform_settings: { evaluation: { criteria: [{ id: "delivery", name: "Delivery", type: "prompt", conversation_goal_prompt: "Explain how long delivery takes" }] } } },
-    );
-    const call = await connect(`/v1/convai/conversation?agent_id=${agentId}`);
+  async function newAgent(config: Record<string, unknown>, as = key, platform: Record<string, unknown> = {}): Promise<string> {
+    const base = { agent: { first_message: "", prompt: { prompt: "You help.", llm: "llama3.2" } } };
+    const response = await api("/v1/convai/agents/create", { method: "POST", json: { conversation_config: merge(base, config), platform_settings: platform, name: "Model agent" }, key: as });
+    expect(response.status).toBe(200);
+    return (await json<{ agent_id: string }>(response)).agent_id;
+  }
+
+  function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+    const out = { ...a };
+    for (const [k, v] of Object.entries(b)) {
+      const base = out[k];
+      out[k] = v && typeof v === "object" && !Array.isArray(v) && base && typeof base === "object" ? merge(base as Record<string, unknown>, v as Record<string, unknown>) : v;
+    }
+    return out;
+  }
+
+  async function open(agentId: string, as = key) {
+    const call = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": as });
     call.send({ type: "conversation_initiation_client_data" });
     const metadata = await call.until((m) => m.type === "conversation_initiation_metadata");
-    const event = metadata.conversation_initiation_metadata_event as { conversation_id: string; agent_output_audio_format: string };
-    expect(event.agent_output_audio_format).toBe("pcm_16000");
-    await call.until((m) => m.type === "audio");
-    expect(responses(call.messages)).toEqual(["Hello, how can I help?"]);
+    return { ...call, conversationId: (metadata.conversation_initiation_metadata_event as { conversation_id: string }).conversation_id };
+  }
 
-    const before = call.messages.length;
-    call.send({ type: "user_message", text: "How long does delivery take?" });
-    await call.until((m) => m.type === "agent_response", before);
-    expect(responses(call.messages).at(-1)).toBe("Delivery takes three working days.");
-    const afterAnswer = call.messages.length;
-    await call.until((m) => m.type === "audio", afterAnswer);
-    call.send({ type: "user_message", text: "Do you repair bicycles?" });
-    await call.until((m) => m.type === "agent_response" && (m.agent_response_event as { agent_response: string }).agent_response === RESPONDER_TEXTS.unknown);
-    // Speech: 16 kHz PCM, a second or more for the first message and the answer.
-    expect(audioBytes(call.messages)).toBeGreaterThan(32000);
-    call.socket.close(1000, "bye");
-    await call.closed;
+  const said = (m: Message) => (m.type === "agent_response" ? (m.agent_response_event as { agent_response: string }).agent_response : null);
 
-    const saved = await savedConversation(event.conversation_id);
-    expect((saved.transcript as { role: string; message: string }[]).map((t) => [t.role, t.message])).toEqual([
-      ["agent", "Hello, how can I help?"],
-      ["user", "How long does delivery take?"],
-      ["agent", "Delivery takes three working days."],
-      ["user", "Do you repair bicycles?"],
-      ["agent", RESPONDER_TEXTS.unknown],
-    ]);
-    expect(saved).toMatchObject({ agent_id: agentId, has_audio: true, has_response_audio: true, has_user_audio: false });
-    expect((saved.analysis as { evaluation_criteria_results: Record<string, { result: string }> }).evaluation_criteria_results.delivery!.result).toBe("success");
+  const weather = { type: "webhook", name: "weather", description: "The forecast for a city", api_schema: { url: "http://tools.test/weather", method: "GET", query_params_schema: { properties: { city: { type: "string" } } } } };
 
-    const audio = await api(`/v1/convai/conversations/${event.conversation_id}/audio`, { key });
-    expect(audio.headers.get("content-type")).toBe("audio/wav");
-    const wav = parseWav(new Uint8Array(await audio.arrayBuffer()));
-    expect(wav.sampleRate).toBe(16000);
-    expect(wav.samples.length / 16000).toBeGreaterThan(1);
+  describe("an agent with a language model (streamed, with tools)", () => {
+    it("speaks the first sentence while the model is still streaming, and calls a webhook tool with the model's arguments", async () => {
+      const agentId = await newAgent({ agent: { prompt: { tools: [weather] } } });
+      const call = await open(agentId);
+      call.send({ type: "user_message", text: "Good morning to you. I would like to hear a little about the shop and its opening hours today." });
+      const response = await call.until((m) => said(m) !== null);
+      expect(said(response)).toBe("You said: Good morning to you. I would like to hear a little about the shop and its opening hours today.");
+      // The first sentence's audio came before the model had finished (its whole answer is the agent_response).
+      expect(call.messages.findIndex((m) => m.type === "audio")).toBeGreaterThanOrEqual(0);
+      expect(call.messages.findIndex((m) => m.type === "audio")).toBeLessThan(call.messages.indexOf(response));
 
-    const list = await json<{ conversations: { conversation_id: string; message_count: number; call_successful: string }[] }>(await api(`/v1/convai/conversations?agent_id=${agentId}`, { key }));
-    expect(list.conversations).toEqual([expect.objectContaining({ conversation_id: event.conversation_id, message_count: 5, call_successful: "success" })]);
-    expect((await api(`/v1/convai/conversations/${event.conversation_id}`, { key: otherKey })).status).toBe(404);
-    expect((await api(`/v1/convai/conversations/${event.conversation_id}`, { method: "DELETE", key })).status).toBe(200);
-    expect((await api(`/v1/convai/conversations/${event.conversation_id}/audio`, { key })).status).toBe(404);
+      const before = call.messages.length;
+      call.send({ type: "user_message", text: "weather city=Oslo" });
+      const answer = await call.until((m) => said(m) !== null, before);
+      expect(said(answer)).toBe('The weather tool answered: {"forecast":"sunny in Oslo"}');
+      call.socket.close(1000, "bye");
+      const saved = await savedConversation(call.conversationId, key);
+      expect((saved.transcript as { role: string; message: string }[]).map((t) => t.message).slice(-2)).toEqual(["weather city=Oslo", 'The weather tool answered: {"forecast":"sunny in Oslo"}']);
+    }, 30_000);
+
+    it("sends a client tool to the client (client_tool_call) and answers from its client_tool_result", async () => {
+      const openPage = { type: "client", name: "open_page", description: "Opens a page of the site", parameters: { type: "object", properties: { page: { type: "string" } } }, expects_response: true, response_timeout_secs: 5 };
+      const agentId = await newAgent({ agent: { prompt: { tools: [openPage] } }, conversation: { text_only: true } });
+      const call = await open(agentId);
+      call.send({ type: "user_message", text: "open_page page=pricing" });
+      const request = await call.until((m) => m.type === "client_tool_call");
+      const toolCall = request.client_tool_call as { tool_name: string; tool_call_id: string; parameters: Record<string, unknown> };
+      expect(toolCall).toMatchObject({ tool_name: "open_page", parameters: { page: "pricing" } });
+      call.send({ type: "client_tool_result", tool_call_id: toolCall.tool_call_id, result: "Opened the pricing page.", is_error: false });
+      const answer = await call.until((m) => said(m) !== null);
+      expect(said(answer)).toBe("The open_page tool answered: Opened the pricing page.");
+      call.socket.close(1000, "bye");
+    });
+
+    it("says so when a webhook tool hangs past its timeout or fails, and the model hears why", async () => {
+      const slow = { type: "webhook", name: "stock_check", description: "Stock", response_timeout_secs: 1, api_schema: { url: "http://tools.test/slow", method: "GET" } };
+      const broken = { type: "webhook", name: "order_status", description: "Orders", api_schema: { url: "http://tools.test/broken", method: "POST", request_body_schema: { type: "object", properties: { id: { type: "string" } } } } };
+      const agentId = await newAgent({ agent: { prompt: { tools: [slow, broken] } }, conversation: { text_only: true } });
+      const call = await open(agentId);
+      const started = Date.now();
+      call.send({ type: "user_message", text: "stock_check please" });
+      await call.until((m) => said(m)?.startsWith("The stock_check tool answered") ?? false);
+      expect(Date.now() - started).toBeLessThan(4000);
+      call.send({ type: "user_message", text: "order_status id=7" });
+      await call.until((m) => said(m)?.startsWith("The order_status tool answered") ?? false);
+      expect(call.messages.map(said).filter(Boolean)).toEqual([
+        TOOL_TEXTS.spokenFailure("stock_check"),
+        `The stock_check tool answered: ${TOOL_TEXTS.timedOut("stock_check", 1)}`,
+        TOOL_TEXTS.spokenFailure("order_status"),
+        `The order_status tool answered: ${TOOL_TEXTS.failed("order_status", 500)}`,
+      ]);
+      call.socket.close(1000, "bye");
+    });
   });
 
-  it("hears the user's speech (voice activity and the embedded recogniser), says what it heard and answers", async () => {
-    const documentId = await newDocument("To go forward ten meters, press the green arrow twice.", "Robot manual");
-    const agentId = await newAgent({ agent: { first_message: "", prompt: { prompt: "", knowledge_base: [{ type: "text", id: documentId, name: "Robot manual" }] } }, conversation: { text_only: true } });
-    // A signed URL opens it without the key (what a browser client uses).
-    const { signed_url } = await json<{ signed_url: string }>(await api(`/v1/convai/conversation/get-signed-url?agent_id=${agentId}`, { key }));
-    const call = await connect(new URL(signed_url).pathname + new URL(signed_url).search, {});
-    call.send({ type: "conversation_initiation_client_data" });
-    await call.until((m) => m.type === "conversation_initiation_metadata");
-    // PocketSphinx's own test recording, "go forward ten meters" (16 kHz PCM), then a second of silence, in 100 ms pieces.
-    const speech = await sphinxRecording("goforward.raw");
-    const audio = new Uint8Array(speech.byteLength + 32000);
-    audio.set(speech);
-    for (let at = 0; at < audio.byteLength; at += 3200) {
-      let binary = "";
-      for (const byte of audio.subarray(at, at + 3200)) binary += String.fromCharCode(byte);
-      call.send({ user_audio_chunk: btoa(binary) });
-    }
-    const transcript = await call.until((m) => m.type === "user_transcript");
-    expect((transcript.user_transcription_event as { user_transcript: string }).user_transcript).toMatch(/forward/);
-    await call.until((m) => m.type === "agent_response");
-    expect(responses(call.messages)).toEqual(["To go forward ten meters, press the green arrow twice."]);
-    call.socket.close(1000, "bye");
-    // The recogniser loads its model on first use.
-  }, 60_000);
+  describe("webhook tool URLs (decision 0053)", () => {
+    const tool = (url: string, name = "lookup") => ({ type: "webhook", name, description: "Looks up", api_schema: { url, method: "GET" } });
+    const create = (url: string) => api("/v1/convai/agents/create", { method: "POST", json: { conversation_config: { agent: { prompt: { prompt: "You help.", llm: "llama3.2", tools: [tool(url)] } } } }, key });
 
-  it("stops speaking at once when the user speaks over it (barge-in)", async () => {
-    const long = "Welcome. ".repeat(1) + "This is a long greeting that goes on. It has many sentences. Each one takes a while to say. There is more to come. And more again. Still talking here.";
-    const agentId = await newAgent({ agent: { first_message: long } });
-    const call = await connect(`/v1/convai/conversation?agent_id=${agentId}`);
-    call.send({ type: "conversation_initiation_client_data" });
-    const metadata = await call.until((m) => m.type === "conversation_initiation_metadata");
-    await call.until((m) => m.type === "audio");
-    const speech = await sphinxRecording("goforward.raw");
-    for (let at = 0; at < speech.byteLength; at += 3200) {
-      let binary = "";
-      for (const byte of speech.subarray(at, at + 3200)) binary += String.fromCharCode(byte);
-      call.send({ user_audio_chunk: btoa(binary) });
-    }
-    // The greeting was all sent at once (synthesis is faster than speech) but is still playing at the client: the
-    // interruption names the last audio event, so the client drops everything up to it.
-    const interruption = await call.until((m) => m.type === "interruption");
-    const lastAudio = call.messages.slice(0, call.messages.indexOf(interruption)).filter((m) => m.type === "audio").at(-1)!;
-    expect(interruption.interruption_event).toEqual({ event_id: (lastAudio.audio_event as { event_id: number }).event_id });
-    call.socket.close(1000, "bye");
-    const saved = await savedConversation((metadata.conversation_initiation_metadata_event as { conversation_id: string }).conversation_id);
-    expect((saved.transcript as { interrupted?: boolean }[])[0]!.interrupted).toBe(true);
-  }, 60_000);
+    it("refuses this machine, private and link-local addresses when the agent is created or updated (422), and keeps public ones", async () => {
+      for (const url of ["http://127.0.0.1:8787/x", "http://localhost/x", "http://169.254.169.254/latest/meta-data", "http://[::1]/x", "http://10.0.0.7/x", "http://printer.local/x"]) {
+        const refused = await create(url);
+        expect(refused.status, url).toBe(422);
+        expect(await refused.json()).toMatchObject({ detail: { status: "invalid_tool_url", message: TOOL_TEXTS.urlNotPublic("lookup") } });
+      }
+      expect((await create("ftp://tools.example.com/x")).status).toBe(422);
+      const agentId = await newAgent({ agent: { prompt: { tools: [weather] } } });
+      const patched = await api(`/v1/convai/agents/${agentId}`, { method: "PATCH", json: { conversation_config: { agent: { prompt: { tools: [tool("http://192.168.0.1/admin", "router")] } } } }, key });
+      expect(patched.status).toBe(422);
+      expect(await patched.json()).toMatchObject({ detail: { status: "invalid_tool_url", message: TOOL_TEXTS.urlNotPublic("router") } });
+      // The agent kept its tool.
+      const kept = await json<{ conversation_config: { agent: { prompt: { tools: { name: string }[] } } } }>(await api(`/v1/convai/agents/${agentId}`, { key }));
+      expect(kept.conversation_config.agent.prompt.tools.map((t) => t.name)).toEqual(["weather"]);
+    });
 
-  it("refuses what it must: no upgrade, no key, a bad signature, another workspace's agent, a malformed message", async () => {
-    const agentId = await newAgent({ agent: { first_message: "Hi." } });
-    expect((await api(`/v1/convai/conversation?agent_id=${agentId}`, { key })).status).toBe(426);
-    for (const [path, headers, reason] of [
-      [`/v1/convai/conversation?agent_id=${agentId}`, {}, "This agent is private: connect with an API key or a signed URL."],
-      [`/v1/convai/conversation?agent_id=${agentId}&conversation_signature=${"0".repeat(48)}`, {}, "The conversation link is invalid or has expired."],
-      [`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": otherKey }, "Agent not found."],
-    ] as const) {
-      const call = await connect(path, headers);
-      expect(await call.closed).toEqual({ code: 1008, reason });
+    it("checks again when the tool is called: a stored loopback URL is not fetched and the agent says so", async () => {
+      const agentId = await newAgent({ conversation: { text_only: true } });
+      // As an agent saved before the check was: its tool written straight into the table.
+      const row = await env.DB.prepare("SELECT conversation_config FROM agents WHERE id = ?").bind(agentId).first<{ conversation_config: string }>();
+      const config = JSON.parse(row!.conversation_config) as { agent: { prompt: Record<string, unknown> } };
+      config.agent.prompt.tools = [tool("http://127.0.0.1:9/secret", "internal")];
+      await env.DB.prepare("UPDATE agents SET conversation_config = ? WHERE id = ?").bind(JSON.stringify(config), agentId).run();
+      const call = await open(agentId);
+      call.send({ type: "user_message", text: "internal please" });
+      await call.until((m) => said(m)?.startsWith("The internal tool answered") ?? false);
+      expect(call.messages.map(said).filter(Boolean)).toEqual([TOOL_TEXTS.spokenFailure("internal"), `The internal tool answered: ${TOOL_TEXTS.urlNotPublic("internal")}`]);
+      call.socket.close(1000, "bye");
+    });
+  });
+
+  describe("workspace secrets in webhook tool headers (decision 0053)", () => {
+    it("stores a secret it never returns, sends it only in the tool's request, keeps it from other workspaces and from deletion while used", async () => {
+      const created = await api("/v1/convai/secrets", { method: "POST", json: { type: "new", name: "Shop token", value: "Bearer tool-secret-1" }, key });
+      expect(created.status).toBe(200);
+      const secret = await json<{ type: string; secret_id: string; name: string }>(created);
+      expect(secret).toEqual({ type: "stored", secret_id: expect.stringMatching(/^secret_/), name: "Shop token" });
+      const balance = { type: "webhook", name: "balance", description: "The account balance", api_schema: { url: "http://tools.test/balance", method: "GET", request_headers: { authorization: { secret_id: secret.secret_id } } } };
+      const agentId = await newAgent({ agent: { prompt: { tools: [balance] } }, conversation: { text_only: true } });
+
+      // The value appears in no answer: the secret, the list, the agent.
+      for (const path of [`/v1/convai/secrets/${secret.secret_id}`, "/v1/convai/secrets", `/v1/convai/agents/${agentId}`]) {
+        const text = await (await api(path, { key })).text();
+        expect(text, path).not.toContain("tool-secret-1");
+      }
+      const got = await json<{ used_by: { agents: { id: string }[] } }>(await api(`/v1/convai/secrets/${secret.secret_id}`, { key }));
+      expect(got.used_by.agents.map((a) => a.id)).toEqual([agentId]);
+
+      const call = await open(agentId);
+      call.send({ type: "user_message", text: "balance please" });
+      const answer = await call.until((m) => said(m)?.startsWith("The balance tool answered") ?? false);
+      expect(said(answer)).toBe('The balance tool answered: {"balance":42}');
+      call.socket.close(1000, "bye");
+
+      // Another workspace can neither see nor use it.
+      const stranger = await createKey(await signUp("agents-llm-secrets-other@example.com"));
+      expect((await api(`/v1/convai/secrets/${secret.secret_id}`, { key: stranger })).status).toBe(404);
+      expect((await api(`/v1/convai/secrets/${secret.secret_id}`, { method: "PATCH", json: { type: "update", name: "x", value: "y" }, key: stranger })).status).toBe(404);
+      expect((await api(`/v1/convai/secrets/${secret.secret_id}`, { method: "DELETE", key: stranger })).status).toBe(404);
+      const borrowed = await api("/v1/convai/agents/create", { method: "POST", json: { conversation_config: { agent: { prompt: { tools: [balance] } } } }, key: stranger });
+      expect(borrowed.status).toBe(400);
+      expect(await borrowed.json()).toMatchObject({ detail: { status: "secret_not_found", message: SECRET_TEXTS.secretsNotFound([secret.secret_id]) } });
+
+      // In use: not deleted; once no tool uses it, deleted.
+      const inUse = await api(`/v1/convai/secrets/${secret.secret_id}`, { method: "DELETE", key });
+      expect(inUse.status).toBe(400);
+      expect(await inUse.json()).toMatchObject({ detail: { status: "secret_in_use", message: SECRET_TEXTS.inUse(["Model agent"]) } });
+      expect((await api(`/v1/convai/agents/${agentId}`, { method: "PATCH", json: { conversation_config: { agent: { prompt: { tools: [] } } } }, key })).status).toBe(200);
+      const renamed = await api(`/v1/convai/secrets/${secret.secret_id}`, { method: "PATCH", json: { type: "update", name: "Old token", value: "Bearer other" }, key });
+      expect(await renamed.json()).toEqual({ type: "stored", secret_id: secret.secret_id, name: "Old token" });
+      expect((await api(`/v1/convai/secrets/${secret.secret_id}`, { method: "DELETE", key })).status).toBe(200);
+      expect((await api(`/v1/convai/secrets/${secret.secret_id}`, { key })).status).toBe(404);
+      expect((await api("/v1/convai/secrets", { method: "POST", json: { name: "", value: "x" }, key })).status).toBe(422);
+    });
+
+    it("fails the tool, and says so, when its secret was deleted after the agent was saved", async () => {
+      const secret = await json<{ secret_id: string }>(await api("/v1/convai/secrets", { method: "POST", json: { name: "Gone", value: "Bearer tool-secret-1" }, key }));
+      const balance = { type: "webhook", name: "balance", description: "Balance", api_schema: { url: "http://tools.test/balance", method: "GET", request_headers: { authorization: { secret_id: secret.secret_id } } } };
+      const agentId = await newAgent({ agent: { prompt: { tools: [balance] } }, conversation: { text_only: true } });
+      await env.DB.prepare("DELETE FROM agent_secrets WHERE id = ?").bind(secret.secret_id).run();
+      const call = await open(agentId);
+      call.send({ type: "user_message", text: "balance please" });
+      const answer = await call.until((m) => said(m)?.startsWith("The balance tool answered") ?? false);
+      expect(said(answer)).toBe(`The balance tool answered: ${SECRET_TEXTS.missingAtCall("balance", "authorization")}`);
+      call.socket.close(1000, "bye");
+    });
+  });
+
+  describe("workspace auth connections on webhook tools (decision 0066)", () => {
+    const issued = async () => ((await (await fetch("http://tools.test/tokens-issued")).json()) as { issued: number }).issued;
+    const clientCredentials = { auth_type: "oauth2_client_credentials", name: "Shop API", provider: "shop", client_id: "shop-client", client_secret: "shop-secret", token_url: "http://tools.test/token", scopes: ["ledger:read"] };
+
+    it("fetches a client-credentials token once for the tool's calls, never shows the secret, keeps the connection from other workspaces and from deletion while used", async () => {
+      const created = await api("/v1/workspace/auth-connections", { method: "POST", json: clientCredentials, key });
+      expect(created.status).toBe(200);
+      const connection = await json<{ id: string; auth_type: string; client_id: string; token_url: string; status: string }>(created);
+      expect(connection).toMatchObject({ auth_type: "oauth2_client_credentials", name: "Shop API", provider: "shop", client_id: "shop-client", token_url: "http://tools.test/token", scopes: ["ledger:read"], status: "active" });
+      const ledger = { type: "webhook", name: "ledger", description: "The ledger", api_schema: { url: "http://tools.test/ledger", method: "GET", auth_connection: { auth_connection_id: connection.id } } };
+      const agentId = await newAgent({ agent: { prompt: { tools: [ledger] } }, conversation: { text_only: true } });
+
+      const before = await issued();
+      const call = await open(agentId);
+      for (let turn = 0; turn < 2; turn++) {
+        call.send({ type: "user_message", text: "ledger please" });
+        const answer = await call.until((m) => said(m)?.startsWith("The ledger tool answered") ?? false);
+        expect(said(answer)).toBe('The ledger tool answered: {"ledger":"balanced"}');
+      }
+      call.socket.close(1000, "bye");
+      expect(await issued()).toBe(before + 1);
+
+      const listed = await api("/v1/workspace/auth-connections", { key });
+      const text = await listed.text();
+      expect(text).not.toContain("shop-secret");
+      const item = (JSON.parse(text) as { auth_connections: { id: string; used_by: { tools: { id: string }[] } }[] }).auth_connections.find((c) => c.id === connection.id);
+      expect(item?.used_by.tools.map((t) => t.id)).toEqual([agentId]);
+
+      const stranger = await createKey(await signUp("agents-llm-auth-other@example.com"));
+      expect(await json(await api("/v1/workspace/auth-connections", { key: stranger }))).toEqual({ auth_connections: [] });
+      expect((await api(`/v1/workspace/auth-connections/${connection.id}`, { method: "PATCH", json: { auth_type: "oauth2_client_credentials", client_secret: "x" }, key: stranger })).status).toBe(404);
+      expect((await api(`/v1/workspace/auth-connections/${connection.id}`, { method: "DELETE", key: stranger })).status).toBe(404);
+
+      const inUse = await api(`/v1/workspace/auth-connections/${connection.id}`, { method: "DELETE", key });
+      expect(inUse.status).toBe(409);
+      expect(await inUse.json()).toMatchObject({ detail: { status: "auth_connection_in_use", message: AUTH_CONNECTION_TEXTS.inUse(["Model agent"]) } });
+      expect((await api(`/v1/convai/agents/${agentId}`, { method: "PATCH", json: { conversation_config: { agent: { prompt: { tools: [] } } } }, key })).status).toBe(200);
+      expect((await api(`/v1/workspace/auth-connections/${connection.id}`, { method: "DELETE", key })).status).toBe(200);
+      expect(await json(await api("/v1/workspace/auth-connections", { key }))).toMatchObject({ auth_connections: expect.not.arrayContaining([expect.objectContaining({ id: connection.id })]) });
+    });
+
+    it("says why when the token server refuses the credentials, and marks the connection refresh_failed", async () => {
+      const connection = await json<{ id: string }>(await api("/v1/workspace/auth-connections", { method: "POST", json: { ...clientCredentials, client_secret: "wrong", basic_auth_in_header: true }, key }));
+      const ledger = { type: "webhook", name: "ledger", description: "The ledger", api_schema: { url: "http://tools.test/ledger", method: "GET", auth_connection: { auth_connection_id: connection.id } } };
+      const agentId = await newAgent({ agent: { prompt: { tools: [ledger] } }, conversation: { text_only: true } });
+      const call = await open(agentId);
+      call.send({ type: "user_message", text: "ledger please" });
+      const answer = await call.until((m) => said(m)?.startsWith("The ledger tool answered") ?? false);
+      expect(said(answer)).toBe(`The ledger tool answered: ${AUTH_CONNECTION_TEXTS.tokenFailed("ledger", "the token server answered 401 invalid_client")}`);
+      call.socket.close(1000, "bye");
+      const listed = await json<{ auth_connections: { id: string; status: string; status_detail?: string }[] }>(await api("/v1/workspace/auth-connections", { key }));
+      expect(listed.auth_connections.find((c) => c.id === connection.id)).toMatchObject({ status: "refresh_failed", status_detail: "the token server answered 401 invalid_client" });
+      // New credentials make it active again; the kind cannot change.
+      const fixed = await api(`/v1/workspace/auth-connections/${connection.id}`, { method: "PATCH", json: { auth_type: "oauth2_client_credentials", client_secret: "shop-secret" }, key });
+      expect(await json(fixed)).toMatchObject({ id: connection.id, status: "active", basic_auth_in_header: true });
+      const mismatch = await api(`/v1/workspace/auth-connections/${connection.id}`, { method: "PATCH", json: { auth_type: "bearer_auth", token: "t" }, key });
+      expect(mismatch.status).toBe(422);
+      expect(await mismatch.json()).toMatchObject({ detail: { status: "auth_type_mismatch" } });
+    });
+
+    it("refuses kinds it cannot sign, inward token URLs and bad fields; keeps bearer, basic and header secrets out of its answers", async () => {
+      const cases: [Record<string, unknown>, number, string | null][] = [
+        [{ auth_type: "mtls", name: "m", provider: "x" }, 422, "unsupported_auth_type"],
+        [{ auth_type: "private_key_jwt", name: "m", provider: "x" }, 422, "unsupported_auth_type"],
+        [{ ...clientCredentials, token_url: "http://127.0.0.1:9/token" }, 422, "invalid_token_url"],
+        [{ ...clientCredentials, client_secret: "" }, 422, null],
+        [{ auth_type: "custom_header_auth", name: "h", provider: "x", header_name: "bad header", token: "t" }, 422, null],
+        [{ auth_type: "nonsense", name: "n" }, 422, null],
+      ];
+      for (const [body, status, code] of cases) {
+        const response = await api("/v1/workspace/auth-connections", { method: "POST", json: body, key });
+        expect(response.status, JSON.stringify(body)).toBe(status);
+        if (code) expect(((await response.json()) as { detail: { status: string } }).detail.status).toBe(code);
+      }
+      for (const body of [
+        { auth_type: "bearer_auth", name: "Bearer", provider: "x", token: "b-1" },
+        { auth_type: "basic_auth", name: "Basic", provider: "x", username: "u", password: "p-1" },
+        { auth_type: "custom_header_auth", name: "Header", provider: "x", header_name: "X-Api-Key", token: "h-1" },
+      ]) {
+        const response = await api("/v1/workspace/auth-connections", { method: "POST", json: body, key });
+        expect(response.status).toBe(200);
+        expect(await response.text()).not.toMatch(/b-1|p-1|h-1/);
+      }
+    });
+  });
+
+  describe("the credit check before a conversation (decision 0053)", () => {
+    it("refuses the signed URL (401) and the socket (closed with the reason) when the first minute is not covered, and the page says so", async () => {
+      const cookie = await signUp("agents-llm-broke@example.com");
+      const own = await createKey(cookie);
+      const agentId = await newAgent({ conversation: { text_only: true } }, own);
+      const workspace = await env.DB.prepare("SELECT workspace_id FROM agents WHERE id = ?").bind(agentId).first<{ workspace_id: string }>();
+      await env.DB.prepare("UPDATE workspaces SET character_count = character_limit - ? WHERE id = ?").bind(CONVERSATION_MINIMUM_CREDITS - 1, workspace!.workspace_id).run();
+
+      const signed = await api(`/v1/convai/conversation/get-signed-url?agent_id=${agentId}`, { key: own });
+      expect(signed.status).toBe(401);
+      expect(await signed.json()).toMatchObject({ detail: { status: "quota_exceeded", message: CREDIT_TEXTS.notEnough(CONVERSATION_MINIMUM_CREDITS - 1) } });
+      const call = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": own });
+      expect(await call.closed).toEqual({ code: 1008, reason: CREDIT_TEXTS.notEnough(CONVERSATION_MINIMUM_CREDITS - 1) });
+      expect(call.messages).toEqual([{ type: "error", error: CREDIT_TEXTS.notEnough(CONVERSATION_MINIMUM_CREDITS - 1) }]);
+      const page = await api(`/app/conversational-ai/agents/${agentId}`, { cookie });
+      expect(await page.text()).toContain(CREDIT_TEXTS.notEnough(CONVERSATION_MINIMUM_CREDITS - 1));
+      // Nothing was started or charged.
+      expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM conversations WHERE agent_id = ?").bind(agentId).first("n")).toBe(0);
+
+      // With exactly a minute left, it starts.
+      await env.DB.prepare("UPDATE workspaces SET character_count = character_limit - ? WHERE id = ?").bind(CONVERSATION_MINIMUM_CREDITS, workspace!.workspace_id).run();
+      expect((await api(`/v1/convai/conversation/get-signed-url?agent_id=${agentId}`, { key: own })).status).toBe(200);
+      const allowed = await open(agentId, own);
+      allowed.socket.close(1000, "bye");
+    });
+  });
+
+  describe("what a conversation costs and how long it may last", () => {
+    it("charges the conversation by the minute once, when it ends; a conversation over its maximum duration is closed with the reason and kept", async () => {
+      // A workspace of its own, so its usage is this conversation's alone.
+      const own = await createKey(await signUp("agents-llm-charge@example.com"));
+      const agentId = await newAgent({ conversation: { text_only: true, max_duration_seconds: 1 } }, own);
+      const call = await open(agentId, own);
+      call.send({ type: "user_message", text: "Hello before the end." });
+      await call.until((m) => said(m) !== null);
+      expect(await call.closed).toEqual({ code: 1000, reason: AGENT_TEXTS.maxDuration });
+      const saved = await savedConversation(call.conversationId, own);
+      expect((saved.metadata as { termination_reason: string }).termination_reason).toBe("max_duration_exceeded");
+      expect((saved.transcript as { message: string }[]).map((t) => t.message)).toEqual(["Hello before the end.", "You said: Hello before the end."]);
+
+      const row = await env.DB.prepare("SELECT workspace_id, credits FROM conversations WHERE id = ?").bind(call.conversationId).first<{ workspace_id: string; credits: number }>();
+      // One second or two of a call at the minute's rate.
+      expect([conversationCredits(1000), conversationCredits(2000)]).toContain(row!.credits);
+      const usage = await env.DB.prepare("SELECT source, characters FROM usage_events WHERE workspace_id = ?").bind(row!.workspace_id).all();
+      const workspace = await env.DB.prepare("SELECT character_count FROM workspaces WHERE id = ?").bind(row!.workspace_id).first<{ character_count: number }>();
+      // Once: one usage event, and the workspace's count is that charge (a late second end changes nothing).
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(usage.results).toEqual([{ source: "ConvAI", characters: row!.credits }]);
+      expect(workspace!.character_count).toBe(row!.credits);
+    });
+  });
+
+  describe("the embeddable widget", () => {
+    it("serves one cached script; answers the agent's configuration and opens conversations only for its allowed sites", async () => {
+      const script = await SELF.fetch(`${ORIGIN}/convai/widget.js`);
+      expect(script.status).toBe(200);
+      expect(script.headers.get("content-type")).toMatch(/^text\/javascript/);
+      expect(script.headers.get("cache-control")).toMatch(/^public, max-age=\d+/);
+      expect(await script.text()).toContain('customElements.define("elevenlabs-convai"');
+
+      const agentId = await newAgent({ conversation: { text_only: true } }, key, { auth: { allowlist: [{ hostname: "shop.example" }] } });
+      const allowed = await SELF.fetch(`${ORIGIN}/convai/widget/${agentId}`, { headers: { origin: "https://shop.example" } });
+      expect(allowed.status).toBe(200);
+      expect(allowed.headers.get("access-control-allow-origin")).toBe("https://shop.example");
+      expect(await allowed.json()).toEqual({ agent_id: agentId, name: "Model agent" });
+      const refused = await SELF.fetch(`${ORIGIN}/convai/widget/${agentId}`, { headers: { origin: "https://elsewhere.example" } });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({ status: "origin_not_allowed", message: WIDGET_TEXTS.siteNotAllowed });
+      expect((await SELF.fetch(`${ORIGIN}/convai/widget/agent_missing`, { headers: { origin: "https://shop.example" } })).status).toBe(404);
+
+      const stranger = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { origin: "https://elsewhere.example" });
+      expect(await stranger.closed).toEqual({ code: 1008, reason: WIDGET_TEXTS.siteNotAllowed });
+      const visitor = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { origin: "https://shop.example" });
+      visitor.send({ type: "user_message", text: "Hello from the shop." });
+      await visitor.until((m) => said(m) === "You said: Hello from the shop.");
+      visitor.socket.close(1000, "bye");
+
+      // An agent that requires signed URLs cannot be opened by the widget, even from a listed site.
+      const signedOnly = await newAgent({}, key, { auth: { enable_auth: true, allowlist: [{ hostname: "shop.example" }] } });
+      const closed = await connectAs(`/v1/convai/conversation?agent_id=${signedOnly}`, { origin: "https://shop.example" });
+      expect(await closed.closed).toEqual({ code: 1008, reason: WIDGET_TEXTS.needsSignedUrl });
+    });
+  });
+});
+
+describe("agents-phone", () => {
+  // Phone numbers, outbound calls and batch calling (decision 0060) against the development Twilio stand-in: the API
+  // as the SDK calls it, the stand-in's protocol, and a whole call (Twilio Media Streams into the agent engine).
+  const SID = env.TWILIO_ACCOUNT_SID;
+  const TOKEN = "dev-phone";
+  const SHOP = "Opening hours: the shop opens at nine in the morning and closes at six in the evening.";
+
+  let key: string;
+  let otherKey: string;
+  beforeAll(async () => {
+    key = await createKey(await signUp("phone@example.com"));
+    otherKey = await createKey(await signUp("phone-other@example.com"));
+    await installSpeechToTextModel();
+  });
+
+  async function newAgent(k = key, firstMessage = "Hello, this is the shop. How can I help?"): Promise<string> {
+    const doc = await json<{ id: string }>(await api("/v1/convai/knowledge-base/text", { method: "POST", key: k, json: { text: SHOP, name: "Shop" } }));
+    const response = await api("/v1/convai/agents/create", { method: "POST", key: k, json: { name: "Phone agent", conversation_config: { agent: { first_message: firstMessage, prompt: { knowledge_base: [{ type: "text", id: doc.id, name: "Shop" }] } } } } });
+    expect(response.status).toBe(200);
+    return (await json<{ agent_id: string }>(response)).agent_id;
+  }
+
+  async function importNumber(k = key, number = "+15005550006", extra: Record<string, unknown> = {}): Promise<Response> {
+    return api("/v1/convai/phone-numbers", { method: "POST", key: k, json: { provider: "twilio", phone_number: number, label: "Support line", sid: SID, token: TOKEN, ...extra } });
+  }
+
+  const detail = async (response: Response) => ((await response.json()) as { detail: { status: string; message: string } }).detail;
+
+  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, tries = 300): Promise<T> {
+    for (let i = 0; i < tries; i++) {
+      const value = await read();
+      if (done(value)) return value;
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const call = await connect(`/v1/convai/conversation?agent_id=${agentId}`);
-    call.send("not json");
-    expect(await call.closed).toEqual({ code: 1008, reason: "Messages must be JSON objects." });
+    throw new Error(`timed out waiting for ${what}`);
+  }
+
+  describe("phone numbers (/v1/convai/phone-numbers)", () => {
+    it("imports a Twilio number checked on the account, lists, gets, assigns an agent and deletes; another workspace sees nothing", async () => {
+      const agentId = await newAgent();
+      const created = await importNumber(key, "+1 500 555 0010");
+      expect(created.status).toBe(200);
+      const { phone_number_id } = await json<{ phone_number_id: string }>(created);
+      const got = await json(await api(`/v1/convai/phone-numbers/${phone_number_id}`, { key }));
+      expect(got).toEqual({ phone_number: "+15005550010", label: "Support line", supports_inbound: false, supports_outbound: true, phone_number_id, assigned_agent: null, provider: "twilio" });
+      // The auth token and SID are never returned.
+      expect(JSON.stringify(got)).not.toContain(TOKEN);
+
+      const assigned = await json<{ assigned_agent: unknown }>(await api(`/v1/convai/phone-numbers/${phone_number_id}`, { method: "PATCH", key, json: { agent_id: agentId } }));
+      expect(assigned.assigned_agent).toEqual({ agent_id: agentId, agent_name: "Phone agent" });
+      const list = await json<{ phone_number_id: string }[]>(await api(`/v1/convai/phone-numbers?agent_id=${agentId}`, { key }));
+      expect(list.map((n) => n.phone_number_id)).toEqual([phone_number_id]);
+
+      expect((await api(`/v1/convai/phone-numbers/${phone_number_id}`, { key: otherKey })).status).toBe(404);
+      expect(await json(await api("/v1/convai/phone-numbers", { key: otherKey }))).toEqual([]);
+      expect((await api(`/v1/convai/phone-numbers/${phone_number_id}`, { method: "PATCH", key: otherKey, json: { agent_id: null } })).status).toBe(404);
+      // Another workspace's agent cannot be assigned.
+      const theirs = await newAgent(otherKey);
+      expect((await api(`/v1/convai/phone-numbers/${phone_number_id}`, { method: "PATCH", key, json: { agent_id: theirs } })).status).toBe(404);
+      expect((await api(`/v1/convai/phone-numbers/${phone_number_id}`, { method: "DELETE", key: otherKey })).status).toBe(404);
+      expect((await api(`/v1/convai/phone-numbers/${phone_number_id}`, { method: "DELETE", key })).status).toBe(200);
+      expect((await api(`/v1/convai/phone-numbers/${phone_number_id}`, { key })).status).toBe(404);
+    });
+
+    it("refuses bad input: wrong credentials, a number not on the account, not a number, another provider, a duplicate", async () => {
+      const wrongToken = await api("/v1/convai/phone-numbers", { method: "POST", key, json: { provider: "twilio", phone_number: "+15005550011", label: "x", sid: SID, token: "wrong" } });
+      expect([wrongToken.status, (await detail(wrongToken)).status]).toEqual([400, "invalid_twilio_credentials"]);
+      const notOurs = await importNumber(key, "+14155550100");
+      expect([notOurs.status, (await detail(notOurs)).status]).toEqual([400, "phone_number_not_found_on_account"]);
+      const notANumber = await importNumber(key, "call me");
+      expect([notANumber.status, (await detail(notANumber)).status]).toEqual([400, "invalid_phone_number"]);
+      const sip = await importNumber(key, "+15005550011", { provider: "sip_trunk" });
+      expect([sip.status, (await detail(sip)).status]).toEqual([400, "provider_not_supported"]);
+      expect((await api("/v1/convai/phone-numbers", { method: "POST", key, json: { phone_number: "+15005550011" } })).status).toBe(422);
+      expect((await importNumber(key, "+15005550011")).status).toBe(200);
+      const again = await importNumber(key, "+15005550011");
+      expect([again.status, (await detail(again)).status]).toEqual([409, "phone_number_exists"]);
+    });
+  });
+
+  describe("the Twilio stand-in speaks Twilio's protocol", () => {
+    const auth = (token = TOKEN) => ({ authorization: `Basic ${btoa(`${SID}:${token}`)}` });
+    const context = { waitUntil: () => {} };
+    const call = (fields: Record<string, string>, token = TOKEN) => devTwilioVoice(env, new Request(`https://dev-phone.invalid/2010-04-01/Accounts/${SID}/Calls.json`, { method: "POST", headers: auth(token), body: new URLSearchParams(fields) }), context);
+    const code = async (response: Response) => [response.status, ((await response.json()) as { code: number }).code];
+
+    it("answers IncomingPhoneNumbers and refuses as Twilio does: 20003, 21211, 21210, 21205, 20404", async () => {
+      const numbers = await devTwilioVoice(env, new Request(`https://dev-phone.invalid/2010-04-01/Accounts/${SID}/IncomingPhoneNumbers.json?PhoneNumber=%2B15005550006`, { headers: auth() }), context);
+      expect(((await numbers.json()) as { incoming_phone_numbers: { phone_number: string; sid: string }[] }).incoming_phone_numbers).toEqual([expect.objectContaining({ phone_number: "+15005550006", sid: expect.stringMatching(/^PN/) })]);
+      expect(await code(await call({ To: "+14155550100", From: "+15005550006", Twiml: "<Response/>" }, "wrong"))).toEqual([401, 20003]);
+      expect(await code(await call({ To: DEV_PHONE.invalidNumber, From: "+15005550006", Twiml: "<Response/>" }))).toEqual([400, 21211]);
+      expect(await code(await call({ To: "+14155550100", From: "+14155550199", Twiml: "<Response/>" }))).toEqual([400, 21210]);
+      expect(await code(await call({ To: "+14155550100", From: "+15005550006" }))).toEqual([400, 21205]);
+      expect((await devTwilioVoice(env, new Request(`https://dev-phone.invalid/2010-04-01/Accounts/${SID}/Calls/CA${"0".repeat(32)}.json`, { headers: auth() }), context)).status).toBe(404);
+      // Never outside development.
+      await expect(devTwilioVoice({ ...env, ENVIRONMENT: "production" } as Env, new Request("https://dev-phone.invalid/"), context)).rejects.toThrow(/only in development/);
+    });
+
+    it("refuses a status callback without Twilio's signature and a media stream without the call's token", async () => {
+      const unknown = await SELF.fetch(`${ORIGIN}/v1/convai/twilio/status-callback?call_id=nope`, { method: "POST", body: new URLSearchParams({ CallStatus: "completed" }) });
+      expect(unknown.status).toBe(404);
+      const response = await SELF.fetch(`${ORIGIN}/v1/convai/twilio/media-stream`, { headers: { upgrade: "websocket" } });
+      expect(response.status).toBe(101);
+      const socket = response.webSocket!;
+      const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })));
+      socket.accept();
+      socket.send(JSON.stringify({ event: "connected", protocol: "Call", version: "1.0.0" }));
+      socket.send(JSON.stringify({ event: "start", streamSid: "MZ1", start: { streamSid: "MZ1", callSid: "CA1", customParameters: { call_id: "call_x", token: "guess" } } }));
+      expect(await closed).toEqual({ code: 1008, reason: "This media stream is not one this platform started, or it has already been used." });
+      expect((await SELF.fetch(`${ORIGIN}/v1/convai/twilio/media-stream`)).status).toBe(426);
+    });
+  });
+
+  describe("outbound calls (/v1/convai/twilio/outbound-call)", () => {
+    it("calls a number: the callee hears the agent over a media stream, is answered, and the call is saved as a conversation", async () => {
+      const agentId = await newAgent();
+      const { phone_number_id } = await json<{ phone_number_id: string }>(await importNumber(key, "+15005550020"));
+      const response = await api("/v1/convai/twilio/outbound-call", { method: "POST", key, json: { agent_id: agentId, agent_phone_number_id: phone_number_id, to_number: "+14155550123" } });
+      expect(response.status).toBe(200);
+      const placed = await json<{ success: boolean; message: string; conversation_id: string; callSid: string }>(response);
+      expect(placed).toMatchObject({ success: true, message: "Success", conversation_id: expect.stringMatching(/^conv_/), callSid: expect.stringMatching(/^CA[0-9a-f]{32}$/) });
+
+      const conversation = await savedConversation(placed.conversation_id, key);
+      const transcript = conversation.transcript as { role: string; message: string; source_medium?: string }[];
+      expect(transcript[0]).toMatchObject({ role: "agent", message: "Hello, this is the shop. How can I help?" });
+      // The callee's line (the platform's own speech, 8 kHz mu-law) was heard by the recogniser and answered.
+      const user = transcript.find((t) => t.role === "user");
+      expect(user).toMatchObject({ source_medium: "audio" });
+      expect(user!.message.length).toBeGreaterThan(0);
+      expect(transcript.at(-1)!.role).toBe("agent");
+      expect(conversation).toMatchObject({ has_user_audio: true, has_response_audio: true, metadata: { phone_call: { type: "twilio", direction: "outbound", phone_number_id, agent_number: "+15005550020", external_number: "+14155550123", call_sid: placed.callSid } } });
+
+      // The stand-in kept what the agent said, and the status callbacks (signed) moved the call to completed.
+      const devCall = await until(() => env.DB.prepare("SELECT * FROM dev_phone_calls WHERE sid = ?").bind(placed.callSid).first<{ status: string; agent_audio_ms: number; agent_audio_key: string }>(), (c) => c?.status === "completed", "the call to complete");
+      expect(devCall!.agent_audio_ms).toBeGreaterThan(1500);
+      expect((await env.MEDIA.head(devCall!.agent_audio_key))?.size).toBeGreaterThan(8000);
+      const call = await until(() => env.DB.prepare("SELECT status FROM phone_calls WHERE conversation_id = ?").bind(placed.conversation_id).first<{ status: string }>(), (c) => c?.status === "completed", "the call's status");
+      expect(call!.status).toBe("completed");
+      // A callback whose signature does not match is refused.
+      const { id } = (await env.DB.prepare("SELECT id FROM phone_calls WHERE conversation_id = ?").bind(placed.conversation_id).first<{ id: string }>())!;
+      const url = `${ORIGIN}/v1/convai/twilio/status-callback?call_id=${id}`;
+      const forged = await SELF.fetch(url, { method: "POST", headers: { "x-twilio-signature": await twilioSignature("not-the-token", url, { CallStatus: "failed" }) }, body: new URLSearchParams({ CallStatus: "failed" }) });
+      expect(forged.status).toBe(403);
+    }, 90_000);
+
+    it("refuses bad input and other workspaces' agents and numbers; reports Twilio's refusal", async () => {
+      const agentId = await newAgent();
+      const { phone_number_id } = await json<{ phone_number_id: string }>(await importNumber(key, "+15005550021"));
+      const post = (body: Record<string, unknown>, k = key) => api("/v1/convai/twilio/outbound-call", { method: "POST", key: k, json: { agent_id: agentId, agent_phone_number_id: phone_number_id, to_number: "+14155550123", ...body } });
+      expect((await post({ to_number: undefined })).status).toBe(422);
+      const bad = await post({ to_number: "12" });
+      expect([bad.status, (await detail(bad)).status]).toEqual([400, "invalid_phone_number"]);
+      const other = await post({}, otherKey);
+      expect([other.status, (await detail(other)).status]).toEqual([404, "agent_not_found"]);
+      const noNumber = await post({ agent_phone_number_id: "phnum_missing" });
+      expect([noNumber.status, (await detail(noNumber)).status]).toEqual([404, "phone_number_not_found"]);
+      const refused = await json<{ success: boolean; message: string; conversation_id: null }>(await post({ to_number: DEV_PHONE.invalidNumber }));
+      expect(refused).toEqual({ success: false, message: `Twilio refused the call: The 'To' number ${DEV_PHONE.invalidNumber} is not a valid phone number.`, conversation_id: null, callSid: null });
+      expect((await api("/v1/convai/twilio/outbound-call", { method: "POST", json: {} })).status).toBe(401);
+    });
+  });
+
+  describe("batch calling (/v1/convai/batch-calling)", () => {
+    type Batch = { id: string; status: string; total_calls_scheduled: number; total_calls_finished: number; retry_count: number; recipients: { phone_number: string; status: string; conversation_id: string | null }[] };
+
+    it("calls each recipient from the queue, reports per-recipient statuses, retries the failed ones and cancels", async () => {
+      const agentId = await newAgent(key, "Hi, a short call from the shop.");
+      const { phone_number_id } = await json<{ phone_number_id: string }>(await importNumber(key, "+15005550030"));
+      const submitted = await api("/v1/convai/batch-calling/submit", { method: "POST", key, json: { call_name: "Reminders", agent_id: agentId, agent_phone_number_id: phone_number_id, recipients: [{ phone_number: "+14155550150" }, { phone_number: DEV_PHONE.busyNumber }] } });
+      expect(submitted.status).toBe(200);
+      const batch = await json<Batch>(submitted);
+      expect(batch).toMatchObject({ name: "Reminders", agent_id: agentId, agent_name: "Phone agent", total_calls_scheduled: 2, phone_provider: "twilio" });
+
+      const done = await until(async () => json<Batch>(await api(`/v1/convai/batch-calling/${batch.id}`, { key })), (b) => b.status === "completed", "the batch to finish", 900);
+      expect(done.total_calls_finished).toBe(2);
+      expect(done.recipients.map((r) => [r.phone_number, r.status])).toEqual([["+14155550150", "completed"], [DEV_PHONE.busyNumber, "failed"]]);
+      const conversation = await savedConversation(done.recipients[0]!.conversation_id!, key);
+      expect((conversation.metadata as { batch_call: unknown }).batch_call).toEqual({ batch_call_id: batch.id, batch_call_recipient_id: expect.any(String) });
+
+      const listed = await json<{ batch_calls: { id: string }[] }>(await api("/v1/convai/batch-calling/workspace", { key }));
+      expect(listed.batch_calls.map((b) => b.id)).toContain(batch.id);
+      expect((await json<{ batch_calls: unknown[] }>(await api("/v1/convai/batch-calling/workspace", { key: otherKey }))).batch_calls).toEqual([]);
+      expect((await api(`/v1/convai/batch-calling/${batch.id}`, { key: otherKey })).status).toBe(404);
+
+      const retried = await json<Batch>(await api(`/v1/convai/batch-calling/${batch.id}/retry`, { method: "POST", key }));
+      expect(retried).toMatchObject({ status: "in_progress", retry_count: 1 });
+      const again = await until(async () => json<Batch>(await api(`/v1/convai/batch-calling/${batch.id}`, { key })), (b) => b.status === "completed", "the retry to finish", 300);
+      expect(again.recipients.map((r) => r.status)).toEqual(["completed", "failed"]);
+
+      // A batch scheduled for tomorrow waits; cancelling it cancels everyone.
+      const later = await json<Batch>(await api("/v1/convai/batch-calling/submit", { method: "POST", key, json: { call_name: "Tomorrow", agent_id: agentId, agent_phone_number_id: phone_number_id, scheduled_time_unix: Math.floor(Date.now() / 1000) + 86_400, recipients: [{ phone_number: "+14155550151" }] } }));
+      expect(later.status).toBe("pending");
+      const cancelled = await json<Batch>(await api(`/v1/convai/batch-calling/${later.id}/cancel`, { method: "POST", key }));
+      expect(cancelled.status).toBe("cancelled");
+      expect((await json<Batch>(await api(`/v1/convai/batch-calling/${later.id}`, { key }))).recipients.map((r) => r.status)).toEqual(["cancelled"]);
+      expect((await api(`/v1/convai/batch-calling/${later.id}/cancel`, { method: "POST", key })).status).toBe(400);
+      expect((await api(`/v1/convai/batch-calling/${later.id}`, { method: "DELETE", key: otherKey })).status).toBe(404);
+      expect((await api(`/v1/convai/batch-calling/${later.id}`, { method: "DELETE", key })).status).toBe(204);
+    }, 180_000);
+
+    it("refuses bad input: no recipients, a bad number, another workspace's agent or number", async () => {
+      const agentId = await newAgent();
+      const { phone_number_id } = await json<{ phone_number_id: string }>(await importNumber(key, "+15005550031"));
+      const submit = (body: Record<string, unknown>, k = key) => api("/v1/convai/batch-calling/submit", { method: "POST", key: k, json: { call_name: "x", agent_id: agentId, agent_phone_number_id: phone_number_id, recipients: [{ phone_number: "+14155550152" }], scheduled_time_unix: Math.floor(Date.now() / 1000) + 86_400, ...body } });
+      const none = await submit({ recipients: [] });
+      expect([none.status, (await detail(none)).status]).toEqual([400, "no_recipients"]);
+      const bad = await submit({ recipients: [{ phone_number: "+14155550152" }, { phone_number: "nope" }] });
+      expect([bad.status, (await detail(bad)).message]).toEqual([400, "Recipient 2: nope is not a phone number in international form."]);
+      expect((await submit({}, otherKey)).status).toBe(404);
+      expect((await submit({ call_name: "" })).status).toBe(422);
+    });
+  });
+});
+
+describe("agents-workspace", () => {
+  // The agents area's workspace resources (decision 0065): the knowledge base's folders, passages, index, search and
+  // crawls; tools of their own and their recorded calls; settings, tags, feedback and the analysis run again; agent
+  // details and versions; simulated conversations and agent tests against the real responder.
+
+  // A web site the knowledge base reads, only inside this test (the app worker runs in the test's isolate).
+  const SITE: Record<string, () => Response> = {
+    "https://docs.example/": () => html("<title>Docs</title><p>Welcome to the docs.</p><a href='/returns'>Returns</a> <a href='/care#top'>Care</a> <a href='https://elsewhere.example/x'>Away</a>"),
+    "https://docs.example/returns": () => html("<title>Returns</title><p>Returns are accepted within thirty days.</p><a href='/'>Home</a>"),
+    "https://docs.example/care": () => html("<title>Care</title><p>Wash the jacket at thirty degrees.</p>"),
+  };
+  let pageVersion = 1;
+  SITE["https://docs.example/hours"] = () => html(`<title>Hours</title><p>${pageVersion === 1 ? "The shop opens at nine." : "The shop opens at ten."}</p>`);
+  function html(body: string): Response {
+    return new Response(`<html><body>${body}</body></html>`, { headers: { "content-type": "text/html; charset=utf-8" } });
+  }
+  const realFetch = globalThis.fetch;
+  beforeAll(() => {
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      return SITE[url] ? Promise.resolve(SITE[url]()) : realFetch(input, init);
+    });
+  });
+  afterAll(() => vi.restoreAllMocks());
+
+  let key: string;
+  let otherKey: string;
+  beforeAll(async () => {
+    key = await createKey(await signUp("agents-workspace@example.com"));
+    otherKey = await createKey(await signUp("agents-workspace-other@example.com"));
+  });
+
+  type Json = Record<string, unknown>;
+  const call = async <T = Json>(path: string, init: Parameters<typeof api>[1] = {}, status = 200): Promise<T> => {
+    const response = await api(path, { key, ...init });
+    const body = response.headers.get("content-type")?.includes("json") ? await response.json() : await response.text();
+    expect(response.status, JSON.stringify(body)).toBe(status);
+    return body as T;
+  };
+
+  async function newAgent(config: Json, extra: Json = {}): Promise<string> {
+    return (await call<{ agent_id: string }>("/v1/convai/agents/create", { method: "POST", json: { conversation_config: config, name: "Shop assistant", ...extra } })).agent_id;
+  }
+  const textDocument = async (text: string, name: string, folder?: string) =>
+    (await call<{ id: string; folder_path: { id: string }[] }>("/v1/convai/knowledge-base/text", { method: "POST", json: { text, name, parent_folder_id: folder } })).id;
+
+  describe("knowledge base folders and documents", () => {
+    it("keeps documents in folders, moves them (never a folder into itself), renames, replaces text and deletes a folder with its contents", async () => {
+      const manuals = await call<{ id: string; name: string; folder_path: unknown[] }>("/v1/convai/knowledge-base/folder", { method: "POST", json: { name: "Manuals" } });
+      expect(manuals).toMatchObject({ name: "Manuals", folder_path: [] });
+      const jackets = await call<{ id: string; folder_path: { id: string }[] }>("/v1/convai/knowledge-base/folder", { method: "POST", json: { name: "Jackets", parent_folder_id: manuals.id } });
+      expect(jackets.folder_path).toEqual([{ id: manuals.id }]);
+      const care = await textDocument("Wash the jacket at thirty degrees.", "Jacket care", jackets.id);
+      const loose = await textDocument("Gift cards never expire.", "Gift cards");
+
+      const inFolder = await call<{ documents: { id: string; folder_parent_id: string; folder_path: { id: string; name: string }[] }[] }>(`/v1/convai/knowledge-base?parent_folder_id=${jackets.id}`);
+      expect(inFolder.documents).toEqual([expect.objectContaining({ id: care, folder_parent_id: jackets.id, folder_path: [{ id: manuals.id, name: "Manuals" }, { id: jackets.id, name: "Jackets" }] })]);
+      const below = await call<{ documents: { id: string }[] }>(`/v1/convai/knowledge-base?ancestor_folder_id=${manuals.id}`);
+      expect(below.documents.map((d) => d.id).sort()).toEqual([care, jackets.id].sort());
+      const folder = await call<{ type: string; children_count: number; document_count: number }>(`/v1/convai/knowledge-base/${manuals.id}`);
+      expect(folder).toMatchObject({ type: "folder", children_count: 1, document_count: 0 });
+      const onlyFolders = await call<{ documents: { type: string }[] }>("/v1/convai/knowledge-base?types=folder");
+      expect(new Set(onlyFolders.documents.map((d) => d.type))).toEqual(new Set(["folder"]));
+
+      const intoItself = await api(`/v1/convai/knowledge-base/${manuals.id}/move`, { method: "POST", key, json: { move_to: jackets.id } });
+      expect(intoItself.status).toBe(400);
+      await call(`/v1/convai/knowledge-base/bulk-move`, { method: "POST", json: { document_ids: [loose], move_to: manuals.id } });
+      await call(`/v1/convai/knowledge-base/${care}/move`, { method: "POST", json: {} });
+      expect((await call<{ folder_parent_id?: string }>(`/v1/convai/knowledge-base/${care}`)).folder_parent_id).toBeUndefined();
+
+      const renamed = await call<{ name: string; extracted_inner_html: string }>(`/v1/convai/knowledge-base/${care}`, { method: "PATCH", json: { name: "Care", content: "Wash the jacket at forty degrees. Do not tumble dry." } });
+      expect(renamed).toMatchObject({ name: "Care", extracted_inner_html: "Wash the jacket at forty degrees. Do not tumble dry." });
+      expect(await call(`/v1/convai/knowledge-base/${care}/content`)).toBe("Wash the jacket at forty degrees. Do not tumble dry.");
+      expect((await call<{ chunks: { content: string }[] }>(`/v1/convai/knowledge-base/${care}/chunks?embedding_model=e5_mistral_7b_instruct`)).chunks.map((c) => c.content)).toEqual(["Wash the jacket at forty degrees. Do not tumble dry."]);
+
+      // A folder that agents use (through a document in it) goes only with force, and they lose it.
+      const agentId = await newAgent({ agent: { prompt: { knowledge_base: [{ type: "text", id: loose, name: "Gift cards" }] } } });
+      expect((await call<{ agents: { id: string }[] }>(`/v1/convai/knowledge-base/${manuals.id}/dependent-agents`)).agents.map((a) => a.id)).toEqual([agentId]);
+      expect((await call<{ agents: { id: string }[] }>("/v1/convai/knowledge-base/dependent-agents", { method: "POST", json: { document_ids: [loose, care] } })).agents.map((a) => a.id)).toEqual([agentId]);
+      await call(`/v1/convai/knowledge-base/${manuals.id}`, { method: "DELETE" }, 400);
+      await call(`/v1/convai/knowledge-base/${manuals.id}?force=true`, { method: "DELETE" });
+      for (const gone of [manuals.id, jackets.id, loose]) await call(`/v1/convai/knowledge-base/${gone}`, {}, 404);
+      const agent = await call<{ conversation_config: { agent: { prompt: { knowledge_base: unknown[] } } } }>(`/v1/convai/agents/${agentId}`);
+      expect(agent.conversation_config.agent.prompt.knowledge_base).toEqual([]);
+    });
+
+    it("adds from a file with the generic call (to an agent too), keeps the original for a link without the key, replaces the file and reads a URL again", async () => {
+      const agentId = await newAgent({});
+      const form = new FormData();
+      form.set("file", new File(["Opening hours: nine to six."], "hours.txt", { type: "text/plain" }));
+      form.set("name", "Hours");
+      const added = await call<{ id: string; name: string }>(`/v1/convai/knowledge-base?agent_id=${agentId}`, { method: "POST", body: form });
+      expect(added.name).toBe("Hours");
+      const agent = await call<{ conversation_config: { agent: { prompt: { knowledge_base: { id: string }[] } } } }>(`/v1/convai/agents/${agentId}`);
+      expect(agent.conversation_config.agent.prompt.knowledge_base.map((k) => k.id)).toEqual([added.id]);
+
+      const { signed_url } = await call<{ signed_url: string }>(`/v1/convai/knowledge-base/${added.id}/source-file-url`);
+      const original = await api(new URL(signed_url).pathname + new URL(signed_url).search);
+      expect(original.status).toBe(200);
+      expect(await original.text()).toBe("Opening hours: nine to six.");
+      expect((await api(`/v1/convai/knowledge-base/${added.id}/source-file?token=${"0".repeat(48)}`)).status).toBe(404);
+
+      const replacement = new FormData();
+      replacement.set("file", new File(["<p>Opening hours: ten to five.</p>"], "hours.html", { type: "text/html" }));
+      const replaced = await call<{ filename: string; extracted_inner_html: string }>(`/v1/convai/knowledge-base/${added.id}/update-file`, { method: "PATCH", body: replacement });
+      expect(replaced).toMatchObject({ filename: "hours.html", extracted_inner_html: "Opening hours: ten to five." });
+
+      pageVersion = 1;
+      const page = await call<{ id: string; name: string }>("/v1/convai/knowledge-base/url", { method: "POST", json: { url: "https://docs.example/hours" } });
+      expect(page.name).toBe("Hours");
+      expect((await call<{ signed_url: string }>(`/v1/convai/knowledge-base/${page.id}/source-file-url`)).signed_url).toBe("https://docs.example/hours");
+      pageVersion = 2;
+      expect((await call<{ extracted_inner_html: string }>(`/v1/convai/knowledge-base/${page.id}/refresh`, { method: "POST" })).extracted_inner_html).toBe("Hours\n\nThe shop opens at ten.");
+      await call(`/v1/convai/knowledge-base/${added.id}/refresh`, { method: "POST" }, 400);
+      // Private hosts are refused in production only; a scheme other than http(s) always.
+      expect((await api("/v1/convai/knowledge-base/url", { method: "POST", key, json: { url: "file:///etc/passwd" } })).status).toBe(422);
+    });
+
+    it("shows each document's passages and index, drops and rebuilds it (the agent stops and starts finding the text), and searches every passage", async () => {
+      const id = await textDocument("Delivery takes three working days.\n\nDelivery is free above fifty euros.", "Delivery");
+      const chunks = await call<{ chunks: { id: string; content: string }[]; next_cursor?: string }>(`/v1/convai/knowledge-base/${id}/chunks?page_size=1`);
+      expect(chunks.chunks).toEqual([{ id: "0", name: "Delivery (1)", content: "Delivery takes three working days." }]);
+      const next = await call<{ chunks: { id: string }[]; next_cursor?: string }>(`/v1/convai/knowledge-base/${id}/chunks?page_size=1&cursor=${chunks.next_cursor}`);
+      expect(next.chunks.map((c) => c.id)).toEqual(["1"]);
+      expect(await call(`/v1/convai/knowledge-base/${id}/chunk/1`)).toMatchObject({ content: "Delivery is free above fifty euros." });
+      await call(`/v1/convai/knowledge-base/${id}/chunk/9`, {}, 404);
+
+      const indexes = await call<{ indexes: { id: string; status: string; document_model_index_usage: { used_bytes: number } }[] }>(`/v1/convai/knowledge-base/${id}/rag-index`);
+      expect(indexes.indexes).toEqual([expect.objectContaining({ id: "lexical", model: "parlance_lexical_bm25", status: "succeeded", progress_percentage: 100 })]);
+      const overview = await call<{ total_used_bytes: number; total_max_bytes: number }>("/v1/convai/knowledge-base/rag-index");
+      expect(overview.total_used_bytes).toBeGreaterThanOrEqual(indexes.indexes[0]!.document_model_index_usage.used_bytes);
+
+      const agentId = await newAgent({ agent: { first_message: "", prompt: { knowledge_base: [{ type: "text", id, name: "Delivery" }] } } });
+      const simulate = () =>
+        call<{ simulated_conversation: { role: string; message: string }[] }>(`/v1/convai/agents/${agentId}/simulate-conversation`, {
+          method: "POST",
+          json: { simulation_specification: { simulated_user_config: { prompt: { prompt: "How long does delivery take?" } } } },
+        });
+      expect((await simulate()).simulated_conversation.at(-1)!.message).toBe("Delivery takes three working days.");
+      await call(`/v1/convai/knowledge-base/${id}/rag-index/lexical`, { method: "DELETE" });
+      expect((await call<{ indexes: unknown[] }>(`/v1/convai/knowledge-base/${id}/rag-index`)).indexes).toEqual([]);
+      expect((await simulate()).simulated_conversation.at(-1)!.message).toBe(RESPONDER_TEXTS.unknown);
+      await call(`/v1/convai/knowledge-base/${id}/rag-index/lexical`, { method: "DELETE" }, 404);
+      expect(await call(`/v1/convai/knowledge-base/${id}/rag-index`, { method: "POST", json: { model: "e5_mistral_7b_instruct" } })).toMatchObject({ status: "succeeded" });
+      const batch = await call<Record<string, { status: string }>>("/v1/convai/knowledge-base/rag-index", { method: "POST", json: { items: [{ document_id: id, create_if_missing: true, model: "e5_mistral_7b_instruct" }, { document_id: "doc_missing", create_if_missing: true, model: "e5_mistral_7b_instruct" }] } });
+      expect(batch).toMatchObject({ [id]: { status: "success" }, doc_missing: { status: "failure", error_code: 404 } });
+
+      const found = await call<{ results: { document: { id: string }; search_snippet: { value: string; is_hit: boolean }[]; score: number }[] }>("/v1/convai/knowledge-base/search?query=free%20delivery");
+      expect(found.results[0]!.document.id).toBe(id);
+      expect(found.results[0]!.search_snippet.filter((s) => s.is_hit).map((s) => s.value)).toEqual(["Delivery", "free"]);
+      expect((await api("/v1/convai/knowledge-base/search?query=delivery", { key: otherKey }).then((r) => r.json() as Promise<{ results: unknown[] }>)).results).toEqual([]);
+
+      const summaries = await call<Record<string, { status: string; data?: { name: string } }>>(`/v1/convai/knowledge-base/summaries?document_ids=${id}&document_ids=doc_missing`);
+      expect(summaries).toMatchObject({ [id]: { status: "success", data: { name: "Delivery" } }, doc_missing: { status: "failure" } });
+      const deleted = await call<Record<string, { status: string }>>("/v1/convai/knowledge-base/bulk-delete", { method: "POST", json: { document_ids: [id], force: true } });
+      expect(deleted).toEqual({ [id]: { status: "success", data: { id } } });
+    });
+
+    it("crawls a site into a folder (same origin only, each page once) and keeps another workspace out", async () => {
+      const started = await call<{ id: string; root_folder_id: string; status: string }>("/v1/convai/knowledge-base/crawl", { method: "POST", json: { url: "https://docs.example/", max_pages: 5 } });
+      let crawl: Json = {};
+      for (let i = 0; i < 100 && !["succeeded", "failed"].includes(String(crawl.status)); i++) {
+        crawl = await call(`/v1/convai/knowledge-base/crawl/${started.id}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(crawl).toMatchObject({ status: "succeeded", pages_scraped: 3, seed_url: "https://docs.example/", root_folder_id: started.root_folder_id });
+      const pages = await call<{ documents: { name: string; type: string }[] }>(`/v1/convai/knowledge-base?parent_folder_id=${started.root_folder_id}`);
+      expect(pages.documents.map((d) => d.name).sort()).toEqual(["Care", "Docs", "Returns"]);
+      expect((await call<{ crawl_jobs: { id: string }[] }>("/v1/convai/knowledge-base/crawl")).crawl_jobs.map((j) => j.id)).toContain(started.id);
+      expect(await call(`/v1/convai/knowledge-base/crawl/${started.id}/cancel`, { method: "POST" })).toMatchObject({ status: "succeeded" });
+      expect((await api(`/v1/convai/knowledge-base/crawl/${started.id}`, { key: otherKey })).status).toBe(404);
+      expect((await api(`/v1/convai/knowledge-base/${started.root_folder_id}`, { key: otherKey })).status).toBe(404);
+    });
+  });
+
+  const weather = { type: "webhook", name: "weather", description: "The forecast for a city", api_schema: { url: "http://tools.test/weather", method: "GET", query_params_schema: { properties: { city: { type: "string" } } } } };
+  const modelAgent = (toolIds: string[], extra: Json = {}) => newAgent({ agent: { first_message: "", prompt: { prompt: "You help.", llm: "llama3.2", tool_ids: toolIds } } }, extra);
+
+  describe("tools of the workspace (/v1/convai/tools)", () => {
+    it("keeps a tool agents reference by id, runs it in conversations, records its calls and guards what uses it", async () => {
+      const tool = await call<{ id: string; tool_config: { name: string }; usage_stats: { total_calls: number } }>("/v1/convai/tools", { method: "POST", json: { tool_config: weather } });
+      expect(tool).toMatchObject({ tool_config: { name: "weather", type: "webhook" }, usage_stats: { total_calls: 0, avg_latency_secs: 0 }, access_info: { is_creator: true } });
+      expect((await api("/v1/convai/tools", { method: "POST", key, json: { tool_config: { ...weather, api_schema: { url: "http://127.0.0.1/x" } } } })).status).toBe(422);
+      expect((await api("/v1/convai/tools", { method: "POST", key, json: { tool_config: { type: "mcp", name: "x" } } })).status).toBe(422);
+      expect((await api("/v1/convai/agents/create", { method: "POST", key, json: { conversation_config: { agent: { prompt: { tool_ids: ["tool_nope"] } } } } })).status).toBe(400);
+
+      const agentId = await modelAgent([tool.id]);
+      const live = await connect(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": key });
+      live.send({ type: "conversation_initiation_client_data", conversation_config_override: { conversation: { text_only: true } } });
+      const metadata = await live.until((m) => m.type === "conversation_initiation_metadata");
+      const conversationId = (metadata.conversation_initiation_metadata_event as { conversation_id: string }).conversation_id;
+      live.send({ type: "user_message", text: "weather city=Oslo" });
+      const said = (m: Message) => (m.type === "agent_response" ? (m.agent_response_event as { agent_response: string }).agent_response : null);
+      expect(said(await live.until((m) => said(m) !== null))).toBe('The weather tool answered: {"forecast":"sunny in Oslo"}');
+      live.socket.close(1000, "bye");
+      await savedConversation(conversationId, key);
+
+      let executions: { executions: Json[] } = { executions: [] };
+      for (let i = 0; i < 50 && !executions.executions.length; i++) executions = await call(`/v1/convai/tools/${tool.id}/executions`);
+      expect(executions.executions).toEqual([expect.objectContaining({ tool_id: tool.id, conversation_id: conversationId, agent_id: agentId, is_error: false, request_payload: '{"city":"Oslo"}', response_payload: '{"forecast":"sunny in Oslo"}' })]);
+      expect((await call<{ executions: unknown[] }>(`/v1/convai/tools/${tool.id}/executions?is_error=true`)).executions).toEqual([]);
+      expect((await call<{ usage_stats: { total_calls: number } }>(`/v1/convai/tools/${tool.id}`)).usage_stats.total_calls).toBe(1);
+      expect((await call<{ tools: { id: string }[] }>(`/v1/convai/tools?used_by_agent_id=${agentId}`)).tools.map((t) => t.id)).toEqual([tool.id]);
+      expect((await call<{ agents: { id: string }[] }>(`/v1/convai/tools/${tool.id}/dependent-agents`)).agents.map((a) => a.id)).toEqual([agentId]);
+
+      const patched = await call<{ tool_config: { description: string } }>(`/v1/convai/tools/${tool.id}`, { method: "PATCH", json: { tool_config: { ...weather, description: "Weather by city" } } });
+      expect(patched.tool_config.description).toBe("Weather by city");
+      expect((await api(`/v1/convai/tools/${tool.id}`, { key: otherKey })).status).toBe(404);
+      await call(`/v1/convai/tools/${tool.id}`, { method: "DELETE" }, 400);
+      await call(`/v1/convai/tools/${tool.id}?force=true`, { method: "DELETE" });
+      const agent = await call<{ conversation_config: { agent: { prompt: { tool_ids: string[] } } } }>(`/v1/convai/agents/${agentId}`);
+      expect(agent.conversation_config.agent.prompt.tool_ids).toEqual([]);
+    }, 30_000);
+
+    it("will not delete a secret a workspace tool's header names", async () => {
+      const secret = await call<{ secret_id: string }>("/v1/convai/secrets", { method: "POST", json: { name: "Balance token", value: "Bearer tool-secret-1" } });
+      const balance = { type: "webhook", name: "balance", description: "Balance", api_schema: { url: "http://tools.test/balance", method: "GET", request_headers: { authorization: { secret_id: secret.secret_id } } } };
+      const tool = await call<{ id: string }>("/v1/convai/tools", { method: "POST", json: { tool_config: balance } });
+      expect((await call<{ used_by: { tools: { id: string }[] } }>(`/v1/convai/secrets/${secret.secret_id}`)).used_by.tools.map((t) => t.id)).toEqual([tool.id]);
+      expect((await call<{ dependencies: { id: string }[] }>(`/v1/convai/secrets/${secret.secret_id}/dependencies/tools`)).dependencies.map((t) => t.id)).toEqual([tool.id]);
+      expect((await call<{ dependencies: unknown[] }>(`/v1/convai/secrets/${secret.secret_id}/dependencies/agents`)).dependencies).toEqual([]);
+      await call(`/v1/convai/secrets/${secret.secret_id}`, { method: "DELETE" }, 400);
+      expect(JSON.stringify(await call(`/v1/convai/tools/${tool.id}`))).not.toContain("tool-secret-1");
+    });
+  });
+
+  describe("simulated conversations and agent tests", () => {
+    it("simulates a conversation with a scripted user, mocking a tool, and analyses it with extra criteria", async () => {
+      const agentId = await newAgent({ agent: { first_message: "Hello!", prompt: { prompt: "You help.", llm: "llama3.2", tools: [weather] } } });
+      const simulated = await call<{ simulated_conversation: { role: string; message: string; tool_calls?: { tool_name: string }[]; tool_results?: { result_value: string }[] }[]; analysis: { call_successful: string; evaluation_criteria_results: Json } }>(
+        `/v1/convai/agents/${agentId}/simulate-conversation`,
+        {
+          method: "POST",
+          json: {
+            simulation_specification: { simulated_user_config: { first_message: "Hi there.", prompt: { prompt: "weather city=Rome" } }, tool_mock_config: { weather: { default_return_value: "rain all week" } } },
+            extra_evaluation_criteria: [{ id: "weather", name: "Weather", conversation_goal_prompt: "Tell the weather", type: "prompt" }],
+            new_turns_limit: 5,
+          },
+        },
+      );
+      const transcript = simulated.simulated_conversation;
+      expect(transcript.map((t) => [t.role, t.message])).toEqual([
+        ["agent", "Hello!"],
+        ["user", "Hi there."],
+        ["agent", "You said: Hi there."],
+        ["user", "weather city=Rome"],
+        ["agent", "The weather tool answered: rain all week"],
+      ]);
+      expect(transcript[4]).toMatchObject({ tool_calls: [{ tool_name: "weather", params_as_json: '{"city":"Rome"}' }], tool_results: [{ result_value: "rain all week", is_error: false }] });
+      expect(simulated.analysis.evaluation_criteria_results).toHaveProperty("weather");
+
+      const streamed = await api(`/v1/convai/agents/${agentId}/simulate-conversation/stream`, { method: "POST", key, json: { simulation_specification: { simulated_user_config: { prompt: { prompt: "Hi." } } }, new_turns_limit: 1 } });
+      expect(streamed.headers.get("content-type")).toBe("application/x-ndjson");
+      const lines = (await streamed.text()).trim().split("\n").map((l) => JSON.parse(l) as unknown);
+      expect(lines.slice(0, 3)).toEqual([[expect.objectContaining({ role: "agent", message: "Hello!" })], [expect.objectContaining({ role: "user", message: "Hi." })], [expect.objectContaining({ message: "You said: Hi." })]]);
+      expect(lines.at(-1)).toMatchObject({ simulated_conversation: expect.any(Array), analysis: { call_successful: expect.any(String) } });
+      expect((await api(`/v1/convai/agents/${agentId}/simulate-conversation`, { method: "POST", key: otherKey, json: { simulation_specification: { simulated_user_config: {} } } })).status).toBe(404);
+    });
+
+    it("keeps tests in folders and runs response, tool-call and simulation tests against the agent, judged by rules", async () => {
+      const shop = await textDocument("Delivery takes three working days. Delivery is free above fifty euros.", "Shop");
+      const retrievalAgent = await newAgent({ agent: { first_message: "Hello!", prompt: { knowledge_base: [{ type: "text", id: shop, name: "Shop" }] } } });
+      const folder = await call<{ id: string; name: string }>("/v1/convai/agent-testing/folders", { method: "POST", json: { name: "Delivery" } });
+      const responseTest = await call<{ id: string }>("/v1/convai/agent-testing/create", {
+        method: "POST",
+        json: { type: "llm", name: "Delivery time", parent_folder_id: folder.id, chat_history: [{ role: "user", message: "How long does delivery take?", time_in_call_secs: 0 }], success_condition: "The agent says how long delivery takes", success_examples: [{ response: "Delivery takes three working days.", type: "success" }], failure_examples: [{ response: "I don't know.", type: "failure" }] },
+      });
+      const wrongTest = await call<{ id: string }>("/v1/convai/agent-testing/create", {
+        method: "POST",
+        json: { type: "llm", name: "Opening hours", parent_folder_id: folder.id, chat_history: [{ role: "user", message: "When do you open on Sundays?", time_in_call_secs: 0 }], success_examples: [{ response: "We open at ten on Sundays.", type: "success" }] },
+      });
+      const simulationTest = await call<{ id: string }>("/v1/convai/agent-testing/create", { method: "POST", json: { type: "simulation", name: "Free delivery", simulation_scenario: "Is delivery free above fifty euros?", success_conditions: ["Delivery is free above fifty euros"], simulation_max_turns: 2 } });
+      expect(await call(`/v1/convai/agent-testing/${responseTest.id}`)).toMatchObject({ type: "llm", name: "Delivery time", parent_folder_id: folder.id, success_condition: "The agent says how long delivery takes" });
+      expect(await call(`/v1/convai/agent-testing/folders/${folder.id}`)).toEqual({ id: folder.id, name: "Delivery", folder_path: [{ id: folder.id, name: "Delivery" }], children_count: 2 });
+      const listed = await call<{ tests: { id: string; entity_type: string }[] }>(`/v1/convai/agent-testing?parent_folder_id=${folder.id}`);
+      expect(listed.tests.map((t) => t.id).sort()).toEqual([responseTest.id, wrongTest.id].sort());
+      expect((await call<{ tests: Record<string, { name: string }> }>("/v1/convai/agent-testing/summaries", { method: "POST", json: { test_ids: [simulationTest.id] } })).tests[simulationTest.id]!.name).toBe("Free delivery");
+
+      // A folder stands for every test in it.
+      const started = await call<{ id: string; test_runs: { status: string }[] }>(`/v1/convai/agents/${retrievalAgent}/run-tests`, { method: "POST", json: { tests: [{ test_id: folder.id }, { test_id: simulationTest.id }] } });
+      expect(started.test_runs.map((r) => r.status)).toEqual(["pending", "pending", "pending"]);
+      const done = await settled(started.id);
+      const verdicts = Object.fromEntries(done.test_runs.map((r) => [r.test_name, r.status]));
+      expect(verdicts).toEqual({ "Delivery time": "passed", "Opening hours": "failed", "Free delivery": "passed" });
+      const passed = done.test_runs.find((r) => r.test_name === "Delivery time")!;
+      expect(passed.agent_responses).toEqual([expect.objectContaining({ role: "agent", message: "Delivery takes three working days." })]);
+      expect(passed.condition_result).toMatchObject({ result: "success" });
+      const summary = (await call<{ results: Json[] }>(`/v1/convai/test-invocations?agent_id=${retrievalAgent}`)).results[0];
+      expect(summary).toMatchObject({ id: started.id, test_run_count: 3, passed_count: 2, failed_count: 1, pending_count: 0 });
+
+      // The failed test passes once the knowledge answers it (resubmitted with an override of the agent's prompt).
+      const failed = done.test_runs.find((r) => r.status === "failed")!;
+      await call(`/v1/convai/test-invocations/${started.id}/resubmit`, { method: "POST", json: { test_run_ids: [failed.test_run_id], agent_id: retrievalAgent, agent_config_override: { conversation_config: { agent: { prompt: { prompt: "We open at ten on Sundays." } } }, platform_settings: {} } } });
+      expect((await settled(started.id)).test_runs.find((r) => r.test_run_id === failed.test_run_id)!.status).toBe("passed");
+
+      // A tool-call test against an agent with a model: the weather tool with the city, exactly.
+      const modelAgentId = await newAgent({ agent: { first_message: "", prompt: { prompt: "You help.", llm: "llama3.2", tools: [weather] } } });
+      const toolTest = await call<{ id: string }>("/v1/convai/agent-testing/create", {
+        method: "POST",
+        json: { type: "tool", name: "Weather call", chat_history: [{ role: "user", message: "weather city=Oslo", time_in_call_secs: 0 }], tool_call_parameters: { referenced_tool: { id: "weather", type: "webhook" }, parameters: [{ path: "city", eval: { type: "exact", expected_value: "Oslo" } }] } },
+      });
+      const toolRun = await settled((await call<{ id: string }>(`/v1/convai/agents/${modelAgentId}/run-tests`, { method: "POST", json: { tests: [{ test_id: toolTest.id }] } })).id);
+      expect(toolRun.test_runs[0]).toMatchObject({ status: "passed", agent_responses: [{ tool_calls: [{ tool_name: "weather", params_as_json: '{"city":"Oslo"}' }] }] });
+
+      // A cancelled invocation leaves its pending runs cancelled (each of these waits a second for a tool that hangs).
+      const slow = { type: "webhook", name: "stock_check", description: "Stock", response_timeout_secs: 1, api_schema: { url: "http://tools.test/slow", method: "GET" } };
+      const slowAgent = await newAgent({ agent: { first_message: "", prompt: { prompt: "You help.", llm: "llama3.2", tools: [slow] } } });
+      const slowTest = await call<{ id: string }>("/v1/convai/agent-testing/create", { method: "POST", json: { type: "simulation", name: "Stock", simulation_scenario: "stock_check", success_conditions: ["stock"], simulation_max_turns: 1 } });
+      const cancelled = await call<{ id: string }>(`/v1/convai/agents/${slowAgent}/run-tests`, { method: "POST", json: { tests: [{ test_id: slowTest.id }], repeat_count: 3 } });
+      await call(`/v1/convai/test-invocations/${cancelled.id}/cancel`, { method: "POST" });
+      const afterCancel = await settled(cancelled.id);
+      expect(afterCancel.cancelled).toBe(true);
+      expect(afterCancel.test_runs.filter((r) => r.status === "cancelled").length).toBeGreaterThanOrEqual(2);
+      // Moving and deleting tests and folders.
+      await call("/v1/convai/agent-testing/bulk-move", { method: "POST", json: { entity_ids: [simulationTest.id], move_to: folder.id } });
+      await call(`/v1/convai/agent-testing/folders/${folder.id}`, { method: "DELETE" }, 400);
+      expect(await call(`/v1/convai/agent-testing/folders/${folder.id}`, { method: "PATCH", json: { name: "Shipping" } })).toMatchObject({ name: "Shipping", children_count: 3 });
+      await call(`/v1/convai/agent-testing/folders/${folder.id}?force=true`, { method: "DELETE" });
+      await call(`/v1/convai/agent-testing/${simulationTest.id}`, {}, 404);
+      expect((await api(`/v1/convai/test-invocations/${started.id}`, { key: otherKey })).status).toBe(404);
+    }, 60_000);
+  });
+
+  type Invocation = { cancelled: boolean; test_runs: { test_run_id: string; test_name: string; status: string; agent_responses: Json[]; condition_result?: Json }[] };
+  async function settled(id: string): Promise<Invocation> {
+    for (let i = 0; i < 200; i++) {
+      const invocation = await call<Invocation>(`/v1/convai/test-invocations/${id}`);
+      if (!invocation.test_runs.some((r) => r.status === "pending")) return invocation;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error("the tests did not finish");
+  }
+
+  describe("settings, tags, feedback, the analysis run again, search and agent details", () => {
+    it("tags conversations, takes feedback, runs the analysis again with new criteria, searches messages and sends ended conversations to the post-call webhook", async () => {
+      const documentId = await textDocument("Delivery takes three working days.", "Delivery");
+      const agentId = await newAgent({ agent: { first_message: "Hi!", prompt: { knowledge_base: [{ type: "text", id: documentId, name: "Delivery" }] } }, conversation: { text_only: true } });
+      const settingsBefore = await call<{ can_use_mcp_servers: boolean }>("/v1/convai/settings");
+      expect(settingsBefore.can_use_mcp_servers).toBe(false);
+
+      const live = await connect(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": key });
+      live.send({ type: "conversation_initiation_client_data" });
+      const metadata = await live.until((m) => m.type === "conversation_initiation_metadata");
+      const conversationId = (metadata.conversation_initiation_metadata_event as { conversation_id: string }).conversation_id;
+      expect((await call<{ count: number }>(`/v1/convai/analytics/live-count?agent_id=${agentId}`)).count).toBe(1);
+      live.send({ type: "user_message", text: "How long does delivery take?" });
+      await live.until((m) => m.type === "agent_response" && (m.agent_response_event as { agent_response: string }).agent_response.startsWith("Delivery"));
+      live.socket.close(1000, "bye");
+      await savedConversation(conversationId, key);
+      expect((await call<{ count: number }>(`/v1/convai/analytics/live-count?agent_ids=${agentId}`)).count).toBe(0);
+
+      const tag = await call<{ tag_id: string; title: string }>("/v1/convai/tags", { method: "POST", json: { title: "Delivery", description: "Questions about delivery" } });
+      expect(await call(`/v1/convai/tags/${tag.tag_id}`, { method: "PATCH", json: { title: "Shipping" } })).toMatchObject({ title: "Shipping", description: "Questions about delivery" });
+      await call(`/v1/convai/conversations/${conversationId}/tags`, { method: "POST", json: { tag_ids: [tag.tag_id] } });
+      await call(`/v1/convai/conversations/${conversationId}/tags`, { method: "POST", json: { tag_ids: ["tag_nope"] } }, 404);
+      expect((await call<{ conversations: { conversation_id: string }[] }>(`/v1/convai/conversations?tag_ids=${tag.tag_id}`)).conversations.map((c) => c.conversation_id)).toEqual([conversationId]);
+      await call(`/v1/convai/conversations/${conversationId}/feedback`, { method: "POST", json: { feedback: "like" } });
+      expect(await call(`/v1/convai/conversations/${conversationId}`)).toMatchObject({ tag_ids: [tag.tag_id], metadata: { feedback: { overall_score: "like", likes: 1, dislikes: 0 } } });
+      await call(`/v1/convai/conversations/${conversationId}/tags/${tag.tag_id}`, { method: "DELETE" });
+      expect((await call<{ conversation_tags: { tag_id: string }[] }>("/v1/convai/tags")).conversation_tags.map((t) => t.tag_id)).toContain(tag.tag_id);
+      await call(`/v1/convai/tags/${tag.tag_id}`, { method: "DELETE" });
+      await call(`/v1/convai/tags/${tag.tag_id}`, {}, 404);
+
+      const summary = await call<{ messages: { role: string; message: string }[]; messages_omitted: boolean; note: string }>(`/v1/convai/conversations/${conversationId}/summary?max_messages=2`);
+      expect(summary).toMatchObject({ message_count: 3, messages_omitted: true, messages: [{ role: "user", message: "How long does delivery take?" }, { role: "agent", message: "Delivery takes three working days." }] });
+
+      // New criteria, judged over the saved transcript; then one of them alone.
+      await call(`/v1/convai/agents/${agentId}`, { method: "PATCH", json: { platform_settings: { evaluation: { criteria: [{ id: "delivery", name: "Delivery", conversation_goal_prompt: "Explain how long delivery takes" }, { id: "refund", name: "Refund", conversation_goal_prompt: "Explain refunds" }] } } } });
+      const analysed = await call<{ analysis: { call_successful: string; evaluation_criteria_results: Record<string, { result: string }> } }>(`/v1/convai/conversations/${conversationId}/analysis/run`, { method: "POST" });
+      expect(analysed.analysis.evaluation_criteria_results).toMatchObject({ delivery: { result: "success" }, refund: { result: "failure" } });
+      expect(analysed.analysis.call_successful).toBe("failure");
+      await call(`/v1/convai/agents/${agentId}`, { method: "PATCH", json: { platform_settings: { evaluation: { criteria: [{ id: "delivery", name: "Delivery", conversation_goal_prompt: "Explain how long delivery takes" }, { id: "refund", name: "Refund", conversation_goal_prompt: "Explain how long delivery takes" }] } } } });
+      const again = await call<{ analysis: { call_successful: string; evaluation_criteria_results: Record<string, { result: string }> } }>(`/v1/convai/conversations/${conversationId}/analysis/evaluations/run`, { method: "POST", json: { evaluation_id: "refund" } });
+      expect(again.analysis).toMatchObject({ call_successful: "success", evaluation_criteria_results: { delivery: { result: "success" }, refund: { result: "success" } } });
+      await call(`/v1/convai/conversations/${conversationId}/analysis/evaluations/run`, { method: "POST", json: { evaluation_id: "nope" } }, 404);
+
+      const text = await call<{ results: { conversation_id: string; transcript_index: number; chunk_highlights: { value: string; is_hit: boolean }[] }[] }>("/v1/convai/conversations/messages/text-search?text_query=working%20days");
+      expect(text.results).toEqual([expect.objectContaining({ conversation_id: conversationId, transcript_index: 2, chunk_highlights: [{ value: "Delivery takes three ", is_hit: false }, { value: "working days", is_hit: true }, { value: ".", is_hit: false }] })]);
+      const ranked = await call<{ results: { transcript_index: number; score: number }[] }>(`/v1/convai/conversations/messages/smart-search?text_query=delivery%20days&agent_id=${agentId}`);
+      expect(ranked.results[0]).toMatchObject({ transcript_index: 2 });
+      expect((await api("/v1/convai/conversations/messages/text-search?text_query=working", { key: otherKey }).then((r) => r.json() as Promise<{ results: unknown[] }>)).results).toEqual([]);
+
+      // The post-call webhook: named in the settings, it hears of the next conversation's end.
+      const refused = await api("/v1/convai/settings", { method: "PATCH", key, json: { webhooks: { post_call_webhook_id: "wh_nope" } } });
+      expect(refused.status).toBe(400);
+      const webhook = await call<{ webhook_id: string }>("/v1/workspace/webhooks", { method: "POST", json: { settings: { auth_type: "hmac", name: "Calls", webhook_url: "https://hooks.example/calls", events: ["post_call_transcription"] } } });
+      expect(await call("/v1/convai/settings", { method: "PATCH", json: { webhooks: { post_call_webhook_id: webhook.webhook_id } } })).toMatchObject({ webhooks: { post_call_webhook_id: webhook.webhook_id } });
+      const second = await connect(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": key });
+      second.send({ type: "conversation_initiation_client_data" });
+      const secondId = ((await second.until((m) => m.type === "conversation_initiation_metadata")).conversation_initiation_metadata_event as { conversation_id: string }).conversation_id;
+      second.socket.close(1000, "bye");
+      await savedConversation(secondId, key);
+      let delivery: { payload: string } | null = null;
+      for (let i = 0; i < 50 && !delivery; i++) {
+        delivery = await env.DB.prepare("SELECT payload FROM webhook_deliveries WHERE webhook_id = ? AND event_type = 'post_call_transcription'").bind(webhook.webhook_id).first<{ payload: string }>();
+        if (!delivery) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(delivery!.payload).toContain(secondId);
+
+      const users = await call<{ users: { conversation_count: number; last_contact_conversation_id: string }[] }>(`/v1/convai/users?agent_id=${agentId}`);
+      expect(users.users).toEqual([expect.objectContaining({ conversation_count: 2, last_contact_conversation_id: secondId })]);
+      expect(await call("/v1/convai/settings/dashboard", { method: "PATCH", json: { charts: [{ name: "Success", type: "call_success" }] } })).toEqual({ charts: [{ name: "Success", type: "call_success" }] });
+      expect(await call("/v1/convai/settings/dashboard")).toEqual({ charts: [{ name: "Success", type: "call_success" }] });
+    }, 60_000);
+
+    it("answers an agent's summaries, link, widget configuration, knowledge size, prices, models and versions", async () => {
+      const documentId = await textDocument("x".repeat(4500), "Long");
+      const agentId = await newAgent({ agent: { language: "de", first_message: "Hallo!", prompt: { knowledge_base: [{ type: "text", id: documentId, name: "Long" }] } } }, { platform_settings: { widget: { variant: "compact", action_text: "Frag mich" } } });
+      expect(await call(`/v1/convai/agents/summaries?agent_ids=${agentId}&agent_ids=agent_nope`)).toMatchObject({ [agentId]: { status: "success", data: { agent_id: agentId, name: "Shop assistant" } }, agent_nope: { status: "failure", error_code: 404 } });
+      const link = await call<{ token: { conversation_token: string; purpose: string } }>(`/v1/convai/agents/${agentId}/link`);
+      expect(link.token.purpose).toBe("signed_url");
+      const opened = await connect(`/v1/convai/conversation?agent_id=${agentId}&conversation_signature=${link.token.conversation_token}`, {});
+      opened.send({ type: "conversation_initiation_client_data", conversation_config_override: { conversation: { text_only: true } } });
+      await opened.until((m) => m.type === "conversation_initiation_metadata");
+      opened.socket.close(1000, "bye");
+      expect(await call(`/v1/convai/agents/${agentId}/widget`)).toEqual({ agent_id: agentId, widget_config: { variant: "compact", placement: "bottom-right", action_text: "Frag mich", language: "de", first_message: "Hallo!", text_only: false, supports_text_only: true } });
+      expect(await call(`/v1/convai/agent/${agentId}/knowledge-base/size`)).toEqual({ number_of_pages: 3 });
+      const prices = await call<{ llm_prices: { llm: string; price_per_minute: number }[] }>(`/v1/convai/agent/${agentId}/llm-usage/calculate`, { method: "POST", json: {} });
+      expect(prices.llm_prices).toContainEqual({ llm: "parlance-retrieval-responder", price_per_minute: 600, price_per_message: 0, unit: "credits" });
+      expect((await call<{ llm_prices: unknown[] }>("/v1/convai/llm-usage/calculate", { method: "POST", json: { prompt_length: 100, number_of_pages: 3, rag_enabled: true } })).llm_prices).toEqual(prices.llm_prices);
+      const models = await call<{ llms: { llm: string; name: string }[] }>("/v1/convai/llm/list");
+      expect(models.llms).toContainEqual(expect.objectContaining({ llm: "parlance-retrieval-responder", name: "Retrieval responder (not a language model)" }));
+      expect(models.llms.map((m) => m.llm)).toContain("llama3.2");
+
+      const first = await call<{ version_id: string }>(`/v1/convai/agents/${agentId}`);
+      await call(`/v1/convai/agents/${agentId}`, { method: "PATCH", json: { name: "Renamed", version_description: "A new name" } });
+      const latest = await call<{ version_id: string; name: string }>(`/v1/convai/agents/${agentId}`);
+      expect(latest.version_id).not.toBe(first.version_id);
+      expect(await call(`/v1/convai/agents/${agentId}/versions/${latest.version_id}`)).toMatchObject({ agent_id: agentId, version_description: "A new name", seq_no_in_branch: 2 });
+      expect(await call(`/v1/convai/agents/${agentId}?version_id=${first.version_id}`)).toMatchObject({ name: "Shop assistant", version_id: first.version_id });
+      await call(`/v1/convai/agents/${agentId}/versions/agtvrsn_nope`, {}, 404);
+      expect((await api(`/v1/convai/agents/${agentId}/link`, { key: otherKey })).status).toBe(404);
+    });
+  });
+
+  describe("the knowledge-base page (/app/conversational-ai/knowledge-base)", () => {
+    const PAGE = "/app/conversational-ai/knowledge-base";
+    let cookie: string;
+    let pageKey: string;
+    type Result = { intent: string; error?: string; errors?: Record<string, string>; added?: string; attached?: string; inUse?: { id: string; message: string } };
+    const post = async (fields: Record<string, string>) => {
+      const sent = await fetcherPost(PAGE, fields, cookie);
+      return { status: sent.status, result: sent.data as Result };
+    };
+    const listed = async () => ((await (await api("/v1/convai/knowledge-base?page_size=100", { key: pageKey })).json()) as { documents: { id: string; name: string; type: string }[] }).documents;
+
+    beforeAll(async () => {
+      cookie = await signUp("kb-page@example.com");
+      pageKey = await createKey(cookie);
+    });
+
+    it("adds a text, a web page and a file; lists them with the agents that use them; refuses bad input", async () => {
+      expect(await post({ intent: "text", name: "Hours", text: "The shop opens at nine." })).toMatchObject({ status: 200, result: { added: "Hours" } });
+      expect(await post({ intent: "url", name: "", url: "https://docs.example/returns" })).toMatchObject({ status: 200, result: { added: "Returns" } });
+      const upload = new FormData();
+      upload.append("intent", "file");
+      upload.append("name", "");
+      upload.append("file", new File(["Delivery takes two days."], "delivery.txt", { type: "text/plain" }));
+      const uploaded = await SELF.fetch(`${ORIGIN}${PAGE}.data`, { method: "POST", body: upload, headers: { cookie, origin: ORIGIN, host: new URL(ORIGIN).host } });
+      expect(uploaded.status).toBe(200);
+      expect((await listed()).map((d) => [d.name, d.type])).toEqual([
+        ["delivery.txt", "file"],
+        ["Returns", "url"],
+        ["Hours", "text"],
+      ]);
+      expect(await post({ intent: "text", name: "", text: "   " })).toMatchObject({ status: 400, result: { errors: { text: KNOWLEDGE_PAGE_TEXTS.textMissing } } });
+      expect(await post({ intent: "url", name: "", url: "ftp://docs.example/" })).toMatchObject({ status: 400, result: { errors: { url: KNOWLEDGE_PAGE_TEXTS.urlInvalid } } });
+      expect(await post({ intent: "file", name: "x" })).toMatchObject({ status: 400, result: { errors: { file: KNOWLEDGE_PAGE_TEXTS.fileMissing } } });
+      const notAForm = await SELF.fetch(`${ORIGIN}${PAGE}`, { method: "POST", body: "{}", headers: { cookie, origin: ORIGIN, host: new URL(ORIGIN).host, "content-type": "application/json" } });
+      expect(notAForm.status).toBe(400);
+      const html = await (await SELF.fetch(`${ORIGIN}${PAGE}`, { headers: { cookie } })).text();
+      expect(html.match(/data-testid="knowledge-document-row"/g)).toHaveLength(3);
+      const searched = await (await SELF.fetch(`${ORIGIN}${PAGE}?q=hour`, { headers: { cookie } })).text();
+      expect(searched.match(/data-testid="knowledge-document-row"/g)).toHaveLength(1);
+    });
+
+    it("gives a document to an agent once, and deletes one in use only when asked to remove it from its agents", async () => {
+      const agentId = ((await (await api("/v1/convai/agents/create", { method: "POST", key: pageKey, json: { name: "Shop", conversation_config: {} } })).json()) as { agent_id: string }).agent_id;
+      const hours = (await listed()).find((d) => d.name === "Hours")!;
+      expect(await post({ intent: "attach", document_id: hours.id, agent_id: agentId })).toMatchObject({ status: 200, result: { attached: "Hours" } });
+      expect(await post({ intent: "attach", document_id: hours.id, agent_id: agentId })).toMatchObject({ status: 409, result: { error: KNOWLEDGE_PAGE_TEXTS.alreadyUsed } });
+      const agent = (await (await api(`/v1/convai/agents/${agentId}`, { key: pageKey })).json()) as { conversation_config: { agent: { prompt: { knowledge_base: { id: string }[] } } } };
+      expect(agent.conversation_config.agent.prompt.knowledge_base.map((k) => k.id)).toEqual([hours.id]);
+      expect((await (await SELF.fetch(`${ORIGIN}${PAGE}`, { headers: { cookie } })).text())).toContain(`/app/conversational-ai/agents/${agentId}`);
+
+      const refused = await post({ intent: "delete", document_id: hours.id });
+      expect(refused.status).toBe(409);
+      expect(refused.result.inUse).toMatchObject({ id: hours.id, message: expect.stringContaining("Shop") });
+      expect((await listed()).some((d) => d.id === hours.id)).toBe(true);
+      expect(await post({ intent: "delete", document_id: hours.id, force: "true" })).toMatchObject({ status: 200 });
+      expect((await listed()).some((d) => d.id === hours.id)).toBe(false);
+      const after = (await (await api(`/v1/convai/agents/${agentId}`, { key: pageKey })).json()) as typeof agent;
+      expect(after.conversation_config.agent.prompt.knowledge_base).toEqual([]);
+    });
+
+    it("never reaches another workspace's documents or agents", async () => {
+      const theirs = ((await (await api("/v1/convai/knowledge-base/text", { method: "POST", key: otherKey, json: { text: "Secret plans.", name: "Theirs" } })).json()) as { id: string }).id;
+      const theirAgent = ((await (await api("/v1/convai/agents/create", { method: "POST", key: otherKey, json: { conversation_config: {} } })).json()) as { agent_id: string }).agent_id;
+      const mine = (await listed())[0]!;
+      expect((await post({ intent: "delete", document_id: theirs, force: "true" })).status).toBe(404);
+      expect((await post({ intent: "attach", document_id: theirs, agent_id: theirAgent })).status).toBe(404);
+      expect((await post({ intent: "attach", document_id: mine.id, agent_id: theirAgent })).status).toBe(404);
+      expect((await api(`/v1/convai/knowledge-base/${theirs}`, { key: otherKey })).status).toBe(200);
+      expect(await (await SELF.fetch(`${ORIGIN}${PAGE}`, { headers: { cookie } })).text()).not.toContain("Theirs");
+    });
   });
 });
