@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-const language = z.string().trim().min(1, "Choose a language.").max(20);
+const language = z.string().trim().min(1, "Choose a language.").max(20, "A language code has at most 20 characters.");
 const intentForm = z.object({ intent: z.enum(["add-language", "add-typed-language", "remove-language"], { message: "Unknown action." }) });
 const addLanguageForm = z.object({ language: z.string().trim().min(1, "Choose a language to add.").max(20) });
 const typedLanguageForm = z.object({

@@ -127,7 +127,7 @@ export function TypeLanguage({ dubId, language, source, segments, speakerName, c
     <section aria-labelledby="studio-type-language-title" className="flex flex-col gap-3 rounded-lg border border-border p-3" data-testid="studio-type-language">
       <h3 id="studio-type-language-title" className="flex items-center gap-2 text-sm font-medium">
         <Keyboard aria-hidden="true" className="size-4" />
-        Type the {name} translations
+        {`Type the ${name} translations`}
       </h3>
       <p className="text-sm text-muted-foreground">{STUDIO_TEXTS.typeLanguage(name, segments.length)}</p>
       <Form method="post" className="flex flex-col gap-3">

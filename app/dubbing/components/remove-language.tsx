@@ -34,7 +34,7 @@ export function RemoveLanguage({ dubId, language, count }: { dubId: string; lang
       <div className="flex flex-wrap items-center gap-2">
         <Button size="sm" variant="ghost" disabled aria-describedby="studio-remove-language-reason" data-testid="studio-remove-language">
           <Trash2 aria-hidden="true" />
-          Remove {name}
+          {`Remove ${name}`}
         </Button>
         <span id="studio-remove-language-reason" className="text-xs text-muted-foreground" data-testid="studio-remove-language-reason">
           {STUDIO_TEXTS.lastLanguage}
@@ -55,7 +55,7 @@ export function RemoveLanguage({ dubId, language, count }: { dubId: string; lang
         data-testid="studio-remove-language"
       >
         <Trash2 aria-hidden="true" />
-        Remove {name}
+        {`Remove ${name}`}
       </Link>
       {open ? (
         <Dialog title={`Remove ${name} from this dub?`} description={STUDIO_TEXTS.removeLanguage(name)} onClose={close} testId="studio-remove-language-dialog">
