@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { AudioLines, Keyboard, Languages, LoaderCircle } from "lucide-react";
 import { Button, buttonClass } from "~/common/ui/button";
 import { Hint } from "~/common/ui/feedback";
@@ -33,6 +34,9 @@ export function AddLanguage({ dubId, targets, untranslatable, credits, lines }: 
   const chosen = navigation.state !== "idle" && navigation.formData?.get("intent") === "add-language" ? String(navigation.formData.get("language") ?? "") : null;
   // Only a translated language is added by this post; a typed one just opens its form.
   const adding = chosen !== null && targets.some((l) => l.code === chosen) ? chosen : null;
+  const [picked, setPicked] = useState(result?.language ?? (targets[0] ?? untranslatable[0])?.code ?? "");
+  // The button says what the post does: a typed language is not charged yet, its form opens first.
+  const typed = untranslatable.some((l) => l.code === picked);
   const options = (list: LanguageOption[]) =>
     list.map((l) => (
       <option key={l.code} value={l.code}>
@@ -55,7 +59,8 @@ export function AddLanguage({ dubId, targets, untranslatable, credits, lines }: 
             <select
               id="studio-add-language-select"
               name="language"
-              defaultValue={result?.language ?? (targets[0] ?? untranslatable[0])!.code}
+              defaultValue={picked}
+              onChange={(event) => setPicked(event.target.value)}
               disabled={chosen !== null}
               className="h-9 min-w-0 max-w-full rounded-lg border border-input bg-background px-3 text-sm text-foreground hover:bg-muted disabled:opacity-50"
               data-testid="studio-add-language-select"
@@ -71,8 +76,8 @@ export function AddLanguage({ dubId, targets, untranslatable, credits, lines }: 
             </select>
           </div>
           <Button type="submit" variant="secondary" disabled={chosen !== null} data-testid="studio-add-language-submit">
-            {adding !== null ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Languages aria-hidden="true" />}
-            {adding !== null ? "Adding…" : `Add (${credits.toLocaleString("en")} credits)`}
+            {adding !== null ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : typed ? <Keyboard aria-hidden="true" /> : <Languages aria-hidden="true" />}
+            {adding !== null ? "Adding…" : typed ? STUDIO_TEXTS.typeLines : `Add (${credits.toLocaleString("en")} credits)`}
           </Button>
         </Form>
       ) : (

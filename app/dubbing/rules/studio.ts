@@ -48,6 +48,7 @@ export const STUDIO_TEXTS = {
   typedLanguageAdded: (language: string) => `${language} added: your translations spoken and rendered. Its lines are below; its dub plays above.`,
   typeEveryLine: "Type a translation for every line.",
   typeInstead: "Type the translations yourself",
+  typeLines: "Type its lines…",
   dubbingTyped: (language: string, lines: number) => `Dubbing ${language}: speaking ${lines === 1 ? "the line" : `${lines} lines`} in ${lines === 1 ? "its speaker's voice" : "their speakers' voices"}, then rendering the track. This runs in one go: keep the page open.`,
 } as const;
 
