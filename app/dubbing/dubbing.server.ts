@@ -285,24 +285,54 @@ export async function addableDubLanguages(env: Env, row: DubRow): Promise<{ targ
   return translationTargets(capabilities, source, studioLanguages(dubSegments(row), row.targetLang));
 }
 
+type Dial = (request: Request) => Promise<Response>;
+type Dialled<T> = ({ ok: true } & T) | { ok: false; httpStatus: number; message: string };
+
 /**
- * Adds a target language to a dub through the API's own call (POST /v1/dubbing/project/{id}/language: translate,
- * speak, charge, render), dialled in-process with the person's session: the speaking and the encoders live on
- * the API side of the worker, which the pages' bundle does not carry. Returns the API's refusal as it gave it.
+ * One call to the project API (/v1/dubbing/project/{id}/...), dialled in-process with the person's session: the
+ * speaking and the encoders live on the API side of the worker, which the pages' bundle does not carry. Returns
+ * the API's refusal as it gave it (status and message), so the editor and the SDK refuse alike.
  */
-export async function addDubLanguage(dial: (request: Request) => Promise<Response>, request: Request, id: string, language: string): Promise<{ ok: true; code: string } | { ok: false; httpStatus: number; message: string }> {
-  const url = new URL(`/v1/dubbing/project/${encodeURIComponent(id)}/language`, request.url);
-  const headers = new Headers({ "content-type": "application/json", origin: url.origin });
+async function dialProjectApi(dial: Dial, request: Request, method: "POST" | "DELETE", path: string, body: unknown): Promise<Dialled<{ body: unknown }>> {
+  const url = new URL(`/v1/dubbing/project/${path}`, request.url);
+  const headers = new Headers({ origin: url.origin, ...(body === undefined ? {} : { "content-type": "application/json" }) });
   for (const name of ["cookie", "x-parlance-client-ip"]) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  const response = await dial(new Request(url, { method: "POST", headers, body: JSON.stringify({ target_language: language }) }));
-  const body = (await response.json().catch(() => null)) as { target_language?: string; detail?: { message?: string } | { msg: string }[] } | null;
-  if (response.ok && body?.target_language) return { ok: true, code: body.target_language };
-  const detail = body?.detail;
-  const message = Array.isArray(detail) ? detail.map((d) => d.msg).join("; ") : (detail?.message ?? "The language could not be added; nothing was charged. Try again.");
+  const response = await dial(new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+  const answer = (await response.json().catch(() => null)) as { detail?: { message?: string } | { msg: string }[] } | null;
+  if (response.ok) return { ok: true, body: answer };
+  const detail = answer?.detail;
+  const message = Array.isArray(detail) ? detail.map((d) => d.msg).join("; ") : (detail?.message ?? "The change could not be made; nothing was charged. Try again.");
   return { ok: false, httpStatus: response.status, message };
+}
+
+/**
+ * Adds a target language to a dub through the API's own call (POST /v1/dubbing/project/{id}/language: translate,
+ * or take the person's `translations` by segment id (decision 0072), speak, charge, render).
+ */
+export async function addDubLanguage(dial: Dial, request: Request, id: string, language: string, translations?: Record<string, string>): Promise<Dialled<{ code: string }>> {
+  const answer = await dialProjectApi(dial, request, "POST", `${encodeURIComponent(id)}/language`, { target_language: language, ...(translations ? { translations } : {}) });
+  if (!answer.ok) return answer;
+  const code = (answer.body as { target_language?: string } | null)?.target_language;
+  return code ? { ok: true, code } : { ok: false, httpStatus: 500, message: "The language could not be added; nothing was charged. Try again." };
+}
+
+/** Removes a target language through the API's own call (DELETE /v1/dubbing/project/{id}/language/{code}); the last is refused (409). */
+export function removeDubLanguage(dial: Dial, request: Request, id: string, language: string): Promise<Dialled<{ body: unknown }>> {
+  return dialProjectApi(dial, request, "DELETE", `${encodeURIComponent(id)}/language/${encodeURIComponent(language)}`, undefined);
+}
+
+/**
+ * Whether the editor may ask the person to type a language's translations (decision 0072): a dubbing language the
+ * speech engine speaks that the dub has neither as its source nor as a target. No translator is needed.
+ */
+export function typableLanguage(row: DubRow, language: string): string | null {
+  const code = dubbingLanguage(language);
+  const source = row.detectedSourceLang ?? (row.sourceLang === AUTO_SOURCE ? "en" : row.sourceLang);
+  if (!code || code === source || !speakable(code) || studioLanguages(dubSegments(row), row.targetLang).includes(code)) return null;
+  return code;
 }
 
 /**

@@ -413,7 +413,7 @@ export async function removeStudioLanguage(env: Env, actor: Actor, id: string, l
   const missing = unknownLanguages(found, [code]);
   if (missing) return missing;
   const remaining = languages.filter((l) => l !== code);
-  if (remaining.length === 0) return refuse(409, "last_language", "A dub keeps at least one target language: delete the whole dub instead.");
+  if (remaining.length === 0) return refuse(409, "last_language", STUDIO_TEXTS.lastLanguage);
   const segments = found.segments.map((s) => {
     const { [code]: _dropped, ...translations } = s.translations;
     const { stale: _stale, ...rest } = s;

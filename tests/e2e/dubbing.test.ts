@@ -1,4 +1,6 @@
+import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { THEME_STORAGE_KEY } from "../../app/common/rules/theme";
 import { wavFile } from "../../core/audio/wav";
 import { newPage, screenshot, screenshotsOf, seriousViolations, sharedBrowser, signUpInBrowser, waitForHydration } from "./browser";
 import { executeSql, uniqueEmail } from "./http";
@@ -6,6 +8,24 @@ import { executeSql, uniqueEmail } from "./http";
 const baseUrl = inject("baseUrl");
 const stateDir = inject("stateDir");
 const browser = sharedBrowser();
+
+/** The studio's language controls at 1280x800 and 390x844 in both themes: the studio card, or the page (a dialog). */
+async function studioShots(page: Page, path: string, name: string, what: "card" | "page") {
+  for (const theme of ["light", "dark"]) {
+    for (const [size, width, height] of [["desktop", 1280, 800], ["phone", 390, 844]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.evaluate(([key, t]) => localStorage.setItem(key, t), [THEME_STORAGE_KEY, theme] as const);
+      await page.goto(path);
+      await waitForHydration(page);
+      if (what === "card") await page.getByTestId("dub-studio").screenshot({ path: `tests/e2e/artifacts/${name}-${size}-${theme}.png` });
+      else await screenshot(page, `${name}-${size}-${theme}`);
+    }
+  }
+  await page.evaluate((key) => localStorage.setItem(key, "light"), THEME_STORAGE_KEY);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(path);
+  await waitForHydration(page);
+}
 
 describe("dubbing page", () => {
   it("dubs an English clip made by the platform's voices into Spanish, then plays and offers the dub and its subtitles", async () => {
@@ -135,22 +155,34 @@ describe("dubbing page", () => {
     await expect.poll(() => page.getByTestId("studio-dub").evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 }).toBeGreaterThan(0);
 
     // Adding a target language. This stack has only the embedded translator (English to Spanish) and the dub has
-    // Spanish: nothing is offered, and the control says how more languages become available.
+    // Spanish: the languages offered are those the person types (decision 0072). French: one box per line.
     const adder = page.getByTestId("studio-add-language");
-    await adder.getByTestId("studio-add-language-none").waitFor();
-    await expect(adder.getByTestId("studio-untranslatable").textContent()).resolves.toContain("LibreTranslate or Workers AI");
-    // A program makes the dub French (its own translations, through the project API) and removes its Spanish:
-    // Spanish is then the one target the translator reaches, and the person adds it back in the editor.
-    await page.evaluate(async (dubId) => {
-      const transcript = (await (await fetch(`/v1/dubbing/project/${dubId}/transcript`)).json()) as { segments: { id: string }[] };
-      const translations = Object.fromEntries(transcript.segments.map((s) => [s.id, "Bonjour. Je veux apprendre une nouvelle langue."]));
-      const added = await fetch(`/v1/dubbing/project/${dubId}/language`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ target_language: "fr", translations }) });
-      if (!added.ok) throw new Error(`adding French: ${await added.text()}`);
-      const removed = await fetch(`/v1/dubbing/project/${dubId}/language/es`, { method: "DELETE" });
-      if (!removed.ok) throw new Error(`removing Spanish: ${await removed.text()}`);
-    }, id);
-    await page.goto(`/app/dubbing/${id}`);
-    await waitForHydration(page);
+    await expect(adder.getByTestId("studio-untranslatable").textContent()).resolves.toContain("You type the translations");
+    // The dub's only language: its Remove is disabled, with the reason beside it.
+    await expect(page.getByTestId("studio-remove-language").isDisabled()).resolves.toBe(true);
+    await page.getByTestId("studio-remove-language-reason").waitFor();
+    await page.getByTestId("studio-add-language-select").selectOption("fr");
+    await page.getByTestId("studio-add-language-submit").click();
+    const typing = page.getByTestId("studio-type-language");
+    await typing.waitFor();
+    await studioShots(page, `/app/dubbing/${id}?type=fr`, "dubbing-studio-type-language", "card");
+    await typing.getByTestId("studio-typed-line").first().fill("Bonjour. Je veux apprendre une nouvelle langue.");
+    await typing.getByTestId("studio-type-language-submit").click();
+    await page.getByTestId("studio-language-added").waitFor({ timeout: 60_000 });
+    expect(page.url()).toContain("language=fr&added=typed");
+    await expect(page.getByTestId("studio-translation").first().inputValue()).resolves.toBe("Bonjour. Je veux apprendre une nouvelle langue.");
+    // Spanish removed in the editor, after its confirmation: then Spanish is the one target the translator
+    // reaches, and the person adds it back.
+    await page.getByTestId("studio-languages").getByRole("link", { name: "Spanish" }).click();
+    await page.waitForURL(/language=es/);
+    await page.getByTestId("studio-remove-language").click();
+    const confirm = page.getByTestId("studio-remove-language-dialog");
+    await confirm.waitFor();
+    // The screenshots load the page with ?remove=1: the dialog is in the server's HTML (no scripts needed).
+    await studioShots(page, `/app/dubbing/${id}?language=es&remove=1`, "dubbing-studio-remove-language", "page");
+    await confirm.getByTestId("studio-remove-language-confirm").click();
+    await page.getByTestId("studio-language-removed").waitFor();
+    await expect(page.getByTestId("studio-languages").getByRole("link").allTextContents()).resolves.toEqual(["French"]);
     await expect(page.getByTestId("studio-add-language-select").inputValue()).resolves.toBe("es");
     // The action's answer held back a moment, so the progress can be seen (and photographed) before it lands.
     await page.route(`**/app/dubbing/${id}.data*`, async (route) => {

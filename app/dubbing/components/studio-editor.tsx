@@ -11,7 +11,8 @@ import { Select } from "~/common/ui/select";
 import { dubbingLanguageName, type DubSegment } from "../../../core/dubbing/dub-rules";
 import { MAX_LINE_CHARACTERS, redubCredits, STUDIO_TEXTS } from "~/dubbing/rules/studio";
 import { cn } from "~/common/ui/cn";
-import { AddLanguage, type AddLanguageProps } from "./add-language";
+import { AddLanguage, TypeLanguage, type AddLanguageProps } from "./add-language";
+import { RemoveLanguage } from "./remove-language";
 
 export type StudioSpeaker = { id: string; name: string; pitchHz: number | null; variant: string; voiceId: string | null };
 export type StudioProps = { dubId: string; source: string; target: string; durationSeconds: number; segments: DubSegment[]; speakers: StudioSpeaker[]; voices: { id: string; name: string }[]; version: number };
@@ -48,7 +49,7 @@ const time = (seconds: number) => `${Math.floor(seconds / 60)}:${(seconds % 60).
  * translation, play the original or the dub from a segment, edit a translation and re-dub just that segment,
  * give a speaker another voice, render the track again. Unsaved edits hold the page (leave-page warning).
  */
-export function StudioEditor({ dubId, source, target, languages, added, adding, durationSeconds, segments, speakers, voices, version, renderType }: StudioProps & { renderType: "mp3" | "mp4"; languages: string[]; added: boolean; adding: AddLanguageProps }) {
+export function StudioEditor({ dubId, source, target, languages, added, removed, adding, typing, durationSeconds, segments, speakers, voices, version, renderType }: StudioProps & { renderType: "mp3" | "mp4"; languages: string[]; added: "translated" | "typed" | null; removed: string | null; adding: AddLanguageProps; typing: string | null }) {
   const original = useRef<HTMLAudioElement>(null);
   const dub = useRef<HTMLAudioElement>(null);
   const stopAt = useRef<number | null>(null);
@@ -91,11 +92,23 @@ export function StudioEditor({ dubId, source, target, languages, added, adding, 
         }
       />
       <CardContent className="flex flex-col gap-5">
-        <LanguageSwitch dubId={dubId} languages={languages} current={target} />
-        <AddLanguage {...adding} />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <LanguageSwitch dubId={dubId} languages={languages} current={target} />
+          <RemoveLanguage dubId={dubId} language={target} count={languages.length} />
+        </div>
+        {removed ? (
+          <p role="status" className="text-sm text-muted-foreground" data-testid="studio-language-removed">
+            {STUDIO_TEXTS.languageRemoved(dubbingLanguageName(removed))}
+          </p>
+        ) : null}
+        {typing ? (
+          <TypeLanguage dubId={dubId} language={typing} source={source} segments={segments} speakerName={speakerName} credits={adding.credits} />
+        ) : (
+          <AddLanguage dubId={dubId} {...adding} />
+        )}
         {added ? (
           <p role="status" className="text-sm text-muted-foreground" data-testid="studio-language-added">
-            {STUDIO_TEXTS.languageAdded(dubbingLanguageName(target))}
+            {added === "typed" ? STUDIO_TEXTS.typedLanguageAdded(dubbingLanguageName(target)) : STUDIO_TEXTS.languageAdded(dubbingLanguageName(target))}
           </p>
         ) : null}
         {render.error ? <Hint tone="error" className="text-sm">{render.error}</Hint> : null}

@@ -37,7 +37,23 @@ export const STUDIO_TEXTS = {
   noLanguageToAdd: "Every language a translation engine here reaches from the source is in this dub already.",
   addingLanguage: (language: string, lines: number) => `Adding ${language}: translating ${lines === 1 ? "the line" : `${lines} lines`}, speaking ${lines === 1 ? "it" : "each"} in its speaker's voice, then rendering the track. This runs in one go: keep the page open.`,
   languageAdded: (language: string) => `${language} added: every line translated, spoken and rendered. Its lines are below; its dub plays above.`,
+  // Decision 0072: removing a language from the editor, typing a language's translations.
+  lastLanguage: "A dub keeps at least one target language: delete the whole dub instead.",
+  removeLanguage: (language: string) => `Its ${language} translations, spoken lines, track and subtitles are deleted. The other languages stay. This cannot be undone.`,
+  languageRemoved: (language: string) => `${language} removed: its lines, track and subtitles are deleted.`,
+  typedGroup: "You type the translations",
+  translatedGroup: "Translated here",
+  typedHint: "No translation engine here reaches the languages under “You type the translations”: choosing one opens a box for every line first.",
+  typeLanguage: (language: string, lines: number) => `No translation engine here translates into ${language}: type ${lines === 1 ? "the line's translation" : `each of the ${lines} lines' translations`}, then the lines are spoken in their speakers' voices and the track is rendered in one go.`,
+  typedLanguageAdded: (language: string) => `${language} added: your translations spoken and rendered. Its lines are below; its dub plays above.`,
+  typeEveryLine: "Type a translation for every line.",
+  typeInstead: "Type the translations yourself",
+  typeLines: "Type its lines…",
+  dubbingTyped: (language: string, lines: number) => `Dubbing ${language}: speaking ${lines === 1 ? "the line" : `${lines} lines`} in ${lines === 1 ? "its speaker's voice" : "their speakers' voices"}, then rendering the track. This runs in one go: keep the page open.`,
 } as const;
+
+/** The typed-translations form's field for a segment's line: this prefix and the segment's id (decision 0072). */
+export const TYPED_LINE_FIELD = "line:";
 
 /** The target languages a dub has: those its segments are translated into, the dub's own first. */
 export function studioLanguages(segments: DubSegment[], target: string): string[] {
