@@ -10,12 +10,16 @@ const ROGER = "pv02roger00000000000";
 let client: ElevenLabsClient;
 let other: ElevenLabsClient;
 
+// The SDK waits 240 s for an answer by default. A request the local runtime leaves unanswered (STATUS.md, dubbing)
+// then held a whole attempt for four minutes before the journey's retry; 60 s is ample for every call here.
+const TIMEOUT_IN_SECONDS = 60;
+
 beforeAll(async () => {
   const email = uniqueEmail("sdk-dub");
-  client = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, email)), baseUrl });
+  client = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, email)), baseUrl, timeoutInSeconds: TIMEOUT_IN_SECONDS });
   // The dubbing studio (client.dubbing.resource) starts with Starter: the operator's way to set a plan.
   await executeSql(stateDir, `UPDATE workspaces SET tier = 'starter', status = 'active', character_limit = 30000 WHERE owner_id = (SELECT id FROM users WHERE email = '${email.toLowerCase()}')`);
-  other = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, uniqueEmail("sdk-dub-other"))), baseUrl });
+  other = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, uniqueEmail("sdk-dub-other"))), baseUrl, timeoutInSeconds: TIMEOUT_IN_SECONDS });
 });
 
 describe("official SDK: dubbing", () => {
