@@ -20,14 +20,22 @@ export async function parseForm<S extends z.ZodType>(
   schema: S,
 ): Promise<{ ok: true; data: z.output<S>; form: FormData } | { ok: false; errors: FieldErrors; form: FormData }> {
   const form = await readForm(request);
+  return { ...(await parseFormData(form, schema)), form };
+}
+
+/**
+ * Parses an already-read form's text fields with zod (a form with a file reads the file itself and its other
+ * fields here); field errors are keyed by field name, first message wins.
+ */
+export async function parseFormData<S extends z.ZodType>(form: FormData, schema: S): Promise<{ ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors }> {
   const values: Record<string, unknown> = {};
   for (const [key, value] of form) if (typeof value === "string") values[key] = value;
   const parsed = await schema.safeParseAsync(values);
-  if (parsed.success) return { ok: true, data: parsed.data, form };
+  if (parsed.success) return { ok: true, data: parsed.data };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? "form");
     errors[key] ??= issue.message;
   }
-  return { ok: false, errors, form };
+  return { ok: false, errors };
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FileText, Globe, Library, Trash2, Upload } from "lucide-react";
 import { z } from "zod";
+import { parseFormData } from "~/common/form.server";
 import { Field, FormError, FormNotice } from "~/common/components/form";
 import { Button } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
@@ -49,13 +50,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const forms = {
   text: z.object({ name: z.string().trim().max(AGENT_LIMITS.name), text: z.string().trim().min(1, KNOWLEDGE_PAGE_TEXTS.textMissing).max(AGENT_LIMITS.documentCharacters) }),
   url: z.object({ name: z.string().trim().max(AGENT_LIMITS.name), url: z.url({ protocol: /^https?$/, error: KNOWLEDGE_PAGE_TEXTS.urlInvalid }) }),
+  // A file's name is cut to the limit rather than refused: the file itself is the point of that form.
+  fileName: z.object({ name: z.string().trim().transform((name) => name.slice(0, AGENT_LIMITS.name)).catch("") }),
   delete: z.object({ document_id: z.string().min(1).max(100), force: z.literal("true").optional() }),
   attach: z.object({ document_id: z.string().min(1).max(100), agent_id: z.string().min(1, KNOWLEDGE_PAGE_TEXTS.agentMissing).max(100) }),
 };
 
 type ActionResult = { intent: string; error?: string; errors?: Record<string, string>; added?: string; attached?: string; inUse?: { id: string; message: string } };
-
-const firstErrors = (error: z.ZodError) => Object.fromEntries(error.issues.map((issue) => [String(issue.path[0] ?? "form"), issue.message]));
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
@@ -63,39 +64,36 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
   if (!form) return Response.json({ intent: "", error: KNOWLEDGE_PAGE_TEXTS.notAForm } satisfies ActionResult, { status: 400 });
   const intent = String(form.get("intent") ?? "");
-  const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const answer = (result: ActionResult, status = 200) => Response.json(result, { status });
   const added = (result: Awaited<ReturnType<typeof documentFromText>>) =>
     result.ok ? answer({ intent, added: result.document.name }) : answer({ intent, error: result.refusal.message }, result.refusal.httpStatus);
   if (intent === "text") {
-    const parsed = forms.text.safeParse(fields);
-    if (!parsed.success) return answer({ intent, errors: firstErrors(parsed.error) }, 400);
+    const parsed = await parseFormData(form, forms.text);
+    if (!parsed.ok) return answer({ intent, errors: parsed.errors }, 400);
     return added(await documentFromText(env, viewer, { text: parsed.data.text, name: parsed.data.name || null }));
   }
   if (intent === "url") {
-    const parsed = forms.url.safeParse(fields);
-    if (!parsed.success) return answer({ intent, errors: firstErrors(parsed.error) }, 400);
+    const parsed = await parseFormData(form, forms.url);
+    if (!parsed.ok) return answer({ intent, errors: parsed.errors }, 400);
     return added(await documentFromUrl(env, viewer, { url: parsed.data.url, name: parsed.data.name || null }));
   }
   if (intent === "file") {
     const file = form.get("file");
     if (!(file instanceof File) || file.size === 0) return answer({ intent, errors: { file: KNOWLEDGE_PAGE_TEXTS.fileMissing } }, 400);
-    const name = typeof fields.name === "string" ? fields.name.trim().slice(0, AGENT_LIMITS.name) : "";
-    return added(await documentFromFile(env, viewer, { file, name: name || null }));
+    const parsed = await parseFormData(form, forms.fileName);
+    return added(await documentFromFile(env, viewer, { file, name: (parsed.ok && parsed.data.name) || null }));
   }
   if (intent === "attach") {
-    const parsed = forms.attach.safeParse(fields);
-    if (!parsed.success) return answer({ intent, error: KNOWLEDGE_PAGE_TEXTS.agentMissing }, 400);
+    const parsed = await parseFormData(form, forms.attach);
+    if (!parsed.ok) return answer({ intent, error: KNOWLEDGE_PAGE_TEXTS.agentMissing }, 400);
     const document = await findDocument(env, viewer, parsed.data.document_id);
     if (!document || !DOCUMENT_TYPES.includes(document.type)) return answer({ intent, error: AGENT_TEXTS.documentNotFound }, 404);
-    const users = (await dependentAgents(env, viewer)).get(document.id) ?? [];
-    if (users.some((a) => a.id === parsed.data.agent_id)) return answer({ intent, error: KNOWLEDGE_PAGE_TEXTS.alreadyUsed }, 409);
     const attached = await attachToAgent(env, viewer, parsed.data.agent_id, document);
     return attached.ok ? answer({ intent, attached: document.name }) : answer({ intent, error: attached.refusal.message }, attached.refusal.httpStatus);
   }
   if (intent === "delete") {
-    const parsed = forms.delete.safeParse(fields);
-    if (!parsed.success) return answer({ intent, error: AGENT_TEXTS.documentNotFound }, 404);
+    const parsed = await parseFormData(form, forms.delete);
+    if (!parsed.ok) return answer({ intent, error: AGENT_TEXTS.documentNotFound }, 404);
     const deleted = await deleteDocument(env, viewer, parsed.data.document_id, parsed.data.force === "true");
     if (deleted.ok) return answer({ intent });
     if (deleted.refusal.status === "document_in_use") return answer({ intent, inUse: { id: parsed.data.document_id, message: deleted.refusal.message } }, 409);

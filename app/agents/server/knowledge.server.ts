@@ -9,7 +9,7 @@ import { fetchPublic } from "../../../core/http/public-fetch";
 import type { Actor } from "~/accounts/accounts.server";
 import { newId } from "~/accounts/accounts.server";
 import { AGENT_LIMITS, AGENT_TEXTS, htmlText, htmlTitle, readableFileKind, type Json } from "~/agents/rules/agents";
-import { folderAndDescendants, folderPath, KNOWLEDGE_LIMITS, KNOWLEDGE_TEXTS, moveProblem, type Folder } from "~/agents/rules/knowledge";
+import { folderAndDescendants, folderPath, KNOWLEDGE_LIMITS, KNOWLEDGE_PAGE_TEXTS, KNOWLEDGE_TEXTS, moveProblem, type Folder } from "~/agents/rules/knowledge";
 import { accessInfo, findAgent, settingsOfAgent, updateAgent, type AgentRefusal } from "./agents.server";
 
 export type { KnowledgeDocumentRow };
@@ -18,7 +18,7 @@ type Viewer = Pick<Actor, "membership" | "user">;
 export type DependentAgent = { id: string; name: string; createdAt: number };
 type Result = { ok: true; document: KnowledgeDocumentRow } | { ok: false; refusal: AgentRefusal };
 
-const refuse = (httpStatus: 400 | 404 | 422, status: string, message: string): { ok: false; refusal: AgentRefusal } => ({ ok: false, refusal: { httpStatus, status, message } });
+const refuse = (httpStatus: 400 | 404 | 409 | 422, status: string, message: string): { ok: false; refusal: AgentRefusal } => ({ ok: false, refusal: { httpStatus, status, message } });
 const workspaceOf = (viewer: Pick<Actor, "membership">) => viewer.membership.workspace.id;
 const notFound = () => refuse(404, "not_found", AGENT_TEXTS.documentNotFound);
 const bytesOf = (text: string) => new TextEncoder().encode(text).byteLength;
@@ -216,7 +216,9 @@ async function contentsOf(env: Env, workspaceId: string, ids: string[]): Promise
 export async function attachToAgent(env: Env, viewer: Viewer, agentId: string, document: KnowledgeDocumentRow): Promise<{ ok: true } | { ok: false; refusal: AgentRefusal }> {
   const agent = await findAgent(env, viewer, agentId);
   if (!agent) return refuse(404, "not_found", AGENT_TEXTS.agentNotFound);
-  const knowledgeBase = [...settingsOfAgent(agent).knowledgeBase, { type: document.type, id: document.id, name: document.name, usage_mode: "auto" }];
+  const current = settingsOfAgent(agent).knowledgeBase;
+  if (current.some((ref) => ref.id === document.id)) return refuse(409, "already_used", KNOWLEDGE_PAGE_TEXTS.alreadyUsed);
+  const knowledgeBase = [...current, { type: document.type, id: document.id, name: document.name, usage_mode: "auto" }];
   const updated = await updateAgent(env, viewer, agentId, { conversationConfig: { agent: { prompt: { knowledge_base: knowledgeBase } } } });
   return updated.ok ? { ok: true } : updated;
 }
