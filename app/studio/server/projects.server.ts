@@ -98,7 +98,7 @@ async function checkVoice(env: Env, actor: Actor, voiceId: string): Promise<Stud
   return null;
 }
 
-async function checkVoices(env: Env, actor: Actor, voiceIds: Iterable<string>): Promise<StudioRefusal | null> {
+export async function checkVoices(env: Env, actor: Actor, voiceIds: Iterable<string>): Promise<StudioRefusal | null> {
   for (const id of new Set(voiceIds)) {
     const refusal = await checkVoice(env, actor, id);
     if (refusal) return refusal;
