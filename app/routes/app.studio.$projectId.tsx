@@ -182,7 +182,7 @@ export default function StudioProject() {
         </div>
       }
     >
-      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+      <div className="grid gap-6 lg:grid-cols-[19rem_1fr]">
         <Card className="h-fit space-y-3 p-3">
           {canEdit ? <ConvertProject chapters={chapters} /> : null}
           <ChapterSidebar projectId={project.id} chapters={chapters} current={chapter?.id ?? null} canEdit={canEdit} />

@@ -110,7 +110,7 @@ export function ChapterSidebar({ projectId, chapters, current, canEdit }: { proj
                 to={`/app/studio/${projectId}?chapter=${c.id}`}
                 draggable={false}
                 aria-current={c.id === current ? "page" : undefined}
-                className={cn("flex min-w-0 flex-1 items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-muted", c.id === current ? "bg-muted font-medium text-foreground" : "text-muted-foreground")}
+                className={cn("flex min-w-0 flex-1 items-center gap-2 rounded-lg px-2 py-2 text-sm hover:bg-muted", c.id === current ? "bg-muted font-medium text-foreground" : "text-muted-foreground")}
               >
                 <span className="w-5 shrink-0 text-xs tabular-nums">{i + 1}</span>
                 <span className="min-w-0 flex-1 truncate">{c.name}</span>
@@ -194,7 +194,7 @@ export function ChapterHeader({ projectId, chapter }: { projectId: string; chapt
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
-        <h2 className="min-w-0 flex-1 truncate text-lg font-semibold">{chapter.name}</h2>
+        <h2 className="min-w-0 flex-1 basis-40 truncate text-lg font-semibold">{chapter.name}</h2>
         {chapter.snapshotId && !converting ? (
           // A plain form: the answer is the MP3 itself (content-disposition: attachment), which the browser saves.
           <form method="post" action={`/v1/studio/projects/${projectId}/chapters/${chapter.id}/snapshots/${chapter.snapshotId}/stream`}>
