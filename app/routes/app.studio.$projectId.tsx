@@ -11,7 +11,7 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm, readForm } from "~/common/form.server";
 import { voiceOptions } from "~/voices/voices.server";
-import { addChapter, chapterWork, projectRefusal, blockNeedsConversion, moveChapter, setCover, setProjectDictionaries, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
+import { addChapter, chapterWork, projectRefusal, blockNeedsConversion, moveChapter, placeChapter, setCover, setProjectDictionaries, findChapter, findProject, projectContent, queueConversion, updateBlock, updateChapterContent, updateProject } from "~/studio/studio.server";
 import { BLOCK_TEXT_MAX, normalisesLoudness, PROJECT_NAME_MAX, isConverting, projectConvertRefusal, QUALITY_PRESETS, qualityPresetLabel, TARGET_AUDIENCES, type BlockSubType, type TtsNode } from "../../core/studio/studio-rules";
 import { dictionariesWithRules } from "~/pronunciation/pronunciation.server";
 import { ProjectDictionaries } from "~/pronunciation/components/dictionaries";
@@ -60,6 +60,8 @@ const actionForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("convert-block"), chapter_id: z.string().min(1), block_id: z.string().min(1) }),
   z.object({ intent: z.literal("continue-playing"), value: z.enum(["true", "false"]) }),
   z.object({ intent: z.literal("move-chapter"), chapter_id: z.string().min(1), direction: z.enum(["up", "down"]) }),
+  // The drag and drop's drop: the chapter's new place, 0-based (a position outside the list is refused, 422).
+  z.object({ intent: z.literal("place-chapter"), chapter_id: z.string().min(1), index: z.string().max(12) }),
 ]);
 
 /** The editor's changes; each answers { error } (4xx) or { ok } and the page reloads its data. */
@@ -87,6 +89,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (form.intent === "move-chapter") {
     const moved = await moveChapter(env, project, form.chapter_id, form.direction === "up" ? -1 : 1);
     return moved.ok ? { ok: true } : Response.json({ error: moved.refusal.message }, { status: moved.refusal.httpStatus });
+  }
+  if (form.intent === "place-chapter") {
+    const placed = await placeChapter(env, project, form.chapter_id, form.index.trim() === "" ? NaN : Number(form.index));
+    return placed.ok ? { ok: true } : Response.json({ error: placed.refusal.message }, { status: placed.refusal.httpStatus });
   }
   if (form.intent === "continue-playing") {
     await updateProject(env, viewer, project, { continuePlaying: form.value === "true" });
@@ -176,10 +182,10 @@ export default function StudioProject() {
         </div>
       }
     >
-      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+      <div className="grid gap-6 lg:grid-cols-[19rem_1fr]">
         <Card className="h-fit space-y-3 p-3">
           {canEdit ? <ConvertProject chapters={chapters} /> : null}
-          <ChapterSidebar projectId={project.id} chapters={chapters} current={chapter?.id ?? null} />
+          <ChapterSidebar projectId={project.id} chapters={chapters} current={chapter?.id ?? null} canEdit={canEdit} />
         </Card>
         <div className="min-w-0 space-y-4">
           {canEdit ? null : <Hint>You can listen to this project; its creator or a workspace admin can make you an editor to change it.</Hint>}

@@ -13,6 +13,7 @@ import { MAX_PROJECT_DICTIONARIES } from "../../core/pronunciation/rules";
 import * as studio from "~/studio/studio.server";
 import type { ChapterWithBlocks, NewContent, StudioRefusal } from "~/studio/studio.server";
 import { documentKind, parseDocument } from "~/studio/rules/documents";
+import { PODCAST_DURATION_SCALES, PODCAST_SOURCE_MAX, PODCAST_TEXTS } from "~/studio/rules/podcast";
 import { BLOCK_SUB_TYPES, BLOCK_TEXT_MAX, DOCUMENT_MAX_BYTES, PROJECT_NAME_MAX, QUALITY_PRESETS, TARGET_AUDIENCES } from "../../core/studio/studio-rules";
 
 const doc = apiDocs("Studio");
@@ -424,6 +425,18 @@ studioApi.on(
   },
 );
 
+studioApi.get(
+  "/:project_id/muted-tracks",
+  doc("The project's chapters that have muted tracks: none, as a chapter here is one track of paragraphs that cannot be muted (decision 0073)", { success: { description: "JSON: chapter_ids" }, responses: { 404: "not_found" } }),
+  valid("param", projectParam),
+  async (c) => {
+    const project = await projectOf(c, c.req.valid("param").project_id);
+    if (!project) return notFound(c);
+    // A chapter here is one track (its paragraphs in order) with no mute: no chapter ever has a muted track.
+    return c.json({ chapter_ids: [] as string[] });
+  },
+);
+
 // Chapters.
 
 async function chapterOf(c: Context<AuthedEnv>, params: { project_id: string; chapter_id: string }) {
@@ -559,3 +572,75 @@ studioApi.post(
   },
 );
 
+
+// Podcasts (/v1/studio/podcasts): a project made from a source in two voices' turns, converted at once.
+
+const podcastSource = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("text"), text: z.string().min(1, "source.text must not be empty").max(PODCAST_SOURCE_MAX) }),
+  z.object({ type: z.literal("url"), url: z.string().min(1).max(2000) }),
+]);
+const podcastVoice = z.string().min(1).max(100);
+const podcastBody = z.object({
+  model_id: z.string().min(1).max(100),
+  mode: z.discriminatedUnion("type", [
+    z.object({ type: z.literal("conversation"), conversation: z.object({ host_voice_id: podcastVoice, guest_voice_id: podcastVoice }) }),
+    z.object({ type: z.literal("bulletin"), bulletin: z.object({ host_voice_id: podcastVoice }) }),
+  ]),
+  source: z.union([podcastSource, z.array(podcastSource).min(1).max(10)]),
+  quality_preset: z.enum(QUALITY_PRESETS).nullish(),
+  duration_scale: z.enum(PODCAST_DURATION_SCALES).nullish(),
+  language: z.string().max(20).nullish(),
+  intro: z.string().max(BLOCK_TEXT_MAX).nullish(),
+  outro: z.string().max(BLOCK_TEXT_MAX).nullish(),
+  highlights: z.array(z.string().min(10, "Each highlight must be 10 to 70 characters.").max(70, "Each highlight must be 10 to 70 characters.")).max(10).nullish(),
+  // Options this server cannot honour: refused when given (PODCAST_TEXTS says why), never ignored.
+  instructions_prompt: z.string().max(5000).nullish(),
+  safety_identifier: z.string().max(200).nullish(),
+  callback_url: z.string().max(2000).nullish(),
+  apply_text_normalization: z.enum(["auto", "on", "off", "apply_english"]).nullish(),
+});
+
+export const podcastApi = new Hono<AuthedEnv>();
+podcastApi.use("*", requireCaller);
+podcastApi.use("*", async (c, next) => {
+  const refused = studio.projectsApiRefusal(c.get("caller"));
+  if (refused) return refusal(c, refused);
+  return next();
+});
+
+podcastApi.post(
+  "/",
+  doc("Create a podcast: a Studio project of the source read in turns by a host and a guest (conversation) or the host alone (bulletin), converted at once; the words are the source's own, not rewritten (decision 0073)", {
+    success: { description: "JSON: project" },
+    responses: { 400: "invalid_content, unsupported_option, voice_not_found, model_not_found, invalid_url, url_unreachable", 401: "quota_exceeded", 403: "project_limit_reached, projects_api_not_allowed" },
+  }),
+  valid("json", podcastBody),
+  async (c) => {
+    const body = c.req.valid("json");
+    const unsupported = body.instructions_prompt?.trim()
+      ? PODCAST_TEXTS.instructionsPrompt
+      : body.safety_identifier
+        ? PODCAST_TEXTS.safetyIdentifier
+        : body.callback_url
+          ? PODCAST_TEXTS.callbackUrl
+          : body.apply_text_normalization && body.apply_text_normalization !== "auto"
+            ? PODCAST_TEXTS.textNormalization
+            : null;
+    if (unsupported) return apiError(c, 400, "unsupported_option", unsupported);
+    const voices = body.mode.type === "conversation" ? { host: body.mode.conversation.host_voice_id, guest: body.mode.conversation.guest_voice_id } : { host: body.mode.bulletin.host_voice_id, guest: null };
+    const created = await studio.createPodcast(c.env, c.get("caller"), {
+      modelId: body.model_id,
+      voices,
+      sources: Array.isArray(body.source) ? body.source : [body.source],
+      qualityPreset: body.quality_preset,
+      durationScale: body.duration_scale,
+      language: body.language,
+      intro: body.intro,
+      outro: body.outro,
+      highlights: body.highlights,
+    });
+    if (!created.ok) return refusal(c, created.refusal);
+    const project = (await projectOf(c, created.value.id))!;
+    return c.json({ project: studio.projectJson(project) });
+  },
+);

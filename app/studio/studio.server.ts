@@ -2,3 +2,4 @@
 // queues/studio, decision 0058).
 export * from "./server/projects.server";
 export * from "./server/url-import.server";
+export * from "./server/podcast.server";

@@ -201,6 +201,23 @@ export function moveInOrder(order: readonly string[], id: string, step: -1 | 1):
   return next;
 }
 
+export const CHAPTER_ORDER_TEXTS = {
+  unknown: "Chapter not found",
+  badPosition: (count: number) => `The new position must be a whole number from 1 to ${count}.`,
+  changed: "The project's chapters changed while you were reordering them: the page shows them again, try once more.",
+} as const;
+
+/**
+ * The order with `id` moved to `index` (0-based, counted in the new order: the drag and drop's drop); refused when
+ * `id` is not one of the chapters (404) or the index is outside the order (422).
+ */
+export function placeInOrder(order: readonly string[], id: string, index: number): { ok: true; order: string[] } | { ok: false; httpStatus: 404 | 422; status: string; message: string } {
+  if (!order.includes(id)) return { ok: false, httpStatus: 404, status: "not_found", message: CHAPTER_ORDER_TEXTS.unknown };
+  if (!Number.isInteger(index) || index < 0 || index >= order.length) return { ok: false, httpStatus: 422, status: "invalid_chapter_position", message: CHAPTER_ORDER_TEXTS.badPosition(order.length) };
+  const rest = order.filter((x) => x !== id);
+  return { ok: true, order: [...rest.slice(0, index), id, ...rest.slice(index)] };
+}
+
 /** The editor's leave-page question while a paragraph has edits not saved yet. */
 export const UNSAVED_EDITS_WARNING = "You have unsaved paragraph edits. Leave the page and lose them?";
 

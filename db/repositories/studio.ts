@@ -68,13 +68,48 @@ export async function findChapter(db: Database, workspaceId: string, projectId: 
     .get();
 }
 
-export async function insertChapter(db: Database, chapter: StudioChapterInsert, blocks: StudioBlockInsert[], chaptersOrder: { projectId: string; order: string; atMs: number }): Promise<void> {
+/**
+ * A chapter, its blocks, and its id appended to chapters_order in one batch; the order is appended in SQL (not
+ * rewritten from a copy read earlier), so a reorder or another add at the same time is never undone.
+ */
+export async function insertChapter(db: Database, chapter: StudioChapterInsert, blocks: StudioBlockInsert[], atMs: number): Promise<void> {
   const statements = [
     db.insert(studioChapters).values(chapter),
     ...chunk(blocks, 8).map((b) => db.insert(studioBlocks).values(b)),
-    db.update(studioProjects).set({ chaptersOrder: chaptersOrder.order, lastChaptersOrderChangeUnixMs: chaptersOrder.atMs }).where(eq(studioProjects.id, chaptersOrder.projectId)),
+    db
+      .update(studioProjects)
+      .set({ chaptersOrder: sql`json_insert(coalesce(${studioProjects.chaptersOrder}, '[]'), '$[#]', ${chapter.id})`, lastChaptersOrderChangeUnixMs: atMs })
+      .where(eq(studioProjects.id, chapter.projectId)),
   ];
   await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+}
+
+/**
+ * A new chapters_order, written only when it names each of the project's chapters exactly once (checked in the
+ * same statement, so a chapter added or deleted meanwhile makes it refuse; the caller has refused duplicates) and, when `expected` is given, only
+ * while the stored order is still that one (a relative move read it first). True when written.
+ */
+export async function setChaptersOrder(db: Database, workspaceId: string, projectId: string, order: string[], atMs: number, expected: string | null = null): Promise<boolean> {
+  const chapterCount = db.select({ n: count() }).from(studioChapters).where(and(eq(studioChapters.workspaceId, workspaceId), eq(studioChapters.projectId, projectId)));
+  // The ids as one bound JSON value: D1 binds at most 100 parameters, and a project may hold more chapters.
+  const named = db
+    .select({ n: count() })
+    .from(studioChapters)
+    .where(and(eq(studioChapters.workspaceId, workspaceId), eq(studioChapters.projectId, projectId), sql`${studioChapters.id} IN (SELECT value FROM json_each(${JSON.stringify(order)}))`));
+  const written = await db
+    .update(studioProjects)
+    .set({ chaptersOrder: JSON.stringify(order), lastChaptersOrderChangeUnixMs: atMs })
+    .where(
+      and(
+        eq(studioProjects.workspaceId, workspaceId),
+        eq(studioProjects.id, projectId),
+        sql`(${chapterCount}) = ${order.length}`,
+        sql`(${named}) = ${order.length}`,
+        expected === null ? undefined : eq(studioProjects.chaptersOrder, expected),
+      ),
+    )
+    .returning({ id: studioProjects.id });
+  return written.length > 0;
 }
 
 export async function updateChapter(db: Database, workspaceId: string, chapterId: string, patch: Partial<StudioChapterInsert>): Promise<void> {
@@ -98,10 +133,17 @@ export async function claimChaptersForConversion(db: Database, workspaceId: stri
   return claimed.length > 0;
 }
 
-export async function deleteChapter(db: Database, workspaceId: string, chapterId: string, chaptersOrder: { projectId: string; order: string; atMs: number }): Promise<void> {
+/** A chapter deleted and taken out of chapters_order in SQL, in one batch (a concurrent reorder is kept). */
+export async function deleteChapter(db: Database, workspaceId: string, projectId: string, chapterId: string, atMs: number): Promise<void> {
   await db.batch([
     db.delete(studioChapters).where(and(eq(studioChapters.workspaceId, workspaceId), eq(studioChapters.id, chapterId))),
-    db.update(studioProjects).set({ chaptersOrder: chaptersOrder.order, lastChaptersOrderChangeUnixMs: chaptersOrder.atMs }).where(eq(studioProjects.id, chaptersOrder.projectId)),
+    db
+      .update(studioProjects)
+      .set({
+        chaptersOrder: sql`(SELECT json_group_array(value) FROM json_each(coalesce(${studioProjects.chaptersOrder}, '[]')) WHERE value != ${chapterId})`,
+        lastChaptersOrderChangeUnixMs: atMs,
+      })
+      .where(and(eq(studioProjects.workspaceId, workspaceId), eq(studioProjects.id, projectId))),
   ]);
 }
 

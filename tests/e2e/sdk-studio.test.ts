@@ -7,6 +7,7 @@ const baseUrl = inject("baseUrl");
 const stateDir = inject("stateDir");
 let client: ElevenLabsClient;
 const ARIA = "pv01aria000000000000";
+const ROGER = "pv02roger00000000000";
 
 beforeAll(async () => {
   const email = uniqueEmail("sdk-studio");
@@ -65,4 +66,24 @@ describe("official SDK: studio projects", () => {
     await expect(client.studio.projects.create({ name: "Bad", fromContentJson: "{" })).rejects.toMatchObject({ statusCode: 400 });
     await expect(client.studio.projects.create({ name: "Bad", defaultTitleVoiceId: "nope", defaultParagraphVoiceId: "nope" })).rejects.toMatchObject({ statusCode: 400 });
   });
+
+  it("creates a podcast in host and guest turns and reads the project's muted tracks", async () => {
+    const { project } = await client.studio.createPodcast({
+      modelId: "eleven_multilingual_v2",
+      mode: { type: "conversation", conversation: { hostVoiceId: ARIA, guestVoiceId: ROGER } },
+      source: { type: "text", text: "This is a test podcast. The guest answers here." },
+      durationScale: "short",
+    });
+    expect(project).toMatchObject({ name: "This is a test podcast. The guest answers here.", contentType: "podcast" });
+    const chapters = await client.studio.projects.chapters.list(project.projectId);
+    const chapter = await client.studio.projects.chapters.get(project.projectId, chapters.chapters[0]!.chapterId);
+    expect(chapter.content.blocks.map((b) => b.nodes.map((n) => ("voiceId" in n ? n.voiceId : null)))).toEqual([[ARIA], [ROGER]]);
+    // Converted at once, as the SDK's description says.
+    await until(() => client.studio.projects.chapters.get(project.projectId, chapter.chapterId), (c) => c.state === "default" && c.canBeDownloaded);
+    expect(await client.studio.projects.getMutedTracks(project.projectId)).toEqual({ chapterIds: [] });
+
+    await expect(client.studio.createPodcast({ modelId: "eleven_multilingual_v2", mode: { type: "bulletin", bulletin: { hostVoiceId: ARIA } }, source: { type: "text", text: "Words." }, instructionsPrompt: "Make it funny." })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(client.studio.projects.getMutedTracks("nope")).rejects.toMatchObject({ statusCode: 404 });
+  });
 });
+

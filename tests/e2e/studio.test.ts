@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { newPage, screenshot, screenshotsOf, seriousViolations, signUpInBrowser, sharedBrowser, waitForHydration } from "./browser";
 import { uniqueEmail } from "./http";
+import { THEME_STORAGE_KEY } from "../../app/common/rules/theme";
 
 const baseUrl = inject("baseUrl");
 const browser = sharedBrowser();
@@ -73,6 +74,31 @@ describe("studio journey", () => {
     await expect(chapters.locator('[aria-label="Converted"]').count()).resolves.toBe(2);
     await expect(page.getByRole("meter", { name: /conversion progress/ }).count()).resolves.toBe(0);
     await expect(convertProject.getByRole("button", { name: "Convert project" }).isDisabled()).resolves.toBe(true);
+
+    // Reordering: chapter two dragged above chapter one by its handle (kept after a reload), then put back from the
+    // keyboard with its move button; the audiobook below follows the order.
+    const order = () => chapters.getByRole("link").allTextContents();
+    await chapters.getByTestId("chapter-drag-handle").nth(1).dragTo(chapters.getByTestId("chapter-item").first(), { targetPosition: { x: 40, y: 3 } });
+    await expect.poll(order).toEqual(["1Chapter Two", "2Chapter One"]);
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(order).toEqual(["1Chapter Two", "2Chapter One"]);
+    for (const theme of ["light", "dark"]) {
+      for (const [size, width, height] of [["desktop", 1280, 800], ["phone", 390, 844]] as const) {
+        await page.setViewportSize({ width, height });
+        await page.evaluate(([key, t]) => localStorage.setItem(key, t), [THEME_STORAGE_KEY, theme] as const);
+        await page.reload();
+        await waitForHydration(page);
+        await screenshot(page, `studio-chapter-order-${size}-${theme}`, { fullPage: false });
+      }
+    }
+    await page.evaluate((key) => localStorage.setItem(key, "light"), THEME_STORAGE_KEY);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.reload();
+    await waitForHydration(page);
+    await chapters.getByRole("button", { name: "Move Chapter One up" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(order).toEqual(["1Chapter One", "2Chapter Two"]);
 
     // The book's details and a cover (a 1x1 PNG) from the settings dialog; the project list shows them.
     await page.getByRole("button", { name: "Project settings" }).click();

@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
 import { useLeaveWarning } from "~/common/components/leave-warning";
-import { AlertTriangle, Check, ChevronDown, ChevronUp, Download, Play, Plus, RefreshCw, Settings2, Wand2 } from "lucide-react";
+import { AlertTriangle, Check, ChevronDown, ChevronUp, Download, GripVertical, Play, Plus, RefreshCw, Settings2, Wand2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { usePlayer } from "~/player/components/player";
 import { Badge } from "~/common/ui/badge";
@@ -11,7 +11,7 @@ import { EmptyState, Hint, Meter } from "~/common/ui/feedback";
 import { Input, Label, Textarea } from "~/common/ui/input";
 import { Select } from "~/common/ui/select";
 import { cn } from "~/common/ui/cn";
-import { isConverting, leavesEditor, projectConvertRefusal, projectConvertSummary, UNSAVED_EDITS_WARNING, type ChapterWork } from "../../../core/studio/studio-rules";
+import { isConverting, leavesEditor, placeInOrder, projectConvertRefusal, projectConvertSummary, UNSAVED_EDITS_WARNING, type ChapterWork } from "../../../core/studio/studio-rules";
 
 /** A chapter as the editor shows it, with what converting it now would do. */
 export type EditorChapter = ChapterWork & { id: string; name: string; progress: number | null; canBeDownloaded: boolean; error: string | null; snapshotId: string | null };
@@ -39,40 +39,110 @@ export function useUnsavedEdits() {
   return { markDirty, warning: useLeaveWarning(unsaved, UNSAVED_EDITS_WARNING, leavesEditor) };
 }
 
-/** The project's chapters, each with its conversion state; the current one is marked. */
-export function ChapterSidebar({ projectId, chapters, current }: { projectId: string; chapters: EditorChapter[]; current: string | null }) {
+/**
+ * The project's chapters, each with its conversion state; the current one is marked. An editor reorders them by
+ * dragging a chapter's handle, or with its move up / move down buttons (keyboard, touch); while a move is being
+ * saved the list shows the new order already.
+ */
+export function ChapterSidebar({ projectId, chapters, current, canEdit }: { projectId: string; chapters: EditorChapter[]; current: string | null; canEdit: boolean }) {
   const busy = useNavigation().state === "submitting";
+  const place = useFetcher<{ error?: string }>();
+  const [dragged, setDragged] = useState<string | null>(null);
+  // Where the dragged chapter would land: the index of the gap before chapter i (chapters.length: after the last).
+  const [gap, setGap] = useState<number | null>(null);
+  const pending = place.formData?.get("intent") === "place-chapter" ? { id: String(place.formData.get("chapter_id")), index: Number(place.formData.get("index")) } : null;
+  const shown = pending ? optimisticOrder(chapters, pending.id, pending.index) : chapters;
+  const reorderable = canEdit && shown.length > 1;
+  const drop = () => {
+    const from = shown.findIndex((c) => c.id === dragged);
+    if (dragged && gap !== null && from >= 0) {
+      // The gap counts the dragged chapter itself; its new index is counted without it.
+      const index = gap > from ? gap - 1 : gap;
+      if (index !== from) place.submit({ intent: "place-chapter", chapter_id: dragged, index: String(index) }, { method: "post" });
+    }
+    setDragged(null);
+    setGap(null);
+  };
   return (
     <nav aria-label="Chapters" className="space-y-3">
-      <ol className="space-y-1">
-        {chapters.map((c, i) => (
-          <li key={c.id}>
+      <ol className="space-y-1" data-testid="chapter-list">
+        {shown.map((c, i) => (
+          <li
+            key={c.id}
+            data-testid="chapter-item"
+            onDragOver={(e) => {
+              if (!dragged) return;
+              e.preventDefault();
+              const box = e.currentTarget.getBoundingClientRect();
+              setGap(e.clientY < box.top + box.height / 2 ? i : i + 1);
+            }}
+            onDrop={(e) => {
+              e.preventDefault();
+              drop();
+            }}
+            className={cn("rounded-lg border-y-2 border-transparent", dragged === c.id && "opacity-50", dragged && gap === i && "border-t-[var(--color-accent)]", dragged && gap === i + 1 && i === shown.length - 1 && "border-b-[var(--color-accent)]")}
+          >
             <div className="flex items-center gap-1">
+              {reorderable ? (
+                // The mouse's way to reorder; the move buttons beside it are the keyboard's and touch's.
+                <span
+                  draggable
+                  aria-hidden="true"
+                  title="Drag to reorder"
+                  data-testid="chapter-drag-handle"
+                  onDragStart={(e) => {
+                    e.dataTransfer.effectAllowed = "move";
+                    e.dataTransfer.setData("text/plain", c.name);
+                    const row = e.currentTarget.closest("li");
+                    if (row) e.dataTransfer.setDragImage(row, 8, 8);
+                    setDragged(c.id);
+                  }}
+                  onDragEnd={() => {
+                    setDragged(null);
+                    setGap(null);
+                  }}
+                  className="flex h-8 w-4 shrink-0 cursor-grab items-center justify-center text-muted-foreground hover:text-foreground active:cursor-grabbing"
+                >
+                  <GripVertical className="size-4" />
+                </span>
+              ) : null}
               <Link
                 to={`/app/studio/${projectId}?chapter=${c.id}`}
+                draggable={false}
                 aria-current={c.id === current ? "page" : undefined}
-                className={cn("flex min-w-0 flex-1 items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-muted", c.id === current ? "bg-muted font-medium text-foreground" : "text-muted-foreground")}
+                className={cn("flex min-w-0 flex-1 items-center gap-2 rounded-lg px-2 py-2 text-sm hover:bg-muted", c.id === current ? "bg-muted font-medium text-foreground" : "text-muted-foreground")}
               >
                 <span className="w-5 shrink-0 text-xs tabular-nums">{i + 1}</span>
                 <span className="min-w-0 flex-1 truncate">{c.name}</span>
                 {isConverting(c.state) ? <RefreshCw aria-label="Converting" className="size-4 animate-spin" /> : c.canBeDownloaded ? <Check aria-label="Converted" className="size-4" /> : null}
               </Link>
-              {chapters.length > 1 ? <MoveChapter chapter={c} first={i === 0} last={i === chapters.length - 1} /> : null}
+              {reorderable ? <MoveChapter chapter={c} first={i === 0} last={i === shown.length - 1} /> : null}
             </div>
             {/* Each converting chapter's own progress, so a whole-project conversion shows every chapter moving. */}
             {isConverting(c.state) ? <Meter progress label={`${c.name}: conversion progress`} value={percent(c.progress)} max={100} valueText={`${percent(c.progress)}% converted`} className="mx-3 mb-1 h-1 w-auto" /> : null}
           </li>
         ))}
       </ol>
-      <Form method="post" className="flex gap-2">
-        <input type="hidden" name="intent" value="add-chapter" />
-        <Input name="name" aria-label="New chapter name" placeholder="New chapter" required maxLength={200} className="h-8" />
-        <Button type="submit" size="sm" variant="secondary" disabled={busy} aria-label="Add chapter">
-          <Plus aria-hidden="true" />
-        </Button>
-      </Form>
+      {place.data?.error && place.state === "idle" ? <Hint tone="error">{place.data.error}</Hint> : null}
+      {canEdit ? (
+        <Form method="post" className="flex gap-2">
+          <input type="hidden" name="intent" value="add-chapter" />
+          <Input name="name" aria-label="New chapter name" placeholder="New chapter" required maxLength={200} className="h-8" />
+          <Button type="submit" size="sm" variant="secondary" disabled={busy} aria-label="Add chapter">
+            <Plus aria-hidden="true" />
+          </Button>
+        </Form>
+      ) : null}
     </nav>
   );
+}
+
+/** The list as it will be once a drop is saved (the server applies the same move to the order it holds). */
+function optimisticOrder<T extends { id: string }>(chapters: T[], id: string, index: number): T[] {
+  const placed = placeInOrder(chapters.map((c) => c.id), id, index);
+  if (!placed.ok) return chapters;
+  const byId = new Map(chapters.map((c) => [c.id, c]));
+  return placed.order.map((chapterId) => byId.get(chapterId)!);
 }
 
 /** Up and down buttons that move a chapter one place in the project's reading order. */
@@ -124,7 +194,7 @@ export function ChapterHeader({ projectId, chapter }: { projectId: string; chapt
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
-        <h2 className="min-w-0 flex-1 truncate text-lg font-semibold">{chapter.name}</h2>
+        <h2 className="min-w-0 flex-1 basis-40 truncate text-lg font-semibold">{chapter.name}</h2>
         {chapter.snapshotId && !converting ? (
           // A plain form: the answer is the MP3 itself (content-disposition: attachment), which the browser saves.
           <form method="post" action={`/v1/studio/projects/${projectId}/chapters/${chapter.id}/snapshots/${chapter.snapshotId}/stream`}>

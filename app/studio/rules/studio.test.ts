@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LONG_TEXT_CHARACTERS, projectNameFromText, suggestsStudio, leavesEditor, moveInOrder, coverImageType, allowedToUseProjectsApi, blockCharacters, conversionKey, conversionProgress, defaultVoiceFor, projectLimit, queuePositions, projectConvertRefusal, projectConvertSummary, PROJECT_CONVERT_TEXTS } from "../../../core/studio/studio-rules";
+import { LONG_TEXT_CHARACTERS, projectNameFromText, suggestsStudio, leavesEditor, moveInOrder, placeInOrder, coverImageType, allowedToUseProjectsApi, blockCharacters, conversionKey, conversionProgress, defaultVoiceFor, projectLimit, queuePositions, projectConvertRefusal, projectConvertSummary, PROJECT_CONVERT_TEXTS } from "../../../core/studio/studio-rules";
 
 describe("studio rules", () => {
   it("gates the projects API and the projects limit by tier", () => {
@@ -78,5 +78,17 @@ describe("studio rules", () => {
     expect(projectConvertRefusal([chapter("default", 0)])?.message).toBe(PROJECT_CONVERT_TEXTS.done);
     expect(projectConvertRefusal([chapter("default", 0, false, false)])?.message).toBe(PROJECT_CONVERT_TEXTS.empty);
     expect(projectConvertRefusal([])?.message).toBe(PROJECT_CONVERT_TEXTS.empty);
+  });
+});
+
+describe("placeInOrder", () => {
+  it("moves a chapter to a 0-based index of the new order, refusing unknown chapters and positions outside", () => {
+    expect(placeInOrder(["a", "b", "c"], "c", 0)).toEqual({ ok: true, order: ["c", "a", "b"] });
+    expect(placeInOrder(["a", "b", "c"], "a", 2)).toEqual({ ok: true, order: ["b", "c", "a"] });
+    expect(placeInOrder(["a", "b", "c"], "b", 1)).toEqual({ ok: true, order: ["a", "b", "c"] });
+    expect(placeInOrder(["a", "b"], "z", 0)).toMatchObject({ ok: false, httpStatus: 404 });
+    expect(placeInOrder(["a", "b"], "a", 2)).toMatchObject({ ok: false, httpStatus: 422 });
+    expect(placeInOrder(["a", "b"], "a", -1)).toMatchObject({ ok: false, httpStatus: 422 });
+    expect(placeInOrder(["a", "b"], "a", 0.5)).toMatchObject({ ok: false, httpStatus: 422 });
   });
 });

@@ -21,6 +21,8 @@ import { rulesForLocators, type Locator } from "~/pronunciation/pronunciation.se
 import {
   allowedToUseProjectsApi,
   moveInOrder,
+  CHAPTER_ORDER_TEXTS,
+  placeInOrder,
   blockCharacters,
   COVER_MAX_BYTES,
   COVER_TYPES,
@@ -48,7 +50,7 @@ import {
 import { blockConversionKey, blockHasText, blockNeedsConversion, inOrder, parseList, projectContentOf, projectOutputFormat, type ChapterWithBlocks, type StudioJobMessage } from "../../../core/studio/project-content.server";
 export { blockConversionKey, blockNeedsConversion, projectOutputFormat, type ChapterWithBlocks, type StudioJobMessage };
 
-export type StudioRefusal = { httpStatus: 400 | 401 | 402 | 403 | 404 | 409; status: string; message: string };
+export type StudioRefusal = { httpStatus: 400 | 401 | 402 | 403 | 404 | 409 | 422; status: string; message: string };
 export type StudioResult<T> = { ok: true; value: T } | { ok: false; refusal: StudioRefusal };
 
 const refuse = (httpStatus: StudioRefusal["httpStatus"], status: string, message: string): { ok: false; refusal: StudioRefusal } => ({ ok: false, refusal: { httpStatus, status, message } });
@@ -96,7 +98,7 @@ async function checkVoice(env: Env, actor: Actor, voiceId: string): Promise<Stud
   return null;
 }
 
-async function checkVoices(env: Env, actor: Actor, voiceIds: Iterable<string>): Promise<StudioRefusal | null> {
+export async function checkVoices(env: Env, actor: Actor, voiceIds: Iterable<string>): Promise<StudioRefusal | null> {
   for (const id of new Set(voiceIds)) {
     const refusal = await checkVoice(env, actor, id);
     if (refusal) return refusal;
@@ -246,13 +248,11 @@ export async function replaceProjectContent(env: Env, actor: Actor, project: Stu
   const old = await repo.projectChapters(db(env), project.workspaceId, project.id);
   const keys = await repo.projectMediaKeys(db(env), project.workspaceId, project.id);
   const nowMs = Date.now();
-  const order: string[] = [];
-  for (const c of old) await repo.deleteChapter(db(env), project.workspaceId, c.id, { projectId: project.id, order: "[]", atMs: nowMs });
+  for (const c of old) await repo.deleteChapter(db(env), project.workspaceId, project.id, c.id, nowMs);
   for (const c of chapters) {
     const id = newStudioId();
-    order.push(id);
     const blocks = blockRows(project.workspaceId, id, c.blocks);
-    await repo.insertChapter(db(env), { id, projectId: project.id, workspaceId: project.workspaceId, name: c.name, blockIdsOrder: JSON.stringify(blocks.map((b) => b.id)), lastBlockIdsOrderChangeUnixMs: nowMs }, blocks, { projectId: project.id, order: JSON.stringify(order), atMs: nowMs });
+    await repo.insertChapter(db(env), { id, projectId: project.id, workspaceId: project.workspaceId, name: c.name, blockIdsOrder: JSON.stringify(blocks.map((b) => b.id)), lastBlockIdsOrderChangeUnixMs: nowMs }, blocks, nowMs);
   }
   // The old chapters' block audio goes; snapshots stay (they are the project's history).
   const snapshotKeys = new Set((await repo.listSnapshots(db(env), project.workspaceId, project.id, null)).map((s) => s.audioKey));
@@ -275,12 +275,38 @@ export async function setProjectDictionaries(env: Env, project: StudioProjectRow
   return { ok: true, value: resolved.versions };
 }
 
-/** Moves a chapter one place in chapters_order (last_chapters_order_change_unix_ms records when). */
+/**
+ * Moves a chapter one place in chapters_order (last_chapters_order_change_unix_ms records when). The move is made
+ * on the order as stored when it is written: a move that lost a race with another reorder reads again and retries.
+ */
 export async function moveChapter(env: Env, project: StudioProjectRow, chapterId: string, step: -1 | 1): Promise<StudioResult<string[]>> {
-  const order = moveInOrder(parseList<string>(project.chaptersOrder), chapterId, step);
-  if (!order) return refuse(404, "not_found", "Chapter not found");
-  await repo.updateProject(db(env), project.workspaceId, project.id, { chaptersOrder: JSON.stringify(order), lastChaptersOrderChangeUnixMs: Date.now() });
-  return { ok: true, value: order };
+  return rewriteChaptersOrder(env, project, (current) => {
+    const order = moveInOrder(current, chapterId, step);
+    return order ? { ok: true, value: order } : refuse(404, "not_found", CHAPTER_ORDER_TEXTS.unknown);
+  });
+}
+
+/** A chapter moved to a position (0-based, in the new order): the editor's drag and drop. */
+export async function placeChapter(env: Env, project: StudioProjectRow, chapterId: string, index: number): Promise<StudioResult<string[]>> {
+  return rewriteChaptersOrder(env, project, (current) => {
+    const placed = placeInOrder(current, chapterId, index);
+    return placed.ok ? { ok: true, value: placed.order } : refuse(placed.httpStatus, placed.status, placed.message);
+  });
+}
+
+/**
+ * One write of chapters_order, computed from the order stored now and written only while it is still that one (and
+ * still names every chapter once, checked by the same statement); a few tries, then 409 for the caller to retry.
+ */
+async function rewriteChaptersOrder(env: Env, project: StudioProjectRow, next: (current: string[]) => StudioResult<string[]>): Promise<StudioResult<string[]>> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const fresh = await repo.findProject(db(env), project.workspaceId, project.id);
+    if (!fresh) return refuse(404, "not_found", "Project not found");
+    const order = next(parseList<string>(fresh.chaptersOrder));
+    if (!order.ok) return order;
+    if (await repo.setChaptersOrder(db(env), project.workspaceId, project.id, order.value, Date.now(), fresh.chaptersOrder)) return order;
+  }
+  return refuse(409, "chapters_changed", CHAPTER_ORDER_TEXTS.changed);
 }
 
 export async function setCover(env: Env, project: StudioProjectRow, image: { bytes: Uint8Array }): Promise<StudioResult<null>> {
@@ -312,8 +338,7 @@ export async function addChapter(env: Env, project: StudioProjectRow, name: stri
   const voices = { title: project.defaultTitleVoiceId, paragraph: project.defaultParagraphVoiceId };
   const blocks = blockRows(project.workspaceId, id, parsed ? contentBlocks({ kind: "document", chapters: [parsed], sourceType: "" }, voices)[0]!.blocks : []);
   const nowMs = Date.now();
-  const order = [...parseList<string>(project.chaptersOrder), id];
-  await repo.insertChapter(db(env), { id, projectId: project.id, workspaceId: project.workspaceId, name, blockIdsOrder: JSON.stringify(blocks.map((b) => b.id)), lastBlockIdsOrderChangeUnixMs: nowMs }, blocks, { projectId: project.id, order: JSON.stringify(order), atMs: nowMs });
+  await repo.insertChapter(db(env), { id, projectId: project.id, workspaceId: project.workspaceId, name, blockIdsOrder: JSON.stringify(blocks.map((b) => b.id)), lastBlockIdsOrderChangeUnixMs: nowMs }, blocks, nowMs);
   return (await findChapter(env, project, id))!;
 }
 
@@ -360,8 +385,7 @@ export async function updateBlock(env: Env, actor: Actor, project: StudioProject
 }
 
 export async function deleteChapter(env: Env, project: StudioProjectRow, current: ChapterWithBlocks): Promise<void> {
-  const order = parseList<string>(project.chaptersOrder).filter((id) => id !== current.chapter.id);
-  await repo.deleteChapter(db(env), project.workspaceId, current.chapter.id, { projectId: project.id, order: JSON.stringify(order), atMs: Date.now() });
+  await repo.deleteChapter(db(env), project.workspaceId, project.id, current.chapter.id, Date.now());
   const stale = current.blocks.flatMap((b) => (b.audioKey ? [b.audioKey] : []));
   if (stale.length) await env.MEDIA.delete(stale);
 }

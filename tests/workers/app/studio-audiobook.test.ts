@@ -4,14 +4,20 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { decodeMp3 } from "../../../core/audio/mp3-decoder";
-import { api, createKey, signUp } from "./helpers";
+import { api, createKey, fetcherPost, signUp } from "./helpers";
 import { ARIA } from "./billing-helpers";
 
 async function starter(email: string): Promise<string> {
-  const key = await createKey(await signUp(email));
+  return (await starterMember(email)).key;
+}
+
+/** A Starter workspace's owner: an API key, and the session cookie for the editor's actions. */
+async function starterMember(email: string): Promise<{ key: string; cookie: string }> {
+  const cookie = await signUp(email);
+  const key = await createKey(cookie);
   const { workspace_id: workspace } = (await (await api("/v1/workspace", { key })).json()) as { workspace_id: string };
   await env.DB.prepare("UPDATE workspaces SET tier = 'starter', status = 'active', character_limit = 30000 WHERE id = ?").bind(workspace).run();
-  return key;
+  return { key, cookie };
 }
 
 function form(fields: [string, string][]): FormData {
@@ -124,7 +130,7 @@ describe("Studio audiobook export", () => {
   });
 
   it("exports an MP3 whose ID3 chapter marks match its chapters, each normalised to ACX's loudness", async () => {
-    const key = await starter("studio-audiobook@example.com");
+    const { key, cookie } = await starterMember("studio-audiobook@example.com");
     const chapters = [
       { name: "The Harbour", ...paragraphs(["The boats came home before the storm.", "Only one was missing, and the keeper waited by the lamp."]) },
       { name: "Épilogue", ...paragraphs(["In the morning the sea was calm again."]) },
@@ -157,6 +163,12 @@ describe("Studio audiobook export", () => {
       expect(level.peak, `${mark.title} peak`).toBeLessThanOrEqual(-3);
       expect(level.floor, `${mark.title} noise floor`).toBeLessThanOrEqual(-60);
     }
+
+    // Chapters reordered in the editor: the next export follows the new order without converting again.
+    const order = ((await (await api(`/v1/studio/projects/${project.project_id}`, { key })).json()) as { chapters_order: string[] }).chapters_order;
+    expect((await fetcherPost(`/app/studio/${project.project_id}`, { intent: "place-chapter", chapter_id: order[1]!, index: "0" }, cookie)).status).toBe(200);
+    const reordered = await api(`/v1/studio/projects/${project.project_id}/snapshots/${snapshots[0]!.project_snapshot_id}/audiobook`, { method: "POST", key });
+    expect(readChapters(new Uint8Array(await reordered.arrayBuffer())).marks.map((m) => m.title)).toEqual(["Épilogue", "The Harbour"]);
 
     // Another workspace cannot download it.
     const other = await starter("studio-audiobook-other@example.com");

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { paragraphsOf, podcastScript, sentencesOf } from "./podcast";
+import { BLOCK_TEXT_MAX } from "../../../core/studio/studio-rules";
+
+const speakers = (blocks: ReturnType<typeof podcastScript>) => blocks.map((b) => `${b.nodes[0]!.voice_id}:${b.nodes[0]!.text}`);
+
+describe("podcast script", () => {
+  it("splits paragraphs at blank lines, or at line breaks when there is none", () => {
+    expect(paragraphsOf("One.\n\nTwo\nstill two.\n\n\nThree.")).toEqual(["One.", "Two still two.", "Three."]);
+    expect(paragraphsOf("One.\nTwo.")).toEqual(["One.", "Two."]);
+    expect(sentencesOf("Hello there.  How are you? Fine!")).toEqual(["Hello there.", "How are you?", "Fine!"]);
+  });
+
+  it("alternates host and guest by paragraph, with the intro and outro by the host", () => {
+    const script = podcastScript(["First part.\n\nSecond part.\n\nThird part."], { host: "h", guest: "g" }, { intro: "Welcome.", outro: "Bye." });
+    expect(speakers(script)).toEqual(["h:Welcome.", "h:First part.", "g:Second part.", "h:Third part.", "h:Bye."]);
+  });
+
+  it("alternates by sentence when the source is one paragraph, and a bulletin is the host alone", () => {
+    expect(speakers(podcastScript(["This is a test podcast. It has two sentences."], { host: "h", guest: "g" }, {}))).toEqual(["h:This is a test podcast.", "g:It has two sentences."]);
+    expect(speakers(podcastScript(["One.\n\nTwo."], { host: "h", guest: null }, {}))).toEqual(["h:One.", "h:Two."]);
+  });
+
+  it("stops at the duration's word cap after the sentence reaching it, and keeps everything when long", () => {
+    const paragraph = Array.from({ length: 100 }, (_, i) => `Sentence number ${i} has six words.`).join(" ");
+    const source = [Array.from({ length: 10 }, () => paragraph).join("\n\n")];
+    const wordsIn = (blocks: ReturnType<typeof podcastScript>) => blocks.reduce((n, b) => n + b.nodes[0]!.text.split(" ").length, 0);
+    expect(wordsIn(podcastScript(source, { host: "h", guest: "g" }, { durationScale: "short" }))).toBe(450);
+    expect(wordsIn(podcastScript(source, { host: "h", guest: "g" }, { durationScale: "default" }))).toBe(1050);
+    expect(wordsIn(podcastScript(source, { host: "h", guest: "g" }, { durationScale: "long" }))).toBe(6000);
+  });
+
+  it("keeps each block within a block's length, one speaker's turn in several blocks", () => {
+    const long = Array.from({ length: 400 }, (_, i) => `Words of sentence ${i}.`).join(" ");
+    const script = podcastScript([`${long}\n\nReply.`], { host: "h", guest: "g" }, { durationScale: "long" });
+    expect(script.every((b) => b.nodes[0]!.text.length <= BLOCK_TEXT_MAX)).toBe(true);
+    expect(script.at(-1)!.nodes[0]).toMatchObject({ voice_id: "g", text: "Reply." });
+    expect(new Set(script.slice(0, -1).map((b) => b.nodes[0]!.voice_id))).toEqual(new Set(["h"]));
+  });
+});
