@@ -203,7 +203,7 @@ export function moveInOrder(order: readonly string[], id: string, step: -1 | 1):
 
 export const CHAPTER_ORDER_TEXTS = {
   unknown: "Chapter not found",
-  badPosition: (count: number) => `The new position must be a whole number from 1 to ${count}.`,
+  badPosition: (count: number) => `The new position (counted from 0) must be a whole number from 0 to ${count - 1}.`,
   changed: "The project's chapters changed while you were reordering them: the page shows them again, try once more.",
 } as const;
 
