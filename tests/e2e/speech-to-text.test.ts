@@ -135,7 +135,7 @@ describe("speech to text page", () => {
   }, 180_000);
 
   it("labels two speakers of a dialogue (Roger, Aria, Roger, spoken by the platform) with speaker separation on", async () => {
-    // The dialogue is made as tests/workers/app/speech-to-text-speakers.test.ts makes it: the platform's own speech.
+    // The dialogue is made as tests/workers/app/speech-to-text.test.ts ("speech-to-text-speakers") makes it: the platform's own speech.
     const key = await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, uniqueEmail("stt-voices")));
     const pause = new Int16Array(16000 * 0.7);
     const parts: Int16Array[] = [];
