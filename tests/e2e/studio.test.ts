@@ -108,7 +108,7 @@ describe("studio journey", () => {
     await screenshot(page, "studio-settings", { fullPage: false });
     await settings.getByRole("button", { name: "Save settings" }).click();
     await settings.waitFor({ state: "detached" });
-    // The audiobook: one MP3 with chapter marks (decision 0049; the marks are checked in studio-audiobook.test.ts).
+    // The audiobook: one MP3 with chapter marks (decision 0049; the marks are checked in tests/workers/app/studio.test.ts, "studio-audiobook").
     const [book] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download audiobook" }).click()]);
     expect(book.suggestedFilename()).toBe("The Lighthouse.mp3");
 
