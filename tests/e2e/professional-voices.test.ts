@@ -22,6 +22,8 @@ async function spoken(page: Page, text: string): Promise<Buffer> {
 }
 
 async function bothThemes(page: Page, name: string) {
+  // Colours change with a transition: without this the photographs catch them half-way.
+  await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
   for (const [width, height, size] of [[1440, 900, "desktop"], [375, 812, "phone"]] as const) {
     await page.setViewportSize({ width, height });
     // The theme as the toggle sets it, without a reload (which would lose the dialog or the step shown).
@@ -82,6 +84,16 @@ describe("professional cloning and similar voices", () => {
     await expect(card.getByTestId("training-state").textContent()).resolves.toBe("Not trained");
     await card.getByLabel("Add samples to My professional Roger").setInputFiles(samples.map((buffer, i) => ({ name: `roger-${i + 1}.mp3`, mimeType: "audio/mpeg", buffer })));
     await card.getByTestId("samples").getByText("roger-3.mp3").waitFor({ timeout: 60_000 });
+    // Until it is verified, the voice is flagged wherever voices are offered (decision 0075): the voice lab's card.
+    const flagOnLab = async () => {
+      await page.goto("/app/voice-lab");
+      await waitForHydration(page);
+      return page.getByTestId("voice-card").filter({ hasText: "My professional Roger" }).getByTestId("voice-flag").allTextContents();
+    };
+    await expect(flagOnLab()).resolves.toEqual(["Unverified"]);
+    await bothThemes(page, "voice-flag-unverified");
+    await page.goto("/app/voice-lab/professional");
+    await waitForHydration(page);
     await card.getByRole("button", { name: "Show the text to read" }).click();
     await card.getByTestId("verification-text").waitFor();
     await bothThemes(page, "professional-cloning-verify");
@@ -93,6 +105,7 @@ describe("professional cloning and similar voices", () => {
     await card.getByRole("button", { name: "Preview My professional Roger" }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="player"]')?.getAttribute("data-state") === "playing", undefined, { timeout: 20_000 });
     await bothThemes(page, "professional-cloning-trained");
+    await expect(flagOnLab()).resolves.toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
