@@ -23,6 +23,8 @@
 // 13. The AI speech classifier: platform clips recognised after re-encoding, trimming, volume and resampling against
 //     an exact-bytes baseline, false positives on audio not made here, and the fingerprint's cost
 //     (bench/ai-classifier.mjs).
+// 13b. The generated-audio watermark: detection on platform clips after MP3 at 64 kbps (and resampling), false
+//     positives on audio not made here, and the mark's cost against generation (bench/watermark.mjs).
 // 14. Studio: a 10,000-word project converted through the queue against single text-to-speech requests, and one
 //     edited paragraph reconverted against the whole (bench/studio-10k.mjs).
 // 15. Dubbing: a 60-second two-speaker clip made by the platform's voices over a background bed, English to Spanish
@@ -46,6 +48,7 @@ import { benchSession } from "../scripts/dev-accounts.mjs";
 import { printSpeechToSpeechBench, speechToSpeechBench } from "./speech-to-speech.mjs";
 import { printSpeechToTextBench, speechToTextBench } from "./speech-to-text.mjs";
 import { aiClassifierBench, printAiClassifierBench } from "./ai-classifier.mjs";
+import { printWatermarkBench, watermarkBench } from "./watermark.mjs";
 import { printStudioBench, studioBench } from "./studio-10k.mjs";
 import { dubbingBench, printDubbingBench } from "./dubbing.mjs";
 
@@ -269,6 +272,7 @@ console.table([
 console.log(`warm: ours / lamejs ${(mp3.lamejs.warm / mp3.ours.warm).toFixed(1)}x faster`);
 
 printAiClassifierBench(await aiClassifierBench());
+printWatermarkBench(await watermarkBench());
 
 if (!process.argv.includes("--no-stack")) await withStack(async (base, stateDir, stack) => {
   // Its one run so far did not finish (docs/STATUS.md): a failure is printed, the other benchmarks still run.
