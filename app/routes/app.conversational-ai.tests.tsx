@@ -230,7 +230,7 @@ export default function AgentTests() {
                     {STATUS_LABELS[r.status] ?? r.status}
                   </Badge>
                   <span className="font-medium">{r.testName}</span>
-                  <span className="text-muted-foreground">against {r.agentName}</span>
+                  <span className="text-muted-foreground">{`against ${r.agentName}`}</span>
                 </div>
                 {r.reason ? <p className="mt-1 text-muted-foreground">{r.reason}</p> : null}
               </li>

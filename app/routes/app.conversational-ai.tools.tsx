@@ -267,9 +267,9 @@ export default function Tools() {
                 <li key={c.id} className="rounded-lg border border-border p-3 text-sm" data-testid="tool-call">
                   <div className="flex flex-wrap items-center gap-2">
                     <Badge tone={c.isError ? "danger" : "success"}>{c.isError ? "Error" : "Answered"}</Badge>
-                    <span className="tabular-nums text-muted-foreground">{(c.latencyMs / 1000).toFixed(2)} s</span>
+                    <span className="tabular-nums text-muted-foreground">{`${(c.latencyMs / 1000).toFixed(2)} s`}</span>
                     <time className="text-muted-foreground" dateTime={new Date(c.calledAt).toISOString()}>
-                      {new Date(c.calledAt).toISOString().replace("T", " ").slice(0, 19)} UTC
+                      {`${new Date(c.calledAt).toISOString().replace("T", " ").slice(0, 19)} UTC`}
                     </time>
                     <Link className="underline-offset-4 hover:underline" to={`/app/conversational-ai/agents/${c.agentId}`}>
                       Agent
