@@ -174,7 +174,7 @@ export default function AgentTests() {
             <TableHead>
               <tr>
                 <TableHeaderCell>Test</TableHeaderCell>
-                <TableHeaderCell>Type</TableHeaderCell>
+                <TableHeaderCell className="hidden sm:table-cell">Type</TableHeaderCell>
                 <TableHeaderCell>Run against</TableHeaderCell>
                 <TableHeaderCell className="sr-only">Delete</TableHeaderCell>
               </tr>
@@ -183,10 +183,10 @@ export default function AgentTests() {
               {tests.map((t) => (
                 <TableRow key={t.id} data-testid="agent-test-row">
                   <TableCell>
-                    <div className="break-all font-medium">{t.name}</div>
+                    <div className="break-words font-medium">{t.name}</div>
                     {t.message ? <div className="text-xs text-muted-foreground">“{t.message}”</div> : null}
                   </TableCell>
-                  <TableCell>
+                  <TableCell className="hidden sm:table-cell">
                     <Badge tone="outline">{TYPE_LABELS[t.type] ?? t.type}</Badge>
                   </TableCell>
                   <TableCell>

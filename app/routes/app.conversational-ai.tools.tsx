@@ -181,9 +181,9 @@ export default function Tools() {
             <TableHead>
               <tr>
                 <TableHeaderCell>Tool</TableHeaderCell>
-                <TableHeaderCell>Type</TableHeaderCell>
+                <TableHeaderCell className="hidden sm:table-cell">Type</TableHeaderCell>
                 <TableHeaderCell>Used by</TableHeaderCell>
-                <TableHeaderCell>Calls</TableHeaderCell>
+                <TableHeaderCell className="hidden sm:table-cell">Calls</TableHeaderCell>
                 <TableHeaderCell className="sr-only">Actions</TableHeaderCell>
               </tr>
             </TableHead>
@@ -191,12 +191,12 @@ export default function Tools() {
               {tools.map((t) => (
                 <TableRow key={t.id} data-testid="tool-row">
                   <TableCell>
-                    <Link className="break-all font-medium underline-offset-4 hover:underline" to={linkTo("tool", t.id)} preventScrollReset>
+                    <Link className="break-words font-medium underline-offset-4 hover:underline" to={linkTo("tool", t.id)} preventScrollReset>
                       {t.name}
                     </Link>
                     {t.description ? <div className="text-xs text-muted-foreground">{t.description}</div> : null}
                   </TableCell>
-                  <TableCell>
+                  <TableCell className="hidden sm:table-cell">
                     <Badge tone="outline">{t.type}</Badge>
                   </TableCell>
                   <TableCell>
@@ -216,7 +216,7 @@ export default function Tools() {
                       </span>
                     )}
                   </TableCell>
-                  <TableCell className="tabular-nums">{t.calls}</TableCell>
+                  <TableCell className="hidden tabular-nums sm:table-cell">{t.calls}</TableCell>
                   <TableCell>
                     <div className="flex items-center justify-end gap-1">
                       {t.type === "webhook" ? (
