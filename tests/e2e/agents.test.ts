@@ -66,6 +66,34 @@ describe("conversational agents journey", () => {
     await expect(fileRow.getByRole("link", { name: "Bakery helper" }).count()).resolves.toBe(1);
     expect(errors).toEqual([]);
     await screenshotsOf(page, "/app/conversational-ai/knowledge-base", "agents-knowledge-base");
+
+    // A webhook tool is added and listed; opening it shows its calls (none yet).
+    await page.goto(`${baseUrl}/app/conversational-ai/tools`);
+    await waitForHydration(page);
+    await page.getByLabel("Name", { exact: true }).fill("check_order");
+    await page.getByLabel("Description").fill("Looks up a bread order");
+    await page.getByLabel("URL", { exact: true }).fill("https://bakery.example/orders");
+    await page.getByRole("button", { name: "Add tool" }).click();
+    await page.getByText("Added the tool “check_order”.").waitFor();
+    await page.getByTestId("tool-row").getByRole("link", { name: "check_order", exact: true }).click();
+    await page.getByTestId("tool-calls-dialog").getByText("No calls yet", { exact: false }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByTestId("tool-calls-dialog").waitFor({ state: "detached" });
+    await screenshotsOf(page, "/app/conversational-ai/tools", "agents-tools");
+
+    // A response test is added and run against the agent: the verdict shows with its reason.
+    await page.goto(`${baseUrl}/app/conversational-ai/tests`);
+    await waitForHydration(page);
+    await page.getByLabel("Name", { exact: true }).fill("Sourdough time");
+    await page.getByLabel("User's message").fill("When is the sourdough bread baked?");
+    await page.getByLabel("Success condition").fill("Says when the sourdough bread is baked");
+    await page.getByLabel("A good answer (optional)").fill("Our sourdough bread is baked every morning at five.");
+    await page.getByRole("button", { name: "Add test" }).click();
+    const testRow = page.getByTestId("agent-test-row").filter({ hasText: "Sourdough time" });
+    await testRow.getByRole("button", { name: "Run", exact: true }).click();
+    await page.getByTestId("test-run-status").getByText("Passed").waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await screenshotsOf(page, "/app/conversational-ai/tests", "agents-tests");
     await context.close();
   });
 

@@ -16,6 +16,12 @@ export function AgentsAreaLinks() {
       <Link className="underline-offset-4 hover:underline" to="/app/conversational-ai/batch-calling">
         Batch calling
       </Link>
+      <Link className="underline-offset-4 hover:underline" to="/app/conversational-ai/tools">
+        Tools
+      </Link>
+      <Link className="underline-offset-4 hover:underline" to="/app/conversational-ai/tests">
+        Agent tests
+      </Link>
     </nav>
   );
 }

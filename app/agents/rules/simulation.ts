@@ -54,3 +54,22 @@ export function transcriptEntries(value: unknown): { role: "user" | "agent"; mes
 export function conditionCriteria(conditions: string[]): { id: string; name: string; goal: string }[] {
   return conditions.map((goal, i) => ({ id: `success_condition_${i + 1}`, name: `Success condition ${i + 1}`, goal }));
 }
+
+/** The agent tests page (/app/conversational-ai/tests): it creates response tests (type "llm"). */
+export const TESTS_PAGE_TEXTS = {
+  intro: "Check how an agent answers: a test gives it a user's message and judges its next response.",
+  nameMissing: "Enter a name.",
+  messageMissing: "Enter the user's message.",
+  conditionMissing: "Say what a good answer does.",
+  agentMissing: "Choose an agent.",
+  created: (name: string) => `Added the test “${name}”.`,
+  deleted: "Deleted the test.",
+  started: "The test is running; its result appears below.",
+  noAgents: "Create an agent first to run tests against it.",
+  empty: "No tests yet",
+  emptyHint: "Add a test above.",
+  noMatch: "No test has that name",
+  noRuns: "No runs yet: run a test against an agent from its row.",
+  running: "Running…",
+  notAForm: "Send the page's form.",
+} as const;

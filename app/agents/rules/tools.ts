@@ -39,3 +39,22 @@ export function workspaceTool(id: string, config: Json): AgentTool | null {
   const tool = agentTools({ tools: [config] })[0];
   return tool ? { ...tool, id } : null;
 }
+
+/** The tools page (/app/conversational-ai/tools). */
+export const TOOLS_PAGE_TEXTS = {
+  intro: "Tools your agents can call, kept once for the workspace. An agent uses a tool once it is added to the agent's tools.",
+  webhookExplained: "The agent calls this address with the arguments it chooses; the answer goes back to the agent.",
+  nameHint: "Letters, digits, underscores or hyphens: the model calls the tool by this name.",
+  nameMissing: "Enter a name.",
+  urlInvalid: "Enter an http or https address.",
+  created: (name: string) => `Added the tool “${name}”.`,
+  updated: (name: string) => `Saved the tool “${name}”.`,
+  deleted: "Deleted the tool.",
+  deleteAnyway: "Remove it from those agents and delete",
+  onlyWebhooks: "Only webhook tools are edited here; change other tools through the API.",
+  empty: "No tools yet",
+  emptyHint: "Add a webhook tool above.",
+  noMatch: "No tool has that name",
+  noCalls: "No calls yet: calls appear here once a conversation uses the tool.",
+  notAForm: "Send the page's form.",
+} as const;

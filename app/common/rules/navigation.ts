@@ -55,6 +55,8 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/conversational-ai/knowledge-base", label: "Knowledge base", group: "Create", icon: "agents", requires: "conversational_ai" },
   { to: "/app/conversational-ai/phone-numbers", label: "Phone numbers", group: "Create", icon: "agents", requires: "conversational_ai" },
   { to: "/app/conversational-ai/batch-calling", label: "Batch calling", group: "Create", icon: "agents", requires: "conversational_ai" },
+  { to: "/app/conversational-ai/tools", label: "Tools", group: "Create", icon: "agents", requires: "conversational_ai" },
+  { to: "/app/conversational-ai/tests", label: "Agent tests", group: "Create", icon: "agents", requires: "conversational_ai" },
   { to: "/app/audio-native", label: "Audio Native", group: "Create", icon: "audioNative", requires: "projects" },
   { to: "/app/publishing", label: "Publishing", group: "Create", icon: "studio" },
   { to: "/app/productions", label: "Productions", group: "Create", icon: "productions" },

@@ -12,6 +12,8 @@ import { AUTH_CONNECTION_TEXTS } from "~/workspace/rules/auth-connections";
 import { devTwilioVoice, DEV_PHONE } from "../../../app/agents/server/dev-twilio-voice.server";
 import { twilioSignature } from "../../../app/agents/rules/phone";
 import { KNOWLEDGE_PAGE_TEXTS } from "~/agents/rules/knowledge";
+import { TOOLS_PAGE_TEXTS, WORKSPACE_TOOL_TEXTS } from "~/agents/rules/tools";
+import { TESTS_PAGE_TEXTS } from "~/agents/rules/simulation";
 
 describe("agents", () => {
   const SHOP = "Opening hours: the shop opens at nine in the morning and closes at six in the evening.\n\nDelivery takes three working days. Delivery is free above fifty euros.";
@@ -1297,6 +1299,148 @@ describe("agents-workspace", () => {
       expect((await post({ intent: "attach", document_id: mine.id, agent_id: theirAgent })).status).toBe(404);
       expect((await api(`/v1/convai/knowledge-base/${theirs}`, { key: otherKey })).status).toBe(200);
       expect(await (await SELF.fetch(`${ORIGIN}${PAGE}`, { headers: { cookie } })).text()).not.toContain("Theirs");
+    });
+  });
+
+  describe("the tools page (/app/conversational-ai/tools)", () => {
+    const PAGE = "/app/conversational-ai/tools";
+    let cookie: string;
+    let pageKey: string;
+    type Result = { intent: string; error?: string; errors?: Record<string, string>; created?: string; updated?: string; deleted?: boolean; inUse?: { id: string; message: string } };
+    const post = async (fields: Record<string, string>) => {
+      const sent = await fetcherPost(PAGE, fields, cookie);
+      return { status: sent.status, result: sent.data as Result };
+    };
+    type Tool = { id: string; tool_config: { name: string; description: string; type: string; api_schema: { url: string; method: string; request_body_schema?: unknown } } };
+    const listed = async () => ((await (await api("/v1/convai/tools?page_size=100", { key: pageKey })).json()) as { tools: Tool[] }).tools;
+    const page = (query = "") => SELF.fetch(`${ORIGIN}${PAGE}${query}`, { headers: { cookie } });
+
+    beforeAll(async () => {
+      cookie = await signUp("tools-page@example.com");
+      pageKey = await createKey(cookie);
+    });
+
+    it("creates a webhook tool with the API's rules, lists and searches it, and edits only what the form shows", async () => {
+      expect(await (await page()).text()).toContain(TOOLS_PAGE_TEXTS.empty);
+      expect(await post({ intent: "create", name: "check_order", description: "Looks up an order", url: "https://shop.example/orders", method: "POST" })).toMatchObject({ status: 200, result: { created: "check_order" } });
+      expect(await post({ intent: "create", name: "", description: "", url: "ftp://x", method: "GET" })).toMatchObject({ status: 400, result: { errors: { name: TOOLS_PAGE_TEXTS.nameMissing, url: TOOLS_PAGE_TEXTS.urlInvalid } } });
+      // The API's own refusals: a name the model cannot call, an address inside the network (decision 0053).
+      expect(await post({ intent: "create", name: "check order", description: "", url: "https://shop.example/x", method: "GET" })).toMatchObject({ status: 422, result: { error: WORKSPACE_TOOL_TEXTS.badName } });
+      expect((await post({ intent: "create", name: "local", description: "", url: "http://127.0.0.1/x", method: "GET" })).status).toBe(422);
+      const [tool] = await listed();
+      expect(tool!.tool_config).toMatchObject({ type: "webhook", name: "check_order", description: "Looks up an order", api_schema: { url: "https://shop.example/orders", method: "POST" } });
+      // Parameters set through the API survive an edit from the page.
+      const schema = { type: "object", properties: { order: { type: "string" } } };
+      await api(`/v1/convai/tools/${tool!.id}`, { method: "PATCH", key: pageKey, json: { tool_config: { ...tool!.tool_config, api_schema: { ...tool!.tool_config.api_schema, request_body_schema: schema } } } });
+      expect(await post({ intent: "update", tool_id: tool!.id, name: "find_order", description: "Finds an order", url: "https://shop.example/find", method: "GET" })).toMatchObject({ status: 200, result: { updated: "find_order" } });
+      expect((await listed())[0]!.tool_config).toMatchObject({ name: "find_order", api_schema: { url: "https://shop.example/find", method: "GET", request_body_schema: schema } });
+      expect((await post({ intent: "update", tool_id: tool!.id, name: "", description: "", url: "https://shop.example/find", method: "GET" })).status).toBe(400);
+      const html = await (await page()).text();
+      expect(html.match(/data-testid="tool-row"/g)).toHaveLength(1);
+      expect(html).toContain("Finds an order");
+      expect(await (await page("?q=nothing")).text()).toContain(TOOLS_PAGE_TEXTS.noMatch);
+      expect(await (await page(`?edit=${tool!.id}`)).text()).toContain('data-testid="edit-tool-dialog"');
+      const notAForm = await SELF.fetch(`${ORIGIN}${PAGE}`, { method: "POST", body: "{}", headers: { cookie, origin: ORIGIN, host: new URL(ORIGIN).host, "content-type": "application/json" } });
+      expect(notAForm.status).toBe(400);
+    });
+
+    it("shows a tool's recorded calls, and deletes one agents use only when asked to take it from them", async () => {
+      const tool = (await listed())[0]!;
+      const agentId = ((await (await api("/v1/convai/agents/create", { method: "POST", key: pageKey, json: { name: "Order desk", conversation_config: { agent: { prompt: { tool_ids: [tool.id] } } } } })).json()) as { agent_id: string }).agent_id;
+      const workspace = await env.DB.prepare("SELECT workspace_id FROM agents WHERE id = ?").bind(agentId).first<{ workspace_id: string }>();
+      await env.DB.prepare("INSERT INTO agent_tool_calls (id, workspace_id, tool_id, request_id, conversation_id, agent_id, called_at, latency_ms, is_error, request_payload, response_payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        .bind("toolcall_page1", workspace!.workspace_id, tool.id, "call_1", "conv_page1", agentId, Date.now(), 420, 1, '{"order":"A-17"}', "The shop answered 503.")
+        .run();
+      const html = await (await page()).text();
+      expect(html).toContain("1 agent: ");
+      expect(html).toContain(`/app/conversational-ai/agents/${agentId}`);
+      const opened = await (await page(`?tool=${tool.id}`)).text();
+      expect(opened).toContain('data-testid="tool-calls-dialog"');
+      expect(opened).toContain("A-17");
+      expect(opened).toContain("The shop answered 503.");
+      expect(opened).toContain("0.42 s");
+
+      const refused = await post({ intent: "delete", tool_id: tool.id });
+      expect(refused.status).toBe(409);
+      expect(refused.result.inUse).toMatchObject({ id: tool.id, message: expect.stringContaining("Order desk") });
+      expect(await post({ intent: "delete", tool_id: tool.id, force: "true" })).toMatchObject({ status: 200, result: { deleted: true } });
+      expect(await listed()).toEqual([]);
+      const agent = (await (await api(`/v1/convai/agents/${agentId}`, { key: pageKey })).json()) as { conversation_config: { agent: { prompt: { tool_ids: string[] } } } };
+      expect(agent.conversation_config.agent.prompt.tool_ids).toEqual([]);
+      expect((await post({ intent: "delete", tool_id: "" })).status).toBe(404);
+    });
+
+    it("never reaches another workspace's tools", async () => {
+      const theirs = ((await (await api("/v1/convai/tools", { method: "POST", key: otherKey, json: { tool_config: { type: "webhook", name: "their_tool", description: "", api_schema: { url: "https://their.example/x" } } } })).json()) as { id: string }).id;
+      expect((await page(`?tool=${theirs}`)).status).toBe(404);
+      expect((await page(`?edit=${theirs}`)).status).toBe(404);
+      expect((await post({ intent: "update", tool_id: theirs, name: "mine_now", description: "", url: "https://shop.example/x", method: "GET" })).status).toBe(404);
+      expect((await post({ intent: "delete", tool_id: theirs, force: "true" })).status).toBe(404);
+      expect((await api(`/v1/convai/tools/${theirs}`, { key: otherKey })).status).toBe(200);
+      expect(await (await page()).text()).not.toContain("their_tool");
+    });
+  });
+
+  describe("the agent tests page (/app/conversational-ai/tests)", () => {
+    const PAGE = "/app/conversational-ai/tests";
+    let cookie: string;
+    let pageKey: string;
+    type Result = { intent: string; error?: string; errors?: Record<string, string>; created?: string; started?: boolean; deleted?: boolean };
+    const post = async (fields: Record<string, string>) => {
+      const sent = await fetcherPost(PAGE, fields, cookie);
+      return { status: sent.status, result: sent.data as Result };
+    };
+    const listed = async () => ((await (await api("/v1/convai/agent-testing?page_size=100", { key: pageKey })).json()) as { tests: { id: string; name: string; type: string }[] }).tests;
+    const page = (query = "") => SELF.fetch(`${ORIGIN}${PAGE}${query}`, { headers: { cookie } });
+
+    beforeAll(async () => {
+      cookie = await signUp("tests-page@example.com");
+      pageKey = await createKey(cookie);
+    });
+
+    it("creates a response test as the API keeps it, runs it against an agent and shows the verdict with its reason, and deletes it", async () => {
+      expect(await (await page()).text()).toContain(TESTS_PAGE_TEXTS.empty);
+      const fields = { intent: "create", name: "Delivery time", message: "How long does delivery take?", success_condition: "Says how long delivery takes", success_example: "Delivery takes three working days.", failure_example: "I don't know." };
+      expect(await post(fields)).toMatchObject({ status: 200, result: { created: "Delivery time" } });
+      expect(await post({ intent: "create", name: "", message: " ", success_condition: "" })).toMatchObject({ status: 400, result: { errors: { name: TESTS_PAGE_TEXTS.nameMissing, message: TESTS_PAGE_TEXTS.messageMissing, success_condition: TESTS_PAGE_TEXTS.conditionMissing } } });
+      const [test] = await listed();
+      expect(test).toMatchObject({ name: "Delivery time", type: "llm" });
+      expect(await (await api(`/v1/convai/agent-testing/${test!.id}`, { key: pageKey })).json()).toMatchObject({
+        chat_history: [{ role: "user", message: "How long does delivery take?" }],
+        success_condition: "Says how long delivery takes",
+        success_examples: [{ response: "Delivery takes three working days.", type: "success" }],
+        failure_examples: [{ response: "I don't know.", type: "failure" }],
+      });
+      expect(await (await page("?q=nothing")).text()).toContain(TESTS_PAGE_TEXTS.noMatch);
+
+      const doc = ((await (await api("/v1/convai/knowledge-base/text", { method: "POST", key: pageKey, json: { text: "Delivery takes three working days. Delivery is free above fifty euros.", name: "Shop" } })).json()) as { id: string }).id;
+      const agentId = ((await (await api("/v1/convai/agents/create", { method: "POST", key: pageKey, json: { name: "Shop helper", conversation_config: { agent: { first_message: "Hello!", prompt: { knowledge_base: [{ type: "text", id: doc, name: "Shop" }] } } } } })).json()) as { agent_id: string }).agent_id;
+      expect((await post({ intent: "run", test_id: test!.id, agent_id: "" })).status).toBe(400);
+      expect(await post({ intent: "run", test_id: test!.id, agent_id: agentId })).toMatchObject({ status: 200, result: { started: true } });
+      let html = "";
+      for (let i = 0; i < 50; i++) {
+        html = await (await page()).text();
+        if (!html.includes(TESTS_PAGE_TEXTS.running)) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(html).toMatch(/data-testid="test-run-status"[^>]*>Passed</);
+      expect(html).toContain("against Shop helper");
+
+      expect(await post({ intent: "delete", test_id: test!.id })).toMatchObject({ status: 200, result: { deleted: true } });
+      expect(await listed()).toEqual([]);
+      expect((await post({ intent: "delete", test_id: test!.id })).status).toBe(404);
+    });
+
+    it("never reaches another workspace's tests or agents", async () => {
+      const theirTest = ((await (await api("/v1/convai/agent-testing/create", { method: "POST", key: otherKey, json: { type: "llm", name: "Their test", chat_history: [{ role: "user", message: "Hi" }] } })).json()) as { id: string }).id;
+      const theirAgent = ((await (await api("/v1/convai/agents/create", { method: "POST", key: otherKey, json: { conversation_config: {} } })).json()) as { agent_id: string }).agent_id;
+      expect(await post({ intent: "create", name: "Mine", message: "Hi", success_condition: "Greets" })).toMatchObject({ status: 200 });
+      const mine = (await listed())[0]!;
+      expect((await post({ intent: "run", test_id: mine.id, agent_id: theirAgent })).status).toBe(404);
+      expect((await post({ intent: "run", test_id: theirTest, agent_id: theirAgent })).status).toBe(404);
+      expect((await post({ intent: "delete", test_id: theirTest })).status).toBe(404);
+      expect((await api(`/v1/convai/agent-testing/${theirTest}`, { key: otherKey })).status).toBe(200);
+      expect(await (await page()).text()).not.toContain("Their test");
     });
   });
 });

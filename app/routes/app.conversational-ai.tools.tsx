@@ -1,0 +1,305 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Pencil, Trash2, Webhook, Wrench } from "lucide-react";
+import { z } from "zod";
+import { parseFormData } from "~/common/form.server";
+import { Field, FormError, FormNotice } from "~/common/components/form";
+import { Badge } from "~/common/ui/badge";
+import { Button, LinkButton } from "~/common/ui/button";
+import { Card, CardContent, CardHeader } from "~/common/ui/card";
+import { Dialog } from "~/common/ui/dialog";
+import { EmptyState, Hint } from "~/common/ui/feedback";
+import { Input, Label } from "~/common/ui/input";
+import { Page, Section } from "~/common/ui/page";
+import { Select } from "~/common/ui/select";
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common/ui/table";
+import { PRODUCT_NAME } from "../../core/brand";
+import { createTool, deleteTool, findTool, listToolCalls, listTools, requireAgentsViewer, toolStats, toolUsers, updateTool, type AgentToolRow } from "~/agents/agents.server";
+import { AGENT_LIMITS, type Json } from "~/agents/rules/agents";
+import { WEBHOOK_METHODS } from "~/agents/rules/llm";
+import { TOOLS_PAGE_TEXTS, WORKSPACE_TOOL_LIMITS, WORKSPACE_TOOL_TEXTS } from "~/agents/rules/tools";
+import { AgentsAreaLinks } from "~/agents/components/agents-area-links";
+
+export const meta: MetaFunction = () => [{ title: `Tools · ${PRODUCT_NAME}` }];
+
+const PAGE = "/app/conversational-ai/tools";
+const CALLS_SHOWN = 20;
+const configOf = (tool: AgentToolRow) => JSON.parse(tool.toolConfig) as Json;
+const apiOf = (config: Json) => (config.api_schema && typeof config.api_schema === "object" ? (config.api_schema as Json) : {});
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+const notFound = () => new Response(WORKSPACE_TOOL_TEXTS.notFound, { status: 404 });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  const viewer = await requireAgentsViewer(request, context);
+  const params = new URL(request.url).searchParams;
+  const search = params.get("q")?.trim().slice(0, 200) || undefined;
+  const openId = params.get("tool")?.slice(0, 100);
+  const editId = params.get("edit")?.slice(0, 100);
+  const { tools } = await listTools(env, viewer, { pageSize: WORKSPACE_TOOL_LIMITS.pageSize, search });
+  const [stats, users] = await Promise.all([toolStats(env, viewer, tools.map((t) => t.id)), Promise.all(tools.map((t) => toolUsers(env, t.workspaceId, t.id)))]);
+  // A tool named in the address that is not this workspace's answers 404, as the API does.
+  const opened = openId ? await findTool(env, viewer, openId) : null;
+  if (openId && !opened) throw notFound();
+  const edited = editId ? await findTool(env, viewer, editId) : null;
+  if (editId && (!edited || edited.type !== "webhook")) throw notFound();
+  const calls = opened ? (await listToolCalls(env, viewer, opened.id, { pageSize: CALLS_SHOWN })).calls : [];
+  return {
+    search: search ?? "",
+    tools: tools.map((t, i) => ({
+      id: t.id,
+      name: t.name,
+      type: t.type,
+      description: text(configOf(t).description),
+      calls: stats.get(t.id)?.calls ?? 0,
+      agents: users[i]!.map((a) => ({ id: a.id, name: a.name })),
+    })),
+    opened: opened
+      ? {
+          id: opened.id,
+          name: opened.name,
+          calls: calls.map((c) => ({ id: c.id, calledAt: c.calledAt, agentId: c.agentId, latencyMs: c.latencyMs, isError: c.isError, request: c.requestPayload, response: c.responsePayload })),
+        }
+      : null,
+    editing: edited ? { id: edited.id, name: edited.name, description: text(configOf(edited).description), url: text(apiOf(configOf(edited)).url), method: text(apiOf(configOf(edited)).method).toUpperCase() || "GET" } : null,
+  };
+}
+
+const webhookFields = {
+  name: z.string().trim().min(1, TOOLS_PAGE_TEXTS.nameMissing).max(AGENT_LIMITS.name),
+  description: z.string().trim().max(AGENT_LIMITS.prompt).default(""),
+  url: z.url({ protocol: /^https?$/, error: TOOLS_PAGE_TEXTS.urlInvalid }),
+  method: z.enum(WEBHOOK_METHODS).catch("GET"),
+};
+const forms = {
+  create: z.object(webhookFields),
+  update: z.object({ tool_id: z.string().min(1).max(100), ...webhookFields }),
+  delete: z.object({ tool_id: z.string().min(1).max(100), force: z.literal("true").optional() }),
+};
+
+type ActionResult = { intent: string; error?: string; errors?: Record<string, string>; created?: string; updated?: string; deleted?: boolean; inUse?: { id: string; message: string } };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const env = context.cloudflare.env;
+  const viewer = await requireAgentsViewer(request, context);
+  const form = await request.formData().catch(() => null);
+  if (!form) return Response.json({ intent: "", error: TOOLS_PAGE_TEXTS.notAForm } satisfies ActionResult, { status: 400 });
+  const intent = String(form.get("intent") ?? "");
+  const answer = (result: ActionResult, status = 200) => Response.json(result, { status });
+  // The tool's rules (its name, its URL, decision 0053) are the API's: createTool and updateTool refuse what breaks them.
+  if (intent === "create") {
+    const parsed = await parseFormData(form, forms.create);
+    if (!parsed.ok) return answer({ intent, errors: parsed.errors }, 400);
+    const { name, description, url, method } = parsed.data;
+    const created = await createTool(env, viewer, { toolConfig: { type: "webhook", name, description, api_schema: { url, method } } });
+    return created.ok ? answer({ intent, created: created.tool.name }) : answer({ intent, error: created.refusal.message }, created.refusal.httpStatus);
+  }
+  if (intent === "update") {
+    const parsed = await parseFormData(form, forms.update);
+    if (!parsed.ok) return answer({ intent, errors: parsed.errors }, 400);
+    const found = await findTool(env, viewer, parsed.data.tool_id);
+    if (!found) return answer({ intent, error: WORKSPACE_TOOL_TEXTS.notFound }, 404);
+    if (found.type !== "webhook") return answer({ intent, error: TOOLS_PAGE_TEXTS.onlyWebhooks }, 400);
+    // Only what the form shows changes: the tool's parameters, headers and the rest stay as they were.
+    const config = configOf(found);
+    const { name, description, url, method } = parsed.data;
+    const updated = await updateTool(env, viewer, found.id, { toolConfig: { ...config, name, description, api_schema: { ...apiOf(config), url, method } } });
+    return updated.ok ? answer({ intent, updated: updated.tool.name }) : answer({ intent, error: updated.refusal.message }, updated.refusal.httpStatus);
+  }
+  if (intent === "delete") {
+    const parsed = await parseFormData(form, forms.delete);
+    if (!parsed.ok) return answer({ intent, error: WORKSPACE_TOOL_TEXTS.notFound }, 404);
+    const deleted = await deleteTool(env, viewer, parsed.data.tool_id, parsed.data.force === "true");
+    if (deleted.ok) return answer({ intent, deleted: true });
+    if (deleted.refusal.status === "tool_in_use") return answer({ intent, inUse: { id: parsed.data.tool_id, message: deleted.refusal.message } }, 409);
+    return answer({ intent, error: deleted.refusal.message }, deleted.refusal.httpStatus);
+  }
+  return answer({ intent, error: "Unknown action." }, 400);
+}
+
+const METHOD_OPTIONS = WEBHOOK_METHODS.map((m) => ({ value: m, label: m }));
+
+export default function Tools() {
+  const { tools, search, opened, editing } = useLoaderData<typeof loader>();
+  const result = useActionData<ActionResult>();
+  const busy = useNavigation().state !== "idle";
+  const navigate = useNavigate();
+  const back = () => navigate(search ? `${PAGE}?q=${encodeURIComponent(search)}` : PAGE, { preventScrollReset: true });
+  const errorsOf = (intent: string) => (result?.intent === intent ? (result.errors ?? {}) : {});
+  const errorOf = (intent: string) => (result?.intent === intent && result.error ? <Hint tone="error">{result.error}</Hint> : null);
+  const linkTo = (key: string, id: string) => `${PAGE}?${new URLSearchParams({ ...(search ? { q: search } : {}), [key]: id })}`;
+  const notice = result?.created ? TOOLS_PAGE_TEXTS.created(result.created) : result?.updated ? TOOLS_PAGE_TEXTS.updated(result.updated) : result?.deleted ? TOOLS_PAGE_TEXTS.deleted : null;
+  return (
+    <Page title="Tools" description={TOOLS_PAGE_TEXTS.intro} testId="tools-page">
+      <AgentsAreaLinks />
+      <FormNotice>{notice}</FormNotice>
+      <Card>
+        <CardHeader title="Add a webhook tool" description={TOOLS_PAGE_TEXTS.webhookExplained} />
+        <CardContent>
+          <Form method="post" className="grid gap-3 md:grid-cols-2" noValidate data-testid="add-tool-form">
+            <input type="hidden" name="intent" value="create" />
+            <WebhookFields errors={errorsOf("create")} idPrefix="new-tool" />
+            <div className="flex flex-col gap-2 md:col-span-2">
+              {errorOf("create")}
+              <Button type="submit" disabled={busy} className="self-start">
+                <Webhook aria-hidden="true" /> Add tool
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+      <Section title="Workspace tools">
+        <Form method="get" className="mb-3 flex max-w-md items-end gap-2" role="search">
+          <div className="flex flex-1 flex-col gap-1">
+            <Label htmlFor="tool-search">Search by name</Label>
+            <Input id="tool-search" name="q" defaultValue={search} maxLength={200} />
+          </div>
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+        </Form>
+        {result?.inUse ? (
+          <FormError>
+            {result.inUse.message}{" "}
+            <Form method="post" className="inline">
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="tool_id" value={result.inUse.id} />
+              <input type="hidden" name="force" value="true" />
+              <Button type="submit" size="sm" variant="destructive" disabled={busy}>
+                {TOOLS_PAGE_TEXTS.deleteAnyway}
+              </Button>
+            </Form>
+          </FormError>
+        ) : null}
+        {errorOf("delete")}
+        {tools.length === 0 ? (
+          <EmptyState icon={<Wrench />} title={search ? TOOLS_PAGE_TEXTS.noMatch : TOOLS_PAGE_TEXTS.empty}>
+            {search ? null : TOOLS_PAGE_TEXTS.emptyHint}
+          </EmptyState>
+        ) : (
+          <Table>
+            <TableHead>
+              <tr>
+                <TableHeaderCell>Tool</TableHeaderCell>
+                <TableHeaderCell className="hidden sm:table-cell">Type</TableHeaderCell>
+                <TableHeaderCell>Used by</TableHeaderCell>
+                <TableHeaderCell className="hidden sm:table-cell">Calls</TableHeaderCell>
+                <TableHeaderCell className="sr-only">Actions</TableHeaderCell>
+              </tr>
+            </TableHead>
+            <tbody>
+              {tools.map((t) => (
+                <TableRow key={t.id} data-testid="tool-row">
+                  <TableCell>
+                    <Link className="break-words font-medium underline-offset-4 hover:underline" to={linkTo("tool", t.id)} preventScrollReset>
+                      {t.name}
+                    </Link>
+                    {t.description ? <div className="text-xs text-muted-foreground">{t.description}</div> : null}
+                  </TableCell>
+                  <TableCell className="hidden sm:table-cell">
+                    <Badge tone="outline">{t.type}</Badge>
+                  </TableCell>
+                  <TableCell>
+                    {t.agents.length === 0 ? (
+                      <span className="text-muted-foreground">No agent</span>
+                    ) : (
+                      <span>
+                        {t.agents.length === 1 ? "1 agent: " : `${t.agents.length} agents: `}
+                        {t.agents.map((a, i) => (
+                          <span key={a.id}>
+                            {i > 0 ? ", " : null}
+                            <Link className="underline-offset-4 hover:underline" to={`/app/conversational-ai/agents/${a.id}`}>
+                              {a.name}
+                            </Link>
+                          </span>
+                        ))}
+                      </span>
+                    )}
+                  </TableCell>
+                  <TableCell className="hidden tabular-nums sm:table-cell">{t.calls}</TableCell>
+                  <TableCell>
+                    <div className="flex items-center justify-end gap-1">
+                      {t.type === "webhook" ? (
+                        <LinkButton to={linkTo("edit", t.id)} preventScrollReset size="sm" variant="ghost" aria-label={`Edit ${t.name}`}>
+                          <Pencil aria-hidden="true" />
+                        </LinkButton>
+                      ) : null}
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="delete" />
+                        <input type="hidden" name="tool_id" value={t.id} />
+                        <Button type="submit" size="sm" variant="ghost" disabled={busy} aria-label={`Delete ${t.name}`}>
+                          <Trash2 aria-hidden="true" />
+                        </Button>
+                      </Form>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Section>
+      {editing && !(result?.intent === "update" && result.updated) ? (
+        <Dialog title={`Edit ${editing.name}`} description={TOOLS_PAGE_TEXTS.webhookExplained} onClose={back} testId="edit-tool-dialog">
+          <Form method="post" className="flex flex-col gap-3" noValidate>
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="tool_id" value={editing.id} />
+            <WebhookFields errors={errorsOf("update")} idPrefix="edit-tool" values={editing} />
+            {errorOf("update")}
+            <div className="flex gap-2">
+              <Button type="submit" disabled={busy}>
+                Save
+              </Button>
+              <Button type="button" variant="secondary" onClick={back}>
+                Cancel
+              </Button>
+            </div>
+          </Form>
+        </Dialog>
+      ) : null}
+      {opened ? (
+        <Dialog title={opened.name} description="Recent calls, newest first." onClose={back} testId="tool-calls-dialog" className="sm:max-w-3xl">
+          {opened.calls.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{TOOLS_PAGE_TEXTS.noCalls}</p>
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {opened.calls.map((c) => (
+                <li key={c.id} className="rounded-lg border border-border p-3 text-sm" data-testid="tool-call">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge tone={c.isError ? "danger" : "success"}>{c.isError ? "Error" : "Answered"}</Badge>
+                    <span className="tabular-nums text-muted-foreground">{`${(c.latencyMs / 1000).toFixed(2)} s`}</span>
+                    <time className="text-muted-foreground" dateTime={new Date(c.calledAt).toISOString()}>
+                      {`${new Date(c.calledAt).toISOString().replace("T", " ").slice(0, 19)} UTC`}
+                    </time>
+                    <Link className="underline-offset-4 hover:underline" to={`/app/conversational-ai/agents/${c.agentId}`}>
+                      Agent
+                    </Link>
+                  </div>
+                  <div className="mt-2 font-medium">Arguments</div>
+                  <pre className="overflow-x-auto whitespace-pre-wrap break-all rounded bg-muted p-2 text-xs">{c.request}</pre>
+                  <div className="mt-2 font-medium">{c.isError ? "Error" : "Answer"}</div>
+                  <pre className="overflow-x-auto whitespace-pre-wrap break-all rounded bg-muted p-2 text-xs">{c.response}</pre>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Dialog>
+      ) : null}
+    </Page>
+  );
+}
+
+/** A webhook's name, description, address and method (the create form and the edit dialog). */
+function WebhookFields({ errors, idPrefix, values }: { errors: Record<string, string>; idPrefix: string; values?: { name: string; description: string; url: string; method: string } }) {
+  return (
+    <>
+      <Field id={`${idPrefix}-name`} label="Name" name="name" placeholder="check_order" maxLength={AGENT_LIMITS.name} aria-required="true" defaultValue={values?.name} hint={TOOLS_PAGE_TEXTS.nameHint} error={errors.name} />
+      <Field id={`${idPrefix}-description`} label="Description" name="description" placeholder="Looks up an order by its number" defaultValue={values?.description} error={errors.description} />
+      <Field id={`${idPrefix}-url`} label="URL" name="url" type="url" placeholder="https://example.com/orders" aria-required="true" defaultValue={values?.url} error={errors.url} />
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={`${idPrefix}-method`}>Method</Label>
+        <Select id={`${idPrefix}-method`} label="Method" name="method" options={METHOD_OPTIONS} defaultValue={values?.method ?? "GET"} className="w-32" />
+      </div>
+    </>
+  );
+}
