@@ -63,7 +63,8 @@ describe("conversational agents journey", () => {
     await fileRow.waitFor();
     await fileRow.getByRole("button", { name: "Add to agent" }).click();
     await page.getByText("Added “opening-hours.txt” to the agent").waitFor();
-    await expect(fileRow.getByRole("link", { name: "Bakery helper" }).count()).resolves.toBe(1);
+    // The notice can show before the list's new data has landed: wait for the row to name its agent.
+    await expect.poll(() => fileRow.getByRole("link", { name: "Bakery helper" }).count()).toBe(1);
     expect(errors).toEqual([]);
     await screenshotsOf(page, "/app/conversational-ai/knowledge-base", "agents-knowledge-base");
 
