@@ -91,8 +91,9 @@ export async function editWebhook(db: Database, actor: Actor, id: string, patch:
 export async function removeWebhook(db: Database, actor: Actor, id: string): Promise<Result> {
   const denied = await managerRefusal(db, actor);
   if (denied) return denied;
+  if (!(await hooks.deleteWebhook(db, actor.membership.workspace.id, id))) return refuse(404, "webhook_not_found", WEBHOOK_TEXTS.notFound);
   tokens.delete(id);
-  return (await hooks.deleteWebhook(db, actor.membership.workspace.id, id)) ? { ok: true } : refuse(404, "webhook_not_found", WEBHOOK_TEXTS.notFound);
+  return { ok: true };
 }
 
 export async function webhookDeliveries(db: Database, actor: Actor, id: string): Promise<Result<{ deliveries: hooks.DeliveryRow[] }>> {
