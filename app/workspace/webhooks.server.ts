@@ -14,10 +14,11 @@ import {
   WORKSPACE_EVENT_ATTEMPTS,
   type WebhookEvent,
 } from "../../core/webhooks/webhooks";
-import { can, isServiceAccount, newId, randomHex, type Actor } from "~/accounts/accounts.server";
+import { can, isDevelopment, isServiceAccount, newId, randomHex, type Actor } from "~/accounts/accounts.server";
 import { log } from "~/common/log.server";
 import { tokenUrlProblem, WEBHOOK_TEXTS, webhookCredentials, type WebhookOAuth2, type WebhookOAuth2Settings } from "~/workspace/rules/webhooks";
 import { readTokenAnswer, tokenRequest } from "~/workspace/rules/auth-connections";
+import { devIdentityProvider, isLocalDevTokenUrl } from "~/workspace/dev-identity-provider.server";
 import { notifyWorkspace } from "~/workspace/notifications.server";
 import type { WorkspaceRefusal } from "~/workspace/workspace.server";
 import { nowSeconds } from "../../core/clock";
@@ -165,7 +166,7 @@ type TokenOutcome = { ok: true; token: string } | { ok: false; statusCode: numbe
  * same answer. One that cannot be reached or errs (5xx) is retried with the delivery. The reason never carries the
  * client secret: only the status and the server's `error` code.
  */
-async function webhookToken(env: Pick<Env, "ENVIRONMENT">, webhook: hooks.WebhookRow): Promise<TokenOutcome> {
+async function webhookToken(env: Pick<Env, "DB" | "ENVIRONMENT">, webhook: hooks.WebhookRow): Promise<TokenOutcome> {
   const cached = tokens.get(webhook.id);
   if (cached && cached.expiresAt > nowSeconds()) return { ok: true, token: cached.token };
   const settings = parseOAuth2(webhook.authSettings);
@@ -174,7 +175,11 @@ async function webhookToken(env: Pick<Env, "ENVIRONMENT">, webhook: hooks.Webhoo
   const { url, init } = tokenRequest(webhookCredentials(settings, webhook.secret));
   let answer: Response;
   try {
-    answer = await fetch(url, { ...init, signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
+    // Development: the local identity provider's token endpoint is answered in-process (a worker cannot fetch itself).
+    answer =
+      isDevelopment(env) && isLocalDevTokenUrl(url)
+        ? await devIdentityProvider(env, new Request(url, init))
+        : await fetch(url, { ...init, signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
   } catch (error) {
     return { ok: false, statusCode: null, why: WEBHOOK_TEXTS.tokenUnreachable(error instanceof Error ? error.message : String(error)), final: false };
   }

@@ -339,6 +339,20 @@ describe("workspace-admin", () => {
           expect(await issued()).toBe(before + 1);
         });
 
+        it("development: the local identity provider's token endpoint grants the token, answered in-process", async () => {
+          const devHook = ((await (await create(admin, { ...oauth2, name: "Dev IdP", webhook_url: "http://tools.test/orders", token_url: "http://localhost/dev/identity-provider/token", client_id: "parlance-dev", client_secret: "parlance-dev-secret" })).json()) as { webhook_id: string }).webhook_id;
+          const sent = ((await (await api(`/v1/workspace/webhooks/${devHook}/test`, { method: "POST", key: admin })).json()) as { delivery_id: string }).delivery_id;
+          expect(await settled(admin, devHook, sent)).toMatchObject({ status: "delivered" });
+          await env.DB.prepare("UPDATE webhook_deliveries SET status = 'pending', attempts = 0 WHERE id = ?").bind(sent).run();
+          let received: Request | undefined;
+          await deliverWebhook(env, sent, async (input, init) => {
+            received = new Request(input, init);
+            return new Response("ok");
+          });
+          expect(received!.headers.get("authorization")).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+          expect((await api(`/v1/workspace/webhooks/${devHook}`, { method: "DELETE", key: admin })).status).toBe(200);
+        });
+
         it("a refused token request fails the delivery with the reason, and never shows the secret", async () => {
           const refused = ((await (await create(admin, { ...oauth2, name: "Wrong client", client_secret: "not-the-secret" })).json()) as { webhook_id: string }).webhook_id;
           const sent = ((await (await api(`/v1/workspace/webhooks/${refused}/test`, { method: "POST", key: admin })).json()) as { delivery_id: string }).delivery_id;
