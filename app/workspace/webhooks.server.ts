@@ -244,6 +244,8 @@ export async function deliverWebhook(env: Pick<Env, "DB" | "ENVIRONMENT">, deliv
       return { result: "delivered" };
     }
     error = `HTTP ${statusCode}`;
+    // A receiver that no longer takes the token (revoked, rotated keys): the retry asks for a new one.
+    if (statusCode === 401 && webhook.authType === "oauth2") tokens.delete(webhook.id);
   } catch (failure) {
     error = failure instanceof Error ? failure.message : String(failure);
   }

@@ -337,6 +337,11 @@ describe("workspace-admin", () => {
           expect(received!.headers.get("authorization")).toBe(`Bearer cc-token-${before + 1}`);
           expect(received!.headers.get(SIGNATURE_HEADER)).toBeNull();
           expect(await issued()).toBe(before + 1);
+          // A receiver that answers 401 no longer takes the token: the retry asks for a new one.
+          await env.DB.prepare("UPDATE webhook_deliveries SET status = 'pending', attempts = 0 WHERE id = ?").bind(second).run();
+          expect(await deliverWebhook(env, second, async () => new Response("expired", { status: 401 }))).toMatchObject({ result: "retry" });
+          expect(await deliverWebhook(env, second)).toEqual({ result: "delivered" });
+          expect(await issued()).toBe(before + 2);
         });
 
         it("development: the local identity provider's token endpoint grants the token, answered in-process", async () => {
