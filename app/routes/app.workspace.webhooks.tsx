@@ -16,7 +16,7 @@ import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, webhookEvent } from "../../core/w
 import { db, requireViewer } from "~/accounts/accounts.server";
 import { readForm, type FieldErrors } from "~/common/form.server";
 import { createWebhook, editWebhook, removeWebhook, replayDelivery, sendTestEvent, webhookDeliveries, webhooksOf } from "~/workspace/webhooks.server";
-import { WEBHOOK_TEXTS, webhookName, webhookUrl } from "~/workspace/rules/webhooks";
+import { WEBHOOK_AUTH_TYPES, WEBHOOK_TEXTS, webhookName, webhookOAuth2, webhookUrl } from "~/workspace/rules/webhooks";
 import { CheckboxGroup } from "~/workspace/components/checkbox-group";
 
 export const meta: MetaFunction = () => [{ title: `Webhooks · ${PRODUCT_NAME}` }];
@@ -35,8 +35,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { allowed: true as const, webhooks };
 }
 
+const OAUTH2_FIELDS = ["token_url", "client_id", "client_secret", "scope", "audience"] as const;
 const intents = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create"), name: webhookName, url: webhookUrl, events: z.array(webhookEvent) }),
+  z.object({ intent: z.literal("create"), name: webhookName, url: webhookUrl, events: z.array(webhookEvent), auth: z.enum(WEBHOOK_AUTH_TYPES).default("hmac") }),
   z.object({ intent: z.literal("toggle"), id: z.string().min(1), name: webhookName, disable: z.enum(["true", "false"]) }),
   z.object({ intent: z.literal("delete"), id: z.string().min(1) }),
   z.object({ intent: z.literal("test"), id: z.string().min(1) }),
@@ -59,9 +60,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const input = parsed.data;
   if (input.intent === "create") {
-    const created = await createWebhook(env, viewer, { name: input.name, url: input.url, events: input.events });
-    if (!created.ok) return Response.json({ intent: input.intent, errors: { [created.status === "invalid_webhook_url" ? "url" : "form"]: created.message } } satisfies ActionData, { status: created.httpStatus });
-    return { intent: input.intent, secret: created.secret } satisfies ActionData;
+    // The OAuth2 fields are read only when OAuth2 is chosen; empty optional ones are left out.
+    const oauth2 = input.auth === "oauth2" ? webhookOAuth2.safeParse(Object.fromEntries(OAUTH2_FIELDS.map((f) => [f, values[f] || undefined]))) : null;
+    if (oauth2 && !oauth2.success) {
+      const issue = oauth2.error.issues[0]!;
+      return Response.json({ intent: input.intent, errors: { [String(issue.path[0] ?? "form")]: issue.path[0] ? issue.message : WEBHOOK_TEXTS.oauth2Missing } } satisfies ActionData, { status: 422 });
+    }
+    const created = await createWebhook(env, viewer, { name: input.name, url: input.url, events: input.events, oauth2: oauth2?.data });
+    if (!created.ok) {
+      const field = created.status === "invalid_webhook_url" ? "url" : created.status === "invalid_token_url" ? "token_url" : "form";
+      return Response.json({ intent: input.intent, errors: { [field]: created.message } } satisfies ActionData, { status: created.httpStatus });
+    }
+    return { intent: input.intent, ...(created.secret ? { secret: created.secret } : { notice: WEBHOOK_TEXTS.oauth2Created }) } satisfies ActionData;
   }
   const result =
     input.intent === "toggle"
@@ -101,10 +111,31 @@ export default function Webhooks() {
       <Card>
         <CardHeader title="Add a webhook" description={WEBHOOK_TEXTS.eventsSent} />
         <CardContent>
-          <Form method="post" noValidate className="flex flex-col gap-3" data-testid="create-webhook-form">
+          {/* The OAuth2 fields show when OAuth2 is chosen, by CSS alone (:has), so the form works before scripts load. */}
+          <Form method="post" noValidate className="group flex flex-col gap-3" data-testid="create-webhook-form">
             <input type="hidden" name="intent" value="create" />
             <Field label="Name" name="name" placeholder="e.g. Transcripts to our CMS" aria-required="true" maxLength={100} error={createErrors.name} />
             <Field label="URL" name="url" type="url" placeholder="https://example.com/webhooks/parlance" aria-required="true" error={createErrors.url} />
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1 text-sm font-medium">Authentication</legend>
+              {WEBHOOK_AUTH_TYPES.map((type) => (
+                <label key={type} className="flex items-start gap-2 text-sm">
+                  <input type="radio" id={`auth-${type}`} name="auth" value={type} defaultChecked={type === (createErrors.token_url || createErrors.client_id || createErrors.client_secret ? "oauth2" : "hmac")} className="mt-0.5 size-4 shrink-0 accent-[var(--accent)]" />
+                  <span>
+                    <span className="font-medium">{type === "hmac" ? WEBHOOK_TEXTS.authHmac : WEBHOOK_TEXTS.authOAuth2}</span>
+                    <span className="block text-xs text-muted-foreground">{type === "hmac" ? WEBHOOK_TEXTS.authHmacHint : WEBHOOK_TEXTS.authOAuth2Hint}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            <fieldset className="hidden flex-col gap-3 rounded-lg border border-border p-3 group-has-[#auth-oauth2:checked]:flex" data-testid="oauth2-fields">
+              <legend className="px-1 text-sm font-medium">OAuth2 client credentials</legend>
+              <Field label="Token URL" name="token_url" type="url" placeholder="https://auth.example.com/oauth/token" aria-required="true" error={createErrors.token_url} />
+              <Field label="Client ID" name="client_id" autoComplete="off" aria-required="true" maxLength={500} error={createErrors.client_id} />
+              <Field label="Client secret" name="client_secret" type="password" autoComplete="new-password" aria-required="true" error={createErrors.client_secret} hint={WEBHOOK_TEXTS.clientSecretHint} />
+              <Field label="Scope (optional)" name="scope" placeholder="e.g. webhooks:write" maxLength={1000} error={createErrors.scope} />
+              <Field label="Audience (optional)" name="audience" placeholder="e.g. https://api.example.com" maxLength={1000} error={createErrors.audience} />
+            </fieldset>
             <CheckboxGroup legend="Events" name="events" options={WEBHOOK_EVENTS.map((e) => ({ value: e, label: WEBHOOK_EVENT_LABELS[e] }))} checked={[]} idPrefix="event" />
             {createErrors.form ? <Hint tone="error">{createErrors.form}</Hint> : null}
             <div>
@@ -136,6 +167,10 @@ export default function Webhooks() {
                   />
                   <CardContent className="flex flex-col gap-4">
                     {w.isAutoDisabled ? <Hint>{WEBHOOK_TEXTS.autoDisabled}</Hint> : null}
+                    <p className="text-sm text-muted-foreground">
+                      Authentication: {w.oauth2 ? `${WEBHOOK_TEXTS.authOAuth2} (client ${w.oauth2.client_id} at ${w.oauth2.token_url})` : WEBHOOK_TEXTS.authHmac}
+                    </p>
+                    {w.mostRecentFailureReason ? <p className="text-xs text-destructive-foreground">Most recent failure: {w.mostRecentFailureReason}</p> : null}
                     <p className="text-sm text-muted-foreground">Events: {w.events.length ? w.events.map((e) => WEBHOOK_EVENT_LABELS[e]).join(", ") : "none (test events only)"}</p>
                     <div className="flex flex-wrap gap-2">
                       <Form method="post">

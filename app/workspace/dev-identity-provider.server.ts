@@ -21,6 +21,15 @@ const TOKEN_TTL_SECONDS = 300;
 
 export const devIssuer = (origin: string) => `${origin}${DEV_IDP_PATH}`;
 
+/**
+ * Whether a token URL is the stand-in's token endpoint on a local host: a webhook delivery (a queue message, with no
+ * site origin to compare) asks it in-process in development, as a worker cannot fetch its own site (decision 0076).
+ */
+export function isLocalDevTokenUrl(url: string): boolean {
+  const parsed = new URL(url);
+  return ["localhost", "127.0.0.1"].includes(parsed.hostname) && parsed.pathname === `${DEV_IDP_PATH}/token`;
+}
+
 /** Whether a URL is the stand-in on this site (only then is it answered in-process). */
 export function isDevIdentityProviderUrl(url: string, origin: string): boolean {
   const parsed = new URL(url);
@@ -153,7 +162,7 @@ function clientOf(request: Request, form: URLSearchParams): { id: string; secret
 }
 
 /** The stand-in's endpoints other than the login page: discovery, token, JWKS and userinfo. */
-export async function devIdentityProvider(env: Env, request: Request): Promise<Response> {
+export async function devIdentityProvider(env: Pick<Env, "DB">, request: Request): Promise<Response> {
   const url = new URL(request.url);
   const issuer = devIssuer(url.origin);
   const path = url.pathname.slice(DEV_IDP_PATH.length);
@@ -166,7 +175,7 @@ export async function devIdentityProvider(env: Env, request: Request): Promise<R
       jwks_uri: `${issuer}/jwks`,
       userinfo_endpoint: `${issuer}/userinfo`,
       response_types_supported: ["code"],
-      grant_types_supported: ["authorization_code"],
+      grant_types_supported: ["authorization_code", "client_credentials"],
       subject_types_supported: ["public"],
       id_token_signing_alg_values_supported: ["RS256"],
       token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
@@ -180,7 +189,14 @@ export async function devIdentityProvider(env: Env, request: Request): Promise<R
     const form = new URLSearchParams([...(await request.formData())].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
     const client = clientOf(request, form);
     if (!client || client.id !== DEV_IDP_CLIENT_ID || client.secret !== DEV_IDP_CLIENT_SECRET) return oauthError(401, "invalid_client", "Client authentication failed.");
-    if (form.get("grant_type") !== "authorization_code") return oauthError(400, "unsupported_grant_type", "Only authorization_code.");
+    // The client-credentials grant (RFC 6749 §4.4) for OAuth2 webhooks' deliveries in development (decision 0076).
+    if (form.get("grant_type") === "client_credentials") {
+      const { key, kid } = await signingKey(db);
+      const now = nowSeconds();
+      const accessToken = await signJwt({ iss: issuer, sub: client.id, aud: form.get("audience") || issuer, exp: now + TOKEN_TTL_SECONDS, iat: now, scope: form.get("scope") ?? "" }, key, kid);
+      return Response.json({ access_token: accessToken, token_type: "Bearer", expires_in: TOKEN_TTL_SECONDS }, { headers: { "cache-control": "no-store" } });
+    }
+    if (form.get("grant_type") !== "authorization_code") return oauthError(400, "unsupported_grant_type", "Only authorization_code and client_credentials.");
     const code = await consumeDevOidcCode(db, await sha256Hex(form.get("code") ?? ""));
     const verifier = form.get("code_verifier") ?? "";
     if (!code || code.expiresAt <= nowSeconds() || code.clientId !== client.id || code.redirectUri !== form.get("redirect_uri")) return oauthError(400, "invalid_grant", "The code is unknown, used, expired or for another redirect_uri.");

@@ -6,9 +6,9 @@ import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import { apiDocs } from "~/api/route-docs";
 import { createWebhook, editWebhook, removeWebhook, replayDelivery, sendTestEvent, webhookDeliveries, webhooksOf, type Webhook } from "~/workspace/webhooks.server";
-import { webhookEvents, webhookName, webhookUrl } from "~/workspace/rules/webhooks";
+import { webhookEvents, webhookName, webhookOAuth2, webhookUrl } from "~/workspace/rules/webhooks";
 
-/** /v1/workspace/webhooks: HMAC-signed workspace webhooks, as the official SDK's webhooks calls them. */
+/** /v1/workspace/webhooks: workspace webhooks, HMAC-signed or with OAuth2 bearer tokens (decision 0076), as the official SDK's webhooks calls them. */
 export const webhooksApi = new Hono<AuthedEnv>();
 webhooksApi.use("*", requireCaller);
 const doc = apiDocs("Webhooks");
@@ -24,9 +24,13 @@ const webhookJson = (w: Webhook, withUsage: boolean) => ({
   auth_type: w.authType,
   most_recent_failure_error_code: w.mostRecentFailureErrorCode,
   most_recent_failure_timestamp: w.mostRecentFailureAt,
+  // In words: a refused token request has no status code from the webhook to report (decision 0076).
+  most_recent_failure_reason: w.mostRecentFailureReason,
+  // OAuth2: the client-credentials settings, never the client secret.
+  ...(w.oauth2 ? { oauth2: w.oauth2 } : {}),
   ...(withUsage ? { events: w.events, usage: [] } : {}),
 });
-type Outcome = { ok: true } | { ok: false; httpStatus: 400 | 403 | 404 | 409; status: string; message: string };
+type Outcome = { ok: true } | { ok: false; httpStatus: 400 | 403 | 404 | 409 | 422; status: string; message: string };
 const refusal = (c: Context<AuthedEnv>, r: Exclude<Outcome, { ok: true }>) => apiError(c, r.httpStatus, r.status, r.message);
 const idParam = z.object({ webhook_id: z.string().min(1).max(64) });
 
@@ -43,12 +47,25 @@ webhooksApi.get(
 
 webhooksApi.post(
   "/",
-  doc("Create an HMAC webhook: the signing secret is in the answer, once", { success: { description: "JSON: webhook_id, webhook_secret" }, responses: { ...REFUSALS, 400: "invalid_webhook_url (https only and public hosts in production)" } }),
-  valid("json", z.object({ settings: z.object({ auth_type: z.literal("hmac"), name: webhookName, webhook_url: webhookUrl, events: webhookEvents.optional() }) })),
+  doc("Create a webhook. HMAC: the signing secret is in the answer, once. OAuth2: token_url, client_id, client_secret (never returned), scope and audience", {
+    success: { description: "JSON: webhook_id, webhook_secret (HMAC only)" },
+    responses: { ...REFUSALS, 400: "invalid_webhook_url (https only and public hosts in production)", 422: "a missing or bad field; invalid_token_url (https only and public hosts in production)" },
+  }),
+  valid(
+    "json",
+    z.object({
+      settings: z.discriminatedUnion("auth_type", [
+        z.object({ auth_type: z.literal("hmac"), name: webhookName, webhook_url: webhookUrl, events: webhookEvents.optional() }),
+        webhookOAuth2.extend({ auth_type: z.literal("oauth2"), name: webhookName, webhook_url: webhookUrl, events: webhookEvents.optional() }),
+      ]),
+    }),
+  ),
   async (c) => {
     const { settings } = c.req.valid("json");
-    const created = await createWebhook(c.env, c.get("caller"), { name: settings.name, url: settings.webhook_url, events: settings.events ?? [] });
-    return created.ok ? c.json({ webhook_id: created.id, webhook_secret: created.secret }) : refusal(c, created);
+    const oauth2 = settings.auth_type === "oauth2" ? { token_url: settings.token_url, client_id: settings.client_id, client_secret: settings.client_secret, scope: settings.scope, audience: settings.audience } : undefined;
+    const created = await createWebhook(c.env, c.get("caller"), { name: settings.name, url: settings.webhook_url, events: settings.events ?? [], oauth2 });
+    if (!created.ok) return refusal(c, created);
+    return c.json(created.secret ? { webhook_id: created.id, webhook_secret: created.secret } : { webhook_id: created.id });
   },
 );
 

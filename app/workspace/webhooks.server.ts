@@ -14,23 +14,26 @@ import {
   WORKSPACE_EVENT_ATTEMPTS,
   type WebhookEvent,
 } from "../../core/webhooks/webhooks";
-import { can, isServiceAccount, newId, randomHex, type Actor } from "~/accounts/accounts.server";
+import { can, isDevelopment, isServiceAccount, newId, randomHex, type Actor } from "~/accounts/accounts.server";
 import { log } from "~/common/log.server";
-import { WEBHOOK_TEXTS } from "~/workspace/rules/webhooks";
+import { tokenUrlProblem, WEBHOOK_TEXTS, webhookCredentials, type WebhookOAuth2, type WebhookOAuth2Settings } from "~/workspace/rules/webhooks";
+import { readTokenAnswer, tokenRequest } from "~/workspace/rules/auth-connections";
+import { devIdentityProvider, isLocalDevTokenUrl } from "~/workspace/dev-identity-provider.server";
 import { notifyWorkspace } from "~/workspace/notifications.server";
 import type { WorkspaceRefusal } from "~/workspace/workspace.server";
 import { nowSeconds } from "../../core/clock";
 
-type Result<T = object> = ({ ok: true } & T) | WorkspaceRefusal | { ok: false; httpStatus: 400; status: string; message: string };
+type Result<T = object> = ({ ok: true } & T) | WorkspaceRefusal | { ok: false; httpStatus: 400 | 422; status: string; message: string };
 const refuse = (httpStatus: WorkspaceRefusal["httpStatus"], status: string, message: string): WorkspaceRefusal => ({ ok: false, httpStatus, status, message });
 
 export type WebhookEnv = Pick<Env, "DB" | "ENVIRONMENT" | "WEBHOOK_DELIVERIES" | "WORKSPACE_EVENTS">;
-export type Webhook = Omit<hooks.WebhookRow, "secret" | "events"> & { events: WebhookEvent[] };
+export type Webhook = Omit<hooks.WebhookRow, "secret" | "events" | "authSettings"> & { events: WebhookEvent[]; oauth2: WebhookOAuth2Settings | null };
 /** The queue message: the delivery's id (everything else is read from D1 when it is sent). */
 export type WebhookMessage = { deliveryId: string };
 
 const parseEvents = (json: string) => JSON.parse(json) as WebhookEvent[];
-const publicRow = ({ secret: _secret, events, ...rest }: hooks.WebhookRow): Webhook => ({ ...rest, events: parseEvents(events) });
+const parseOAuth2 = (json: string | null) => (json ? (JSON.parse(json) as WebhookOAuth2Settings) : null);
+const publicRow = ({ secret: _secret, events, authSettings, ...rest }: hooks.WebhookRow): Webhook => ({ ...rest, events: parseEvents(events), oauth2: parseOAuth2(authSettings) });
 
 /** Webhooks are workspace settings: admins, and members whose group grants workspace_settings (decision 0034). */
 async function managerRefusal(db: Database, actor: Actor): Promise<WorkspaceRefusal | null> {
@@ -43,16 +46,33 @@ export async function webhooksOf(db: Database, actor: Actor): Promise<Result<{ w
   return { ok: true, webhooks: (await hooks.listWebhooks(db, actor.membership.workspace.id)).map(publicRow) };
 }
 
-/** A new HMAC webhook; its signing secret is returned once, here, and never shown again. */
-export async function createWebhook(env: WebhookEnv, actor: Actor, input: { name: string; url: string; events: WebhookEvent[] }): Promise<Result<{ id: string; secret: string }>> {
+/**
+ * A new webhook. HMAC: its signing secret is returned once, here, and never shown again. OAuth2 (decision 0076):
+ * the client secret it was given is stored for its token requests and never returned; there is no signing secret.
+ */
+export async function createWebhook(
+  env: WebhookEnv,
+  actor: Actor,
+  input: { name: string; url: string; events: WebhookEvent[]; oauth2?: WebhookOAuth2 },
+): Promise<Result<{ id: string; secret: string | null }>> {
   const db = database(env.DB);
   const denied = await managerRefusal(db, actor);
   if (denied) return denied;
-  const problem = webhookUrlProblem(input.url, env.ENVIRONMENT === "production");
+  const production = env.ENVIRONMENT === "production";
+  const problem = webhookUrlProblem(input.url, production);
   if (problem) return { ok: false, httpStatus: 400, status: "invalid_webhook_url", message: problem };
+  if (input.oauth2 && tokenUrlProblem(input.oauth2.token_url, production)) return { ok: false, httpStatus: 422, status: "invalid_token_url", message: WEBHOOK_TEXTS.tokenUrl };
   const id = newId("whk");
+  const events = JSON.stringify([...new Set(input.events)]);
+  const base = { id, workspaceId: actor.membership.workspace.id, name: input.name, url: input.url, events };
+  if (input.oauth2) {
+    const { client_secret: clientSecret, scope, audience, ...required } = input.oauth2;
+    const settings: WebhookOAuth2Settings = { ...required, ...(scope ? { scope } : {}), ...(audience ? { audience } : {}) };
+    await hooks.insertWebhook(db, { ...base, authType: "oauth2", secret: clientSecret, authSettings: JSON.stringify(settings) });
+    return { ok: true, id, secret: null };
+  }
   const secret = `wsec_${randomHex(32)}`;
-  await hooks.insertWebhook(db, { id, workspaceId: actor.membership.workspace.id, name: input.name, url: input.url, secret, events: JSON.stringify([...new Set(input.events)]) });
+  await hooks.insertWebhook(db, { ...base, secret });
   return { ok: true, id, secret };
 }
 
@@ -72,7 +92,9 @@ export async function editWebhook(db: Database, actor: Actor, id: string, patch:
 export async function removeWebhook(db: Database, actor: Actor, id: string): Promise<Result> {
   const denied = await managerRefusal(db, actor);
   if (denied) return denied;
-  return (await hooks.deleteWebhook(db, actor.membership.workspace.id, id)) ? { ok: true } : refuse(404, "webhook_not_found", WEBHOOK_TEXTS.notFound);
+  if (!(await hooks.deleteWebhook(db, actor.membership.workspace.id, id))) return refuse(404, "webhook_not_found", WEBHOOK_TEXTS.notFound);
+  tokens.delete(id);
+  return { ok: true };
 }
 
 export async function webhookDeliveries(db: Database, actor: Actor, id: string): Promise<Result<{ deliveries: hooks.DeliveryRow[] }>> {
@@ -133,15 +155,56 @@ export async function workspaceHasWebhook(env: Pick<Env, "DB">, workspaceId: str
   return (await hooks.findWebhook(database(env.DB), workspaceId, id)) !== undefined;
 }
 
+/** OAuth2 webhooks' access tokens, per isolate, until a minute before they expire (readTokenAnswer). */
+const tokens = new Map<string, { token: string; expiresAt: number }>();
+
+type TokenOutcome = { ok: true; token: string } | { ok: false; statusCode: number | null; why: string; final: boolean };
+
+/**
+ * A bearer token for an OAuth2 webhook's delivery by the client-credentials grant, reused until shortly before it
+ * expires. A token server that refuses (4xx) fails the delivery for good: the same client asking again gets the
+ * same answer. One that cannot be reached or errs (5xx) is retried with the delivery. The reason never carries the
+ * client secret: only the status and the server's `error` code.
+ */
+async function webhookToken(env: Pick<Env, "DB" | "ENVIRONMENT">, webhook: hooks.WebhookRow): Promise<TokenOutcome> {
+  const cached = tokens.get(webhook.id);
+  if (cached && cached.expiresAt > nowSeconds()) return { ok: true, token: cached.token };
+  const settings = parseOAuth2(webhook.authSettings);
+  // Checked again when sending: a webhook stored in development may be read by a production deployment's copy.
+  if (!settings || tokenUrlProblem(settings.token_url, env.ENVIRONMENT === "production")) return { ok: false, statusCode: null, why: WEBHOOK_TEXTS.tokenUrl, final: true };
+  const { url, init } = tokenRequest(webhookCredentials(settings, webhook.secret));
+  let answer: Response;
+  try {
+    // Development: the local identity provider's token endpoint is answered in-process (a worker cannot fetch itself).
+    answer =
+      isDevelopment(env) && isLocalDevTokenUrl(url)
+        ? await devIdentityProvider(env, new Request(url, init))
+        : await fetch(url, { ...init, signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
+  } catch (error) {
+    return { ok: false, statusCode: null, why: WEBHOOK_TEXTS.tokenUnreachable(error instanceof Error ? error.message : String(error)), final: false };
+  }
+  const json = (await answer.json().catch(() => null)) as { error?: unknown } | null;
+  if (!answer.ok) {
+    const code = typeof json?.error === "string" ? ` ${json.error.slice(0, 100)}` : "";
+    const why = `the token server answered ${answer.status}${code}`;
+    return answer.status < 500 ? { ok: false, statusCode: answer.status, why: WEBHOOK_TEXTS.tokenRefused(why), final: true } : { ok: false, statusCode: answer.status, why: WEBHOOK_TEXTS.tokenUnreachable(why), final: false };
+  }
+  const read = readTokenAnswer(json, nowSeconds());
+  if (!read.ok) return { ok: false, statusCode: answer.status, why: WEBHOOK_TEXTS.tokenRefused(read.why), final: true };
+  tokens.set(webhook.id, { token: read.token, expiresAt: read.expiresAt });
+  return { ok: true, token: read.token };
+}
+
 export type DeliveryOutcome = { result: "delivered" } | { result: "retry"; delaySeconds: number } | { result: "failed" } | { result: "dropped" };
 
 /**
  * Sends one delivery, signed with the webhook's secret at the moment of sending (`ElevenLabs-Signature:
- * t=...,v0=...`), and records the attempt. A 2xx answer delivers it; anything else (or no answer within
+ * t=...,v0=...`), or for an OAuth2 webhook with `Authorization: Bearer` and a token from its token server, and
+ * records the attempt. A 2xx answer delivers it; anything else (or no answer within
  * WEBHOOK_TIMEOUT_MS) is retried with backoff up to WEBHOOK_MAX_ATTEMPTS, and a webhook whose deliveries fail
  * WEBHOOK_AUTO_DISABLE_AFTER times in a row is disabled. A disabled webhook's events wait for nobody: dropped.
  */
-export async function deliverWebhook(env: Pick<Env, "DB">, deliveryId: string, fetcher: typeof fetch = fetch): Promise<DeliveryOutcome> {
+export async function deliverWebhook(env: Pick<Env, "DB" | "ENVIRONMENT">, deliveryId: string, fetcher: typeof fetch = fetch): Promise<DeliveryOutcome> {
   const db = database(env.DB);
   const found = await hooks.findDelivery(db, deliveryId);
   if (!found || found.delivery.status !== "pending") return { result: "dropped" };
@@ -154,10 +217,22 @@ export async function deliverWebhook(env: Pick<Env, "DB">, deliveryId: string, f
   }
   let statusCode: number | null = null;
   let error: string | null = null;
+  let authorization: Record<string, string>;
+  if (webhook.authType === "oauth2") {
+    const token = await webhookToken(env, webhook);
+    if (!token.ok) {
+      const attempt = delivery.attempts + 1;
+      const final = token.final || attempt >= WEBHOOK_MAX_ATTEMPTS;
+      await hooks.recordAttempt(db, { deliveryId, webhookId: webhook.id, status: final ? "failed" : "pending", statusCode: token.statusCode, error: token.why, now, finalFailure: final, autoDisableAfter: WEBHOOK_AUTO_DISABLE_AFTER });
+      log("warn", "webhook token request failed", { delivery_id: deliveryId, webhook_id: webhook.id, attempt, status_code: token.statusCode, final });
+      return final ? { result: "failed" } : { result: "retry", delaySeconds: webhookRetryDelaySeconds(attempt) };
+    }
+    authorization = { authorization: `Bearer ${token.token}` };
+  } else authorization = { [SIGNATURE_HEADER]: await signWebhook(webhook.secret, delivery.payload, now) };
   try {
     const response = await fetcher(webhook.url, {
       method: "POST",
-      headers: { "content-type": "application/json", [SIGNATURE_HEADER]: await signWebhook(webhook.secret, delivery.payload, now), "user-agent": "Parlance-Webhooks/1" },
+      headers: { "content-type": "application/json", ...authorization, "user-agent": "Parlance-Webhooks/1" },
       body: delivery.payload,
       redirect: "manual",
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
@@ -169,6 +244,8 @@ export async function deliverWebhook(env: Pick<Env, "DB">, deliveryId: string, f
       return { result: "delivered" };
     }
     error = `HTTP ${statusCode}`;
+    // A receiver that no longer takes the token (revoked, rotated keys): the retry asks for a new one.
+    if (statusCode === 401 && webhook.authType === "oauth2") tokens.delete(webhook.id);
   } catch (failure) {
     error = failure instanceof Error ? failure.message : String(failure);
   }

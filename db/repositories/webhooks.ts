@@ -5,7 +5,7 @@ import { webhookDeliveries, workspaceWebhooks } from "../schema";
 export type WebhookRow = typeof workspaceWebhooks.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
-export async function insertWebhook(db: Database, row: Pick<WebhookRow, "id" | "workspaceId" | "name" | "url" | "secret" | "events">): Promise<void> {
+export async function insertWebhook(db: Database, row: Pick<WebhookRow, "id" | "workspaceId" | "name" | "url" | "secret" | "events"> & Partial<Pick<WebhookRow, "authType" | "authSettings">>): Promise<void> {
   await db.insert(workspaceWebhooks).values(row);
 }
 
@@ -66,6 +66,7 @@ export async function recordAttempt(
           .set({
             mostRecentFailureErrorCode: outcome.statusCode,
             mostRecentFailureAt: outcome.now,
+            mostRecentFailureReason: outcome.error,
             consecutiveFailures: outcome.finalFailure ? sql`${workspaceWebhooks.consecutiveFailures} + 1` : workspaceWebhooks.consecutiveFailures,
             isAutoDisabled: outcome.finalFailure ? sql`(${workspaceWebhooks.consecutiveFailures} + 1 >= ${outcome.autoDisableAfter}) OR ${workspaceWebhooks.isAutoDisabled}` : workspaceWebhooks.isAutoDisabled,
           })

@@ -147,7 +147,10 @@ export const workspaceWebhooks = sqliteTable(
     name: text("name").notNull(),
     url: text("url").notNull(),
     authType: text("auth_type").notNull().default("hmac"),
+    /** HMAC: the signing secret; oauth2: the client secret of its token requests. Never shown after create. */
     secret: text("secret").notNull(),
+    /** oauth2 only: JSON {token_url, client_id, scope?, audience?} (decision 0076). */
+    authSettings: text("auth_settings"),
     /** JSON list of the workspace events it receives. */
     events: text("events").notNull().default("[]"),
     isDisabled: integer("is_disabled", { mode: "boolean" }).notNull().default(false),
@@ -155,6 +158,7 @@ export const workspaceWebhooks = sqliteTable(
     consecutiveFailures: integer("consecutive_failures").notNull().default(0),
     mostRecentFailureErrorCode: integer("most_recent_failure_error_code"),
     mostRecentFailureAt: integer("most_recent_failure_at"),
+    mostRecentFailureReason: text("most_recent_failure_reason"),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [index("workspace_webhooks_workspace").on(t.workspaceId)],

@@ -11,9 +11,13 @@ let key: string;
 let email: string;
 
 /** A local receiver for webhook deliveries (development takes http and local hosts). */
-const received: { body: string; signature: string }[] = [];
+const received: { body: string; signature: string; authorization: string }[] = [];
 let receiver: Server;
 let receiverUrl: string;
+/** A local OAuth2 token endpoint (client credentials grant) for the OAuth2 webhook: client sdk-client / sdk-secret. */
+let tokenServer: Server;
+let tokenUrl: string;
+let tokensIssued = 0;
 
 beforeAll(async () => {
   email = uniqueEmail("sdk-admin");
@@ -23,16 +27,32 @@ beforeAll(async () => {
     let body = "";
     request.on("data", (chunk) => (body += chunk));
     request.on("end", () => {
-      received.push({ body, signature: String(request.headers["elevenlabs-signature"] ?? "") });
+      received.push({ body, signature: String(request.headers["elevenlabs-signature"] ?? ""), authorization: String(request.headers.authorization ?? "") });
       response.end("ok");
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const address = receiver.address();
   receiverUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/hook`;
+  tokenServer = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      const form = new URLSearchParams(body);
+      const granted = form.get("grant_type") === "client_credentials" && form.get("client_id") === "sdk-client" && form.get("client_secret") === "sdk-secret";
+      response.writeHead(granted ? 200 : 401, { "content-type": "application/json" });
+      response.end(JSON.stringify(granted ? { access_token: `sdk-token-${++tokensIssued}`, token_type: "Bearer", expires_in: 3600 } : { error: "invalid_client" }));
+    });
+  });
+  await new Promise<void>((resolve) => tokenServer.listen(0, "127.0.0.1", resolve));
+  const tokenAddress = tokenServer.address();
+  tokenUrl = `http://127.0.0.1:${typeof tokenAddress === "object" && tokenAddress ? tokenAddress.port : 0}/oauth/token`;
 });
 
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+afterAll(async () => {
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await new Promise<void>((resolve) => tokenServer.close(() => resolve()));
+});
 
 describe("official SDK: workspace administration", () => {
   it("groups: list, search, add and remove members", async () => {
@@ -91,6 +111,30 @@ describe("official SDK: workspace administration", () => {
     expect((await client.webhooks.list()).webhooks.find((w) => w.webhookId === webhookId)).toMatchObject({ name: "Paused", isDisabled: true });
     expect((await client.webhooks.delete(webhookId)).status).toBe("ok");
     await expect(client.webhooks.delete(webhookId)).rejects.toMatchObject({ statusCode: 404 });
+  });
+  it("OAuth2 webhooks: created over HTTP (the SDK's create body knows only hmac), listed by the SDK, deliveries carry a bearer token from the token endpoint", async () => {
+    const created = await fetch(`${baseUrl}/v1/workspace/webhooks`, {
+      method: "POST",
+      headers: { "xi-api-key": key, "content-type": "application/json" },
+      body: JSON.stringify({ settings: { auth_type: "oauth2", name: "OAuth2 receiver", webhook_url: receiverUrl, token_url: tokenUrl, client_id: "sdk-client", client_secret: "sdk-secret" } }),
+    });
+    expect(created.status).toBe(200);
+    const { webhook_id: webhookId } = (await created.json()) as { webhook_id: string };
+    const { webhooks } = await client.webhooks.list();
+    expect(webhooks.find((w) => w.webhookId === webhookId)).toMatchObject({ name: "OAuth2 receiver", authType: "oauth2" });
+    expect(JSON.stringify(webhooks)).not.toContain("sdk-secret");
+    const before = received.length;
+    for (let i = 0; i < 2; i++) {
+      const count = received.length;
+      await fetch(`${baseUrl}/v1/workspace/webhooks/${webhookId}/test`, { method: "POST", headers: { "xi-api-key": key } });
+      await expect.poll(() => received.length, { timeout: 20_000 }).toBe(count + 1);
+    }
+    expect(received.slice(before).map((r) => [r.authorization, r.signature])).toEqual([
+      ["Bearer sdk-token-1", ""],
+      ["Bearer sdk-token-1", ""],
+    ]);
+    expect(tokensIssued).toBe(1);
+    expect((await client.webhooks.delete(webhookId)).status).toBe("ok");
   });
   it("auth connections: create (no secret in any answer), list, update, delete; unsupported kinds refused", async () => {
     const created = await client.workspace.authConnections.create({ authType: "bearer_auth", name: "Shop API", provider: "shop", token: "sdk-bearer-secret" });

@@ -77,10 +77,10 @@ describe("workspace administration pages", () => {
     await waitForHydration(page);
     const hook = page.getByTestId("create-webhook-form");
     await hook.getByLabel("Name").fill("CMS");
-    await hook.getByLabel("URL").fill("ftp://example.com");
+    await hook.getByLabel("URL", { exact: true }).fill("ftp://example.com");
     await hook.getByRole("button", { name: "Add webhook" }).click();
     await page.getByText("must start with https://").waitFor();
-    await hook.getByLabel("URL").fill("https://hooks.example.com/parlance");
+    await hook.getByLabel("URL", { exact: true }).fill("https://hooks.example.com/parlance");
     await hook.getByLabel("Transcription finished").check();
     await hook.getByRole("button", { name: "Add webhook" }).click();
     await page.getByTestId("new-webhook-secret").waitFor();
@@ -88,8 +88,37 @@ describe("workspace administration pages", () => {
     await page.getByTestId("webhook-delivery-row").first().waitFor();
     await screenshotsOf(page, "/app/workspace/webhooks", "workspace-webhooks");
     await expect.soft(await seriousViolations(page)).toEqual([]);
-    // The refused inputs above (a taken group name 409, a bad URL 400) are the only failed loads.
-    expect(errors.filter((e) => !/status of (400|409)/.test(e))).toEqual([]);
+
+    // An OAuth2 webhook (decision 0076): choosing OAuth2 shows the client-credentials fields; a bad token URL is refused.
+    await expect.poll(() => hook.getByLabel("Token URL").isVisible()).toBe(false);
+    await hook.getByLabel("Name").fill("Ledger");
+    await hook.getByLabel("URL", { exact: true }).fill("https://hooks.example.com/ledger");
+    await hook.getByLabel("OAuth2 bearer token").check();
+    await hook.getByLabel("Token URL").fill("ftp://auth.example.com/token");
+    await hook.getByLabel("Client ID").fill("ledger-client");
+    await hook.getByLabel("Client secret").fill("ledger-secret-value");
+    await hook.getByLabel("Scope (optional)").fill("webhooks:write");
+    for (const theme of ["light", "dark"]) {
+      for (const [size, width, height] of [["desktop", 1280, 800], ["phone", 390, 844]] as const) {
+        await page.setViewportSize({ width, height });
+        await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+        await screenshot(page, `workspace-webhooks-oauth2-form-${size}-${theme}`);
+      }
+    }
+    await page.evaluate(() => document.documentElement.classList.remove("dark"));
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await hook.getByRole("button", { name: "Add webhook" }).click();
+    await page.getByText("The token URL must be a full https URL").waitFor();
+    await hook.getByLabel("OAuth2 bearer token").check();
+    await hook.getByLabel("Token URL").fill("https://auth.example.com/oauth/token");
+    await hook.getByLabel("Client secret").fill("ledger-secret-value");
+    await hook.getByRole("button", { name: "Add webhook" }).click();
+    const oauthCard = page.getByTestId("webhook-card").filter({ hasText: "Ledger" });
+    await oauthCard.getByText("OAuth2 bearer token (client ledger-client at https://auth.example.com/oauth/token)").waitFor();
+    expect(await page.content()).not.toContain("ledger-secret-value");
+    await expect.soft(await seriousViolations(page)).toEqual([]);
+    // The refused inputs above (a taken group name 409, a bad URL 400, a bad token URL 422) are the only failed loads.
+    expect(errors.filter((e) => !/status of (400|409|422)/.test(e))).toEqual([]);
     await context.close();
   });
 

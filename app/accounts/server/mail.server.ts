@@ -38,6 +38,6 @@ export async function devMailboxMessages(db: Database): Promise<MailRow[]> {
   return listMail(db);
 }
 
-export function isDevelopment(env: Env): boolean {
+export function isDevelopment(env: Pick<Env, "ENVIRONMENT">): boolean {
   return env.ENVIRONMENT === "development";
 }

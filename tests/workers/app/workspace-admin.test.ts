@@ -271,6 +271,108 @@ describe("workspace-admin", () => {
         expect((await api(`/v1/workspace/webhooks/${webhookId}`, { method: "DELETE", key: admin })).status).toBe(200);
         expect((await api(`/v1/workspace/webhooks/${webhookId}/deliveries`, { key: admin })).status).toBe(404);
       });
+
+      describe("OAuth2 webhooks (decision 0076)", () => {
+        // The token endpoint is the tool stand-in's (tests/agents/tool-webhooks.ts): client shop-client/shop-secret gets
+        // cc-token-N, and its /ledger answers only the newest token: a receiver that checks the bearer token.
+        const issued = async () => ((await (await fetch("http://tools.test/tokens-issued")).json()) as { issued: number }).issued;
+        const oauth2 = { auth_type: "oauth2", name: "Ledger", webhook_url: "http://tools.test/ledger", token_url: "http://tools.test/token", client_id: "shop-client", client_secret: "shop-secret", scope: "ledger:write" };
+        const create = (key: string, settings: Record<string, unknown>) => api("/v1/workspace/webhooks", { method: "POST", key, json: { settings } });
+        type Listed = { webhooks: { webhook_id: string; auth_type: string; oauth2?: Record<string, string>; most_recent_failure_error_code: number | null; most_recent_failure_reason: string | null }[] };
+        async function settled(key: string, hook: string, delivery: string) {
+          for (let i = 0; i < 100; i++) {
+            const log = (await (await api(`/v1/workspace/webhooks/${hook}/deliveries`, { key })).json()) as { deliveries: { delivery_id: string; status: string; last_status_code: number | null; last_error: string | null }[] };
+            const found = log.deliveries.find((d) => d.delivery_id === delivery);
+            if (found && found.status !== "pending") return found;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          throw new Error(`delivery ${delivery} still pending`);
+        }
+        let hookId: string;
+
+        it("refuses missing or bad client-credentials settings with 422", async () => {
+          for (const missing of ["token_url", "client_id", "client_secret"]) {
+            const { [missing]: _gone, ...rest } = oauth2 as Record<string, unknown>;
+            expect((await create(admin, rest)).status, missing).toBe(422);
+          }
+          expect((await create(admin, { ...oauth2, client_secret: "" })).status).toBe(422);
+          const badUrl = await create(admin, { ...oauth2, token_url: "ftp://tools.test/token" });
+          expect(badUrl.status).toBe(422);
+          expect(((await badUrl.json()) as Detail).detail.status).toBe("invalid_token_url");
+          expect((await create(admin, { ...oauth2, webhook_url: "ftp://tools.test/ledger" })).status).toBe(400);
+        });
+
+        it("creates one; its client secret is never returned; other workspaces see nothing of it", async () => {
+          const created = await create(admin, oauth2);
+          expect(created.status).toBe(200);
+          const body = (await created.json()) as { webhook_id: string; webhook_secret?: string };
+          expect(body.webhook_secret).toBeUndefined();
+          hookId = body.webhook_id;
+          const listed = await (await api("/v1/workspace/webhooks?include_usages=true", { key: admin })).text();
+          expect(listed).not.toContain("shop-secret");
+          const hook = (JSON.parse(listed) as Listed).webhooks.find((w) => w.webhook_id === hookId)!;
+          expect(hook).toMatchObject({ auth_type: "oauth2", oauth2: { token_url: oauth2.token_url, client_id: "shop-client", scope: "ledger:write" } });
+          expect(await (await api("/v1/workspace/webhooks", { key: outsider })).json()).toEqual({ webhooks: [] });
+          expect((await api(`/v1/workspace/webhooks/${hookId}/test`, { method: "POST", key: outsider })).status).toBe(404);
+          expect((await api(`/v1/workspace/webhooks/${hookId}/deliveries`, { key: outsider })).status).toBe(404);
+          expect((await api(`/v1/workspace/webhooks/${hookId}`, { method: "DELETE", key: outsider })).status).toBe(404);
+        });
+
+        it("deliveries carry a bearer token from the token endpoint, fetched once and reused", async () => {
+          const before = await issued();
+          const first = ((await (await api(`/v1/workspace/webhooks/${hookId}/test`, { method: "POST", key: admin })).json()) as { delivery_id: string }).delivery_id;
+          // The queue's consumer sends it to the stand-in's /ledger, which accepts only the token it granted last.
+          expect(await settled(admin, hookId, first)).toMatchObject({ status: "delivered", last_status_code: 200 });
+          const second = ((await (await api(`/v1/workspace/webhooks/${hookId}/test`, { method: "POST", key: admin })).json()) as { delivery_id: string }).delivery_id;
+          expect(await settled(admin, hookId, second)).toMatchObject({ status: "delivered" });
+          expect(await issued()).toBe(before + 1);
+          // Sent again by hand to see the request: the cached token, no signature header, no new token request.
+          await env.DB.prepare("UPDATE webhook_deliveries SET status = 'pending', attempts = 0 WHERE id = ?").bind(second).run();
+          let received: Request | undefined;
+          const outcome = await deliverWebhook(env, second, async (input, init) => {
+            received = new Request(input, init);
+            return new Response("ok");
+          });
+          expect(outcome).toEqual({ result: "delivered" });
+          expect(received!.headers.get("authorization")).toBe(`Bearer cc-token-${before + 1}`);
+          expect(received!.headers.get(SIGNATURE_HEADER)).toBeNull();
+          expect(await issued()).toBe(before + 1);
+          // A receiver that answers 401 no longer takes the token: the retry asks for a new one.
+          await env.DB.prepare("UPDATE webhook_deliveries SET status = 'pending', attempts = 0 WHERE id = ?").bind(second).run();
+          expect(await deliverWebhook(env, second, async () => new Response("expired", { status: 401 }))).toMatchObject({ result: "retry" });
+          expect(await deliverWebhook(env, second)).toEqual({ result: "delivered" });
+          expect(await issued()).toBe(before + 2);
+        });
+
+        it("development: the local identity provider's token endpoint grants the token, answered in-process", async () => {
+          const devHook = ((await (await create(admin, { ...oauth2, name: "Dev IdP", webhook_url: "http://tools.test/orders", token_url: "http://localhost/dev/identity-provider/token", client_id: "parlance-dev", client_secret: "parlance-dev-secret" })).json()) as { webhook_id: string }).webhook_id;
+          const sent = ((await (await api(`/v1/workspace/webhooks/${devHook}/test`, { method: "POST", key: admin })).json()) as { delivery_id: string }).delivery_id;
+          expect(await settled(admin, devHook, sent)).toMatchObject({ status: "delivered" });
+          await env.DB.prepare("UPDATE webhook_deliveries SET status = 'pending', attempts = 0 WHERE id = ?").bind(sent).run();
+          let received: Request | undefined;
+          await deliverWebhook(env, sent, async (input, init) => {
+            received = new Request(input, init);
+            return new Response("ok");
+          });
+          expect(received!.headers.get("authorization")).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+          expect((await api(`/v1/workspace/webhooks/${devHook}`, { method: "DELETE", key: admin })).status).toBe(200);
+        });
+
+        it("a refused token request fails the delivery with the reason, and never shows the secret", async () => {
+          const refused = ((await (await create(admin, { ...oauth2, name: "Wrong client", client_secret: "not-the-secret" })).json()) as { webhook_id: string }).webhook_id;
+          const sent = ((await (await api(`/v1/workspace/webhooks/${refused}/test`, { method: "POST", key: admin })).json()) as { delivery_id: string }).delivery_id;
+          const failed = await settled(admin, refused, sent);
+          expect(failed).toMatchObject({ status: "failed", last_status_code: 401, last_error: "The token request was refused: the token server answered 401 invalid_client." });
+          const listed = await (await api("/v1/workspace/webhooks", { key: admin })).text();
+          expect(listed).not.toContain("not-the-secret");
+          expect((JSON.parse(listed) as Listed).webhooks.find((w) => w.webhook_id === refused)).toMatchObject({
+            most_recent_failure_error_code: 401,
+            most_recent_failure_reason: "The token request was refused: the token server answered 401 invalid_client.",
+          });
+          expect((await api(`/v1/workspace/webhooks/${refused}`, { method: "DELETE", key: admin })).status).toBe(200);
+          expect((await api(`/v1/workspace/webhooks/${hookId}`, { method: "DELETE", key: admin })).status).toBe(200);
+        });
+      });
     });
   });
 
