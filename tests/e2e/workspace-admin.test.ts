@@ -216,9 +216,10 @@ describe("workspace administration pages", () => {
     await screenshot(page, "workspace-members-transfer-desktop-light", { fullPage: false });
     await dialog.getByRole("button", { name: "Transfer ownership" }).click();
     await page.getByText(`${adminEmail} now owns this workspace. You are an admin.`).waitFor();
-    await expect(page.getByTestId("member").filter({ hasText: adminEmail }).textContent()).resolves.toContain("Owner");
-    await expect(page.getByTestId("member").filter({ hasText: ownerEmail }).textContent()).resolves.toContain("Admin");
-    await expect(page.getByRole("link", { name: "Make owner" }).count()).resolves.toBe(0);
+    // The notice can show before the members list's new data has landed: wait for the list to say it.
+    await expect.poll(() => page.getByTestId("member").filter({ hasText: adminEmail }).textContent()).toContain("Owner");
+    await expect.poll(() => page.getByTestId("member").filter({ hasText: ownerEmail }).textContent()).toContain("Admin");
+    await expect.poll(() => page.getByRole("link", { name: "Make owner" }).count()).toBe(0);
     await screenshotsOf(page, "/app/workspace/members", "workspace-members");
 
     // Notification preferences on the settings page.
