@@ -135,7 +135,9 @@ describe("official SDK: dubbing", () => {
 
     lap("similar voices");
     await expect(other.dubbing.project.get(id)).rejects.toMatchObject({ statusCode: 404 });
+    lap("other refused");
     await client.dubbing.project.delete(id);
+    lap("deleted");
     await expect(client.dubbing.project.get(id)).rejects.toMatchObject({ statusCode: 404 });
   }, 300_000);
 
