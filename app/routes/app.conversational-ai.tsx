@@ -1,8 +1,6 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from "@remix-run/react";
 import { Bot } from "lucide-react";
-import { ErrorPage, NotFoundPage } from "~/common/components/error-pages";
-import { EmptyState } from "~/common/ui/feedback";
-import { Page } from "~/common/ui/page";
+import { ErrorPage, NotFoundPage, RefusedPage } from "~/common/components/error-pages";
 
 /** The agents pages' layout: it only catches the conversational_ai refusal their loaders and actions throw. */
 export default function ConversationalAi() {
@@ -14,11 +12,9 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 403) {
     const message = typeof error.data?.message === "string" ? error.data.message : String(error.data);
     return (
-      <Page title="Agents" testId="agents-refused">
-        <EmptyState icon={<Bot />} title="Not available to you">
-          {message}
-        </EmptyState>
-      </Page>
+      <RefusedPage title="Agents" testId="agents-refused" icon={<Bot />}>
+        {message}
+      </RefusedPage>
     );
   }
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;

@@ -6,7 +6,8 @@ import { Field, FormError, FormNotice } from "~/common/components/form";
 import { Badge } from "~/common/ui/badge";
 import { Button } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
-import { EmptyState, Hint } from "~/common/ui/feedback";
+import { Hint } from "~/common/ui/feedback";
+import { RefusedPage } from "~/common/components/error-pages";
 import { Page } from "~/common/ui/page";
 import { PRODUCT_NAME } from "../../core/brand";
 import { isAdmin } from "../../core/workspace/roles";
@@ -130,11 +131,9 @@ export default function Security() {
   const busy = useNavigation().state !== "idle";
   if (!data.allowed) {
     return (
-      <Page title="Security" description={INTRO} testId="security-page">
-        <EmptyState icon={<ShieldCheck />} title="Not available to you">
-          {SSO_TEXTS.onlyAdmins}
-        </EmptyState>
-      </Page>
+      <RefusedPage title="Security" description={INTRO} testId="security-page" icon={<ShieldCheck />}>
+        {SSO_TEXTS.onlyAdmins}
+      </RefusedPage>
     );
   }
   const errorsOf = (...intents: string[]) => (result?.intent && intents.includes(result.intent) ? (result.errors ?? {}) : {});

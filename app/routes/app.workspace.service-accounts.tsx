@@ -9,6 +9,7 @@ import { Button } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { EmptyState, Hint } from "~/common/ui/feedback";
 import { IconButton } from "~/common/ui/icon-button";
+import { RefusedPage } from "~/common/components/error-pages";
 import { Page, Section } from "~/common/ui/page";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common/ui/table";
 import { apiKeyName } from "~/accounts/rules/api-keys";
@@ -84,11 +85,9 @@ export default function ServiceAccounts() {
   const createErrors = result?.intent === "create-account" ? (result.errors ?? {}) : {};
   if (!data.allowed) {
     return (
-      <Page title="Service accounts" description={SERVICE_ACCOUNT_TEXTS.intro} testId="service-accounts-page">
-        <EmptyState icon={<Bot />} title="Admins only">
-          {SERVICE_ACCOUNT_TEXTS.adminsOnly}
-        </EmptyState>
-      </Page>
+      <RefusedPage title="Service accounts" description={SERVICE_ACCOUNT_TEXTS.intro} testId="service-accounts-page" icon={<Bot />}>
+        {SERVICE_ACCOUNT_TEXTS.adminsOnly}
+      </RefusedPage>
     );
   }
   return (

@@ -9,6 +9,7 @@ import { Button } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { EmptyState, Hint } from "~/common/ui/feedback";
 import { IconButton } from "~/common/ui/icon-button";
+import { RefusedPage } from "~/common/components/error-pages";
 import { Page, Section } from "~/common/ui/page";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common/ui/table";
 import { PRODUCT_NAME } from "../../core/brand";
@@ -96,11 +97,9 @@ export default function Webhooks() {
   const createErrors = result?.intent === "create" ? (result.errors ?? {}) : {};
   if (!data.allowed) {
     return (
-      <Page title="Webhooks" description={WEBHOOK_TEXTS.intro} testId="webhooks-page">
-        <EmptyState icon={<WebhookIcon />} title="Not available to you">
-          {WEBHOOK_TEXTS.forbidden}
-        </EmptyState>
-      </Page>
+      <RefusedPage title="Webhooks" description={WEBHOOK_TEXTS.intro} testId="webhooks-page" icon={<WebhookIcon />}>
+        {WEBHOOK_TEXTS.forbidden}
+      </RefusedPage>
     );
   }
   return (

@@ -1,5 +1,8 @@
+import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { DEFAULT_ERROR_TOAST } from "~/common/rules/toasts";
+import { EmptyState } from "~/common/ui/feedback";
+import { Page } from "~/common/ui/page";
 
 export function NotFoundPage() {
   return (
@@ -25,3 +28,20 @@ export function ErrorPage() {
     </main>
   );
 }
+
+/**
+ * A page the viewer may not use (a role or permission they lack): its title and introduction as usual, then why,
+ * in place of its content. The loader answered with what the viewer may see; nothing else is rendered.
+ */
+export function RefusedPage({ title, description, testId, icon, children }: { title: string; description?: ReactNode; testId?: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Page title={title} description={description} testId={testId}>
+      <EmptyState icon={icon} title={REFUSED_PAGE_TITLE}>
+        {children}
+      </EmptyState>
+    </Page>
+  );
+}
+
+/** What a refused page says above its reason. */
+export const REFUSED_PAGE_TITLE = "Not available to you";
