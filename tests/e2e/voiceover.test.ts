@@ -41,7 +41,7 @@ describe("voiceover studio journey", () => {
     await dialog.waitFor();
     await page.getByTestId("voiceover-file").setInputFiles({ name: "street scene.mp4", mimeType: "video/mp4", buffer: video.bytes });
     await screenshot(page, "voiceover-new", { fullPage: false });
-    await page.getByTestId("voiceover-create").click();
+    await dialog.getByRole("button", { name: "Create project" }).click();
     await page.waitForURL(/\/app\/voiceover-studio\/vo_/);
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("street scene");

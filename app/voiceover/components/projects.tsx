@@ -7,6 +7,7 @@ import { Card } from "~/common/ui/card";
 import { Dialog } from "~/common/ui/dialog";
 import { EmptyState, Hint, Meter } from "~/common/ui/feedback";
 import { Input, Label } from "~/common/ui/input";
+import { RunWithProgress, useUploadTool } from "~/common/components/upload-tool";
 import { clock, RENDER_STATUS_LABELS, VOICEOVER_ACCEPT, type RenderStatus } from "~/voiceover/rules/voiceover";
 
 export type VoiceoverCard = { id: string; name: string; durationSeconds: number; clips: number; render: { status: RenderStatus; progress: number } | null };
@@ -60,38 +61,19 @@ export function VoiceoverList({ projects, onCreate }: { projects: VoiceoverCard[
   );
 }
 
-/** The API's error text for a refused upload (its message), or a plain sentence. */
-function errorText(status: number, body: string): string {
-  try {
-    const detail = (JSON.parse(body) as { detail?: { message?: string } | { msg: string }[] }).detail;
-    if (status < 500 && detail) return Array.isArray(detail) ? detail.map((d) => d.msg).join("; ") : (detail.message ?? "The video was refused.");
-  } catch {
-    // not JSON
-  }
-  return "The video could not be uploaded. Try again.";
-}
-
-/** The new-project dialog: a video and a name, posted to POST /v1/voiceover/projects (a media upload). */
+/** The new-project dialog: a video and a name, posted to POST /v1/voiceover/projects (a media upload, with its progress). */
 export function NewVoiceoverDialog({ maxSeconds, maxMegabytes, onClose, onCreated }: { maxSeconds: number; maxMegabytes: number; onClose: () => void; onCreated: (id: string) => void }) {
-  const [file, setFile] = useState<File | null>(null);
+  const upload = useUploadTool<{ project_id: string }>();
   const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  async function submit() {
-    if (!file) return setError("Choose a video first.");
-    setBusy(true);
-    setError(null);
+  async function create() {
+    if (!upload.file) return;
     const body = new FormData();
-    body.append("file", file);
+    body.append("file", upload.file);
     if (name.trim()) body.append("name", name.trim());
-    const response = await fetch("/v1/voiceover/projects", { method: "POST", body }).catch(() => null);
-    setBusy(false);
-    if (!response) return setError("The upload did not reach the server. Check the connection and try again.");
-    const text = await response.text();
-    if (!response.ok) return setError(errorText(response.status, text));
-    onCreated((JSON.parse(text) as { project_id: string }).project_id);
+    const created = await upload.submit("/v1/voiceover/projects", body, "The video could not be uploaded. Try again.", async (answer) => JSON.parse(await answer.text()) as { project_id: string });
+    if (created) onCreated(created.project_id);
   }
 
   return (
@@ -104,28 +86,27 @@ export function NewVoiceoverDialog({ maxSeconds, maxMegabytes, onClose, onCreate
               <Upload aria-hidden="true" />
               Choose video
             </Button>
-            <span className="min-w-0 truncate text-sm text-muted-foreground">{file ? file.name : "No video chosen"}</span>
+            <span className="min-w-0 truncate text-sm text-muted-foreground">{upload.file ? upload.file.name : "No video chosen"}</span>
           </div>
-          <input id="voiceover-file" ref={input} type="file" accept={VOICEOVER_ACCEPT} className="sr-only" data-testid="voiceover-file" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+          <input
+            id="voiceover-file"
+            ref={input}
+            type="file"
+            accept={VOICEOVER_ACCEPT}
+            className="sr-only"
+            data-testid="voiceover-file"
+            onChange={(event) => {
+              const chosen = event.target.files?.[0];
+              if (chosen) upload.choose(chosen);
+            }}
+          />
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="voiceover-name">Name (optional)</Label>
           <Input id="voiceover-name" value={name} maxLength={200} placeholder="The video's file name" onChange={(event) => setName(event.target.value)} />
         </div>
         <Hint>The video&apos;s own sound can be kept or lowered under your clips when it is MP3 or Opus; other sound (AAC, as in most phone videos) is not read here and is replaced.</Hint>
-        {error ? (
-          <Hint tone="error" className="text-sm">
-            {error}
-          </Hint>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={busy || !file} data-testid="voiceover-create">
-            {busy ? "Uploading…" : "Create project"}
-          </Button>
-        </div>
+        <RunWithProgress phase={upload.phase} onRun={() => void create()} disabled={!upload.file} icon={<Upload aria-hidden="true" />} label="Create project" busyLabel="Uploading…" workingLabel="Reading the video" />
       </div>
     </Dialog>
   );
