@@ -14,8 +14,8 @@ aiClassifierApi.use("*", requireCaller);
 
 aiClassifierApi.post(
   "/",
-  doc("How likely a recording was generated on this platform (matched against fingerprints of generated audio)", {
-    success: { description: "JSON: probability, verdict, explanation, landmarks, aligned_landmarks, analysed_seconds" },
+  doc("How likely a recording was generated on this platform (matched against fingerprints of generated audio, and its watermark)", {
+    success: { description: "JSON: probability, verdict, evidence (fingerprint, watermark, both, none), explanation, landmarks, aligned_landmarks, watermark_score, analysed_seconds" },
     responses: { 400: "invalid_audio, file_too_large" },
   }),
   valid("form", z.object({ file: z.any() })),
@@ -29,6 +29,6 @@ aiClassifierApi.post(
     } catch (error) {
       return apiError(c, 400, "invalid_audio", `The recording could not be read: ${error instanceof Error ? error.message : String(error)}.`);
     }
-    return c.json({ probability: result.probability, verdict: result.verdict, explanation: result.explanation, landmarks: result.landmarks, aligned_landmarks: result.aligned, analysed_seconds: result.analysedSeconds });
+    return c.json({ probability: result.probability, verdict: result.verdict, evidence: result.evidence, explanation: result.explanation, landmarks: result.landmarks, aligned_landmarks: result.aligned, watermark_score: result.watermarkScore, analysed_seconds: result.analysedSeconds });
   },
 );

@@ -8,6 +8,7 @@ import { Hint } from "~/common/ui/feedback";
 import { Input, Label } from "~/common/ui/input";
 import { Page } from "~/common/ui/page";
 import { PRODUCT_NAME } from "../../core/brand";
+import { WATERMARK_THRESHOLD } from "../../core/audio/watermark";
 import { requireViewer } from "~/accounts/accounts.server";
 import { ANALYSED_SECONDS, CLASSIFIER_ACCEPT, CLASSIFIER_MAX_BYTES, type Verdict } from "~/ai-classifier/rules/ai-classifier";
 
@@ -18,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-type Result = { fileName: string; probability: number; verdict: Verdict; explanation: string; landmarks: number; aligned_landmarks: number; analysed_seconds: number };
+type Result = { fileName: string; probability: number; verdict: Verdict; explanation: string; landmarks: number; aligned_landmarks: number; watermark_score: number; analysed_seconds: number };
 
 /** The upload goes to POST /v1/ai-classifier (the decoders live in the API layer, not in the pages). */
 export default function AiClassifier() {
@@ -74,7 +75,8 @@ export default function AiClassifier() {
             <p className="text-sm font-medium">Probability it was generated here: {(result.probability * 100).toFixed(1)}%</p>
             <p className="text-sm">{result.explanation}</p>
             <Hint>
-              {result.aligned_landmarks} of {result.landmarks} sound landmarks of the {result.analysed_seconds} s analysed line up with a recording generated here.
+              {result.aligned_landmarks} of {result.landmarks} sound landmarks of the {result.analysed_seconds} s analysed line up with a recording generated here. Watermark
+              score {result.watermark_score.toFixed(1)} (from {WATERMARK_THRESHOLD} up, the watermark is present; unmarked sound scores about 4).
             </Hint>
           </CardContent>
         </Card>
@@ -87,8 +89,12 @@ export default function AiClassifier() {
             those fingerprints; re-encoding, cutting, a volume change or resampling keep enough of them to be recognised.
           </p>
           <p>
-            Limits: it recognises audio generated here, not AI speech in general; audio from the voice changer, sound effects and the voice isolator is not fingerprinted yet; the same
-            open-source engine run elsewhere is not recognised unless it made the very same recording; heavy changes (speed, pitch, music over it) are not tried.
+            Everything generated here (speech, Studio, dubbed voices, the voice changer, sound effects) also carries an inaudible watermark: a keyed noise about 22 dB under the sound
+            between 1 and 4 kHz. It is found without any stored copy, and survives MP3 at 64 kbps, resampling and cutting.
+          </p>
+          <p>
+            Limits: it recognises audio generated here, not AI speech in general; the voice isolator's output is the speaker&apos;s own voice and is not marked; the same open-source
+            engine run elsewhere is not recognised unless it made the very same recording; sound effects made of short clicks or low rumble carry too little of the watermark to be found; speed or pitch changes, telephone bands and loud music over the voice are not measured.
           </p>
         </CardContent>
       </Card>

@@ -15,6 +15,7 @@ import { currentQuota } from "~/speech/speech.server";
 import { log } from "~/common/log.server";
 import { creditsToReserve, SOUND_SOURCE, SOUND_USAGE_LABEL, soundCredits } from "~/sound-effects/rules/sound-effects";
 import { soundModels } from "./server/sound-models.server";
+import { embedWatermark } from "../../core/audio/watermark";
 
 // The sound-effects generation pipeline (engine call, encoders, storage, charge): the /v1 layer's, kept out of
 // the pages' server module because the encoders' WebAssembly is not for the page bundle.
@@ -75,7 +76,7 @@ export async function generateSoundEffect(env: Env, actor: Actor, request: Sound
     return refuse(500, "generation_failed", "Sound generation failed; nothing was charged.");
   }
   const encoder = await StreamingEncoder.create(request.outputFormat);
-  const audio = concatBytes([encoder.push(int16FromBytes(generated.pcm), generated.sampleRate), encoder.finish()]);
+  const audio = concatBytes([encoder.push(embedWatermark(int16FromBytes(generated.pcm), generated.sampleRate), generated.sampleRate), encoder.finish()]);
   const durationMs = Math.round((generated.pcm.byteLength / 2 / generated.sampleRate) * 1000);
   const spec = formatSpec(request.outputFormat);
   // Under the workspace's history prefix, so deleting the workspace deletes it (deleteWorkspaceMedia).

@@ -24,6 +24,7 @@ import { nowSeconds } from "../../core/clock";
 import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from "../../core/voices/voice-settings";
 import { recordGeneratedAudio } from "~/ai-classifier/ai-classifier.server";
 import { applyRules, type PronunciationRule } from "../../core/pronunciation/rules";
+import { WatermarkStream } from "../../core/audio/watermark";
 import { rulesForLocators, type Locator } from "~/pronunciation/pronunciation.server";
 
 // The model and voice checks live beside the engine (server/speaking-voice.server.ts); its callers here keep them.
@@ -177,6 +178,7 @@ async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk
   try {
     signal.throwIfAborted();
     const encoder = await StreamingEncoder.create(plan.request.outputFormat);
+    const watermark = new WatermarkStream();
     const continued = Boolean(plan.request.nextText?.trim());
     // A voice cloned on the neural cloning server is spoken by it while it is configured (decision 0051).
     const cloning = plan.segments.some((segment) => segment.voice.engineParameters.neuralClone) && (await hasNeuralCloning(env));
@@ -206,7 +208,7 @@ async function generate(env: Env, plan: SpeechPlan, onChunk: (chunk: SpeechChunk
           // The engine's word positions are in the text it spoke: when a rule changed that text, the sentence's
           // characters share its duration evenly instead.
           alignment = alignmentFromWords(sentence, applied.text === spoken ? result.words : [], result.durationMs, offsetSeconds);
-          const samples = int16FromBytes(result.pcm);
+          const samples = watermark.mark(int16FromBytes(result.pcm), result.sampleRate);
           pcm.push({ samples, sampleRate: result.sampleRate });
           audio = encoder.push(samples, result.sampleRate);
           offsetSeconds += result.durationMs / 1000;
@@ -293,11 +295,12 @@ export async function synthesizeUncharged(env: Env, voice: Voice, text: string, 
   const clonedSpeaker = await neuralSpeakerOf(env, voice, Boolean(voice.engineParameters.neuralClone) && (await hasNeuralCloning(env)));
   const params = engineParameters(DEFAULT_VOICE_SETTINGS, clonedSpeaker ? { ...voice.engineParameters, rate: undefined } : voice.engineParameters);
   const cloned = clonedSpeaker ? { engine: "xtts" as const, clonedSpeaker, language: (language ?? voice.language).slice(0, 2) } : {};
+  const watermark = new WatermarkStream();
   const parts: Uint8Array[] = [];
   for (const sentence of splitSentences(text)) {
     if (!sentence.trim()) continue;
     const result = await engine.synthesize({ text: sentence, engineVoice: engineVoiceFor(voice, language), ...params, ...cloned });
-    parts.push(encoder.push(int16FromBytes(result.pcm), result.sampleRate));
+    parts.push(encoder.push(watermark.mark(int16FromBytes(result.pcm), result.sampleRate), result.sampleRate));
   }
   parts.push(encoder.finish());
   return concatBytes(parts);
@@ -308,13 +311,14 @@ export async function synthesizePreview(env: Env, voice: Voice, text: string, fo
   const engine = speechEngine(env);
   const encoder = await StreamingEncoder.create(format);
   const params = engineParameters(DEFAULT_VOICE_SETTINGS, voice.engineParameters);
+  const watermark = new WatermarkStream();
   const parts: Uint8Array[] = [];
   let durationMs = 0;
   for (const sentence of splitSentences(text)) {
     if (!sentence.trim()) continue;
     const result = await engine.synthesize({ text: sentence, engineVoice: engineVoiceFor(voice, language), seed, ...params });
     durationMs += result.durationMs;
-    parts.push(encoder.push(int16FromBytes(result.pcm), result.sampleRate));
+    parts.push(encoder.push(watermark.mark(int16FromBytes(result.pcm), result.sampleRate), result.sampleRate));
   }
   parts.push(encoder.finish());
   return { audio: concatBytes(parts), durationSecs: Math.round(durationMs) / 1000 };

@@ -56,6 +56,7 @@ import {
   PREVIEW_TEXT,
   type EngineLanguage,
 } from "../../core/voices/voice-rules";
+import { yieldToRequests } from "../../core/yield";
 
 const notFound = (voiceId: string) => refuse(404, "voice_not_found", `A professional voice with the voice_id ${voiceId} was not found.`);
 
@@ -331,6 +332,8 @@ export async function findSimilarVoices(env: CloningEnv, viewer: Cloner, upload:
 export async function voicesNearSpeaker(env: CloningEnv, viewer: Cloner, target: number[], threshold: number, topK: number): Promise<SimilarVoice[]> {
   const candidates: { item: Voice; vector: number[] }[] = [];
   for (const voice of await voicesTable.listSimilarityCandidates(database(env.DB), PUBLISHED_STATUSES)) {
+    // The first call measures every voice not measured yet (seconds of synchronous analysis): other requests go between.
+    if (!voice.speakerFeatures) await yieldToRequests();
     // A voice that cannot be heard now (its language's dictionary not installed, decision 0059) is left out, not an error.
     const vector = await measuredVector(env, voice).catch((error: unknown) => {
       log("warn", "similar voices: a voice could not be measured", { voice_id: voice.voiceId, error: String(error) });

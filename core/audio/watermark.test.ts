@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createMp3Stream } from "./mp3";
 import { decodeMp3 } from "./mp3-decoder";
 import { resample } from "./pcm";
-import { detectWatermark, embedWatermark, WATERMARK_DB, WATERMARK_THRESHOLD } from "./watermark";
+import { detectWatermark, embedWatermark, WATERMARK_DB, WATERMARK_THRESHOLD, WatermarkStream } from "./watermark";
 
 /** Speech-like: a voiced buzz (harmonics of a gliding pitch, falling 6 dB an octave) in 4 Hz syllables, with pauses. */
 function speechLike(seconds: number, rate: number, seed = 1): Int16Array {
@@ -82,7 +82,7 @@ describe("embedWatermark / detectWatermark", () => {
 
   it("is keyed: another key neither finds this mark nor leaves one this key finds", () => {
     expect(detectWatermark(marked, rate, "another key").probability).toBeLessThan(0.5);
-    expect(detectWatermark(embedWatermark(clean, rate, "another key"), rate).probability).toBeLessThan(0.5);
+    expect(detectWatermark(embedWatermark(clean, rate, { key: "another key" }), rate).probability).toBeLessThan(0.5);
   });
 
   it("answers no for empty input, silence and noise", () => {
@@ -92,5 +92,19 @@ describe("embedWatermark / detectWatermark", () => {
     const noise = Int16Array.from({ length: rate * 4 }, () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 0x100000000 - 0.5) * 10000);
     expect(detectWatermark(noise, rate).probability).toBeLessThan(0.5);
     expect(embedWatermark(new Int16Array(0), rate).length).toBe(0);
+  });
+
+  it("marks a stream piece by piece as one: sentences marked at their offsets and joined score as the whole marked once", () => {
+    // Pieces of uneven length (as sentences are), each marked on its own.
+    const cuts = [0, 1.37, 3.05, 4.61, 6.2, 8].map((s) => Math.round(s * rate));
+    const stream = new WatermarkStream();
+    const joined = new Int16Array(clean.length);
+    for (let i = 0; i + 1 < cuts.length; i++) joined.set(stream.mark(clean.slice(cuts[i], cuts[i + 1]), rate), cuts[i]);
+    const whole = detectWatermark(marked, rate).score;
+    expect(detectWatermark(joined, rate).score).toBeGreaterThan(whole * 0.9);
+    // Without the offsets, each piece restarts the carrier and the peaks spread over lags.
+    const restarted = new Int16Array(clean.length);
+    for (let i = 0; i + 1 < cuts.length; i++) restarted.set(embedWatermark(clean.slice(cuts[i], cuts[i + 1]), rate), cuts[i]);
+    expect(detectWatermark(restarted, rate).score).toBeLessThan(whole * 0.7);
   });
 });

@@ -17,6 +17,8 @@ import { concatBytes, StreamingEncoder } from "../audio/encoder";
 import { int16FromBytes, resample } from "../audio/pcm";
 import { resolveEngineLanguage } from "../voices/engine-languages";
 import { dubMediaPrefix, type DubOutput, type DubSegment, type DubSpeaker } from "./dub-rules";
+import { embedWatermark } from "../audio/watermark";
+import { yieldToRequests } from "../yield";
 
 /** What a dub asks of the speech worker (its binding, SPEECH). */
 export type DubbingEngineEnv = { SPEECH: Fetcher };
@@ -36,13 +38,6 @@ export const dubbingEngine = (env: DubbingEngineEnv) => env.SPEECH as unknown as
 
 /** A failure no retry mends: the dub is failed and refunded at once. */
 export class DubFailure extends Error {}
-
-/**
- * Gives the isolate back to the event loop between pieces of signal work, so requests that arrive while a dub
- * runs (the page polling its progress) are answered: under `wrangler dev` one that waited behind a long
- * stretch of synchronous work was never answered.
- */
-export const yieldToRequests = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The translation engine for a pair: the embedded translator when it has the pair, else the first configured one. */
 export async function translationChoice(env: DubbingEngineEnv, source: string, target: string): Promise<EngineChoice> {
@@ -79,7 +74,8 @@ export async function renderLanguage(env: DubAudioEnv, row: DubRow, language: st
     const object = await env.MEDIA.get(lineKey(row, language, segment.id));
     if (!object) continue;
     const samples = int16FromBytes(new Uint8Array(await object.arrayBuffer()));
-    lines.push({ start: Math.round(segment.start * sampleRate), samples });
+    // Marked where it sits in the dub (decision 0078): the lines carry one continuous carrier, the background none.
+    lines.push({ start: Math.round(segment.start * sampleRate), samples: embedWatermark(samples, sampleRate, { offsetSeconds: Math.round(segment.start * sampleRate) / sampleRate }) });
     lineDurations.push({ id: segment.id, segment: segment.end - segment.start, line: samples.length / sampleRate });
   }
   const mixed = mixLines(lengthSamples, background, lines);

@@ -15,7 +15,8 @@ import { wavFile } from "../../core/audio/wav";
 import { nowSeconds } from "../../core/clock";
 import { log } from "../../core/log";
 import { relayWorkspaceEvent } from "../../core/webhooks/webhooks";
-import { DubFailure, dubbingEngine, dubLine, lineKey, renderLanguage, translationChoice, yieldToRequests } from "../../core/dubbing/dub-audio";
+import { DubFailure, dubbingEngine, dubLine, lineKey, renderLanguage, translationChoice } from "../../core/dubbing/dub-audio";
+import { yieldToRequests } from "../../core/yield";
 import { AUTO_SOURCE, DUB_DELIVERIES, detectedSource, dubbingLanguageName, dubMediaPrefix, stepProgress, type DubbingMessage, type DubSegment, type DubSpeaker, type DubStep } from "../../core/dubbing/dub-rules";
 
 /** The dubbing worker's bindings (queues/dubbing/wrangler.toml). */

@@ -28,6 +28,7 @@ import { applyRules, type PronunciationRule } from "../../core/pronunciation/rul
 import { relayWorkspaceEvent } from "../../core/webhooks/webhooks";
 import { blockConversionKey, blockNeedsConversion, projectContentOf, projectOutputFormat, type StudioJobMessage } from "../../core/studio/project-content.server";
 import { ACX, normalisesLoudness, BLOCK_ATTEMPTS, blockCharacters, projectMediaPrefix, conversionProgress, LIVE_MODERATION_REFUSAL, newStudioId, shiftAlignment, type TtsNode } from "../../core/studio/studio-rules";
+import { WatermarkStream } from "../../core/audio/watermark";
 
 /** The Studio worker's bindings (queues/studio/wrangler.toml). */
 export type StudioEnv = { DB: D1Database; MEDIA: R2Bucket; SPEECH: Fetcher; WEBHOOK_DELIVERIES: Queue };
@@ -55,6 +56,7 @@ async function synthesizeBlock(env: StudioEnv, db: Database, workspaceId: string
   const parts: Uint8Array[] = [];
   const alignments: Alignment[] = [];
   const pcm: { samples: Int16Array; sampleRate: number }[] = [];
+  const watermark = new WatermarkStream();
   let offsetSeconds = 0;
   for (const node of nodes) {
     const voice = (await findUsableVoice(db, { workspaceId, readerId: null }, node.voice_id)) ?? null;
@@ -74,7 +76,7 @@ async function synthesizeBlock(env: StudioEnv, db: Database, workspaceId: string
       const result = await speechEngine(env).synthesize({ text: applied.text, phonemes: applied.phonemes, engineVoice: engineVoiceFor(voice), engine: model.engine, externalVoice: external, ...params });
       // Word positions are in the spoken text: a sentence a rule changed spreads its characters evenly instead.
       alignments.push(alignmentFromWords(sentence, applied.text === text ? result.words : [], result.durationMs, offsetSeconds));
-      const samples = int16FromBytes(result.pcm);
+      const samples = watermark.mark(int16FromBytes(result.pcm), result.sampleRate);
       pcm.push({ samples, sampleRate: result.sampleRate });
       parts.push(encoder.push(samples, result.sampleRate));
       offsetSeconds += result.durationMs / 1000;

@@ -10,6 +10,7 @@ import { analyseSpeaker, floatSamples } from "../../core/voices/speaker-analysis
 import { REFERENCE_SEED, REFERENCE_SENTENCE } from "../../core/voice-changer/reference";
 import type { VoiceTarget } from "../../core/voice-changer/convert";
 import { alignToRecording, type AlignedUpload, type AlignmentUpload } from "../../core/alignment/align";
+import { embedWatermark } from "../../core/audio/watermark";
 
 type Engines = {
   convert: VoiceConversionEngine["convert"];
@@ -39,7 +40,7 @@ export async function convertUpload(upload: ConversionUpload, engines: Engines):
   const converted = await engines.convert({ ...source, target });
   if (!converted) return { ok: false, reason: "no_speech", message: "The recording has too little voiced speech to convert (at least half a second is needed)." };
   const encoder = await StreamingEncoder.create(upload.outputFormat);
-  const audio = concatBytes([encoder.push(int16FromBytes(converted.pcm), converted.sampleRate), encoder.finish()]);
+  const audio = concatBytes([encoder.push(embedWatermark(int16FromBytes(converted.pcm), converted.sampleRate), converted.sampleRate), encoder.finish()]);
   return { ok: true, audio, contentType: formatSpec(upload.outputFormat).contentType, durationSeconds, hadVideo: decoded.hadVideo, report: converted.report };
 }
 

@@ -14,6 +14,7 @@ import type { TranscriptionRequest, TranscriptionResult } from "../../../core/en
 import type { TranslationRequest, TranslationResult } from "../../../core/engines/translation";
 import { decodeMp3 } from "../../../core/audio/mp3-decoder";
 import { wavFile } from "../../../core/audio/wav";
+import { WATERMARK_THRESHOLD } from "../../../core/audio/watermark";
 import { ARIA } from "./billing-helpers";
 import { emitWorkspaceEvent } from "~/workspace/webhooks.server";
 
@@ -346,7 +347,7 @@ describe("ai-classifier", () => {
     return api("/v1/ai-classifier", { method: "POST", key, body: form });
   };
 
-  type Answer = { probability: number; verdict: string; explanation: string; landmarks: number; aligned_landmarks: number };
+  type Answer = { probability: number; verdict: string; evidence: string; explanation: string; landmarks: number; aligned_landmarks: number; watermark_score: number };
 
   describe("AI speech classifier", () => {
     it("recognises the platform's speech after trimming and a volume change, not other audio, and tells nobody whose it was", async () => {
@@ -368,7 +369,8 @@ describe("ai-classifier", () => {
       const copy = (await (await upload(other, wavFile(cut, sampleRate))).json()) as Answer;
       expect(copy.verdict).toBe("made_here");
       expect(copy.probability).toBeGreaterThan(0.9);
-      expect(Object.keys(copy).sort()).toEqual(["aligned_landmarks", "analysed_seconds", "explanation", "landmarks", "probability", "verdict"]);
+      expect(Object.keys(copy).sort()).toEqual(["aligned_landmarks", "analysed_seconds", "evidence", "explanation", "landmarks", "probability", "verdict", "watermark_score"]);
+      expect(copy.evidence).toBe("both");
 
       let x = 7;
       const noise = Int16Array.from({ length: sampleRate * 4 }, () => ((x = (x * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff - 0.5) * 8000);
@@ -377,6 +379,26 @@ describe("ai-classifier", () => {
       expect(notHere.probability).toBeLessThan(0.05);
       const silence = (await (await upload(key, wavFile(new Int16Array(sampleRate), sampleRate))).json()) as Answer;
       expect(silence.verdict).toBe("too_short");
+    }, 60_000);
+
+    it("recognises generated sound by its watermark alone: speech whose fingerprints are gone, a sound effect never fingerprinted", async () => {
+      const key = await createKey(await signUp("classifier-watermark@example.com"));
+      const speech = await api(`/v1/text-to-speech/${ARIA}?output_format=mp3_44100_64`, { method: "POST", key, json: { text: "Nothing of this clip is stored to compare with. First a sentence, then another one, and a third to finish." } });
+      expect(speech.status).toBe(200);
+      const mp3 = new Uint8Array(await speech.arrayBuffer());
+      // Wait for the fingerprint, then forget every fingerprint: only the sound itself is left to go by.
+      for (let i = 0; i < 100 && !(await env.DB.prepare("SELECT count(*) AS n FROM generated_clips").first<number>("n")); i++) await new Promise((r) => setTimeout(r, 50));
+      await env.DB.batch([env.DB.prepare("DELETE FROM clip_landmarks"), env.DB.prepare("DELETE FROM generated_clips")]);
+      const marked = (await (await upload(key, mp3, "clip.mp3", "audio/mpeg")).json()) as Answer;
+      expect(marked).toMatchObject({ verdict: "made_here", evidence: "watermark", aligned_landmarks: 0 });
+      expect(marked.watermark_score).toBeGreaterThan(WATERMARK_THRESHOLD);
+
+      const sound = await api("/v1/sound-generation?output_format=mp3_44100_128", { method: "POST", key, json: { text: "steady wind through trees", duration_seconds: 4, seed: 1 } });
+      expect(sound.status).toBe(200);
+      // A steady sound (16.8 here); short transients or sound mostly under 1 kHz carry too little of it (decision 0078).
+      const effect = (await (await upload(key, new Uint8Array(await sound.arrayBuffer()), "wind.mp3", "audio/mpeg")).json()) as Answer;
+      expect(effect).toMatchObject({ verdict: "made_here", evidence: "watermark" });
+
     }, 60_000);
 
     it("refuses what is not audio", async () => {
