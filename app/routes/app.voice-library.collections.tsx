@@ -7,7 +7,7 @@ import { Avatar } from "~/common/ui/avatar";
 import { Badge } from "~/common/ui/badge";
 import { Button, LinkButton } from "~/common/ui/button";
 import { Card, CardContent } from "~/common/ui/card";
-import { Dialog } from "~/common/ui/dialog";
+import { Dialog, DialogActions } from "~/common/ui/dialog";
 import { EmptyState, Hint } from "~/common/ui/feedback";
 import { IconButton } from "~/common/ui/icon-button";
 import { Input, Label } from "~/common/ui/input";
@@ -266,15 +266,14 @@ export default function Collections() {
       </Section>
       {deleting ? (
         <Dialog title={`Delete ${deleting.title}?`} description="The collection goes; its voices stay." onClose={() => setDeleting(null)} testId="delete-collection-dialog">
-          <Form method="post" className="flex justify-end gap-2" onSubmit={() => setDeleting(null)}>
+          <Form method="post" onSubmit={() => setDeleting(null)}>
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={deleting.id} />
-            <Button variant="ghost" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive">
-              <Trash2 aria-hidden="true" /> Delete
-            </Button>
+            <DialogActions onCancel={() => setDeleting(null)}>
+              <Button type="submit" variant="destructive">
+                <Trash2 aria-hidden="true" /> Delete
+              </Button>
+            </DialogActions>
           </Form>
         </Dialog>
       ) : null}

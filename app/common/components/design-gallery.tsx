@@ -6,7 +6,7 @@ import { Button } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { cn } from "~/common/ui/cn";
 import { Combobox } from "~/common/ui/combobox";
-import { Dialog } from "~/common/ui/dialog";
+import { Dialog, DialogActions } from "~/common/ui/dialog";
 import { EmptyState, Hint, Meter, Skeleton } from "~/common/ui/feedback";
 import { IconButton } from "~/common/ui/icon-button";
 import { Input, Label, Textarea } from "~/common/ui/input";
@@ -208,12 +208,9 @@ function DialogButton() {
       </Button>
       {open ? (
         <Dialog title="An example dialog" description="Closes by its button, the backdrop or Escape." onClose={() => setOpen(false)} testId="gallery-dialog">
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => setOpen(false)}>
             <Button onClick={() => setOpen(false)}>OK</Button>
-          </div>
+          </DialogActions>
         </Dialog>
       ) : null}
     </>

@@ -1,7 +1,7 @@
 import { useBeforeUnload, useBlocker, type Location } from "@remix-run/react";
 import { useCallback } from "react";
 import { Button } from "~/common/ui/button";
-import { Dialog } from "~/common/ui/dialog";
+import { Dialog, DialogActions } from "~/common/ui/dialog";
 
 const otherPage = (current: Location, next: Location) => current.pathname !== next.pathname;
 
@@ -25,14 +25,11 @@ export function useLeaveWarning(unsaved: boolean, message: string, leaves: (curr
   if (blocker.state !== "blocked") return null;
   return (
     <Dialog title="Leave without saving?" description={message} onClose={() => blocker.reset()} testId="studio-leave">
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={() => blocker.reset()}>
-          Stay
-        </Button>
+      <DialogActions onCancel={() => blocker.reset()} cancelLabel="Stay">
         <Button variant="destructive" onClick={() => blocker.proceed()}>
           Leave
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

@@ -6,6 +6,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from "react";
+import { Button } from "./button";
 import { cn } from "./cn";
 
 type DialogProps = {
@@ -164,5 +165,17 @@ export function Sheet({
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
+  );
+}
+
+/** A dialog's footer: Cancel (or `cancelLabel`), then the dialog's own action(s) given as children. */
+export function DialogActions({ onCancel, cancelLabel = "Cancel", cancelDisabled, children }: { onCancel: () => void; cancelLabel?: string; cancelDisabled?: boolean; children: ReactNode }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="ghost" onClick={onCancel} disabled={cancelDisabled}>
+        {cancelLabel}
+      </Button>
+      {children}
+    </div>
   );
 }

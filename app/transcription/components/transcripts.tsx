@@ -7,7 +7,7 @@ import { Check, ChevronLeft, ChevronRight, Download, Pencil, Search, SpellCheck,
 import { Button, buttonClass } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { cn } from "~/common/ui/cn";
-import { Dialog } from "~/common/ui/dialog";
+import { Dialog, DialogActions } from "~/common/ui/dialog";
 import { EmptyState, Hint } from "~/common/ui/feedback";
 import { IconButton } from "~/common/ui/icon-button";
 import { Input, Label } from "~/common/ui/input";
@@ -209,14 +209,11 @@ function DeleteTranscript({ transcript, opened, address }: { transcript: Transcr
         <Dialog title="Delete this transcript?" description={`${transcript.title}: its words and its recording are deleted. This cannot be undone.`} onClose={() => setOpen(false)} testId="stt-delete-dialog">
           <div className="flex flex-col gap-4">
             {error ? <Hint tone="error">{error}</Hint> : null}
-            <div className="flex justify-end gap-2">
-              <Button variant="ghost" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
+            <DialogActions onCancel={() => setOpen(false)}>
               <Button variant="destructive" onClick={remove} disabled={busy}>
                 Delete transcript
               </Button>
-            </div>
+            </DialogActions>
           </div>
         </Dialog>
       ) : null}
@@ -279,14 +276,11 @@ function RenameTranscript({ transcript }: { transcript: TranscriptListItem }) {
               <Input id="stt-name" name="name" defaultValue={transcript.title} maxLength={TRANSCRIPT_NAME_MAX_CHARS} required autoFocus aria-invalid={error ? true : undefined} />
             </div>
             {error ? <Hint tone="error">{error}</Hint> : null}
-            <div className="flex justify-end gap-2">
-              <Button variant="ghost" type="button" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
+            <DialogActions onCancel={() => setOpen(false)}>
               <Button type="submit" disabled={fetcher.state !== "idle"}>
                 Rename
               </Button>
-            </div>
+            </DialogActions>
           </fetcher.Form>
         </Dialog>
       ) : null}

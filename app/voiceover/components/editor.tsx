@@ -6,7 +6,7 @@ import { isActionFailure } from "~/common/rules/action-result";
 import { Badge } from "~/common/ui/badge";
 import { Button, buttonClass } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
-import { Dialog } from "~/common/ui/dialog";
+import { Dialog, DialogActions } from "~/common/ui/dialog";
 import { Hint, Meter } from "~/common/ui/feedback";
 import { IconButton } from "~/common/ui/icon-button";
 import { Input, Label, Textarea } from "~/common/ui/input";
@@ -535,14 +535,13 @@ export function DeleteProject() {
       </Button>
       {open ? (
         <Dialog title="Delete this project?" description="The video, its timeline and every render are deleted. This cannot be undone." onClose={() => setOpen(false)} testId="voiceover-delete-dialog">
-          <Form method="post" className="flex justify-end gap-2">
+          <Form method="post">
             <input type="hidden" name="intent" value="delete" />
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive">
-              Delete project
-            </Button>
+            <DialogActions onCancel={() => setOpen(false)}>
+              <Button type="submit" variant="destructive">
+                Delete project
+              </Button>
+            </DialogActions>
           </Form>
         </Dialog>
       ) : null}

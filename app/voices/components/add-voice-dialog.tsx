@@ -1,7 +1,7 @@
 import { Mic, Square, Upload, X } from "lucide-react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { Button } from "~/common/ui/button";
-import { Dialog } from "~/common/ui/dialog";
+import { Dialog, DialogActions } from "~/common/ui/dialog";
 import { Hint, Meter } from "~/common/ui/feedback";
 import { Input, Label, Textarea } from "~/common/ui/input";
 import { CONSENT_TEXT, EMBEDDED_CLONE_NOTE, MAX_SAMPLE_BYTES, MAX_SAMPLES, SAMPLE_FILE_ACCEPT, sampleTypeAccepted } from "~/voices/rules/voice-cloning";
@@ -190,14 +190,11 @@ export function AddVoiceDialog({ onClose, onAdded }: { onClose: () => void; onAd
             <span role="alert">{error}</span>
           </Hint>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose} cancelDisabled={busy}>
           <Button type="submit" disabled={busy || !consent}>
             {busy ? "Adding…" : "Add voice"}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "~/common/ui/button";
-import { Dialog } from "~/common/ui/dialog";
+import { Dialog, DialogActions } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
 import { useToast } from "~/common/components/toasts";
 
@@ -34,14 +34,11 @@ export function DeleteVoiceButton({ voice }: { voice: { voice_id: string; name: 
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="voice_id" value={voice.voice_id} />
             {result && !result.ok ? <Hint tone="error">{result.error}</Hint> : null}
-            <div className="flex justify-end gap-2">
-              <Button variant="ghost" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
+            <DialogActions onCancel={() => setOpen(false)}>
               <Button type="submit" variant="destructive" disabled={fetcher.state !== "idle"} data-testid="confirm-delete-voice">
                 Delete
               </Button>
-            </div>
+            </DialogActions>
           </fetcher.Form>
         </Dialog>
       ) : null}

@@ -6,7 +6,7 @@ import { Badge } from "~/common/ui/badge";
 import { Button, LinkButton } from "~/common/ui/button";
 import { Card } from "~/common/ui/card";
 import { cn } from "~/common/ui/cn";
-import { Dialog } from "~/common/ui/dialog";
+import { Dialog, DialogActions } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
 import { Input, Label } from "~/common/ui/input";
 import { useToast } from "~/common/components/toasts";
@@ -123,14 +123,11 @@ export function AddSharedVoice({ voice }: { voice: LibraryVoiceOption }) {
                 </Hint>
               ) : null}
             </div>
-            <div className="flex justify-end gap-2">
-              <Button variant="ghost" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
+            <DialogActions onCancel={() => setOpen(false)}>
               <Button type="submit" disabled={fetcher.state !== "idle"} data-testid="confirm-add-voice">
                 <Plus aria-hidden="true" /> Add voice
               </Button>
-            </div>
+            </DialogActions>
           </fetcher.Form>
         </Dialog>
       ) : null}

@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { Share2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "~/common/ui/button";
-import { Dialog } from "~/common/ui/dialog";
+import { Dialog, DialogActions } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
 import { Input } from "~/common/ui/input";
 import { ROYALTY_CREDITS_PER_RATE, ROYALTY_RATE_MAX, ROYALTY_RATE_SUGGESTED } from "~/payouts/rules/royalties";
@@ -68,14 +68,11 @@ export function ShareVoiceButton({ voice }: { voice: ShareableVoice }) {
               <Input type="number" name="royalty_cents" min={1} max={ROYALTY_RATE_MAX} step={1} defaultValue={voice.royalty_rate > 0 ? voice.royalty_rate : ROYALTY_RATE_SUGGESTED} className="w-32" />
             </label>
             {result && !result.ok ? <Hint tone="error">{result.error}</Hint> : null}
-            <div className="flex justify-end gap-2">
-              <Button variant="ghost" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
+            <DialogActions onCancel={() => setOpen(false)}>
               <Button type="submit" disabled={fetcher.state !== "idle"} data-testid="save-sharing">
                 Save
               </Button>
-            </div>
+            </DialogActions>
           </fetcher.Form>
         </Dialog>
       ) : null}

@@ -14,7 +14,7 @@ import {
   type SafetyControl,
   type SafetyDialog,
 } from "../../../core/voices/voice-safety";
-import { Dialog } from "~/common/ui/dialog";
+import { Dialog, DialogActions } from "~/common/ui/dialog";
 import { Button } from "~/common/ui/button";
 import { requestJson, RequestFailure } from "~/common/rules/http-error";
 
@@ -190,14 +190,11 @@ function CaptchaDialog({ pending, onDone }: { pending: Pending; onDone: (solved:
             {problem}
           </p>
         )}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => onDone(false)}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={() => onDone(false)}>
           <Button type="submit" disabled={!challenge || busy || answer.trim() === ""}>
             Continue
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );
