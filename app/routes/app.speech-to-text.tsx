@@ -5,9 +5,9 @@ import { Page } from "~/common/ui/page";
 import { PRODUCT_NAME } from "../../core/brand";
 import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
-import { correctTranscriptWord, renameTranscriptOf, speechToTextPage } from "~/transcription/transcription.server";
-import { maxTranscriptionSeconds, TRANSCRIPTION_CREDITS_PER_MINUTE, transcriptListPage } from "~/transcription/rules/transcription";
-import { CORRECTED_WORD_MAX_CHARS, TRANSCRIPT_NAME_MAX_CHARS, TRANSCRIPT_EDIT_TEXTS, transcriptSearch } from "~/transcription/rules/transcript-edits";
+import { correctTranscriptWord, renameTranscriptOf, retypeTranscriptPassage, speechToTextPage } from "~/transcription/transcription.server";
+import { maxTranscriptionSeconds, speakerTurns, TRANSCRIPTION_CREDITS_PER_MINUTE, transcriptListPage } from "~/transcription/rules/transcription";
+import { CORRECTED_WORD_MAX_CHARS, RETYPED_PASSAGE_MAX_CHARS, TRANSCRIPT_NAME_MAX_CHARS, TRANSCRIPT_EDIT_TEXTS, transcriptSearch } from "~/transcription/rules/transcript-edits";
 import { SpeechToText } from "~/transcription/components/speech-to-text";
 
 export const meta: MetaFunction = () => [{ title: `Speech to Text · ${PRODUCT_NAME}` }];
@@ -22,16 +22,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const transcriptId = search.get("transcript");
   const data = await speechToTextPage(context.cloudflare.env, viewer, { page, search: q, transcriptId });
   if (!data) throw new Response("Transcript not found", { status: 404 });
-  // Correcting words (decision 0074): ?edit=1 turns the words into links, ?word=N opens that word's form.
+  // Correcting words (decision 0074): ?edit=1 turns the words into links, ?word=N opens that word's form, ?turn=N
+  // that speaker's turn as one passage to retype.
   const editing = Boolean(data.opened) && search.get("edit") === "1";
-  const word = /^\d{1,7}$/.test(search.get("word") ?? "") ? Number(search.get("word")) : null;
+  const number = (name: string) => (/^\d{1,7}$/.test(search.get(name) ?? "") ? Number(search.get(name)) : null);
+  const word = number("word");
   const wordIndex = editing && word !== null && data.opened?.words[word]?.type === "word" ? word : null;
-  return { maxSeconds: maxTranscriptionSeconds(viewer.membership.workspace.tier), creditsPerMinute: TRANSCRIPTION_CREDITS_PER_MINUTE, address: { page, search: q, editing, wordIndex }, ...data };
+  const turn = number("turn");
+  const turnIndex = editing && wordIndex === null && turn !== null && data.opened && turn < speakerTurns(data.opened.words).length ? turn : null;
+  return { maxSeconds: maxTranscriptionSeconds(viewer.membership.workspace.tier), creditsPerMinute: TRANSCRIPTION_CREDITS_PER_MINUTE, address: { page, search: q, editing, wordIndex, turnIndex }, ...data };
 }
 
 const edits = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("rename"), id: z.string().min(1).max(100), name: z.string().max(TRANSCRIPT_NAME_MAX_CHARS * 4) }),
   z.object({ intent: z.literal("correct-word"), id: z.string().min(1).max(100), index: z.coerce.number().int().min(0).max(1_000_000), text: z.string().max(CORRECTED_WORD_MAX_CHARS * 4) }),
+  z.object({
+    intent: z.literal("retype-passage"),
+    id: z.string().min(1).max(100),
+    first: z.coerce.number().int().min(0).max(1_000_000),
+    last: z.coerce.number().int().min(0).max(1_000_000),
+    text: z.string().max(RETYPED_PASSAGE_MAX_CHARS * 2),
+  }),
 ]);
 
 export type TranscriptEditResult = { intent: string; ok: boolean; error?: string };
@@ -44,12 +55,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const input = parsed.data;
   const env = context.cloudflare.env;
-  const done = input.intent === "rename" ? await renameTranscriptOf(env, viewer, input.id, input.name) : await correctTranscriptWord(env, viewer, input.id, input.index, input.text);
+  const done =
+    input.intent === "rename"
+      ? await renameTranscriptOf(env, viewer, input.id, input.name)
+      : input.intent === "correct-word"
+        ? await correctTranscriptWord(env, viewer, input.id, input.index, input.text)
+        : await retypeTranscriptPassage(env, viewer, input.id, input.first, input.last, input.text);
   if (!done.ok) return Response.json({ intent: input.intent, ok: false, error: done.refusal.message } satisfies TranscriptEditResult, { status: done.refusal.httpStatus });
   if (input.intent === "rename") return { intent: input.intent, ok: true } satisfies TranscriptEditResult;
-  // Back to where the form was, the corrected word's form closed (with or without scripts).
+  // Back to where the form was, the corrected word's or passage's form closed (with or without scripts).
   const back = new URL(request.url);
   back.searchParams.delete("word");
+  back.searchParams.delete("turn");
   back.searchParams.delete("index");
   return redirect(back.pathname + back.search);
 }

@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import { zipSync } from "fflate";
 import { z } from "zod";
@@ -105,14 +105,16 @@ function readLocators(fields: string[]): { ok: true; value: z.infer<typeof pronu
   return { ok: true, value };
 }
 
-export const studioApi = new Hono<AuthedEnv>();
-studioApi.use("*", requireCaller);
-// The Studio API is for plans with allowed_to_use_projects_api (the pages use the same server module on any plan).
-studioApi.use("*", async (c, next) => {
+// The Studio API (projects and podcasts) is for plans with allowed_to_use_projects_api (the pages use the same server
+// module on any plan).
+const projectsApiAllowed: MiddlewareHandler<AuthedEnv> = async (c, next) => {
   const refused = studio.projectsApiRefusal(c.get("caller"));
   if (refused) return refusal(c, refused);
   return next();
-});
+};
+
+export const studioApi = new Hono<AuthedEnv>();
+studioApi.use("*", requireCaller, projectsApiAllowed);
 
 const projectParam = z.object({ project_id: z.string().min(1).max(100) });
 const chapterParam = projectParam.extend({ chapter_id: z.string().min(1).max(100) });
@@ -601,12 +603,7 @@ const podcastBody = z.object({
 });
 
 export const podcastApi = new Hono<AuthedEnv>();
-podcastApi.use("*", requireCaller);
-podcastApi.use("*", async (c, next) => {
-  const refused = studio.projectsApiRefusal(c.get("caller"));
-  if (refused) return refusal(c, refused);
-  return next();
-});
+podcastApi.use("*", requireCaller, projectsApiAllowed);
 
 podcastApi.post(
   "/",

@@ -34,7 +34,7 @@ import {
   type AdditionalFormat,
   type TimestampGranularity,
 } from "./rules/transcription";
-import { correctWord, parseTranscriptName, TRANSCRIPT_EDIT_TEXTS, type StoredTranscript } from "./rules/transcript-edits";
+import { correctWord, parseTranscriptName, retypePassage, TRANSCRIPT_EDIT_TEXTS, type StoredTranscript } from "./rules/transcript-edits";
 
 export type { TranscriptRow, TranscriptSummary };
 
@@ -251,17 +251,23 @@ export async function renameTranscriptOf(env: Env, actor: Actor, id: string, raw
   return (await renameTranscript(database(env.DB), actor.membership.workspace.id, id, name.value)) ? { ok: true } : notFound;
 }
 
+/** Corrects one word of a kept transcript (decision 0074). */
+export const correctTranscriptWord = (env: Env, actor: Actor, id: string, index: number, text: string) => editTranscript(env, actor, id, (stored) => correctWord(stored, index, text));
+
+/** Retypes a passage (a speaker's turn) of a kept transcript, from word `first` to word `last`. */
+export const retypeTranscriptPassage = (env: Env, actor: Actor, id: string, first: number, last: number, text: string) => editTranscript(env, actor, id, (stored) => retypePassage(stored, first, last, text));
+
 /**
- * Corrects one word of a kept transcript (decision 0074): the stored answer is replaced only if nobody changed it
- * meanwhile, so two corrections at once never lose one another's change (the later one is told to repeat, 409).
+ * One edit of a kept transcript's words: the stored answer is replaced only if nobody changed it meanwhile, so two
+ * edits at once never lose one another's change (the later one is told to repeat, 409).
  */
-export async function correctTranscriptWord(env: Env, actor: Actor, id: string, index: number, text: string): Promise<EditOutcome> {
+async function editTranscript(env: Env, actor: Actor, id: string, edit: (stored: StoredTranscript) => { ok: true; value: StoredTranscript } | { ok: false; message: string }): Promise<EditOutcome> {
   const db = database(env.DB);
   const row = await findTranscript(db, actor.membership.workspace.id, id);
   if (!row) return notFound;
-  const corrected = correctWord(JSON.parse(row.result) as StoredTranscript, index, text);
-  if (!corrected.ok) return { ok: false, refusal: { httpStatus: 422, message: corrected.message } };
-  const replaced = await replaceTranscriptResult(db, row.workspaceId, id, row.result, JSON.stringify(corrected.value));
+  const edited = edit(JSON.parse(row.result) as StoredTranscript);
+  if (!edited.ok) return { ok: false, refusal: { httpStatus: 422, message: edited.message } };
+  const replaced = await replaceTranscriptResult(db, row.workspaceId, id, row.result, JSON.stringify(edited.value));
   return replaced ? { ok: true } : { ok: false, refusal: { httpStatus: 409, message: TRANSCRIPT_EDIT_TEXTS.changedMeanwhile } };
 }
 

@@ -10,7 +10,7 @@ import { cn } from "~/common/ui/cn";
 import { Dialog, DialogActions } from "~/common/ui/dialog";
 import { EmptyState, Hint } from "~/common/ui/feedback";
 import { IconButton } from "~/common/ui/icon-button";
-import { Input, Label } from "~/common/ui/input";
+import { Input, Label, Textarea } from "~/common/ui/input";
 import { useToast } from "~/common/components/toasts";
 import { usePlayFrom } from "~/common/components/upload-tool";
 import {
@@ -23,18 +23,18 @@ import {
   type OpenedTranscript,
   type TranscriptListItem,
 } from "~/transcription/rules/transcription";
-import { CORRECTED_WORD_MAX_CHARS, TRANSCRIPT_NAME_MAX_CHARS, TRANSCRIPT_SEARCH_MAX_CHARS } from "~/transcription/rules/transcript-edits";
+import { CORRECTED_WORD_MAX_CHARS, RETYPED_PASSAGE_MAX_CHARS, TRANSCRIPT_NAME_MAX_CHARS, TRANSCRIPT_SEARCH_MAX_CHARS } from "~/transcription/rules/transcript-edits";
 
 export type ListedTranscript = TranscriptListItem;
 export type ShownTranscript = OpenedTranscript;
 /** Where the page is: the list's page and search, and whether the open transcript's words are being corrected. */
-export type TranscriptAddress = { page: number; search: string; editing: boolean; wordIndex: number | null };
+export type TranscriptAddress = { page: number; search: string; editing: boolean; wordIndex: number | null; turnIndex: number | null };
 type EditResult = { intent: string; ok: boolean; error?: string };
 
 const PAGE_PATH = "/app/speech-to-text";
 
 /** The page's address for a list page and search and, optionally, an open transcript (corrected, a word chosen). */
-function pageHref(address: Pick<TranscriptAddress, "page" | "search">, transcriptId?: string, correcting?: { word?: number }): string {
+function pageHref(address: Pick<TranscriptAddress, "page" | "search">, transcriptId?: string, correcting?: { word?: number; turn?: number }): string {
   const search = new URLSearchParams();
   if (transcriptId) search.set("transcript", transcriptId);
   if (address.search) search.set("q", address.search);
@@ -42,6 +42,7 @@ function pageHref(address: Pick<TranscriptAddress, "page" | "search">, transcrip
   if (transcriptId && correcting) {
     search.set("edit", "1");
     if (correcting.word !== undefined) search.set("word", String(correcting.word));
+    if (correcting.turn !== undefined) search.set("turn", String(correcting.turn));
   }
   const query = search.toString();
   return query ? `${PAGE_PATH}?${query}` : PAGE_PATH;
@@ -96,7 +97,10 @@ export function TranscriptView({ transcript, address }: { transcript: ShownTrans
             {turns.map((turn, t) => (
               <div key={t} data-testid={turn.speakerId ? "stt-turn" : undefined}>
                 {labelled && turn.speakerId ? <p className="text-xs font-medium text-muted-foreground">{speakerLabel(turn.speakerId)}</p> : null}
-                {/* A div, not a p: the word being corrected is a form, which a paragraph cannot hold. */}
+                {editing && t === address.turnIndex ? (
+                  <RetypeTurn transcript={transcript} address={address} turnIndex={t} entries={turn.entries} />
+                ) : (
+                /* A div, not a p: the word being corrected is a form, which a paragraph cannot hold. */
                 <div className="leading-8">
                   {turn.entries.map(({ word, index }) => {
                     if (word.type === "spacing") return " ";
@@ -135,7 +139,21 @@ export function TranscriptView({ transcript, address }: { transcript: ShownTrans
                       </span>
                     );
                   })}
+                  {editing && address.wordIndex === null && turn.entries.some((e) => e.word.type === "word") ? (
+                    <Link
+                      to={pageHref(address, transcript.id, { turn: t })}
+                      preventScrollReset
+                      replace
+                      aria-label={labelled && turn.speakerId ? `Retype ${speakerLabel(turn.speakerId)}'s passage` : "Retype the passage"}
+                      data-testid="stt-retype-link"
+                      className={cn(buttonClass("ghost", "", "sm"), "ml-1 align-middle")}
+                    >
+                      <Pencil aria-hidden="true" />
+                      Retype
+                    </Link>
+                  ) : null}
                 </div>
+                )}
               </div>
             ))}
           </div>
@@ -150,7 +168,7 @@ export function TranscriptView({ transcript, address }: { transcript: ShownTrans
                   <Check aria-hidden="true" />
                   Done correcting
                 </Link>
-                <span className="text-sm text-muted-foreground">Choose a word to correct it; leave it empty to remove it. Its timing stays.</span>
+                <span className="text-sm text-muted-foreground">Choose a word to correct it (leave it empty to remove it; its timing stays), or retype a whole passage: words you keep keep their timing.</span>
               </>
             ) : (
               <Link to={pageHref(address, transcript.id, {})} preventScrollReset replace className={buttonClass("secondary", "", "sm")} data-testid="stt-correct">
@@ -247,6 +265,41 @@ function CorrectWord({ transcript, address, index, text }: { transcript: ShownTr
           {error}
         </Hint>
       ) : null}
+    </Form>
+  );
+}
+
+/**
+ * A speaker's turn retyped whole (decision 0074): a plain form post in place of the turn's words. Kept words keep
+ * their times; new ones share the time of the words they replace.
+ */
+function RetypeTurn({ transcript, address, turnIndex, entries }: { transcript: ShownTranscript; address: TranscriptAddress; turnIndex: number; entries: { word: ShownTranscript["words"][number]; index: number }[] }) {
+  const result = useActionData<EditResult>();
+  const busy = useNavigation().state === "submitting";
+  const error = result && !result.ok && result.intent === "retype-passage" ? result.error : undefined;
+  const words = entries.filter((e) => e.word.type === "word");
+  const text = words.map((e) => e.word.text).join(" ");
+  return (
+    <Form method="post" action={pageHref(address, transcript.id, { turn: turnIndex })} preventScrollReset replace className="flex flex-col gap-2" data-testid="stt-retype-form">
+      <input type="hidden" name="intent" value="retype-passage" />
+      <input type="hidden" name="id" value={transcript.id} />
+      <input type="hidden" name="first" value={words[0]?.index ?? 0} />
+      <input type="hidden" name="last" value={words[words.length - 1]?.index ?? 0} />
+      <Label htmlFor="stt-passage">Retype this passage</Label>
+      <Textarea id="stt-passage" name="text" defaultValue={text} maxLength={RETYPED_PASSAGE_MAX_CHARS} rows={Math.min(8, Math.max(2, Math.ceil(text.length / 70)))} autoFocus aria-invalid={error ? true : undefined} aria-describedby={error ? "stt-passage-error" : undefined} />
+      {error ? (
+        <Hint tone="error" id="stt-passage-error" className="text-sm">
+          {error}
+        </Hint>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" disabled={busy}>
+          Save passage
+        </Button>
+        <Link to={pageHref(address, transcript.id, {})} preventScrollReset replace className={buttonClass("ghost", "", "sm")}>
+          Cancel
+        </Link>
+      </div>
     </Form>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { correctWord, parseTranscriptName, textOfWords, transcriptSearch, TRANSCRIPT_EDIT_TEXTS, type StoredTranscript } from "./transcript-edits";
+import { correctWord, parseTranscriptName, retypePassage, textOfWords, transcriptSearch, TRANSCRIPT_EDIT_TEXTS, type StoredTranscript } from "./transcript-edits";
 import { responseWords } from "./transcription";
 
 const heard = [
@@ -103,5 +103,92 @@ describe("correcting a word", () => {
       { text: " ", start: 3, end: 3, type: "spacing", logprob: 0 },
       { text: "there", start: 3, end: 4, type: "word", logprob: 0 },
     ])).toBe("hello there");
+  });
+});
+
+describe("retyping a passage", () => {
+  // "we met on monday at the cafe" as heard: two words misheard, one missing.
+  const said = [
+    { text: "we", startMs: 0, endMs: 200 },
+    { text: "mett", startMs: 300, endMs: 600 },
+    { text: "on", startMs: 700, endMs: 800 },
+    { text: "money", startMs: 900, endMs: 1400 },
+    { text: "the", startMs: 1500, endMs: 1600 },
+    { text: "cafe", startMs: 1700, endMs: 2200 },
+    { text: "later", startMs: 2400, endMs: 2800 },
+  ];
+  const passage = (granularity: "word" | "character" = "word", formats: string[] = []): StoredTranscript => ({
+    text: "we mett on money the cafe later",
+    words: responseWords(said, { granularity, speakers: [0, 0, 0, 0, 0, 0, 1] }),
+    audio_duration_secs: 3,
+    ...(formats.length ? { additional_formats: formats.map((f) => ({ requested_format: f, content: "old" })) } : {}),
+  });
+  const wordsOf = (t: StoredTranscript) => t.words!.filter((w) => w.type === "word");
+  const lastOfTurn = 10; // the 6th word ("cafe"): words and spacings alternate
+
+  it("keeps the times of words kept, shares the replaced words' time among new ones, and a neighbour's for words added", () => {
+    const result = retypePassage(passage(), 0, lastOfTurn, "We met on Monday at the café.");
+    expect(result.ok).toBe(true);
+    const out = result.ok ? result.value : passage();
+    expect(out.text).toBe("We met on Monday at the café. later");
+    const words = wordsOf(out);
+    expect(words.map((w) => w.text)).toEqual(["We", "met", "on", "Monday", "at", "the", "café.", "later"]);
+    // Kept (case aside): their own times.
+    expect(words[0]).toMatchObject({ start: 0, end: 0.2 });
+    expect(words[2]).toMatchObject({ start: 0.7, end: 0.8 });
+    // Misheard and replaced one for one: the old word's time.
+    expect(words[1]).toMatchObject({ start: 0.3, end: 0.6 });
+    expect(words[6]).toMatchObject({ start: 1.7, end: 2.2 });
+    // "at" was not heard: with "Monday" it shares the time of "money", by length (7 and 3 with a space each).
+    expect(words[3]).toMatchObject({ start: 0.9, end: 1.25 });
+    expect(words[4]).toMatchObject({ start: 1.25, end: 1.4 });
+    expect(words[5]).toMatchObject({ text: "the", start: 1.5, end: 1.6 });
+    // Every word of the passage keeps the passage's speaker; the next turn is untouched.
+    expect(words.slice(0, 7).every((w) => w.speaker_id === "speaker_0")).toBe(true);
+    expect(words[7]).toMatchObject({ text: "later", start: 2.4, speaker_id: "speaker_1" });
+    // Spacings between words again, in time order.
+    const entries = out.words!;
+    entries.forEach((entry, i) => {
+      if (i > 0) expect(entry.start).toBeGreaterThanOrEqual(entries[i - 1]!.start);
+      expect(entry.type === "spacing").toBe(i % 2 === 1);
+    });
+  });
+
+  it("gives a word typed before every kept word a share of its kept neighbour's time", () => {
+    const result = retypePassage(passage(), 0, 2, "so we met");
+    expect(result.ok && wordsOf(result.value).slice(0, 3)).toMatchObject([
+      { text: "so", start: 0, end: 0.1 },
+      { text: "we", start: 0.1, end: 0.2 },
+      { text: "met", start: 0.3, end: 0.6 },
+    ]);
+  });
+
+  it("removes words left out, and the whole passage with its space when nothing is typed", () => {
+    const fewer = retypePassage(passage(), 0, lastOfTurn, "we met the cafe");
+    expect(fewer.ok && wordsOf(fewer.value).map((w) => w.text)).toEqual(["we", "met", "the", "cafe", "later"]);
+    const gone = retypePassage(passage(), 0, lastOfTurn, "   ");
+    expect(gone.ok && gone.value.text).toBe("later");
+    expect(gone.ok && gone.value.words![0]).toMatchObject({ text: "later", type: "word" });
+    expect(retypePassage(passage(), 0, 12, "")).toEqual({ ok: false, message: TRANSCRIPT_EDIT_TEXTS.allWords });
+  });
+
+  it("spreads the letters of new words over their time at character granularity, and remakes the additional formats", () => {
+    const result = retypePassage(passage("character", ["srt"]), 0, lastOfTurn, "we met on monday the cafe");
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const met = wordsOf(result.value)[1]!;
+    expect(met.characters!.map((c) => c.text).join("")).toBe("met");
+    expect(met.characters![0]!.start).toBe(0.3);
+    expect(met.characters![2]!.end).toBeCloseTo(0.6, 3);
+    expect((result.value.additional_formats as unknown as { content: string }[])[0]!.content).toContain("we met on monday the cafe");
+  });
+
+  it("refuses what is not a passage of words, and too much text", () => {
+    expect(retypePassage(passage(), 1, 4, "x")).toEqual({ ok: false, message: TRANSCRIPT_EDIT_TEXTS.notAPassage });
+    expect(retypePassage(passage(), 4, 2, "x")).toEqual({ ok: false, message: TRANSCRIPT_EDIT_TEXTS.notAPassage });
+    expect(retypePassage(passage(), 0, 99, "x")).toEqual({ ok: false, message: TRANSCRIPT_EDIT_TEXTS.notAPassage });
+    expect(retypePassage(passage(), 0.5, 2, "x")).toEqual({ ok: false, message: TRANSCRIPT_EDIT_TEXTS.notAPassage });
+    expect(retypePassage(passage(), 0, 2, "y ".repeat(2001))).toEqual({ ok: false, message: TRANSCRIPT_EDIT_TEXTS.passageTooLong });
+    expect(retypePassage(passage(), 0, 2, "z".repeat(101))).toEqual({ ok: false, message: TRANSCRIPT_EDIT_TEXTS.wordTooLong });
   });
 });

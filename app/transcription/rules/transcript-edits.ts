@@ -1,4 +1,5 @@
-// What a person may change in a kept transcript (decision 0074): its name, and a word the recogniser got wrong.
+// What a person may change in a kept transcript (decision 0074): its name, a word the recogniser got wrong, and a
+// passage retyped whole.
 // The stored answer stays the API's JSON, so GET /v1/speech-to-text/transcripts/{id} and the exports read the
 // corrected words.
 import { additionalFormat, ADDITIONAL_FORMATS, characterTimings, type AdditionalFormat, type ResponseWord } from "./transcription";
@@ -9,6 +10,8 @@ export const TRANSCRIPT_NAME_MAX_CHARS = 200;
 export const TRANSCRIPT_SEARCH_MAX_CHARS = 100;
 /** One corrected word (or a few, when the recogniser heard one word for several). */
 export const CORRECTED_WORD_MAX_CHARS = 100;
+/** A retyped passage (a speaker's turn). */
+export const RETYPED_PASSAGE_MAX_CHARS = 4000;
 
 export const TRANSCRIPT_EDIT_TEXTS = {
   nameEmpty: "Give the transcript a name.",
@@ -18,6 +21,9 @@ export const TRANSCRIPT_EDIT_TEXTS = {
   lastWord: "This is the transcript's only word: correct it instead of removing it.",
   searchTooLong: `Search for at most ${TRANSCRIPT_SEARCH_MAX_CHARS} characters.`,
   changedMeanwhile: "The transcript was changed at the same time; open it again and repeat the correction.",
+  notAPassage: "That part of the transcript is not a passage of words: only words can be retyped.",
+  passageTooLong: `A retyped passage has at most ${RETYPED_PASSAGE_MAX_CHARS} characters.`,
+  allWords: "These are all of the transcript's words: retype them instead of removing them.",
 } as const;
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -78,6 +84,11 @@ export function correctWord(stored: StoredTranscript, index: number, raw: string
     const count = spaceBefore || words[index + 1]?.type !== "spacing" ? index - from + 1 : 2;
     next = [...words.slice(0, from), ...words.slice(from + count)];
   }
+  return { ok: true, value: withWords(stored, next) };
+}
+
+/** The stored answer with new words: its text and any additional formats the request asked for made again from them. */
+function withWords(stored: StoredTranscript, next: ResponseWord[]): StoredTranscript {
   const newText = textOfWords(next);
   const result: StoredTranscript = { ...stored, text: newText, words: next };
   if (stored.additional_formats?.length) {
@@ -88,5 +99,117 @@ export function correctWord(stored: StoredTranscript, index: number, raw: string
       .filter((f): f is AdditionalFormat => (ADDITIONAL_FORMATS as readonly string[]).includes(f))
       .map((f) => additionalFormat(f, newText, timed, durationMs));
   }
-  return { ok: true, value: result };
+  return result;
 }
+
+/** How two spellings of a word compare when a passage is retyped: case and punctuation aside. */
+const sameWord = (a: string, b: string) => a.toLowerCase().replace(/[^\p{L}\p{N}']/gu, "") === b.toLowerCase().replace(/[^\p{L}\p{N}']/gu, "");
+
+/** A stretch of the retyped passage: a word kept (maybe respelt) or old words replaced by new ones. */
+type Stretch = { kept: true; old: ResponseWord; typed: string } | { kept: false; old: ResponseWord[]; typed: string[] };
+
+/** The longest common subsequence of old and typed words, as kept words and the replaced stretches between them. */
+function stretchesOf(old: ResponseWord[], typed: string[]): Stretch[] {
+  const n = old.length;
+  const m = typed.length;
+  const table = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) table[i]![j] = sameWord(old[i]!.text, typed[j]!) ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+  }
+  const out: Stretch[] = [];
+  const replaced = () => {
+    const last = out[out.length - 1];
+    if (last && !last.kept) return last;
+    const fresh: Stretch = { kept: false, old: [], typed: [] };
+    out.push(fresh);
+    return fresh;
+  };
+  let i = 0;
+  let j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && sameWord(old[i]!.text, typed[j]!) && table[i]![j] === table[i + 1]![j + 1]! + 1) out.push({ kept: true, old: old[i++]!, typed: typed[j++]! });
+    else if (j < m && (i === n || table[i]![j + 1]! >= table[i + 1]![j]!)) (replaced() as { typed: string[] }).typed.push(typed[j++]!);
+    else (replaced() as { old: ResponseWord[] }).old.push(old[i++]!);
+  }
+  // New words with no old ones to take their time from borrow a kept neighbour (the one before, else after).
+  for (let k = 0; k < out.length; k++) {
+    const stretch = out[k]!;
+    if (stretch.kept || stretch.old.length || !stretch.typed.length) continue;
+    const before = out[k - 1];
+    const after = out[k + 1];
+    if (before?.kept) {
+      out.splice(k - 1, 2, { kept: false, old: [before.old], typed: [before.typed, ...stretch.typed] });
+      k -= 1;
+    } else if (after?.kept) out.splice(k, 2, { kept: false, old: [after.old], typed: [...stretch.typed, after.typed] });
+  }
+  return out;
+}
+
+/**
+ * Retypes the passage from word `first` to word `last` (a speaker's turn): words the person kept (case and
+ * punctuation aside) keep their times; each run of new words shares the time of the old words it replaces, by
+ * length; a word typed where there was none shares a neighbour's. The passage keeps its first word's speaker and
+ * its audio events; new words are typed by a person, so certain (logprob 0).
+ */
+export function retypePassage(stored: StoredTranscript, first: number, last: number, raw: string): Outcome<StoredTranscript> {
+  const words = stored.words ?? [];
+  if (!Number.isInteger(first) || !Number.isInteger(last) || first > last || words[first]?.type !== "word" || words[last]?.type !== "word") return { ok: false, message: TRANSCRIPT_EDIT_TEXTS.notAPassage };
+  const text = collapse(raw);
+  if ([...text].length > RETYPED_PASSAGE_MAX_CHARS) return { ok: false, message: TRANSCRIPT_EDIT_TEXTS.passageTooLong };
+  const typed = text ? text.split(" ") : [];
+  if (typed.some((word) => [...word].length > CORRECTED_WORD_MAX_CHARS)) return { ok: false, message: TRANSCRIPT_EDIT_TEXTS.wordTooLong };
+  const passage = words.slice(first, last + 1);
+  const old = passage.filter((w) => w.type === "word");
+  if (!typed.length && old.length === words.filter((w) => w.type === "word").length) return { ok: false, message: TRANSCRIPT_EDIT_TEXTS.allWords };
+  const speaker = old[0]!.speaker_id === undefined ? {} : { speaker_id: old[0]!.speaker_id };
+  const characters = old[0]!.characters !== undefined;
+  const word = (text: string, start: number, end: number, logprob = 0): ResponseWord => ({
+    text,
+    start,
+    end,
+    type: "word",
+    ...speaker,
+    logprob,
+    ...(characters ? { characters: characterTimings({ text, startMs: start * 1000, endMs: end * 1000 }) } : {}),
+  });
+  const items: ResponseWord[] = [];
+  for (const stretch of stretchesOf(old, typed)) {
+    if (stretch.kept) {
+      items.push(stretch.typed === stretch.old.text ? stretch.old : word(stretch.typed, stretch.old.start, stretch.old.end, stretch.old.logprob));
+      continue;
+    }
+    if (!stretch.typed.length) continue;
+    const start = stretch.old[0]!.start;
+    const span = stretch.old[stretch.old.length - 1]!.end - start;
+    const weights = stretch.typed.map((t) => [...t].length + 1);
+    const total = weights.reduce((a, b) => a + b, 0);
+    let at = 0;
+    stretch.typed.forEach((t, k) => {
+      const from = start + (span * at) / total;
+      at += weights[k]!;
+      items.push(word(t, round(from), round(start + (span * at) / total)));
+    });
+  }
+  // The passage's audio events stay where they were heard, among the words by time.
+  for (const event of passage.filter((w) => w.type === "audio_event")) {
+    const at = items.findIndex((item) => item.start > event.start);
+    items.splice(at < 0 ? items.length : at, 0, event);
+  }
+  const rebuilt: ResponseWord[] = [];
+  items.forEach((item, k) => {
+    const previous = items[k - 1];
+    if (previous) rebuilt.push({ text: " ", start: previous.end, end: Math.max(previous.end, item.start), type: "spacing", ...(previous.speaker_id === undefined ? {} : { speaker_id: previous.speaker_id }), logprob: 0 });
+    rebuilt.push(item);
+  });
+  // With the passage gone entirely, the space before it goes too (after it, at the start).
+  let from = first;
+  let to = last + 1;
+  if (!rebuilt.length) {
+    if (words[first - 1]?.type === "spacing") from -= 1;
+    else if (words[to]?.type === "spacing") to += 1;
+  }
+  return { ok: true, value: withWords(stored, [...words.slice(0, from), ...rebuilt, ...words.slice(to)]) };
+}
+
+/** Times as the API gives them: milliseconds in seconds. */
+const round = (seconds: number) => Math.round(seconds * 1000) / 1000;

@@ -293,7 +293,7 @@ describe("speech-to-text-list", () => {
   const speech = env.SPEECH as unknown as { synthesize(request: SynthesisRequest): Promise<SynthesisResult> };
   const ROUTE = "routes/app.speech-to-text";
 
-  type PageData = { transcripts: TranscriptListItem[]; hasMore: boolean; address: { page: number; search: string; editing: boolean; wordIndex: number | null }; opened: OpenedTranscript | null };
+  type PageData = { transcripts: TranscriptListItem[]; hasMore: boolean; address: { page: number; search: string; editing: boolean; wordIndex: number | null; turnIndex: number | null }; opened: OpenedTranscript | null };
 
   beforeAll(installSpeechToTextModel);
 
@@ -501,6 +501,56 @@ describe("speech-to-text-list", () => {
       expect(race.words[0]!.text).toBe(racing[0]!.status === 302 ? "hi" : "hello");
       expect(race.words[2]!.text).toBe(racing[1]!.status === 302 ? "everyone" : "team");
       if (racing.some((r) => r.status === 409)) expect(await racing.find((r) => r.status === 409)!.text()).toContain(TRANSCRIPT_EDIT_TEXTS.changedMeanwhile);
+    }, 60_000);
+
+    it("retypes a speaker's passage: kept words keep their times, new ones share the replaced words'; bad input 422, another workspace 404", async () => {
+      const cookie = await signUp("stt-retype@example.com");
+      const otherCookie = await signUp("stt-retype-other@example.com");
+      const mine = (await env.DB.prepare("SELECT m.workspace_id, m.user_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = ?").bind("stt-retype@example.com").first<{ workspace_id: string; user_id: string }>())!;
+      // Speaker 1 says "we mett on money" (0-3.9 s), speaker 2 "yes" (4-4.9 s).
+      const texts = ["we", "mett", "on", "money", "yes"];
+      const words = texts.flatMap((text, i) => [
+        ...(i ? [{ text: " ", start: i - 0.1, end: i, type: "spacing", speaker_id: i < 5 ? "speaker_0" : "speaker_1", logprob: 0 }] : []),
+        { text, start: i, end: i + 0.9, type: "word", speaker_id: i < 4 ? "speaker_0" : "speaker_1", logprob: -1 },
+      ]);
+      await env.DB.prepare(
+        "INSERT INTO transcripts (id, workspace_id, user_id, request_id, created_at, duration_seconds, credits, model_id, language_code, result, file_name) VALUES ('retype-1', ?, ?, 'req-retype-1', 1790000400, 5, 67, 'scribe_v1', 'en', ?, 'Call.wav')",
+      )
+        .bind(mine.workspace_id, mine.user_id, JSON.stringify({ language_code: "en", language_probability: 1, text: texts.join(" "), words, transcription_id: "retype-1", audio_duration_secs: 5, additional_formats: [{ requested_format: "srt", content: "old" }] }))
+        .run();
+      const post = (fields: Record<string, string>, who = cookie) =>
+        api("/app/speech-to-text?transcript=retype-1&edit=1&turn=0", { method: "POST", cookie: who, body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded", host: new URL(ORIGIN).host }, redirect: "manual" });
+      const stored = async () => JSON.parse((await env.DB.prepare("SELECT result FROM transcripts WHERE id = 'retype-1'").first<{ result: string }>())!.result) as { text: string; words: { text: string; start: number; end: number; type: string; speaker_id: string }[]; additional_formats: { content: string }[] };
+
+      // The turn's form opens from the address; a turn that does not exist opens nothing.
+      expect((await pageData(cookie, "&transcript=retype-1&edit=1&turn=1")).data!.address).toMatchObject({ editing: true, turnIndex: 1, wordIndex: null });
+      expect((await pageData(cookie, "&transcript=retype-1&edit=1&turn=7")).data!.address.turnIndex).toBeNull();
+
+      const retyped = await post({ intent: "retype-passage", id: "retype-1", first: "0", last: "6", text: "We met on Monday morning" });
+      expect(retyped.status).toBe(302);
+      expect(retyped.headers.get("location")).toBe("/app/speech-to-text?transcript=retype-1&edit=1");
+      const after = await stored();
+      expect(after.text).toBe("We met on Monday morning yes");
+      const spoken = after.words.filter((w) => w.type === "word");
+      expect(spoken.map((w) => [w.text, w.start, w.end, w.speaker_id])).toEqual([
+        ["We", 0, 0.9, "speaker_0"],
+        ["met", 1, 1.9, "speaker_0"],
+        ["on", 2, 2.9, "speaker_0"],
+        ["Monday", 3, 3.45, "speaker_0"],
+        ["morning", 3.45, 3.9, "speaker_0"],
+        ["yes", 4, 4.9, "speaker_1"],
+      ]);
+      expect(after.additional_formats[0]!.content).toContain("We met on Monday morning");
+      const key = await createKey(cookie);
+      expect(((await (await api("/v1/speech-to-text/transcripts/retype-1", { key })).json()) as { text: string }).text).toBe("We met on Monday morning yes");
+
+      // Not a passage of words, too long, another workspace's: refused, and nothing changed.
+      expect((await post({ intent: "retype-passage", id: "retype-1", first: "1", last: "6", text: "x" })).status).toBe(422);
+      expect((await post({ intent: "retype-passage", id: "retype-1", first: "6", last: "0", text: "x" })).status).toBe(422);
+      expect((await post({ intent: "retype-passage", id: "retype-1", first: "0", last: "six", text: "x" })).status).toBe(422);
+      expect((await post({ intent: "retype-passage", id: "retype-1", first: "0", last: "6", text: "y ".repeat(2001) })).status).toBe(422);
+      expect((await post({ intent: "retype-passage", id: "retype-1", first: "0", last: "6", text: "hi" }, otherCookie)).status).toBe(404);
+      expect((await stored()).text).toBe("We met on Monday morning yes");
     }, 60_000);
   });
 });
