@@ -1,22 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FileText, Globe, Library, Trash2, Upload } from "lucide-react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FileText, Globe, Library, Upload } from "lucide-react";
 import { z } from "zod";
 import { parseFormData } from "~/common/form.server";
-import { Field, FormError, FormNotice } from "~/common/components/form";
+import { Field, FormNotice } from "~/common/components/form";
 import { Button } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
-import { EmptyState, Hint } from "~/common/ui/feedback";
+import { Hint } from "~/common/ui/feedback";
 import { Input, Label, Textarea } from "~/common/ui/input";
 import { Page, Section } from "~/common/ui/page";
 import { Select } from "~/common/ui/select";
-import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common/ui/table";
 import { PRODUCT_NAME } from "../../core/brand";
 import { attachToAgent, deleteDocument, dependentAgents, documentFromFile, documentFromText, documentFromUrl, findDocument, listAgents, listDocuments, requireAgentsViewer } from "~/agents/agents.server";
 import { AGENT_LIMITS, AGENT_TEXTS } from "~/agents/rules/agents";
 import { KNOWLEDGE_PAGE_TEXTS } from "~/agents/rules/knowledge";
 import { formatSize } from "~/common/rules/format";
 import { AgentsAreaLinks } from "~/agents/components/agents-area-links";
+import { AgentsTable, DeleteRowButton, UsedBy } from "~/agents/components/agents-table";
+import { InUseRefusal } from "~/agents/components/in-use-refusal";
+import { SearchForm } from "~/agents/components/search-form";
 
 export const meta: MetaFunction = () => [{ title: `Knowledge base · ${PRODUCT_NAME}` }];
 
@@ -167,87 +169,43 @@ export default function KnowledgeBase() {
         </Card>
       </div>
       <Section title="Documents">
-        <Form method="get" className="mb-3 flex max-w-md items-end gap-2" role="search">
-          <div className="flex flex-1 flex-col gap-1">
-            <Label htmlFor="knowledge-search">Search by name</Label>
-            <Input id="knowledge-search" name="q" defaultValue={search} maxLength={200} />
-          </div>
-          <Button type="submit" variant="secondary">
-            Search
-          </Button>
-        </Form>
-        {result?.inUse ? (
-          <FormError>
-            {result.inUse.message}{" "}
-            <Form method="post" className="inline">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="document_id" value={result.inUse.id} />
-              <input type="hidden" name="force" value="true" />
-              <Button type="submit" size="sm" variant="destructive" disabled={busy}>
-                {KNOWLEDGE_PAGE_TEXTS.deleteAnyway}
-              </Button>
-            </Form>
-          </FormError>
-        ) : null}
+        <SearchForm id="knowledge-search" search={search} />
+        {result?.inUse ? <InUseRefusal message={result.inUse.message} force={{ fields: { intent: "delete", document_id: result.inUse.id }, label: KNOWLEDGE_PAGE_TEXTS.deleteAnyway }} busy={busy} /> : null}
         {errorOf("delete")}
         {errorOf("attach")}
-        {documents.length === 0 ? (
-          <EmptyState icon={<Library />} title={search ? KNOWLEDGE_PAGE_TEXTS.noMatch : KNOWLEDGE_PAGE_TEXTS.empty}>
-            {search ? null : KNOWLEDGE_PAGE_TEXTS.emptyHint}
-          </EmptyState>
-        ) : (
-          <Table>
-            <TableHead>
-              <tr>
-                <TableHeaderCell>Document</TableHeaderCell>
-                <TableHeaderCell>Size</TableHeaderCell>
-                <TableHeaderCell>Used by</TableHeaderCell>
-                <TableHeaderCell className="sr-only">Delete</TableHeaderCell>
-              </tr>
-            </TableHead>
-            <tbody>
-              {documents.map((d) => {
+        <AgentsTable
+          rows={documents}
+          rowTestId="knowledge-document-row"
+          empty={{ icon: <Library />, title: search ? KNOWLEDGE_PAGE_TEXTS.noMatch : KNOWLEDGE_PAGE_TEXTS.empty, hint: search ? null : KNOWLEDGE_PAGE_TEXTS.emptyHint }}
+          columns={[
+            {
+              header: "Document",
+              cell: (d) => {
                 const Icon = TYPE_ICONS[d.type as keyof typeof TYPE_ICONS] ?? FileText;
                 return (
-                  <TableRow key={d.id} data-testid="knowledge-document-row">
-                    <TableCell>
-                      <div className="flex items-center gap-2 font-medium">
-                        <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-                        <span className="break-all">{d.name}</span>
-                      </div>
-                      {d.source ? <div className="break-all text-xs text-muted-foreground">{d.source}</div> : null}
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap tabular-nums">{formatSize(d.sizeBytes)}</TableCell>
-                    <TableCell>
-                      {d.agents.length === 0 ? (
-                        <span className="text-muted-foreground">No agent</span>
-                      ) : (
-                        d.agents.map((a, i) => (
-                          <span key={a.id}>
-                            {i > 0 ? ", " : null}
-                            <Link className="underline-offset-4 hover:underline" to={`/app/conversational-ai/agents/${a.id}`}>
-                              {a.name}
-                            </Link>
-                          </span>
-                        ))
-                      )}
-                      <AttachForm documentId={d.id} name={d.name} agents={agents.filter((a) => !d.agents.some((u) => u.id === a.id))} busy={busy} />
-                    </TableCell>
-                    <TableCell>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="delete" />
-                        <input type="hidden" name="document_id" value={d.id} />
-                        <Button type="submit" size="sm" variant="ghost" disabled={busy} aria-label={`Delete ${d.name}`}>
-                          <Trash2 aria-hidden="true" />
-                        </Button>
-                      </Form>
-                    </TableCell>
-                  </TableRow>
+                  <>
+                    <div className="flex items-center gap-2 font-medium">
+                      <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                      <span className="break-all">{d.name}</span>
+                    </div>
+                    {d.source ? <div className="break-all text-xs text-muted-foreground">{d.source}</div> : null}
+                  </>
                 );
-              })}
-            </tbody>
-          </Table>
-        )}
+              },
+            },
+            { header: "Size", className: "whitespace-nowrap tabular-nums", cell: (d) => formatSize(d.sizeBytes) },
+            {
+              header: "Used by",
+              cell: (d) => (
+                <>
+                  <UsedBy agents={d.agents} />
+                  <AttachForm documentId={d.id} name={d.name} agents={agents.filter((a) => !d.agents.some((u) => u.id === a.id))} busy={busy} />
+                </>
+              ),
+            },
+            { header: "Delete", srOnlyHeader: true, cell: (d) => <DeleteRowButton idField="document_id" id={d.id} name={d.name} busy={busy} /> },
+          ]}
+        />
       </Section>
     </Page>
   );

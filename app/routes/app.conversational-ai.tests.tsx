@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { FlaskConical, Play, Trash2 } from "lucide-react";
+import { FlaskConical, Play } from "lucide-react";
 import { useEffect } from "react";
 import { z } from "zod";
 import { parseFormData } from "~/common/form.server";
@@ -8,16 +8,17 @@ import { Field, FormNotice } from "~/common/components/form";
 import { Badge } from "~/common/ui/badge";
 import { Button } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
-import { EmptyState, Hint } from "~/common/ui/feedback";
-import { Input, Label, Textarea } from "~/common/ui/input";
+import { Hint } from "~/common/ui/feedback";
+import { Label, Textarea } from "~/common/ui/input";
 import { Page, Section } from "~/common/ui/page";
 import { Select } from "~/common/ui/select";
-import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common/ui/table";
 import { PRODUCT_NAME } from "../../core/brand";
 import { createTest, deleteTest, listAgents, listInvocations, listTests, requireAgentsViewer, runTests } from "~/agents/agents.server";
 import { AGENT_LIMITS, type Json } from "~/agents/rules/agents";
 import { SIMULATION_LIMITS, SIMULATION_TEXTS, TESTS_PAGE_TEXTS, TEST_TYPES } from "~/agents/rules/simulation";
 import { AgentsAreaLinks } from "~/agents/components/agents-area-links";
+import { AgentsTable, DeleteRowButton } from "~/agents/components/agents-table";
+import { SearchForm } from "~/agents/components/search-form";
 
 export const meta: MetaFunction = () => [{ title: `Agent tests · ${PRODUCT_NAME}` }];
 
@@ -153,70 +154,44 @@ export default function AgentTests() {
         </CardContent>
       </Card>
       <Section title="Tests">
-        <Form method="get" className="mb-3 flex max-w-md items-end gap-2" role="search">
-          <div className="flex flex-1 flex-col gap-1">
-            <Label htmlFor="test-search">Search by name</Label>
-            <Input id="test-search" name="q" defaultValue={search} maxLength={200} />
-          </div>
-          <Button type="submit" variant="secondary">
-            Search
-          </Button>
-        </Form>
+        <SearchForm id="test-search" search={search} />
         {errorOf("run")}
         {errorOf("delete")}
         {tests.length > 0 && agents.length === 0 ? <Hint>{TESTS_PAGE_TEXTS.noAgents}</Hint> : null}
-        {tests.length === 0 ? (
-          <EmptyState icon={<FlaskConical />} title={search ? TESTS_PAGE_TEXTS.noMatch : TESTS_PAGE_TEXTS.empty}>
-            {search ? null : TESTS_PAGE_TEXTS.emptyHint}
-          </EmptyState>
-        ) : (
-          <Table>
-            <TableHead>
-              <tr>
-                <TableHeaderCell>Test</TableHeaderCell>
-                <TableHeaderCell className="hidden sm:table-cell">Type</TableHeaderCell>
-                <TableHeaderCell>Run against</TableHeaderCell>
-                <TableHeaderCell className="sr-only">Delete</TableHeaderCell>
-              </tr>
-            </TableHead>
-            <tbody>
-              {tests.map((t) => (
-                <TableRow key={t.id} data-testid="agent-test-row">
-                  <TableCell>
-                    <div className="break-words font-medium">{t.name}</div>
-                    {t.message ? <div className="text-xs text-muted-foreground">“{t.message}”</div> : null}
-                  </TableCell>
-                  <TableCell className="hidden sm:table-cell">
-                    <Badge tone="outline">{TYPE_LABELS[t.type] ?? t.type}</Badge>
-                  </TableCell>
-                  <TableCell>
-                    {agents.length ? (
-                      <Form method="post" className="flex flex-wrap items-center gap-2">
-                        <input type="hidden" name="intent" value="run" />
-                        <input type="hidden" name="test_id" value={t.id} />
-                        <Select label={`Agent to run ${t.name} against`} name="agent_id" options={agentOptions} defaultValue={agentOptions[0]!.value} size="sm" testId="run-agent" />
-                        <Button type="submit" size="sm" variant="secondary" disabled={busy}>
-                          <Play aria-hidden="true" /> Run
-                        </Button>
-                      </Form>
-                    ) : (
-                      <span className="text-muted-foreground">No agent</span>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="test_id" value={t.id} />
-                      <Button type="submit" size="sm" variant="ghost" disabled={busy} aria-label={`Delete ${t.name}`}>
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    </Form>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </tbody>
-          </Table>
-        )}
+        <AgentsTable
+          rows={tests}
+          rowTestId="agent-test-row"
+          empty={{ icon: <FlaskConical />, title: search ? TESTS_PAGE_TEXTS.noMatch : TESTS_PAGE_TEXTS.empty, hint: search ? null : TESTS_PAGE_TEXTS.emptyHint }}
+          columns={[
+            {
+              header: "Test",
+              cell: (t) => (
+                <>
+                  <div className="break-words font-medium">{t.name}</div>
+                  {t.message ? <div className="text-xs text-muted-foreground">“{t.message}”</div> : null}
+                </>
+              ),
+            },
+            { header: "Type", phone: false, cell: (t) => <Badge tone="outline">{TYPE_LABELS[t.type] ?? t.type}</Badge> },
+            {
+              header: "Run against",
+              cell: (t) =>
+                agents.length ? (
+                  <Form method="post" className="flex flex-wrap items-center gap-2">
+                    <input type="hidden" name="intent" value="run" />
+                    <input type="hidden" name="test_id" value={t.id} />
+                    <Select label={`Agent to run ${t.name} against`} name="agent_id" options={agentOptions} defaultValue={agentOptions[0]!.value} size="sm" testId="run-agent" />
+                    <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+                      <Play aria-hidden="true" /> Run
+                    </Button>
+                  </Form>
+                ) : (
+                  <span className="text-muted-foreground">No agent</span>
+                ),
+            },
+            { header: "Delete", srOnlyHeader: true, cell: (t) => <DeleteRowButton idField="test_id" id={t.id} name={t.name} busy={busy} /> },
+          ]}
+        />
       </Section>
       <Section title="Recent runs">
         {runs.length === 0 ? (

@@ -1,24 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { Pencil, Trash2, Webhook, Wrench } from "lucide-react";
+import { Pencil, Webhook, Wrench } from "lucide-react";
 import { z } from "zod";
 import { parseFormData } from "~/common/form.server";
-import { Field, FormError, FormNotice } from "~/common/components/form";
+import { Field, FormNotice } from "~/common/components/form";
 import { Badge } from "~/common/ui/badge";
 import { Button, LinkButton } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { Dialog } from "~/common/ui/dialog";
-import { EmptyState, Hint } from "~/common/ui/feedback";
-import { Input, Label } from "~/common/ui/input";
+import { Hint } from "~/common/ui/feedback";
+import { Label } from "~/common/ui/input";
 import { Page, Section } from "~/common/ui/page";
 import { Select } from "~/common/ui/select";
-import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common/ui/table";
 import { PRODUCT_NAME } from "../../core/brand";
 import { createTool, deleteTool, findTool, listToolCalls, listTools, requireAgentsViewer, toolStats, toolUsers, updateTool, type AgentToolRow } from "~/agents/agents.server";
 import { AGENT_LIMITS, type Json } from "~/agents/rules/agents";
 import { WEBHOOK_METHODS } from "~/agents/rules/llm";
 import { TOOLS_PAGE_TEXTS, WORKSPACE_TOOL_LIMITS, WORKSPACE_TOOL_TEXTS } from "~/agents/rules/tools";
 import { AgentsAreaLinks } from "~/agents/components/agents-area-links";
+import { AgentsTable, DeleteRowButton, UsedBy } from "~/agents/components/agents-table";
+import { InUseRefusal } from "~/agents/components/in-use-refusal";
+import { SearchForm } from "~/agents/components/search-form";
 
 export const meta: MetaFunction = () => [{ title: `Tools · ${PRODUCT_NAME}` }];
 
@@ -149,95 +151,44 @@ export default function Tools() {
         </CardContent>
       </Card>
       <Section title="Workspace tools">
-        <Form method="get" className="mb-3 flex max-w-md items-end gap-2" role="search">
-          <div className="flex flex-1 flex-col gap-1">
-            <Label htmlFor="tool-search">Search by name</Label>
-            <Input id="tool-search" name="q" defaultValue={search} maxLength={200} />
-          </div>
-          <Button type="submit" variant="secondary">
-            Search
-          </Button>
-        </Form>
-        {result?.inUse ? (
-          <FormError>
-            {result.inUse.message}{" "}
-            <Form method="post" className="inline">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="tool_id" value={result.inUse.id} />
-              <input type="hidden" name="force" value="true" />
-              <Button type="submit" size="sm" variant="destructive" disabled={busy}>
-                {TOOLS_PAGE_TEXTS.deleteAnyway}
-              </Button>
-            </Form>
-          </FormError>
-        ) : null}
+        <SearchForm id="tool-search" search={search} />
+        {result?.inUse ? <InUseRefusal message={result.inUse.message} force={{ fields: { intent: "delete", tool_id: result.inUse.id }, label: TOOLS_PAGE_TEXTS.deleteAnyway }} busy={busy} /> : null}
         {errorOf("delete")}
-        {tools.length === 0 ? (
-          <EmptyState icon={<Wrench />} title={search ? TOOLS_PAGE_TEXTS.noMatch : TOOLS_PAGE_TEXTS.empty}>
-            {search ? null : TOOLS_PAGE_TEXTS.emptyHint}
-          </EmptyState>
-        ) : (
-          <Table>
-            <TableHead>
-              <tr>
-                <TableHeaderCell>Tool</TableHeaderCell>
-                <TableHeaderCell className="hidden sm:table-cell">Type</TableHeaderCell>
-                <TableHeaderCell>Used by</TableHeaderCell>
-                <TableHeaderCell className="hidden sm:table-cell">Calls</TableHeaderCell>
-                <TableHeaderCell className="sr-only">Actions</TableHeaderCell>
-              </tr>
-            </TableHead>
-            <tbody>
-              {tools.map((t) => (
-                <TableRow key={t.id} data-testid="tool-row">
-                  <TableCell>
-                    <Link className="break-words font-medium underline-offset-4 hover:underline" to={linkTo("tool", t.id)} preventScrollReset>
-                      {t.name}
-                    </Link>
-                    {t.description ? <div className="text-xs text-muted-foreground">{t.description}</div> : null}
-                  </TableCell>
-                  <TableCell className="hidden sm:table-cell">
-                    <Badge tone="outline">{t.type}</Badge>
-                  </TableCell>
-                  <TableCell>
-                    {t.agents.length === 0 ? (
-                      <span className="text-muted-foreground">No agent</span>
-                    ) : (
-                      <span>
-                        {t.agents.length === 1 ? "1 agent: " : `${t.agents.length} agents: `}
-                        {t.agents.map((a, i) => (
-                          <span key={a.id}>
-                            {i > 0 ? ", " : null}
-                            <Link className="underline-offset-4 hover:underline" to={`/app/conversational-ai/agents/${a.id}`}>
-                              {a.name}
-                            </Link>
-                          </span>
-                        ))}
-                      </span>
-                    )}
-                  </TableCell>
-                  <TableCell className="hidden tabular-nums sm:table-cell">{t.calls}</TableCell>
-                  <TableCell>
-                    <div className="flex items-center justify-end gap-1">
-                      {t.type === "webhook" ? (
-                        <LinkButton to={linkTo("edit", t.id)} preventScrollReset size="sm" variant="ghost" aria-label={`Edit ${t.name}`}>
-                          <Pencil aria-hidden="true" />
-                        </LinkButton>
-                      ) : null}
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="delete" />
-                        <input type="hidden" name="tool_id" value={t.id} />
-                        <Button type="submit" size="sm" variant="ghost" disabled={busy} aria-label={`Delete ${t.name}`}>
-                          <Trash2 aria-hidden="true" />
-                        </Button>
-                      </Form>
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </tbody>
-          </Table>
-        )}
+        <AgentsTable
+          rows={tools}
+          rowTestId="tool-row"
+          empty={{ icon: <Wrench />, title: search ? TOOLS_PAGE_TEXTS.noMatch : TOOLS_PAGE_TEXTS.empty, hint: search ? null : TOOLS_PAGE_TEXTS.emptyHint }}
+          columns={[
+            {
+              header: "Tool",
+              cell: (t) => (
+                <>
+                  <Link className="break-words font-medium underline-offset-4 hover:underline" to={linkTo("tool", t.id)} preventScrollReset>
+                    {t.name}
+                  </Link>
+                  {t.description ? <div className="text-xs text-muted-foreground">{t.description}</div> : null}
+                </>
+              ),
+            },
+            { header: "Type", phone: false, cell: (t) => <Badge tone="outline">{t.type}</Badge> },
+            { header: "Used by", cell: (t) => <UsedBy agents={t.agents} /> },
+            { header: "Calls", phone: false, className: "tabular-nums", cell: (t) => t.calls },
+            {
+              header: "Actions",
+              srOnlyHeader: true,
+              cell: (t) => (
+                <div className="flex items-center justify-end gap-1">
+                  {t.type === "webhook" ? (
+                    <LinkButton to={linkTo("edit", t.id)} preventScrollReset size="sm" variant="ghost" aria-label={`Edit ${t.name}`}>
+                      <Pencil aria-hidden="true" />
+                    </LinkButton>
+                  ) : null}
+                  <DeleteRowButton idField="tool_id" id={t.id} name={t.name} busy={busy} />
+                </div>
+              ),
+            },
+          ]}
+        />
       </Section>
       {editing && !(result?.intent === "update" && result.updated) ? (
         <Dialog title={`Edit ${editing.name}`} description={TOOLS_PAGE_TEXTS.webhookExplained} onClose={back} testId="edit-tool-dialog">

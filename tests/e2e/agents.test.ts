@@ -95,8 +95,25 @@ describe("conversational agents journey", () => {
     await page.getByTestId("test-run-status").getByText("Passed").waitFor({ timeout: 15_000 });
     expect(errors).toEqual([]);
     await screenshotsOf(page, "/app/conversational-ai/tests", "agents-tests");
+
+    // A secret is stored and listed by name, its value never shown again; nothing uses it, so it is deleted.
+    await page.goto(`${baseUrl}/app/conversational-ai/settings`);
+    await waitForHydration(page);
+    await page.getByLabel("Name", { exact: true }).fill("Bakery orders key");
+    await page.getByLabel("Value", { exact: true }).fill("sk-bakery-do-not-show");
+    await page.getByRole("button", { name: "Add secret" }).click();
+    await page.getByText("Stored the secret “Bakery orders key”.", { exact: false }).waitFor();
+    const secretRow = page.getByTestId("secret-row").filter({ hasText: "Bakery orders key" });
+    await secretRow.getByText("Nothing", { exact: true }).waitFor();
+    await expect(page.getByLabel("Value", { exact: true }).inputValue()).resolves.toBe("");
+    await expect(page.content()).resolves.not.toContain("sk-bakery-do-not-show");
+    await screenshotsOf(page, "/app/conversational-ai/settings", "agents-settings");
+    await secretRow.getByRole("button", { name: "Delete Bakery orders key" }).click();
+    await page.getByText("Deleted the secret.").waitFor();
+    await expect.poll(() => page.getByTestId("secret-row").count()).toBe(0);
+    expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 150_000);
 
   it("imports a phone number, assigns the agent and places a test call, then starts a batch from a CSV", async () => {
     const { context, page, errors } = await newPage(browser(), baseUrl);

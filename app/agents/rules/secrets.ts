@@ -13,6 +13,24 @@ export const SECRET_TEXTS = {
   missingAtCall: (tool: string, header: string) => `The ${tool} tool's ${header} header names a secret that no longer exists.`,
 } as const;
 
+export const SECRETS_PAGE_TEXTS = {
+  intro: "Values your webhook tools send in their request headers, such as an API key. A tool names the secret; its value is put in only when the tool is called.",
+  valueOnce: "The value is stored as you type it and never shown again, here or through the API.",
+  replaceExplained: "Enter the new value: tools send it from their next call. The old value is not shown.",
+  nameMissing: "Enter a name.",
+  nameTooLong: `A name has at most ${SECRET_LIMITS.name} characters.`,
+  valueMissing: "Enter the value.",
+  valueTooLong: `A value has at most ${SECRET_LIMITS.value} characters.`,
+  created: (name: string) => `Stored the secret “${name}”. Its value will not be shown again.`,
+  replaced: (name: string) => `Replaced the value of “${name}”.`,
+  deleted: "Deleted the secret.",
+  unused: "Nothing",
+  empty: "No secrets yet",
+  emptyHint: "Add one above, then name it in a webhook tool's header through the API ({\"secret_id\": …}).",
+  noMatch: "No secret has that name",
+  notAForm: "Send the page's form.",
+} as const;
+
 /** A header value as stored: text, or a reference to a workspace secret. */
 export type HeaderValue = string | { secretId: string };
 

@@ -44,6 +44,19 @@ export async function updateConvaiSettings(env: { DB: D1Database }, viewer: Acto
   return { ok: true, settings: mergeJson(SETTINGS_DEFAULTS, next) };
 }
 
+/**
+ * What the settings page offers for the post-call webhook: the webhook the settings name, and the workspace's
+ * webhooks that subscribe to post_call_transcription (the only ones the setting accepts). A member who may not
+ * manage webhooks is told why instead (the same rule as naming one, decision 0034).
+ */
+export async function postCallWebhookChoices(env: { DB: D1Database }, viewer: Actor) {
+  const current = postCallWebhookId((await stored(env, workspaceOf(viewer))).settings);
+  const hooks = await webhooksOf(database(env.DB), viewer);
+  if (!hooks.ok) return { current, webhooks: [], refusal: hooks.message };
+  const subscribed = hooks.webhooks.filter((w) => w.events.includes("post_call_transcription"));
+  return { current, webhooks: subscribed.map((w) => ({ id: w.id, name: w.name, url: w.url, disabled: w.isDisabled || w.isAutoDisabled })), refusal: null };
+}
+
 export async function dashboardSettings(env: { DB: D1Database }, viewer: Viewer): Promise<Json> {
   return { charts: [], ...(await stored(env, workspaceOf(viewer))).dashboard };
 }

@@ -57,6 +57,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/conversational-ai/batch-calling", label: "Batch calling", group: "Create", icon: "agents", requires: "conversational_ai" },
   { to: "/app/conversational-ai/tools", label: "Tools", group: "Create", icon: "agents", requires: "conversational_ai" },
   { to: "/app/conversational-ai/tests", label: "Agent tests", group: "Create", icon: "agents", requires: "conversational_ai" },
+  { to: "/app/conversational-ai/settings", label: "Agent settings", group: "Create", icon: "agents", requires: "conversational_ai" },
   { to: "/app/audio-native", label: "Audio Native", group: "Create", icon: "audioNative", requires: "projects" },
   { to: "/app/publishing", label: "Publishing", group: "Create", icon: "studio" },
   { to: "/app/productions", label: "Productions", group: "Create", icon: "productions" },

@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseWav } from "../../../core/audio/wav";
 import { RESPONDER_TEXTS } from "../../../core/agents/responder";
-import { api, createKey, fetcherPost, installSpeechToTextModel, ORIGIN, signUp, sphinxRecording } from "./helpers";
+import { api, createKey, fetcherPost, form, installSpeechToTextModel, ORIGIN, sessionCookieFrom, signUp, sphinxRecording, STRONG_PASSWORD } from "./helpers";
 import { audioBytes, connect, connect as connectAs, json, type Message, responses, savedConversation as savedAs, savedConversation } from "./agent-call";
 import { conversationCredits, CONVERSATION_MINIMUM_CREDITS, CREDIT_TEXTS, TOOL_TEXTS } from "~/agents/rules/llm";
 import { AGENT_TEXTS } from "~/agents/rules/agents";
@@ -14,6 +14,10 @@ import { twilioSignature } from "../../../app/agents/rules/phone";
 import { KNOWLEDGE_PAGE_TEXTS } from "~/agents/rules/knowledge";
 import { TOOLS_PAGE_TEXTS, WORKSPACE_TOOL_TEXTS } from "~/agents/rules/tools";
 import { TESTS_PAGE_TEXTS } from "~/agents/rules/simulation";
+import { SECRETS_PAGE_TEXTS } from "~/agents/rules/secrets";
+import { SETTINGS_PAGE_TEXTS, SETTINGS_TEXTS } from "~/agents/rules/settings";
+import { WEBHOOK_TEXTS } from "~/workspace/rules/webhooks";
+import { GROUP_PERMISSIONS, missingPermissionMessage } from "../../../core/workspace/permissions";
 
 describe("agents", () => {
   const SHOP = "Opening hours: the shop opens at nine in the morning and closes at six in the evening.\n\nDelivery takes three working days. Delivery is free above fifty euros.";
@@ -1441,6 +1445,154 @@ describe("agents-workspace", () => {
       expect((await post({ intent: "delete", test_id: theirTest })).status).toBe(404);
       expect((await api(`/v1/convai/agent-testing/${theirTest}`, { key: otherKey })).status).toBe(200);
       expect(await (await page()).text()).not.toContain("Their test");
+    });
+  });
+
+  describe("the agent settings page (/app/conversational-ai/settings)", () => {
+    const PAGE = "/app/conversational-ai/settings";
+    let cookie: string;
+    let pageKey: string;
+    type Result = { intent: string; error?: string; errors?: Record<string, string>; created?: string; replaced?: string; deleted?: boolean; saved?: boolean; inUse?: { id: string; message: string } };
+    const post = async (fields: Record<string, string>, as = cookie) => {
+      const sent = await fetcherPost(PAGE, fields, as);
+      return { status: sent.status, result: sent.data as Result };
+    };
+    type Secret = { secret_id: string; name: string };
+    const listed = async (as = pageKey) => ((await (await api("/v1/convai/secrets?page_size=100", { key: as })).json()) as { secrets: Secret[] }).secrets;
+    const page = (query = "", as = cookie) => SELF.fetch(`${ORIGIN}${PAGE}${query}`, { headers: { cookie: as } });
+    const storedValue = (id: string) => env.DB.prepare("SELECT value FROM agent_secrets WHERE id = ?").bind(id).first<string>("value");
+    const settings = async (as = pageKey) => (await (await api("/v1/convai/settings", { key: as })).json()) as { webhooks: { post_call_webhook_id?: string } };
+
+    beforeAll(async () => {
+      cookie = await signUp("settings-page@example.com");
+      pageKey = await createKey(cookie);
+    });
+
+    it("stores a secret whose value it never shows again, replaces the value, and refuses bad input", async () => {
+      expect(await (await page()).text()).toContain(SECRETS_PAGE_TEXTS.empty);
+      expect(await post({ intent: "create", name: "Orders key", value: "sk-live-first-123" })).toMatchObject({ status: 200, result: { created: "Orders key" } });
+      const [secret] = await listed();
+      expect(secret).toMatchObject({ name: "Orders key" });
+      expect(await storedValue(secret!.secret_id)).toBe("sk-live-first-123");
+      const html = await (await page()).text();
+      expect(html.match(/data-testid="secret-row"/g)).toHaveLength(1);
+      expect(html).toContain("Orders key");
+      expect(html).not.toContain("sk-live-first-123");
+
+      expect(await post({ intent: "create", name: " ", value: "" })).toMatchObject({ status: 400, result: { errors: { name: SECRETS_PAGE_TEXTS.nameMissing, value: SECRETS_PAGE_TEXTS.valueMissing } } });
+      expect(await post({ intent: "create", name: "Long", value: "x".repeat(10_001) })).toMatchObject({ status: 400, result: { errors: { value: SECRETS_PAGE_TEXTS.valueTooLong } } });
+      expect(await post({ intent: "create", name: "n".repeat(101), value: "v" })).toMatchObject({ status: 400, result: { errors: { name: SECRETS_PAGE_TEXTS.nameTooLong } } });
+      expect((await post({ intent: "nothing" })).status).toBe(400);
+      const notAForm = await SELF.fetch(`${ORIGIN}${PAGE}`, { method: "POST", body: "{}", headers: { cookie, origin: ORIGIN, host: new URL(ORIGIN).host, "content-type": "application/json" } });
+      expect(notAForm.status).toBe(400);
+      expect(await listed()).toHaveLength(1);
+
+      const dialog = await (await page(`?replace=${secret!.secret_id}`)).text();
+      expect(dialog).toContain('data-testid="replace-secret-dialog"');
+      expect(dialog).not.toContain("sk-live-first-123");
+      expect(await post({ intent: "replace", secret_id: secret!.secret_id, name: "Orders key", value: "sk-live-second-456" })).toMatchObject({ status: 200, result: { replaced: "Orders key" } });
+      expect(await storedValue(secret!.secret_id)).toBe("sk-live-second-456");
+      expect(await post({ intent: "replace", secret_id: secret!.secret_id, name: "Orders key", value: "" })).toMatchObject({ status: 400, result: { errors: { value: SECRETS_PAGE_TEXTS.valueMissing } } });
+      expect(await storedValue(secret!.secret_id)).toBe("sk-live-second-456");
+      expect((await page("?replace=secret_missing")).status).toBe(404);
+      expect(await (await page("?q=nothing")).text()).toContain(SECRETS_PAGE_TEXTS.noMatch);
+      expect((await (await page("?q=orders")).text()).match(/data-testid="secret-row"/g)).toHaveLength(1);
+    });
+
+    it("refuses to delete a secret agents' and workspace tools' headers use, saying what uses it; deletes it once nothing does", async () => {
+      const [secret] = await listed();
+      const headers = { authorization: { secret_id: secret!.secret_id } };
+      const tool = ((await (await api("/v1/convai/tools", { method: "POST", key: pageKey, json: { tool_config: { type: "webhook", name: "order_status", description: "Order status", api_schema: { url: "https://shop.example/status", method: "GET", request_headers: headers } } } })).json()) as { id: string }).id;
+      const inline = { type: "webhook", name: "refund", description: "Refund", api_schema: { url: "https://shop.example/refund", method: "POST", request_headers: headers } };
+      const agentId = ((await (await api("/v1/convai/agents/create", { method: "POST", key: pageKey, json: { name: "Refund desk", conversation_config: { agent: { prompt: { tools: [inline] } } } } })).json()) as { agent_id: string }).agent_id;
+      const html = await (await page()).text();
+      expect(html).toContain(`/app/conversational-ai/agents/${agentId}`);
+      expect(html).toContain(`/app/conversational-ai/tools?tool=${tool}`);
+
+      const refused = await post({ intent: "delete", secret_id: secret!.secret_id });
+      expect(refused.status).toBe(409);
+      expect(refused.result.inUse).toMatchObject({ id: secret!.secret_id, message: expect.stringContaining("Refund desk") });
+      expect(refused.result.inUse!.message).toContain("order_status");
+      expect(await listed()).toHaveLength(1);
+
+      expect((await api(`/v1/convai/tools/${tool}`, { method: "DELETE", key: pageKey })).status).toBe(200);
+      expect((await api(`/v1/convai/agents/${agentId}`, { method: "DELETE", key: pageKey })).status).toBe(200);
+      expect(await post({ intent: "delete", secret_id: secret!.secret_id })).toMatchObject({ status: 200, result: { deleted: true } });
+      expect(await listed()).toEqual([]);
+      expect((await post({ intent: "delete", secret_id: secret!.secret_id })).status).toBe(404);
+      expect((await post({ intent: "delete", secret_id: "" })).status).toBe(404);
+    });
+
+    it("names the post-call webhook among those subscribed to the event, with the API's rules, and goes back to every one", async () => {
+      expect(await (await page()).text()).toContain(SETTINGS_PAGE_TEXTS.noSubscribed);
+      const hook = async (name: string, events: string[], as = pageKey) =>
+        ((await (await api("/v1/workspace/webhooks", { method: "POST", key: as, json: { settings: { auth_type: "hmac", name, webhook_url: `https://hooks.example/${name}`, events } } })).json()) as { webhook_id: string }).webhook_id;
+      const calls = await hook("Calls", ["post_call_transcription"]);
+      const billing = await hook("Billing", ["dubbing"]);
+      const theirs = await hook("Theirs", ["post_call_transcription"], otherKey);
+      const html = await (await page()).text();
+      expect(html).toContain(`value="${calls}"`);
+      expect(html).not.toContain(`value="${billing}"`);
+
+      expect(await post({ intent: "post-call-webhook", webhook_id: calls })).toMatchObject({ status: 200, result: { saved: true } });
+      expect((await settings()).webhooks.post_call_webhook_id).toBe(calls);
+      expect(await post({ intent: "post-call-webhook", webhook_id: billing })).toMatchObject({ status: 400, result: { error: SETTINGS_TEXTS.webhookNotSubscribed("Billing") } });
+      expect(await post({ intent: "post-call-webhook", webhook_id: theirs })).toMatchObject({ status: 400, result: { error: SETTINGS_TEXTS.webhookNotFound(theirs) } });
+      expect((await post({ intent: "post-call-webhook" })).status).toBe(400);
+      expect((await settings()).webhooks.post_call_webhook_id).toBe(calls);
+      expect(await post({ intent: "post-call-webhook", webhook_id: "" })).toMatchObject({ status: 200, result: { saved: true } });
+      expect((await settings()).webhooks.post_call_webhook_id).toBeUndefined();
+      expect((await settings(otherKey)).webhooks.post_call_webhook_id).toBeUndefined();
+    });
+
+    it("never reaches another workspace's secrets", async () => {
+      const theirs = ((await (await api("/v1/convai/secrets", { method: "POST", key: otherKey, json: { name: "Their token", value: "their-value" } })).json()) as { secret_id: string }).secret_id;
+      expect((await page(`?replace=${theirs}`)).status).toBe(404);
+      expect((await post({ intent: "replace", secret_id: theirs, name: "Mine now", value: "mine" })).status).toBe(404);
+      expect((await post({ intent: "delete", secret_id: theirs })).status).toBe(404);
+      expect(await storedValue(theirs)).toBe("their-value");
+      expect((await listed(otherKey)).map((s) => s.name)).toContain("Their token");
+      expect(await (await page()).text()).not.toContain("Their token");
+    });
+
+    it("refuses a member without the conversational AI permission; one who may not manage webhooks sees why and cannot name one", async () => {
+      const admin = await createKey(await signUp("settings-admin@example.com"));
+      const workspaceId = ((await (await api("/v1/workspace", { key: admin })).json()) as { workspace_id: string }).workspace_id;
+      await env.DB.prepare("UPDATE workspaces SET max_seats = 3, tier = 'creator', status = 'active', character_limit = 100000 WHERE id = ?").bind(workspaceId).run();
+      await signUp("settings-member@example.com");
+      const userId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind("settings-member@example.com").first<string>("id"))!;
+      await env.DB.batch([
+        env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'editor')").bind(workspaceId, userId),
+        env.DB.prepare("UPDATE users SET active_workspace_id = ? WHERE id = ?").bind(workspaceId, userId),
+      ]);
+      const member = sessionCookieFrom(await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "settings-member@example.com", password: STRONG_PASSWORD })));
+      const allow = (permissions: string[]) => api("/v1/workspace/update-workspace", { method: "POST", key: admin, json: { all_members_permissions: permissions } });
+      const webhook = ((await (await api("/v1/workspace/webhooks", { method: "POST", key: admin, json: { settings: { auth_type: "hmac", name: "Calls", webhook_url: "https://hooks.example/admin-calls", events: ["post_call_transcription"] } } })).json()) as { webhook_id: string }).webhook_id;
+
+      expect((await allow(GROUP_PERMISSIONS.filter((p) => p !== "conversational_ai"))).status).toBe(200);
+      const refused = await page("", member);
+      expect(refused.status).toBe(403);
+      const html = await refused.text();
+      expect(html).toContain('data-testid="agents-refused"');
+      expect(html).toContain(missingPermissionMessage("conversational_ai").replaceAll("'", "&#x27;"));
+      // The refusal is thrown before the action runs: only its status is read (it is not the action's data).
+      const refusedPost = async (fields: Record<string, string>) => {
+        const init = form(fields);
+        return (await SELF.fetch(`${ORIGIN}${PAGE}.data`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie: member } })).status;
+      };
+      expect(await refusedPost({ intent: "create", name: "Sneaky", value: "x" })).toBe(403);
+      expect(await refusedPost({ intent: "post-call-webhook", webhook_id: webhook })).toBe(403);
+      expect(await listed(admin)).toEqual([]);
+
+      expect((await allow(GROUP_PERMISSIONS.filter((p) => p !== "workspace_settings"))).status).toBe(200);
+      const allowed = await page("", member);
+      expect(allowed.status).toBe(200);
+      expect(await allowed.text()).toContain(WEBHOOK_TEXTS.forbidden);
+      expect(await post({ intent: "post-call-webhook", webhook_id: webhook }, member)).toMatchObject({ status: 403, result: { error: WEBHOOK_TEXTS.forbidden } });
+      expect((await settings(admin)).webhooks.post_call_webhook_id).toBeUndefined();
+      // Secrets ask only the conversational AI permission, as the API's routes do.
+      expect(await post({ intent: "create", name: "Member's key", value: "member-value" }, member)).toMatchObject({ status: 200, result: { created: "Member's key" } });
+      expect((await listed(admin)).map((s) => s.name)).toEqual(["Member's key"]);
     });
   });
 });

@@ -507,7 +507,7 @@ describe("workspace-admin", () => {
       const agentId = ((await created.json()) as { agent_id: string }).agent_id;
       const message = missingPermissionMessage("conversational_ai");
       const page = (path: string) => SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie: member.cookie } });
-      const pages = ["/app/conversational-ai/agents", `/app/conversational-ai/agents/${agentId}`, "/app/conversational-ai/knowledge-base", "/app/conversational-ai/phone-numbers", "/app/conversational-ai/batch-calling", "/app/conversational-ai/tools", "/app/conversational-ai/tests"];
+      const pages = ["/app/conversational-ai/agents", `/app/conversational-ai/agents/${agentId}`, "/app/conversational-ai/knowledge-base", "/app/conversational-ai/phone-numbers", "/app/conversational-ai/batch-calling", "/app/conversational-ai/tools", "/app/conversational-ai/tests", "/app/conversational-ai/settings"];
       expect((await setAllMembers(GROUP_PERMISSIONS.filter((p) => p !== "conversational_ai"))).status).toBe(200);
       expect((await setGroup([])).status).toBe(200);
       for (const path of pages) {
