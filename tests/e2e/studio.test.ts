@@ -157,6 +157,8 @@ describe("studio journey", () => {
     await dialog.getByText("Paste the text to read.").waitFor();
     // That refusal's 400 is the one error the console may show.
     expect(errors.splice(0)).toEqual(["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
+    await dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await screenshot(page, "studio-podcast-dialog-end", { fullPage: false });
     await dialog.getByRole("textbox", { name: "Text" }).fill(source);
     await expect(seriousViolations(page)).resolves.toEqual([]);
     await dialog.getByRole("button", { name: "Create podcast" }).click();
