@@ -17,7 +17,7 @@ export function ProjectList({ projects }: { projects: ProjectCard[] }) {
   if (projects.length === 0) {
     return (
       <EmptyState icon={<BookOpen aria-hidden="true" />} title="No projects yet">
-        Create a project from scratch, paste text or import a document (plain text, Markdown, HTML or EPUB).
+        Create a project from scratch, paste text or import a document (plain text, Markdown, HTML or EPUB), or make a podcast of an article.
       </EmptyState>
     );
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paragraphsOf, podcastScript, sentencesOf } from "./podcast";
+import { paragraphsOf, PODCAST_DURATION_SCALES, PODCAST_TEXTS, podcastDurationLabel, podcastForm, podcastFormField, podcastRequestOf, podcastScript, sentencesOf } from "./podcast";
 import { BLOCK_TEXT_MAX } from "../../../core/studio/studio-rules";
 
 const speakers = (blocks: ReturnType<typeof podcastScript>) => blocks.map((b) => `${b.nodes[0]!.voice_id}:${b.nodes[0]!.text}`);
@@ -36,5 +36,43 @@ describe("podcast script", () => {
     expect(script.every((b) => b.nodes[0]!.text.length <= BLOCK_TEXT_MAX)).toBe(true);
     expect(script.at(-1)!.nodes[0]).toMatchObject({ voice_id: "g", text: "Reply." });
     expect(new Set(script.slice(0, -1).map((b) => b.nodes[0]!.voice_id))).toEqual(new Set(["h"]));
+  });
+});
+
+describe("the podcast form", () => {
+  const good = { source_type: "text", text: "One.\n\nTwo.", mode: "conversation", host_voice_id: "h", guest_voice_id: "g", duration_scale: "short", language: "fr", quality_preset: "high" };
+
+  it("reads the dialog's choices as the server module's request: the chosen source only, the guest only in a conversation", () => {
+    const form = podcastForm.parse({ ...good, url: "https://example.com/ignored" });
+    expect(podcastRequestOf(form)).toEqual({ voices: { host: "h", guest: "g" }, sources: [{ type: "text", text: "One.\n\nTwo." }], durationScale: "short", language: "fr", qualityPreset: "high" });
+    const bulletin = podcastForm.parse({ ...good, mode: "bulletin", source_type: "url", url: " https://example.com/a ", language: "" });
+    expect(podcastRequestOf(bulletin)).toMatchObject({ voices: { host: "h", guest: null }, sources: [{ type: "url", url: "https://example.com/a" }], language: null });
+  });
+
+  it("names the missing field: the text or the address (whichever source was chosen), the host, the guest in a conversation", () => {
+    const errors = (fields: Record<string, string>) => {
+      const parsed = podcastForm.safeParse(fields);
+      return parsed.success ? [] : parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
+    };
+    expect(errors({ ...good, text: "  \n " })).toEqual([`text: ${PODCAST_TEXTS.noText}`]);
+    expect(errors({ ...good, source_type: "url" })).toEqual([`url: ${PODCAST_TEXTS.noUrl}`]);
+    expect(errors({ ...good, host_voice_id: "", guest_voice_id: "" })).toEqual([`host_voice_id: ${PODCAST_TEXTS.noHost}`, `guest_voice_id: ${PODCAST_TEXTS.noGuest}`]);
+    expect(errors({ ...good, mode: "bulletin", guest_voice_id: "" })).toEqual([]);
+    expect(errors({ ...good, duration_scale: "endless" })).toHaveLength(1);
+  });
+
+  it("puts a refusal under the field it is about", () => {
+    expect(podcastFormField("guest", { source_type: "text" })).toBe("guest_voice_id");
+    expect(podcastFormField("host", { source_type: "text" })).toBe("host_voice_id");
+    expect(podcastFormField("source", { source_type: "url" })).toBe("url");
+    expect(podcastFormField(undefined, { source_type: "text" })).toBe("form");
+  });
+
+  it("labels the lengths from their word caps", () => {
+    expect(PODCAST_DURATION_SCALES.map((s) => podcastDurationLabel(s))).toEqual([
+      { name: "Short", detail: "Up to about 3 minutes" },
+      { name: "Default", detail: "Up to about 7 minutes" },
+      { name: "Long", detail: "The whole source" },
+    ]);
   });
 });

@@ -1,7 +1,8 @@
 // A podcast's script made from its source without a language model: the source's own words, read in turns. In a
 // conversation the host and the guest take turns at each paragraph (at each sentence when the source is one
 // paragraph); a bulletin is the host alone. Nothing is summarised or rewritten (decision 0073).
-import { BLOCK_TEXT_MAX, type ContentBlock } from "../../../core/studio/studio-rules";
+import { z } from "zod";
+import { BLOCK_TEXT_MAX, QUALITY_PRESETS, type ContentBlock } from "../../../core/studio/studio-rules";
 
 export const PODCAST_DURATION_SCALES = ["short", "default", "long"] as const;
 /** A text source's length at most (a long book belongs in a Studio project of chapters). */
@@ -9,8 +10,18 @@ export const PODCAST_SOURCE_MAX = 500_000;
 
 export type PodcastDurationScale = (typeof PODCAST_DURATION_SCALES)[number];
 
-/** Speech runs at about 150 words a minute: short stays under 3 minutes, default under 7, long keeps everything. */
-export const PODCAST_WORD_CAPS: Record<PodcastDurationScale, number | null> = { short: 450, default: 1050, long: null };
+/** Speech runs at about 150 words a minute (the caps below are minutes of it). */
+export const PODCAST_WORDS_PER_MINUTE = 150;
+
+/** Short stays under 3 minutes, default under 7, long keeps everything. */
+export const PODCAST_WORD_CAPS: Record<PodcastDurationScale, number | null> = { short: 3 * PODCAST_WORDS_PER_MINUTE, default: 7 * PODCAST_WORDS_PER_MINUTE, long: null };
+
+/** A duration choice as the Studio page's podcast dialog offers it, from its word cap. */
+export function podcastDurationLabel(scale: PodcastDurationScale): { name: string; detail: string } {
+  const cap = PODCAST_WORD_CAPS[scale];
+  const name = `${scale[0]!.toUpperCase()}${scale.slice(1)}`;
+  return { name, detail: cap === null ? "The whole source" : `Up to about ${cap / PODCAST_WORDS_PER_MINUTE} minutes` };
+}
 
 export const PODCAST_TEXTS = {
   emptySource: "The source has no text to make a podcast from.",
@@ -18,6 +29,14 @@ export const PODCAST_TEXTS = {
   safetyIdentifier: "safety_identifier is for workspaces allowlisted for it, and none is on this server. Leave it out.",
   callbackUrl: "callback_url is not supported: follow the conversion with GET /v1/studio/projects/{project_id}, or the workspace's notifications.",
   textNormalization: "apply_text_normalization can only be auto for a podcast.",
+  // The Studio page's podcast dialog (decision 0079).
+  ownWords: "Your source's own words, read in turns by the voices: nothing is rewritten or summarised.",
+  shortSource: "A short source makes a short podcast: nothing is added to reach the length.",
+  noText: "Paste the text to read.",
+  noUrl: "Give the address of the page to read.",
+  noHost: "Choose the host's voice.",
+  noGuest: "Choose the guest's voice.",
+  notCreated: "The podcast's project was made, but its conversion was not started:",
 } as const;
 
 export type PodcastVoices = { host: string; guest: string | null };
@@ -84,4 +103,57 @@ export function podcastScript(source: string[], voices: PodcastVoices, options: 
     ...kept.flatMap((text, i) => block(i % 2 === 1 && voices.guest ? voices.guest : voices.host, text)),
     ...(options.outro?.trim() ? block(voices.host, options.outro) : []),
   ];
+}
+
+export const PODCAST_MODES = ["conversation", "bulletin"] as const;
+export const PODCAST_SOURCE_TYPES = ["text", "url"] as const;
+
+const optionalField = (max: number) => z.string().max(max).optional().transform((v) => v?.trim() || null);
+
+/**
+ * The Studio page's "Create a podcast" form: the API's own choices (decision 0073) as form fields, with a field
+ * error for what is missing (a hidden field is never required, so the form still submits without scripts).
+ */
+export const podcastForm = z
+  .object({
+    source_type: z.enum(PODCAST_SOURCE_TYPES).default("text"),
+    text: z.string().max(PODCAST_SOURCE_MAX, `The text must be at most ${PODCAST_SOURCE_MAX.toLocaleString("en")} characters.`).optional(),
+    url: optionalField(2000),
+    mode: z.enum(PODCAST_MODES).default("conversation"),
+    host_voice_id: optionalField(100),
+    guest_voice_id: optionalField(100),
+    duration_scale: z.enum(PODCAST_DURATION_SCALES).default("default"),
+    language: optionalField(20),
+    quality_preset: z.enum(QUALITY_PRESETS).default("standard"),
+  })
+  .superRefine((form, ctx) => {
+    const missing = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (form.source_type === "text" && !form.text?.trim()) missing("text", PODCAST_TEXTS.noText);
+    if (form.source_type === "url" && !form.url) missing("url", PODCAST_TEXTS.noUrl);
+    if (!form.host_voice_id) missing("host_voice_id", PODCAST_TEXTS.noHost);
+    if (form.mode === "conversation" && !form.guest_voice_id) missing("guest_voice_id", PODCAST_TEXTS.noGuest);
+  });
+
+export type PodcastForm = z.output<typeof podcastForm>;
+
+/** The form's choices as the server module's request: only the chosen source, the guest only in a conversation. */
+export function podcastRequestOf(form: PodcastForm) {
+  return {
+    voices: { host: form.host_voice_id ?? "", guest: form.mode === "conversation" ? form.guest_voice_id : null },
+    sources: [form.source_type === "url" ? { type: "url" as const, url: form.url ?? "" } : { type: "text" as const, text: form.text ?? "" }],
+    durationScale: form.duration_scale,
+    language: form.language,
+    qualityPreset: form.quality_preset,
+  };
+}
+
+/** What a refusal of the podcast's server module is about: one of the voices or the source (or neither). */
+export type PodcastRefusalSubject = "host" | "guest" | "source";
+
+/** The form field a refusal belongs under; "form" for one about none of them (the plan's limit, the quota). */
+export function podcastFormField(subject: PodcastRefusalSubject | undefined, form: Pick<PodcastForm, "source_type">): string {
+  if (subject === "host") return "host_voice_id";
+  if (subject === "guest") return "guest_voice_id";
+  if (subject === "source") return form.source_type;
+  return "form";
 }

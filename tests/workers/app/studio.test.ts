@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { strToU8 } from "fflate";
 import { decodeMp3 } from "../../../core/audio/mp3-decoder";
 import { PROJECT_CONVERT_TEXTS } from "../../../core/studio/studio-rules";
-import { api, createKey, fetcherPost, form, ORIGIN, signUp, webhookPayloads } from "./helpers";
+import { api, createKey, fetcherPost, form, ORIGIN, postForm, signUp, webhookPayloads } from "./helpers";
 import { ARIA } from "./billing-helpers";
 import { importUrlProblem } from "../../../app/studio/server/url-import.server";
+import { PODCAST_TEXTS } from "../../../app/studio/rules/podcast";
 
 describe("studio", () => {
   const ROGER = "pv02roger00000000000";
@@ -441,6 +442,62 @@ describe("studio-chapters", () => {
       const other = await projectWithChapters("studio-podcast-other@example.com", ["A"]);
       expect((await api(`/v1/studio/projects/${projectId}/muted-tracks`, { key: other.key })).status).toBe(404);
     }, 30_000);
+
+    it("creates a podcast from the Studio page's dialog, with or without JavaScript, and answers bad input under its field with 4xx", async () => {
+      const cookie = await signUp("studio-podcast-page@example.com");
+      const dialog = await (await SELF.fetch(`${ORIGIN}/app/studio?dialog=podcast`, { headers: { cookie } })).text();
+      // The dialog is in the server's page (it opens without scripts); it says whose words these are and offers no
+      // rewriting instructions (the API refuses them).
+      const form = dialog.slice(dialog.indexOf('data-testid="podcast-dialog"'), dialog.indexOf("</form>"));
+      expect(form).toContain(PODCAST_TEXTS.ownWords.replace("'", "&#x27;"));
+      expect(form).toContain('name="duration_scale"');
+      expect(form).not.toMatch(/instructions|prompt/i);
+      const fields = { intent: "create-podcast", source_type: "text", text: "Welcome to the show.\n\nToday we talk about tea.\n\nThanks for listening.", url: "", mode: "conversation", host_voice_id: ARIA, guest_voice_id: ROGER, duration_scale: "short", language: "en", quality_preset: "high" };
+      const blocksOf = async (projectId: string) => {
+        const chapter = await env.DB.prepare("SELECT block_ids_order AS o FROM studio_chapters WHERE project_id = ?").bind(projectId).first<{ o: string }>();
+        const rows = await env.DB.prepare("SELECT id, nodes FROM studio_blocks WHERE chapter_id IN (SELECT id FROM studio_chapters WHERE project_id = ?)").bind(projectId).all<{ id: string; nodes: string }>();
+        return (JSON.parse(chapter!.o) as string[]).map((id) => (JSON.parse(rows.results.find((r) => r.id === id)!.nodes) as { voice_id: string; text: string }[]).map((n) => `${n.voice_id}:${n.text}`).join(""));
+      };
+      const created = await fetcherPost("/app/studio?index", fields, cookie);
+      expect(created).toMatchObject({ status: 302, redirect: expect.stringMatching(/^\/app\/studio\/[A-Za-z0-9]{20}$/) });
+      const projectId = (created as unknown as { redirect: string }).redirect.split("/").pop()!;
+      expect(await blocksOf(projectId)).toEqual([`${ARIA}:Welcome to the show.`, `${ROGER}:Today we talk about tea.`, `${ARIA}:Thanks for listening.`]);
+      const project = await env.DB.prepare("SELECT content_type, quality_preset, language, added_to_queue_at_unix FROM studio_projects WHERE id = ?").bind(projectId).first<Record<string, unknown>>();
+      expect(project).toMatchObject({ content_type: "podcast", quality_preset: "high", language: "en" });
+      expect(project!.added_to_queue_at_unix).toBeGreaterThan(0);
+
+      // Without JavaScript: the browser's own post, answered with a redirect to the editor.
+      const plain = await postForm("/app/studio?index&dialog=podcast", { ...fields, mode: "bulletin", guest_voice_id: "" }, cookie);
+      expect(plain.status).toBe(302);
+      const bulletin = plain.headers.get("location")!.split("/").pop()!;
+      expect(await blocksOf(bulletin)).toEqual([`${ARIA}:Welcome to the show.`, `${ARIA}:Today we talk about tea.`, `${ARIA}:Thanks for listening.`]);
+
+      await signUp("studio-podcast-page-other@example.com");
+      const otherWorkspace = (await env.DB.prepare("SELECT id FROM workspaces WHERE owner_id = (SELECT id FROM users WHERE email = ?)").bind("studio-podcast-page-other@example.com").first<{ id: string }>())!.id;
+      await env.DB.prepare(
+        `INSERT INTO voices (voice_id, workspace_id, category, name, language, engine, engine_parameters) VALUES ('podcastothervoice001', ?, 'cloned', 'Theirs', 'en', 'embedded', '{"espeakVoice":"en-us","variant":"m3","basePitch":50,"externalVoices":{}}')`,
+      )
+        .bind(otherWorkspace)
+        .run();
+      const refusals: [Record<string, string>, string, string][] = [
+        [{ text: "  \n\n " }, "text", PODCAST_TEXTS.noText],
+        [{ source_type: "url", url: "" }, "url", PODCAST_TEXTS.noUrl],
+        [{ source_type: "url", url: "file:///etc/passwd" }, "url", "The URL must be a full http(s) URL."],
+        [{ guest_voice_id: "nope" }, "guest_voice_id", "A voice with the voice_id nope was not found."],
+        [{ host_voice_id: "podcastothervoice001" }, "host_voice_id", "A voice with the voice_id podcastothervoice001 was not found."],
+        [{ guest_voice_id: "" }, "guest_voice_id", PODCAST_TEXTS.noGuest],
+        [{ mode: "interview" }, "mode", expect.any(String)],
+      ];
+      const { intent: _, ...withoutIntent } = fields;
+      for (const [change, field, message] of refusals) {
+        const refused = await fetcherPost("/app/studio?index", { ...fields, ...change }, cookie);
+        expect(refused.status, JSON.stringify(change)).toBe(400);
+        expect(refused.data, JSON.stringify(change)).toMatchObject({ intent: "create-podcast", errors: { [field]: message }, values: { ...withoutIntent, ...change } });
+      }
+      // The refusals made nothing: the two podcasts are the workspace's only projects.
+      const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM studio_projects WHERE workspace_id = (SELECT workspace_id FROM studio_projects WHERE id = ?)").bind(projectId).first<{ n: number }>();
+      expect(count!.n).toBe(2);
+    }, 60_000);
   });
 
   const ROGER = "pv02roger00000000000";

@@ -1,0 +1,188 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { Mic } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button, LinkButton } from "~/common/ui/button";
+import { Dialog } from "~/common/ui/dialog";
+import { Hint } from "~/common/ui/feedback";
+import { Input, Label, Textarea } from "~/common/ui/input";
+import { PODCAST_DURATION_SCALES, PODCAST_SOURCE_MAX, PODCAST_TEXTS, podcastDurationLabel } from "~/studio/rules/podcast";
+import { QUALITY_PRESETS, qualityPresetLabel } from "../../../core/studio/studio-rules";
+
+/** The Studio page's search parameter that opens the podcast dialog (a link, so it opens without scripts too). */
+export const PODCAST_DIALOG = "podcast";
+export const CREATE_PODCAST_INTENT = "create-podcast";
+
+export type PodcastDialogData = { errors: Record<string, string>; values: Record<string, string>; createdProjectId: string | null };
+
+const SELECT = "h-9 w-full min-w-0 rounded-lg border border-input bg-background px-3 text-sm text-foreground hover:bg-muted aria-[invalid=true]:border-destructive";
+const SEGMENT = "flex flex-1 cursor-pointer items-center justify-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium text-muted-foreground hover:text-foreground has-[:checked]:bg-background has-[:checked]:text-foreground has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring";
+
+/** Opens the podcast dialog; at the plan's projects limit it is shown disabled, with the reason. */
+export function CreatePodcastButton({ atLimit, limit }: { atLimit: boolean; limit: number }) {
+  const label = (
+    <>
+      <Mic aria-hidden="true" /> Create a podcast
+    </>
+  );
+  if (atLimit)
+    return (
+      <Button variant="secondary" disabled title={`Your plan allows ${limit} projects`}>
+        {label}
+      </Button>
+    );
+  return (
+    <LinkButton to={`?dialog=${PODCAST_DIALOG}`} variant="secondary" preventScrollReset>
+      {label}
+    </LinkButton>
+  );
+}
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <Hint tone="error" id={`${id}-error`}>
+      {error}
+    </Hint>
+  ) : null;
+}
+
+const invalid = (id: string, error?: string) => (error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {});
+
+function Choice({ name, value, checked, id, title, detail }: { name: string; value: string; checked: boolean; id?: string; title: string; detail?: ReactNode }) {
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input type="radio" id={id} name={name} value={value} defaultChecked={checked} className="mt-0.5 size-4 shrink-0 accent-[var(--color-accent)]" />
+      <span>
+        <span className="font-medium">{title}</span>
+        {detail ? <span className="block text-xs text-muted-foreground">{detail}</span> : null}
+      </span>
+    </label>
+  );
+}
+
+/**
+ * "Create a podcast": the API's choices (decision 0073) as a plain form. The source's and the mode's fields show
+ * and hide by CSS from the checked radio, so the whole form works before (or without) the scripts.
+ */
+export function PodcastDialog({ voices, languages, data, onClose }: { voices: { voice_id: string; name: string }[]; languages: { code: string; name: string }[]; data: PodcastDialogData | null; onClose: () => void }) {
+  const busy = useNavigation().state === "submitting";
+  const errors = data?.errors ?? {};
+  const values = data?.values ?? {};
+  const sourceType = values.source_type === "url" ? "url" : "text";
+  const mode = values.mode === "bulletin" ? "bulletin" : "conversation";
+  const duration = (PODCAST_DURATION_SCALES as readonly string[]).includes(values.duration_scale ?? "") ? values.duration_scale : "default";
+  const host = values.host_voice_id ?? voices[0]?.voice_id ?? "";
+  const guest = values.guest_voice_id ?? voices.find((v) => v.voice_id !== host)?.voice_id ?? host;
+  const voiceOptions = voices.map((v) => (
+    <option key={v.voice_id} value={v.voice_id}>
+      {v.name}
+    </option>
+  ));
+  return (
+    <Dialog title="Create a podcast" description={PODCAST_TEXTS.ownWords} onClose={onClose} testId="podcast-dialog" className="sm:max-w-lg">
+      <Form method="post" className="group space-y-4">
+        <input type="hidden" name="intent" value={CREATE_PODCAST_INTENT} />
+        <fieldset className="space-y-2">
+          <legend className="mb-1 text-sm font-medium">Source</legend>
+          <div className="flex gap-1 rounded-full bg-muted p-1">
+            <label className={SEGMENT}>
+              <input type="radio" id="podcast-source-text" name="source_type" value="text" defaultChecked={sourceType === "text"} className="sr-only" />
+              Pasted text
+            </label>
+            <label className={SEGMENT}>
+              <input type="radio" id="podcast-source-url" name="source_type" value="url" defaultChecked={sourceType === "url"} className="sr-only" />
+              Web page
+            </label>
+          </div>
+          <div className="space-y-1 group-has-[#podcast-source-url:checked]:hidden">
+            <Label htmlFor="podcast-text">Text</Label>
+            <Textarea id="podcast-text" name="text" rows={6} maxLength={PODCAST_SOURCE_MAX} defaultValue={values.text ?? ""} placeholder={"An article, a post, notes…\n\nBlank lines separate paragraphs."} {...invalid("podcast-text", errors.text)} />
+            <FieldError id="podcast-text" error={errors.text} />
+          </div>
+          <div className="hidden space-y-1 group-has-[#podcast-source-url:checked]:block">
+            <Label htmlFor="podcast-url">Page address</Label>
+            <Input id="podcast-url" name="url" type="url" inputMode="url" maxLength={2000} defaultValue={values.url ?? ""} placeholder="https://example.com/article.html" {...invalid("podcast-url", errors.url)} />
+            <FieldError id="podcast-url" error={errors.url} />
+            <Hint>Our server fetches the page from its public address and reads its text.</Hint>
+          </div>
+        </fieldset>
+        <fieldset className="space-y-2">
+          <legend className="mb-1 text-sm font-medium">Format</legend>
+          <Choice name="mode" value="conversation" id="podcast-mode-conversation" checked={mode === "conversation"} title="Conversation" detail="A host and a guest take turns, paragraph by paragraph." />
+          <Choice name="mode" value="bulletin" id="podcast-mode-bulletin" checked={mode === "bulletin"} title="Bulletin" detail="The host reads it all." />
+        </fieldset>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="space-y-1">
+            <Label htmlFor="podcast-host">Host voice</Label>
+            <select id="podcast-host" name="host_voice_id" defaultValue={host} className={SELECT} {...invalid("podcast-host", errors.host_voice_id)}>
+              {voiceOptions}
+            </select>
+            <FieldError id="podcast-host" error={errors.host_voice_id} />
+          </div>
+          <div className="space-y-1 group-has-[#podcast-mode-bulletin:checked]:hidden">
+            <Label htmlFor="podcast-guest">Guest voice</Label>
+            <select id="podcast-guest" name="guest_voice_id" defaultValue={guest} className={SELECT} {...invalid("podcast-guest", errors.guest_voice_id)}>
+              {voiceOptions}
+            </select>
+            <FieldError id="podcast-guest" error={errors.guest_voice_id} />
+          </div>
+        </div>
+        <fieldset className="space-y-2">
+          <legend className="mb-1 text-sm font-medium">Length</legend>
+          <div className="grid gap-2 sm:grid-cols-3">
+            {PODCAST_DURATION_SCALES.map((scale) => {
+              const label = podcastDurationLabel(scale);
+              return <Choice key={scale} name="duration_scale" value={scale} checked={scale === duration} title={label.name} detail={label.detail} />;
+            })}
+          </div>
+          <Hint>{PODCAST_TEXTS.shortSource}</Hint>
+        </fieldset>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="space-y-1">
+            <Label htmlFor="podcast-language">Language</Label>
+            <select id="podcast-language" name="language" defaultValue={values.language ?? ""} className={SELECT} {...invalid("podcast-language", errors.language)}>
+              <option value="">Not set</option>
+              {languages.map((l) => (
+                <option key={l.code} value={l.code}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+            <FieldError id="podcast-language" error={errors.language} />
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor="podcast-quality">Quality</Label>
+            <select id="podcast-quality" name="quality_preset" defaultValue={values.quality_preset ?? "standard"} className={SELECT}>
+              {QUALITY_PRESETS.map((q) => (
+                <option key={q} value={q}>
+                  {qualityPresetLabel(q)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {errors.form ? (
+          <Hint tone="error" id="podcast-error">
+            {data?.createdProjectId ? `${PODCAST_TEXTS.notCreated} ` : null}
+            {errors.form}
+            {data?.createdProjectId ? (
+              <>
+                {" "}
+                <Link to={`/app/studio/${data.createdProjectId}`} className="underline">
+                  Open the project
+                </Link>
+              </>
+            ) : null}
+          </Hint>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <LinkButton to="/app/studio" variant="secondary" replace>
+            Cancel
+          </LinkButton>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Creating…" : "Create podcast"}
+          </Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
