@@ -92,10 +92,23 @@ describe("speech to text page", () => {
     await page.waitForURL((url) => url.searchParams.get("edit") === "1" && !url.searchParams.has("word"));
     await expect.poll(() => page.getByTestId("stt-correct-form").count()).toBe(0);
     await expect.poll(() => transcript.getByRole("link", { name: "Correct “respectful”" }).count()).toBe(1);
+
+    // The whole passage retyped: the words typed replace what was heard, the kept ones keep their place.
+    await page.getByTestId("stt-retype-link").first().click();
+    await page.waitForURL(/turn=0/);
+    const passage = page.getByTestId("stt-retype-form");
+    const heardText = await passage.getByRole("textbox").inputValue();
+    expect(heardText).toContain("respectful");
+    await passage.getByRole("textbox").fill(`Retyped by hand. ${heardText}`);
+    await screenshotsOf(page, page.url(), "speech-to-text-retype");
+    await passage.getByRole("button", { name: "Save passage" }).click();
+    await page.waitForURL((url) => url.searchParams.get("edit") === "1" && !url.searchParams.has("turn"));
+    await expect.poll(() => page.getByTestId("stt-retype-form").count()).toBe(0);
+    await expect.poll(() => transcript.getByRole("link", { name: "Correct “Retyped”" }).count()).toBe(1);
     await page.getByTestId("stt-correct-done").click();
     await expect.poll(() => transcript.getByRole("button", { name: "respectful", exact: true }).count()).toBe(1);
     const txt = await page.getByRole("link", { name: "Export TXT" }).getAttribute("href");
-    expect(decodeURIComponent(txt!.replace(/^data:[^,]*,/, ""))).toContain("respectful");
+    expect(decodeURIComponent(txt!.replace(/^data:[^,]*,/, ""))).toContain("Retyped by hand. ");
 
     // Searched by a word of the text, then by something no transcript says.
     await page.getByTestId("stt-search").fill("RESPECTFUL");
