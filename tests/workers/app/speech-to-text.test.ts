@@ -536,8 +536,8 @@ describe("speech-to-text-list", () => {
         ["We", 0, 0.9, "speaker_0"],
         ["met", 1, 1.9, "speaker_0"],
         ["on", 2, 2.9, "speaker_0"],
-        ["Monday", 3, 3.45, "speaker_0"],
-        ["morning", 3.45, 3.9, "speaker_0"],
+        ["Monday", 3, 3.42, "speaker_0"],
+        ["morning", 3.42, 3.9, "speaker_0"],
         ["yes", 4, 4.9, "speaker_1"],
       ]);
       expect(after.additional_formats[0]!.content).toContain("We met on Monday morning");
