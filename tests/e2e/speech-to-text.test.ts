@@ -99,8 +99,9 @@ describe("speech to text page", () => {
     const passage = page.getByTestId("stt-retype-form");
     const heardText = await passage.getByRole("textbox").inputValue();
     expect(heardText).toContain("respectful");
-    await passage.getByRole("textbox").fill(`Retyped by hand. ${heardText}`);
+    // Pictured first: the pictures load the address again, which empties what was typed.
     await screenshotsOf(page, page.url(), "speech-to-text-retype");
+    await passage.getByRole("textbox").fill(`Retyped by hand. ${heardText}`);
     await passage.getByRole("button", { name: "Save passage" }).click();
     await page.waitForURL((url) => url.searchParams.get("edit") === "1" && !url.searchParams.has("turn"));
     await expect.poll(() => page.getByTestId("stt-retype-form").count()).toBe(0);
@@ -108,7 +109,9 @@ describe("speech to text page", () => {
     await page.getByTestId("stt-correct-done").click();
     await expect.poll(() => transcript.getByRole("button", { name: "respectful", exact: true }).count()).toBe(1);
     const txt = await page.getByRole("link", { name: "Export TXT" }).getAttribute("href");
-    expect(decodeURIComponent(txt!.replace(/^data:[^,]*,/, ""))).toContain("Retyped by hand. ");
+    const exported = decodeURIComponent(txt!.replace(/^data:[^,]*,/, ""));
+    expect(exported).toContain("Retyped by hand.");
+    expect(exported).toContain("respectful");
 
     // Searched by a word of the text, then by something no transcript says.
     await page.getByTestId("stt-search").fill("RESPECTFUL");

@@ -286,7 +286,7 @@ function RetypeTurn({ transcript, address, turnIndex, entries }: { transcript: S
       <input type="hidden" name="first" value={words[0]?.index ?? 0} />
       <input type="hidden" name="last" value={words[words.length - 1]?.index ?? 0} />
       <Label htmlFor="stt-passage">Retype this passage</Label>
-      <Textarea id="stt-passage" name="text" defaultValue={text} maxLength={RETYPED_PASSAGE_MAX_CHARS} rows={Math.min(8, Math.max(2, Math.ceil(text.length / 70)))} autoFocus aria-invalid={error ? true : undefined} aria-describedby={error ? "stt-passage-error" : undefined} />
+      <Textarea id="stt-passage" name="text" defaultValue={text} maxLength={RETYPED_PASSAGE_MAX_CHARS} rows={Math.min(10, Math.max(3, Math.ceil(text.length / 45)))} autoFocus aria-invalid={error ? true : undefined} aria-describedby={error ? "stt-passage-error" : undefined} />
       {error ? (
         <Hint tone="error" id="stt-passage-error" className="text-sm">
           {error}
