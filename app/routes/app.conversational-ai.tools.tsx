@@ -9,14 +9,14 @@ import { Button, LinkButton } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { Dialog } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
-import { Label } from "~/common/ui/input";
+import { Input, Label } from "~/common/ui/input";
 import { Page, Section } from "~/common/ui/page";
 import { Select } from "~/common/ui/select";
 import { PRODUCT_NAME } from "../../core/brand";
-import { createTool, deleteTool, findTool, listToolCalls, listTools, requireAgentsViewer, toolStats, toolUsers, updateTool, type AgentToolRow } from "~/agents/agents.server";
+import { createTool, deleteTool, findTool, listSecrets, listToolCalls, listTools, requireAgentsViewer, toolStats, toolUsers, updateTool, type AgentToolRow } from "~/agents/agents.server";
 import { AGENT_LIMITS, type Json } from "~/agents/rules/agents";
 import { WEBHOOK_METHODS } from "~/agents/rules/llm";
-import { TOOLS_PAGE_TEXTS, WORKSPACE_TOOL_LIMITS, WORKSPACE_TOOL_TEXTS } from "~/agents/rules/tools";
+import { headerRowsFromForm, headerRowsOf, headersFromRows, TOOL_HEADER_BLANK_ROWS, TOOL_HEADER_VALUE_MAX_CHARS, TOOLS_PAGE_TEXTS, TYPED_HEADER_SOURCE, WORKSPACE_TOOL_LIMITS, WORKSPACE_TOOL_TEXTS, type ToolHeaderRow } from "~/agents/rules/tools";
 import { AgentsAreaLinks } from "~/agents/components/agents-area-links";
 import { AgentsTable, DeleteRowButton, UsedBy } from "~/agents/components/agents-table";
 import { InUseRefusal } from "~/agents/components/in-use-refusal";
@@ -46,6 +46,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const edited = editId ? await findTool(env, viewer, editId) : null;
   if (editId && (!edited || edited.type !== "webhook")) throw notFound();
   const calls = opened ? (await listToolCalls(env, viewer, opened.id, { pageSize: CALLS_SHOWN })).calls : [];
+  // The edit dialog's headers may name any of the workspace's secrets (their names only; values never leave D1).
+  const secrets = edited ? (await listSecrets(env, viewer, { pageSize: 100 })).secrets.map((row) => ({ id: row.id, name: row.name })) : [];
   return {
     search: search ?? "",
     tools: tools.map((t, i) => ({
@@ -63,7 +65,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           calls: calls.map((c) => ({ id: c.id, calledAt: c.calledAt, agentId: c.agentId, latencyMs: c.latencyMs, isError: c.isError, request: c.requestPayload, response: c.responsePayload })),
         }
       : null,
-    editing: edited ? { id: edited.id, name: edited.name, description: text(configOf(edited).description), url: text(apiOf(configOf(edited)).url), method: text(apiOf(configOf(edited)).method).toUpperCase() || "GET" } : null,
+    editing: edited
+      ? {
+          id: edited.id,
+          name: edited.name,
+          description: text(configOf(edited).description),
+          url: text(apiOf(configOf(edited)).url),
+          method: text(apiOf(configOf(edited)).method).toUpperCase() || "GET",
+          headers: headerRowsOf(apiOf(configOf(edited)).request_headers),
+          secrets,
+        }
+      : null,
   };
 }
 
@@ -102,10 +114,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const found = await findTool(env, viewer, parsed.data.tool_id);
     if (!found) return answer({ intent, error: WORKSPACE_TOOL_TEXTS.notFound }, 404);
     if (found.type !== "webhook") return answer({ intent, error: TOOLS_PAGE_TEXTS.onlyWebhooks }, 400);
-    // Only what the form shows changes: the tool's parameters, headers and the rest stay as they were.
+    const headers = headersFromRows(headerRowsFromForm(form));
+    if (!headers.ok) return answer({ intent, errors: { headers: headers.message } }, 400);
+    // Only what the form shows changes: the tool's parameters and the rest stay as they were.
     const config = configOf(found);
     const { name, description, url, method } = parsed.data;
-    const updated = await updateTool(env, viewer, found.id, { toolConfig: { ...config, name, description, api_schema: { ...apiOf(config), url, method } } });
+    const updated = await updateTool(env, viewer, found.id, { toolConfig: { ...config, name, description, api_schema: { ...apiOf(config), url, method, request_headers: headers.headers } } });
     return updated.ok ? answer({ intent, updated: updated.tool.name }) : answer({ intent, error: updated.refusal.message }, updated.refusal.httpStatus);
   }
   if (intent === "delete") {
@@ -196,6 +210,7 @@ export default function Tools() {
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="tool_id" value={editing.id} />
             <WebhookFields errors={errorsOf("update")} idPrefix="edit-tool" values={editing} />
+            <HeaderRows rows={editing.headers} secrets={editing.secrets} error={errorsOf("update").headers} />
             {errorOf("update")}
             <div className="flex gap-2">
               <Button type="submit" disabled={busy}>
@@ -252,5 +267,39 @@ function WebhookFields({ errors, idPrefix, values }: { errors: Record<string, st
         <Select id={`${idPrefix}-method`} label="Method" name="method" options={METHOD_OPTIONS} defaultValue={values?.method ?? "GET"} className="w-32" />
       </div>
     </>
+  );
+}
+
+/**
+ * The tool's request headers as rows, then empty rows for new ones: a name, and a typed value or a secret. A row
+ * left without a name is dropped on save.
+ */
+function HeaderRows({ rows, secrets, error }: { rows: ToolHeaderRow[]; secrets: { id: string; name: string }[]; error?: string }) {
+  const shown = [...rows, ...Array.from({ length: TOOL_HEADER_BLANK_ROWS }, () => ({ name: "", secretId: "", value: "" }))];
+  const sources = [{ value: TYPED_HEADER_SOURCE, label: "Typed value" }, ...secrets.map((secret) => ({ value: secret.id, label: `Secret: ${secret.name}` }))];
+  return (
+    <fieldset className="flex flex-col gap-2" data-testid="tool-headers" aria-describedby={error ? "tool-headers-error" : undefined}>
+      <legend className="text-sm font-medium">Headers</legend>
+      <p className="text-xs text-muted-foreground">{TOOLS_PAGE_TEXTS.headersExplained}</p>
+      {shown.map((row, i) => (
+        <div key={i} className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr]">
+          <Input name={`header_name_${i}`} defaultValue={row.name} placeholder="Header name" aria-label={`Header ${i + 1} name`} maxLength={100} />
+          {/* A native select: its choices are in the server's page, so the form works before scripts run. */}
+          <select name={`header_secret_${i}`} aria-label={`Header ${i + 1} value source`} defaultValue={row.secretId || TYPED_HEADER_SOURCE} className="h-9 rounded-lg border border-input bg-background px-3 text-sm text-foreground">
+            {sources.map((source) => (
+              <option key={source.value} value={source.value}>
+                {source.label}
+              </option>
+            ))}
+          </select>
+          <Input name={`header_value_${i}`} defaultValue={row.value} placeholder="Value (when typed)" aria-label={`Header ${i + 1} value`} maxLength={TOOL_HEADER_VALUE_MAX_CHARS} />
+        </div>
+      ))}
+      {error ? (
+        <Hint tone="error" id="tool-headers-error">
+          {error}
+        </Hint>
+      ) : null}
+    </fieldset>
   );
 }

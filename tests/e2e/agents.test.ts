@@ -82,6 +82,20 @@ describe("conversational agents journey", () => {
     await page.getByTestId("tool-calls-dialog").waitFor({ state: "detached" });
     await screenshotsOf(page, "/app/conversational-ai/tools", "agents-tools");
 
+    // Its headers edited in the dialog: a typed header is saved, and shown again when the dialog opens next.
+    await page.getByRole("link", { name: "Edit check_order" }).click();
+    const editTool = page.getByTestId("edit-tool-dialog");
+    await editTool.getByLabel("Header 1 name").fill("Accept");
+    await editTool.getByLabel("Header 1 value", { exact: true }).fill("application/json");
+    await screenshotsOf(page, page.url(), "agents-tool-headers");
+    await editTool.getByLabel("Header 1 name").fill("Accept");
+    await editTool.getByLabel("Header 1 value", { exact: true }).fill("application/json");
+    await editTool.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Saved the tool “check_order”.").waitFor();
+    await page.getByRole("link", { name: "Edit check_order" }).click();
+    await expect(page.getByTestId("edit-tool-dialog").getByLabel("Header 1 value", { exact: true }).inputValue()).resolves.toBe("application/json");
+    await page.keyboard.press("Escape");
+
     // A response test is added and run against the agent: the verdict shows with its reason.
     await page.goto(`${baseUrl}/app/conversational-ai/tests`);
     await waitForHydration(page);

@@ -41,6 +41,10 @@ export function workspaceTool(id: string, config: Json): AgentTool | null {
 }
 
 /** The tools page (/app/conversational-ai/tools). */
+/** Headers a webhook tool sends: at most this many, each value one line of at most TOOL_HEADER_VALUE_MAX_CHARS. */
+export const TOOL_HEADERS_MAX = 20;
+export const TOOL_HEADER_VALUE_MAX_CHARS = 2000;
+
 export const TOOLS_PAGE_TEXTS = {
   intro: "Tools your agents can call, kept once for the workspace. An agent uses a tool once it is added to the agent's tools.",
   webhookExplained: "The agent calls this address with the arguments it chooses; the answer goes back to the agent.",
@@ -57,4 +61,63 @@ export const TOOLS_PAGE_TEXTS = {
   noMatch: "No tool has that name",
   noCalls: "No calls yet: calls appear here once a conversation uses the tool.",
   notAForm: "Send the page's form.",
+  headersExplained: "Sent with every call. A header's value is typed here, or a secret of the workspace put in only when the tool is called.",
+  headerNameInvalid: (name: string) => `“${name}” is not a header name: letters, digits and - _ . only.`,
+  headerDuplicate: (name: string) => `The header “${name}” is listed twice.`,
+  headerValueMissing: (name: string) => `Give the header “${name}” a value or choose a secret.`,
+  headerValueInvalid: (name: string) => `The value of “${name}” must be one line of at most ${TOOL_HEADER_VALUE_MAX_CHARS} characters.`,
+  headersTooMany: `At most ${TOOL_HEADERS_MAX} headers.`,
 } as const;
+
+/** Empty rows the edit form adds under a tool's headers, for new ones (the form works without scripts). */
+export const TOOL_HEADER_BLANK_ROWS = 2;
+
+/** The value-source choice of a typed header (a select's options cannot be empty). */
+export const TYPED_HEADER_SOURCE = "typed";
+
+/** One header as the form shows it: a name, and a typed value or the id of a secret (`secretId` "" for typed). */
+export type ToolHeaderRow = { name: string; secretId: string; value: string };
+export type ToolHeaders = Record<string, string | { secret_id: string }>;
+
+/** A tool's stored request_headers as form rows: typed values and secrets by id (anything else is left out). */
+export function headerRowsOf(headers: unknown): ToolHeaderRow[] {
+  if (!headers || typeof headers !== "object" || Array.isArray(headers)) return [];
+  return Object.entries(headers as Record<string, unknown>).flatMap(([name, value]): ToolHeaderRow[] => {
+    if (typeof value === "string") return [{ name, secretId: "", value }];
+    if (value && typeof value === "object" && typeof (value as { secret_id?: unknown }).secret_id === "string") return [{ name, secretId: (value as { secret_id: string }).secret_id, value: "" }];
+    return [];
+  });
+}
+
+/** The form's header rows (name_i, secret_i, value_i) read from a posted form, in order. */
+export function headerRowsFromForm(form: FormData): ToolHeaderRow[] {
+  const rows: ToolHeaderRow[] = [];
+  for (let i = 0; form.has(`header_name_${i}`); i++) {
+    const source = String(form.get(`header_secret_${i}`) ?? "");
+    rows.push({ name: String(form.get(`header_name_${i}`) ?? ""), secretId: source === TYPED_HEADER_SOURCE ? "" : source, value: String(form.get(`header_value_${i}`) ?? "") });
+  }
+  return rows;
+}
+
+/** request_headers from the rows: rows without a name are skipped; names checked and unique (any case). */
+export function headersFromRows(rows: readonly ToolHeaderRow[]): { ok: true; headers: ToolHeaders } | { ok: false; message: string } {
+  const headers: ToolHeaders = {};
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const name = row.name.trim();
+    if (!name) continue;
+    if (!/^[A-Za-z0-9_.-]{1,100}$/.test(name)) return { ok: false, message: TOOLS_PAGE_TEXTS.headerNameInvalid(name.slice(0, 100)) };
+    if (seen.has(name.toLowerCase())) return { ok: false, message: TOOLS_PAGE_TEXTS.headerDuplicate(name) };
+    seen.add(name.toLowerCase());
+    if (row.secretId) {
+      headers[name] = { secret_id: row.secretId.slice(0, 100) };
+      continue;
+    }
+    const value = row.value.trim();
+    if (!value) return { ok: false, message: TOOLS_PAGE_TEXTS.headerValueMissing(name) };
+    if (/[\r\n]/.test(value) || value.length > TOOL_HEADER_VALUE_MAX_CHARS) return { ok: false, message: TOOLS_PAGE_TEXTS.headerValueInvalid(name) };
+    headers[name] = value;
+  }
+  if (Object.keys(headers).length > TOOL_HEADERS_MAX) return { ok: false, message: TOOLS_PAGE_TEXTS.headersTooMany };
+  return { ok: true, headers };
+}

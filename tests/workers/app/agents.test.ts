@@ -1348,6 +1348,34 @@ describe("agents-workspace", () => {
       expect(notAForm.status).toBe(400);
     });
 
+    it("edits a tool's headers: typed values and the workspace's secrets by name; bad rows refused, nothing else changed", async () => {
+      expect((await post({ intent: "create", name: "headers_tool", description: "", url: "https://shop.example/h", method: "GET" })).status).toBe(200);
+      const tool = (await listed()).find((t) => t.tool_config.name === "headers_tool")!;
+      const secret = (await (await api("/v1/convai/secrets", { method: "POST", json: { type: "new", name: "Shop key", value: "never-shown-1" }, key: pageKey })).json()) as { secret_id: string };
+      const theirs = (await (await api("/v1/convai/secrets", { method: "POST", json: { type: "new", name: "Theirs", value: "x" }, key: await createKey(await signUp("tools-page-other@example.com")) })).json()) as { secret_id: string };
+      const fields = { intent: "update", tool_id: tool.id, name: "headers_tool", description: "", url: "https://shop.example/h", method: "GET" };
+      const saved = await post({ ...fields, header_name_0: "x-api-key", header_secret_0: secret.secret_id, header_value_0: "", header_name_1: "Accept", header_secret_1: "typed", header_value_1: " application/json ", header_name_2: "", header_secret_2: "typed", header_value_2: "" });
+      expect(saved).toMatchObject({ status: 200, result: { updated: "headers_tool" } });
+      const headersOf = async () => ((await listed()).find((t) => t.id === tool.id)!.tool_config.api_schema as { request_headers?: unknown }).request_headers;
+      expect(await headersOf()).toEqual({ "x-api-key": { secret_id: secret.secret_id }, Accept: "application/json" });
+      // The dialog shows them again: the secret by its name, never its value.
+      const html = await (await page(`?edit=${tool.id}`)).text();
+      expect(html).toContain('value="x-api-key"');
+      expect(html).toContain("Secret: Shop key");
+      expect(html).not.toContain("never-shown-1");
+      // Refused, and nothing changed: a bad name, the same name twice (any case), a typed header without a value,
+      // a value on two lines, another workspace's secret.
+      const refused = async (row: Record<string, string>, status = 400) => expect((await post({ ...fields, ...row })).status).toBe(status);
+      await refused({ header_name_0: "x api key", header_secret_0: "typed", header_value_0: "v" });
+      await refused({ header_name_0: "Accept", header_secret_0: "typed", header_value_0: "a", header_name_1: "accept", header_secret_1: "typed", header_value_1: "b" });
+      await refused({ header_name_0: "Accept", header_secret_0: "typed", header_value_0: "  " });
+      await refused({ header_name_0: "Accept", header_secret_0: "typed", header_value_0: "a\r\nx-injected: 1" });
+      expect((await post({ ...fields, header_name_0: "x-api-key", header_secret_0: theirs.secret_id, header_value_0: "" })).status).toBeGreaterThanOrEqual(400);
+      expect(await headersOf()).toEqual({ "x-api-key": { secret_id: secret.secret_id }, Accept: "application/json" });
+      // Gone again, so the tests after this one find the workspace's tools as they left them.
+      expect((await api(`/v1/convai/tools/${tool.id}`, { method: "DELETE", key: pageKey })).status).toBe(200);
+    });
+
     it("shows a tool's recorded calls, and deletes one agents use only when asked to take it from them", async () => {
       const tool = (await listed())[0]!;
       const agentId = ((await (await api("/v1/convai/agents/create", { method: "POST", key: pageKey, json: { name: "Order desk", conversation_config: { agent: { prompt: { tool_ids: [tool.id] } } } } })).json()) as { agent_id: string }).agent_id;
