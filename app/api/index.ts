@@ -43,6 +43,7 @@ import { agentRunsApi, agentTestsApi, testInvocationsApi } from "~/agents/testin
 import { conversationHistoryApi } from "~/agents/history-api";
 import { convaiSettingsApi } from "~/agents/settings-api";
 import { agentDetailsApi } from "~/agents/agent-details-api";
+import { branchesApi } from "~/agents/branches-api";
 import { groupsApi } from "~/workspace/groups-api";
 import { serviceAccountsApi } from "~/workspace/service-accounts-api";
 import { webhooksApi } from "~/workspace/webhooks-api";
@@ -125,6 +126,7 @@ api.route("/convai", agentRunsApi);
 api.route("/convai", conversationHistoryApi);
 api.route("/convai", convaiSettingsApi);
 api.route("/convai", agentDetailsApi);
+api.route("/convai", branchesApi);
 api.route("/convai", agentsApi);
 
 // Anything under /v1 that no router answered: JSON, never the HTML 404 page.

@@ -26,6 +26,7 @@ export const BRANCH_TEXTS = {
   trafficEmpty: "Name at least one branch.",
   protected: "This branch is protected: only the workspace's admins may change it.",
   merged: (name: string) => `Merged ${name}`,
+  rebased: "Rebased onto Main",
   branchCreated: (name: string) => `Branched as ${name}`,
   saved: "Updated",
 } as const;
@@ -86,7 +87,8 @@ export function pickBranch(split: TrafficSplit | null, key: string): string {
 /** A branch's share of the live split: main has everything while nothing was deployed. */
 export const liveShare = (split: TrafficSplit | null, branchId: string): number => (split ? (split[branchId] ?? 0) : branchId === MAIN_BRANCH.id ? 100 : 0);
 
-export type ConflictSection = "conversation_config" | "platform_settings" | "other";
+/** The SDK's conflict sections; it has none for the name and tags, reported with the platform settings. */
+export type ConflictSection = "conversation_config" | "platform_settings";
 export type FieldConflict = { path: string; section: ConflictSection; base_value?: unknown; source_value?: unknown; target_value?: unknown };
 
 /** The configuration a merge compares: what a version saves. */
@@ -118,7 +120,7 @@ function setAt(root: Json, path: string[], value: unknown): void {
   else node[last] = value;
 }
 
-const sectionOf = (path: string): ConflictSection => (path.startsWith("conversation_config.") ? "conversation_config" : path.startsWith("platform_settings.") ? "platform_settings" : "other");
+const sectionOf = (path: string): ConflictSection => (path.startsWith("conversation_config.") ? "conversation_config" : "platform_settings");
 
 /**
  * A three-way merge by leaf path: every field the source changed since the base is taken onto the target, unless
