@@ -1,6 +1,6 @@
 -- Agent branches, drafts and deployments (decision 0081). Versions belong to a branch ("main" for every existing
 -- one) and number within it; every agent gets its main branch row; conversations record the branch and version
--- they talked with.
+-- they talked with. MCP servers are stored (kept and listed; conversations do not call them yet).
 ALTER TABLE `agent_versions` ADD `branch_id` text DEFAULT 'main' NOT NULL;
 --> statement-breakpoint
 ALTER TABLE `agent_versions` ADD `merged_from_version_id` text;
@@ -64,3 +64,15 @@ CREATE INDEX `agent_deployments_agent` ON `agent_deployments` (`agent_id`,`deplo
 ALTER TABLE `conversations` ADD `branch_id` text;
 --> statement-breakpoint
 ALTER TABLE `conversations` ADD `version_id` text;
+--> statement-breakpoint
+CREATE TABLE `mcp_servers` (
+	`id` text PRIMARY KEY NOT NULL,
+	`workspace_id` text NOT NULL,
+	`created_by` text NOT NULL,
+	`creator_email` text NOT NULL,
+	`config` text NOT NULL,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `mcp_servers_workspace_created` ON `mcp_servers` (`workspace_id`,`created_at`);

@@ -17,3 +17,4 @@ export * from "./server/secrets.server";
 export * from "./server/phone.server";
 export * from "./server/access.server";
 export * from "./server/branches.server";
+export * from "./server/mcp-servers.server";

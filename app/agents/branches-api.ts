@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AuthedEnv } from "~/api/auth";
 import { requireAgentsCaller } from "~/agents/api-access";
-import { apiError } from "~/api/errors";
+import { apiError, validationError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import { branchJson, createBranch, deploy, discardDraft, draftJson, findAgent, findDraft, listBranches, listDeployments, mergeBranch, rebaseBranch, saveDraft, updateBranch } from "~/agents/agents.server";
 import { AGENT_TEXTS } from "~/agents/rules/agents";
@@ -183,14 +183,18 @@ branchesApi.post(
     responses: { 404: "not_found: the agent or the branch", 409: "branch_archived" },
   }),
   valid("param", agentParam),
-  valid("json", z.object({ branch_id: id, conversation_config: jsonObject, platform_settings: jsonObject, workflow: jsonObject, name: z.string().max(BRANCH_LIMITS.name), tags: z.array(z.string().max(100)).max(50).nullish() })),
+  // The SDK sends branch_id in the query; a body's is taken too.
+  valid("query", z.object({ branch_id: id.optional() })),
+  valid("json", z.object({ branch_id: id.optional(), conversation_config: jsonObject, platform_settings: jsonObject, workflow: jsonObject, name: z.string().max(BRANCH_LIMITS.name), tags: z.array(z.string().max(100)).max(50).nullish() })),
   async (c) => {
     const agent = await agentOf(c, c.req.valid("param").agent_id);
     if (!agent) return agentNotFound(c);
     const body = c.req.valid("json");
-    const saved = await saveDraft(c.env, c.get("caller"), agent, { branchId: body.branch_id, name: body.name, conversationConfig: body.conversation_config, platformSettings: body.platform_settings, workflow: body.workflow, tags: body.tags });
+    const branchId = c.req.valid("query").branch_id ?? body.branch_id;
+    if (!branchId) return validationError(c, [{ loc: ["query", "branch_id"], msg: "branch_id is required.", type: "missing" }]);
+    const saved = await saveDraft(c.env, c.get("caller"), agent, { branchId, name: body.name, conversationConfig: body.conversation_config, platformSettings: body.platform_settings, workflow: body.workflow, tags: body.tags });
     if (!saved.ok) return refused(c, saved.refusal);
-    const found = await findDraft(c.env, c.get("caller"), agent, body.branch_id);
+    const found = await findDraft(c.env, c.get("caller"), agent, branchId);
     return c.json(draftJson(found!.draft, found!.branch));
   },
 );

@@ -44,6 +44,7 @@ import { conversationHistoryApi } from "~/agents/history-api";
 import { convaiSettingsApi } from "~/agents/settings-api";
 import { agentDetailsApi } from "~/agents/agent-details-api";
 import { branchesApi } from "~/agents/branches-api";
+import { mcpApi } from "~/agents/mcp-api";
 import { groupsApi } from "~/workspace/groups-api";
 import { serviceAccountsApi } from "~/workspace/service-accounts-api";
 import { webhooksApi } from "~/workspace/webhooks-api";
@@ -119,6 +120,7 @@ api.route("/convai/phone-numbers", phoneNumbersApi);
 api.route("/convai/batch-calling", batchCallsApi);
 api.route("/convai/knowledge-base", knowledgeBaseApi);
 api.route("/convai/tools", toolsApi);
+api.route("/convai/mcp-servers", mcpApi);
 api.route("/convai/agent-testing", agentTestsApi);
 api.route("/convai/test-invocations", testInvocationsApi);
 // Decision 0065's routes under /convai itself (each asks for the key): before agentsApi's /agents/{agent_id}.

@@ -268,3 +268,19 @@ export const agentTestRuns = sqliteTable(
   },
   (t) => [index("agent_test_runs_invocation").on(t.invocationId, t.position)],
 );
+
+/** A workspace's MCP server (decision 0081): its configuration as the SDK sends it (JSON), kept and listed. */
+export const mcpServers = sqliteTable(
+  "mcp_servers",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").notNull(),
+    creatorEmail: text("creator_email").notNull(),
+    config: text("config").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("mcp_servers_workspace_created").on(t.workspaceId, t.createdAt)],
+);

@@ -356,4 +356,20 @@ describe("official SDK: the knowledge base, tools, tests and review (decision 00
     await expect(client.conversationalAi.agents.branches.get(agentId, "agtbrch_nope")).rejects.toMatchObject({ statusCode: 404 });
     await client.conversationalAi.agents.delete(agentId);
   });
+  it("keeps MCP servers through the SDK", async () => {
+    const created = await client.conversationalAi.mcpServers.create({ config: { name: "Docs", url: "https://mcp.example.com/sse" } });
+    expect(created.config).toMatchObject({ name: "Docs", approvalPolicy: "require_approval_all", transport: "SSE" });
+    expect((await client.conversationalAi.mcpServers.list()).mcpServers.map((m) => m.id)).toContain(created.id);
+    expect((await client.conversationalAi.mcpServers.update(created.id, { responseTimeoutSecs: 20 })).config.responseTimeoutSecs).toBe(20);
+    expect((await client.conversationalAi.mcpServers.approvalPolicy.update(created.id, { approvalPolicy: "require_approval_per_tool" })).config.approvalPolicy).toBe("require_approval_per_tool");
+    expect((await client.conversationalAi.mcpServers.toolApprovals.create(created.id, { toolName: "search", toolDescription: "Search the docs" })).config.toolApprovalHashes?.[0]).toMatchObject({ toolName: "search", approvalPolicy: "requires_approval" });
+    await client.conversationalAi.mcpServers.toolApprovals.delete(created.id, "search");
+    await client.conversationalAi.mcpServers.toolConfigs.create(created.id, { toolName: "search", responseTimeoutSecs: 5 });
+    await client.conversationalAi.mcpServers.toolConfigs.update(created.id, "search", { disableInterruptions: true });
+    expect(await client.conversationalAi.mcpServers.toolConfigs.get(created.id, "search")).toMatchObject({ toolName: "search", responseTimeoutSecs: 5, disableInterruptions: true });
+    await client.conversationalAi.mcpServers.toolConfigs.delete(created.id, "search");
+    await expect(other.conversationalAi.mcpServers.get(created.id)).rejects.toMatchObject({ statusCode: 404 });
+    await client.conversationalAi.mcpServers.delete(created.id);
+    await expect(client.conversationalAi.mcpServers.get(created.id)).rejects.toMatchObject({ statusCode: 404 });
+  });
 });

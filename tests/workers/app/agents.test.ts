@@ -1564,6 +1564,10 @@ describe("agents-branches", () => {
     await call(`/v1/convai/agents/${agentId}/drafts?branch_id=main`, { method: "DELETE" }, 404);
     await call(`/v1/convai/agents/${agentId}/drafts`, { method: "POST", json: { ...draftBody, branch_id: "agtbrch_nope" } }, 404);
     await call(`/v1/convai/agents/${agentId}/drafts`, { method: "POST", json: { branch_id: "main", name: "x" } }, 422);
+    const { branch_id: _, ...withoutBranch } = draftBody;
+    await call(`/v1/convai/agents/${agentId}/drafts`, { method: "POST", json: withoutBranch }, 422);
+    // The SDK names the branch in the query.
+    expect(await call(`/v1/convai/agents/${agentId}/drafts?branch_id=main`, { method: "POST", json: withoutBranch })).toMatchObject({ branch_id: "main" });
   }, 60_000);
 
   it("deploys traffic splits that add up to 100 and sends each conversation to the branch its id picks, recording it", async () => {
@@ -1658,5 +1662,40 @@ describe("agents-branches", () => {
     await call(`/v1/convai/agents/${agentId}/branches/main/merge?target_branch_id=main`, { method: "POST", json: {} }, 400);
     await call(`/v1/convai/agents/${agentId}/branches/agtbrch_nope/merge?target_branch_id=main`, { method: "POST", json: {} }, 404);
     await call(`/v1/convai/agents/${agentId}/branches/${d.created_branch_id}/merge`, { method: "POST", json: {} }, 422);
+  });
+  it("keeps MCP servers with their approvals and tool overrides, names the agents using them, and hides them from other workspaces", async () => {
+    const base = "/v1/convai/mcp-servers";
+    const created = await call<{ id: string; config: Json; metadata: { created_at: number }; dependent_agents: Json[] }>(base, { method: "POST", json: { config: { name: "Docs", url: "https://mcp.example.com/sse", description: "Our docs" } } });
+    expect(created.id).toMatch(/^mcp_/);
+    expect(created.config).toMatchObject({ name: "Docs", url: "https://mcp.example.com/sse", approval_policy: "require_approval_all", transport: "SSE", tool_approval_hashes: [], tool_config_overrides: [] });
+    expect(created.dependent_agents).toEqual([]);
+    const agentId = (await call<{ agent_id: string }>("/v1/convai/agents/create", { method: "POST", json: { name: "Uses MCP", conversation_config: { agent: { prompt: { mcp_server_ids: [created.id] } } } } })).agent_id;
+    expect((await call<{ dependent_agents: Json[] }>(`${base}/${created.id}`)).dependent_agents).toMatchObject([{ type: "available", id: agentId, name: "Uses MCP" }]);
+    expect((await call<{ mcp_servers: Json[] }>(base)).mcp_servers.map((m) => m.id)).toContain(created.id);
+
+    expect((await call<{ config: Json }>(`${base}/${created.id}`, { method: "PATCH", json: { transport: "STREAMABLE_HTTP", response_timeout_secs: 20 } })).config).toMatchObject({ name: "Docs", transport: "STREAMABLE_HTTP", response_timeout_secs: 20 });
+    expect((await call<{ config: Json }>(`${base}/${created.id}/approval-policy`, { method: "PATCH", json: { approval_policy: "require_approval_per_tool" } })).config.approval_policy).toBe("require_approval_per_tool");
+    const approved = await call<{ config: { tool_approval_hashes: Json[] } }>(`${base}/${created.id}/tool-approvals`, { method: "POST", json: { tool_name: "search", tool_description: "Search the docs", approval_policy: "auto_approved" } });
+    expect(approved.config.tool_approval_hashes).toEqual([{ tool_name: "search", tool_hash: expect.stringMatching(/^[0-9a-f]{64}$/), approval_policy: "auto_approved" }]);
+    expect((await call<{ config: { tool_approval_hashes: Json[] } }>(`${base}/${created.id}/tool-approvals/search`, { method: "DELETE" })).config.tool_approval_hashes).toEqual([]);
+    await call(`${base}/${created.id}/tool-approvals/search`, { method: "DELETE" }, 404);
+
+    await call(`${base}/${created.id}/tool-configs`, { method: "POST", json: { tool_name: "search", response_timeout_secs: 5 } });
+    await call(`${base}/${created.id}/tool-configs`, { method: "POST", json: { tool_name: "search" } }, 409);
+    await call(`${base}/${created.id}/tool-configs/search`, { method: "PATCH", json: { disable_interruptions: true } });
+    expect(await call(`${base}/${created.id}/tool-configs/search`)).toEqual({ tool_name: "search", response_timeout_secs: 5, disable_interruptions: true });
+    await call(`${base}/${created.id}/tool-configs/search`, { method: "DELETE" });
+    await call(`${base}/${created.id}/tool-configs/search`, {}, 404);
+
+    // Bad input, unknown secrets, another workspace.
+    await call(base, { method: "POST", json: { config: { name: "x", url: "ftp://x" } } }, 422);
+    await call(base, { method: "POST", json: { config: { url: "https://x.example" } } }, 422);
+    await call(base, { method: "POST", json: { config: { name: "x", url: { secret_id: "nope" } } } }, 400);
+    await call(`${base}/${created.id}/approval-policy`, { method: "PATCH", json: { approval_policy: "sometimes" } }, 422);
+    expect((await api(`${base}/${created.id}`, { key: otherKey })).status).toBe(404);
+    expect((await api(`${base}/${created.id}`, { method: "DELETE", key: otherKey })).status).toBe(404);
+    expect(await (await api(base, { key: otherKey })).json()).toEqual({ mcp_servers: [] });
+    expect(await call(`${base}/${created.id}`, { method: "DELETE" })).toEqual({});
+    await call(`${base}/${created.id}`, {}, 404);
   });
 });
