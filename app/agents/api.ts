@@ -6,6 +6,7 @@ import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import {
   agentAtVersion,
+  agentOnBranch,
   agentJson,
   agentSummaryJson,
   conversationSummaryJson,
@@ -15,7 +16,6 @@ import {
   findAgent,
   findConversation,
   findVersion,
-  latestVersion,
   listAgents,
   listConversations,
   conversationCreditRefusal,
@@ -34,6 +34,7 @@ import {
 import { rangedObjectResponse } from "~/history/history.server";
 import { AGENT_LIMITS, AGENT_TEXTS, offsetPage } from "~/agents/rules/agents";
 import { SECRET_LIMITS, SECRET_TEXTS } from "~/agents/rules/secrets";
+import { BRANCH_TEXTS, MAIN_BRANCH } from "~/agents/rules/branches";
 import { doc, jsonObject, pageQuery, queryList, refused } from "./api-schemas";
 
 const agentBody = z.object({
@@ -70,30 +71,39 @@ agentsApi.get("/agents", doc("List agents, newest first", { success: { descripti
 
 agentsApi.get(
   "/agents/:agent_id",
-  doc("Get an agent (version_id: as that saved version was)", { success: { description: "JSON: the agent" }, responses: { 404: "not_found: the agent or the version" } }),
+  doc("Get an agent (branch_id: that branch's tip; version_id: as that saved version was)", { success: { description: "JSON: the agent, with version_id, branch_id and main_branch_id" }, responses: { 404: "not_found: the agent, the branch or the version" } }),
   valid("param", agentParam),
   valid("query", z.object({ version_id: z.string().max(100).optional(), branch_id: z.string().max(100).optional() })),
   async (c) => {
     const caller = c.get("caller");
     const agent = await findAgent(c.env, caller, c.req.valid("param").agent_id);
     if (!agent) return apiError(c, 404, "not_found", AGENT_TEXTS.agentNotFound);
-    const asked = c.req.valid("query").version_id;
-    const version = asked ? await findVersion(c.env, caller, agent.id, asked) : await latestVersion(c.env, caller, agent.id);
-    if (asked && !version) return apiError(c, 404, "not_found", VERSION_TEXTS.notFound);
-    return c.json({ ...agentJson(asked && version ? agentAtVersion(agent, version) : agent, caller), version_id: version?.id });
+    const q = c.req.valid("query");
+    if (q.version_id) {
+      const version = await findVersion(c.env, caller, agent.id, q.version_id);
+      if (!version || (q.branch_id && version.branchId !== q.branch_id)) return apiError(c, 404, "not_found", VERSION_TEXTS.notFound);
+      return c.json({ ...agentJson(agentAtVersion(agent, version), caller), version_id: version.id, branch_id: version.branchId, main_branch_id: MAIN_BRANCH.id });
+    }
+    const on = await agentOnBranch(c.env, caller, agent, q.branch_id ?? MAIN_BRANCH.id);
+    if (!on) return apiError(c, 404, "not_found", BRANCH_TEXTS.branchNotFound);
+    return c.json({ ...agentJson(on.row, caller), version_id: on.version?.id, branch_id: on.branch.id, main_branch_id: MAIN_BRANCH.id });
   },
 );
 
 agentsApi.patch(
   "/agents/:agent_id",
-  doc("Update an agent (the configuration merges into what is stored)", { success: { description: "JSON: the agent" }, responses: { 400: "voice_not_found, document_not_found", 404: "not_found" } }),
+  doc("Update an agent (the configuration merges into what is stored; branch_id: commit on that branch, main by default, saving its draft)", {
+    success: { description: "JSON: the agent as committed, with version_id and branch_id" },
+    responses: { 400: "voice_not_found, document_not_found", 403: "branch_protected", 404: "not_found: the agent or the branch", 409: "branch_archived" },
+  }),
   valid("param", agentParam),
+  valid("query", z.object({ branch_id: z.string().min(1).max(100).optional(), enable_versioning_if_not_enabled: z.string().optional() })),
   valid("json", agentBody.extend({ version_description: z.string().max(500).nullish() })),
   async (c) => {
     const body = c.req.valid("json");
-    const updated = await updateAgent(c.env, c.get("caller"), c.req.valid("param").agent_id, { ...input(body), versionDescription: body.version_description });
+    const updated = await updateAgent(c.env, c.get("caller"), c.req.valid("param").agent_id, { ...input(body), versionDescription: body.version_description, branchId: c.req.valid("query").branch_id });
     if (!updated.ok) return refused(c, updated.refusal);
-    return c.json(agentJson(updated.agent, c.get("caller")));
+    return c.json({ ...agentJson(updated.agent, c.get("caller")), version_id: updated.version.id, branch_id: updated.version.branchId, main_branch_id: MAIN_BRANCH.id });
   },
 );
 
@@ -131,11 +141,11 @@ agentsApi.get(
 
 agentsApi.get(
   "/conversations",
-  doc("List conversations, newest first (tag_ids: those with any of the tags)", { success: { description: "JSON: conversations, next_cursor, has_more" } }),
-  valid("query", pageQuery.extend({ agent_id: z.string().max(100).optional(), tag_ids: queryList.optional() })),
+  doc("List conversations, newest first (tag_ids: those with any of the tags; branch_id, version_id: those that talked with it)", { success: { description: "JSON: conversations, next_cursor, has_more" } }),
+  valid("query", pageQuery.extend({ agent_id: z.string().max(100).optional(), tag_ids: queryList.optional(), branch_id: z.string().max(100).optional(), version_id: z.string().max(100).optional() })),
   async (c) => {
     const q = c.req.valid("query");
-    const page = await listConversations(c.env, c.get("caller"), { pageSize: q.page_size, agentId: q.agent_id, cursor: q.cursor, tagIds: q.tag_ids });
+    const page = await listConversations(c.env, c.get("caller"), { pageSize: q.page_size, agentId: q.agent_id, cursor: q.cursor, tagIds: q.tag_ids, branchId: q.branch_id, versionId: q.version_id });
     return c.json({ conversations: page.conversations.map(conversationSummaryJson), next_cursor: page.nextCursor, has_more: page.nextCursor !== null });
   },
 );

@@ -17,8 +17,9 @@ import { synthesizeUncharged } from "~/speech/generation.server";
 import { transcribe } from "~/speech/speech.server";
 import { splitSentences } from "../../core/speech/speech-text";
 import { log } from "~/common/log.server";
-import { callWebhookTool, chatEngine, emitPostCall, passagesOf, recordToolCall, settingsOfAgent, withAgentModel, workspaceToolsById, type AgentRow, type TranscriptEntry } from "~/agents/agents.server";
+import { callWebhookTool, chatEngine, emitPostCall, passagesOf, recordToolCall, routeConversation, settingsOfAgent, withAgentModel, workspaceToolsById, type AgentRow, type TranscriptEntry } from "~/agents/agents.server";
 import { AGENT_TEXTS, CONVERSATION_AUDIO_FORMAT, PING_SECONDS, type AgentSettings } from "~/agents/rules/agents";
+import { MAIN_BRANCH } from "~/agents/rules/branches";
 import { CLOSE_NORMAL, CLOSE_POLICY, parseClientMessage, serverMessages, type ClientMessage } from "~/agents/rules/protocol";
 import { conversationCredits, CONVERSATION_SOURCE, CONVERSATION_USAGE_LABEL, readySentences, TOOL_LIMITS, TOOL_TEXTS, toolArguments, toolResultText, turnRequest, type ClientTool } from "~/agents/rules/llm";
 
@@ -131,12 +132,29 @@ class ConversationSession {
 
   private async open(init: Extract<ClientMessage, { kind: "init" }> | null): Promise<void> {
     this.started = true;
+    // The live traffic split picks the branch by this conversation's id (decision 0081); it talks with its tip.
+    const routed = await routeConversation(this.env, this.options.agent, this.id);
+    if (routed.branchId !== MAIN_BRANCH.id) {
+      this.settings = settingsOfAgent(routed.agent);
+      this.textOnly = this.settings.textOnly;
+    }
     if (init) {
       this.settings = { ...this.settings, firstMessage: init.firstMessage ?? this.settings.firstMessage, language: init.language ?? this.settings.language, prompt: init.prompt ?? this.settings.prompt };
       if (init.textOnly !== undefined) this.textOnly = init.textOnly;
     }
     const agent = this.options.agent;
-    await insertConversation(database(this.env.DB), { id: this.id, workspaceId: agent.workspaceId, agentId: agent.id, agentName: agent.name, userId: this.options.userId, status: "in-progress", startedAt: this.startedAt, phoneCall: this.options.phoneCall ?? null });
+    await insertConversation(database(this.env.DB), {
+      id: this.id,
+      workspaceId: agent.workspaceId,
+      agentId: agent.id,
+      agentName: routed.agent.name,
+      userId: this.options.userId,
+      status: "in-progress",
+      startedAt: this.startedAt,
+      phoneCall: this.options.phoneCall ?? null,
+      branchId: routed.branchId,
+      versionId: routed.versionId,
+    });
     this.passages = await passagesOf(this.env, agent.workspaceId, this.settings.knowledgeBase.map((k) => k.id));
     if (this.settings.toolIds.length) this.settings = { ...this.settings, tools: [...this.settings.tools, ...(await workspaceToolsById(this.env, agent.workspaceId, this.settings.toolIds))] };
     this.send(serverMessages.metadata(this.id, CONVERSATION_AUDIO_FORMAT));

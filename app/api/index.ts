@@ -43,6 +43,8 @@ import { agentRunsApi, agentTestsApi, testInvocationsApi } from "~/agents/testin
 import { conversationHistoryApi } from "~/agents/history-api";
 import { convaiSettingsApi } from "~/agents/settings-api";
 import { agentDetailsApi } from "~/agents/agent-details-api";
+import { branchesApi } from "~/agents/branches-api";
+import { mcpApi } from "~/agents/mcp-api";
 import { groupsApi } from "~/workspace/groups-api";
 import { serviceAccountsApi } from "~/workspace/service-accounts-api";
 import { webhooksApi } from "~/workspace/webhooks-api";
@@ -118,6 +120,7 @@ api.route("/convai/phone-numbers", phoneNumbersApi);
 api.route("/convai/batch-calling", batchCallsApi);
 api.route("/convai/knowledge-base", knowledgeBaseApi);
 api.route("/convai/tools", toolsApi);
+api.route("/convai/mcp-servers", mcpApi);
 api.route("/convai/agent-testing", agentTestsApi);
 api.route("/convai/test-invocations", testInvocationsApi);
 // Decision 0065's routes under /convai itself (each asks for the key): before agentsApi's /agents/{agent_id}.
@@ -125,6 +128,7 @@ api.route("/convai", agentRunsApi);
 api.route("/convai", conversationHistoryApi);
 api.route("/convai", convaiSettingsApi);
 api.route("/convai", agentDetailsApi);
+api.route("/convai", branchesApi);
 api.route("/convai", agentsApi);
 
 // Anything under /v1 that no router answered: JSON, never the HTML 404 page.

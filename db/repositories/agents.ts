@@ -8,10 +8,6 @@ export type ConversationRow = typeof conversations.$inferSelect;
 
 export const likePattern = (search: string) => `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
-export async function insertAgent(db: Database, row: AgentRow): Promise<void> {
-  await db.insert(agents).values(row);
-}
-
 export async function findAgent(db: Database, workspaceId: string, id: string): Promise<AgentRow | undefined> {
   return db.select().from(agents).where(and(eq(agents.workspaceId, workspaceId), eq(agents.id, id))).get();
 }
@@ -62,7 +58,7 @@ export async function chunksOf(db: Database, workspaceId: string, documentIds: s
     .where(and(eq(knowledgeDocuments.workspaceId, workspaceId), inArray(knowledgeChunks.documentId, documentIds)));
 }
 
-export async function insertConversation(db: Database, row: Pick<ConversationRow, "id" | "workspaceId" | "agentId" | "agentName" | "userId" | "status" | "startedAt"> & { phoneCall?: string | null }): Promise<void> {
+export async function insertConversation(db: Database, row: Pick<ConversationRow, "id" | "workspaceId" | "agentId" | "agentName" | "userId" | "status" | "startedAt"> & { phoneCall?: string | null; branchId?: string | null; versionId?: string | null }): Promise<void> {
   await db.insert(conversations).values(row);
 }
 
@@ -97,9 +93,11 @@ export async function findConversation(db: Database, workspaceId: string, id: st
   return db.select().from(conversations).where(and(eq(conversations.workspaceId, workspaceId), eq(conversations.id, id))).get();
 }
 
-export async function listConversations(db: Database, workspaceId: string, query: { pageSize: number; agentId?: string; before?: number; tagIds?: string[] }): Promise<ConversationRow[]> {
+export async function listConversations(db: Database, workspaceId: string, query: { pageSize: number; agentId?: string; before?: number; tagIds?: string[]; branchId?: string; versionId?: string }): Promise<ConversationRow[]> {
   const conditions = [eq(conversations.workspaceId, workspaceId)];
   if (query.agentId) conditions.push(eq(conversations.agentId, query.agentId));
+  if (query.branchId) conditions.push(eq(conversations.branchId, query.branchId));
+  if (query.versionId) conditions.push(eq(conversations.versionId, query.versionId));
   // With tags: the conversations that carry any of them (decision 0065).
   if (query.tagIds?.length) conditions.push(inArray(conversations.id, db.select({ id: conversationTagLinks.conversationId }).from(conversationTagLinks).where(inArray(conversationTagLinks.tagId, query.tagIds))));
   if (query.before !== undefined) conditions.push(lt(conversations.startedAt, query.before));

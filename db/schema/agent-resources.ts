@@ -1,6 +1,6 @@
 // Agents' workspace resources (issue 22, decision 0065): knowledge-base crawls and source links, tools of their own
 // and the calls made to them, conversational AI settings, conversation tags, agent versions, agent tests and runs.
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { workspaces } from "./workspace";
 import { agents, conversations, knowledgeDocuments } from "./agents";
 
@@ -132,8 +132,82 @@ export const agentVersions = sqliteTable(
     platformSettings: text("platform_settings").notNull(),
     tags: text("tags").notNull(),
     committedAt: integer("committed_at").notNull(),
+    /** The branch it was committed on ("main" or an agent_branches id; decision 0081); seq counts within it. */
+    branchId: text("branch_id").notNull().default("main"),
+    /** A merge's commit: the source branch's version it took in (decision 0081). */
+    mergedFromVersionId: text("merged_from_version_id"),
   },
-  (t) => [index("agent_versions_agent").on(t.agentId, t.seq)],
+  (t) => [index("agent_versions_agent").on(t.agentId, t.seq), index("agent_versions_branch").on(t.agentId, t.branchId, t.seq)],
+);
+
+/**
+ * A named line of an agent's versions (decision 0081). Every agent has its main branch, id "main", whose tip is the
+ * agents row; another branch starts from a version of any branch and its tip is its newest version.
+ */
+export const agentBranches = sqliteTable(
+  "agent_branches",
+  {
+    agentId: text("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    id: text("id").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    /** The version it started from (null for main). */
+    parentVersionId: text("parent_version_id"),
+    parentBranchId: text("parent_branch_id"),
+    isArchived: integer("is_archived", { mode: "boolean" }).notNull().default(false),
+    /** "writer_perms_required" or "admin_perms_required" (only the workspace's admins commit to it). */
+    protectionStatus: text("protection_status").notNull().default("writer_perms_required"),
+    mergedIntoBranchId: text("merged_into_branch_id"),
+    createdBy: text("created_by").notNull(),
+    creatorEmail: text("creator_email").notNull(),
+    createdAt: integer("created_at").notNull(),
+    lastCommittedAt: integer("last_committed_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.id] }), uniqueIndex("agent_branches_name").on(t.agentId, t.name)],
+);
+
+/** A branch's pending configuration (decision 0081): kept, unused by conversations, until the branch is saved. */
+export const agentDrafts = sqliteTable(
+  "agent_drafts",
+  {
+    agentId: text("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    branchId: text("branch_id").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    name: text("name").notNull(),
+    conversationConfig: text("conversation_config").notNull(),
+    platformSettings: text("platform_settings").notNull(),
+    workflow: text("workflow").notNull(),
+    tags: text("tags"),
+    createdBy: text("created_by").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.branchId] })],
+);
+
+/** A traffic split of an agent's conversations across its branches (decision 0081); the newest is live. */
+export const agentDeployments = sqliteTable(
+  "agent_deployments",
+  {
+    id: text("id").primaryKey(),
+    agentId: text("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    /** JSON: branch id → percentage (adding up to 100). */
+    traffic: text("traffic").notNull(),
+    /** "manual" or "branch_merge". */
+    source: text("source").notNull(),
+    createdBy: text("created_by").notNull(),
+    creatorEmail: text("creator_email").notNull(),
+    deployedAt: integer("deployed_at").notNull(),
+  },
+  (t) => [index("agent_deployments_agent").on(t.agentId, t.deployedAt)],
 );
 
 /** An agent test ("llm", "tool", "simulation") or a folder of them ("folder"); its definition is the API's JSON. */
@@ -193,4 +267,20 @@ export const agentTestRuns = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [index("agent_test_runs_invocation").on(t.invocationId, t.position)],
+);
+
+/** A workspace's MCP server (decision 0081): its configuration as the SDK sends it (JSON), kept and listed. */
+export const mcpServers = sqliteTable(
+  "mcp_servers",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").notNull(),
+    creatorEmail: text("creator_email").notNull(),
+    config: text("config").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("mcp_servers_workspace_created").on(t.workspaceId, t.createdAt)],
 );

@@ -86,6 +86,9 @@ export const conversations = sqliteTable(
     credits: integer("credits").notNull().default(0),
     /** A phone call's details (JSON: direction, numbers, call and stream ids), null for other conversations. */
     phoneCall: text("phone_call"),
+    /** The agent's branch and version it talked with (decision 0081; null before it). */
+    branchId: text("branch_id"),
+    versionId: text("version_id"),
   },
   (t) => [index("conversations_workspace_started").on(t.workspaceId, t.startedAt), index("conversations_agent").on(t.agentId)],
 );

@@ -289,4 +289,87 @@ describe("official SDK: the knowledge base, tools, tests and review (decision 00
     expect(await client.conversationalAi.agents.versions.get(agentId, saved.versionId!)).toMatchObject({ agentId, seqNoInBranch: 1 });
     await client.conversationalAi.agents.delete(agentId);
   });
+  it("keeps branches, drafts and deployments through the SDK, merges a branch and sends conversations where the split says", async () => {
+    const { agentId } = await client.conversationalAi.agents.create({ name: "Branchy", conversationConfig: { agent: { firstMessage: "Hello from main.", prompt: { prompt: "You help." } } } });
+    const main = await client.conversationalAi.agents.get(agentId);
+    expect(main).toMatchObject({ branchId: "main", mainBranchId: "main" });
+    const { createdBranchId, createdVersionId } = await client.conversationalAi.agents.branches.create(agentId, { parentVersionId: main.versionId!, name: "Friendly", description: "A warmer greeting", conversationConfig: { agent: { first_message: "Hello from the branch." } } });
+    expect((await client.conversationalAi.agents.get(agentId, { branchId: createdBranchId })).conversationConfig.agent?.firstMessage).toBe("Hello from the branch.");
+    const updated = await client.conversationalAi.agents.update(agentId, { branchId: createdBranchId, conversationConfig: { agent: { language: "de" } }, versionDescription: "German" });
+    expect(updated.conversationConfig.agent?.language).toBe("de");
+    expect((await client.conversationalAi.agents.get(agentId)).conversationConfig.agent?.language).toBe("en");
+
+    const branches = await client.conversationalAi.agents.branches.list(agentId, { includeArchived: true });
+    expect(branches.results.map((b) => [b.id, b.currentLivePercentage])).toEqual([["main", 100], [createdBranchId, 0]]);
+    const branch = await client.conversationalAi.agents.branches.get(agentId, createdBranchId);
+    expect(branch).toMatchObject({ name: "Friendly", parentBranch: { id: "main", name: "Main" } });
+    expect(branch.mostRecentVersions?.map((v) => v.versionDescription)).toEqual(["German", "Branched as Friendly"]);
+    expect(branch.mostRecentVersions?.[1]?.id).toBe(createdVersionId);
+    expect(await client.conversationalAi.agents.branches.update(agentId, createdBranchId, { name: "Friendlier" })).toMatchObject({ name: "Friendlier" });
+
+    await client.conversationalAi.agents.drafts.create(agentId, { branchId: "main", name: "Branchy", conversationConfig: { agent: { first_message: "Draft greeting." } }, platformSettings: {}, workflow: {} });
+    expect((await client.conversationalAi.agents.branches.list(agentId)).results[0]).toMatchObject({ id: "main", draftExists: true });
+    await client.conversationalAi.agents.drafts.delete(agentId, { branchId: "main" });
+    expect((await client.conversationalAi.agents.branches.list(agentId)).results[0]).toMatchObject({ draftExists: false });
+
+    await expect(client.conversationalAi.agents.deployments.create(agentId, { deploymentRequest: { requests: [{ branchId: createdBranchId, deploymentStrategy: { type: "percentage", trafficPercentage: 0.5 } }] } })).rejects.toMatchObject({ statusCode: 422 });
+    const deployed = await client.conversationalAi.agents.deployments.create(agentId, { deploymentRequest: { requests: [{ branchId: "main", deploymentStrategy: { type: "percentage", trafficPercentage: 0 } }, { branchId: createdBranchId, deploymentStrategy: { type: "percentage", trafficPercentage: 100 } }] } });
+    expect(deployed.trafficPercentageBranchIdMap).toEqual({ [createdBranchId]: 100 });
+    expect((await client.conversationalAi.agents.deployments.list(agentId, { page: 1, pageSize: 10 })).results).toMatchObject([{ isActive: true, source: "manual", trafficPercentageBranchIdMap: { [createdBranchId]: 100 } }]);
+
+    // Every conversation now talks with the branch, and says so.
+    const answers: string[] = [];
+    let answered: () => void;
+    const firstAnswer = new Promise<void>((resolve) => (answered = resolve));
+    const conversation = new Conversation({ conversationClient: client, agentId, requiresAuth: true, audioInterface: new CountingAudio(), callbackAgentResponse: (text) => (answers.push(text), answered()) });
+    let conversationId = "";
+    conversation.on("conversation_started", (id: string) => (conversationId = id));
+    await conversation.startSession();
+    await firstAnswer;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    conversation.endSession();
+    expect(answers[0]).toBe("Hello from the branch.");
+    let saved;
+    for (let i = 0; i < 50; i++) {
+      saved = await client.conversationalAi.conversations.get(conversationId);
+      if (saved.status === "done") break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(saved).toMatchObject({ status: "done", branchId: createdBranchId, versionId: updated.versionId });
+
+    const preview = await client.conversationalAi.agents.branches.previewMerge(agentId, createdBranchId, { targetBranchId: "main" });
+    expect(preview).toMatchObject({ branchId: "main", conflicts: [], sourceIdenticalToTarget: false });
+    expect(preview.conversationConfig.agent?.firstMessage).toBe("Hello from the branch.");
+    await client.conversationalAi.agents.branches.merge(agentId, createdBranchId, { targetBranchId: "main", archiveSourceBranch: true });
+    const merged = await client.conversationalAi.agents.get(agentId);
+    expect(merged.conversationConfig.agent).toMatchObject({ firstMessage: "Hello from the branch.", language: "de" });
+    expect((await client.conversationalAi.agents.deployments.list(agentId)).results[0]).toMatchObject({ isActive: true, source: "branch_merge", trafficPercentageBranchIdMap: { main: 100 } });
+
+    const { createdBranchId: late } = await client.conversationalAi.agents.branches.create(agentId, { parentVersionId: merged.versionId!, name: "Late", description: "" });
+    await client.conversationalAi.agents.update(agentId, { conversationConfig: { agent: { language: "fr" } } });
+    expect((await client.conversationalAi.agents.branches.previewRebase(agentId, late)).conversationConfig.agent?.language).toBe("fr");
+    await client.conversationalAi.agents.branches.rebase(agentId, late);
+    expect((await client.conversationalAi.agents.get(agentId, { branchId: late })).conversationConfig.agent?.language).toBe("fr");
+
+    await expect(other.conversationalAi.agents.branches.list(agentId)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(other.conversationalAi.agents.branches.get(agentId, "main")).rejects.toMatchObject({ statusCode: 404 });
+    await expect(client.conversationalAi.agents.branches.get(agentId, "agtbrch_nope")).rejects.toMatchObject({ statusCode: 404 });
+    await client.conversationalAi.agents.delete(agentId);
+  });
+  it("keeps MCP servers through the SDK", async () => {
+    const created = await client.conversationalAi.mcpServers.create({ config: { name: "Docs", url: "https://mcp.example.com/sse" } });
+    expect(created.config).toMatchObject({ name: "Docs", approvalPolicy: "require_approval_all", transport: "SSE" });
+    expect((await client.conversationalAi.mcpServers.list()).mcpServers.map((m) => m.id)).toContain(created.id);
+    expect((await client.conversationalAi.mcpServers.update(created.id, { responseTimeoutSecs: 20 })).config.responseTimeoutSecs).toBe(20);
+    expect((await client.conversationalAi.mcpServers.approvalPolicy.update(created.id, { approvalPolicy: "require_approval_per_tool" })).config.approvalPolicy).toBe("require_approval_per_tool");
+    expect((await client.conversationalAi.mcpServers.toolApprovals.create(created.id, { toolName: "search", toolDescription: "Search the docs" })).config.toolApprovalHashes?.[0]).toMatchObject({ toolName: "search", approvalPolicy: "requires_approval" });
+    await client.conversationalAi.mcpServers.toolApprovals.delete(created.id, "search");
+    await client.conversationalAi.mcpServers.toolConfigs.create(created.id, { toolName: "search", responseTimeoutSecs: 5 });
+    await client.conversationalAi.mcpServers.toolConfigs.update(created.id, "search", { disableInterruptions: true });
+    expect(await client.conversationalAi.mcpServers.toolConfigs.get(created.id, "search")).toMatchObject({ toolName: "search", responseTimeoutSecs: 5, disableInterruptions: true });
+    await client.conversationalAi.mcpServers.toolConfigs.delete(created.id, "search");
+    await expect(other.conversationalAi.mcpServers.get(created.id)).rejects.toMatchObject({ statusCode: 404 });
+    await client.conversationalAi.mcpServers.delete(created.id);
+    await expect(client.conversationalAi.mcpServers.get(created.id)).rejects.toMatchObject({ statusCode: 404 });
+  });
 });

@@ -11,21 +11,23 @@ import { toolsProblem } from "~/agents/rules/llm";
 import { secretIdsOfPrompt, SECRET_TEXTS } from "~/agents/rules/secrets";
 import { missingSecrets } from "./secrets.server";
 import { missingTools } from "./tools.server";
-import { commitVersion, VERSION_TEXTS } from "./versions.server";
+import { newVersion, VERSION_TEXTS } from "./versions.server";
+import { commitOnBranch, type BranchCommit } from "./branches.server";
+import { insertAgentWithMain } from "../../../db/repositories/agent-branches";
 import { toolIdsOfPrompt, WORKSPACE_TOOL_TEXTS } from "~/agents/rules/tools";
 
 export type { AgentRow };
-export type AgentRefusal = { httpStatus: 400 | 401 | 402 | 404 | 409 | 422 | 502; status: string; message: string };
+export type AgentRefusal = { httpStatus: 400 | 401 | 402 | 403 | 404 | 409 | 422 | 502; status: string; message: string };
 type AgentsEnv = { DB: D1Database; ENVIRONMENT?: string };
 type Viewer = Pick<Actor, "membership" | "user">;
 
 const workspaceOf = (viewer: Pick<Actor, "membership">) => viewer.membership.workspace.id;
 const parse = (text: string): Json => JSON.parse(text) as Json;
 
-export type AgentInput = { name?: string | null; conversationConfig?: Json; platformSettings?: Json; tags?: string[]; versionDescription?: string | null };
+export type AgentInput = { name?: string | null; conversationConfig?: Json; platformSettings?: Json; tags?: string[]; versionDescription?: string | null; branchId?: string };
 
 /** Checks what an agent refers to: its voice, knowledge documents, secrets and tools must be the workspace's to use. */
-async function refusalOf(env: AgentsEnv, viewer: Viewer, config: Json): Promise<AgentRefusal | null> {
+export async function refusalOf(env: AgentsEnv, viewer: Viewer, config: Json): Promise<AgentRefusal | null> {
   const agent = config.agent as Json | undefined;
   const toolProblem = toolsProblem(agent?.prompt, env.ENVIRONMENT !== "production");
   if (toolProblem) return { httpStatus: 422, status: "invalid_tool_url", message: toolProblem };
@@ -59,8 +61,8 @@ export async function createAgent(env: AgentsEnv, viewer: Viewer, input: AgentIn
     createdAt: now,
     updatedAt: now,
   };
-  await table.insertAgent(database(env.DB), agent);
-  await commitVersion(env, viewer, agent, VERSION_TEXTS.created);
+  // The agent, its main branch and its first version, or nothing (decision 0081).
+  await insertAgentWithMain(database(env.DB), agent, newVersion(viewer, agent, VERSION_TEXTS.created));
   return { ok: true, agent };
 }
 
@@ -91,24 +93,27 @@ export async function listAgents(env: AgentsEnv, viewer: Pick<Actor, "membership
   return { agents: page, nextCursor: rows.length > query.pageSize ? String(page.at(-1)!.createdAt) : null };
 }
 
-/** Applies a patch: the configuration and settings merge into what is stored (decision 0037), the rest replaces. */
-export async function updateAgent(env: AgentsEnv, viewer: Viewer, id: string, input: AgentInput): Promise<{ ok: true; agent: AgentRow } | { ok: false; refusal: AgentRefusal }> {
+/**
+ * Applies a patch: the configuration and settings merge into what is stored (decision 0037), the rest replaces.
+ * It commits on a branch (main unless named, decision 0081): over the branch's tip and its draft, which it saves.
+ */
+export async function updateAgent(env: AgentsEnv, viewer: Viewer, id: string, input: AgentInput): Promise<({ ok: true; agent: AgentRow } & BranchCommit) | { ok: false; refusal: AgentRefusal }> {
   const agent = await findAgent(env, viewer, id);
   if (!agent) return { ok: false, refusal: { httpStatus: 404, status: "not_found", message: AGENT_TEXTS.agentNotFound } };
-  const config = input.conversationConfig ? mergeJson(parse(agent.conversationConfig), input.conversationConfig) : parse(agent.conversationConfig);
-  const refusal = await refusalOf(env, viewer, config);
-  if (refusal) return { ok: false, refusal };
-  const next: AgentRow = {
-    ...agent,
-    name: input.name?.trim() || agent.name,
-    conversationConfig: JSON.stringify(config),
-    platformSettings: input.platformSettings ? JSON.stringify(mergeJson(parse(agent.platformSettings), input.platformSettings)) : agent.platformSettings,
-    tags: input.tags ? JSON.stringify(input.tags) : agent.tags,
-    updatedAt: Date.now(),
-  };
-  await table.updateAgent(database(env.DB), workspaceOf(viewer), id, { name: next.name, conversationConfig: next.conversationConfig, platformSettings: next.platformSettings, tags: next.tags, updatedAt: next.updatedAt });
-  await commitVersion(env, viewer, next, input.versionDescription || VERSION_TEXTS.updated);
-  return { ok: true, agent: next };
+  return commitOnBranch(env, viewer, agent, input.branchId ?? "main", (base) => {
+    const config = input.conversationConfig ? mergeJson(parse(base.conversationConfig), input.conversationConfig) : parse(base.conversationConfig);
+    return {
+      row: {
+        ...base,
+        name: input.name?.trim() || base.name,
+        conversationConfig: JSON.stringify(config),
+        platformSettings: input.platformSettings ? JSON.stringify(mergeJson(parse(base.platformSettings), input.platformSettings)) : base.platformSettings,
+        tags: input.tags ? JSON.stringify(input.tags) : base.tags,
+        updatedAt: Date.now(),
+      },
+      description: input.versionDescription || VERSION_TEXTS.updated,
+    };
+  });
 }
 
 export async function deleteAgent(env: AgentsEnv, viewer: Pick<Actor, "membership">, id: string): Promise<boolean> {

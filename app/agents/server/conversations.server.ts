@@ -36,9 +36,9 @@ export async function findConversation(env: Pick<Env, "DB">, viewer: Pick<Actor,
   return (await table.findConversation(database(env.DB), viewer.membership.workspace.id, id)) ?? null;
 }
 
-export async function listConversations(env: Pick<Env, "DB">, viewer: Pick<Actor, "membership">, query: { pageSize: number; agentId?: string; cursor?: string; tagIds?: string[] }) {
+export async function listConversations(env: Pick<Env, "DB">, viewer: Pick<Actor, "membership">, query: { pageSize: number; agentId?: string; cursor?: string; tagIds?: string[]; branchId?: string; versionId?: string }) {
   const before = query.cursor && /^\d+$/.test(query.cursor) ? Number(query.cursor) : undefined;
-  const rows = await table.listConversations(database(env.DB), viewer.membership.workspace.id, { pageSize: query.pageSize + 1, agentId: query.agentId, before, tagIds: query.tagIds });
+  const rows = await table.listConversations(database(env.DB), viewer.membership.workspace.id, { pageSize: query.pageSize + 1, agentId: query.agentId, before, tagIds: query.tagIds, branchId: query.branchId, versionId: query.versionId });
   const page = rows.slice(0, query.pageSize);
   return { conversations: page, nextCursor: rows.length > query.pageSize ? String(page.at(-1)!.startedAt) : null };
 }
@@ -68,6 +68,8 @@ export function conversationSummaryJson(row: ConversationRow) {
   return {
     agent_id: row.agentId,
     agent_name: row.agentName,
+    branch_id: row.branchId ?? undefined,
+    version_id: row.versionId ?? undefined,
     conversation_id: row.id,
     start_time_unix_secs: Math.floor(row.startedAt / 1000),
     call_duration_secs: row.durationSecs,
@@ -86,6 +88,9 @@ export function conversationJson(row: ConversationRow) {
   return {
     agent_id: row.agentId,
     agent_name: row.agentName,
+    // The branch and version it talked with (decision 0081; absent for conversations before it).
+    branch_id: row.branchId ?? undefined,
+    version_id: row.versionId ?? undefined,
     conversation_id: row.id,
     status: row.status,
     user_id: row.userId ?? undefined,

@@ -18,6 +18,7 @@ import { SECRETS_PAGE_TEXTS } from "~/agents/rules/secrets";
 import { SETTINGS_PAGE_TEXTS, SETTINGS_TEXTS } from "~/agents/rules/settings";
 import { WEBHOOK_TEXTS } from "~/workspace/rules/webhooks";
 import { GROUP_PERMISSIONS, missingPermissionMessage } from "../../../core/workspace/permissions";
+import { BRANCH_TEXTS, pickBranch } from "~/agents/rules/branches";
 
 describe("agents", () => {
   const SHOP = "Opening hours: the shop opens at nine in the morning and closes at six in the evening.\n\nDelivery takes three working days. Delivery is free above fifty euros.";
@@ -1622,5 +1623,259 @@ describe("agents-workspace", () => {
       expect(await post({ intent: "create", name: "Member's key", value: "member-value" }, member)).toMatchObject({ status: 200, result: { created: "Member's key" } });
       expect((await listed(admin)).map((s) => s.name)).toEqual(["Member's key"]);
     });
+  });
+});
+
+describe("agents-branches", () => {
+  // Branches, drafts and deployments (decision 0081): lines of versions, a pending configuration per branch, and the
+  // traffic split that sends each new conversation to a branch by its id.
+  let key: string;
+  let otherKey: string;
+  beforeAll(async () => {
+    key = await createKey(await signUp("agents-branches@example.com"));
+    otherKey = await createKey(await signUp("agents-branches-other@example.com"));
+  });
+
+  type Json = Record<string, unknown>;
+  const call = async <T = Json>(path: string, init: Parameters<typeof api>[1] = {}, status = 200): Promise<T> => {
+    const response = await api(path, { key, ...init });
+    const body = response.headers.get("content-type")?.includes("json") ? await response.json() : await response.text();
+    expect(response.status, JSON.stringify(body)).toBe(status);
+    return body as T;
+  };
+  type Agent = { name: string; version_id: string; branch_id: string; main_branch_id: string; conversation_config: { agent: { first_message: string; language: string; prompt: { prompt: string } } } };
+  const newAgent = async () =>
+    (await call<{ agent_id: string }>("/v1/convai/agents/create", { method: "POST", json: { name: "Shop", conversation_config: { agent: { first_message: "Welcome to main.", prompt: { prompt: "You help shoppers." } } } } })).agent_id;
+  const newBranch = async (agentId: string, name: string, changes: Json = {}) => {
+    const main = await call<Agent>(`/v1/convai/agents/${agentId}`);
+    return call<{ created_branch_id: string; created_version_id: string }>(`/v1/convai/agents/${agentId}/branches`, { method: "POST", json: { parent_version_id: main.version_id, name, description: `Trying ${name}`, conversation_config: changes } });
+  };
+  /** Opens a text conversation, answers its id and the agent's first words, and waits until it is saved. */
+  async function talk(agentId: string): Promise<{ id: string; first: string; saved: Json }> {
+    const opened = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": key });
+    opened.send({ type: "conversation_initiation_client_data", conversation_config_override: { conversation: { text_only: true } } });
+    const metadata = await opened.until((m) => m.type === "conversation_initiation_metadata");
+    const id = (metadata.conversation_initiation_metadata_event as { conversation_id: string }).conversation_id;
+    await opened.until((m) => m.type === "agent_response");
+    opened.socket.close(1000, "bye");
+    return { id, first: responses(opened.messages)[0]!, saved: await savedAs(id, key) };
+  }
+
+  it("creates, lists, reads, renames, archives and protects branches; main is the agent's current configuration", async () => {
+    const agentId = await newAgent();
+    const main = await call<Agent>(`/v1/convai/agents/${agentId}`);
+    expect(main).toMatchObject({ branch_id: "main", main_branch_id: "main" });
+    const created = await newBranch(agentId, "Kinder", { agent: { first_message: "Welcome to the kind branch." } });
+    expect(created.created_branch_id).toMatch(/^agtbrch_/);
+
+    // The branch's tip is its own; main is unchanged.
+    const onBranch = await call<Agent>(`/v1/convai/agents/${agentId}?branch_id=${created.created_branch_id}`);
+    expect(onBranch).toMatchObject({ version_id: created.created_version_id, branch_id: created.created_branch_id });
+    expect(onBranch.conversation_config.agent).toMatchObject({ first_message: "Welcome to the kind branch.", prompt: { prompt: "You help shoppers." } });
+    expect((await call<Agent>(`/v1/convai/agents/${agentId}`)).conversation_config.agent.first_message).toBe("Welcome to main.");
+
+    // A PATCH with branch_id commits on the branch only.
+    const patched = await call<Agent>(`/v1/convai/agents/${agentId}?branch_id=${created.created_branch_id}`, { method: "PATCH", json: { conversation_config: { agent: { language: "de" } }, version_description: "German" } });
+    expect(patched).toMatchObject({ branch_id: created.created_branch_id, conversation_config: { agent: { language: "de", first_message: "Welcome to the kind branch." } } });
+    expect(await call(`/v1/convai/agents/${agentId}/versions/${patched.version_id}`)).toMatchObject({ branch_id: created.created_branch_id, seq_no_in_branch: 2, version_description: "German" });
+    expect((await call<Agent>(`/v1/convai/agents/${agentId}`)).conversation_config.agent.language).toBe("en");
+
+    const list = await call<{ results: Json[]; meta: Json }>(`/v1/convai/agents/${agentId}/branches`);
+    expect(list.meta).toMatchObject({ total: 2 });
+    expect(list.results.map((b) => b.id)).toEqual(["main", created.created_branch_id]);
+    expect(list.results[0]).toMatchObject({ name: "Main", current_live_percentage: 100, is_archived: false, draft_exists: false });
+    expect(list.results[1]).toMatchObject({ name: "Kinder", description: "Trying Kinder", parent_branch_id: "main", current_live_percentage: 0 });
+
+    const branch = await call<{ parent_branch: Json; most_recent_versions: Json[] }>(`/v1/convai/agents/${agentId}/branches/${created.created_branch_id}`);
+    expect(branch.parent_branch).toEqual({ id: "main", name: "Main" });
+    expect(branch.most_recent_versions).toMatchObject([
+      { id: patched.version_id, parents: { in_branch_parent_id: created.created_version_id } },
+      { id: created.created_version_id, parents: { out_of_branch_parent_id: main.version_id } },
+    ]);
+
+    // Names are unique within the agent; main is never archived; automatic rebasing is not offered.
+    await call(`/v1/convai/agents/${agentId}/branches`, { method: "POST", json: { parent_version_id: main.version_id, name: "Kinder", description: "" } }, 409);
+    await call(`/v1/convai/agents/${agentId}/branches/main`, { method: "PATCH", json: { is_archived: true } }, 400);
+    await call(`/v1/convai/agents/${agentId}/branches/${created.created_branch_id}`, { method: "PATCH", json: { auto_rebase: true } }, 400);
+    const renamed = await call<Json>(`/v1/convai/agents/${agentId}/branches/${created.created_branch_id}`, { method: "PATCH", json: { name: "Kind", protection_status: "admin_perms_required", is_archived: true } });
+    expect(renamed).toMatchObject({ name: "Kind", protection_status: "admin_perms_required", is_archived: true });
+    expect((await call<{ results: Json[] }>(`/v1/convai/agents/${agentId}/branches`)).results.map((b) => b.id)).toEqual(["main"]);
+    expect((await call<{ results: Json[] }>(`/v1/convai/agents/${agentId}/branches?include_archived=true`)).results).toHaveLength(2);
+    // An archived branch takes no commits and no drafts.
+    await call(`/v1/convai/agents/${agentId}?branch_id=${created.created_branch_id}`, { method: "PATCH", json: { name: "x" } }, 409);
+
+    // Bad input and unknown ids.
+    await call(`/v1/convai/agents/${agentId}/branches`, { method: "POST", json: { parent_version_id: main.version_id, name: " ", description: "" } }, 422);
+    await call(`/v1/convai/agents/${agentId}/branches`, { method: "POST", json: { parent_version_id: "agtvrsn_nope", name: "x", description: "" } }, 404);
+    await call(`/v1/convai/agents/${agentId}?branch_id=agtbrch_nope`, {}, 404);
+    await call(`/v1/convai/agents/${agentId}/branches/agtbrch_nope`, {}, 404);
+    const refusal = await call<{ detail: { status: string } }>(`/v1/convai/agents/${agentId}/branches`, { method: "POST", json: { parent_version_id: main.version_id, name: "Bad voice", description: "", conversation_config: { tts: { voice_id: "nope" } } } }, 400);
+    expect(refusal.detail.status).toBe("voice_not_found");
+
+    // Another workspace sees none of it.
+    for (const path of [`/v1/convai/agents/${agentId}/branches`, `/v1/convai/agents/${agentId}/branches/main`, `/v1/convai/agents/${agentId}/deployments`, `/v1/convai/agents/${agentId}/drafts?branch_id=main`]) {
+      expect((await api(path, { key: otherKey })).status, path).toBe(404);
+    }
+    expect((await api(`/v1/convai/agents/${agentId}/deployments`, { method: "POST", key: otherKey, json: { deployment_request: { requests: [{ branch_id: "main", deployment_strategy: { type: "percentage", traffic_percentage: 100 } }] } } })).status).toBe(404);
+    expect((await api(`/v1/convai/agents/${agentId}/branches/main/merge?target_branch_id=${created.created_branch_id}`, { method: "POST", key: otherKey, json: {} })).status).toBe(404);
+  });
+
+  it("keeps a draft per branch that conversations do not use until a PATCH saves it", async () => {
+    const agentId = await newAgent();
+    const draftBody = { branch_id: "main", name: "Shop (draft)", conversation_config: { agent: { first_message: "Draft hello." } }, platform_settings: {}, workflow: { nodes: {}, edges: {} } };
+    const draft = await call<Json>(`/v1/convai/agents/${agentId}/drafts`, { method: "POST", json: draftBody });
+    expect(draft).toMatchObject({ agent_id: agentId, branch_id: "main", name: "Shop (draft)", conversation_config: { agent: { first_message: "Draft hello." } }, is_behind_tip: false });
+    expect(await call(`/v1/convai/agents/${agentId}/drafts?branch_id=main`)).toMatchObject({ name: "Shop (draft)" });
+    expect((await call<{ results: Json[] }>(`/v1/convai/agents/${agentId}/branches`)).results[0]).toMatchObject({ draft_exists: true, draft_is_behind_tip: false });
+
+    // Conversations and GET still use the saved configuration.
+    expect((await call<Agent>(`/v1/convai/agents/${agentId}`)).conversation_config.agent.first_message).toBe("Welcome to main.");
+    expect((await talk(agentId)).first).toBe("Welcome to main.");
+
+    // Saving (a PATCH on the branch) commits the draft under the body and deletes it.
+    const saved = await call<Agent>(`/v1/convai/agents/${agentId}`, { method: "PATCH", json: { conversation_config: { agent: { language: "fr" } }, version_description: "Saved the draft" } });
+    expect(saved).toMatchObject({ name: "Shop (draft)", conversation_config: { agent: { first_message: "Draft hello.", language: "fr" } } });
+    await call(`/v1/convai/agents/${agentId}/drafts?branch_id=main`, {}, 404);
+    expect((await talk(agentId)).first).toBe("Draft hello.");
+
+    // Discarding, and bad input.
+    await call(`/v1/convai/agents/${agentId}/drafts`, { method: "POST", json: draftBody });
+    expect(await call(`/v1/convai/agents/${agentId}/drafts?branch_id=main`, { method: "DELETE" })).toEqual({});
+    await call(`/v1/convai/agents/${agentId}/drafts?branch_id=main`, { method: "DELETE" }, 404);
+    await call(`/v1/convai/agents/${agentId}/drafts`, { method: "POST", json: { ...draftBody, branch_id: "agtbrch_nope" } }, 404);
+    await call(`/v1/convai/agents/${agentId}/drafts`, { method: "POST", json: { branch_id: "main", name: "x" } }, 422);
+    const { branch_id: _, ...withoutBranch } = draftBody;
+    await call(`/v1/convai/agents/${agentId}/drafts`, { method: "POST", json: withoutBranch }, 422);
+    // The SDK names the branch in the query.
+    expect(await call(`/v1/convai/agents/${agentId}/drafts?branch_id=main`, { method: "POST", json: withoutBranch })).toMatchObject({ branch_id: "main" });
+  }, 60_000);
+
+  it("deploys traffic splits that add up to 100 and sends each conversation to the branch its id picks, recording it", async () => {
+    const agentId = await newAgent();
+    const b = await newBranch(agentId, "B", { agent: { first_message: "Welcome to B." } });
+    const deployment = (split: Record<string, number>) => ({ deployment_request: { requests: Object.entries(split).map(([branch_id, traffic_percentage]) => ({ branch_id, deployment_strategy: { type: "percentage", traffic_percentage } })) } });
+
+    // Nothing deployed: main has everything.
+    const before = await talk(agentId);
+    expect(before.first).toBe("Welcome to main.");
+    expect(before.saved).toMatchObject({ branch_id: "main", version_id: (await call<Agent>(`/v1/convai/agents/${agentId}`)).version_id });
+
+    for (const [split, status] of [
+      [{ main: 50, [b.created_branch_id]: 40 }, 422],
+      [{ main: 150, [b.created_branch_id]: -50 }, 422],
+      [{ main: 50, agtbrch_nope: 50 }, 404],
+    ] as const) {
+      await call(`/v1/convai/agents/${agentId}/deployments`, { method: "POST", json: deployment(split) }, status);
+    }
+    const invalid = await call<{ detail: { status: string; message: string } }>(`/v1/convai/agents/${agentId}/deployments`, { method: "POST", json: deployment({ main: 60 }) }, 422);
+    expect(invalid.detail).toEqual({ status: "invalid_traffic_split", message: BRANCH_TEXTS.trafficSum(60) });
+
+    expect(await call(`/v1/convai/agents/${agentId}/deployments`, { method: "POST", json: deployment({ main: 0, [b.created_branch_id]: 100 }) })).toEqual({ traffic_percentage_branch_id_map: { [b.created_branch_id]: 100 } });
+    const onB = await talk(agentId);
+    expect(onB.first).toBe("Welcome to B.");
+    expect(onB.saved).toMatchObject({ branch_id: b.created_branch_id, version_id: b.created_version_id });
+
+    // Half and half: each conversation where its id's point falls.
+    const half = { main: 50, [b.created_branch_id]: 50 };
+    await call(`/v1/convai/agents/${agentId}/deployments`, { method: "POST", json: deployment(half) });
+    for (let i = 0; i < 3; i++) {
+      const conversation = await talk(agentId);
+      const expected = pickBranch(half, conversation.id);
+      expect(conversation.saved.branch_id).toBe(expected);
+      expect(conversation.first).toBe(expected === "main" ? "Welcome to main." : "Welcome to B.");
+    }
+    const onBranch = await call<{ conversations: Json[] }>(`/v1/convai/conversations?agent_id=${agentId}&branch_id=${b.created_branch_id}`);
+    expect(onBranch.conversations.length).toBeGreaterThanOrEqual(1);
+    expect(onBranch.conversations.every((c) => c.branch_id === b.created_branch_id)).toBe(true);
+
+    const history = await call<{ results: Json[]; meta: Json }>(`/v1/convai/agents/${agentId}/deployments?page_size=2`);
+    expect(history.meta).toMatchObject({ total: 2, page: 1, page_size: 2 });
+    expect(history.results).toMatchObject([
+      { traffic_percentage_branch_id_map: half, is_active: true, source: "manual" },
+      { traffic_percentage_branch_id_map: { [b.created_branch_id]: 100 }, is_active: false },
+    ]);
+    expect((await call<{ results: Json[] }>(`/v1/convai/agents/${agentId}/branches`)).results.map((r) => r.current_live_percentage)).toEqual([50, 50]);
+    // A branch with traffic is not archived.
+    await call(`/v1/convai/agents/${agentId}/branches/${b.created_branch_id}`, { method: "PATCH", json: { is_archived: true } }, 409);
+  }, 120_000);
+
+  it("merges a branch into main by field, refusing conflicts unless forced, and moves an archived source's traffic", async () => {
+    const agentId = await newAgent();
+    const b = await newBranch(agentId, "Prompt", { agent: { prompt: { prompt: "You help shoppers kindly." } } });
+    // Main moves on in another field: no conflict.
+    await call(`/v1/convai/agents/${agentId}`, { method: "PATCH", json: { conversation_config: { agent: { language: "de" } } } });
+    const preview = await call<Agent & { conflicts: Json[]; overridden_fields: string[]; source_identical_to_target: boolean }>(`/v1/convai/agents/${agentId}/branches/${b.created_branch_id}/merge-preview?target_branch_id=main`);
+    expect(preview).toMatchObject({ branch_id: "main", conflicts: [], overridden_fields: ["conversation_config.agent.prompt.prompt"], source_identical_to_target: false });
+    expect(preview.conversation_config.agent).toMatchObject({ language: "de", prompt: { prompt: "You help shoppers kindly." } });
+    // The preview wrote nothing.
+    expect((await call<Agent>(`/v1/convai/agents/${agentId}`)).conversation_config.agent.prompt.prompt).toBe("You help shoppers.");
+
+    await call(`/v1/convai/agents/${agentId}/deployments`, { method: "POST", json: { deployment_request: { requests: [{ branch_id: "main", deployment_strategy: { traffic_percentage: 70 } }, { branch_id: b.created_branch_id, deployment_strategy: { traffic_percentage: 30 } }] } } });
+    const merged = await call<{ branch_id: string; version_id: string }>(`/v1/convai/agents/${agentId}/branches/${b.created_branch_id}/merge?target_branch_id=main`, { method: "POST", json: { archive_source_branch: true } });
+    expect(merged.branch_id).toBe("main");
+    const main = await call<Agent>(`/v1/convai/agents/${agentId}`);
+    expect(main.version_id).toBe(merged.version_id);
+    expect(main.conversation_config.agent).toMatchObject({ language: "de", prompt: { prompt: "You help shoppers kindly." } });
+    expect(await call(`/v1/convai/agents/${agentId}/versions/${merged.version_id}`)).toMatchObject({ version_description: BRANCH_TEXTS.merged("Prompt"), parents: { merged_from_version_id: b.created_version_id } });
+    expect(await call(`/v1/convai/agents/${agentId}/branches/${b.created_branch_id}`)).toMatchObject({ is_archived: true, current_live_percentage: 0 });
+    const live = await call<{ results: Json[] }>(`/v1/convai/agents/${agentId}/deployments`);
+    expect(live.results[0]).toMatchObject({ traffic_percentage_branch_id_map: { main: 100 }, is_active: true, source: "branch_merge" });
+
+    // Both change the same field: refused (409, nothing written) unless forced.
+    const c = await newBranch(agentId, "Greeting", { agent: { first_message: "Hi from C." } });
+    await call(`/v1/convai/agents/${agentId}`, { method: "PATCH", json: { conversation_config: { agent: { first_message: "Hi from main." } } } });
+    const conflicted = await call<{ conflicts: Json[] }>(`/v1/convai/agents/${agentId}/branches/${c.created_branch_id}/merge-preview?target_branch_id=main`);
+    expect(conflicted.conflicts).toEqual([{ path: "conversation_config.agent.first_message", section: "conversation_config", base_value: "Welcome to main.", source_value: "Hi from C.", target_value: "Hi from main." }]);
+    const before = (await call<Agent>(`/v1/convai/agents/${agentId}`)).version_id;
+    const refused = await call<{ detail: { status: string } }>(`/v1/convai/agents/${agentId}/branches/${c.created_branch_id}/merge?target_branch_id=main`, { method: "POST", json: {} }, 409);
+    expect(refused.detail.status).toBe("merge_conflict");
+    expect((await call<Agent>(`/v1/convai/agents/${agentId}`)).version_id).toBe(before);
+    await call(`/v1/convai/agents/${agentId}/branches/${c.created_branch_id}/merge?target_branch_id=main`, { method: "POST", json: { force: true } });
+    expect((await call<Agent>(`/v1/convai/agents/${agentId}`)).conversation_config.agent.first_message).toBe("Hi from C.");
+
+    // Rebasing a branch onto main takes main's changes and keeps the branch's own.
+    const d = await newBranch(agentId, "Late", { agent: { first_message: "Hi from D." } });
+    await call(`/v1/convai/agents/${agentId}`, { method: "PATCH", json: { conversation_config: { agent: { language: "it", first_message: "Ciao." } } } });
+    await call(`/v1/convai/agents/${agentId}/branches/${d.created_branch_id}/rebase`, { method: "POST" });
+    expect((await call<Agent>(`/v1/convai/agents/${agentId}?branch_id=${d.created_branch_id}`)).conversation_config.agent).toMatchObject({ language: "it", first_message: "Hi from D." });
+
+    await call(`/v1/convai/agents/${agentId}/branches/main/merge?target_branch_id=main`, { method: "POST", json: {} }, 400);
+    await call(`/v1/convai/agents/${agentId}/branches/agtbrch_nope/merge?target_branch_id=main`, { method: "POST", json: {} }, 404);
+    await call(`/v1/convai/agents/${agentId}/branches/${d.created_branch_id}/merge`, { method: "POST", json: {} }, 422);
+  });
+  it("keeps MCP servers with their approvals and tool overrides, names the agents using them, and hides them from other workspaces", async () => {
+    const base = "/v1/convai/mcp-servers";
+    const created = await call<{ id: string; config: Json; metadata: { created_at: number }; dependent_agents: Json[] }>(base, { method: "POST", json: { config: { name: "Docs", url: "https://mcp.example.com/sse", description: "Our docs" } } });
+    expect(created.id).toMatch(/^mcp_/);
+    expect(created.config).toMatchObject({ name: "Docs", url: "https://mcp.example.com/sse", approval_policy: "require_approval_all", transport: "SSE", tool_approval_hashes: [], tool_config_overrides: [] });
+    expect(created.dependent_agents).toEqual([]);
+    const agentId = (await call<{ agent_id: string }>("/v1/convai/agents/create", { method: "POST", json: { name: "Uses MCP", conversation_config: { agent: { prompt: { mcp_server_ids: [created.id] } } } } })).agent_id;
+    expect((await call<{ dependent_agents: Json[] }>(`${base}/${created.id}`)).dependent_agents).toMatchObject([{ type: "available", id: agentId, name: "Uses MCP" }]);
+    expect((await call<{ mcp_servers: Json[] }>(base)).mcp_servers.map((m) => m.id)).toContain(created.id);
+
+    expect((await call<{ config: Json }>(`${base}/${created.id}`, { method: "PATCH", json: { transport: "STREAMABLE_HTTP", response_timeout_secs: 20 } })).config).toMatchObject({ name: "Docs", transport: "STREAMABLE_HTTP", response_timeout_secs: 20 });
+    expect((await call<{ config: Json }>(`${base}/${created.id}/approval-policy`, { method: "PATCH", json: { approval_policy: "require_approval_per_tool" } })).config.approval_policy).toBe("require_approval_per_tool");
+    const approved = await call<{ config: { tool_approval_hashes: Json[] } }>(`${base}/${created.id}/tool-approvals`, { method: "POST", json: { tool_name: "search", tool_description: "Search the docs", approval_policy: "auto_approved" } });
+    expect(approved.config.tool_approval_hashes).toEqual([{ tool_name: "search", tool_hash: expect.stringMatching(/^[0-9a-f]{64}$/), approval_policy: "auto_approved" }]);
+    expect((await call<{ config: { tool_approval_hashes: Json[] } }>(`${base}/${created.id}/tool-approvals/search`, { method: "DELETE" })).config.tool_approval_hashes).toEqual([]);
+    await call(`${base}/${created.id}/tool-approvals/search`, { method: "DELETE" }, 404);
+
+    await call(`${base}/${created.id}/tool-configs`, { method: "POST", json: { tool_name: "search", response_timeout_secs: 5 } });
+    await call(`${base}/${created.id}/tool-configs`, { method: "POST", json: { tool_name: "search" } }, 409);
+    await call(`${base}/${created.id}/tool-configs/search`, { method: "PATCH", json: { disable_interruptions: true } });
+    expect(await call(`${base}/${created.id}/tool-configs/search`)).toEqual({ tool_name: "search", response_timeout_secs: 5, disable_interruptions: true });
+    await call(`${base}/${created.id}/tool-configs/search`, { method: "DELETE" });
+    await call(`${base}/${created.id}/tool-configs/search`, {}, 404);
+
+    // Bad input, unknown secrets, another workspace.
+    await call(base, { method: "POST", json: { config: { name: "x", url: "ftp://x" } } }, 422);
+    await call(base, { method: "POST", json: { config: { url: "https://x.example" } } }, 422);
+    await call(base, { method: "POST", json: { config: { name: "x", url: { secret_id: "nope" } } } }, 400);
+    await call(`${base}/${created.id}/approval-policy`, { method: "PATCH", json: { approval_policy: "sometimes" } }, 422);
+    expect((await api(`${base}/${created.id}`, { key: otherKey })).status).toBe(404);
+    expect((await api(`${base}/${created.id}`, { method: "DELETE", key: otherKey })).status).toBe(404);
+    expect(await (await api(base, { key: otherKey })).json()).toEqual({ mcp_servers: [] });
+    expect(await call(`${base}/${created.id}`, { method: "DELETE" })).toEqual({});
+    await call(`${base}/${created.id}`, {}, 404);
   });
 });

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { BRANCH_TEXTS, liveShare, MAIN_BRANCH, mergeConfigs, pickBranch, splitOf, trafficPoint, trafficProblem, type MergeableConfig } from "./branches";
+
+const config = (prompt: string, language = "en", extra: Record<string, unknown> = {}): MergeableConfig => ({
+  name: "Shop",
+  conversation_config: { agent: { language, prompt: { prompt, tool_ids: ["t1"] } } },
+  platform_settings: { widget: { variant: "compact" }, ...extra },
+  tags: ["shop"],
+});
+
+describe("traffic split", () => {
+  it("accepts shares of 0 to 100 adding up to 100, each branch once", () => {
+    expect(trafficProblem([{ branchId: "main", percentage: 100 }])).toBeNull();
+    expect(trafficProblem([{ branchId: "a", percentage: 33.33 }, { branchId: "b", percentage: 33.33 }, { branchId: "c", percentage: 33.34 }])).toBeNull();
+    expect(trafficProblem([{ branchId: "a", percentage: 50 }, { branchId: "b", percentage: 40 }])).toBe(BRANCH_TEXTS.trafficSum(90));
+    expect(trafficProblem([{ branchId: "a", percentage: 0.5 }, { branchId: "b", percentage: 0.5 }])).toBe(BRANCH_TEXTS.trafficSum(1));
+    expect(trafficProblem([{ branchId: "a", percentage: 150 }, { branchId: "b", percentage: -50 }])).toBe(BRANCH_TEXTS.trafficRange);
+    expect(trafficProblem([{ branchId: "a", percentage: 50 }, { branchId: "a", percentage: 50 }])).toBe(BRANCH_TEXTS.trafficDuplicate("a"));
+    expect(trafficProblem([])).toBe(BRANCH_TEXTS.trafficEmpty);
+    expect(splitOf([{ branchId: "a", percentage: 100 }, { branchId: "b", percentage: 0 }])).toEqual({ a: 100 });
+  });
+
+  it("sends each conversation to a branch by its id's point, the shares laid end to end in branch id order", () => {
+    const ids = Array.from({ length: 2000 }, (_, i) => `conv_${i}`);
+    for (const id of ids.slice(0, 50)) {
+      const point = trafficPoint(id);
+      expect(point).toBeGreaterThanOrEqual(0);
+      expect(point).toBeLessThan(100);
+      // "a" holds [0, 30), "b" [30, 100), whatever order the split names them in.
+      expect(pickBranch({ b: 70, a: 30 }, id)).toBe(point < 30 ? "a" : "b");
+      expect(pickBranch({ a: 30, b: 70 }, id)).toBe(pickBranch({ b: 70, a: 30 }, id));
+    }
+    const toA = ids.filter((id) => pickBranch({ a: 30, b: 70 }, id) === "a").length / ids.length;
+    expect(toA).toBeGreaterThan(0.25);
+    expect(toA).toBeLessThan(0.35);
+    expect(pickBranch(null, "conv_1")).toBe(MAIN_BRANCH.id);
+    expect(pickBranch({ a: 100 }, "conv_1")).toBe("a");
+    expect(liveShare(null, MAIN_BRANCH.id)).toBe(100);
+    expect(liveShare(null, "a")).toBe(0);
+    expect(liveShare({ a: 100 }, MAIN_BRANCH.id)).toBe(0);
+  });
+});
+
+describe("merging a branch", () => {
+  it("takes what the source changed, keeps what only the target changed", () => {
+    const base = config("You help shoppers.");
+    const source = config("You help shoppers kindly.");
+    const target = config("You help shoppers.", "de");
+    const { merged, conflicts, overriddenFields } = mergeConfigs(base, source, target, false);
+    expect(conflicts).toEqual([]);
+    expect(overriddenFields).toEqual(["conversation_config.agent.prompt.prompt"]);
+    expect(merged.conversation_config).toEqual({ agent: { language: "de", prompt: { prompt: "You help shoppers kindly.", tool_ids: ["t1"] } } });
+    // The inputs are not changed.
+    expect(target.conversation_config).toEqual(config("You help shoppers.", "de").conversation_config);
+  });
+
+  it("reports a field both changed differently as a conflict, and with force takes the source's", () => {
+    const base = config("A");
+    const source = config("B", "en", { ban: true });
+    const target = config("C");
+    const refused = mergeConfigs(base, source, target, false);
+    expect(refused.conflicts).toEqual([{ path: "conversation_config.agent.prompt.prompt", section: "conversation_config", base_value: "A", source_value: "B", target_value: "C" }]);
+    expect(refused.merged.conversation_config).toEqual(target.conversation_config);
+    expect(refused.merged.platform_settings).toEqual({ widget: { variant: "compact" }, ban: true });
+    const forced = mergeConfigs(base, source, target, true);
+    expect(forced.merged.conversation_config).toEqual(source.conversation_config);
+    expect(forced.overriddenFields).toContain("conversation_config.agent.prompt.prompt");
+  });
+
+  it("treats arrays as values, removes what the source removed, and finds nothing to do when both agree", () => {
+    const base = config("A");
+    const source: MergeableConfig = { ...config("A"), tags: ["shop", "new"], platform_settings: {} };
+    const merged = mergeConfigs(base, source, config("A"), false).merged;
+    expect(merged.tags).toEqual(["shop", "new"]);
+    expect(merged.platform_settings).toEqual({ widget: {} });
+    const same = mergeConfigs(base, config("B"), config("B"), false);
+    expect(same.conflicts).toEqual([]);
+    expect(same.overriddenFields).toEqual([]);
+  });
+});

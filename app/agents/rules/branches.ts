@@ -1,0 +1,147 @@
+// Agent branches, drafts and deployments (decision 0081): the traffic split's rules, which branch a conversation
+// talks to, and the three-way merge of one branch's configuration into another's. Pure: no database here.
+import type { Json } from "./agents";
+
+/** Every agent's main branch: its id (decision 0065 already answered versions with it) and name. */
+export const MAIN_BRANCH = { id: "main", name: "Main" } as const;
+
+export const BRANCH_LIMITS = { name: 100, description: 500, pageSize: 100, mostRecentVersions: 10, deploymentsPageSize: 100 } as const;
+
+export const BRANCH_TEXTS = {
+  branchNotFound: "Branch not found.",
+  branchesNotFound: (ids: string[]) => `These branches are not the agent's: ${ids.join(", ")}.`,
+  versionNotFound: "Version not found.",
+  nameTaken: (name: string) => `The agent already has a branch named "${name}".`,
+  draftNotFound: "This branch has no draft.",
+  mainCannotArchive: "The main branch cannot be archived.",
+  mainNoAutoRebase: "Automatic rebasing cannot be enabled on the main branch.",
+  autoRebaseNotOffered: "Automatic rebasing onto main is not offered.",
+  liveCannotArchive: (percent: number) => `The branch receives ${percent}% of the conversations: deploy its traffic elsewhere before archiving it.`,
+  archived: "The branch is archived: unarchive it first.",
+  mergeIntoItself: "A branch cannot be merged into itself.",
+  mergeConflicts: (paths: string[]) => `Both branches changed ${paths.join(", ")} since they parted: merge with force to keep the source branch's values.`,
+  trafficSum: (sum: number) => `The traffic percentages must add up to 100 (they add up to ${sum}).`,
+  trafficRange: "Each traffic percentage is between 0 and 100.",
+  trafficDuplicate: (id: string) => `The branch ${id} is named more than once.`,
+  trafficEmpty: "Name at least one branch.",
+  protected: "This branch is protected: only the workspace's admins may change it.",
+  merged: (name: string) => `Merged ${name}`,
+  rebased: "Rebased onto Main",
+  branchCreated: (name: string) => `Branched as ${name}`,
+  saved: "Updated",
+} as const;
+
+export type TrafficSplit = Record<string, number>;
+
+/** Why a traffic split cannot be deployed, or null: each branch once, percentages in [0, 100] adding up to 100. */
+export function trafficProblem(requests: { branchId: string; percentage: number }[]): string | null {
+  if (!requests.length) return BRANCH_TEXTS.trafficEmpty;
+  const seen = new Set<string>();
+  for (const r of requests) {
+    if (seen.has(r.branchId)) return BRANCH_TEXTS.trafficDuplicate(r.branchId);
+    seen.add(r.branchId);
+    if (!Number.isFinite(r.percentage) || r.percentage < 0 || r.percentage > 100) return BRANCH_TEXTS.trafficRange;
+  }
+  const sum = requests.reduce((n, r) => n + r.percentage, 0);
+  // Fractions such as 33.33 + 33.33 + 33.34 must pass despite floating point.
+  if (Math.abs(sum - 100) > 1e-6) return BRANCH_TEXTS.trafficSum(Math.round(sum * 1e6) / 1e6);
+  return null;
+}
+
+/** The split as stored: branches with no share left out (they get no conversations). */
+export function splitOf(requests: { branchId: string; percentage: number }[]): TrafficSplit {
+  return Object.fromEntries(requests.filter((r) => r.percentage > 0).map((r) => [r.branchId, r.percentage]));
+}
+
+/** FNV-1a over the key's UTF-16 code units: stable across runtimes, so a conversation's branch can be recomputed. */
+function fnv1a(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash >>> 0;
+}
+
+/** Where a key falls in [0, 100): its hash spread over 10,000 buckets (a hundredth of a percent each). */
+export const trafficPoint = (key: string): number => (fnv1a(key) % 10_000) / 100;
+
+/**
+ * The branch a conversation talks to: its id's point in [0, 100) against the branches' shares laid end to end in
+ * branch id order (so the same split always cuts the same way). No split, or an empty one: main.
+ */
+export function pickBranch(split: TrafficSplit | null, key: string): string {
+  const entries = Object.entries(split ?? {})
+    .filter(([, share]) => share > 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (!entries.length) return MAIN_BRANCH.id;
+  const point = trafficPoint(key);
+  let edge = 0;
+  for (const [branchId, share] of entries) {
+    edge += share;
+    if (point < edge) return branchId;
+  }
+  return entries.at(-1)![0];
+}
+
+/** A branch's share of the live split: main has everything while nothing was deployed. */
+export const liveShare = (split: TrafficSplit | null, branchId: string): number => (split ? (split[branchId] ?? 0) : branchId === MAIN_BRANCH.id ? 100 : 0);
+
+/** The SDK's conflict sections; it has none for the name and tags, reported with the platform settings. */
+export type ConflictSection = "conversation_config" | "platform_settings";
+export type FieldConflict = { path: string; section: ConflictSection; base_value?: unknown; source_value?: unknown; target_value?: unknown };
+
+/** The configuration a merge compares: what a version saves. */
+export type MergeableConfig = { name: string; conversation_config: Json; platform_settings: Json; tags: unknown };
+
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Every leaf path of a configuration: objects are walked into (an empty one has no leaves, so a path is never both a
+ * leaf and a parent), arrays and values are leaves.
+ */
+function leaves(value: unknown, prefix: string[], into: Map<string, string[]>): void {
+  if (isObject(value)) {
+    for (const [k, v] of Object.entries(value)) leaves(v, [...prefix, k], into);
+  } else if (prefix.length) into.set(prefix.join("."), prefix);
+}
+
+const at = (value: unknown, path: string[]): unknown => path.reduce<unknown>((v, k) => (isObject(v) ? v[k] : undefined), value);
+
+function setAt(root: Json, path: string[], value: unknown): void {
+  let node: Json = root;
+  for (const k of path.slice(0, -1)) {
+    if (!isObject(node[k])) node[k] = {};
+    node = node[k] as Json;
+  }
+  const last = path.at(-1)!;
+  if (value === undefined) delete node[last];
+  else node[last] = value;
+}
+
+const sectionOf = (path: string): ConflictSection => (path.startsWith("conversation_config.") ? "conversation_config" : "platform_settings");
+
+/**
+ * A three-way merge by leaf path: every field the source changed since the base is taken onto the target, unless
+ * the target changed the same field to something else since the base (a conflict; with force the source's value
+ * wins). Fields only the target changed stay. Arrays are single values (a tools list is not merged item by item).
+ */
+export function mergeConfigs(base: MergeableConfig, source: MergeableConfig, target: MergeableConfig, force: boolean): { merged: MergeableConfig; conflicts: FieldConflict[]; overriddenFields: string[] } {
+  const paths = new Map<string, string[]>();
+  for (const config of [base, source, target]) leaves(config, [], paths);
+  const merged = structuredClone(target) as unknown as Json;
+  const conflicts: FieldConflict[] = [];
+  const overriddenFields: string[] = [];
+  for (const [name, path] of paths) {
+    const [b, s, t] = [at(base, path), at(source, path), at(target, path)];
+    if (same(s, b) || same(s, t)) continue;
+    if (!same(t, b)) {
+      conflicts.push({ path: name, section: sectionOf(name), base_value: b, source_value: s, target_value: t });
+      if (!force) continue;
+    }
+    setAt(merged, path, structuredClone(s));
+    overriddenFields.push(name);
+  }
+  return { merged: merged as unknown as MergeableConfig, conflicts, overriddenFields };
+}
