@@ -8,6 +8,8 @@ import type { DubbingMessage } from "~/dubbing/dubbing.server";
 import { api, createKey, fetcherPost, form, installSpeechToTextModel, ORIGIN, signUp, webhookPayloads } from "./helpers";
 import { seedFinishedDub, twoSpeakerClip, upload } from "./dubbing-clip";
 import { MAX_LINE_CHARACTERS, STUDIO_TEXTS, TYPED_LINE_FIELD } from "../../../app/dubbing/rules/studio";
+import { database } from "../../../db/client";
+import { chargeRedub, DubChanged, findDub as findDubRow } from "../../../db/repositories/dubs";
 
 describe("dubbing", () => {
   // Dubbing over /v1/dubbing: a clip spoken by the platform's own voices (two speakers, a background hum) dubbed
@@ -592,6 +594,13 @@ describe("dubbing-editor", () => {
       }
       expect(await resource()).toEqual(before);
       expect(await charged()).toBe(chargedBefore);
+      // A dub changed while its lines were being spoken: the charge's batch is refused whole (nothing charged or written).
+      const read = (await findDubRow(database(env.DB), workspaceId, saveDub))!;
+      await env.DB.prepare("UPDATE dubs SET version = version + 1 WHERE id = ?").bind(saveDub).run();
+      await expect(chargeRedub(database(env.DB), read, { credits: 50, eventId: `e-${saveDub}`, userId: "u", beyondLimit: null, apiKeyId: null, at: 1 }, { name: "changed" })).rejects.toBeInstanceOf(DubChanged);
+      expect(await charged()).toBe(chargedBefore);
+      expect((await findDubRow(database(env.DB), workspaceId, saveDub))!.name).toBe(read.name);
+      await env.DB.prepare("UPDATE dubs SET version = version - 1 WHERE id = ?").bind(saveDub).run();
       // The API's own call with lines for two languages is refused (translations are one language's).
       expect((await api(`/v1/dubbing/resource/${saveDub}/dub`, { method: "POST", key, json: { segments: [], languages: ["es", "fr"], translations: { seg_0: "x" } } })).status).toBe(400);
     }, 60_000);
