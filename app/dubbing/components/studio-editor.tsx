@@ -180,7 +180,7 @@ export function StudioEditor({ dubId, source, target, languages, added, removed,
           <input type="hidden" name="version" value={version} />
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 className="text-sm font-medium">Lines</h3>
-            <Button type="submit" size="sm" disabled={savingAll || (hydrated && saveAllReason !== null)} aria-describedby={hydrated && saveAllReason && !savingAll ? "studio-save-all-reason" : undefined} data-testid="studio-save-all">
+            <Button type="submit" size="sm" disabled={savingAll || (hydrated && saveAllReason !== null)} aria-describedby={hydrated && saveAllReason && !savingAll && !saveAllFailure ? "studio-save-all-reason" : undefined} data-testid="studio-save-all">
               {savingAll ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <SaveAll aria-hidden="true" />}
               {savingAll ? "Re-dubbing…" : hydrated && !saveAllReason ? STUDIO_TEXTS.saveAll(redubCredits(toRedub, [target])) : "Save all and re-dub"}
             </Button>
@@ -194,14 +194,15 @@ export function StudioEditor({ dubId, source, target, languages, added, removed,
             <Hint tone="error" className="text-sm" data-testid="studio-save-all-error">
               {saveAllFailure.error}
             </Hint>
-          ) : hydrated && saveAllReason ? (
-            <p id="studio-save-all-reason" className="text-xs text-muted-foreground" data-testid="studio-save-all-reason">
-              {saveAllReason}
-            </p>
           ) : null}
           {redubbed && !savingAll && !saveAllFailure ? (
             <p role="status" className="text-sm text-muted-foreground" data-testid="studio-saved-all">
               {STUDIO_TEXTS.savedAll(redubbed)}
+            </p>
+          ) : null}
+          {hydrated && saveAllReason && !savingAll && !saveAllFailure ? (
+            <p id="studio-save-all-reason" className="text-xs text-muted-foreground" data-testid="studio-save-all-reason">
+              {saveAllReason}
             </p>
           ) : null}
           <ol className="flex flex-col divide-y divide-border" data-testid="studio-segments">
