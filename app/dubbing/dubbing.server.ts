@@ -289,12 +289,12 @@ type Dial = (request: Request) => Promise<Response>;
 type Dialled<T> = ({ ok: true } & T) | { ok: false; httpStatus: number; message: string };
 
 /**
- * One call to the project API (/v1/dubbing/project/{id}/...), dialled in-process with the person's session: the
+ * One call to the project or resource API (/v1/dubbing/{project,resource}/{id}/...), dialled in-process with the person's session: the
  * speaking and the encoders live on the API side of the worker, which the pages' bundle does not carry. Returns
  * the API's refusal as it gave it (status and message), so the editor and the SDK refuse alike.
  */
-async function dialProjectApi(dial: Dial, request: Request, method: "POST" | "DELETE", path: string, body: unknown): Promise<Dialled<{ body: unknown }>> {
-  const url = new URL(`/v1/dubbing/project/${path}`, request.url);
+async function dialDubbingApi(dial: Dial, request: Request, method: "POST" | "DELETE", path: string, body: unknown, api: "project" | "resource" = "project"): Promise<Dialled<{ body: unknown }>> {
+  const url = new URL(`/v1/dubbing/${api}/${path}`, request.url);
   const headers = new Headers({ origin: url.origin, ...(body === undefined ? {} : { "content-type": "application/json" }) });
   for (const name of ["cookie", "x-parlance-client-ip"]) {
     const value = request.headers.get(name);
@@ -313,15 +313,27 @@ async function dialProjectApi(dial: Dial, request: Request, method: "POST" | "DE
  * or take the person's `translations` by segment id (decision 0072), speak, charge, render).
  */
 export async function addDubLanguage(dial: Dial, request: Request, id: string, language: string, translations?: Record<string, string>): Promise<Dialled<{ code: string }>> {
-  const answer = await dialProjectApi(dial, request, "POST", `${encodeURIComponent(id)}/language`, { target_language: language, ...(translations ? { translations } : {}) });
+  const answer = await dialDubbingApi(dial, request, "POST", `${encodeURIComponent(id)}/language`, { target_language: language, ...(translations ? { translations } : {}) });
   if (!answer.ok) return answer;
   const code = (answer.body as { target_language?: string } | null)?.target_language;
   return code ? { ok: true, code } : { ok: false, httpStatus: 500, message: "The language could not be added; nothing was charged. Try again." };
 }
 
+/**
+ * "Save all and re-dub" (decision 0083) through the API's own call, the one the SDK's dubbing.resource.dub makes
+ * (POST /v1/dubbing/resource/{id}/dub, every stale segment of one language), given the editor's lines to save in
+ * the same write and the version the page read (a dub changed since is refused, 409). Answers how many
+ * segments were spoken again.
+ */
+export async function saveAllAndRedub(dial: Dial, request: Request, id: string, language: string, lines: Record<string, string>, version: number): Promise<Dialled<{ redubbed: number }>> {
+  const answer = await dialDubbingApi(dial, request, "POST", `${encodeURIComponent(id)}/dub`, { segments: [], languages: [language], translations: lines, version }, "resource");
+  if (!answer.ok) return answer;
+  return { ok: true, redubbed: ((answer.body as { segments?: string[] } | null)?.segments ?? []).length };
+}
+
 /** Removes a target language through the API's own call (DELETE /v1/dubbing/project/{id}/language/{code}); the last is refused (409). */
 export function removeDubLanguage(dial: Dial, request: Request, id: string, language: string): Promise<Dialled<{ body: unknown }>> {
-  return dialProjectApi(dial, request, "DELETE", `${encodeURIComponent(id)}/language/${encodeURIComponent(language)}`, undefined);
+  return dialDubbingApi(dial, request, "DELETE", `${encodeURIComponent(id)}/language/${encodeURIComponent(language)}`, undefined);
 }
 
 /**

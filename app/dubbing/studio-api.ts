@@ -125,18 +125,22 @@ dubbingStudioApi.post(
 
 dubbingStudioApi.post(
   "/:dubbing_id/dub",
-  doc("Speak segments again (every stale one when the list is empty), charged once by their duration", { success: { description: "JSON: version" }, responses: { ...COMMON, 401: "quota_exceeded" } }),
+  doc(
+    "Speak segments again (every stale one when the list is empty), charged once by their duration. A line without its translation is not spoken (409 needs_translation). Beyond the SDK's body, `translations` (segment id to text, one language in `languages`) saves those lines first in the same write, and `version` refuses a dub changed since it was read (409): the studio editor's \"Save all and re-dub\" (decision 0083)",
+    { success: { description: "JSON: version, segments (re-dubbed ids), edited (saved ids), credits" }, responses: { ...COMMON, 400: "invalid_languages, empty_line, text_too_long", 401: "quota_exceeded", 409: "version_conflict, nothing_to_redub, needs_translation, dubbing_not_editable" } },
+  ),
   valid("param", idParam),
-  valid("json", z.object({ segments: ids, languages })),
+  valid("json", z.object({ segments: ids, languages, translations: z.record(z.string().min(1).max(100), line).optional(), version: z.number().int().min(0).optional() })),
   async (c) => {
     const body = c.req.valid("json");
-    return answer(c, await redubStudioSegments(c.env, c.get("caller"), c.req.valid("param").dubbing_id, body.segments, body.languages ?? null));
+    const lines = body.translations ? { translations: body.translations, version: body.version } : undefined;
+    return answer(c, await redubStudioSegments(c.env, c.get("caller"), c.req.valid("param").dubbing_id, body.segments, body.languages ?? null, lines), (ok) => ({ version: ok.version, segments: ok.segments, edited: ok.edited, credits: ok.credits }));
   },
 );
 
 dubbingStudioApi.post(
   "/:dubbing_id/render/:language",
-  doc("Mix a language's current lines over the background again (and remux the video); mp3, or mp4 for a video upload", { success: { description: "JSON: version, render_id" }, responses: { ...COMMON, 422: "render_type_unsupported" } }),
+  doc("Mix a language's current lines over the background again (and remux the video); mp3, or mp4 for a video upload", { success: { description: "JSON: version, render_id" }, responses: { ...COMMON, 409: "needs_translation (lines without a translation in that language; decision 0083), dubbing_not_editable, version_conflict", 422: "render_type_unsupported" } }),
   valid("param", idParam.extend({ language: z.string().min(1).max(20) })),
   valid("json", z.object({ render_type: z.enum(STUDIO_RENDER_TYPES), normalize_volume: z.boolean().optional() })),
   async (c) => {

@@ -6,6 +6,7 @@ import { database } from "../../db/client";
 import * as repo from "../../db/repositories/dubs";
 import type { DubRow } from "../../db/repositories/dubs";
 import { QuotaExhausted } from "../../db/repositories/history";
+import { DubChanged } from "../../db/repositories/dubs";
 import { DUBBING_RATE } from "../../core/dubbing/decoded";
 import { remuxContainer } from "../../core/dubbing/remux";
 import { bytesFromInt16, int16FromBytes } from "../../core/audio/pcm";
@@ -37,6 +38,8 @@ import {
   editTranslation,
   MAX_LINE_CHARACTERS,
   MAX_SPEAKER_SAMPLE_SECONDS,
+  missingTranslationProblem,
+  saveAllEdits,
   MAX_TRANSCRIBE_SECONDS,
   moveSegments,
   SPEECH_LEAD_SECONDS,
@@ -427,20 +430,38 @@ export async function removeStudioLanguage(env: Env, actor: Actor, id: string, l
   return saved;
 }
 
+/** "Save all and re-dub" (decision 0083): one language's lines as the editor holds them, and the version it read. */
+export type SavedLines = { translations: Record<string, string>; version?: number };
+
 /**
  * Speaks the named segments again (every stale one when none are named) in the given languages (all by
  * default), fitted to their segments, and charges their duration once. The lines are written only after the
- * charge is taken; past the quota nothing is written.
+ * charge is taken; past the quota nothing is written. With `given` lines (the editor's "Save all and re-dub", one
+ * language): the edited lines are saved in the same batch as the charge, and every stale segment is spoken, so
+ * a refusal (a changed dub 409, nothing to do 409, a line without translation 409, quota 401) leaves nothing.
+ * A line without its translation is never spoken as a blank (409 needs_translation).
  */
-export async function redubStudioSegments(env: Env, actor: Actor, id: string, segmentIds: string[], languages: string[] | null): Promise<StudioResult<{ segments: string[]; credits: number; seconds: number }>> {
+export async function redubStudioSegments(env: Env, actor: Actor, id: string, segmentIds: string[], languages: string[] | null, given?: SavedLines): Promise<StudioResult<{ segments: string[]; edited: string[]; credits: number; seconds: number }>> {
   const found = await editableSegments(env, actor, id, segmentIds);
   if (!found.ok) return found;
-  const { row, segments, speakers } = found;
+  const { row, speakers } = found;
+  let segments = found.segments;
   const targets = languages?.map((l) => l.toLowerCase()) ?? found.languages;
+  if (given && targets.length !== 1) return refuse(400, "invalid_languages", "Translations are saved for one language: name exactly one in languages.");
   const missing = unknownLanguages(found, targets);
   if (missing) return missing;
+  let edited: string[] = [];
+  if (given) {
+    if (given.version !== undefined && given.version !== row.version) return refuse(409, "version_conflict", STUDIO_TEXTS.changedMeanwhile);
+    const saved = saveAllEdits(segments, targets[0]!, given.translations);
+    if (!saved.ok) return refuse(saved.problem.httpStatus, saved.problem.status, saved.problem.message);
+    segments = saved.segments;
+    edited = saved.edited;
+  }
   const chosen = segmentsToRedub(segments, segmentIds, targets);
-  if (chosen.length === 0) return { ok: true, version: row.version, segments: [], credits: 0, seconds: 0 };
+  if (chosen.length === 0) return given ? refuse(409, "nothing_to_redub", STUDIO_TEXTS.nothingChanged) : { ok: true, version: row.version, segments: [], edited, credits: 0, seconds: 0 };
+  const blanks = missingTranslationProblem(chosen, targets, dubbingLanguageName);
+  if (blanks) return refuse(409, "needs_translation", blanks);
   const credits = redubCredits(chosen, targets);
   const quota = await quotaFor(env, actor, credits);
   if (!quota.ok) return quota;
@@ -450,7 +471,7 @@ export async function redubStudioSegments(env: Env, actor: Actor, id: string, se
   if (!charged.ok) return charged;
   await Promise.all(lines.map((line) => env.MEDIA.put(line.key, bytesFromInt16(line.samples))));
   const seconds = chosen.reduce((sum, s) => sum + (s.end - s.start), 0) * targets.length;
-  return { ok: true, version: row.version + 1, segments: ids, credits, seconds };
+  return { ok: true, version: row.version + 1, segments: ids, edited, credits, seconds };
 }
 
 /** Whether the workspace's quota takes `credits` more, with what it may use; the refusal when not. */
@@ -489,6 +510,7 @@ async function chargeLines(env: Env, actor: Actor, row: DubRow, credits: number,
     );
   } catch (error) {
     if (error instanceof QuotaExhausted) return quotaRefusal(workspace, credits, (await currentQuota(database(env.DB), workspace, workspace.tier)).used);
+    if (error instanceof DubChanged) return conflict();
     throw error;
   }
   return { ok: true, version: row.version + 1 };
@@ -506,6 +528,9 @@ export async function renderStudioLanguage(env: Env, actor: Actor, id: string, l
   const code = language.toLowerCase();
   const missing = unknownLanguages(found, [code]);
   if (missing) return missing;
+  // Decision 0083: a language with lines waiting for their translation is not rendered (it would speak blanks).
+  const blanks = missingTranslationProblem(found.segments, [code], dubbingLanguageName);
+  if (blanks) return refuse(409, "needs_translation", blanks);
   const mixed = await mixLanguage(env, row, code, found.segments, requested);
   if (!mixed.ok) return mixed;
   const renderId = `render_${randomHex(8)}`;

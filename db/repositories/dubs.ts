@@ -97,11 +97,14 @@ export async function updateDubAtVersion(db: Database, workspaceId: string, id: 
 export async function chargeRedub(db: Database, row: DubRow, charge: { credits: number; eventId: string; userId: string; beyondLimit: number | null; apiKeyId: string | null; at: number }, patch: Partial<Omit<DubRow, "id" | "workspaceId">>): Promise<void> {
   const charged = sql`${workspaces.characterCount} + ${charge.credits}`;
   const withinQuota = sql`CASE WHEN ${charged} <= ${workspaces.characterLimit} + ${charge.beyondLimit} THEN ${charged} END`;
+  // The dub must still be at the version it was read at (the lines were spoken from it): otherwise the count
+  // becomes NULL, the NOT NULL constraint fails and the whole batch (charge, event, dub) rolls back.
+  const unchanged = sql`(SELECT ${dubs.version} FROM ${dubs} WHERE ${dubs.id} = ${row.id} AND ${dubs.workspaceId} = ${row.workspaceId}) = ${row.version}`;
   try {
     await db.batch([
       db
         .update(workspaces)
-        .set({ characterCount: charge.beyondLimit === null ? charged : withinQuota })
+        .set({ characterCount: sql`CASE WHEN ${unchanged} THEN ${charge.beyondLimit === null ? charged : withinQuota} END` })
         .where(eq(workspaces.id, row.workspaceId)),
       db.insert(usageEvents).values({ id: charge.eventId, workspaceId: row.workspaceId, userId: charge.userId, occurredAt: charge.at, characters: charge.credits, voiceId: "", voiceName: "", modelId: "dubbing", source: DUBBING_SOURCE, apiKeyId: charge.apiKeyId }),
       db
@@ -110,7 +113,17 @@ export async function chargeRedub(db: Database, row: DubRow, charge: { credits: 
         .where(and(eq(dubs.id, row.id), eq(dubs.workspaceId, row.workspaceId))),
     ]);
   } catch (error) {
-    if (String((error as Error)?.message ?? error).includes("NOT NULL constraint failed: workspaces.character_count")) throw new QuotaExhausted();
+    if (String((error as Error)?.message ?? error).includes("NOT NULL constraint failed: workspaces.character_count")) {
+      const now = await db.select({ version: dubs.version }).from(dubs).where(and(eq(dubs.id, row.id), eq(dubs.workspaceId, row.workspaceId))).get();
+      throw now?.version === row.version ? new QuotaExhausted() : new DubChanged();
+    }
     throw error;
+  }
+}
+
+/** Thrown by chargeRedub when the dub was changed after it was read: nothing was charged or written. */
+export class DubChanged extends Error {
+  constructor() {
+    super("The dub changed meanwhile");
   }
 }

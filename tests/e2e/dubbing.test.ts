@@ -10,7 +10,7 @@ const stateDir = inject("stateDir");
 const browser = sharedBrowser();
 
 /** The studio's language controls at 1280x800 and 390x844 in both themes: the studio card, or the page (a dialog). */
-async function studioShots(page: Page, path: string, name: string, what: "card" | "page") {
+async function studioShots(page: Page, path: string, name: string, what: "card" | "page" | "lines") {
   for (const theme of ["light", "dark"]) {
     for (const [size, width, height] of [["desktop", 1280, 800], ["phone", 390, 844]] as const) {
       await page.setViewportSize({ width, height });
@@ -18,6 +18,8 @@ async function studioShots(page: Page, path: string, name: string, what: "card" 
       await page.goto(path);
       await waitForHydration(page);
       if (what === "card") await page.getByTestId("dub-studio").screenshot({ path: `tests/e2e/artifacts/${name}-${size}-${theme}.png` });
+      // The card is taller than the window (its column scrolls): the lines are photographed on their own.
+      else if (what === "lines") await page.getByTestId("studio-lines").screenshot({ path: `tests/e2e/artifacts/${name}-${size}-${theme}.png` });
       else await screenshot(page, `${name}-${size}-${theme}`);
     }
   }
@@ -106,7 +108,7 @@ describe("dubbing page", () => {
     await context.close();
   }, 180_000);
 
-  it("fixes a translation line in the studio and re-dubs only that segment, warning before leaving unsaved edits", async () => {
+  it("fixes a translation line in the studio and re-dubs only that segment, warning before leaving unsaved edits; saves two lines and re-dubs both at once", async () => {
     const { context, page, errors } = await newPage(browser(), baseUrl);
     const email = uniqueEmail("dub-studio");
     await signUpInBrowser(page, email, "/app/dubbing");
@@ -232,7 +234,55 @@ describe("dubbing page", () => {
     // Switching back to French shows its lines.
     await page.getByTestId("studio-languages").getByRole("link", { name: "French" }).click();
     await expect.poll(() => page.getByTestId("studio-translation").first().inputValue()).toContain("Bonjour");
+
+    // Decision 0083: a second line added through the API (source text only): it needs a translation in both
+    // languages, so the editor marks it and will not render French. Two lines edited, one click saves both and
+    // re-dubs both.
+    const added = await page.evaluate(async (dubId) => {
+      const response = await fetch(`/v1/dubbing/resource/${dubId}/speaker/speaker_0/segment`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ start_time: 0.1, end_time: 0.9, text: "see you soon" }) });
+      return response.status;
+    }, id);
+    expect(added).toBe(200);
+    await page.goto(`/app/dubbing/${id}?language=fr`);
+    await waitForHydration(page);
+    await expect(page.getByTestId("studio-needs-translation").textContent()).resolves.toContain("1 line has no French translation yet");
+    await expect(page.getByTestId("studio-render").isDisabled()).resolves.toBe(true);
+    await expect(page.getByTestId("studio-save-all").isDisabled()).resolves.toBe(true);
+    await expect(page.getByTestId("studio-save-all-reason").textContent()).resolves.toContain("no French translation");
+    await expect(page.getByTestId("studio-languages").getByRole("link", { name: /Spanish/ }).textContent()).resolves.toContain("1");
+    await studioShots(page, `/app/dubbing/${id}?language=fr`, "dubbing-studio-needs-translation", "card");
+    await studioShots(page, `/app/dubbing/${id}?language=fr`, "dubbing-studio-needs-translation-lines", "lines");
+    const waiting = page.getByTestId("studio-segment").filter({ has: page.getByTestId("studio-needs-translation-badge") });
+    const done = page.getByTestId("studio-segment").filter({ hasNot: page.getByTestId("studio-needs-translation-badge") });
+    await expect(waiting.count()).resolves.toBe(1);
+    await done.getByTestId("studio-translation").fill("Bonjour à tous. Je veux apprendre une langue.");
+    await waiting.getByTestId("studio-translation").fill("À bientôt.");
+    const saveAll = page.getByTestId("studio-save-all");
+    await expect(saveAll.textContent()).resolves.toMatch(/Save all and re-dub \(\d[\d,]* credits\)/);
+    await page.route(`**/app/dubbing/${id}.data*`, async (route) => {
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await saveAll.click();
+    await expect(page.getByTestId("studio-save-all-progress").textContent()).resolves.toContain("Saving 2 edited lines and re-dubbing 2 segments in French");
+    for (const [size, width, height] of [["desktop", 1280, 800], ["phone", 390, 844]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.getByTestId("studio-lines").screenshot({ path: `tests/e2e/artifacts/dubbing-studio-saving-all-${size}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByTestId("studio-saved-all").waitFor({ timeout: 60_000 });
+    await page.unroute(`**/app/dubbing/${id}.data*`);
+    await expect(page.getByTestId("studio-saved-all").textContent()).resolves.toContain("Saved and re-dubbed 2 segments");
+    await expect(page.getByTestId("studio-segment").getByText(/Not re-dubbed|Needs translation/).count()).resolves.toBe(0);
+    await expect(page.getByTestId("studio-translation").evaluateAll((boxes) => boxes.map((box) => (box as HTMLTextAreaElement).value))).resolves.toEqual(expect.arrayContaining(["À bientôt.", "Bonjour à tous. Je veux apprendre une langue."]));
+    // Nothing left to save: the button says why; French renders again.
+    await expect(saveAll.isDisabled()).resolves.toBe(true);
+    await expect(page.getByTestId("studio-save-all-reason").textContent()).resolves.toBe("Nothing to save or re-dub: no line was edited and no speaker's voice changed since the last re-dub.");
+    await studioShots(page, `/app/dubbing/${id}?language=fr&redubbed=2`, "dubbing-studio-saved-all", "lines");
+    await page.getByTestId("studio-render").click();
+    await page.getByTestId("studio-rendered").waitFor({ timeout: 30_000 });
+    await expect.soft(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
-  }, 300_000);
+  }, 420_000);
 });

@@ -13,7 +13,7 @@ import type { AddLanguageProps } from "./add-language";
 
 type Output = { language: string; hasVideo: boolean; videoType: string | null };
 type Speaker = StudioSpeaker;
-type Studio = { version: number; voices: { id: string; name: string }[]; language: string; adding: Omit<AddLanguageProps, "lines">; typing: string | null; removed: string | null };
+type Studio = { version: number; voices: { id: string; name: string }[]; language: string; adding: Omit<AddLanguageProps, "lines">; typing: string | null; removed: string | null; redubbed: number | null };
 
 const POLL_MS = 1500;
 const time = (seconds: number) => `${Math.floor(seconds / 60)}:${(seconds % 60).toFixed(1).padStart(4, "0")}`;
@@ -111,6 +111,7 @@ export function DubView({ dub, languages, outputs, segments, speakers, studio, s
           languages={languages}
           added={searchParams.get("added") === "1" ? "translated" : searchParams.get("added") === "typed" ? "typed" : null}
           removed={studio.removed}
+          redubbed={studio.redubbed}
           adding={{ ...studio.adding, lines: segments.length }}
           typing={studio.typing}
           durationSeconds={dub.durationSeconds}

@@ -1,7 +1,7 @@
-import { Link, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useLeaveWarning } from "~/common/components/leave-warning";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { AudioLines, Play, RefreshCw, Save } from "lucide-react";
+import { AudioLines, LoaderCircle, Play, RefreshCw, Save, SaveAll } from "lucide-react";
 import { Button } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { Badge } from "~/common/ui/badge";
@@ -9,9 +9,9 @@ import { Hint } from "~/common/ui/feedback";
 import { Label, Textarea } from "~/common/ui/input";
 import { Select } from "~/common/ui/select";
 import { dubbingLanguageName, type DubSegment } from "../../../core/dubbing/dub-rules";
-import { MAX_LINE_CHARACTERS, redubCredits, STUDIO_TEXTS } from "~/dubbing/rules/studio";
+import { MAX_LINE_CHARACTERS, needsTranslation, redubCredits, STUDIO_TEXTS, TYPED_LINE_FIELD, untranslatedSegments } from "~/dubbing/rules/studio";
 import { cn } from "~/common/ui/cn";
-import { AddLanguage, TypeLanguage, type AddLanguageProps } from "./add-language";
+import { AddLanguage, TypeLanguage, type AddLanguageProps, type LanguageFailure } from "./add-language";
 import { RemoveLanguage } from "./remove-language";
 
 export type StudioSpeaker = { id: string; name: string; pitchHz: number | null; variant: string; voiceId: string | null };
@@ -49,13 +49,23 @@ const time = (seconds: number) => `${Math.floor(seconds / 60)}:${(seconds % 60).
  * translation, play the original or the dub from a segment, edit a translation and re-dub just that segment,
  * give a speaker another voice, render the track again. Unsaved edits hold the page (leave-page warning).
  */
-export function StudioEditor({ dubId, source, target, languages, added, removed, adding, typing, durationSeconds, segments, speakers, voices, version, renderType }: StudioProps & { renderType: "mp3" | "mp4"; languages: string[]; added: "translated" | "typed" | null; removed: string | null; adding: AddLanguageProps; typing: string | null }) {
+export function StudioEditor({ dubId, source, target, languages, added, removed, redubbed, adding, typing, durationSeconds, segments, speakers, voices, version, renderType }: StudioProps & { renderType: "mp3" | "mp4"; languages: string[]; added: "translated" | "typed" | null; removed: string | null; redubbed: number | null; adding: AddLanguageProps; typing: string | null }) {
   const original = useRef<HTMLAudioElement>(null);
   const dub = useRef<HTMLAudioElement>(null);
   const stopAt = useRef<number | null>(null);
-  const [dirty, setDirty] = useState<Record<string, boolean>>({});
-  const unsaved = Object.values(dirty).some(Boolean);
-  const markDirty = useCallback((id: string, value: boolean) => setDirty((d) => (d[id] === value ? d : { ...d, [id]: value })), []);
+  // Each line's text as the person has it (rows report theirs): what "Save all and re-dub" would save.
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const markText = useCallback((id: string, text: string) => setTexts((t) => (t[id] === text ? t : { ...t, [id]: text })), []);
+  const savedText = (segment: DubSegment) => segment.translations[target] ?? "";
+  const edited = segments.filter((s) => texts[s.id] !== undefined && texts[s.id] !== savedText(s));
+  const unsaved = edited.length > 0;
+  // Without scripts the button cannot know what was typed: it stays enabled and the action says what is wrong.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const answer = useActionData<LanguageFailure>();
+  const saveAllFailure = answer?.intent === "save-all" && answer.language === target ? answer : undefined;
+  const navigation = useNavigation();
+  const savingAll = navigation.state !== "idle" && navigation.formData?.get("intent") === "save-all";
 
   const leaveWarning = useLeaveWarning(unsaved, STUDIO_TEXTS.unsaved);
 
@@ -76,6 +86,15 @@ export function StudioEditor({ dubId, source, target, languages, added, removed,
 
   const render = useStudioCall(dubId);
   const stale = segments.filter((s) => (s.stale ?? []).includes(target)).length;
+  const name = dubbingLanguageName(target);
+  // Decision 0083: lines without a translation are not rendered (they would be blanks).
+  const untranslated = untranslatedSegments(segments, target).length;
+  // What "Save all and re-dub" would do: the edited lines saved, every stale or edited segment spoken again.
+  const toRedub = segments.filter((s) => edited.includes(s) || (s.stale ?? []).includes(target));
+  const textOf = (s: DubSegment) => texts[s.id] ?? savedText(s);
+  const blanks = toRedub.filter((s) => s.text.trim() && !textOf(s).trim()).length;
+  const emptied = edited.some((s) => !textOf(s).trim() && savedText(s).trim());
+  const saveAllReason = toRedub.length === 0 ? STUDIO_TEXTS.nothingChanged : emptied ? STUDIO_TEXTS.emptyLine : blanks ? STUDIO_TEXTS.needsTranslation(name, blanks) : null;
   const speakerName = (id: string) => speakers.find((s) => s.id === id)?.name ?? id;
   const base = `/v1/dubbing/${dubId}`;
 
@@ -85,7 +104,13 @@ export function StudioEditor({ dubId, source, target, languages, added, removed,
         title="Dubbing studio"
         description={`Edit a ${dubbingLanguageName(target)} line, re-dub just that segment, then render the track again. ${STUDIO_TEXTS.renderHint}`}
         actions={
-          <Button variant="primary" disabled={render.state !== "idle"} onClick={() => void render.call(`/render/${target}`, "POST", { render_type: renderType })} data-testid="studio-render">
+          <Button
+            variant="primary"
+            disabled={render.state !== "idle" || untranslated > 0}
+            aria-describedby={untranslated ? "studio-needs-translation" : undefined}
+            onClick={() => void render.call(`/render/${target}`, "POST", { render_type: renderType })}
+            data-testid="studio-render"
+          >
             <RefreshCw aria-hidden="true" className={render.state !== "idle" ? "animate-spin" : undefined} />
             {render.state !== "idle" ? "Rendering…" : "Render"}
           </Button>
@@ -93,7 +118,7 @@ export function StudioEditor({ dubId, source, target, languages, added, removed,
       />
       <CardContent className="flex flex-col gap-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <LanguageSwitch dubId={dubId} languages={languages} current={target} />
+          <LanguageSwitch dubId={dubId} languages={languages} current={target} segments={segments} />
           <RemoveLanguage dubId={dubId} language={target} count={languages.length} />
         </div>
         {removed ? (
@@ -113,6 +138,12 @@ export function StudioEditor({ dubId, source, target, languages, added, removed,
         ) : null}
         {render.error ? <Hint tone="error" className="text-sm">{render.error}</Hint> : null}
         {render.done ? <p className="text-sm text-muted-foreground" data-testid="studio-rendered">Rendered: the dub above plays the new track.</p> : null}
+        {untranslated ? (
+          <p id="studio-needs-translation" className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground" data-testid="studio-needs-translation">
+            <Badge tone="warning">{`${untranslated} to translate`}</Badge>
+            {STUDIO_TEXTS.needsTranslation(name, untranslated)}
+          </p>
+        ) : null}
         {stale ? (
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground" data-testid="studio-stale-count">
             <Badge tone="warning">{stale} not re-dubbed</Badge>
@@ -142,14 +173,55 @@ export function StudioEditor({ dubId, source, target, languages, added, removed,
           </ul>
         </section>
 
-        <section aria-label="Lines" className="flex flex-col gap-2">
-          <h3 className="text-sm font-medium">Lines</h3>
+        {/* Decision 0083: one plain form over every line, so "Save all and re-dub" posts without scripts too. */}
+        <Form method="post" preventScrollReset aria-label="Lines" className="flex flex-col gap-2" data-testid="studio-lines">
+          <input type="hidden" name="intent" value="save-all" />
+          <input type="hidden" name="language" value={target} />
+          <input type="hidden" name="version" value={version} />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 className="text-sm font-medium">Lines</h3>
+            <Button type="submit" size="sm" disabled={savingAll || (hydrated && saveAllReason !== null)} aria-describedby={hydrated && saveAllReason && !savingAll && !saveAllFailure ? "studio-save-all-reason" : undefined} data-testid="studio-save-all">
+              {savingAll ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <SaveAll aria-hidden="true" />}
+              {savingAll ? "Re-dubbing…" : hydrated && !saveAllReason ? STUDIO_TEXTS.saveAll(redubCredits(toRedub, [target])) : "Save all and re-dub"}
+            </Button>
+          </div>
+          {savingAll ? (
+            <p role="status" className="flex items-start gap-2 text-sm" data-testid="studio-save-all-progress">
+              <LoaderCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 animate-spin" />
+              {STUDIO_TEXTS.savingAll(name, edited.length, toRedub.length)}
+            </p>
+          ) : saveAllFailure ? (
+            <Hint tone="error" className="text-sm" data-testid="studio-save-all-error">
+              {saveAllFailure.error}
+            </Hint>
+          ) : null}
+          {redubbed && !savingAll && !saveAllFailure ? (
+            <p role="status" className="text-sm text-muted-foreground" data-testid="studio-saved-all">
+              {STUDIO_TEXTS.savedAll(redubbed)}
+            </p>
+          ) : null}
+          {hydrated && saveAllReason && !savingAll && !saveAllFailure ? (
+            <p id="studio-save-all-reason" className="text-xs text-muted-foreground" data-testid="studio-save-all-reason">
+              {saveAllReason}
+            </p>
+          ) : null}
           <ol className="flex flex-col divide-y divide-border" data-testid="studio-segments">
             {segments.map((segment) => (
-              <SegmentRow key={segment.id} dubId={dubId} segment={segment} source={source} target={target} speaker={speakerName(segment.speakerId)} onDirty={markDirty} onPlay={playFrom} />
+              <SegmentRow
+                key={segment.id}
+                dubId={dubId}
+                segment={segment}
+                source={source}
+                target={target}
+                speaker={speakerName(segment.speakerId)}
+                initial={saveAllFailure?.lines?.[segment.id]}
+                locked={savingAll}
+                onText={markText}
+                onPlay={playFrom}
+              />
             ))}
           </ol>
-        </section>
+        </Form>
       </CardContent>
       {leaveWarning}
     </Card>
@@ -157,7 +229,7 @@ export function StudioEditor({ dubId, source, target, languages, added, removed,
 }
 
 /** The dub's target languages as links (?language=): the studio edits, plays and renders the one chosen. */
-function LanguageSwitch({ dubId, languages, current }: { dubId: string; languages: string[]; current: string }) {
+function LanguageSwitch({ dubId, languages, current, segments }: { dubId: string; languages: string[]; current: string; segments: DubSegment[] }) {
   return (
     <nav aria-labelledby="studio-languages-title" className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1" data-testid="studio-languages">
       <span id="studio-languages-title" className="text-sm font-medium">
@@ -176,6 +248,12 @@ function LanguageSwitch({ dubId, languages, current }: { dubId: string; language
               )}
             >
               {dubbingLanguageName(language)}
+              {untranslatedSegments(segments, language).length ? (
+                <span className="ml-1.5 rounded-full bg-amber-100 px-1.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200" title={STUDIO_TEXTS.needsTranslationBadge}>
+                  <span className="sr-only">, {STUDIO_TEXTS.needsTranslationBadge.toLowerCase()}: </span>
+                  {untranslatedSegments(segments, language).length}
+                </span>
+              ) : null}
             </Link>
           </li>
         ))}
@@ -246,14 +324,36 @@ function SpeakerVoice({ dubId, speaker, voices }: { dubId: string; speaker: Stud
 }
 
 /** One line: source beside its editable translation, play either from here, save the edit, re-dub the segment. */
-function SegmentRow({ dubId, segment, source, target, speaker, onDirty, onPlay }: { dubId: string; segment: DubSegment; source: string; target: string; speaker: string; onDirty: (id: string, dirty: boolean) => void; onPlay: (which: "original" | "dub", segment: DubSegment) => void }) {
+function SegmentRow({
+  dubId,
+  segment,
+  source,
+  target,
+  speaker,
+  initial,
+  locked,
+  onText,
+  onPlay,
+}: {
+  dubId: string;
+  segment: DubSegment;
+  source: string;
+  target: string;
+  speaker: string;
+  /** What the person had typed when "Save all and re-dub" was refused (the page came back without scripts). */
+  initial: string | undefined;
+  locked: boolean;
+  onText: (id: string, text: string) => void;
+  onPlay: (which: "original" | "dub", segment: DubSegment) => void;
+}) {
   const saved = segment.translations[target] ?? "";
-  const [text, setText] = useState(saved);
+  const [text, setText] = useState(initial ?? saved);
   const save = useStudioCall(dubId);
   const redub = useStudioCall(dubId);
   const dirty = text !== saved;
-  useEffect(() => onDirty(segment.id, dirty), [onDirty, segment.id, dirty]);
+  useEffect(() => onText(segment.id, text), [onText, segment.id, text]);
   const stale = (segment.stale ?? []).includes(target);
+  const waiting = needsTranslation(segment, target);
   const inputId = `translation-${segment.id}`;
   const error = save.error ?? redub.error;
   return (
@@ -263,7 +363,11 @@ function SegmentRow({ dubId, segment, source, target, speaker, onDirty, onPlay }
           {time(segment.start)}–{time(segment.end)}
         </span>
         <span>{speaker}</span>
-        {stale ? (
+        {waiting ? (
+          <Badge tone="warning" data-testid="studio-needs-translation-badge">
+            {STUDIO_TEXTS.needsTranslationBadge}
+          </Badge>
+        ) : stale ? (
           <Badge tone="warning" title={STUDIO_TEXTS.staleHint}>
             Not re-dubbed
           </Badge>
@@ -290,10 +394,13 @@ function SegmentRow({ dubId, segment, source, target, speaker, onDirty, onPlay }
         </Label>
         <Textarea
           id={inputId}
+          name={`${TYPED_LINE_FIELD}${segment.id}`}
           lang={target}
           rows={2}
           maxLength={MAX_LINE_CHARACTERS}
           value={text}
+          readOnly={locked}
+          placeholder={waiting ? `Type the ${dubbingLanguageName(target)} translation` : undefined}
           onChange={(event) => setText(event.target.value)}
           data-testid="studio-translation"
         />
@@ -309,7 +416,7 @@ function SegmentRow({ dubId, segment, source, target, speaker, onDirty, onPlay }
             <Save aria-hidden="true" />
             {save.state !== "idle" ? "Saving…" : "Save"}
           </Button>
-          <Button size="sm" variant="primary" disabled={dirty || !stale || redub.state !== "idle"} onClick={() => void redub.call("/dub", "POST", { segments: [segment.id], languages: [target] })} data-testid="studio-redub">
+          <Button size="sm" variant="primary" disabled={dirty || !stale || waiting || redub.state !== "idle"} onClick={() => void redub.call("/dub", "POST", { segments: [segment.id], languages: [target] })} data-testid="studio-redub">
             <AudioLines aria-hidden="true" />
             {redub.state !== "idle" ? "Re-dubbing…" : `Re-dub (${redubCredits([segment], [target])} credits)`}
           </Button>

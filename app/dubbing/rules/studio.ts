@@ -50,6 +50,17 @@ export const STUDIO_TEXTS = {
   typeInstead: "Type the translations yourself",
   typeLines: "Type its lines…",
   dubbingTyped: (language: string, lines: number) => `Dubbing ${language}: speaking ${lines === 1 ? "the line" : `${lines} lines`} in ${lines === 1 ? "its speaker's voice" : "their speakers' voices"}, then rendering the track. This runs in one go: keep the page open.`,
+  // Decision 0083: "Save all and re-dub", and lines waiting for their translation.
+  saveAll: (credits: number) => `Save all and re-dub (${credits.toLocaleString("en")} credits)`,
+  savingAll: (language: string, saved: number, lines: number) =>
+    `${saved ? `Saving ${saved === 1 ? "1 edited line" : `${saved} edited lines`} and ` : ""}${saved ? "re-dubbing" : "Re-dubbing"} ${lines === 1 ? "1 segment" : `${lines} segments`} in ${language}, each in its speaker's voice. This runs in one go: keep the page open.`,
+  savedAll: (lines: number) => `Saved and re-dubbed ${lines === 1 ? "1 segment" : `${lines} segments`}. Render to hear ${lines === 1 ? "it" : "them"} in the track.`,
+  nothingChanged: "Nothing to save or re-dub: no line was edited and no speaker's voice changed since the last re-dub.",
+  changedMeanwhile: "The dub was changed elsewhere since this page was loaded (another tab, a teammate or the API): nothing was saved. Load it again; your edits are kept below to copy.",
+  emptyLine: "A line cannot be saved empty: type its translation.",
+  needsTranslationBadge: "Needs translation",
+  needsTranslation: (language: string, missing: number) =>
+    `${missing === 1 ? "1 line has" : `${missing} lines have`} no ${language} translation yet: type ${missing === 1 ? "it" : "them"} below and re-dub before rendering, so the dub does not speak blanks.`,
 } as const;
 
 /** The typed-translations form's field for a segment's line: this prefix and the segment's id (decision 0072). */
@@ -60,6 +71,55 @@ export function studioLanguages(segments: DubSegment[], target: string): string[
   const languages = new Set([target]);
   for (const segment of segments) for (const language of Object.keys(segment.translations)) languages.add(language);
   return [...languages];
+}
+
+/**
+ * Whether a segment waits for its translation into `language` (decision 0083): it has something to say and no
+ * translation (a new segment, a source edit that discarded it, a language added by typing with lines since).
+ */
+export function needsTranslation(segment: DubSegment, language: string): boolean {
+  return segment.text.trim() !== "" && !(segment.translations[language] ?? "").trim();
+}
+
+/** The segments waiting for their translation into `language`. */
+export function untranslatedSegments(segments: readonly DubSegment[], language: string): DubSegment[] {
+  return segments.filter((s) => needsTranslation(s, language));
+}
+
+/** Why a set of lines cannot be spoken or rendered in these languages: the first language missing translations, or null. */
+export function missingTranslationProblem(segments: readonly DubSegment[], languages: readonly string[], name: (code: string) => string): string | null {
+  for (const language of languages) {
+    const missing = untranslatedSegments(segments, language).length;
+    if (missing) return STUDIO_TEXTS.needsTranslation(name(language), missing);
+  }
+  return null;
+}
+
+export type SaveAllProblem = { httpStatus: 400 | 404; status: string; message: string };
+
+/**
+ * "Save all and re-dub" (decision 0083) over one language's lines as the editor posts them (every line, by
+ * segment id): the lines whose text differs from the stored translation are the edits (each becomes stale);
+ * an unknown id is 404, an emptied line 400. Returns the segments after the edits and the ids edited.
+ */
+export function saveAllEdits(segments: DubSegment[], language: string, posted: Record<string, string>): { ok: true; segments: DubSegment[]; edited: string[] } | { ok: false; problem: SaveAllProblem } {
+  const unknown = unknownSegmentIds(segments, Object.keys(posted));
+  if (unknown.length) return { ok: false, problem: { httpStatus: 404, status: "segment_not_found", message: `The dub has no segment ${unknown.join(", ")}.` } };
+  let next = segments;
+  const edited: string[] = [];
+  for (const segment of segments) {
+    const text = posted[segment.id];
+    if (text === undefined || text === (segment.translations[language] ?? "")) continue;
+    if (!text.trim()) {
+      // A line that had no translation and is posted empty is simply still waiting; emptying a line is refused.
+      if (!(segment.translations[language] ?? "").trim()) continue;
+      return { ok: false, problem: { httpStatus: 400, status: "empty_line", message: STUDIO_TEXTS.emptyLine } };
+    }
+    if (text.length > MAX_LINE_CHARACTERS) return { ok: false, problem: { httpStatus: 400, status: "text_too_long", message: `A line holds at most ${MAX_LINE_CHARACTERS} characters.` } };
+    next = editTranslation(next, segment.id, language, text);
+    edited.push(segment.id);
+  }
+  return { ok: true, segments: next, edited };
 }
 
 /** The ids among `ids` that the dub has no segment for. */

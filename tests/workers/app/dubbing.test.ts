@@ -8,6 +8,8 @@ import type { DubbingMessage } from "~/dubbing/dubbing.server";
 import { api, createKey, fetcherPost, form, installSpeechToTextModel, ORIGIN, signUp, webhookPayloads } from "./helpers";
 import { seedFinishedDub, twoSpeakerClip, upload } from "./dubbing-clip";
 import { MAX_LINE_CHARACTERS, STUDIO_TEXTS, TYPED_LINE_FIELD } from "../../../app/dubbing/rules/studio";
+import { database } from "../../../db/client";
+import { chargeRedub, DubChanged, findDub as findDubRow } from "../../../db/repositories/dubs";
 
 describe("dubbing", () => {
   // Dubbing over /v1/dubbing: a clip spoken by the platform's own voices (two speakers, a background hum) dubbed
@@ -512,6 +514,123 @@ describe("dubbing-editor", () => {
       expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="studio-remove-language-reason"/);
       expect(html).toContain(STUDIO_TEXTS.lastLanguage);
     }, 60_000);
+  });
+
+  describe("saving every line and re-dubbing the changed ones, and lines needing translation (decision 0083)", () => {
+    // A dub of its own: seg_0 (2.5 s, speaker_0) and seg_1 (2.5 s, speaker_1), Spanish, none stale.
+    let saveDub = "";
+    const line = (id: string) => `${TYPED_LINE_FIELD}${id}`;
+    const resource = async () => (await (await api(`/v1/dubbing/resource/${saveDub}`, { key })).json()) as { version: number; speaker_segments: Record<string, { text: string; dubs: Record<string, { text: string; audio_stale: boolean }> }> };
+    const lineUploaded = async (segment: string) => (await env.MEDIA.head(`dubs/${workspaceId}/${saveDub}/es/lines/${segment}.pcm`))?.uploaded.getTime() ?? null;
+    const submit = async (fields: Record<string, string>, as = cookie) => {
+      const init = form({ intent: "save-all", language: "es", ...fields });
+      return SELF.fetch(`${ORIGIN}/app/dubbing/${saveDub}`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie: as } });
+    };
+    const post = (fields: Record<string, string>) => fetcherPost(`/app/dubbing/${saveDub}`, { intent: "save-all", language: "es", ...fields }, cookie);
+
+    beforeAll(async () => {
+      saveDub = await seedFinishedDub(workspaceId);
+    }, 60_000);
+
+    it("saves the edited lines as the form posts them without JavaScript and re-dubs only those segments, charged once", async () => {
+      const before = await resource();
+      const chargedBefore = await charged();
+      const eventsBefore = await dubbingEvents();
+      const seg1Before = await lineUploaded("seg_1");
+      await new Promise((r) => setTimeout(r, 5)); // R2's upload times are in milliseconds
+      // Every line is posted, as the form does; only seg_0 differs from what is stored.
+      const posted = await submit({ version: String(before.version), [line("seg_0")]: "Hola, buenos días a todos.", [line("seg_1")]: before.speaker_segments.seg_1!.dubs.es!.text });
+      expect([posted.status, posted.headers.get("location")]).toEqual([302, `/app/dubbing/${saveDub}?language=es&redubbed=1`]);
+      const after = await resource();
+      expect(after.version).toBe(before.version + 1);
+      expect(after.speaker_segments.seg_0!.dubs.es).toEqual({ text: "Hola, buenos días a todos.", audio_stale: false, start_time: 0.5, end_time: 3, subtitles: expect.any(Array) });
+      expect(await lineUploaded("seg_1")).toBe(seg1Before);
+      expect(await charged()).toBe(chargedBefore + dubbingCredits(2.5));
+      expect(await dubbingEvents()).toBe(eventsBefore + 1);
+      expect(await (await page(`/app/dubbing/${saveDub}?language=es&redubbed=1`)).text()).toContain(STUDIO_TEXTS.savedAll(1));
+
+      // Two lines edited: both saved and spoken again in one post, one charge for both.
+      const two = await submit({ version: String(after.version), [line("seg_0")]: "Buenos días.", [line("seg_1")]: "Quiero ver la casa vieja." });
+      expect([two.status, two.headers.get("location")]).toEqual([302, `/app/dubbing/${saveDub}?language=es&redubbed=2`]);
+      const both = await resource();
+      expect([both.speaker_segments.seg_0!.dubs.es!.text, both.speaker_segments.seg_1!.dubs.es!.text]).toEqual(["Buenos días.", "Quiero ver la casa vieja."]);
+      expect(Object.values(both.speaker_segments).some((s) => s.dubs.es!.audio_stale)).toBe(false);
+      expect(await charged()).toBe(chargedBefore + dubbingCredits(2.5) + dubbingCredits(5));
+      expect(await dubbingEvents()).toBe(eventsBefore + 2);
+    }, 120_000);
+
+    it("refuses nothing to do, a dub changed since the page was read, an emptied line and bad input, writing and charging nothing", async () => {
+      const before = await resource();
+      const chargedBefore = await charged();
+      const lines = { [line("seg_0")]: "Buenos días.", [line("seg_1")]: "Quiero ver la casa vieja." };
+      const version = String(before.version);
+      const cases: [Record<string, string>, number, string][] = [
+        [{ version, ...lines }, 409, STUDIO_TEXTS.nothingChanged],
+        [{ version: String(before.version - 1), ...lines, [line("seg_0")]: "Hola." }, 409, STUDIO_TEXTS.changedMeanwhile],
+        [{ version, ...lines, [line("seg_0")]: "  " }, 400, STUDIO_TEXTS.emptyLine],
+        [{ version, ...lines, [line("seg_9")]: "x" }, 404, "The dub has no segment seg_9."],
+        [{ version, ...lines, [line("seg_0")]: "x".repeat(MAX_LINE_CHARACTERS + 1) }, 400, "at most"],
+        [{ ...lines, [line("seg_0")]: "Hola." }, 400, "version"],
+        [{ version }, 400, "No lines were sent."],
+        [{ version, ...lines, language: "de" }, 404, "The dub has no de language."],
+      ];
+      for (const [fields, status, message] of cases) {
+        const refused = await post(fields);
+        expect([refused.status, (refused.data as { error: string }).error]).toEqual([status, expect.stringContaining(message)]);
+      }
+      // A refusal keeps what was typed, so the form shows it again.
+      const stale = await post({ version: String(before.version - 1), ...lines, [line("seg_0")]: "Hola." });
+      expect((stale.data as { lines: Record<string, string> }).lines.seg_0).toBe("Hola.");
+      // Out of credits: 401, and the edit is not saved either.
+      await env.DB.prepare("UPDATE workspaces SET character_limit = character_count WHERE id = ?").bind(workspaceId).run();
+      const broke = await post({ version, ...lines, [line("seg_0")]: "Hola." });
+      expect(broke.status).toBe(401);
+      await env.DB.prepare("UPDATE workspaces SET character_limit = 30000 WHERE id = ?").bind(workspaceId).run();
+      // Another workspace: not found, as the page posts it and as the fetcher does.
+      const other = await signUp("dub-editor-saver@example.com");
+      const init = form({ intent: "save-all", language: "es", version, ...lines, [line("seg_0")]: "robado" });
+      for (const path of [`/app/dubbing/${saveDub}`, `/app/dubbing/${saveDub}.data`]) {
+        expect((await SELF.fetch(`${ORIGIN}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie: other } })).status).toBe(404);
+      }
+      expect(await resource()).toEqual(before);
+      expect(await charged()).toBe(chargedBefore);
+      // A dub changed while its lines were being spoken: the charge's batch is refused whole (nothing charged or written).
+      const read = (await findDubRow(database(env.DB), workspaceId, saveDub))!;
+      await env.DB.prepare("UPDATE dubs SET version = version + 1 WHERE id = ?").bind(saveDub).run();
+      await expect(chargeRedub(database(env.DB), read, { credits: 50, eventId: `e-${saveDub}`, userId: "u", beyondLimit: null, apiKeyId: null, at: 1 }, { name: "changed" })).rejects.toBeInstanceOf(DubChanged);
+      expect(await charged()).toBe(chargedBefore);
+      expect((await findDubRow(database(env.DB), workspaceId, saveDub))!.name).toBe(read.name);
+      await env.DB.prepare("UPDATE dubs SET version = version - 1 WHERE id = ?").bind(saveDub).run();
+      // The API's own call with lines for two languages is refused (translations are one language's).
+      expect((await api(`/v1/dubbing/resource/${saveDub}/dub`, { method: "POST", key, json: { segments: [], languages: ["es", "fr"], translations: { seg_0: "x" } } })).status).toBe(400);
+    }, 60_000);
+
+    it("shows a line whose source changed as needing translation; render and re-dub refuse with how many, until it is typed", async () => {
+      const chargedBefore = await charged();
+      // The source edited through the project API: its Spanish translation is discarded.
+      const edited = await api(`/v1/dubbing/project/${saveDub}/transcript/segment/seg_1`, { method: "PATCH", key, json: { text: "i want to see the new bridge" } });
+      expect(edited.status).toBe(200);
+      const html = await (await page(`/app/dubbing/${saveDub}`)).text();
+      expect(html).toContain(STUDIO_TEXTS.needsTranslation("Spanish", 1));
+      expect(html).toContain('data-testid="studio-needs-translation-badge"');
+      expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="studio-needs-translation"[^>]*data-testid="studio-render"/);
+      const rendered = await api(`/v1/dubbing/resource/${saveDub}/render/es`, { method: "POST", key, json: { render_type: "mp3" } });
+      expect([rendered.status, ((await rendered.json()) as { detail: { status: string; message: string } }).detail]).toEqual([409, { status: "needs_translation", message: STUDIO_TEXTS.needsTranslation("Spanish", 1) }]);
+      const dubbed = await api(`/v1/dubbing/resource/${saveDub}/dub`, { method: "POST", key, json: { segments: [], languages: ["es"] } });
+      expect(dubbed.status).toBe(409);
+      const version = String((await resource()).version);
+      // The waiting line left empty: refused with the count, and seg_0's edit is not saved either.
+      const blank = await post({ version, [line("seg_0")]: "Hola otra vez.", [line("seg_1")]: "" });
+      expect([blank.status, (blank.data as { error: string }).error]).toEqual([409, STUDIO_TEXTS.needsTranslation("Spanish", 1)]);
+      expect((await resource()).speaker_segments.seg_0!.dubs.es!.text).toBe("Buenos días.");
+      expect(await charged()).toBe(chargedBefore);
+      // Typed: saved and spoken, then the language renders again.
+      const typed = await submit({ version, [line("seg_0")]: "Buenos días.", [line("seg_1")]: "Quiero ver el puente nuevo." });
+      expect([typed.status, typed.headers.get("location")]).toEqual([302, `/app/dubbing/${saveDub}?language=es&redubbed=1`]);
+      expect(await charged()).toBe(chargedBefore + dubbingCredits(2.5));
+      expect(await (await page(`/app/dubbing/${saveDub}`)).text()).not.toContain('data-testid="studio-needs-translation"');
+      expect((await api(`/v1/dubbing/resource/${saveDub}/render/es`, { method: "POST", key, json: { render_type: "mp3" } })).status).toBe(200);
+    }, 120_000);
   });
 });
 
