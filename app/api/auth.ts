@@ -27,9 +27,15 @@ export const requireCaller: MiddlewareHandler<AuthedEnv> = async (c, next) => {
     // A person's key stops while their workspace requires a second factor they lack (decision 0061).
     const held = secondFactorRefusal(actor);
     if (held) return apiError(c, held.httpStatus, held.status, held.message);
-    c.executionCtx.waitUntil(recordApiKeyUse(db, actor.apiKeyId!));
     c.set("caller", actor);
-    return next();
+    // The key's last use is written once the route has answered: begun before, the write queued in the database
+    // ahead of the route's own reads and delayed a stream's first audio (decision 0082).
+    try {
+      await next();
+    } finally {
+      c.executionCtx.waitUntil(recordApiKeyUse(db, actor.apiKeyId!));
+    }
+    return;
   }
   const viewer = await getViewer(c.req.raw, db);
   if (!viewer) return apiError(c, 401, "invalid_api_key", "Missing API key: send it in the xi-api-key header.");

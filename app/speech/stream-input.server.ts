@@ -123,14 +123,14 @@ class StreamInputSession {
       this.fail(held.status, held.message);
       return false;
     }
+    // The voice and model are refused at once, not at the first generation (which checks them again); both are
+    // read together, and the key's last use written after them (decision 0082).
+    const [model, voice] = await Promise.all([speechModel(this.env, this.options.modelId), speakingVoice(this.env, actor, this.options.voiceId)]);
     this.options.waitUntil(recordApiKeyUse(db, actor.apiKeyId!));
-    // The voice and model are refused at once, not at the first generation (which checks them again).
-    const model = await speechModel(this.env, this.options.modelId);
     if (!model.ok) {
       this.fail(model.refusal.status, model.refusal.message);
       return false;
     }
-    const voice = await speakingVoice(this.env, actor, this.options.voiceId);
     if (!voice.ok) {
       this.fail(voice.refusal.status, voice.refusal.message);
       return false;

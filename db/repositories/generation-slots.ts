@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { generationSlots } from "../schema";
 
@@ -30,27 +30,36 @@ export type SlotResult =
  */
 export async function acquireSlot(db: Database, slot: SlotRequest): Promise<SlotResult> {
   const { workspaceId, requestId, limit, characters, beyondLimit, nowSeconds } = slot;
-  await db.delete(generationSlots).where(lt(generationSlots.startedAt, nowSeconds - SLOT_TTL_SECONDS));
-  const inserted = await db.run(sql`
-    INSERT INTO generation_slots (request_id, workspace_id, started_at, reserved_characters)
-    SELECT ${requestId}, ${workspaceId}, ${nowSeconds}, ${characters}
-    WHERE (SELECT count(*) FROM generation_slots WHERE workspace_id = ${workspaceId}) < ${limit}
-      AND (${beyondLimit} IS NULL OR
-        (SELECT character_count - character_limit FROM workspaces WHERE id = ${workspaceId})
-        + (SELECT coalesce(sum(reserved_characters), 0) FROM generation_slots WHERE workspace_id = ${workspaceId})
-        + ${characters} <= ${beyondLimit})`);
-  // Only for the answer's headers and message: the decision was the statement's.
-  const [state] = await db
-    .select({
-      active: sql<number>`count(*)`,
-      left: sql<number>`(SELECT character_limit - character_count FROM workspaces WHERE id = ${workspaceId}) - coalesce(sum(${generationSlots.reservedCharacters}), 0)`,
-    })
-    .from(generationSlots)
-    .where(eq(generationSlots.workspaceId, workspaceId));
+  // One batch, one round trip (decision 0082): its statements still run in this order, as one transaction. Plain
+  // statements, because drizzle's D1 batch cannot carry a raw statement with parameters (the INSERT ... SELECT).
+  const d1 = db.$client;
+  const [, inserted, counted] = await d1.batch([
+    d1.prepare("DELETE FROM generation_slots WHERE started_at < ?").bind(nowSeconds - SLOT_TTL_SECONDS),
+    d1
+      .prepare(
+        `INSERT INTO generation_slots (request_id, workspace_id, started_at, reserved_characters)
+         SELECT ?1, ?2, ?3, ?4
+         WHERE (SELECT count(*) FROM generation_slots WHERE workspace_id = ?2) < ?5
+           AND (?6 IS NULL OR
+             (SELECT character_count - character_limit FROM workspaces WHERE id = ?2)
+             + (SELECT coalesce(sum(reserved_characters), 0) FROM generation_slots WHERE workspace_id = ?2)
+             + ?4 <= ?6)`,
+      )
+      .bind(requestId, workspaceId, nowSeconds, characters, limit, beyondLimit),
+    // Only for the answer's headers and message: the decision was the statement's.
+    d1
+      .prepare(
+        `SELECT count(*) AS active,
+           (SELECT character_limit - character_count FROM workspaces WHERE id = ?1) - coalesce(sum(reserved_characters), 0) AS credits_left
+         FROM generation_slots WHERE workspace_id = ?1`,
+      )
+      .bind(workspaceId),
+  ]);
+  const state = counted!.results[0] as { active: number; credits_left: number | null } | undefined;
   const active = state?.active ?? 0;
-  if ((inserted.meta?.changes ?? 0) === 1) return { acquired: true, active };
+  if ((inserted!.meta?.changes ?? 0) === 1) return { acquired: true, active };
   if (active >= limit) return { acquired: false, reason: "concurrency", active };
-  return { acquired: false, reason: "quota", active, remaining: Math.max(0, (state?.left ?? 0) + (beyondLimit ?? 0)) };
+  return { acquired: false, reason: "quota", active, remaining: Math.max(0, (state?.credits_left ?? 0) + (beyondLimit ?? 0)) };
 }
 
 export async function releaseSlot(db: Database, workspaceId: string, requestId: string): Promise<void> {

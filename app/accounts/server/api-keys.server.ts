@@ -1,7 +1,6 @@
 import type { Database } from "../../../db/client";
 import * as keys from "../../../db/repositories/api-keys";
 import { completeItem } from "../../../db/repositories/onboarding";
-import { findMembership } from "../../../db/repositories/workspaces";
 import { keyCreditsSince } from "../../../db/repositories/service-accounts";
 import { keyCapPeriodStart } from "../../../core/workspace/key-scopes";
 import { can } from "./permissions.server";
@@ -64,9 +63,9 @@ export async function apiKeyActor(db: Database, key: string): Promise<Actor | nu
 
 /** As apiKeyActor, for a key known by its hash (a single-use token carries its issuing key's). */
 export async function apiKeyActorByHash(db: Database, keyHash: string): Promise<Actor | null> {
-  const owner = await keys.findApiKeyOwner(db, keyHash);
-  const membership = owner && !owner.key.isDisabled ? await findMembership(db, owner.user.id, owner.key.workspaceId) : undefined;
-  if (!owner || !membership) return null;
+  const owner = await keys.findApiKeyOwnerMembership(db, keyHash);
+  if (!owner || owner.key.isDisabled) return null;
+  const membership = owner.membership;
   const scopes = owner.key.permissions === null ? null : (JSON.parse(owner.key.permissions) as string[]);
   return { user: owner.user, membership, via: "api_key", apiKeyId: owner.key.id, key: { scopes, characterLimit: owner.key.characterLimit } };
 }

@@ -19,20 +19,38 @@ export function speechEngine(env: Env): SpeechRpc {
   return env.SPEECH as unknown as SpeechRpc;
 }
 
+/**
+ * The registry's catalog, kept per isolate for a minute: it is the speech worker's configuration (its vars, secrets
+ * and bindings), which changes only when that worker is deployed again, and every generation asked it twice over
+ * RPC before its first sentence (decision 0082). A failed read is not kept.
+ */
+const CATALOG_TTL_MS = 60_000;
+let cachedCatalog: { binding: unknown; until: number; catalog: Promise<EngineCatalog> } | null = null;
+export function engineCatalog(env: Pick<Env, "SPEECH">): Promise<EngineCatalog> {
+  const now = Date.now();
+  if (cachedCatalog && cachedCatalog.binding === env.SPEECH && now < cachedCatalog.until) return cachedCatalog.catalog;
+  const entry = { binding: env.SPEECH as unknown, until: now + CATALOG_TTL_MS, catalog: speechEngine(env as Env).catalog() };
+  entry.catalog.catch(() => {
+    if (cachedCatalog === entry) cachedCatalog = null;
+  });
+  cachedCatalog = entry;
+  return entry.catalog;
+}
+
 /** The models this deployment serves: the speech models in the registry's catalog. */
 export async function servedModels(env: Env): Promise<Model[]> {
-  return availableModels(await speechEngine(env).catalog());
+  return availableModels(await engineCatalog(env));
 }
 
 /** Every model /v1/models lists: the speech models, then the voice-changer models. */
 export async function listedModels(env: Env): Promise<{ speech: Model[]; voiceConversion: Omit<Model, "engine">[] }> {
-  const catalog = await speechEngine(env).catalog();
+  const catalog = await engineCatalog(env);
   return { speech: availableModels(catalog), voiceConversion: availableVoiceConversionModels(catalog) };
 }
 
 /** The speech-to-text model ids the registry serves; empty when the deployment configures none. */
 export async function transcriptionModels(env: Env): Promise<string[]> {
-  return (await speechEngine(env).catalog()).capabilities["speech-to-text"].flatMap((p) => p.models.map((m) => m.id));
+  return (await engineCatalog(env)).capabilities["speech-to-text"].flatMap((p) => p.models.map((m) => m.id));
 }
 
 /** Transcribes with the registry's speech-to-text engine: the model asked for when it serves it, else its default. */

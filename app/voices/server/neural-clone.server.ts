@@ -2,7 +2,7 @@
 // made, the speaker's conditioning it answers kept in R2, and read back whenever the voice speaks.
 import type { XttsSpeaker } from "../../../core/engines/providers/xtts";
 import type { Voice, VoiceEngineParameters } from "../../../core/voices/voices";
-import { speechEngine } from "~/speech/speech.server";
+import { engineCatalog, speechEngine } from "~/speech/speech.server";
 
 export type NeuralClone = NonNullable<VoiceEngineParameters["neuralClone"]>;
 
@@ -12,7 +12,7 @@ type CloneEnv = { MEDIA: R2Bucket; SPEECH: Env["SPEECH"] };
 
 /** Whether this deployment has a neural cloning server (the registry's catalog lists the provider). */
 export async function hasNeuralCloning(env: CloneEnv): Promise<boolean> {
-  return (await speechEngine(env as Env).catalog()).capabilities.speech.some((p) => p.provider === "xtts");
+  return (await engineCatalog(env)).capabilities.speech.some((p) => p.provider === "xtts");
 }
 
 /** The voice learnt by the neural cloning server from its reference recording, when one is configured; else null. */
