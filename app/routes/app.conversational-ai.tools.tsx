@@ -205,7 +205,7 @@ export default function Tools() {
         />
       </Section>
       {editing && !(result?.intent === "update" && result.updated) ? (
-        <Dialog title={`Edit ${editing.name}`} description={TOOLS_PAGE_TEXTS.webhookExplained} onClose={back} testId="edit-tool-dialog">
+        <Dialog title={`Edit ${editing.name}`} description={TOOLS_PAGE_TEXTS.webhookExplained} onClose={back} testId="edit-tool-dialog" className="sm:max-w-lg">
           <Form method="post" className="flex flex-col gap-3" noValidate>
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="tool_id" value={editing.id} />
@@ -292,7 +292,7 @@ function HeaderRows({ rows, secrets, error }: { rows: ToolHeaderRow[]; secrets: 
               </option>
             ))}
           </select>
-          <Input name={`header_value_${i}`} defaultValue={row.value} placeholder="Value (when typed)" aria-label={`Header ${i + 1} value`} maxLength={TOOL_HEADER_VALUE_MAX_CHARS} />
+          <Input name={`header_value_${i}`} defaultValue={row.value} placeholder="Value" aria-label={`Header ${i + 1} value`} maxLength={TOOL_HEADER_VALUE_MAX_CHARS} />
         </div>
       ))}
       {error ? (
