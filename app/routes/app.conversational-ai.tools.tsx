@@ -9,14 +9,14 @@ import { Button, LinkButton } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { Dialog } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
-import { Input, Label } from "~/common/ui/input";
+import { Input, Label, Textarea } from "~/common/ui/input";
 import { Page, Section } from "~/common/ui/page";
 import { Select } from "~/common/ui/select";
 import { PRODUCT_NAME } from "../../core/brand";
 import { createTool, deleteTool, findTool, listSecrets, listToolCalls, listTools, requireAgentsViewer, toolStats, toolUsers, updateTool, type AgentToolRow } from "~/agents/agents.server";
 import { AGENT_LIMITS, type Json } from "~/agents/rules/agents";
 import { WEBHOOK_METHODS } from "~/agents/rules/llm";
-import { headerRowsFromForm, headerRowsOf, headersFromRows, TOOL_HEADER_BLANK_ROWS, TOOL_HEADER_VALUE_MAX_CHARS, TOOLS_PAGE_TEXTS, TYPED_HEADER_SOURCE, WORKSPACE_TOOL_LIMITS, WORKSPACE_TOOL_TEXTS, type ToolHeaderRow } from "~/agents/rules/tools";
+import { headerRowsFromForm, headerRowsOf, headersFromRows, parseParamsSchema, TOOL_HEADER_BLANK_ROWS, TOOL_SCHEMA_MAX_CHARS, TOOL_HEADER_VALUE_MAX_CHARS, TOOLS_PAGE_TEXTS, TYPED_HEADER_SOURCE, WORKSPACE_TOOL_LIMITS, WORKSPACE_TOOL_TEXTS, type ToolHeaderRow } from "~/agents/rules/tools";
 import { AgentsAreaLinks } from "~/agents/components/agents-area-links";
 import { AgentsTable, DeleteRowButton, UsedBy } from "~/agents/components/agents-table";
 import { InUseRefusal } from "~/agents/components/in-use-refusal";
@@ -30,6 +30,13 @@ const configOf = (tool: AgentToolRow) => JSON.parse(tool.toolConfig) as Json;
 const apiOf = (config: Json) => (config.api_schema && typeof config.api_schema === "object" ? (config.api_schema as Json) : {});
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 const notFound = () => new Response(WORKSPACE_TOOL_TEXTS.notFound, { status: 404 });
+/** A stored parameters schema as the text box shows it (pretty JSON), or empty for none. */
+const schemaText = (schema: unknown) => (schema && typeof schema === "object" ? JSON.stringify(schema, null, 2) : "");
+/** The two parameter schemas the edit dialog shows: form field, stored key, and the words its errors use. */
+const SCHEMA_FIELDS = [
+  { field: "query_schema", key: "query_params_schema", label: "query parameters" },
+  { field: "body_schema", key: "request_body_schema", label: "body parameters" },
+] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
@@ -73,6 +80,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           url: text(apiOf(configOf(edited)).url),
           method: text(apiOf(configOf(edited)).method).toUpperCase() || "GET",
           headers: headerRowsOf(apiOf(configOf(edited)).request_headers),
+          querySchema: schemaText(apiOf(configOf(edited)).query_params_schema),
+          bodySchema: schemaText(apiOf(configOf(edited)).request_body_schema),
           secrets,
         }
       : null,
@@ -116,10 +125,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (found.type !== "webhook") return answer({ intent, error: TOOLS_PAGE_TEXTS.onlyWebhooks }, 400);
     const headers = headersFromRows(headerRowsFromForm(form));
     if (!headers.ok) return answer({ intent, errors: { headers: headers.message } }, 400);
-    // Only what the form shows changes: the tool's parameters and the rest stay as they were.
+    // Only what the form shows changes: a schema field the post leaves out keeps the stored schema; an empty one removes it.
     const config = configOf(found);
+    const api: Json = { ...apiOf(config) };
+    for (const { field, key, label } of SCHEMA_FIELDS) {
+      const raw = form.get(field);
+      if (typeof raw !== "string") continue;
+      const schema = parseParamsSchema(raw, label);
+      if (!schema.ok) return answer({ intent, errors: { [field]: schema.message } }, 400);
+      if (schema.schema) api[key] = schema.schema;
+      else delete api[key];
+    }
     const { name, description, url, method } = parsed.data;
-    const updated = await updateTool(env, viewer, found.id, { toolConfig: { ...config, name, description, api_schema: { ...apiOf(config), url, method, request_headers: headers.headers } } });
+    const updated = await updateTool(env, viewer, found.id, { toolConfig: { ...config, name, description, api_schema: { ...api, url, method, request_headers: headers.headers } } });
     return updated.ok ? answer({ intent, updated: updated.tool.name }) : answer({ intent, error: updated.refusal.message }, updated.refusal.httpStatus);
   }
   if (intent === "delete") {
@@ -211,6 +229,9 @@ export default function Tools() {
             <input type="hidden" name="tool_id" value={editing.id} />
             <WebhookFields errors={errorsOf("update")} idPrefix="edit-tool" values={editing} />
             <HeaderRows rows={editing.headers} secrets={editing.secrets} error={errorsOf("update").headers} />
+            <p className="text-xs text-muted-foreground">{TOOLS_PAGE_TEXTS.schemasExplained}</p>
+            <SchemaField id="edit-tool-query-schema" name="query_schema" label="Query parameters (JSON schema)" defaultValue={editing.querySchema} error={errorsOf("update").query_schema} />
+            <SchemaField id="edit-tool-body-schema" name="body_schema" label="Body parameters (JSON schema)" defaultValue={editing.bodySchema} error={errorsOf("update").body_schema} />
             {errorOf("update")}
             <div className="flex gap-2">
               <Button type="submit" disabled={busy}>
@@ -301,5 +322,31 @@ function HeaderRows({ rows, secrets, error }: { rows: ToolHeaderRow[]; secrets: 
         </Hint>
       ) : null}
     </fieldset>
+  );
+}
+
+/** One parameters schema as JSON in a text box (monospace, empty for none). */
+function SchemaField({ id, name, label, defaultValue, error }: { id: string; name: string; label: string; defaultValue: string; error?: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        rows={Math.min(10, Math.max(3, defaultValue.split("\n").length))}
+        maxLength={TOOL_SCHEMA_MAX_CHARS}
+        spellCheck={false}
+        placeholder='{"type": "object", "properties": {"order_id": {"type": "string", "description": "The order number"}}}'
+        className="font-mono text-xs"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error ? (
+        <Hint tone="error" id={`${id}-error`}>
+          {error}
+        </Hint>
+      ) : null}
+    </div>
   );
 }

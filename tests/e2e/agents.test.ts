@@ -90,10 +90,12 @@ describe("conversational agents journey", () => {
     await screenshotsOf(page, page.url(), "agents-tool-headers");
     await editTool.getByLabel("Header 1 name").fill("Accept");
     await editTool.getByLabel("Header 1 value", { exact: true }).fill("application/json");
+    await editTool.getByLabel("Body parameters (JSON schema)").fill('{"type": "object", "properties": {"order_id": {"type": "string"}}}');
     await editTool.getByRole("button", { name: "Save" }).click();
     await page.getByText("Saved the tool “check_order”.").waitFor();
     await page.getByRole("link", { name: "Edit check_order" }).click();
     await expect(page.getByTestId("edit-tool-dialog").getByLabel("Header 1 value", { exact: true }).inputValue()).resolves.toBe("application/json");
+    await expect(page.getByTestId("edit-tool-dialog").getByLabel("Body parameters (JSON schema)").inputValue()).resolves.toContain('"order_id"');
     await page.keyboard.press("Escape");
 
     // A response test is added and run against the agent: the verdict shows with its reason.

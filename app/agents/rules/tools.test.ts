@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headerRowsFromForm, headerRowsOf, headersFromRows, toolConfigProblem, toolIdsOfPrompt, TOOL_HEADER_VALUE_MAX_CHARS, TOOL_HEADERS_MAX, TOOLS_PAGE_TEXTS, TYPED_HEADER_SOURCE, workspaceTool, WORKSPACE_TOOL_TEXTS } from "./tools";
+import { headerRowsFromForm, headerRowsOf, headersFromRows, parseParamsSchema, toolConfigProblem, toolIdsOfPrompt, TOOL_HEADER_VALUE_MAX_CHARS, TOOL_HEADERS_MAX, TOOL_SCHEMA_MAX_CHARS, TOOLS_PAGE_TEXTS, TYPED_HEADER_SOURCE, workspaceTool, WORKSPACE_TOOL_TEXTS } from "./tools";
 
 const weather = { type: "webhook", name: "weather", description: "Forecast", api_schema: { url: "https://api.example.com/weather", method: "GET" } };
 
@@ -53,5 +53,18 @@ describe("a tool's headers on the page", () => {
     expect(headersFromRows([typed("Accept", "a\nb")])).toEqual({ ok: false, message: TOOLS_PAGE_TEXTS.headerValueInvalid("Accept") });
     expect(headersFromRows([typed("Accept", "v".repeat(TOOL_HEADER_VALUE_MAX_CHARS + 1))])).toEqual({ ok: false, message: TOOLS_PAGE_TEXTS.headerValueInvalid("Accept") });
     expect(headersFromRows(Array.from({ length: TOOL_HEADERS_MAX + 1 }, (_, i) => typed(`h${i}`)))).toEqual({ ok: false, message: TOOLS_PAGE_TEXTS.headersTooMany });
+  });
+});
+
+describe("a tool's parameter schemas on the page", () => {
+  it("takes a JSON schema object with properties, none for an empty box, and refuses anything else", () => {
+    const schema = { type: "object", properties: { order: { type: "string" } }, required: ["order"] };
+    expect(parseParamsSchema(JSON.stringify(schema), "body parameters")).toEqual({ ok: true, schema });
+    expect(parseParamsSchema("  \n ", "body parameters")).toEqual({ ok: true, schema: null });
+    expect(parseParamsSchema("{order: string}", "body parameters")).toEqual({ ok: false, message: TOOLS_PAGE_TEXTS.schemaNotJson("body parameters") });
+    for (const bad of ["[]", '"text"', "{}", '{"properties": []}', '{"type": "string", "properties": {}}']) {
+      expect(parseParamsSchema(bad, "query parameters")).toEqual({ ok: false, message: TOOLS_PAGE_TEXTS.schemaNotObject("query parameters") });
+    }
+    expect(parseParamsSchema(`{"properties": {}, "x": "${"y".repeat(TOOL_SCHEMA_MAX_CHARS)}"}`, "body parameters")).toEqual({ ok: false, message: TOOLS_PAGE_TEXTS.schemaTooLong("body parameters") });
   });
 });

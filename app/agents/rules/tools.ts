@@ -67,7 +67,33 @@ export const TOOLS_PAGE_TEXTS = {
   headerValueMissing: (name: string) => `Give the header “${name}” a value or choose a secret.`,
   headerValueInvalid: (name: string) => `The value of “${name}” must be one line of at most ${TOOL_HEADER_VALUE_MAX_CHARS} characters.`,
   headersTooMany: `At most ${TOOL_HEADERS_MAX} headers.`,
+  schemaNotJson: (label: string) => `The ${label} must be JSON.`,
+  schemaNotObject: (label: string) => `The ${label} must be a JSON schema object with "properties" (each parameter's type and description).`,
+  schemaTooLong: (label: string) => `The ${label} may be at most ${TOOL_SCHEMA_MAX_CHARS} characters.`,
+  schemasExplained: "The parameters the agent fills in, as JSON schema objects: query parameters go in the address, body parameters in a JSON body (POST, PUT, PATCH). Leave one empty for none.",
 } as const;
+
+/** A parameters schema typed on the page: at most this many characters. */
+export const TOOL_SCHEMA_MAX_CHARS = 20_000;
+
+/**
+ * A parameters schema from the page's text box: empty is none; otherwise a JSON object with an object of
+ * `properties` (and `type` "object" when given), as the tool's model reads it.
+ */
+export function parseParamsSchema(raw: string, label: string): { ok: true; schema: Record<string, unknown> | null } | { ok: false; message: string } {
+  const text = raw.trim();
+  if (!text) return { ok: true, schema: null };
+  if (text.length > TOOL_SCHEMA_MAX_CHARS) return { ok: false, message: TOOLS_PAGE_TEXTS.schemaTooLong(label) };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, message: TOOLS_PAGE_TEXTS.schemaNotJson(label) };
+  }
+  const object = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!object(value) || !object(value.properties) || (value.type !== undefined && value.type !== "object")) return { ok: false, message: TOOLS_PAGE_TEXTS.schemaNotObject(label) };
+  return { ok: true, schema: value };
+}
 
 /** Empty rows the edit form adds under a tool's headers, for new ones (the form works without scripts). */
 export const TOOL_HEADER_BLANK_ROWS = 2;

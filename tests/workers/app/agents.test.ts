@@ -1373,6 +1373,20 @@ describe("agents-workspace", () => {
       await refused({ header_name_0: "Accept", header_secret_0: "typed", header_value_0: "a\r\nx-injected: 1" });
       expect((await post({ ...fields, header_name_0: "x-api-key", header_secret_0: theirs.secret_id, header_value_0: "" })).status).toBeGreaterThanOrEqual(400);
       expect(await headersOf()).toEqual({ "x-api-key": { secret_id: secret.secret_id }, Accept: "application/json" });
+
+      // Parameter schemas: JSON typed in the dialog is stored; an empty box removes one; a post without the box keeps it.
+      const apiOf = async () => (await listed()).find((t) => t.id === tool.id)!.tool_config.api_schema as { query_params_schema?: unknown; request_body_schema?: unknown };
+      const body = { type: "object", properties: { order: { type: "string", description: "The order number" } }, required: ["order"] };
+      const withHeaders = { ...fields, header_name_0: "Accept", header_secret_0: "typed", header_value_0: "application/json" };
+      expect((await post({ ...withHeaders, body_schema: JSON.stringify(body), query_schema: '{"properties": {"page": {"type": "integer"}}}' })).status).toBe(200);
+      expect(await apiOf()).toMatchObject({ request_body_schema: body, query_params_schema: { properties: { page: { type: "integer" } } } });
+      expect(await (await page(`?edit=${tool.id}`)).text()).toContain("The order number");
+      expect((await post({ ...withHeaders, query_schema: "" })).status).toBe(200);
+      expect(await apiOf()).toMatchObject({ request_body_schema: body });
+      expect((await apiOf()).query_params_schema).toBeUndefined();
+      expect(await post({ ...withHeaders, body_schema: "{order: string}" })).toMatchObject({ status: 400, result: { errors: { body_schema: TOOLS_PAGE_TEXTS.schemaNotJson("body parameters") } } });
+      expect(await post({ ...withHeaders, body_schema: "[1, 2]" })).toMatchObject({ status: 400, result: { errors: { body_schema: TOOLS_PAGE_TEXTS.schemaNotObject("body parameters") } } });
+      expect((await apiOf()).request_body_schema).toEqual(body);
       // Gone again, so the tests after this one find the workspace's tools as they left them.
       expect((await api(`/v1/convai/tools/${tool.id}`, { method: "DELETE", key: pageKey })).status).toBe(200);
     });
