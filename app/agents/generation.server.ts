@@ -21,7 +21,11 @@ import { callWebhookTool, chatEngine, emitPostCall, passagesOf, recordToolCall, 
 import { AGENT_TEXTS, CONVERSATION_AUDIO_FORMAT, PING_SECONDS, type AgentSettings } from "~/agents/rules/agents";
 import { MAIN_BRANCH } from "~/agents/rules/branches";
 import { CLOSE_NORMAL, CLOSE_POLICY, parseClientMessage, serverMessages, type ClientMessage } from "~/agents/rules/protocol";
-import { conversationCredits, CONVERSATION_SOURCE, CONVERSATION_USAGE_LABEL, readySentences, TOOL_LIMITS, TOOL_TEXTS, toolArguments, toolResultText, turnRequest, type ClientTool } from "~/agents/rules/llm";
+import { conversationCredits, CONVERSATION_SOURCE, CONVERSATION_USAGE_LABEL, readySentences, TOOL_LIMITS, TOOL_TEXTS, toolArguments, toolResultText, turnRequest, type ClientTool, type McpTool } from "~/agents/rules/llm";
+import { MCP_TEXTS, MCP_TIMEOUTS } from "~/agents/rules/mcp";
+import { openConversationMcp, type ConversationMcp } from "~/agents/server/mcp-servers.server";
+import { mcpServersAllowed } from "~/agents/server/settings.server";
+import type { McpToolCallEvent } from "~/agents/rules/protocol";
 
 const SAMPLE_RATE = 16000;
 /** Audio is sent in pieces of this many bytes (a quarter second of 16 kHz PCM). */
@@ -99,6 +103,10 @@ class ConversationSession {
   private terminationReason: string | null = null;
   /** Client tool calls waiting for the client's client_tool_result, by tool call id. */
   private readonly clientCalls = new Map<string, (result: { text: string; isError: boolean }) => void>();
+  /** MCP tool calls waiting for the user's approval (mcp_tool_approval_result), by tool call id. */
+  private readonly approvals = new Map<string, (approved: boolean) => void>();
+  /** The agent's MCP servers, opened while the first message is spoken; answers wait for them. */
+  private mcp: Promise<ConversationMcp | null> = Promise.resolve(null);
 
   constructor(
     private readonly env: Env,
@@ -157,6 +165,7 @@ class ConversationSession {
     });
     this.passages = await passagesOf(this.env, agent.workspaceId, this.settings.knowledgeBase.map((k) => k.id));
     if (this.settings.toolIds.length) this.settings = { ...this.settings, tools: [...this.settings.tools, ...(await workspaceToolsById(this.env, agent.workspaceId, this.settings.toolIds))] };
+    if (this.settings.mcpServerIds.length) this.mcp = this.openMcp();
     this.send(serverMessages.metadata(this.id, CONVERSATION_AUDIO_FORMAT));
     this.timers.push(setTimeout(() => this.close(CLOSE_NORMAL, AGENT_TEXTS.maxDuration, "max_duration_exceeded"), this.settings.maxDurationSeconds * 1000));
     this.timers.push(setInterval(() => this.send(serverMessages.ping(++this.pingId, null)), PING_SECONDS * 1000));
@@ -176,6 +185,10 @@ class ConversationSession {
       case "tool-result":
         this.clientCalls.get(message.toolCallId)?.({ text: message.result, isError: message.isError });
         this.clientCalls.delete(message.toolCallId);
+        return;
+      case "mcp-approval":
+        this.approvals.get(message.toolCallId)?.(message.approved);
+        this.approvals.delete(message.toolCallId);
         return;
       default:
         return;
@@ -225,6 +238,7 @@ class ConversationSession {
     const voice = this.voice(turn);
     const current = () => turn === this.turn && !this.ended;
     try {
+      await this.mcp;
       for (let round = 0; current(); round++) {
         if (round === TOOL_LIMITS.maxRounds) {
           this.reply(TOOL_TEXTS.tooManyRounds, voice);
@@ -293,7 +307,8 @@ class ConversationSession {
     if (!tool) return TOOL_TEXTS.unknownTool(call.name);
     if (!args) return TOOL_TEXTS.badArguments(call.name);
     const started = Date.now();
-    const outcome = tool.kind === "webhook" ? await callWebhookTool(this.env, this.options.agent.workspaceId, tool, args) : await this.callClient(tool, call, args);
+    const outcome =
+      tool.kind === "webhook" ? await callWebhookTool(this.env, this.options.agent.workspaceId, tool, args) : tool.kind === "mcp" ? await this.callMcp(tool, call, args) : await this.callClient(tool, call, args);
     // A workspace tool's calls are recorded (GET /v1/convai/tools/{tool_id}/executions, decision 0065).
     if (tool.id) {
       const agent = this.options.agent;
@@ -320,6 +335,70 @@ class ConversationSession {
     this.clientCalls.delete(call.id);
     if (!result) return { ok: false, text: TOOL_TEXTS.timedOut(tool.name, tool.timeoutSeconds) };
     return result.isError ? { ok: false, text: TOOL_TEXTS.failed(tool.name, result.text) } : { ok: true, text: result.text || TOOL_TEXTS.noResponseExpected };
+  }
+
+  /**
+   * Opens the agent's MCP servers and adds their tools. On a phone call nobody can press approve, so tools that
+   * ask first are not offered there. The client hears which servers were reached.
+   */
+  private async openMcp(): Promise<ConversationMcp | null> {
+    try {
+      if (!(await mcpServersAllowed(this.env, this.options.agent.workspaceId))) return null;
+      const opened = await openConversationMcp(this.env, this.options.agent.workspaceId, this.settings.mcpServerIds, this.settings.tools.map((t) => t.name));
+      const offered = opened.tools.filter((t) => t.approval === "call" || !this.options.phoneCall);
+      if (this.ended) {
+        for (const session of opened.sessions.values()) await session.close();
+        return null;
+      }
+      this.settings = { ...this.settings, tools: [...this.settings.tools, ...offered] };
+      for (const server of opened.servers.filter((s) => !s.connected)) log("warn", "MCP server not reached", { request_id: this.options.requestId, server: server.id, error: server.error });
+      this.send(serverMessages.mcpConnectionStatus(opened.servers.map((s) => ({ ...s, toolCount: offered.filter((t) => t.serverId === s.id).length }))));
+      return opened;
+    } catch (error) {
+      log("error", "MCP servers not opened", { request_id: this.options.requestId, error: String(error) });
+      return null;
+    }
+  }
+
+  /**
+   * Calls an MCP tool over its server's session, after asking the user when its approval says so: the client is
+   * told each step (mcp_tool_call) and answers an approval request with mcp_tool_approval_result. A refusal or
+   * no answer in time is told to the model, which says so.
+   */
+  private async callMcp(tool: McpTool, call: ChatToolCall, args: Record<string, unknown>): Promise<{ ok: boolean; text: string }> {
+    const event = (state: McpToolCallEvent["state"], extra: Partial<McpToolCallEvent> = {}) =>
+      this.send(serverMessages.mcpToolCall({ service_id: tool.serverId, tool_call_id: call.id, tool_name: tool.toolName, tool_description: tool.description, parameters: args, timestamp: new Date().toISOString(), state, ...extra }));
+    if (tool.approval === "ask") {
+      event("awaiting_approval", { approval_timeout_secs: MCP_TIMEOUTS.approvalSeconds });
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const approved = await new Promise<boolean | null>((resolve) => {
+        this.approvals.set(call.id, resolve);
+        timer = setTimeout(() => resolve(null), MCP_TIMEOUTS.approvalSeconds * 1000);
+      });
+      clearTimeout(timer);
+      this.approvals.delete(call.id);
+      if (approved !== true) {
+        const text = approved === false ? MCP_TEXTS.declined(tool.toolName) : MCP_TEXTS.approvalTimedOut(tool.toolName, MCP_TIMEOUTS.approvalSeconds);
+        event("failure", { error_message: text });
+        return { ok: true, text };
+      }
+    }
+    event("loading");
+    const session = (await this.mcp)?.sessions.get(tool.serverId);
+    try {
+      if (!session) throw new Error(MCP_TEXTS.notFound);
+      const result = await session.callTool(tool.toolName, args, tool.timeoutSeconds * 1000);
+      if (result.isError) {
+        event("failure", { error_message: result.text });
+        return { ok: false, text: TOOL_TEXTS.failed(tool.name, result.text) };
+      }
+      event("success", { result: [{ type: "text", text: result.text }] });
+      return { ok: true, text: result.text || TOOL_TEXTS.noResponseExpected };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      event("failure", { error_message: message });
+      return { ok: false, text: TOOL_TEXTS.failed(tool.name, message) };
+    }
   }
 
   /** The agent's model when the registry serves it, else the registry's default (the embedded responder), streamed. */
@@ -401,6 +480,10 @@ class ConversationSession {
     this.ended = true;
     this.turn++;
     for (const timer of this.timers) clearTimeout(timer);
+    for (const resolve of this.approvals.values()) resolve(false);
+    this.options.waitUntil(this.mcp.then(async (mcp) => {
+      for (const session of mcp?.sessions.values() ?? []) await session.close();
+    }));
     if (!this.started) return;
     this.options.waitUntil(this.save(this.terminationReason ?? reason));
   }

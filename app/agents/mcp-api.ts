@@ -4,22 +4,22 @@ import type { AuthedEnv } from "~/api/auth";
 import { requireAgentsCaller } from "~/agents/api-access";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
-import { changeMcpServer, createMcpServer, deleteMcpServer, findMcpServer, listMcpServers, mcpServerJson, mcpToolHash, type McpServerRow } from "~/agents/agents.server";
+import { changeMcpServer, createMcpServer, deleteMcpServer, findMcpServer, listMcpServers, listMcpServerTools, mcpServerJson, mcpToolHash, type McpServerRow } from "~/agents/agents.server";
 import type { Json } from "~/agents/rules/agents";
 import { MCP_APPROVAL_POLICIES, MCP_TEXTS } from "~/agents/rules/mcp";
 import { doc, id, jsonObject, refused } from "./api-schemas";
 
 const serverParam = z.object({ mcp_server_id: id });
 const toolParam = serverParam.extend({ tool_name: z.string().min(1).max(200) });
-/** A tool's overrides: the SDK's fields, kept as sent (none of them acts yet). */
+/** A tool's overrides: the SDK's fields, kept as sent (response_timeout_secs acts; the others are kept only). */
 const overrideFields = z.object({}).catchall(z.unknown());
 type Override = Json & { tool_name: string };
 const overridesOf = (config: Json) => (Array.isArray(config.tool_config_overrides) ? (config.tool_config_overrides as Override[]) : []);
 const approvalsOf = (config: Json) => (Array.isArray(config.tool_approval_hashes) ? (config.tool_approval_hashes as Override[]) : []);
 
 /**
- * /v1/convai/mcp-servers: the workspace's MCP servers (decision 0081), kept and listed with their approvals and
- * per-tool overrides. Conversations do not connect to them, so their tools are not listed (GET .../tools is not served).
+ * /v1/convai/mcp-servers: the workspace's MCP servers (decisions 0081, 0084), kept with their approvals and per-tool
+ * overrides; their tools listed live from the server, and offered in the conversations of agents that name them.
  */
 export const mcpApi = new Hono<AuthedEnv>();
 mcpApi.use("*", requireAgentsCaller);
@@ -36,7 +36,7 @@ mcpApi.get("/", doc("List the workspace's MCP servers, newest first", { success:
 
 mcpApi.post(
   "/",
-  doc("Keep an MCP server's configuration (conversations do not connect to it yet)", { success: { description: "JSON: the server" }, responses: { 400: "secret_not_found", 422: "invalid_mcp_server" } }),
+  doc("Add an MCP server (its URL is checked; its tools are listed when asked and in conversations)", { success: { description: "JSON: the server" }, responses: { 400: "secret_not_found", 422: "invalid_mcp_server" } }),
   valid("json", z.object({ config: jsonObject })),
   async (c) => {
     const created = await createMcpServer(c.env, c.get("caller"), c.req.valid("json").config);
@@ -48,6 +48,19 @@ mcpApi.get("/:mcp_server_id", doc("Get an MCP server", { success: { description:
   const server = await findMcpServer(c.env, c.get("caller"), c.req.valid("param").mcp_server_id);
   return server ? answer(c, server) : notFound(c);
 });
+
+mcpApi.get(
+  "/:mcp_server_id/tools",
+  doc("The tools the MCP server lists now, with each one's approval state under per-tool approval", {
+    success: { description: "JSON: success, tools, tool_approval_statuses, error_message (a server that cannot be reached answers success false with the reason)" },
+    responses: { 404: "not_found" },
+  }),
+  valid("param", serverParam),
+  async (c) => {
+    const server = await findMcpServer(c.env, c.get("caller"), c.req.valid("param").mcp_server_id);
+    return server ? c.json(await listMcpServerTools(c.env, server)) : notFound(c);
+  },
+);
 
 mcpApi.patch(
   "/:mcp_server_id",

@@ -1,15 +1,22 @@
+import { mcpTestServer } from "./mcp-server";
+
 /**
  * A web service that agents' webhook tools call, for the worker tests only (the app worker's outbound service,
  * vitest.config.ts): GET /weather?city= answers a forecast, /slow never answers in time, /broken answers 500,
  * GET /balance answers only with the header `authorization: Bearer tool-secret-1` (a workspace secret's value).
  * An OAuth2 token endpoint (RFC 6749 §4.4): POST /token grants `cc-token-N` to client `shop-client` with secret
  * `shop-secret` (in the body or by Basic), GET /ledger answers only with the newest such token, GET /tokens-issued
- * says how many were granted. Requests to other hosts go out as they would.
+ * says how many were granted. MCP servers (tests/agents/mcp-server.ts) answer at mcp.test, and at mcp-auth.test
+ * with the token `mcp-token`. Requests to other hosts go out as they would.
  */
 export function toolWebhooks(host: string): (request: Request) => Promise<Response> {
   let issued = 0;
+  const mcp = mcpTestServer();
+  const mcpWithToken = mcpTestServer({ token: "mcp-token" });
   return async (request) => {
     const url = new URL(request.url);
+    if (url.host === "mcp.test") return mcp(request);
+    if (url.host === "mcp-auth.test") return mcpWithToken(request);
     if (url.host !== host) return fetch(request);
     if (url.pathname === "/weather" && request.method === "GET") return Response.json({ forecast: `sunny in ${url.searchParams.get("city") ?? "nowhere"}` });
     if (url.pathname === "/orders" && request.method === "POST") {

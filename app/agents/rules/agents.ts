@@ -4,6 +4,7 @@ import type { Criterion } from "../../../core/agents/evaluation";
 import { RETRIEVAL_RESPONDER_MODEL } from "../../../core/engines/providers/retrieval-responder";
 import { agentTools, type AgentTool } from "./llm";
 import { toolIdsOfPrompt } from "./tools";
+import { mcpServerIdsOfPrompt } from "./mcp";
 
 export type Json = Record<string, unknown>;
 
@@ -110,6 +111,8 @@ export type AgentSettings = {
   tools: AgentTool[];
   /** The workspace tools it references by id (decision 0065), added to `tools` when a conversation starts. */
   toolIds: string[];
+  /** The workspace MCP servers whose tools it is offered (decision 0084), listed when a conversation starts. */
+  mcpServerIds: string[];
 };
 
 const str = (v: unknown, fallback: string) => (typeof v === "string" ? v : fallback);
@@ -135,6 +138,7 @@ export function agentSettings(config: Json, platform: Json): AgentSettings {
       : [],
     tools: agentTools(prompt),
     toolIds: toolIdsOfPrompt(prompt),
+    mcpServerIds: mcpServerIdsOfPrompt(prompt),
   };
 }
 

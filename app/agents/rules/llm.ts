@@ -41,8 +41,23 @@ export type WebhookTool = {
   parameters: Json;
 };
 export type ClientTool = { kind: "client"; name: string; description: string; expectsResponse: boolean; timeoutSeconds: number; parameters: Json };
+/** A tool of one of the agent's MCP servers (decision 0084): called over the server's session, after the user's approval when it asks. */
+export type McpTool = {
+  kind: "mcp";
+  /** The name the model calls it by (the tool's own unless taken). */
+  name: string;
+  description: string;
+  parameters: Json;
+  serverId: string;
+  serverName: string;
+  /** The tool's name on its server. */
+  toolName: string;
+  approval: "call" | "ask";
+  approvalPolicy: string;
+  timeoutSeconds: number;
+};
 /** A tool the model is offered; a workspace tool (decision 0065) carries its id, and its calls are recorded. */
-export type AgentTool = (WebhookTool | ClientTool) & { id?: string };
+export type AgentTool = (WebhookTool | ClientTool | McpTool) & { id?: string };
 
 export const TOOL_TEXTS = {
   timedOut: (name: string, seconds: number) => `The ${name} tool did not answer within ${seconds} seconds.`,

@@ -8,6 +8,7 @@ export type ClientMessage =
   | { kind: "context"; text: string }
   | { kind: "pong" }
   | { kind: "tool-result"; toolCallId: string; result: string; isError: boolean }
+  | { kind: "mcp-approval"; toolCallId: string; approved: boolean }
   | { kind: "ignored" };
 
 export type ParseResult = { ok: true; message: ClientMessage } | { ok: false; error: string };
@@ -63,6 +64,9 @@ export function parseClientMessage(data: string | ArrayBuffer): ParseResult {
       const result = typeof value.result === "string" ? value.result : value.result === undefined ? "" : JSON.stringify(value.result);
       return { ok: true, message: { kind: "tool-result", toolCallId: value.tool_call_id, result, isError: value.is_error === true } };
     }
+    case "mcp_tool_approval_result":
+      if (typeof value.tool_call_id !== "string" || typeof value.is_approved !== "boolean") return { ok: false, error: "mcp_tool_approval_result needs tool_call_id and is_approved." };
+      return { ok: true, message: { kind: "mcp-approval", toolCallId: value.tool_call_id, approved: value.is_approved } };
     default:
       if (type && IGNORED.has(type)) return { ok: true, message: { kind: "ignored" } };
       return { ok: false, error: `Unknown message type: ${type ?? "(none)"}.` };
@@ -85,6 +89,26 @@ export const serverMessages = {
     client_tool_call: { tool_name: toolName, tool_call_id: toolCallId, parameters },
   }),
   vadScore: (score: number) => ({ type: "vad_score", vad_score_event: { vad_score: score } }),
+  /** An MCP tool call's progress (decision 0084): loading, awaiting_approval, success or failure. */
+  mcpToolCall: (call: McpToolCallEvent) => ({ type: "mcp_tool_call", mcp_tool_call: call }),
+  /** Which of the agent's MCP servers the conversation reached, and how many of their tools it offers. */
+  mcpConnectionStatus: (servers: { id: string; connected: boolean; toolCount: number }[]) => ({
+    type: "mcp_connection_status",
+    mcp_connection_status: { integrations: servers.map((s) => ({ integration_id: s.id, integration_type: "mcp_server", is_connected: s.connected, tool_count: s.toolCount })) },
+  }),
+};
+
+export type McpToolCallEvent = {
+  service_id: string;
+  tool_call_id: string;
+  tool_name: string;
+  tool_description: string;
+  parameters: Record<string, unknown>;
+  timestamp: string;
+  state: "loading" | "awaiting_approval" | "success" | "failure";
+  approval_timeout_secs?: number;
+  result?: { type: "text"; text: string }[];
+  error_message?: string;
 };
 
 /** WebSocket close codes: normal end, and a policy refusal (bad input, not allowed). */

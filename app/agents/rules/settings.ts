@@ -2,8 +2,8 @@
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** What a workspace that saved nothing has: no post-call webhook, no MCP servers (not built), no retention rules. */
-export const SETTINGS_DEFAULTS: Json = { webhooks: { events: ["transcript"], send_audio: false }, can_use_mcp_servers: false };
+/** What a workspace that saved nothing has: no post-call webhook, agents may use MCP servers (decision 0084), no retention rules. */
+export const SETTINGS_DEFAULTS: Json = { webhooks: { events: ["transcript"], send_audio: false }, can_use_mcp_servers: true };
 
 export const SETTINGS_TEXTS = {
   webhookNotFound: (id: string) => `Webhook ${id} is not one of this workspace's webhooks.`,

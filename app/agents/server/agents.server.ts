@@ -11,10 +11,12 @@ import { toolsProblem } from "~/agents/rules/llm";
 import { secretIdsOfPrompt, SECRET_TEXTS } from "~/agents/rules/secrets";
 import { missingSecrets } from "./secrets.server";
 import { missingTools } from "./tools.server";
+import { missingMcpServers } from "./mcp-servers.server";
 import { newVersion, VERSION_TEXTS } from "./versions.server";
 import { commitOnBranch, type BranchCommit } from "./branches.server";
 import { insertAgentWithMain } from "../../../db/repositories/agent-branches";
 import { toolIdsOfPrompt, WORKSPACE_TOOL_TEXTS } from "~/agents/rules/tools";
+import { MCP_TEXTS, mcpServerIdsOfPrompt } from "~/agents/rules/mcp";
 
 export type { AgentRow };
 export type AgentRefusal = { httpStatus: 400 | 401 | 402 | 403 | 404 | 409 | 422 | 502; status: string; message: string };
@@ -35,6 +37,8 @@ export async function refusalOf(env: AgentsEnv, viewer: Viewer, config: Json): P
   if (unknownSecrets.length) return { httpStatus: 400, status: "secret_not_found", message: SECRET_TEXTS.secretsNotFound(unknownSecrets) };
   const unknownTools = await missingTools(env, workspaceOf(viewer), toolIdsOfPrompt(agent?.prompt));
   if (unknownTools.length) return { httpStatus: 400, status: "tool_not_found", message: WORKSPACE_TOOL_TEXTS.toolsNotFound(unknownTools) };
+  const unknownServers = await missingMcpServers(env, workspaceOf(viewer), mcpServerIdsOfPrompt(agent?.prompt));
+  if (unknownServers.length) return { httpStatus: 400, status: "mcp_server_not_found", message: MCP_TEXTS.serversNotFound(unknownServers) };
   const settings = agentSettings(config, {});
   if (!(await findUsableVoice(env, viewer, settings.voiceId))) return { httpStatus: 400, status: "voice_not_found", message: AGENT_TEXTS.voiceNotFound(settings.voiceId) };
   const ids = [...new Set(settings.knowledgeBase.map((k) => k.id))];

@@ -1,5 +1,6 @@
-// A workspace's MCP servers (decision 0081): configurations kept as the SDK sends them, with their tool approvals
-// and per-tool overrides. Conversations do not connect to them yet; agents name them in prompt.mcp_server_ids.
+// A workspace's MCP servers (decisions 0081, 0084): configurations kept as the SDK sends them, with their tool
+// approvals and per-tool overrides; sessions opened with them to list their tools and, in conversations of the
+// agents that name them (prompt.mcp_server_ids), to call them.
 import { database } from "../../../db/client";
 import * as table from "../../../db/repositories/mcp-servers";
 import type { McpServerRow } from "../../../db/repositories/mcp-servers";
@@ -7,14 +8,18 @@ import { agentsMentioning } from "../../../db/repositories/agents";
 import type { Actor } from "~/accounts/accounts.server";
 import { newId, sha256Hex } from "~/accounts/accounts.server";
 import type { Json } from "~/agents/rules/agents";
-import { MCP_TEXTS, mcpConfig, mcpConfigProblem, mcpSecretIds } from "~/agents/rules/mcp";
+import { MCP_TEXTS, MCP_TIMEOUTS, mcpApprovalState, mcpConfig, mcpConfigProblem, mcpSecretIds, mcpToolTimeoutSeconds, mcpToolUse, mcpUrlProblem, modelToolName } from "~/agents/rules/mcp";
+import type { McpTool as AgentMcpTool } from "~/agents/rules/llm";
+import { authConnectionIdOf } from "~/workspace/rules/auth-connections";
+import { toolAuthHeaders } from "~/workspace/auth-connections.server";
+import { McpError, openMcpSession, type McpSession, type McpTool } from "../../../core/agents/mcp-client";
 import { SECRET_TEXTS } from "~/agents/rules/secrets";
 import { accessInfo, type AgentRefusal } from "./agents.server";
 import { dependentAgentJson } from "./knowledge.server";
-import { missingSecrets } from "./secrets.server";
+import { missingSecrets, secretValues } from "./secrets.server";
 
 export type { McpServerRow };
-type Env = { DB: D1Database };
+type Env = { DB: D1Database; ENVIRONMENT?: string };
 type Viewer = Pick<Actor, "membership" | "user">;
 type Result = { ok: true; server: McpServerRow } | { ok: false; refusal: AgentRefusal };
 
@@ -24,7 +29,7 @@ const notFound = (): Result => ({ ok: false, refusal: { httpStatus: 404, status:
 
 /** Checks a configuration: its shape, and that the secrets it names are the workspace's. */
 async function refusalOf(env: Env, viewer: Viewer, config: Json): Promise<AgentRefusal | null> {
-  const problem = mcpConfigProblem(config);
+  const problem = mcpConfigProblem(config, env.ENVIRONMENT === "production");
   if (problem) return { httpStatus: 422, status: "invalid_mcp_server", message: problem };
   const unknown = await missingSecrets(env, workspaceOf(viewer), mcpSecretIds(config));
   return unknown.length ? { httpStatus: 400, status: "secret_not_found", message: SECRET_TEXTS.secretsNotFound(unknown) } : null;
@@ -80,4 +85,149 @@ export async function mcpServerJson(env: Env, viewer: Viewer, server: McpServerR
     dependent_agents: agents.map((a) => dependentAgentJson({ id: a.id, name: a.name, createdAt: a.createdAt })),
     metadata: { created_at: Math.floor(server.createdAt / 1000), owner_user_id: server.createdBy },
   };
+}
+
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+const secretIdOf = (v: unknown) => (isObject(v) && typeof v.secret_id === "string" ? v.secret_id : null);
+
+export type McpConnectResult = { ok: true; session: McpSession; config: Json } | { ok: false; message: string };
+
+/**
+ * Opens a session with a server: its URL, token and headers (secrets read now, for this session only) and its
+ * auth connection's credentials; the URL checked again (a secret URL is seen only now). Headers that name a
+ * dynamic or environment variable are not sent (neither exists here).
+ */
+export async function connectMcpServer(env: Env, workspaceId: string, server: McpServerRow): Promise<McpConnectResult> {
+  const config = configOf(server);
+  const name = typeof config.name === "string" ? config.name : server.id;
+  const values = await secretValues(env, workspaceId, mcpSecretIds(config));
+  const read = (v: unknown): string | null => (typeof v === "string" ? v : values.get(secretIdOf(v) ?? "") ?? null);
+  const url = read(config.url);
+  if (!url) return { ok: false, message: MCP_TEXTS.unreachable(name, SECRET_TEXTS.secretsNotFound(mcpSecretIds(config))) };
+  const production = env.ENVIRONMENT === "production";
+  const problem = mcpUrlProblem(url, production);
+  if (problem) return { ok: false, message: MCP_TEXTS.unreachable(name, problem) };
+  const headers: Record<string, string> = {};
+  for (const [header, value] of Object.entries(isObject(config.request_headers) ? config.request_headers : {})) {
+    const text = typeof value === "string" ? value : secretIdOf(value) ? read(value) : undefined;
+    if (text === null) return { ok: false, message: MCP_TEXTS.unreachable(name, SECRET_TEXTS.missingAtCall(name, header)) };
+    if (text !== undefined) headers[header] = text;
+  }
+  if (config.secret_token !== undefined && config.secret_token !== null) {
+    const token = read(config.secret_token);
+    if (token === null) return { ok: false, message: MCP_TEXTS.unreachable(name, SECRET_TEXTS.missingAtCall(name, "Authorization")) };
+    // The token is the Authorization header: a bare token is a bearer token.
+    headers.authorization = /\s/.test(token.trim()) ? token.trim() : `Bearer ${token.trim()}`;
+  }
+  const authConnectionId = authConnectionIdOf(config);
+  if (authConnectionId) {
+    const auth = await toolAuthHeaders(env, workspaceId, authConnectionId, name);
+    if (!auth.ok) return { ok: false, message: MCP_TEXTS.unreachable(name, auth.text) };
+    Object.assign(headers, auth.headers);
+  }
+  try {
+    const session = await openMcpSession({
+      url,
+      transport: config.transport === "STREAMABLE_HTTP" ? "STREAMABLE_HTTP" : "SSE",
+      headers,
+      timeoutMs: MCP_TIMEOUTS.connectSeconds * 1000,
+      urlProblem: (next) => mcpUrlProblem(next, production),
+    });
+    return { ok: true, session, config };
+  } catch (error) {
+    return { ok: false, message: MCP_TEXTS.unreachable(name, error instanceof McpError ? error.message : String(error)) };
+  }
+}
+
+const toolHashOf = (tool: McpTool) => mcpToolHash(tool.name, tool.description ?? "", tool.inputSchema);
+
+/** GET .../mcp-servers/{id}/tools as the SDK reads it (ListMcpToolsResponseModel): the tools the server lists now. */
+export async function listMcpServerTools(env: Env, server: McpServerRow) {
+  const connected = await connectMcpServer(env, server.workspaceId, server);
+  if (!connected.ok) return { success: false, tools: [], tool_approval_statuses: [], error_message: connected.message };
+  try {
+    const tools = await connected.session.listTools();
+    const perTool = connected.config.approval_policy === "require_approval_per_tool";
+    const statuses = perTool
+      ? await Promise.all(
+          tools.map(async (tool) => {
+            const { state, policy } = mcpApprovalState(connected.config, tool.name, await toolHashOf(tool));
+            return { tool_id: `mcp:${server.id}:${tool.name}`, state, ...(policy ? { approval_policy: policy } : {}) };
+          }),
+        )
+      : [];
+    return { success: true, tools, tool_approval_statuses: statuses };
+  } catch (error) {
+    return { success: false, tools: [], tool_approval_statuses: [], error_message: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await connected.session.close();
+  }
+}
+
+export async function missingMcpServers(env: Env, workspaceId: string, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const found = new Set((await table.listMcpServers(database(env.DB), workspaceId)).map((s) => s.id));
+  return ids.filter((id) => !found.has(id));
+}
+
+/** The MCP side of one conversation: each named server's session and the tools the model is offered. */
+export type ConversationMcp = {
+  tools: AgentMcpTool[];
+  sessions: Map<string, McpSession>;
+  /** Each server, connected or not (the conversation's mcp_connection_status). */
+  servers: { id: string; name: string; connected: boolean; toolCount: number; error?: string }[];
+};
+
+/**
+ * Opens the agent's MCP servers for a conversation, all at once: each lists its tools, which are offered as its
+ * approval policy allows (a tool left out by per-tool approval is not offered). A server that cannot be reached
+ * is reported and left out; the conversation goes on without it.
+ */
+export async function openConversationMcp(env: Env, workspaceId: string, ids: string[], takenNames: Iterable<string>): Promise<ConversationMcp> {
+  const rows = ids.length ? (await table.listMcpServers(database(env.DB), workspaceId)).filter((s) => ids.includes(s.id)) : [];
+  const opened = await Promise.all(
+    rows.map(async (row) => {
+      const connected = await connectMcpServer(env, workspaceId, row);
+      if (!connected.ok) return { row, error: connected.message };
+      try {
+        return { row, session: connected.session, config: connected.config, tools: await connected.session.listTools() };
+      } catch (error) {
+        await connected.session.close();
+        return { row, error: error instanceof Error ? error.message : String(error) };
+      }
+    }),
+  );
+  const taken = new Set(takenNames);
+  const result: ConversationMcp = { tools: [], sessions: new Map(), servers: [] };
+  for (const server of opened) {
+    const kept = configOf(server.row);
+    const name = typeof kept.name === "string" ? kept.name : server.row.id;
+    if (!("session" in server) || !server.session) {
+      result.servers.push({ id: server.row.id, name, connected: false, toolCount: 0, error: server.error });
+      continue;
+    }
+    result.sessions.set(server.row.id, server.session);
+    let offered = 0;
+    for (const tool of server.tools) {
+      const use = mcpToolUse(server.config, tool.name, await toolHashOf(tool));
+      if (use === "disabled") continue;
+      const modelName = modelToolName(tool.name, name, taken);
+      taken.add(modelName);
+      offered++;
+      result.tools.push({
+        kind: "mcp",
+        name: modelName,
+        description: tool.description ?? tool.title ?? tool.name,
+        parameters: tool.inputSchema,
+        serverId: server.row.id,
+        serverName: name,
+        toolName: tool.name,
+        approval: use,
+        approvalPolicy: String(server.config.approval_policy ?? "require_approval_all"),
+        timeoutSeconds: mcpToolTimeoutSeconds(server.config, tool.name),
+      });
+    }
+    result.servers.push({ id: server.row.id, name, connected: true, toolCount: offered });
+  }
+  return result;
 }

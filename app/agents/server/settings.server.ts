@@ -26,6 +26,11 @@ export async function convaiSettings(env: { DB: D1Database }, viewer: Viewer): P
   return mergeJson(SETTINGS_DEFAULTS, (await stored(env, workspaceOf(viewer))).settings);
 }
 
+/** Whether the workspace's agents may reach MCP servers (can_use_mcp_servers, on unless turned off: decision 0084). */
+export async function mcpServersAllowed(env: { DB: D1Database }, workspaceId: string): Promise<boolean> {
+  return mergeJson(SETTINGS_DEFAULTS, (await stored(env, workspaceId)).settings).can_use_mcp_servers !== false;
+}
+
 /** Merges a patch into the settings; a post-call webhook must be one of the workspace's, subscribed to the event. */
 export async function updateConvaiSettings(env: { DB: D1Database }, viewer: Actor, patch: Json): Promise<{ ok: true; settings: Json } | { ok: false; refusal: SettingsRefusal }> {
   const workspaceId = workspaceOf(viewer);

@@ -5,6 +5,7 @@ import type { EmbeddingsEngine } from "../embeddings";
 import type { SpeechEngine } from "../speech";
 import type { SpeechToTextEngine, TranscriptionResult } from "../speech-to-text";
 import { accepted, bearer, openAiEndpoint, platformFetch, type Fetch, type HttpServer } from "./http";
+import { readServerSentEvents } from "../../http/server-sent-events";
 
 /** Raw PCM that OpenAI-compatible servers return for response_format "pcm": 24 kHz, 16-bit, mono. */
 const OPENAI_PCM_RATE = 24000;
@@ -150,22 +151,6 @@ function chatBody(request: ChatRequest, stream: boolean): Record<string, unknown
   return body;
 }
 
-/** The `data:` payloads of a server-sent event stream, as they arrive. */
-async function* serverSentData(body: ReadableStream<Uint8Array>): AsyncIterable<string> {
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf("\n")) >= 0) {
-      const line = buffer.slice(0, end).replace(/\r$/, "");
-      buffer = buffer.slice(end + 1);
-      if (line.startsWith("data:")) yield line.slice(5).trim();
-    }
-  }
-  if (buffer.startsWith("data:")) yield buffer.slice(5).trim();
-}
-
 type StreamChunk = { choices?: { delta?: { content?: unknown; tool_calls?: WireToolCall[] }; finish_reason?: unknown }[]; usage?: TokenUsage };
 
 /** POST /v1/chat/completions, whole or streamed (server-sent events; tool calls arrive in pieces by index). */
@@ -182,8 +167,8 @@ export function openAiChat(server: HttpServer, fetcher: Fetch = platformFetch): 
       let finishReason: string | null = null;
       let usage: ChatResult["usage"] = null;
       const calls: { id: string; name: string; arguments: string }[] = [];
-      for await (const data of serverSentData(response.body)) {
-        if (data === "[DONE]") break;
+      for await (const { data } of readServerSentEvents(response.body)) {
+        if (data.trim() === "[DONE]") break;
         const chunk = JSON.parse(data) as StreamChunk;
         usage = tokenUsage(chunk.usage) ?? usage;
         const choice = chunk.choices?.[0];

@@ -16,6 +16,7 @@ import { TOOLS_PAGE_TEXTS, WORKSPACE_TOOL_TEXTS } from "~/agents/rules/tools";
 import { TESTS_PAGE_TEXTS } from "~/agents/rules/simulation";
 import { SECRETS_PAGE_TEXTS } from "~/agents/rules/secrets";
 import { SETTINGS_PAGE_TEXTS, SETTINGS_TEXTS } from "~/agents/rules/settings";
+import { MCP_TEXTS } from "~/agents/rules/mcp";
 import { WEBHOOK_TEXTS } from "~/workspace/rules/webhooks";
 import { GROUP_PERMISSIONS, missingPermissionMessage } from "../../../core/workspace/permissions";
 import { BRANCH_TEXTS, pickBranch } from "~/agents/rules/branches";
@@ -320,6 +321,98 @@ describe("agents-llm", () => {
         `The order_status tool answered: ${TOOL_TEXTS.failed("order_status", 500)}`,
       ]);
       call.socket.close(1000, "bye");
+    });
+  });
+
+  describe("MCP servers (decision 0084): tests/agents/mcp-server.ts at mcp.test and mcp-auth.test", () => {
+    type Json = Record<string, unknown>;
+    const base = "/v1/convai/mcp-servers";
+    async function send<T>(path: string, init: { method?: string; json?: unknown } = {}, status = 200): Promise<T> {
+      const response = await api(path, { ...init, key });
+      expect(response.status, `${init.method ?? "GET"} ${path}`).toBe(status);
+      return json<T>(response);
+    }
+    const server = (config: Json) => send<{ id: string }>(base, { method: "POST", json: { config: { name: "Weather", ...config } } });
+    const weatherTool = { tool_name: "get_weather", tool_description: "Tells the weather forecast for a city.", input_schema: { type: "object", properties: { city: { type: "string", description: "The city" } }, required: ["city"] } };
+    const mcpCall = (m: Message) => (m.type === "mcp_tool_call" ? (m.mcp_tool_call as { state: string; tool_call_id: string; tool_name: string; parameters: Json; error_message?: string }) : null);
+
+    it("lists a server's tools over both transports with each one's approval state, and says why one cannot be reached", async () => {
+      const perTool = await server({ url: "http://mcp.test/mcp", transport: "STREAMABLE_HTTP", approval_policy: "require_approval_per_tool" });
+      await send(`${base}/${perTool.id}/tool-approvals`, { method: "POST", json: { ...weatherTool, approval_policy: "auto_approved" } });
+      // Approved as it was: the server now describes it otherwise, so it needs review.
+      await send(`${base}/${perTool.id}/tool-approvals`, { method: "POST", json: { tool_name: "add", tool_description: "Adds numbers.", input_schema: {} } });
+      const listed = await send<{ success: boolean; tools: { name: string; inputSchema: Json }[]; tool_approval_statuses: Json[] }>(`${base}/${perTool.id}/tools`);
+      expect(listed.success).toBe(true);
+      expect(listed.tools.map((t) => t.name)).toEqual(["get_weather", "add", "ledger", "slow"]);
+      expect(listed.tools[0]!.inputSchema).toEqual(weatherTool.input_schema);
+      expect(listed.tool_approval_statuses).toEqual([
+        { tool_id: `mcp:${perTool.id}:get_weather`, state: "up_to_date", approval_policy: "auto_approved" },
+        { tool_id: `mcp:${perTool.id}:add`, state: "needs_review", approval_policy: "requires_approval" },
+        { tool_id: `mcp:${perTool.id}:ledger`, state: "not_approved" },
+        { tool_id: `mcp:${perTool.id}:slow`, state: "not_approved" },
+      ]);
+
+      // The older SSE transport, with its token a workspace secret; without the token the server refuses.
+      const secret = await send<{ secret_id: string }>("/v1/convai/secrets", { method: "POST", json: { type: "new", name: "mcp token", value: "mcp-token" } });
+      const withToken = await server({ url: "http://mcp-auth.test/sse", transport: "SSE", secret_token: { secret_id: secret.secret_id } });
+      expect((await send<{ success: boolean; tools: Json[]; tool_approval_statuses: Json[] }>(`${base}/${withToken.id}/tools`)).tools).toHaveLength(4);
+      const without = await server({ url: "http://mcp-auth.test/sse" });
+      const refused = await send<{ success: boolean; tools: Json[]; error_message: string }>(`${base}/${without.id}/tools`);
+      expect(refused).toMatchObject({ success: false, tools: [] });
+      expect(refused.error_message).toContain("HTTP 401");
+      await send(`${base}/mcp_nope/tools`, {}, 404);
+      // An agent may only name the workspace's MCP servers.
+      const unknown = await api("/v1/convai/agents/create", { method: "POST", key, json: { conversation_config: { agent: { prompt: { mcp_server_ids: ["mcp_nope"] } } } } });
+      expect(unknown.status).toBe(400);
+      expect(((await json<{ detail: { status: string } }>(unknown)).detail.status)).toBe("mcp_server_not_found");
+    });
+
+    it("calls a server's tools in a conversation: at once when auto-approved, after the user's approval otherwise, not at all when declined", async () => {
+      const mcp = await server({ url: "http://mcp.test/mcp", transport: "STREAMABLE_HTTP", approval_policy: "auto_approve_all" });
+      const agentId = await newAgent({ agent: { prompt: { mcp_server_ids: [mcp.id] } }, conversation: { text_only: true } });
+      let call = await open(agentId);
+      const status = await call.until((m) => m.type === "mcp_connection_status");
+      expect(status.mcp_connection_status).toEqual({ integrations: [{ integration_id: mcp.id, integration_type: "mcp_server", is_connected: true, tool_count: 4 }] });
+      call.send({ type: "user_message", text: "get_weather city=Rome" });
+      expect(said(await call.until((m) => said(m) !== null))).toBe("The get_weather tool answered: Rain all week in Rome.");
+      expect(call.messages.map(mcpCall).filter(Boolean).map((c) => [c!.state, c!.tool_name, c!.parameters])).toEqual([
+        ["loading", "get_weather", { city: "Rome" }],
+        ["success", "get_weather", { city: "Rome" }],
+      ]);
+      // A tool's error result: said aloud as a failure, and the model hears it.
+      let before = call.messages.length;
+      call.send({ type: "user_message", text: "ledger please" });
+      await call.until((m) => said(m)?.startsWith("The ledger tool answered") ?? false, before);
+      expect(call.messages.slice(before).map(said).filter(Boolean)).toEqual([TOOL_TEXTS.spokenFailure("ledger"), `The ledger tool answered: ${TOOL_TEXTS.failed("ledger", "The ledger is locked.")}`]);
+      call.socket.close(1000, "bye");
+
+      // Every call asked first: the client approves one and declines the next.
+      await send(`${base}/${mcp.id}/approval-policy`, { method: "PATCH", json: { approval_policy: "require_approval_all" } });
+      call = await open(agentId);
+      call.send({ type: "user_message", text: "get_weather city=Paris" });
+      const asked = mcpCall(await call.until((m) => mcpCall(m)?.state === "awaiting_approval"))!;
+      expect(asked).toMatchObject({ tool_name: "get_weather", parameters: { city: "Paris" }, approval_timeout_secs: 30 });
+      call.send({ type: "mcp_tool_approval_result", tool_call_id: asked.tool_call_id, is_approved: true });
+      expect(said(await call.until((m) => said(m) !== null))).toBe("The get_weather tool answered: Rain all week in Paris.");
+      before = call.messages.length;
+      call.send({ type: "user_message", text: "get_weather city=Oslo" });
+      const declined = mcpCall(await call.until((m) => mcpCall(m)?.state === "awaiting_approval", before))!;
+      call.send({ type: "mcp_tool_approval_result", tool_call_id: declined.tool_call_id, is_approved: false });
+      expect(said(await call.until((m) => said(m) !== null, before))).toBe(`The get_weather tool answered: ${MCP_TEXTS.declined("get_weather")}`);
+      call.send({ type: "mcp_tool_approval_result", tool_call_id: 7 });
+      expect(await call.closed).toEqual({ code: 1008, reason: "mcp_tool_approval_result needs tool_call_id and is_approved." });
+      const calls = await (await fetch("http://mcp.test/mcp-calls")).json<{ tool: string; arguments: Json }[]>();
+      expect(calls.filter((c) => c.tool === "get_weather").map((c) => c.arguments.city)).toEqual(expect.arrayContaining(["Rome", "Paris"]));
+      expect(calls.some((c) => c.arguments.city === "Oslo")).toBe(false);
+
+      // The workspace's switch: with can_use_mcp_servers off, conversations do not reach MCP servers.
+      await send("/v1/convai/settings", { method: "PATCH", json: { can_use_mcp_servers: false } });
+      call = await open(agentId);
+      call.send({ type: "user_message", text: "get_weather city=Rome" });
+      expect(said(await call.until((m) => said(m) !== null))).toBe("You said: get_weather city=Rome");
+      expect(call.messages.some((m) => m.type === "mcp_connection_status")).toBe(false);
+      call.socket.close(1000, "bye");
+      await send("/v1/convai/settings", { method: "PATCH", json: { can_use_mcp_servers: true } });
     });
   });
 
@@ -1138,7 +1231,7 @@ describe("agents-workspace", () => {
       const documentId = await textDocument("Delivery takes three working days.", "Delivery");
       const agentId = await newAgent({ agent: { first_message: "Hi!", prompt: { knowledge_base: [{ type: "text", id: documentId, name: "Delivery" }] } }, conversation: { text_only: true } });
       const settingsBefore = await call<{ can_use_mcp_servers: boolean }>("/v1/convai/settings");
-      expect(settingsBefore.can_use_mcp_servers).toBe(false);
+      expect(settingsBefore.can_use_mcp_servers).toBe(true);
 
       const live = await connect(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": key });
       live.send({ type: "conversation_initiation_client_data" });
