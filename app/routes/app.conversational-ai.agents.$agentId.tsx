@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { ArrowLeft, FileText, History, Trash2 } from "lucide-react";
+import { ArrowLeft, FileText, History, Trash2, Wrench } from "lucide-react";
 import { z } from "zod";
 import { Field } from "~/common/components/form";
 import { Badge } from "~/common/ui/badge";
@@ -16,7 +16,8 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { parseForm, type FieldErrors } from "~/common/form.server";
 import { voiceOptions } from "~/voices/voices.server";
 import { LANGUAGES } from "~/speech/rules/languages";
-import { conversationCreditRefusal, conversationJson, deleteConversation, documentFromText, findAgent, listConversations, settingsOfAgent, updateAgent, requireAgentsViewer } from "~/agents/agents.server";
+import { conversationCreditRefusal, conversationJson, deleteConversation, documentFromText, findAgent, listConversations, listMcpServers, listTools, mcpServersAllowed, settingsOfAgent, updateAgent, requireAgentsViewer } from "~/agents/agents.server";
+import { MCP_PAGE_TEXTS } from "~/agents/rules/mcp";
 import { AGENT_DEFAULTS, AGENT_LIMITS, AGENT_TEXTS } from "~/agents/rules/agents";
 import { TalkPanel } from "~/agents/components/talk-panel";
 import { EmbedSnippet } from "~/audio-native/components/snippet";
@@ -31,11 +32,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!agent) throw new Response(AGENT_TEXTS.agentNotFound, { status: 404 });
   const settings = settingsOfAgent(agent);
   const platform = JSON.parse(agent.platformSettings) as Record<string, unknown>;
-  const [voices, { conversations }, creditRefusal] = await Promise.all([
+  const [voices, { conversations }, creditRefusal, { tools }, servers, mcpAllowed] = await Promise.all([
     voiceOptions(env, viewer),
     listConversations(env, viewer, { pageSize: 20, agentId: agent.id }),
     conversationCreditRefusal(env, agent.workspaceId),
+    listTools(env, viewer, { pageSize: 100 }),
+    listMcpServers(env, viewer),
+    mcpServersAllowed(env, agent.workspaceId),
   ]);
+  const nameOf = (config: string, fallback: string) => {
+    const parsed = JSON.parse(config) as { name?: unknown; description?: unknown; approval_policy?: unknown };
+    return { name: typeof parsed.name === "string" ? parsed.name : fallback, description: typeof parsed.description === "string" ? parsed.description : "", policy: typeof parsed.approval_policy === "string" ? parsed.approval_policy : "" };
+  };
   return {
     agent: { id: agent.id, name: agent.name },
     settings,
@@ -44,6 +52,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     conversations: conversations.map(conversationJson),
     creditRefusal: creditRefusal?.message ?? null,
     widget: { snippet: widgetSnippet(new URL(request.url).origin, agent.id), hosts: allowedHosts(platform), signedOnly: requiresSignedUrl(platform) },
+    tools: tools.map((t) => ({ id: t.id, type: t.type, ...nameOf(t.toolConfig, t.id) })),
+    servers: servers.map((m) => ({ id: m.id, ...nameOf(m.config, m.id) })),
+    mcpAllowed,
   };
 }
 
@@ -60,6 +71,8 @@ const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("detach"), document_id: z.string().min(1) }),
   z.object({ intent: z.literal("delete-conversation"), conversation_id: z.string().min(1) }),
   z.object({ intent: z.literal("save-sites"), sites: z.string().max(5000) }),
+  // The chosen ids are read from the form (checkboxes: one value each).
+  z.object({ intent: z.literal("save-tools") }),
 ]);
 
 type ActionData = { intent?: string; errors?: FieldErrors; notice?: string };
@@ -92,6 +105,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const saved = await updateAgent(env, viewer, agent.id, { conversationConfig: { agent: { prompt: { knowledge_base: knowledge } } } });
     return saved.ok ? ({ intent: input.intent, notice: "Removed from this agent." } satisfies ActionData) : fail(input.intent, saved.refusal.message, saved.refusal.httpStatus);
   }
+  if (input.intent === "save-tools") {
+    const ids = (name: string) => [...new Set(parsed.form.getAll(name).filter((v): v is string => typeof v === "string" && v.length > 0))].slice(0, 100);
+    const saved = await updateAgent(env, viewer, agent.id, { conversationConfig: { agent: { prompt: { tool_ids: ids("tool_ids"), mcp_server_ids: ids("mcp_server_ids") } } } });
+    return saved.ok ? ({ intent: input.intent, notice: MCP_PAGE_TEXTS.toolsSaved } satisfies ActionData) : fail(input.intent, saved.refusal.message, saved.refusal.httpStatus);
+  }
   if (input.intent === "save-sites") {
     const lines = input.sites.split(/[\s,]+/).filter(Boolean);
     const bad = lines.find((line) => !normalizeHost(line));
@@ -104,11 +122,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return deleted ? ({ intent: input.intent, notice: "Conversation deleted." } satisfies ActionData) : fail(input.intent, AGENT_TEXTS.conversationNotFound, 404);
 }
 
-const TABS = ["agent", "knowledge", "talk", "widget", "history"] as const;
+const TABS = ["agent", "knowledge", "tools", "talk", "widget", "history"] as const;
 const VERDICT_TONE = { success: "success", failure: "danger", unknown: "neutral" } as const;
 
 export default function AgentPage() {
-  const { agent, settings, engineName, voices, conversations, widget, creditRefusal } = useLoaderData<typeof loader>();
+  const { agent, settings, engineName, voices, conversations, widget, creditRefusal, tools, servers, mcpAllowed } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const [params, setParams] = useSearchParams();
@@ -130,6 +148,7 @@ export default function AgentPage() {
           <TabsList label="Agent">
             <TabsTrigger value="agent">Agent</TabsTrigger>
             <TabsTrigger value="knowledge">Knowledge</TabsTrigger>
+            <TabsTrigger value="tools">Tools</TabsTrigger>
             <TabsTrigger value="talk">Talk</TabsTrigger>
             <TabsTrigger value="widget">Widget</TabsTrigger>
             <TabsTrigger value="history">History</TabsTrigger>
@@ -214,6 +233,51 @@ export default function AgentPage() {
               ))}
             </ul>
           )}
+        </TabsContent>
+        <TabsContent value="tools">
+          <Card>
+            <CardHeader title="Tools and MCP servers" description={MCP_PAGE_TEXTS.tabIntro} />
+            <CardContent>
+              <Form method="post" className="flex flex-col gap-4" data-testid="agent-tools-form">
+                <input type="hidden" name="intent" value="save-tools" />
+                <fieldset className="flex flex-col gap-2">
+                  <legend className="mb-1 text-sm font-medium">Workspace tools</legend>
+                  {tools.length === 0 ? <Hint>{MCP_PAGE_TEXTS.noWorkspaceTools}</Hint> : null}
+                  {tools.map((t) => (
+                    <label key={t.id} className="flex items-start gap-2 text-sm">
+                      <input type="checkbox" name="tool_ids" value={t.id} defaultChecked={settings.toolIds.includes(t.id)} className="mt-0.5 size-4 accent-[var(--accent)]" />
+                      <span>
+                        <span className="font-medium">{t.name}</span> <Badge>{t.type}</Badge>
+                        {t.description ? <span className="block text-muted-foreground">{t.description}</span> : null}
+                      </span>
+                    </label>
+                  ))}
+                </fieldset>
+                <fieldset className="flex flex-col gap-2">
+                  <legend className="mb-1 text-sm font-medium">MCP servers</legend>
+                  {servers.length === 0 ? <Hint>{MCP_PAGE_TEXTS.noServers}</Hint> : null}
+                  {!mcpAllowed && servers.length ? <Hint tone="error">{MCP_PAGE_TEXTS.mcpOff}</Hint> : null}
+                  {servers.map((m) => (
+                    <label key={m.id} className="flex items-start gap-2 text-sm">
+                      <input type="checkbox" name="mcp_server_ids" value={m.id} defaultChecked={settings.mcpServerIds.includes(m.id)} className="mt-0.5 size-4 accent-[var(--accent)]" />
+                      <span>
+                        <span className="font-medium">{m.name}</span>
+                        <span className="block text-muted-foreground">{MCP_PAGE_TEXTS.policies[m.policy] ?? m.policy}</span>
+                      </span>
+                    </label>
+                  ))}
+                </fieldset>
+                <div className="flex flex-wrap items-center gap-3">
+                  <Button type="submit" disabled={busy}>
+                    <Wrench aria-hidden="true" /> Save tools
+                  </Button>
+                  <Link to="/app/conversational-ai/tools" className="text-sm underline-offset-4 hover:underline">
+                    Manage the workspace's tools and MCP servers
+                  </Link>
+                </div>
+              </Form>
+            </CardContent>
+          </Card>
         </TabsContent>
         <TabsContent value="talk">
           <TalkPanel agentId={agent.id} engineName={engineName} refusal={creditRefusal} />

@@ -6,8 +6,17 @@ import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { Hint, Meter } from "~/common/ui/feedback";
 import { Input } from "~/common/ui/input";
 import { AgentSpeaker, startMicrophone } from "~/agents/browser/call-audio";
+import { MCP_PAGE_TEXTS } from "~/agents/rules/mcp";
 
-type Line = { role: "agent" | "user"; text: string };
+const LINE_CLASSES: Record<Line["role"], string> = {
+  agent: "self-start rounded-lg bg-muted px-3 py-2 text-sm",
+  user: "self-end rounded-lg bg-accent-soft px-3 py-2 text-sm",
+  tool: "self-center text-xs text-muted-foreground",
+};
+
+type Line = { role: "agent" | "user" | "tool"; text: string };
+/** An MCP tool call the agent asks the user to approve (mcp_tool_call, awaiting_approval). */
+type Approval = { id: string; tool: string; parameters: Record<string, unknown> };
 type State = "idle" | "connecting" | "live" | "ended";
 
 /**
@@ -22,6 +31,7 @@ export function TalkPanel({ agentId, engineName, refusal }: { agentId: string; e
   const [level, setLevel] = useState(0);
   const [speaking, setSpeaking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [approvals, setApprovals] = useState<Approval[]>([]);
   const socket = useRef<WebSocket | null>(null);
   const speaker = useRef<AgentSpeaker | null>(null);
   const stopMic = useRef<(() => void) | null>(null);
@@ -40,6 +50,7 @@ export function TalkPanel({ agentId, engineName, refusal }: { agentId: string; e
   const start = () => {
     setProblem(null);
     setLines([]);
+    setApprovals([]);
     setState("connecting");
     speaker.current = new AgentSpeaker();
     const url = new URL(`/v1/convai/conversation?agent_id=${encodeURIComponent(agentId)}`, window.location.href);
@@ -68,6 +79,12 @@ export function TalkPanel({ agentId, engineName, refusal }: { agentId: string; e
           speaker.current?.stop();
           setSpeaking(false);
           break;
+        case "mcp_tool_call": {
+          const call = body("mcp_tool_call") as { tool_call_id: string; tool_name: string; state: string; parameters?: Record<string, unknown>; error_message?: string };
+          setApprovals((a) => (call.state === "awaiting_approval" ? [...a, { id: call.tool_call_id, tool: call.tool_name, parameters: call.parameters ?? {} }] : a.filter((x) => x.id !== call.tool_call_id)));
+          if (call.state === "success" || call.state === "failure") setLines((l) => [...l, { role: "tool", text: MCP_PAGE_TEXTS.toolLine(call.tool_name, call.state === "success", call.error_message) }]);
+          break;
+        }
         case "ping":
           ws.send(JSON.stringify({ type: "pong", event_id: body("ping_event").event_id }));
           break;
@@ -78,6 +95,11 @@ export function TalkPanel({ agentId, engineName, refusal }: { agentId: string; e
       setState("ended");
       hangUp();
     };
+  };
+
+  const answerApproval = (approval: Approval, approved: boolean) => {
+    socket.current?.send(JSON.stringify({ type: "mcp_tool_approval_result", tool_call_id: approval.id, is_approved: approved }));
+    setApprovals((a) => a.filter((x) => x.id !== approval.id));
   };
 
   const sendText = () => {
@@ -121,13 +143,27 @@ export function TalkPanel({ agentId, engineName, refusal }: { agentId: string; e
       <CardContent className="flex flex-col gap-4">
         <ol className="flex max-h-96 flex-col gap-2 overflow-y-auto" aria-live="polite" data-testid="talk-transcript">
           {lines.map((line, i) => (
-            <li key={i} className={line.role === "agent" ? "self-start rounded-lg bg-muted px-3 py-2 text-sm" : "self-end rounded-lg bg-accent-soft px-3 py-2 text-sm"} data-role={line.role}>
-              <span className="sr-only">{line.role === "agent" ? "Agent: " : "You: "}</span>
+            <li key={i} className={LINE_CLASSES[line.role]} data-role={line.role}>
+              <span className="sr-only">{line.role === "agent" ? "Agent: " : line.role === "user" ? "You: " : "Tool: "}</span>
               {line.text}
             </li>
           ))}
         </ol>
         {problem ? <Hint tone="error">{problem}</Hint> : null}
+        {approvals.map((approval) => (
+          <div key={approval.id} role="alertdialog" aria-label={MCP_PAGE_TEXTS.approvalTitle(approval.tool)} className="flex flex-col gap-2 rounded-lg border border-border p-3" data-testid="tool-approval">
+            <p className="text-sm font-medium">{MCP_PAGE_TEXTS.approvalTitle(approval.tool)}</p>
+            {Object.keys(approval.parameters).length ? <pre className="overflow-x-auto rounded bg-muted p-2 text-xs">{JSON.stringify(approval.parameters, null, 2)}</pre> : null}
+            <div className="flex gap-2">
+              <Button size="sm" onClick={() => answerApproval(approval, true)}>
+                Approve
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => answerApproval(approval, false)}>
+                Decline
+              </Button>
+            </div>
+          </div>
+        ))}
         {live ? (
           <>
             <form

@@ -21,6 +21,30 @@ export const MCP_TEXTS = {
   toolConfigExists: (name: string) => `The tool ${name} already has a configuration override: update it instead.`,
 } as const;
 
+export const MCP_PAGE_TEXTS = {
+  approvalTitle: (tool: string) => `The agent asks to use the tool ${tool}`,
+  toolLine: (tool: string, ok: boolean, error?: string) => (ok ? `Used ${tool}` : `${tool} did not run${error ? `: ${error}` : ""}`),
+  sectionIntro: "Model Context Protocol servers whose tools your agents may use. An agent uses a server once it is chosen on the agent's Tools tab.",
+  added: (name: string) => `Added the MCP server “${name}”.`,
+  deleted: "Deleted the MCP server.",
+  saved: "Saved the approval policy.",
+  approved: (tool: string) => `Approved ${tool} as it is now.`,
+  withdrawn: (tool: string) => `Withdrew the approval of ${tool}.`,
+  empty: "No MCP servers yet",
+  emptyHint: "Add one above: its address, and a secret of the workspace if it wants a token.",
+  urlHint: "In development an http address or this machine is allowed; in production only https on a public host.",
+  noToken: "No token",
+  policies: { auto_approve_all: "Call every tool without asking", require_approval_all: "Ask the user before every call", require_approval_per_tool: "Only approved tools, each called or asked as approved" } as Record<string, string>,
+  states: { up_to_date: "Approved", needs_review: "Changed since approved", not_approved: "Not approved" } as Record<string, string>,
+  toolPolicies: { auto_approved: "called without asking", requires_approval: "asks the user first" } as Record<string, string>,
+  notReached: "The server could not be reached:",
+  tabIntro: "The workspace's tools and MCP servers this agent may call during a conversation.",
+  toolsSaved: "Saved the agent's tools.",
+  noWorkspaceTools: "The workspace has no tools yet: add them on the Tools page.",
+  noServers: "The workspace has no MCP servers yet: add them on the Tools page.",
+  mcpOff: "This workspace's agents do not use MCP servers now (Settings).",
+} as const;
+
 export const MCP_APPROVAL_POLICIES = ["auto_approve_all", "require_approval_all", "require_approval_per_tool"] as const;
 export const MCP_TRANSPORTS = ["SSE", "STREAMABLE_HTTP"] as const;
 
