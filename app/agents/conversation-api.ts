@@ -6,9 +6,10 @@ import { apiError } from "~/api/errors";
 import { apiDocs } from "~/api/route-docs";
 import { database } from "../../db/client";
 import { keyMayCall } from "../../core/workspace/key-scopes";
-import { agentsRefusal, conversationCreditRefusal, findAgent, findWidgetAgent, findWorkspaceAgent, signatureHolder, type AgentRow } from "~/agents/agents.server";
+import { agentsRefusal, chosenBranch, conversationCreditRefusal, findAgent, findWidgetAgent, findWorkspaceAgent, signatureHolder, type AgentRow } from "~/agents/agents.server";
 import { serveConversation } from "~/agents/generation.server";
 import { AGENT_TEXTS } from "~/agents/rules/agents";
+import { BRANCH_TEXTS } from "~/agents/rules/branches";
 import { CLOSE_POLICY, closeReason } from "~/agents/rules/protocol";
 
 const doc = apiDocs("Conversational AI");
@@ -17,17 +18,24 @@ const doc = apiDocs("Conversational AI");
  * GET /v1/convai/conversation?agent_id=...: the conversation WebSocket (decision 0037). It authenticates for itself:
  * a signed URL's conversation_signature, the xi-api-key header, (the app's own pages) the session cookie from the
  * same origin, or (the widget on another site) that site's Origin in the agent's allowlist. Refusals after the upgrade close the socket with the policy code and the reason.
+ * A conversation may choose its branch (decision 0085): a signed URL made with branch_id names it in its signature;
+ * an API key or the session takes branch_id in the query. The widget follows the traffic split.
  */
 export const conversationSocketApi = new Hono<ApiEnv>();
 
-async function caller(c: { req: { header(name: string): string | undefined; query(name: string): string | undefined; raw: Request; url: string } }, env: Env, agentId: string): Promise<{ agent: AgentRow; userId: string | null } | { error: string }> {
+type Caller = { agent: AgentRow; userId: string | null; branchId: string | null } | { error: string };
+
+async function caller(c: { req: { header(name: string): string | undefined; query(name: string): string | undefined; raw: Request; url: string } }, env: Env, agentId: string): Promise<Caller> {
   const db = database(env.DB);
   const signature = c.req.query("conversation_signature") ?? c.req.query("token");
+  const branchId = c.req.query("branch_id") || null;
   if (signature) {
     const holder = await signatureHolder(env, signature);
     if (!holder || holder.agentId !== agentId) return { error: AGENT_TEXTS.signedUrlInvalid };
+    // The signature's branch is the one it was made for: a query naming another is not that link.
+    if (branchId && branchId !== holder.branchId) return { error: AGENT_TEXTS.signedUrlInvalid };
     const agent = await findWorkspaceAgent(env, holder.workspaceId, agentId);
-    return agent ? { agent, userId: holder.userId } : { error: AGENT_TEXTS.agentNotFound };
+    return agent ? { agent, userId: holder.userId, branchId: holder.branchId } : { error: AGENT_TEXTS.agentNotFound };
   }
   const key = c.req.header(API_KEY_HEADER);
   let actor = key ? await apiKeyActor(db, key) : null;
@@ -41,7 +49,8 @@ async function caller(c: { req: { header(name: string): string | undefined; quer
     if (origin && !sameOrigin) {
       const widget = await findWidgetAgent(env, agentId, origin);
       if (!widget) return { error: AGENT_TEXTS.agentNotFound };
-      return "refused" in widget ? { error: widget.refused } : { agent: widget.agent, userId: null };
+      if (branchId) return { error: BRANCH_TEXTS.branchNeedsKey };
+      return "refused" in widget ? { error: widget.refused } : { agent: widget.agent, userId: null, branchId: null };
     }
     const viewer = sameOrigin ? await getViewer(c.req.raw, db) : null;
     if (!viewer) return { error: AGENT_TEXTS.socketNeedsKey };
@@ -52,7 +61,7 @@ async function caller(c: { req: { header(name: string): string | undefined; quer
   const denied = await agentsRefusal(env, actor);
   if (denied) return { error: denied.message };
   const agent = await findAgent(env, actor, agentId);
-  return agent ? { agent, userId: actor.user.id } : { error: AGENT_TEXTS.agentNotFound };
+  return agent ? { agent, userId: actor.user.id, branchId } : { error: AGENT_TEXTS.agentNotFound };
 }
 
 conversationSocketApi.get(
@@ -64,7 +73,10 @@ conversationSocketApi.get(
   async (c) => {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return apiError(c, 426, "upgrade_required", "This endpoint is a WebSocket: open it with an upgrade request.");
     const agentId = c.req.query("agent_id") ?? "";
-    let found = agentId ? await caller(c, c.env, agentId) : { error: AGENT_TEXTS.agentNotFound };
+    let found: Caller = agentId ? await caller(c, c.env, agentId) : { error: AGENT_TEXTS.agentNotFound };
+    // The chosen branch's tip (checked again: it may have been archived since the URL was made).
+    const chosen = "agent" in found && found.branchId ? await chosenBranch(c.env, found.agent, found.branchId) : null;
+    if (chosen && !chosen.ok) found = { error: chosen.refusal.message };
     // A workspace whose credits do not cover the first minute is refused before anything starts (decision 0053).
     const broke = "agent" in found ? await conversationCreditRefusal(c.env, found.agent.workspaceId) : null;
     if (broke) found = { error: broke.message };
@@ -75,7 +87,7 @@ conversationSocketApi.get(
       // A close reason holds at most 123 bytes; the error message before it carries the whole text.
       server.close(CLOSE_POLICY, closeReason(found.error));
     } else {
-      serveConversation(c.env, server, { agent: found.agent, userId: found.userId, requestId: c.get("requestId"), waitUntil: (promise) => c.executionCtx.waitUntil(promise) });
+      serveConversation(c.env, server, { agent: found.agent, userId: found.userId, requestId: c.get("requestId"), waitUntil: (promise) => c.executionCtx.waitUntil(promise), branch: chosen?.ok ? chosen.routed : undefined });
     }
     return new Response(null, { status: 101, webSocket: client });
   },

@@ -43,6 +43,8 @@ export type ConversationOptions = {
   conversationId?: string;
   /** A phone call's details, kept with the conversation (JSON). */
   phoneCall?: string;
+  /** The branch the conversation chose (a signed URL's or the socket's branch_id), used instead of the split. */
+  branch?: Awaited<ReturnType<typeof routeConversation>>;
 };
 
 /**
@@ -140,8 +142,8 @@ class ConversationSession {
 
   private async open(init: Extract<ClientMessage, { kind: "init" }> | null): Promise<void> {
     this.started = true;
-    // The live traffic split picks the branch by this conversation's id (decision 0081); it talks with its tip.
-    const routed = await routeConversation(this.env, this.options.agent, this.id);
+    // The chosen branch, else the live split by this conversation's id (decisions 0081, 0085); it talks with its tip.
+    const routed = this.options.branch ?? (await routeConversation(this.env, this.options.agent, this.id));
     if (routed.branchId !== MAIN_BRANCH.id) {
       this.settings = settingsOfAgent(routed.agent);
       this.textOnly = this.settings.textOnly;

@@ -1,7 +1,7 @@
 // Agent branches, drafts and deployments (decision 0081), and the versions committed on each branch. Every write
 // that moves a branch is one D1 batch: the version, the branch's commit time, the agents row when the branch is
 // main, and the draft it saves; nothing is half-written.
-import { and, count, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../client";
 import { agentBranches, agentDeployments, agentDrafts, agents, agentVersions, conversations } from "../schema";
@@ -218,4 +218,31 @@ export async function callsByBranch(db: Database, agentId: string, since: number
     .where(and(eq(conversations.agentId, agentId), gte(conversations.startedAt, since), isNotNull(conversations.branchId)))
     .groupBy(conversations.branchId);
   return new Map(rows.map((r) => [r.branchId!, r.n]));
+}
+
+/** A configuration an agent keeps besides its agents row: a branch's tip, or a draft (its changes only). */
+export type BranchConfig = { agentId: string; agentName: string; agentCreatedAt: number; branchId: string; branchName: string; draft: boolean; conversationConfig: string };
+
+/**
+ * The workspace's configurations that in-use checks read besides the agents rows (decision 0085): the tip of every
+ * unarchived branch other than main, and every unarchived branch's draft; only those whose configuration contains `text`, when given.
+ */
+export async function branchConfigs(db: Database, workspaceId: string, text?: string): Promise<BranchConfig[]> {
+  const names = { agentId: agentBranches.agentId, agentName: agents.name, agentCreatedAt: agents.createdAt, branchId: agentBranches.id, branchName: agentBranches.name };
+  const newest = sql`(select max(v.seq) from ${agentVersions} v where v.agent_id = ${agentBranches.agentId} and v.branch_id = ${agentBranches.id})`;
+  const [tips, drafts] = await Promise.all([
+    db
+      .select({ ...names, conversationConfig: agentVersions.conversationConfig })
+      .from(agentBranches)
+      .innerJoin(agents, eq(agents.id, agentBranches.agentId))
+      .innerJoin(agentVersions, and(eq(agentVersions.agentId, agentBranches.agentId), eq(agentVersions.branchId, agentBranches.id), eq(agentVersions.seq, newest)))
+      .where(and(eq(agentBranches.workspaceId, workspaceId), ne(agentBranches.id, MAIN), eq(agentBranches.isArchived, false), text === undefined ? undefined : sql`instr(${agentVersions.conversationConfig}, ${text}) > 0`)),
+    db
+      .select({ ...names, conversationConfig: agentDrafts.conversationConfig })
+      .from(agentDrafts)
+      .innerJoin(agents, eq(agents.id, agentDrafts.agentId))
+      .innerJoin(agentBranches, and(eq(agentBranches.agentId, agentDrafts.agentId), eq(agentBranches.id, agentDrafts.branchId)))
+      .where(and(eq(agentDrafts.workspaceId, workspaceId), eq(agentBranches.isArchived, false), text === undefined ? undefined : sql`instr(${agentDrafts.conversationConfig}, ${text}) > 0`)),
+  ]);
+  return [...tips.map((row) => ({ ...row, draft: false })), ...drafts.map((row) => ({ ...row, draft: true }))];
 }

@@ -295,6 +295,8 @@ describe("official SDK: the knowledge base, tools, tests and review (decision 00
     expect(main).toMatchObject({ branchId: "main", mainBranchId: "main" });
     const { createdBranchId, createdVersionId } = await client.conversationalAi.agents.branches.create(agentId, { parentVersionId: main.versionId!, name: "Friendly", description: "A warmer greeting", conversationConfig: { agent: { first_message: "Hello from the branch." } } });
     expect((await client.conversationalAi.agents.get(agentId, { branchId: createdBranchId })).conversationConfig.agent?.firstMessage).toBe("Hello from the branch.");
+    expect(new URL((await client.conversationalAi.conversations.getSignedUrl({ agentId, branchId: createdBranchId })).signedUrl).searchParams.get("conversation_signature")).toMatch(new RegExp(`^[0-9a-f]{48}\\.${createdBranchId}$`));
+    await expect(client.conversationalAi.conversations.getSignedUrl({ agentId, branchId: "agtbrch_nope" })).rejects.toMatchObject({ statusCode: 404 });
     const updated = await client.conversationalAi.agents.update(agentId, { branchId: createdBranchId, conversationConfig: { agent: { language: "de" } }, versionDescription: "German" });
     expect(updated.conversationConfig.agent?.language).toBe("de");
     expect((await client.conversationalAi.agents.get(agentId)).conversationConfig.agent?.language).toBe("en");

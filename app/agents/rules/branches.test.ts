@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BRANCH_TEXTS, liveShare, MAIN_BRANCH, mergeConfigs, pickBranch, splitOf, trafficPoint, trafficProblem, type MergeableConfig } from "./branches";
+import { BRANCH_TEXTS, inUseNames, liveShare, MAIN_BRANCH, mergeConfigs, pickBranch, signatureParts, signatureWithBranch, splitOf, trafficPoint, trafficProblem, type MergeableConfig } from "./branches";
 
 const config = (prompt: string, language = "en", extra: Record<string, unknown> = {}): MergeableConfig => ({
   name: "Shop",
@@ -76,5 +76,28 @@ describe("merging a branch", () => {
     const same = mergeConfigs(base, config("B"), config("B"), false);
     expect(same.conflicts).toEqual([]);
     expect(same.overriddenFields).toEqual([]);
+  });
+});
+
+describe("conversations on a chosen branch and uses on branches (decision 0085)", () => {
+  const random = "ab".repeat(24);
+
+  it("puts the branch into the signature and reads it back; anything else is not a signature", () => {
+    expect(signatureWithBranch(random, null)).toBe(random);
+    expect(signatureParts(signatureWithBranch(random, "agtbrch_x1"))).toEqual({ random, branchId: "agtbrch_x1" });
+    expect(signatureParts(random)).toEqual({ random, branchId: null });
+    expect(signatureParts(`${random}.`)).toBeNull();
+    expect(signatureParts(`${random}.a/b`)).toBeNull();
+    expect(signatureParts("AB".repeat(24))).toBeNull();
+  });
+
+  it("names the agents using something on main, then each branch or draft using it, once each", () => {
+    expect(inUseNames(["Shop", "Desk"], [{ agentName: "Shop", branchName: "Kinder", draft: false }, { agentName: "Shop", branchName: "Main", draft: true }, { agentName: "Shop", branchName: "Kinder", draft: false }])).toEqual([
+      "Shop",
+      "Desk",
+      "Shop (branch Kinder)",
+      "Shop (draft on Main)",
+    ]);
+    expect(inUseNames([], [])).toEqual([]);
   });
 });

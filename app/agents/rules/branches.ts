@@ -29,6 +29,7 @@ export const BRANCH_TEXTS = {
   rebased: "Rebased onto Main",
   branchCreated: (name: string) => `Branched as ${name}`,
   saved: "Updated",
+  branchNeedsKey: "Only a signed URL or an API key chooses a conversation's branch: the widget follows the traffic split.",
 } as const;
 
 export type TrafficSplit = Record<string, number>;
@@ -145,3 +146,24 @@ export function mergeConfigs(base: MergeableConfig, source: MergeableConfig, tar
   }
   return { merged: merged as unknown as MergeableConfig, conflicts, overriddenFields };
 }
+
+/**
+ * A conversation signature that names the branch it talks with (decision 0085): the random part, a dot, the branch
+ * id. The stored hash covers the whole text, so changing the branch makes the signature unknown.
+ */
+export const signatureWithBranch = (random: string, branchId: string | null): string => (branchId ? `${random}.${branchId}` : random);
+
+/** A signature's parts, or null when it is not one this server makes. */
+export function signatureParts(token: string): { random: string; branchId: string | null } | null {
+  const match = /^([0-9a-f]{48})(?:\.([A-Za-z0-9_-]{1,100}))?$/.exec(token);
+  return match ? { random: match[1]!, branchId: match[2] ?? null } : null;
+}
+
+/** A use outside an agent's main configuration: a branch's tip, or a draft (decision 0085). */
+export type BranchUse = { agentName: string; branchName: string; draft: boolean };
+
+/** How an in-use refusal names a use on a branch: the agent with the branch, or the branch's draft. */
+export const branchUseName = (use: BranchUse): string => (use.draft ? `${use.agentName} (draft on ${use.branchName})` : `${use.agentName} (branch ${use.branchName})`);
+
+/** The names an in-use refusal lists: the agents using it on main, then each use on a branch, each name once. */
+export const inUseNames = (onMain: string[], onBranches: BranchUse[]): string[] => [...new Set([...onMain, ...onBranches.map(branchUseName)])];

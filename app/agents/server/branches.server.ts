@@ -367,15 +367,33 @@ export async function listDeployments(env: Env, viewer: Viewer, agent: AgentRow,
   };
 }
 
+/** The branch and version a conversation talks with, and the agent as that branch's tip. */
+export type RoutedConversation = { agent: AgentRow; branchId: string; versionId: string | null };
+
 /**
  * The branch and version a new conversation talks with: the live split, by the conversation id's point (so the
  * choice can be recomputed), main while nothing was deployed. The agent answered is that branch's tip.
  */
-export async function routeConversation(env: Pick<Env, "DB">, agent: AgentRow, conversationId: string): Promise<{ agent: AgentRow; branchId: string; versionId: string | null }> {
+export async function routeConversation(env: Pick<Env, "DB">, agent: AgentRow, conversationId: string): Promise<RoutedConversation> {
   const db = database(env.DB);
   const live = await table.liveDeployment(db, agent.id);
   const branchId = pickBranch(live ? (JSON.parse(live.traffic) as TrafficSplit) : null, conversationId);
   const tip = await table.branchTip(db, agent.workspaceId, agent.id, branchId);
   if (branchId === MAIN || !tip) return { agent, branchId: MAIN, versionId: (branchId === MAIN ? tip : await table.branchTip(db, agent.workspaceId, agent.id, MAIN))?.id ?? null };
   return { agent: agentAtVersion(agent, tip), branchId, versionId: tip.id };
+}
+
+/**
+ * A conversation that chose its branch (a signed URL's or the socket's branch_id, decision 0085): that branch's tip
+ * instead of the split. Another agent's or an unknown branch is not found; an archived one takes no conversations.
+ */
+export async function chosenBranch(env: Pick<Env, "DB">, agent: AgentRow, branchId: string): Promise<{ ok: true; routed: RoutedConversation } | Refused> {
+  const db = database(env.DB);
+  const branch = await table.findBranch(db, agent.workspaceId, agent.id, branchId);
+  if (!branch) return branchNotFound();
+  if (branch.isArchived) return refuse(409, "branch_archived", BRANCH_TEXTS.archived);
+  const tip = await table.branchTip(db, agent.workspaceId, agent.id, branchId);
+  if (branchId === MAIN) return { ok: true, routed: { agent, branchId: MAIN, versionId: tip?.id ?? null } };
+  if (!tip) return branchNotFound();
+  return { ok: true, routed: { agent: agentAtVersion(agent, tip), branchId, versionId: tip.id } };
 }

@@ -4,11 +4,13 @@ import { database } from "../../../db/client";
 import * as table from "../../../db/repositories/agents";
 import * as knowledge from "../../../db/repositories/knowledge";
 import type { KnowledgeDocumentRow } from "../../../db/repositories/agents";
+import { branchConfigs, type BranchConfig } from "../../../db/repositories/agent-branches";
 import { chunkText, type Passage } from "../../../core/agents/retrieval";
 import { fetchPublic } from "../../../core/http/public-fetch";
 import type { Actor } from "~/accounts/accounts.server";
 import { newId } from "~/accounts/accounts.server";
-import { AGENT_LIMITS, AGENT_TEXTS, htmlText, htmlTitle, readableFileKind, type Json } from "~/agents/rules/agents";
+import { AGENT_LIMITS, AGENT_TEXTS, agentSettings, htmlText, htmlTitle, readableFileKind, type Json } from "~/agents/rules/agents";
+import { inUseNames } from "~/agents/rules/branches";
 import { folderAndDescendants, folderPath, KNOWLEDGE_LIMITS, KNOWLEDGE_PAGE_TEXTS, KNOWLEDGE_TEXTS, moveProblem, type Folder } from "~/agents/rules/knowledge";
 import { accessInfo, findAgent, settingsOfAgent, updateAgent, type AgentRefusal } from "./agents.server";
 
@@ -236,17 +238,24 @@ async function detachFromAgents(env: Env, workspaceId: string, ids: Set<string>,
   }
 }
 
+/** The tips of branches other than main, and the drafts, whose knowledge base names any of these documents (decision 0085). */
+async function documentUsesOnBranches(env: Env, workspaceId: string, ids: Set<string>): Promise<BranchConfig[]> {
+  const configs = await branchConfigs(database(env.DB), workspaceId);
+  return configs.filter((use) => agentSettings(JSON.parse(use.conversationConfig) as Json, {}).knowledgeBase.some((ref) => ids.has(ref.id)));
+}
+
 /**
- * Deletes a document, or a folder with everything inside it; one that agents use is refused unless forced (then
- * they lose it). Kept originals go from R2 too.
+ * Deletes a document, or a folder with everything inside it; one that agents use on any branch (or in a draft) is
+ * refused unless forced (then main loses it; other branches keep the id and go without it: decision 0085). Kept
+ * originals go from R2 too.
  */
 export async function deleteDocument(env: Env, viewer: Pick<Actor, "membership">, id: string, force: boolean): Promise<{ ok: true } | { ok: false; refusal: AgentRefusal }> {
   const db = database(env.DB);
   const workspaceId = workspaceOf(viewer);
   if (!(await table.findDocument(db, workspaceId, id))) return notFound();
   const ids = await contentsOf(env, workspaceId, [id]);
-  const users = await agentsUsing(env, viewer, [id]);
-  if (users.length && !force) return refuse(400, "document_in_use", AGENT_TEXTS.documentInUse(users.map((u) => u.name)));
+  const [users, onBranches] = await Promise.all([agentsUsing(env, viewer, [id]), documentUsesOnBranches(env, workspaceId, new Set(ids))]);
+  if ((users.length || onBranches.length) && !force) return refuse(400, "document_in_use", AGENT_TEXTS.documentInUse(inUseNames(users.map((u) => u.name), onBranches)));
   await detachFromAgents(env, workspaceId, new Set(ids), users);
   const deleted = await knowledge.deleteDocuments(db, workspaceId, ids);
   const keys = deleted.flatMap((d) => (d.sourceKey ? [d.sourceKey] : []));

@@ -3,16 +3,18 @@
 import { database } from "../../../db/client";
 import * as table from "../../../db/repositories/agents";
 import type { AgentRow, AgentSecretRow } from "../../../db/repositories/agents";
+import { branchConfigs, type BranchConfig } from "../../../db/repositories/agent-branches";
 import type { Actor } from "~/accounts/accounts.server";
 import { newId } from "~/accounts/accounts.server";
 import { secretIdsOfPrompt, SECRET_TEXTS } from "~/agents/rules/secrets";
+import { inUseNames } from "~/agents/rules/branches";
 import { authConnectionIdOf } from "~/workspace/rules/auth-connections";
 import type { AgentRefusal } from "./agents.server";
 import { toolsUsingSecret, type AgentToolRow } from "./tools.server";
 
 type SecretsEnv = { DB: D1Database };
 const workspaceOf = (viewer: Pick<Actor, "membership">) => viewer.membership.workspace.id;
-const promptOf = (agent: AgentRow) => ((JSON.parse(agent.conversationConfig) as { agent?: { prompt?: unknown } }).agent?.prompt);
+const promptOf = (agent: Pick<AgentRow, "conversationConfig">) => ((JSON.parse(agent.conversationConfig) as { agent?: { prompt?: unknown } }).agent?.prompt);
 
 export async function createSecret(env: SecretsEnv, viewer: Pick<Actor, "membership">, input: { name: string; value: string }): Promise<AgentSecretRow> {
   const now = Date.now();
@@ -49,12 +51,17 @@ export async function secretUsers(env: SecretsEnv, workspaceId: string, id: stri
   return { agents: mentioning.filter((agent) => secretIdsOfPrompt(promptOf(agent)).includes(id)), tools: await toolsUsingSecret(env, workspaceId, id) };
 }
 
-/** Deletes a secret nothing uses; one in use is refused with the agents' and tools' names. */
+/** The tips of branches other than main, and the drafts, whose inline webhook tools use this secret (decision 0085). */
+async function secretUsesOnBranches(env: SecretsEnv, workspaceId: string, id: string): Promise<BranchConfig[]> {
+  return (await branchConfigs(database(env.DB), workspaceId, id)).filter((use) => secretIdsOfPrompt(promptOf(use)).includes(id));
+}
+
+/** Deletes a secret nothing uses; one in use (on any branch of an agent, or a draft) is refused with the agents' and tools' names. */
 export async function deleteSecret(env: SecretsEnv, viewer: Pick<Actor, "membership">, id: string): Promise<{ ok: true } | { ok: false; refusal: AgentRefusal }> {
   const found = await findSecret(env, viewer, id);
   if (!found) return { ok: false, refusal: { httpStatus: 404, status: "not_found", message: SECRET_TEXTS.notFound } };
-  const users = await secretUsers(env, found.workspaceId, id);
-  const names = [...users.agents.map((a) => a.name), ...users.tools.map((t) => `the ${t.name} tool`)];
+  const [users, onBranches] = await Promise.all([secretUsers(env, found.workspaceId, id), secretUsesOnBranches(env, found.workspaceId, id)]);
+  const names = [...inUseNames(users.agents.map((a) => a.name), onBranches), ...users.tools.map((t) => `the ${t.name} tool`)];
   if (names.length) return { ok: false, refusal: { httpStatus: 400, status: "secret_in_use", message: SECRET_TEXTS.inUse(names) } };
   await table.deleteSecret(database(env.DB), found.workspaceId, id);
   return { ok: true };

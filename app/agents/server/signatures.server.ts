@@ -1,18 +1,21 @@
 // Signed conversation URLs: a random token whose SHA-256 is kept with the agent, workspace and user it opens, for
-// SIGNED_URL_SECONDS.
+// SIGNED_URL_SECONDS. A token for a chosen branch carries the branch id after its random part (decision 0085).
 import { database } from "../../../db/client";
 import { findSignature, insertSignature } from "../../../db/repositories/agents";
 import { randomHex, sha256Hex, type Actor } from "~/accounts/accounts.server";
 import { SIGNED_URL_SECONDS } from "~/agents/rules/agents";
+import { signatureParts, signatureWithBranch } from "~/agents/rules/branches";
 
-export async function signConversation(env: { DB: D1Database }, viewer: Pick<Actor, "membership" | "user">, agentId: string): Promise<string> {
-  const token = randomHex(24);
+export async function signConversation(env: { DB: D1Database }, viewer: Pick<Actor, "membership" | "user">, agentId: string, branchId: string | null = null): Promise<string> {
+  const token = signatureWithBranch(randomHex(24), branchId);
   await insertSignature(database(env.DB), { tokenHash: await sha256Hex(token), agentId, workspaceId: viewer.membership.workspace.id, userId: viewer.user.id, expiresAt: Date.now() + SIGNED_URL_SECONDS * 1000 });
   return token;
 }
 
-/** Who a valid signature lets talk to which agent, or null (unknown or expired). */
-export async function signatureHolder(env: { DB: D1Database }, token: string): Promise<{ agentId: string; workspaceId: string; userId: string } | null> {
-  if (!/^[0-9a-f]{48}$/.test(token)) return null;
-  return (await findSignature(database(env.DB), await sha256Hex(token), Date.now())) ?? null;
+/** Who a valid signature lets talk to which agent (and branch, when it chose one), or null (unknown or expired). */
+export async function signatureHolder(env: { DB: D1Database }, token: string): Promise<{ agentId: string; workspaceId: string; userId: string; branchId: string | null } | null> {
+  const parts = signatureParts(token);
+  if (!parts) return null;
+  const found = await findSignature(database(env.DB), await sha256Hex(token), Date.now());
+  return found ? { agentId: found.agentId, workspaceId: found.workspaceId, userId: found.userId, branchId: parts.branchId } : null;
 }

@@ -3,6 +3,7 @@
 import { database } from "../../../db/client";
 import * as table from "../../../db/repositories/agent-tools";
 import { agentsMentioning, findAgent as findAgentRow, updateAgent as updateAgentRow, type AgentRow } from "../../../db/repositories/agents";
+import { branchConfigs, type BranchConfig } from "../../../db/repositories/agent-branches";
 import type { AgentToolCallRow, AgentToolRow } from "../../../db/repositories/agent-tools";
 import type { Actor } from "~/accounts/accounts.server";
 import { newId } from "~/accounts/accounts.server";
@@ -10,6 +11,7 @@ import type { Json } from "~/agents/rules/agents";
 import type { AgentTool } from "~/agents/rules/llm";
 import { secretIdsOfPrompt, SECRET_TEXTS } from "~/agents/rules/secrets";
 import { toolConfigProblem, toolIdsOfPrompt, workspaceTool, WORKSPACE_TOOL_TEXTS } from "~/agents/rules/tools";
+import { inUseNames } from "~/agents/rules/branches";
 import { accessInfo, type AgentRefusal } from "./agents.server";
 import { missingSecrets } from "./secrets.server";
 
@@ -18,7 +20,7 @@ type Env = { DB: D1Database; ENVIRONMENT?: string };
 type Viewer = Pick<Actor, "membership" | "user">;
 type Result = { ok: true; tool: AgentToolRow } | { ok: false; refusal: AgentRefusal };
 const workspaceOf = (viewer: Pick<Actor, "membership">) => viewer.membership.workspace.id;
-const promptOf = (agent: AgentRow) => (JSON.parse(agent.conversationConfig) as { agent?: { prompt?: unknown } }).agent?.prompt;
+const promptOf = (agent: Pick<AgentRow, "conversationConfig">) => (JSON.parse(agent.conversationConfig) as { agent?: { prompt?: unknown } }).agent?.prompt;
 
 export type ToolInput = { toolConfig: Json; responseMocks?: Json[] | null };
 
@@ -92,13 +94,21 @@ export async function toolUsers(env: Env, workspaceId: string, id: string): Prom
   return mentioning.filter((agent) => toolIdsOfPrompt(promptOf(agent)).includes(id));
 }
 
-/** Deletes a tool; one agents use is refused unless forced (then it is taken out of their tool_ids). */
+/** The tips of branches other than main, and the drafts, whose prompt.tool_ids name this tool (decision 0085). */
+async function toolUsesOnBranches(env: Env, workspaceId: string, id: string): Promise<BranchConfig[]> {
+  return (await branchConfigs(database(env.DB), workspaceId, id)).filter((use) => toolIdsOfPrompt(promptOf(use)).includes(id));
+}
+
+/**
+ * Deletes a tool; one any branch of an agent uses (or a draft) is refused unless forced (then it is taken out of
+ * main's tool_ids; other branches keep the id and go without the tool: decision 0085).
+ */
 export async function deleteTool(env: Env, viewer: Viewer, id: string, force: boolean): Promise<{ ok: true } | { ok: false; refusal: AgentRefusal }> {
   const db = database(env.DB);
   const found = await findTool(env, viewer, id);
   if (!found) return { ok: false, refusal: { httpStatus: 404, status: "not_found", message: WORKSPACE_TOOL_TEXTS.notFound } };
-  const users = await toolUsers(env, found.workspaceId, id);
-  if (users.length && !force) return { ok: false, refusal: { httpStatus: 400, status: "tool_in_use", message: WORKSPACE_TOOL_TEXTS.inUse(users.map((a) => a.name)) } };
+  const [users, onBranches] = await Promise.all([toolUsers(env, found.workspaceId, id), toolUsesOnBranches(env, found.workspaceId, id)]);
+  if ((users.length || onBranches.length) && !force) return { ok: false, refusal: { httpStatus: 400, status: "tool_in_use", message: WORKSPACE_TOOL_TEXTS.inUse(inUseNames(users.map((a) => a.name), onBranches)) } };
   for (const agent of users) {
     const config = JSON.parse(agent.conversationConfig) as { agent?: { prompt?: { tool_ids?: unknown[] } } };
     const prompt = config.agent?.prompt;

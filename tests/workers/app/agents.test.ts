@@ -1757,9 +1757,9 @@ describe("agents-branches", () => {
     const main = await call<Agent>(`/v1/convai/agents/${agentId}`);
     return call<{ created_branch_id: string; created_version_id: string }>(`/v1/convai/agents/${agentId}/branches`, { method: "POST", json: { parent_version_id: main.version_id, name, description: `Trying ${name}`, conversation_config: changes } });
   };
-  /** Opens a text conversation, answers its id and the agent's first words, and waits until it is saved. */
-  async function talk(agentId: string): Promise<{ id: string; first: string; saved: Json }> {
-    const opened = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": key });
+  /** Opens a text conversation (with the key, or by the path alone), answers its id and the agent's first words, and waits until it is saved. */
+  async function talk(agentId: string, path = `/v1/convai/conversation?agent_id=${agentId}`, headers: Record<string, string> = { "xi-api-key": key }): Promise<{ id: string; first: string; saved: Json }> {
+    const opened = await connectAs(path, headers);
     opened.send({ type: "conversation_initiation_client_data", conversation_config_override: { conversation: { text_only: true } } });
     const metadata = await opened.until((m) => m.type === "conversation_initiation_metadata");
     const id = (metadata.conversation_initiation_metadata_event as { conversation_id: string }).conversation_id;
@@ -1950,6 +1950,71 @@ describe("agents-branches", () => {
     await call(`/v1/convai/agents/${agentId}/branches/agtbrch_nope/merge?target_branch_id=main`, { method: "POST", json: {} }, 404);
     await call(`/v1/convai/agents/${agentId}/branches/${d.created_branch_id}/merge`, { method: "POST", json: {} }, 422);
   });
+  it("lets a conversation choose its branch (a signed URL's branch_id, the socket's with a key): it talks with that tip, recorded and listed under it", async () => {
+    const agentId = await newAgent();
+    const b = await newBranch(agentId, "Chosen", { agent: { first_message: "Welcome to the chosen branch." } });
+    // Nothing is deployed, so the split alone would send every conversation to main.
+    const { signed_url } = await call<{ signed_url: string }>(`/v1/convai/conversation/get-signed-url?agent_id=${agentId}&branch_id=${b.created_branch_id}`);
+    const signedPath = new URL(signed_url).pathname + new URL(signed_url).search;
+    const bySignature = await talk(agentId, signedPath, {});
+    expect(bySignature.first).toBe("Welcome to the chosen branch.");
+    expect(bySignature.saved).toMatchObject({ branch_id: b.created_branch_id, version_id: b.created_version_id });
+    const byKey = await talk(agentId, `/v1/convai/conversation?agent_id=${agentId}&branch_id=${b.created_branch_id}`);
+    expect(byKey.first).toBe("Welcome to the chosen branch.");
+    expect((await talk(agentId, `/v1/convai/conversation?agent_id=${agentId}&branch_id=main`)).saved).toMatchObject({ branch_id: "main" });
+
+    const listed = await call<{ conversations: Json[] }>(`/v1/convai/conversations?agent_id=${agentId}&branch_id=${b.created_branch_id}`);
+    expect(listed.conversations.map((c) => c.conversation_id).sort()).toEqual([bySignature.id, byKey.id].sort());
+    expect((await call<{ conversations: Json[] }>(`/v1/convai/conversations?agent_id=${agentId}&branch_id=main`)).conversations.map((c) => c.conversation_id)).not.toContain(byKey.id);
+
+    // The branch is part of the signature: another branch in the query, or the signature without it, is not that link.
+    const refusedWith = async (path: string, headers: Record<string, string>) => {
+      const opened = await connectAs(path, headers);
+      await opened.closed;
+      return (opened.messages.find((m) => m.type === "error") as { error: string }).error;
+    };
+    expect(await refusedWith(`${signedPath}&branch_id=main`, {})).toBe(AGENT_TEXTS.signedUrlInvalid);
+    expect(await refusedWith(signedPath.replace(`.${b.created_branch_id}`, ""), {})).toBe(AGENT_TEXTS.signedUrlInvalid);
+
+    // An unknown branch, another agent's, another workspace's agent: 404 with detail when the URL is asked for.
+    const notFound = await call<{ detail: Json }>(`/v1/convai/conversation/get-signed-url?agent_id=${agentId}&branch_id=agtbrch_nope`, {}, 404);
+    expect(notFound.detail).toEqual({ status: "not_found", message: BRANCH_TEXTS.branchNotFound });
+    const other = await newAgent();
+    await call(`/v1/convai/conversation/get-signed-url?agent_id=${other}&branch_id=${b.created_branch_id}`, {}, 404);
+    expect((await api(`/v1/convai/conversation/get-signed-url?agent_id=${agentId}&branch_id=${b.created_branch_id}`, { key: otherKey })).status).toBe(404);
+    expect(await refusedWith(`/v1/convai/conversation?agent_id=${other}&branch_id=${b.created_branch_id}`, { "xi-api-key": key })).toBe(BRANCH_TEXTS.branchNotFound);
+
+    // An archived branch takes no conversations, even by a URL made before.
+    await call(`/v1/convai/agents/${agentId}/branches/${b.created_branch_id}`, { method: "PATCH", json: { is_archived: true } });
+    expect((await call<{ detail: Json }>(`/v1/convai/conversation/get-signed-url?agent_id=${agentId}&branch_id=${b.created_branch_id}`, {}, 409)).detail).toMatchObject({ status: "branch_archived" });
+    expect(await refusedWith(signedPath, {})).toBe(BRANCH_TEXTS.archived);
+  }, 60_000);
+
+  it("refuses to delete a tool, document or secret that a branch other than main or a draft uses, naming the agent and branch", async () => {
+    const tool = await call<{ id: string }>("/v1/convai/tools", { method: "POST", json: { tool_config: { type: "webhook", name: "stock", description: "Stock of a product", api_schema: { url: "http://tools.test/stock", method: "GET" } } } });
+    const documentId = (await call<{ id: string }>("/v1/convai/knowledge-base/text", { method: "POST", json: { text: "Stock is counted nightly.", name: "Stock facts" } })).id;
+    const secret = await call<{ secret_id: string }>("/v1/convai/secrets", { method: "POST", json: { type: "new", name: "Stock token", value: "Bearer stock-1" } });
+    const uses = { tool_ids: [tool.id], knowledge_base: [{ type: "text", id: documentId, name: "Stock facts" }], tools: [{ type: "webhook", name: "orders", description: "Orders", api_schema: { url: "http://tools.test/orders", method: "GET", request_headers: { authorization: { secret_id: secret.secret_id } } } }] };
+    // Main uses none of them; the branch uses all three.
+    const agentId = await newAgent();
+    const b = await newBranch(agentId, "Stock", { agent: { prompt: uses } });
+    const refusal = async (path: string) => (await call<{ detail: Json }>(path, { method: "DELETE" }, 400)).detail;
+    const paths = { tool: `/v1/convai/tools/${tool.id}`, document: `/v1/convai/knowledge-base/${documentId}`, secret: `/v1/convai/secrets/${secret.secret_id}` };
+    expect(await refusal(paths.tool)).toEqual({ status: "tool_in_use", message: WORKSPACE_TOOL_TEXTS.inUse(["Shop (branch Stock)"]) });
+    expect(await refusal(paths.document)).toEqual({ status: "document_in_use", message: AGENT_TEXTS.documentInUse(["Shop (branch Stock)"]) });
+    expect(await refusal(paths.secret)).toEqual({ status: "secret_in_use", message: SECRET_TEXTS.inUse(["Shop (branch Stock)"]) });
+
+    // The branch lets go of them; a draft on main that names them holds them instead.
+    await call(`/v1/convai/agents/${agentId}?branch_id=${b.created_branch_id}`, { method: "PATCH", json: { conversation_config: { agent: { prompt: { tool_ids: [], knowledge_base: [], tools: [] } } } } });
+    await call(`/v1/convai/agents/${agentId}/drafts`, { method: "POST", json: { branch_id: "main", name: "Shop", conversation_config: { agent: { prompt: uses } }, platform_settings: {}, workflow: {} } });
+    expect(await refusal(paths.tool)).toEqual({ status: "tool_in_use", message: WORKSPACE_TOOL_TEXTS.inUse(["Shop (draft on Main)"]) });
+    expect(await refusal(paths.secret)).toEqual({ status: "secret_in_use", message: SECRET_TEXTS.inUse(["Shop (draft on Main)"]) });
+
+    // Discarded: nothing uses them any more.
+    await call(`/v1/convai/agents/${agentId}/drafts?branch_id=main`, { method: "DELETE" });
+    for (const path of Object.values(paths)) await call(path, { method: "DELETE" });
+  });
+
   it("keeps MCP servers with their approvals and tool overrides, names the agents using them, and hides them from other workspaces", async () => {
     const base = "/v1/convai/mcp-servers";
     const created = await call<{ id: string; config: Json; metadata: { created_at: number }; dependent_agents: Json[] }>(base, { method: "POST", json: { config: { name: "Docs", url: "https://mcp.example.com/sse", description: "Our docs" } } });
