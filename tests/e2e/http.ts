@@ -85,3 +85,33 @@ export async function executeSql<T = Record<string, unknown>>(stateDir: string, 
   const stdout = await run().catch(run);
   return (JSON.parse(stdout) as { results: T[] }[])[0]!.results;
 }
+
+/**
+ * Serves a fetch-style handler (a test's stand-in server) on a loopback port, its responses streamed as they are
+ * written (an event stream stays open). Answers its base URL and a way to stop it.
+ */
+export async function serveFetchHandler(handler: (request: Request) => Promise<Response>): Promise<{ url: string; close: () => Promise<void> }> {
+  const { createServer } = await import("node:http");
+  const server = createServer(async (incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of incoming) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === "string") headers.set(name, value);
+    const body = chunks.length && incoming.method !== "GET" && incoming.method !== "HEAD" ? Buffer.concat(chunks) : undefined;
+    const response = await handler(new Request(`http://${incoming.headers.host}${incoming.url}`, { method: incoming.method, headers, body }));
+    outgoing.writeHead(response.status, Object.fromEntries(response.headers));
+    if (!response.body) return outgoing.end();
+    for await (const piece of response.body as unknown as AsyncIterable<Uint8Array>) outgoing.write(piece);
+    outgoing.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -2,7 +2,8 @@ import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
 import { Conversation } from "@elevenlabs/elevenlabs-js/api/resources/conversationalAi/conversation/Conversation";
 import { AudioInterface } from "@elevenlabs/elevenlabs-js/api/resources/conversationalAi/conversation/AudioInterface";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
+import { createApiKeyOverHttp, serveFetchHandler, signUpOverHttp, uniqueEmail } from "./http";
+import { mcpTestServer } from "../agents/mcp-server";
 
 /** The official SDK's conversationalAi (agents, knowledge base, conversations and its realtime client) against the stack. */
 const baseUrl = inject("baseUrl");
@@ -373,5 +374,33 @@ describe("official SDK: the knowledge base, tools, tests and review (decision 00
     await expect(other.conversationalAi.mcpServers.get(created.id)).rejects.toMatchObject({ statusCode: 404 });
     await client.conversationalAi.mcpServers.delete(created.id);
     await expect(client.conversationalAi.mcpServers.get(created.id)).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it("lists a running MCP server's tools over both transports (decision 0084), with approval states", async () => {
+    // An MCP server on this machine (allowed in development), speaking Streamable HTTP at /mcp and HTTP+SSE at /sse.
+    const server = await serveFetchHandler(mcpTestServer());
+    try {
+      const streamable = await client.conversationalAi.mcpServers.create({ config: { name: "Weather", url: `${server.url}/mcp`, transport: "STREAMABLE_HTTP", approvalPolicy: "require_approval_per_tool" } });
+      await client.conversationalAi.mcpServers.toolApprovals.create(streamable.id, {
+        toolName: "get_weather",
+        toolDescription: "Tells the weather forecast for a city.",
+        inputSchema: { type: "object", properties: { city: { type: "string", description: "The city" } }, required: ["city"] },
+        approvalPolicy: "auto_approved",
+      });
+      const listed = await client.conversationalAi.mcpServers.tools.list(streamable.id);
+      expect(listed.success).toBe(true);
+      expect(listed.tools.map((t) => t.name)).toEqual(["get_weather", "add", "ledger", "slow"]);
+      expect(listed.toolApprovalStatuses?.map((s) => [s.toolId.split(":").at(-1), s.state])).toEqual([
+        ["get_weather", "up_to_date"],
+        ["add", "not_approved"],
+        ["ledger", "not_approved"],
+        ["slow", "not_approved"],
+      ]);
+      const sse = await client.conversationalAi.mcpServers.create({ config: { name: "Weather (SSE)", url: `${server.url}/sse` } });
+      expect((await client.conversationalAi.mcpServers.tools.list(sse.id)).tools).toHaveLength(4);
+      await expect(other.conversationalAi.mcpServers.tools.list(sse.id)).rejects.toMatchObject({ statusCode: 404 });
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -56,6 +56,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/conversational-ai/phone-numbers", label: "Phone numbers", group: "Create", icon: "agents", requires: "conversational_ai" },
   { to: "/app/conversational-ai/batch-calling", label: "Batch calling", group: "Create", icon: "agents", requires: "conversational_ai" },
   { to: "/app/conversational-ai/tools", label: "Tools", group: "Create", icon: "agents", requires: "conversational_ai" },
+  { to: "/app/conversational-ai/mcp-servers", label: "MCP servers", group: "Create", icon: "agents", requires: "conversational_ai" },
   { to: "/app/conversational-ai/tests", label: "Agent tests", group: "Create", icon: "agents", requires: "conversational_ai" },
   { to: "/app/conversational-ai/settings", label: "Agent settings", group: "Create", icon: "agents", requires: "conversational_ai" },
   { to: "/app/audio-native", label: "Audio Native", group: "Create", icon: "audioNative", requires: "projects" },
