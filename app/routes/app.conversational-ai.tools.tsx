@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { Dialog } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
 import { Input, Label, Textarea } from "~/common/ui/input";
+import { NativeSelect } from "~/common/ui/native-select";
 import { Page, Section } from "~/common/ui/page";
 import { Select } from "~/common/ui/select";
 import { PRODUCT_NAME } from "../../core/brand";
@@ -306,13 +307,7 @@ function HeaderRows({ rows, secrets, error }: { rows: ToolHeaderRow[]; secrets: 
         <div key={i} className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr]">
           <Input name={`header_name_${i}`} defaultValue={row.name} placeholder="Header name" aria-label={`Header ${i + 1} name`} maxLength={100} />
           {/* A native select: its choices are in the server's page, so the form works before scripts run. */}
-          <select name={`header_secret_${i}`} aria-label={`Header ${i + 1} value source`} defaultValue={row.secretId || TYPED_HEADER_SOURCE} className="h-9 rounded-lg border border-input bg-background px-3 text-sm text-foreground">
-            {sources.map((source) => (
-              <option key={source.value} value={source.value}>
-                {source.label}
-              </option>
-            ))}
-          </select>
+          <NativeSelect name={`header_secret_${i}`} aria-label={`Header ${i + 1} value source`} defaultValue={row.secretId || TYPED_HEADER_SOURCE} options={sources} />
           <Input name={`header_value_${i}`} defaultValue={row.value} placeholder="Value" aria-label={`Header ${i + 1} value`} maxLength={TOOL_HEADER_VALUE_MAX_CHARS} />
         </div>
       ))}
