@@ -124,21 +124,7 @@ export default function AgentSettings() {
       <PostCallWebhook postCall={postCall} busy={busy} error={errorOf("post-call-webhook")} />
       <Section title="Secrets" description={SECRETS_PAGE_TEXTS.intro}>
         {/* Keyed on the last secret added, so that the value typed is cleared once it is stored. */}
-        <AddFormCard
-          title="Add a secret"
-          description={SECRETS_PAGE_TEXTS.valueOnce}
-          intent="create"
-          testId="add-secret-form"
-          resetKey={result?.created ?? "new"}
-          autoComplete="off"
-          busy={busy}
-          error={errorOf("create")}
-          submit={
-            <>
-              <KeyRound aria-hidden="true" /> Add secret
-            </>
-          }
-        >
+        <AddFormCard title="Add a secret" description={SECRETS_PAGE_TEXTS.valueOnce} intent="create" testId="add-secret-form" icon={KeyRound} action="Add secret" busy={busy} error={errorOf("create")} resetKey={result?.created ?? "new"} autoComplete="off">
           <SecretFields errors={errorsOf("create")} idPrefix="new-secret" />
         </AddFormCard>
         <div className="mt-4">

@@ -135,13 +135,10 @@ export default function AgentTests() {
         description="The agent is given the user's message; its answer passes when it does what the condition says."
         intent="create"
         testId="add-test-form"
+        icon={FlaskConical}
+        action="Add test"
         busy={busy}
         error={errorOf("create")}
-        submit={
-          <>
-            <FlaskConical aria-hidden="true" /> Add test
-          </>
-        }
       >
         <Field label="Name" name="name" placeholder="Answers about delivery" maxLength={AGENT_LIMITS.name} aria-required="true" error={errors.name} />
         <Field label="User's message" name="message" placeholder="How long does delivery take?" maxLength={AGENT_LIMITS.firstMessage} aria-required="true" error={errors.message} />

@@ -168,19 +168,7 @@ export default function Tools() {
     <Page title="Tools" description={TOOLS_PAGE_TEXTS.intro} testId="tools-page">
       <AgentsAreaLinks />
       <FormNotice>{notice}</FormNotice>
-      <AddFormCard
-        title="Add a webhook tool"
-        description={TOOLS_PAGE_TEXTS.webhookExplained}
-        intent="create"
-        testId="add-tool-form"
-        busy={busy}
-        error={errorOf("create")}
-        submit={
-          <>
-            <Webhook aria-hidden="true" /> Add tool
-          </>
-        }
-      >
+      <AddFormCard title="Add a webhook tool" description={TOOLS_PAGE_TEXTS.webhookExplained} intent="create" testId="add-tool-form" icon={Webhook} action="Add tool" busy={busy} error={errorOf("create")}>
         <WebhookFields errors={errorsOf("create")} idPrefix="new-tool" />
       </AddFormCard>
       <Section title="Workspace tools">

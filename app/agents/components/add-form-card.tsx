@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
@@ -9,8 +10,9 @@ type AddFormCardProps = {
   /** The action's intent posted with the fields. */
   intent: string;
   testId: string;
-  /** The button's icon and words. */
-  submit: ReactNode;
+  /** The submit button's icon and words. */
+  icon: LucideIcon;
+  action: string;
   busy: boolean;
   /** The action's refusal of the whole form, shown above the button. */
   error?: ReactNode;
@@ -22,7 +24,7 @@ type AddFormCardProps = {
 };
 
 /** The card above an agents-area list that adds one item to it: a plain post, so it works before the page's scripts. */
-export function AddFormCard({ title, description, intent, testId, submit, busy, error, resetKey, autoComplete, children }: AddFormCardProps) {
+export function AddFormCard({ title, description, intent, testId, icon: Icon, action, busy, error, resetKey, autoComplete, children }: AddFormCardProps) {
   return (
     <Card>
       <CardHeader title={title} description={description} />
@@ -33,7 +35,7 @@ export function AddFormCard({ title, description, intent, testId, submit, busy, 
           <div className="flex flex-col gap-2 md:col-span-2">
             {error}
             <Button type="submit" disabled={busy} className="self-start">
-              {submit}
+              <Icon aria-hidden="true" /> {action}
             </Button>
           </div>
         </Form>
