@@ -1,10 +1,11 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AuthedEnv } from "~/api/auth";
 import { requireAgentsCaller } from "~/agents/api-access";
 import { apiError, validationError } from "~/api/errors";
 import { valid } from "~/api/validation";
-import { branchJson, createBranch, deploy, discardDraft, draftJson, findAgent, findDraft, listBranches, listDeployments, mergeBranch, rebaseBranch, saveDraft, updateBranch } from "~/agents/agents.server";
+import { branchJson, createBranch, deploy, discardDraft, draftJson, findAgent, findDraft, listBranches, listDeployments, mergeBranch, rebaseBranch, saveDraft, updateBranch, type AgentRow } from "~/agents/agents.server";
 import { AGENT_TEXTS } from "~/agents/rules/agents";
 import { BRANCH_LIMITS, BRANCH_TEXTS } from "~/agents/rules/branches";
 import { doc, id, jsonObject, queryFlag, refused } from "./api-schemas";
@@ -20,10 +21,16 @@ const protection = z.enum(["writer_perms_required", "admin_perms_required"]);
  */
 export const branchesApi = new Hono<AuthedEnv>();
 
-async function agentOf(c: Context<AuthedEnv>, agentId: string) {
-  return findAgent(c.env, c.get("caller"), agentId);
-}
-const agentNotFound = (c: Context<AuthedEnv>) => apiError(c, 404, "not_found", AGENT_TEXTS.agentNotFound);
+/**
+ * The route's agent, or 404 not_found: set as "agent" for the handler. It comes last in each chain, after the
+ * validators, so bad input is still answered 422 before an unknown agent is looked for.
+ */
+const withAgent = createMiddleware<AuthedEnv & { Variables: { agent: AgentRow } }>(async (c, next) => {
+  const agent = await findAgent(c.env, c.get("caller"), c.req.param("agent_id")!);
+  if (!agent) return apiError(c, 404, "not_found", AGENT_TEXTS.agentNotFound);
+  c.set("agent", agent);
+  await next();
+});
 
 branchesApi.get(
   "/agents/:agent_id/branches",
@@ -31,9 +38,9 @@ branchesApi.get(
   doc("An agent's branches, main first (include_archived: the archived too)", { success: { description: "JSON: results, meta" }, responses: { 404: "not_found" } }),
   valid("param", agentParam),
   valid("query", z.object({ include_archived: queryFlag.optional(), limit: z.coerce.number().int().min(1).max(BRANCH_LIMITS.pageSize).default(BRANCH_LIMITS.pageSize), include_commit_status: queryFlag.optional() })),
+  withAgent,
   async (c) => {
-    const agent = await agentOf(c, c.req.valid("param").agent_id);
-    if (!agent) return agentNotFound(c);
+    const agent = c.get("agent");
     const q = c.req.valid("query");
     return c.json(await listBranches(c.env, c.get("caller"), agent, { includeArchived: q.include_archived ?? false, limit: q.limit }));
   },
@@ -59,9 +66,9 @@ branchesApi.post(
       include_draft: z.boolean().nullish(),
     }),
   ),
+  withAgent,
   async (c) => {
-    const agent = await agentOf(c, c.req.valid("param").agent_id);
-    if (!agent) return agentNotFound(c);
+    const agent = c.get("agent");
     const body = c.req.valid("json");
     const created = await createBranch(c.env, c.get("caller"), agent, { parentVersionId: body.parent_version_id, name: body.name, description: body.description, conversationConfig: body.conversation_config ?? undefined, platformSettings: body.platform_settings ?? undefined });
     if (!created.ok) return refused(c, created.refusal);
@@ -74,10 +81,10 @@ branchesApi.get(
   requireAgentsCaller,
   doc("A branch with its parent branch and latest versions", { success: { description: "JSON: the branch" }, responses: { 404: "not_found: the agent or the branch" } }),
   valid("param", branchParam),
+  withAgent,
   async (c) => {
     const params = c.req.valid("param");
-    const agent = await agentOf(c, params.agent_id);
-    if (!agent) return agentNotFound(c);
+    const agent = c.get("agent");
     const branch = await branchJson(c.env, c.get("caller"), agent, params.branch_id);
     return branch ? c.json(branch) : apiError(c, 404, "not_found", BRANCH_TEXTS.branchNotFound);
   },
@@ -92,10 +99,10 @@ branchesApi.patch(
   }),
   valid("param", branchParam),
   valid("json", z.object({ name: z.string().trim().min(1).max(BRANCH_LIMITS.name).nullish(), is_archived: z.boolean().nullish(), protection_status: protection.nullish(), auto_rebase: z.boolean().nullish() })),
+  withAgent,
   async (c) => {
     const params = c.req.valid("param");
-    const agent = await agentOf(c, params.agent_id);
-    if (!agent) return agentNotFound(c);
+    const agent = c.get("agent");
     const body = c.req.valid("json");
     const updated = await updateBranch(c.env, c.get("caller"), agent, params.branch_id, { name: body.name ?? undefined, isArchived: body.is_archived ?? undefined, protectionStatus: body.protection_status ?? undefined, autoRebase: body.auto_rebase ?? undefined });
     if (!updated.ok) return refused(c, updated.refusal);
@@ -112,10 +119,10 @@ branchesApi.get(
   }),
   valid("param", sourceParam),
   valid("query", z.object({ target_branch_id: id, force: queryFlag.optional() })),
+  withAgent,
   async (c) => {
     const params = c.req.valid("param");
-    const agent = await agentOf(c, params.agent_id);
-    if (!agent) return agentNotFound(c);
+    const agent = c.get("agent");
     const q = c.req.valid("query");
     const merged = await mergeBranch(c.env, c.get("caller"), agent, params.source_branch_id, { targetBranchId: q.target_branch_id, archiveSource: false, force: q.force ?? false, preview: true });
     return merged.ok ? c.json(merged.preview) : refused(c, merged.refusal);
@@ -132,10 +139,10 @@ branchesApi.post(
   valid("param", sourceParam),
   valid("query", z.object({ target_branch_id: id })),
   valid("json", z.object({ archive_source_branch: z.boolean().nullish(), force: z.boolean().nullish() })),
+  withAgent,
   async (c) => {
     const params = c.req.valid("param");
-    const agent = await agentOf(c, params.agent_id);
-    if (!agent) return agentNotFound(c);
+    const agent = c.get("agent");
     const body = c.req.valid("json");
     const merged = await mergeBranch(c.env, c.get("caller"), agent, params.source_branch_id, { targetBranchId: c.req.valid("query").target_branch_id, archiveSource: body.archive_source_branch ?? false, force: body.force ?? false, preview: false });
     return merged.ok ? c.json({ branch_id: merged.version!.branchId, version_id: merged.version!.id }) : refused(c, merged.refusal);
@@ -147,10 +154,10 @@ branchesApi.get(
   requireAgentsCaller,
   doc("The agent a rebase of the branch onto main would give (main's changes in, the branch's own kept); nothing is written", { success: { description: "JSON: the rebased agent, overridden_fields, conflicts" }, responses: { 400: "invalid_request: main", 404: "not_found" } }),
   valid("param", branchParam),
+  withAgent,
   async (c) => {
     const params = c.req.valid("param");
-    const agent = await agentOf(c, params.agent_id);
-    if (!agent) return agentNotFound(c);
+    const agent = c.get("agent");
     const rebased = await rebaseBranch(c.env, c.get("caller"), agent, params.branch_id, true);
     return rebased.ok ? c.json(rebased.preview) : refused(c, rebased.refusal);
   },
@@ -164,10 +171,10 @@ branchesApi.post(
     responses: { 400: "invalid_request: main", 403: "branch_protected", 404: "not_found", 409: "branch_archived" },
   }),
   valid("param", branchParam),
+  withAgent,
   async (c) => {
     const params = c.req.valid("param");
-    const agent = await agentOf(c, params.agent_id);
-    if (!agent) return agentNotFound(c);
+    const agent = c.get("agent");
     const rebased = await rebaseBranch(c.env, c.get("caller"), agent, params.branch_id, false);
     return rebased.ok ? c.json({ branch_id: rebased.version!.branchId, version_id: rebased.version!.id }) : refused(c, rebased.refusal);
   },
@@ -186,9 +193,9 @@ branchesApi.post(
   // The SDK sends branch_id in the query; a body's is taken too.
   valid("query", z.object({ branch_id: id.optional() })),
   valid("json", z.object({ branch_id: id.optional(), conversation_config: jsonObject, platform_settings: jsonObject, workflow: jsonObject, name: z.string().max(BRANCH_LIMITS.name), tags: z.array(z.string().max(100)).max(50).nullish() })),
+  withAgent,
   async (c) => {
-    const agent = await agentOf(c, c.req.valid("param").agent_id);
-    if (!agent) return agentNotFound(c);
+    const agent = c.get("agent");
     const body = c.req.valid("json");
     const branchId = c.req.valid("query").branch_id ?? body.branch_id;
     if (!branchId) return validationError(c, [{ loc: ["query", "branch_id"], msg: "branch_id is required.", type: "missing" }]);
@@ -205,9 +212,9 @@ branchesApi.get(
   doc("A branch's draft (not an SDK call: the SDK only creates and deletes drafts)", { success: { description: "JSON: the draft" }, responses: { 404: "not_found: the agent, the branch or its draft" } }),
   valid("param", agentParam),
   valid("query", draftQuery),
+  withAgent,
   async (c) => {
-    const agent = await agentOf(c, c.req.valid("param").agent_id);
-    if (!agent) return agentNotFound(c);
+    const agent = c.get("agent");
     const found = await findDraft(c.env, c.get("caller"), agent, c.req.valid("query").branch_id);
     return found ? c.json(draftJson(found.draft, found.branch)) : apiError(c, 404, "not_found", BRANCH_TEXTS.draftNotFound);
   },
@@ -219,9 +226,9 @@ branchesApi.delete(
   doc("Discard a branch's draft", { success: { description: "Empty JSON" }, responses: { 404: "not_found: the agent, the branch or its draft" } }),
   valid("param", agentParam),
   valid("query", draftQuery),
+  withAgent,
   async (c) => {
-    const agent = await agentOf(c, c.req.valid("param").agent_id);
-    if (!agent) return agentNotFound(c);
+    const agent = c.get("agent");
     if (!(await discardDraft(c.env, c.get("caller"), agent, c.req.valid("query").branch_id))) return apiError(c, 404, "not_found", BRANCH_TEXTS.draftNotFound);
     return c.json({});
   },
@@ -233,9 +240,9 @@ branchesApi.get(
   doc("An agent's traffic splits, newest (the live one) first", { success: { description: "JSON: results, meta" }, responses: { 404: "not_found" } }),
   valid("param", agentParam),
   valid("query", z.object({ page: z.coerce.number().int().min(1).default(1), page_size: z.coerce.number().int().min(1).max(BRANCH_LIMITS.deploymentsPageSize).default(30) })),
+  withAgent,
   async (c) => {
-    const agent = await agentOf(c, c.req.valid("param").agent_id);
-    if (!agent) return agentNotFound(c);
+    const agent = c.get("agent");
     const q = c.req.valid("query");
     return c.json(await listDeployments(c.env, c.get("caller"), agent, { page: q.page, pageSize: q.page_size }));
   },
@@ -259,9 +266,9 @@ branchesApi.post(
       }),
     }),
   ),
+  withAgent,
   async (c) => {
-    const agent = await agentOf(c, c.req.valid("param").agent_id);
-    if (!agent) return agentNotFound(c);
+    const agent = c.get("agent");
     const requests = c.req.valid("json").deployment_request.requests.map((r) => ({ branchId: r.branch_id, percentage: r.deployment_strategy.traffic_percentage }));
     const deployed = await deploy(c.env, c.get("caller"), agent, requests);
     return deployed.ok ? c.json({ traffic_percentage_branch_id_map: deployed.split }) : refused(c, deployed.refusal);

@@ -14,6 +14,7 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { createSecret, deleteSecret, findSecret, listSecrets, postCallWebhookChoices, requireAgentsViewer, secretUsers, updateConvaiSettings, updateSecret } from "~/agents/agents.server";
 import { SECRET_LIMITS, SECRET_TEXTS, SECRETS_PAGE_TEXTS } from "~/agents/rules/secrets";
 import { SETTINGS_PAGE_TEXTS } from "~/agents/rules/settings";
+import { AddFormCard } from "~/agents/components/add-form-card";
 import { AgentsAreaLinks } from "~/agents/components/agents-area-links";
 import { AgentsTable, DeleteRowButton, UsedBy } from "~/agents/components/agents-table";
 import { InUseRefusal } from "~/agents/components/in-use-refusal";
@@ -122,22 +123,10 @@ export default function AgentSettings() {
       <FormNotice>{notice}</FormNotice>
       <PostCallWebhook postCall={postCall} busy={busy} error={errorOf("post-call-webhook")} />
       <Section title="Secrets" description={SECRETS_PAGE_TEXTS.intro}>
-        <Card>
-          <CardHeader title="Add a secret" description={SECRETS_PAGE_TEXTS.valueOnce} />
-          <CardContent>
-            {/* Keyed on the last secret added, so that the value typed is cleared once it is stored. */}
-            <Form key={result?.created ?? "new"} method="post" className="grid gap-3 md:grid-cols-2" noValidate data-testid="add-secret-form" autoComplete="off">
-              <input type="hidden" name="intent" value="create" />
-              <SecretFields errors={errorsOf("create")} idPrefix="new-secret" />
-              <div className="flex flex-col gap-2 md:col-span-2">
-                {errorOf("create")}
-                <Button type="submit" disabled={busy} className="self-start">
-                  <KeyRound aria-hidden="true" /> Add secret
-                </Button>
-              </div>
-            </Form>
-          </CardContent>
-        </Card>
+        {/* Keyed on the last secret added, so that the value typed is cleared once it is stored. */}
+        <AddFormCard title="Add a secret" description={SECRETS_PAGE_TEXTS.valueOnce} intent="create" testId="add-secret-form" icon={KeyRound} action="Add secret" busy={busy} error={errorOf("create")} resetKey={result?.created ?? "new"} autoComplete="off">
+          <SecretFields errors={errorsOf("create")} idPrefix="new-secret" />
+        </AddFormCard>
         <div className="mt-4">
           <SearchForm id="secret-search" search={search} />
           {result?.inUse ? <InUseRefusal message={result.inUse.message} busy={busy} /> : null}

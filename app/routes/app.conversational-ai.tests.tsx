@@ -7,7 +7,6 @@ import { parseFormData } from "~/common/form.server";
 import { Field, FormNotice } from "~/common/components/form";
 import { Badge } from "~/common/ui/badge";
 import { Button } from "~/common/ui/button";
-import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { Hint } from "~/common/ui/feedback";
 import { Label, Textarea } from "~/common/ui/input";
 import { Page, Section } from "~/common/ui/page";
@@ -17,6 +16,7 @@ import { createTest, deleteTest, listAgents, listInvocations, listTests, require
 import { AGENT_LIMITS, type Json } from "~/agents/rules/agents";
 import { SIMULATION_LIMITS, SIMULATION_TEXTS, TESTS_PAGE_TEXTS, TEST_TYPES } from "~/agents/rules/simulation";
 import { AgentsAreaLinks } from "~/agents/components/agents-area-links";
+import { AddFormCard } from "~/agents/components/add-form-card";
 import { AgentsTable, DeleteRowButton } from "~/agents/components/agents-table";
 import { SearchForm } from "~/agents/components/search-form";
 
@@ -130,29 +130,26 @@ export default function AgentTests() {
     <Page title="Agent tests" description={TESTS_PAGE_TEXTS.intro} testId="agent-tests-page">
       <AgentsAreaLinks />
       <FormNotice>{notice}</FormNotice>
-      <Card>
-        <CardHeader title="Add a response test" description="The agent is given the user's message; its answer passes when it does what the condition says." />
-        <CardContent>
-          <Form method="post" className="grid gap-3 md:grid-cols-2" noValidate data-testid="add-test-form">
-            <input type="hidden" name="intent" value="create" />
-            <Field label="Name" name="name" placeholder="Answers about delivery" maxLength={AGENT_LIMITS.name} aria-required="true" error={errors.name} />
-            <Field label="User's message" name="message" placeholder="How long does delivery take?" maxLength={AGENT_LIMITS.firstMessage} aria-required="true" error={errors.message} />
-            <div className="flex flex-col gap-1 md:col-span-2">
-              <Label htmlFor="test-condition">Success condition</Label>
-              <Textarea id="test-condition" name="success_condition" rows={2} maxLength={AGENT_LIMITS.prompt} placeholder="Says delivery takes three working days" aria-required="true" aria-invalid={errors.success_condition ? true : undefined} />
-              {errors.success_condition ? <Hint tone="error">{errors.success_condition}</Hint> : null}
-            </div>
-            <Field label="A good answer (optional)" name="success_example" maxLength={AGENT_LIMITS.firstMessage} error={errors.success_example} />
-            <Field label="A bad answer (optional)" name="failure_example" maxLength={AGENT_LIMITS.firstMessage} error={errors.failure_example} />
-            <div className="flex flex-col gap-2 md:col-span-2">
-              {errorOf("create")}
-              <Button type="submit" disabled={busy} className="self-start">
-                <FlaskConical aria-hidden="true" /> Add test
-              </Button>
-            </div>
-          </Form>
-        </CardContent>
-      </Card>
+      <AddFormCard
+        title="Add a response test"
+        description="The agent is given the user's message; its answer passes when it does what the condition says."
+        intent="create"
+        testId="add-test-form"
+        icon={FlaskConical}
+        action="Add test"
+        busy={busy}
+        error={errorOf("create")}
+      >
+        <Field label="Name" name="name" placeholder="Answers about delivery" maxLength={AGENT_LIMITS.name} aria-required="true" error={errors.name} />
+        <Field label="User's message" name="message" placeholder="How long does delivery take?" maxLength={AGENT_LIMITS.firstMessage} aria-required="true" error={errors.message} />
+        <div className="flex flex-col gap-1 md:col-span-2">
+          <Label htmlFor="test-condition">Success condition</Label>
+          <Textarea id="test-condition" name="success_condition" rows={2} maxLength={AGENT_LIMITS.prompt} placeholder="Says delivery takes three working days" aria-required="true" aria-invalid={errors.success_condition ? true : undefined} />
+          {errors.success_condition ? <Hint tone="error">{errors.success_condition}</Hint> : null}
+        </div>
+        <Field label="A good answer (optional)" name="success_example" maxLength={AGENT_LIMITS.firstMessage} error={errors.success_example} />
+        <Field label="A bad answer (optional)" name="failure_example" maxLength={AGENT_LIMITS.firstMessage} error={errors.failure_example} />
+      </AddFormCard>
       <Section title="Tests">
         <SearchForm id="test-search" search={search} />
         {errorOf("run")}

@@ -6,10 +6,10 @@ import { parseFormData } from "~/common/form.server";
 import { Field, FormNotice } from "~/common/components/form";
 import { Badge } from "~/common/ui/badge";
 import { Button, LinkButton } from "~/common/ui/button";
-import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { Dialog } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
 import { Input, Label, Textarea } from "~/common/ui/input";
+import { NativeSelect } from "~/common/ui/native-select";
 import { Page, Section } from "~/common/ui/page";
 import { Select } from "~/common/ui/select";
 import { PRODUCT_NAME } from "../../core/brand";
@@ -17,6 +17,7 @@ import { createTool, deleteTool, findTool, listSecrets, listToolCalls, listTools
 import { AGENT_LIMITS, type Json } from "~/agents/rules/agents";
 import { WEBHOOK_METHODS } from "~/agents/rules/llm";
 import { headerRowsFromForm, headerRowsOf, headersFromRows, parseParamsSchema, TOOL_HEADER_BLANK_ROWS, TOOL_SCHEMA_MAX_CHARS, TOOL_HEADER_VALUE_MAX_CHARS, TOOLS_PAGE_TEXTS, TYPED_HEADER_SOURCE, WORKSPACE_TOOL_LIMITS, WORKSPACE_TOOL_TEXTS, type ToolHeaderRow } from "~/agents/rules/tools";
+import { AddFormCard } from "~/agents/components/add-form-card";
 import { AgentsAreaLinks } from "~/agents/components/agents-area-links";
 import { AgentsTable, DeleteRowButton, UsedBy } from "~/agents/components/agents-table";
 import { InUseRefusal } from "~/agents/components/in-use-refusal";
@@ -167,21 +168,9 @@ export default function Tools() {
     <Page title="Tools" description={TOOLS_PAGE_TEXTS.intro} testId="tools-page">
       <AgentsAreaLinks />
       <FormNotice>{notice}</FormNotice>
-      <Card>
-        <CardHeader title="Add a webhook tool" description={TOOLS_PAGE_TEXTS.webhookExplained} />
-        <CardContent>
-          <Form method="post" className="grid gap-3 md:grid-cols-2" noValidate data-testid="add-tool-form">
-            <input type="hidden" name="intent" value="create" />
-            <WebhookFields errors={errorsOf("create")} idPrefix="new-tool" />
-            <div className="flex flex-col gap-2 md:col-span-2">
-              {errorOf("create")}
-              <Button type="submit" disabled={busy} className="self-start">
-                <Webhook aria-hidden="true" /> Add tool
-              </Button>
-            </div>
-          </Form>
-        </CardContent>
-      </Card>
+      <AddFormCard title="Add a webhook tool" description={TOOLS_PAGE_TEXTS.webhookExplained} intent="create" testId="add-tool-form" icon={Webhook} action="Add tool" busy={busy} error={errorOf("create")}>
+        <WebhookFields errors={errorsOf("create")} idPrefix="new-tool" />
+      </AddFormCard>
       <Section title="Workspace tools">
         <SearchForm id="tool-search" search={search} />
         {result?.inUse ? <InUseRefusal message={result.inUse.message} force={{ fields: { intent: "delete", tool_id: result.inUse.id }, label: TOOLS_PAGE_TEXTS.deleteAnyway }} busy={busy} /> : null}
@@ -306,13 +295,7 @@ function HeaderRows({ rows, secrets, error }: { rows: ToolHeaderRow[]; secrets: 
         <div key={i} className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr]">
           <Input name={`header_name_${i}`} defaultValue={row.name} placeholder="Header name" aria-label={`Header ${i + 1} name`} maxLength={100} />
           {/* A native select: its choices are in the server's page, so the form works before scripts run. */}
-          <select name={`header_secret_${i}`} aria-label={`Header ${i + 1} value source`} defaultValue={row.secretId || TYPED_HEADER_SOURCE} className="h-9 rounded-lg border border-input bg-background px-3 text-sm text-foreground">
-            {sources.map((source) => (
-              <option key={source.value} value={source.value}>
-                {source.label}
-              </option>
-            ))}
-          </select>
+          <NativeSelect name={`header_secret_${i}`} aria-label={`Header ${i + 1} value source`} defaultValue={row.secretId || TYPED_HEADER_SOURCE} options={sources} />
           <Input name={`header_value_${i}`} defaultValue={row.value} placeholder="Value" aria-label={`Header ${i + 1} value`} maxLength={TOOL_HEADER_VALUE_MAX_CHARS} />
         </div>
       ))}

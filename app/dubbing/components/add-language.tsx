@@ -4,6 +4,7 @@ import { AudioLines, Keyboard, Languages, LoaderCircle } from "lucide-react";
 import { Button, buttonClass } from "~/common/ui/button";
 import { Hint } from "~/common/ui/feedback";
 import { Label, Textarea } from "~/common/ui/input";
+import { NativeSelect } from "~/common/ui/native-select";
 import { dubbingLanguageName, type DubSegment } from "../../../core/dubbing/dub-rules";
 import { MAX_LINE_CHARACTERS, STUDIO_TEXTS, TYPED_LINE_FIELD } from "~/dubbing/rules/studio";
 import type { LanguageOption } from "./new-dub-dialog";
@@ -56,15 +57,7 @@ export function AddLanguage({ dubId, targets, untranslatable, credits, lines }: 
             <Label htmlFor="studio-add-language-select" className="sr-only">
               Language to add
             </Label>
-            <select
-              id="studio-add-language-select"
-              name="language"
-              defaultValue={picked}
-              onChange={(event) => setPicked(event.target.value)}
-              disabled={chosen !== null}
-              className="h-9 min-w-0 max-w-full rounded-lg border border-input bg-background px-3 text-sm text-foreground hover:bg-muted disabled:opacity-50"
-              data-testid="studio-add-language-select"
-            >
+            <NativeSelect id="studio-add-language-select" name="language" defaultValue={picked} onChange={(event) => setPicked(event.target.value)} disabled={chosen !== null} data-testid="studio-add-language-select">
               {untranslatable.length === 0 ? (
                 options(targets)
               ) : (
@@ -73,7 +66,7 @@ export function AddLanguage({ dubId, targets, untranslatable, credits, lines }: 
                   <optgroup label={STUDIO_TEXTS.typedGroup}>{options(untranslatable)}</optgroup>
                 </>
               )}
-            </select>
+            </NativeSelect>
           </div>
           <Button type="submit" variant="secondary" disabled={chosen !== null} data-testid="studio-add-language-submit">
             {adding !== null ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : typed ? <Keyboard aria-hidden="true" /> : <Languages aria-hidden="true" />}

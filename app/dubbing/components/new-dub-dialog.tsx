@@ -1,8 +1,8 @@
 import { useRef, useState } from "react";
-import { Upload } from "lucide-react";
 import { Button } from "~/common/ui/button";
 import { Dialog } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
+import { FilePicker } from "~/common/ui/file-picker";
 import { Input, Label } from "~/common/ui/input";
 import { Select } from "~/common/ui/select";
 import { AUTO_SOURCE_NOTICE, untranslatableTargetsNotice } from "../../../core/dubbing/dub-rules";
@@ -81,28 +81,20 @@ export function NewDubDialog({
       testId="new-dub-dialog"
     >
       <div className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="dub-file">File</Label>
-          <div className="flex flex-wrap items-center gap-3">
-            <Button variant="secondary" onClick={() => input.current?.click()}>
-              <Upload aria-hidden="true" />
-              Choose file
-            </Button>
-            <span className="min-w-0 truncate text-sm text-muted-foreground">{file ? file.name : "No file chosen"}</span>
-          </div>
-          <input
-            id="dub-file"
-            ref={input}
-            type="file"
-            accept={ACCEPT}
-            className="sr-only"
-            data-testid="dub-file"
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              setUrl("");
-            }}
-          />
-        </div>
+        <FilePicker
+          id="dub-file"
+          ref={input}
+          label="File"
+          buttonLabel="Choose file"
+          emptyLabel="No file chosen"
+          accept={ACCEPT}
+          chosen={file}
+          testId="dub-file"
+          onChoose={(chosen) => {
+            setFile(chosen);
+            setUrl("");
+          }}
+        />
         <div className="flex flex-col gap-2">
           <Label htmlFor="dub-url">Or from a URL</Label>
           <Input

@@ -5,6 +5,7 @@ import { Button, LinkButton } from "~/common/ui/button";
 import { Dialog } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
 import { Input, Label, Textarea } from "~/common/ui/input";
+import { NativeSelect } from "~/common/ui/native-select";
 import { PODCAST_DURATION_SCALES, PODCAST_SOURCE_MAX, PODCAST_TEXTS, podcastDurationLabel } from "~/studio/rules/podcast";
 import { QUALITY_PRESETS, qualityPresetLabel } from "../../../core/studio/studio-rules";
 
@@ -14,7 +15,6 @@ export const CREATE_PODCAST_INTENT = "create-podcast";
 
 export type PodcastDialogData = { errors: Record<string, string>; values: Record<string, string>; createdProjectId: string | null };
 
-const SELECT = "h-9 w-full min-w-0 rounded-lg border border-input bg-background px-3 text-sm text-foreground hover:bg-muted aria-[invalid=true]:border-destructive";
 const SEGMENT = "flex flex-1 cursor-pointer items-center justify-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium text-muted-foreground hover:text-foreground has-[:checked]:bg-background has-[:checked]:text-foreground has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring";
 
 /** Opens the podcast dialog; at the plan's projects limit it is shown disabled, with the reason. */
@@ -72,11 +72,7 @@ export function PodcastDialog({ voices, languages, data, onClose }: { voices: { 
   const duration = (PODCAST_DURATION_SCALES as readonly string[]).includes(values.duration_scale ?? "") ? values.duration_scale : "default";
   const host = values.host_voice_id ?? voices[0]?.voice_id ?? "";
   const guest = values.guest_voice_id ?? voices.find((v) => v.voice_id !== host)?.voice_id ?? host;
-  const voiceOptions = voices.map((v) => (
-    <option key={v.voice_id} value={v.voice_id}>
-      {v.name}
-    </option>
-  ));
+  const voiceOptions = voices.map((v) => ({ value: v.voice_id, label: v.name }));
   return (
     <Dialog title="Create a podcast" description={PODCAST_TEXTS.ownWords} onClose={onClose} testId="podcast-dialog" className="sm:max-w-lg">
       <Form method="post" className="group space-y-4">
@@ -113,16 +109,12 @@ export function PodcastDialog({ voices, languages, data, onClose }: { voices: { 
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="space-y-1">
             <Label htmlFor="podcast-host">Host voice</Label>
-            <select id="podcast-host" name="host_voice_id" defaultValue={host} className={SELECT} {...invalid("podcast-host", errors.host_voice_id)}>
-              {voiceOptions}
-            </select>
+            <NativeSelect id="podcast-host" name="host_voice_id" defaultValue={host} options={voiceOptions} className="w-full" {...invalid("podcast-host", errors.host_voice_id)} />
             <FieldError id="podcast-host" error={errors.host_voice_id} />
           </div>
           <div className="space-y-1 group-has-[#podcast-mode-bulletin:checked]:hidden">
             <Label htmlFor="podcast-guest">Guest voice</Label>
-            <select id="podcast-guest" name="guest_voice_id" defaultValue={guest} className={SELECT} {...invalid("podcast-guest", errors.guest_voice_id)}>
-              {voiceOptions}
-            </select>
+            <NativeSelect id="podcast-guest" name="guest_voice_id" defaultValue={guest} options={voiceOptions} className="w-full" {...invalid("podcast-guest", errors.guest_voice_id)} />
             <FieldError id="podcast-guest" error={errors.guest_voice_id} />
           </div>
         </div>
@@ -139,25 +131,14 @@ export function PodcastDialog({ voices, languages, data, onClose }: { voices: { 
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="space-y-1">
             <Label htmlFor="podcast-language">Language</Label>
-            <select id="podcast-language" name="language" defaultValue={values.language ?? ""} className={SELECT} {...invalid("podcast-language", errors.language)}>
+            <NativeSelect id="podcast-language" name="language" defaultValue={values.language ?? ""} options={languages.map((l) => ({ value: l.code, label: l.name }))} className="w-full" {...invalid("podcast-language", errors.language)}>
               <option value="">Not set</option>
-              {languages.map((l) => (
-                <option key={l.code} value={l.code}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
+            </NativeSelect>
             <FieldError id="podcast-language" error={errors.language} />
           </div>
           <div className="space-y-1">
             <Label htmlFor="podcast-quality">Quality</Label>
-            <select id="podcast-quality" name="quality_preset" defaultValue={values.quality_preset ?? "standard"} className={SELECT}>
-              {QUALITY_PRESETS.map((q) => (
-                <option key={q} value={q}>
-                  {qualityPresetLabel(q)}
-                </option>
-              ))}
-            </select>
+            <NativeSelect id="podcast-quality" name="quality_preset" defaultValue={values.quality_preset ?? "standard"} options={QUALITY_PRESETS.map((q) => ({ value: q, label: qualityPresetLabel(q) }))} className="w-full" />
           </div>
         </div>
         {errors.form ? (

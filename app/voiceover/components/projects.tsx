@@ -1,11 +1,12 @@
 import { Link } from "@remix-run/react";
 import { Film, Upload } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Badge, type BadgeTone } from "~/common/ui/badge";
 import { Button } from "~/common/ui/button";
 import { Card } from "~/common/ui/card";
 import { Dialog } from "~/common/ui/dialog";
 import { EmptyState, Hint, Meter } from "~/common/ui/feedback";
+import { FilePicker } from "~/common/ui/file-picker";
 import { Input, Label } from "~/common/ui/input";
 import { RunWithProgress, useUploadTool } from "~/common/components/upload-tool";
 import { clock, RENDER_STATUS_LABELS, VOICEOVER_ACCEPT, type RenderStatus } from "~/voiceover/rules/voiceover";
@@ -65,7 +66,6 @@ export function VoiceoverList({ projects, onCreate }: { projects: VoiceoverCard[
 export function NewVoiceoverDialog({ maxSeconds, maxMegabytes, onClose, onCreated }: { maxSeconds: number; maxMegabytes: number; onClose: () => void; onCreated: (id: string) => void }) {
   const upload = useUploadTool<{ project_id: string }>();
   const [name, setName] = useState("");
-  const input = useRef<HTMLInputElement>(null);
 
   async function create() {
     if (!upload.file) return;
@@ -79,28 +79,18 @@ export function NewVoiceoverDialog({ maxSeconds, maxMegabytes, onClose, onCreate
   return (
     <Dialog title="New voiceover" description={`An MP4 or WebM video up to ${Math.round(maxSeconds / 60)} minutes and ${maxMegabytes} MB. Its picture is kept as it is.`} onClose={onClose} testId="new-voiceover-dialog">
       <div className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="voiceover-file">Video</Label>
-          <div className="flex flex-wrap items-center gap-3">
-            <Button variant="secondary" onClick={() => input.current?.click()}>
-              <Upload aria-hidden="true" />
-              Choose video
-            </Button>
-            <span className="min-w-0 truncate text-sm text-muted-foreground">{upload.file ? upload.file.name : "No video chosen"}</span>
-          </div>
-          <input
-            id="voiceover-file"
-            ref={input}
-            type="file"
-            accept={VOICEOVER_ACCEPT}
-            className="sr-only"
-            data-testid="voiceover-file"
-            onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              if (chosen) upload.choose(chosen);
-            }}
-          />
-        </div>
+        <FilePicker
+          id="voiceover-file"
+          label="Video"
+          buttonLabel="Choose video"
+          emptyLabel="No video chosen"
+          accept={VOICEOVER_ACCEPT}
+          chosen={upload.file}
+          testId="voiceover-file"
+          onChoose={(chosen) => {
+            if (chosen) upload.choose(chosen);
+          }}
+        />
         <div className="flex flex-col gap-2">
           <Label htmlFor="voiceover-name">Name (optional)</Label>
           <Input id="voiceover-name" value={name} maxLength={200} placeholder="The video's file name" onChange={(event) => setName(event.target.value)} />
