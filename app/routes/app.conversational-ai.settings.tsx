@@ -11,7 +11,7 @@ import { Dialog } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
 import { Page, Section } from "~/common/ui/page";
 import { PRODUCT_NAME } from "../../core/brand";
-import { createSecret, deleteSecret, findSecret, listSecrets, postCallWebhookChoices, requireAgentsViewer, secretUsers, updateConvaiSettings, updateSecret } from "~/agents/agents.server";
+import { createSecret, deleteSecret, findSecret, listSecrets, mcpServersAllowed, postCallWebhookChoices, requireAgentsViewer, secretUsers, updateConvaiSettings, updateSecret } from "~/agents/agents.server";
 import { SECRET_LIMITS, SECRET_TEXTS, SECRETS_PAGE_TEXTS } from "~/agents/rules/secrets";
 import { SETTINGS_PAGE_TEXTS } from "~/agents/rules/settings";
 import { AddFormCard } from "~/agents/components/add-form-card";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const search = params.get("q")?.trim().slice(0, 200) || undefined;
   const replaceId = params.get("replace")?.slice(0, 100);
-  const [{ secrets }, postCall] = await Promise.all([listSecrets(env, viewer, { pageSize: SECRET_LIMITS.pageSize, search }), postCallWebhookChoices(env, viewer)]);
+  const [{ secrets }, postCall, mcpAllowed] = await Promise.all([listSecrets(env, viewer, { pageSize: SECRET_LIMITS.pageSize, search }), postCallWebhookChoices(env, viewer), mcpServersAllowed(env, viewer.membership.workspace.id)]);
   const users = await Promise.all(secrets.map((s) => secretUsers(env, s.workspaceId, s.id)));
   // A secret named in the address that is not this workspace's answers 404, as the API does.
   const replacing = replaceId ? await findSecret(env, viewer, replaceId) : null;
@@ -41,6 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     search: search ?? "",
     postCall,
+    mcpAllowed,
     // Never the value: the page knows a secret by its name, what uses it and when its value was last set.
     secrets: secrets.map((s, i) => ({ id: s.id, name: s.name, updatedAt: s.updatedAt, agents: named(users[i]!.agents), tools: named(users[i]!.tools) })),
     replacing: replacing ? { id: replacing.id, name: replacing.name } : null,
@@ -88,6 +89,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (deleted.refusal.status === "secret_in_use") return answer({ intent, inUse: { id: parsed.data.secret_id, message: deleted.refusal.message } }, 409);
     return answer({ intent, error: deleted.refusal.message }, deleted.refusal.httpStatus);
   }
+  if (intent === "mcp") {
+    // A checkbox: present when ticked.
+    const updated = await updateConvaiSettings(env, viewer, { can_use_mcp_servers: form.get("allow") === "on" });
+    return updated.ok ? answer({ intent, saved: true }) : answer({ intent, error: updated.refusal.message }, updated.refusal.httpStatus);
+  }
   if (intent === "post-call-webhook") {
     const parsed = await parseFormData(form, forms.postCall);
     if (!parsed.ok) return answer({ intent, error: SETTINGS_PAGE_TEXTS.webhookMissing }, 400);
@@ -100,7 +106,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export default function AgentSettings() {
-  const { secrets, search, replacing, postCall } = useLoaderData<typeof loader>();
+  const { secrets, search, replacing, postCall, mcpAllowed } = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
   const busy = useNavigation().state !== "idle";
   const navigate = useNavigate();
@@ -115,13 +121,30 @@ export default function AgentSettings() {
       : result?.deleted
         ? SECRETS_PAGE_TEXTS.deleted
         : result?.saved
-          ? SETTINGS_PAGE_TEXTS.saved
+          ? result.intent === "mcp"
+            ? SETTINGS_PAGE_TEXTS.mcpSaved
+            : SETTINGS_PAGE_TEXTS.saved
           : null;
   return (
     <Page title="Agent settings" description={SETTINGS_PAGE_TEXTS.intro} testId="agent-settings-page">
       <AgentsAreaLinks />
       <FormNotice>{notice}</FormNotice>
       <PostCallWebhook postCall={postCall} busy={busy} error={errorOf("post-call-webhook")} />
+      <Card>
+        <CardHeader title="MCP servers" description={SETTINGS_PAGE_TEXTS.mcpExplained} />
+        <CardContent>
+          <Form method="post" className="flex flex-wrap items-center gap-3" data-testid="mcp-setting-form">
+            <input type="hidden" name="intent" value="mcp" />
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="allow" defaultChecked={mcpAllowed} className="size-4 accent-[var(--accent)]" /> {SETTINGS_PAGE_TEXTS.mcpAllow}
+            </label>
+            <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+              Save
+            </Button>
+            {errorOf("mcp")}
+          </Form>
+        </CardContent>
+      </Card>
       <Section title="Secrets" description={SECRETS_PAGE_TEXTS.intro}>
         {/* Keyed on the last secret added, so that the value typed is cleared once it is stored. */}
         <AddFormCard title="Add a secret" description={SECRETS_PAGE_TEXTS.valueOnce} intent="create" testId="add-secret-form" icon={KeyRound} action="Add secret" busy={busy} error={errorOf("create")} resetKey={result?.created ?? "new"} autoComplete="off">

@@ -277,7 +277,7 @@ describe("official SDK: the knowledge base, tools, tests and review (decision 00
     expect((await client.conversationalAi.analytics.liveCount.get({ agentId })).count).toBe(0);
 
     expect(await client.conversationalAi.settings.update({ ragRetentionPeriodDays: 10 })).toMatchObject({ ragRetentionPeriodDays: 10 });
-    expect((await client.conversationalAi.settings.get()).canUseMcpServers).toBe(false);
+    expect((await client.conversationalAi.settings.get()).canUseMcpServers).toBe(true);
     await client.conversationalAi.dashboard.settings.update({ charts: [{ name: "Calls", type: "call_success" }] });
     expect((await client.conversationalAi.dashboard.settings.get()).charts).toHaveLength(1);
     expect((await client.conversationalAi.llm.list()).llms.map((l) => l.llm)).toContain("parlance-retrieval-responder");

@@ -42,7 +42,7 @@ export const MCP_PAGE_TEXTS = {
   toolsSaved: "Saved the agent's tools.",
   noWorkspaceTools: "The workspace has no tools yet: add them on the Tools page.",
   noServers: "The workspace has no MCP servers yet: add them on the Tools page.",
-  mcpOff: "This workspace's agents do not use MCP servers now (Settings).",
+  mcpOff: "This workspace's agents do not use MCP servers now: Agent settings turns them on.",
 } as const;
 
 export const MCP_APPROVAL_POLICIES = ["auto_approve_all", "require_approval_all", "require_approval_per_tool"] as const;

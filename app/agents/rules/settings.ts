@@ -22,7 +22,10 @@ export const SETTINGS_PAGE_TEXTS = {
   disabled: "disabled: sends nothing until enabled again",
   webhookMissing: "Choose where ended conversations are sent.",
   saved: "Saved where ended conversations are sent.",
-  notShown: "The API also keeps the conversation-initiation webhook, retention periods and the MCP servers setting; nothing here acts on them yet, so they are not shown.",
+  notShown: "The API also keeps the conversation-initiation webhook and retention periods; nothing here acts on them yet, so they are not shown.",
+  mcpExplained: "Whether conversations may reach the workspace's MCP servers and call their tools (each agent chooses its servers on its Tools tab).",
+  mcpAllow: "Agents may use MCP servers",
+  mcpSaved: "Saved whether agents may use MCP servers.",
 } as const;
 
 /** The workspace webhook that receives ended conversations, when the settings name one. */
