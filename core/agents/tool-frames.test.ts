@@ -46,12 +46,26 @@ describe("the intent: which tool an utterance calls (labelled examples, decision
     ["Open the pricing page", "open_page"],
     ["Can I speak to a person?", "transfer_to_human"],
     ["Send an email to bob@example.com about the invoice", "send_email"],
+    ["What's the weather?", "get_weather"],
+    ["forecast for Berlin", "get_weather"],
+    ["Please check order 998", "order_status"],
+    ["Table for six tomorrow under the name Smith", "book_table"],
+    ["Email alice@example.com please", "send_email"],
+    ["Show me the docs page", "open_page"],
+    ["Transfer me to a human", "transfer_to_human"],
+    ["I need the status of my order", "order_status"],
     // Not a tool's: small talk, other subjects, and what the knowledge answers at least as well.
     ["Hello there", null],
     ["What is your name?", null],
     ["Do you sell gift cards?", null],
     ["I love this city, it has great food", null],
     ["My friend ordered pizza yesterday and it was cold", null],
+    ["Tell me about the restaurant's history and its famous chef", null],
+    ["The weather was nice last summer when we travelled around Italy", null],
+    ["Is the table in the picture made of oak?", null],
+    ["Who was the person who designed the site?", null],
+    ["Is the shop closed on Sundays?", null],
+    ["Is delivery free?", null],
     ["When does the shop open?", null],
     ["How long does delivery take?", null],
     ["How do I return an order?", null],
@@ -103,6 +117,9 @@ describe("slot filling", () => {
     expect(fillSlots("what is the weather in new york", weather)).toEqual({ city: "new york" });
     expect(fillSlots("A table for Alice on 12 March, six people", booking)).toEqual({ name: "Alice", date: "12 March", party_size: 6 });
     expect(fillSlots("I'd like to book a table for Bob", booking)).toEqual({ name: "Bob" });
+    expect(fillSlots("Table for six tomorrow under the name Smith", booking)).toEqual({ name: "Smith", party_size: 6, date: "tomorrow" });
+    // A date slot takes only a date.
+    expect(fillSlots("A table for Alice and Bob, 2 people", booking)).toEqual({ name: "Alice", party_size: 2 });
     const trip = tool("book_train", "Books a train", { origin: { type: "string" }, destination: { type: "string" } });
     expect(fillSlots("a train from Lyon to Paris", trip)).toEqual({ origin: "Lyon", destination: "Paris" });
     expect(fillSlots("Is it sunny where Maria Rossi lives?", weather)).toEqual({ city: "Maria Rossi" });
