@@ -103,6 +103,8 @@ describe("slot filling", () => {
     expect(fillSlots("Yes, weekly please", t)).toEqual({ weekly: true });
     expect(fillSlots("no thanks", t)).toEqual({ weekly: false });
     expect(fillSlots("the newsletter", t)).toEqual({});
+    // A no far from the parameter's words in a longer sentence says nothing of it.
+    expect(fillSlots("I am not sure about the newsletter, is it weekly", t)).toEqual({});
   });
 
   it("takes strings from name=value, name: value and quoted text", () => {

@@ -162,12 +162,18 @@ function numberValue(u: Utterance, slot: Slot): number | undefined {
   return chosen.value;
 }
 
-function booleanValue(u: Utterance): boolean | undefined {
+/** Yes or no as a boolean: the first yes or no word of a short reply, or one said next to the slot's words. */
+function booleanValue(u: Utterance, slot?: Slot): boolean | undefined {
   const yes = YES.exec(u.text);
   const no = NO.exec(u.text);
-  if (yes && (!no || yes.index < no.index)) return true;
-  if (no) return false;
-  return undefined;
+  const said = yes && (!no || yes.index < no.index) ? { value: true, at: yes } : no ? { value: false, at: no } : null;
+  if (!said) return undefined;
+  if (slot && u.text.trim().split(/\s+/).length > 3) {
+    const own = new Set([...terms(words(slot.name)), ...terms(slot.description)]);
+    const around = `${u.text.slice(Math.max(0, said.at.index - 24), said.at.index)} ${u.text.slice(said.at.index, said.at.index + said.at[0].length + 24)}`;
+    if (!terms(around).some((t) => own.has(t))) return undefined;
+  }
+  return said.value;
 }
 
 function firstFree(u: Utterance, pattern: RegExp): string | null {
@@ -277,7 +283,7 @@ export function fillSlots(text: string, tool: ChatTool): Json {
   const loose = (slot: Slot) => slot.type === "string" && !slot.enum.length && !isEmailSlot(slot) && !isDateSlot(slot);
   for (const slot of open()) if (loose(slot)) values[slot.name] = afterOwnName(u, slot) ?? undefined;
   for (const slot of open()) if (slot.type === "number" || slot.type === "integer") values[slot.name] = numberValue(u, slot);
-  for (const slot of open()) if (slot.type === "boolean") values[slot.name] = booleanValue(u);
+  for (const slot of open()) if (slot.type === "boolean") values[slot.name] = booleanValue(u, slot);
   for (const slot of open()) if (loose(slot)) values[slot.name] = firstFree(u, /"[^"]+"|“[^”]+”/g)?.slice(1, -1) ?? undefined;
   const vocabularyTerms = vocabulary(tool).all;
   for (const slot of open()) if (loose(slot)) values[slot.name] = afterPreposition(u, slot, vocabularyTerms) ?? undefined;
@@ -293,6 +299,9 @@ function coerce(value: string, slot: Slot): unknown {
     return n === undefined || (slot.type === "integer" && !Number.isInteger(n)) ? undefined : n;
   }
   if (slot.type === "boolean") return booleanValue({ text: value, used: [] });
+  // A list of words is said as "a, b and c"; an object cannot be said at all.
+  if (slot.type === "array") return value.split(/\s*(?:,|\band\b)\s*/).filter(Boolean);
+  if (slot.type !== "string") return undefined;
   return value;
 }
 

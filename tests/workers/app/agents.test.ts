@@ -306,6 +306,17 @@ describe("agents-llm", () => {
       call.socket.close(1000, "bye");
       const saved = await savedConversation(call.conversationId, key);
       expect((saved.transcript as { role: string; message: string }[]).map((t) => t.message)).toEqual(["What is the weather in Rome?", "forecast: sunny in Rome.", "When does the shop open?", "The shop opens at nine in the morning."]);
+
+      // A required city not said is asked for, and the next message gives it.
+      const required = { ...weather, api_schema: { ...weather.api_schema, query_params_schema: { properties: { city: { type: "string", description: "The city" } }, required: ["city"] } } };
+      const asking = await api("/v1/convai/agents/create", { method: "POST", key, json: { conversation_config: { agent: { first_message: "", prompt: { prompt: "You help.", tools: [required] } }, conversation: { text_only: true } } } });
+      const second = await open((await json<{ agent_id: string }>(asking)).agent_id);
+      second.send({ type: "user_message", text: "What is the weather like?" });
+      expect(said(await second.until((m) => said(m) !== null))).toBe("What is the city?");
+      const asked = second.messages.length;
+      second.send({ type: "user_message", text: "Oslo" });
+      expect(said(await second.until((m) => said(m) !== null, asked))).toBe("forecast: sunny in Oslo.");
+      second.socket.close(1000, "bye");
     }, 30_000);
 
     it("sends a client tool to the client (client_tool_call) and answers from its client_tool_result", async () => {
