@@ -16,6 +16,13 @@ export const MAX_ANSWER_SENTENCES = 2;
 
 export type RetrievalAnswer = { text: string; known: boolean; passageIds: string[] };
 
+/** The share of the question's content words the best passage holds (0 when none does): how well the knowledge answers it. */
+export function knowledgeCoverage(passages: Passage[], question: string): number {
+  const questionTerms = new Set(terms(question));
+  const best = rank(passages, question)[0];
+  return best && questionTerms.size ? best.matched.length / questionTerms.size : 0;
+}
+
 /** The answer to a question from passages: the best passage's sentences that share the question's words. */
 export function answerFrom(passages: Passage[], question: string): RetrievalAnswer {
   const questionTerms = [...new Set(terms(question))];

@@ -58,7 +58,7 @@ export const AGENT_TEXTS = {
   /** What the pages say of the embedded engine, honestly. */
   responderName: "Retrieval responder (not a language model)",
   responderExplained:
-    "Without a configured language model, the agent answers with the sentences of its instructions and knowledge base that best match the question (BM25 lexical retrieval), and says plainly when nothing matches. It does not reason or compose new sentences.",
+    "Without a configured language model, the agent answers with the sentences of its instructions and knowledge base that best match the question (BM25 lexical retrieval), and says plainly when nothing matches. It calls the agent's tools when the question uses the words of a tool's name and description, fills the tool's parameters from what the user says (asking for a required one that is missing), and says the tool's answer. It does not reason or compose new sentences.",
   evaluationExplained: "Evaluation here is rule-based: a criterion is met when the key words of its goal were spoken and the agent answered from its knowledge.",
 } as const;
 

@@ -46,7 +46,8 @@ export const TOOL_HEADERS_MAX = 20;
 export const TOOL_HEADER_VALUE_MAX_CHARS = 2000;
 
 export const TOOLS_PAGE_TEXTS = {
-  intro: "Tools your agents can call, kept once for the workspace. An agent uses a tool once it is added to the agent's tools.",
+  intro:
+    "Tools your agents can call, kept once for the workspace. An agent uses a tool once it is added to the agent's tools. Without a language model, the retrieval responder chooses a tool by the words of its name and description and fills its parameters from what the user says: name and describe them in plain words.",
   webhookExplained: "The agent calls this address with the arguments it chooses; the answer goes back to the agent.",
   nameHint: "Letters, digits, underscores or hyphens: the model calls the tool by this name.",
   nameMissing: "Enter a name.",

@@ -289,6 +289,37 @@ describe("agents-llm", () => {
       expect((saved.transcript as { role: string; message: string }[]).map((t) => t.message).slice(-2)).toEqual(["weather city=Oslo", 'The weather tool answered: {"forecast":"sunny in Oslo"}']);
     }, 30_000);
 
+    it("the default embedded responder calls the webhook tool by slot filling, says its result, and still answers from its instructions", async () => {
+      // No llm: the agent answers with the registry's default, the retrieval responder (decision 0086).
+      const created = await api("/v1/convai/agents/create", {
+        method: "POST",
+        key,
+        json: { conversation_config: { agent: { first_message: "", prompt: { prompt: "You help. The shop opens at nine in the morning.", tools: [weather] } }, conversation: { text_only: true } }, name: "Responder agent" },
+      });
+      const agentId = (await json<{ agent_id: string }>(created)).agent_id;
+      const call = await open(agentId);
+      call.send({ type: "user_message", text: "What is the weather in Rome?" });
+      // The stand-in's /weather echoes the city it was given.
+      expect(said(await call.until((m) => said(m) !== null))).toBe("forecast: sunny in Rome.");
+      const before = call.messages.length;
+      call.send({ type: "user_message", text: "When does the shop open?" });
+      expect(said(await call.until((m) => said(m) !== null, before))).toBe("The shop opens at nine in the morning.");
+      call.socket.close(1000, "bye");
+      const saved = await savedConversation(call.conversationId, key);
+      expect((saved.transcript as { role: string; message: string }[]).map((t) => t.message)).toEqual(["What is the weather in Rome?", "forecast: sunny in Rome.", "When does the shop open?", "The shop opens at nine in the morning."]);
+
+      // A required city not said is asked for, and the next message gives it.
+      const required = { ...weather, api_schema: { ...weather.api_schema, query_params_schema: { properties: { city: { type: "string", description: "The city" } }, required: ["city"] } } };
+      const asking = await api("/v1/convai/agents/create", { method: "POST", key, json: { conversation_config: { agent: { first_message: "", prompt: { prompt: "You help.", tools: [required] } }, conversation: { text_only: true } } } });
+      const second = await open((await json<{ agent_id: string }>(asking)).agent_id);
+      second.send({ type: "user_message", text: "What is the weather like?" });
+      expect(said(await second.until((m) => said(m) !== null))).toBe("What is the city?");
+      const asked = second.messages.length;
+      second.send({ type: "user_message", text: "Oslo" });
+      expect(said(await second.until((m) => said(m) !== null, asked))).toBe("forecast: sunny in Oslo.");
+      second.socket.close(1000, "bye");
+    }, 30_000);
+
     it("sends a client tool to the client (client_tool_call) and answers from its client_tool_result", async () => {
       const openPage = { type: "client", name: "open_page", description: "Opens a page of the site", parameters: { type: "object", properties: { page: { type: "string" } } }, expects_response: true, response_timeout_secs: 5 };
       const agentId = await newAgent({ agent: { prompt: { tools: [openPage] } }, conversation: { text_only: true } });
