@@ -129,17 +129,17 @@ export default function McpServers() {
       <AddFormCard title="Add an MCP server" description={MCP_PAGE_TEXTS.urlHint} intent="create" testId="add-mcp-form" icon={Plug} action="Add server" busy={busy} error={result?.intent === "create" && result.error ? <Hint tone="error">{result.error}</Hint> : null}>
         <Field label="Name" name="name" maxLength={AGENT_LIMITS.name} error={errors.name} />
         <Field label="Server URL" name="url" placeholder="https://mcp.example.com/mcp" error={errors.url} />
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 flex-col gap-1">
           <Label htmlFor="mcp-transport">Transport</Label>
-          <NativeSelect id="mcp-transport" name="transport" defaultValue="STREAMABLE_HTTP" options={MCP_TRANSPORTS.map((t) => ({ value: t, label: TRANSPORT_LABELS[t] }))} />
+          <NativeSelect className="w-full" id="mcp-transport" name="transport" defaultValue="STREAMABLE_HTTP" options={MCP_TRANSPORTS.map((t) => ({ value: t, label: TRANSPORT_LABELS[t] }))} />
         </div>
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 flex-col gap-1">
           <Label htmlFor="mcp-policy">Approval</Label>
-          <NativeSelect id="mcp-policy" name="approval_policy" defaultValue="require_approval_all" options={POLICY_OPTIONS} />
+          <NativeSelect className="w-full" id="mcp-policy" name="approval_policy" defaultValue="require_approval_all" options={POLICY_OPTIONS} />
         </div>
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 flex-col gap-1">
           <Label htmlFor="mcp-token">Token (sent as Authorization)</Label>
-          <NativeSelect id="mcp-token" name="secret_id" defaultValue="" options={[{ value: "", label: MCP_PAGE_TEXTS.noToken }, ...secrets]} />
+          <NativeSelect className="w-full" id="mcp-token" name="secret_id" defaultValue="" options={[{ value: "", label: MCP_PAGE_TEXTS.noToken }, ...secrets]} />
         </div>
       </AddFormCard>
       <Section title="Servers">

@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { newPage, screenshot, screenshotsOf, signUpInBrowser, sharedBrowser, waitForHydration } from "./browser";
-import { uniqueEmail } from "./http";
+import { serveFetchHandler, uniqueEmail } from "./http";
+import { mcpTestServer } from "../agents/mcp-server";
 
 const baseUrl = inject("baseUrl");
 const browser = sharedBrowser();
@@ -130,6 +131,63 @@ describe("conversational agents journey", () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 150_000);
+
+  it("adds an MCP server, gives it to an agent, and the agent calls its tool once the user approves in the talk panel", async () => {
+    // An MCP server on this machine (allowed in development): tests/agents/mcp-server.ts over Streamable HTTP.
+    const mcp = await serveFetchHandler(mcpTestServer());
+    const { context, page, errors } = await newPage(browser(), baseUrl);
+    try {
+      await signUpInBrowser(page, uniqueEmail("agents-mcp"), "/app/conversational-ai/agents");
+      await waitForHydration(page);
+      await page.getByLabel("Name").fill("Weather desk");
+      await page.getByLabel("First message").fill("Ask me about the weather.");
+      await page.getByRole("button", { name: "Create agent" }).click();
+      await page.waitForURL(/\/app\/conversational-ai\/agents\/agent_/);
+      const agentPath = new URL(page.url()).pathname;
+
+      await page.goto(`${baseUrl}/app/conversational-ai/mcp-servers`);
+      await waitForHydration(page);
+      const add = page.getByTestId("add-mcp-form");
+      await add.getByLabel("Name").fill("Forecasts");
+      await add.getByLabel("Server URL").fill(`${mcp.url}/mcp`);
+      await add.getByRole("button", { name: "Add server" }).click();
+      await page.getByText("Added the MCP server “Forecasts”.").waitFor();
+      await page.getByTestId("mcp-server-row").getByRole("link", { name: "Forecasts" }).click();
+      const tools = page.getByTestId("mcp-tools-dialog");
+      await tools.getByTestId("mcp-tool").first().waitFor();
+      await expect(tools.getByTestId("mcp-tool").allTextContents()).resolves.toEqual([expect.stringContaining("get_weather"), expect.stringContaining("add"), expect.stringContaining("ledger"), expect.stringContaining("slow")]);
+      await page.keyboard.press("Escape");
+
+      await page.goto(`${baseUrl}${agentPath}?tab=tools`);
+      await waitForHydration(page);
+      await page.getByRole("checkbox", { name: /Forecasts/ }).check();
+      await page.getByRole("button", { name: "Save tools" }).click();
+      await page.getByText("Saved the agent's tools.").waitFor();
+
+      // The embedded responder chooses get_weather from the words; the server asks first (its default policy).
+      await page.getByRole("tab", { name: "Talk" }).click();
+      await page.getByRole("button", { name: "Start a call" }).click();
+      const transcript = page.getByTestId("talk-transcript");
+      await transcript.getByText("Ask me about the weather.").waitFor({ timeout: 15_000 });
+      await page.getByLabel("Message to the agent").fill("What is the weather in Rome?");
+      await page.getByRole("button", { name: "Send" }).click();
+      const approval = page.getByTestId("tool-approval");
+      await approval.getByText("The agent asks to use the tool get_weather").waitFor({ timeout: 15_000 });
+      await expect(approval.textContent()).resolves.toContain('"city": "Rome"');
+      await screenshot(page, "agents-mcp-approval");
+      await approval.getByRole("button", { name: "Approve" }).click();
+      await transcript.getByText("Rain all week in Rome.").waitFor({ timeout: 15_000 });
+      await transcript.getByText("Used get_weather").waitFor();
+      await page.getByRole("button", { name: "End call" }).click();
+      expect(await (await fetch(`${mcp.url}/mcp-calls`)).json()).toEqual([{ tool: "get_weather", arguments: { city: "Rome" } }]);
+      expect(errors).toEqual([]);
+      await screenshotsOf(page, "/app/conversational-ai/mcp-servers", "agents-mcp-servers");
+      await screenshotsOf(page, `${agentPath}?tab=tools`, "agents-tools-tab");
+    } finally {
+      await context.close();
+      await mcp.close();
+    }
+  });
 
   it("imports a phone number, assigns the agent and places a test call, then starts a batch from a CSV", async () => {
     const { context, page, errors } = await newPage(browser(), baseUrl);
