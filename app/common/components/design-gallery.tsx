@@ -8,9 +8,11 @@ import { cn } from "~/common/ui/cn";
 import { Combobox } from "~/common/ui/combobox";
 import { Dialog, DialogActions } from "~/common/ui/dialog";
 import { EmptyState, Hint, Meter, Skeleton } from "~/common/ui/feedback";
+import { FilePicker } from "~/common/ui/file-picker";
 import { IconButton } from "~/common/ui/icon-button";
 import { Input, Label, Textarea } from "~/common/ui/input";
 import { DropdownMenu, MenuItem, MenuSeparator } from "~/common/ui/menu";
+import { NativeSelect } from "~/common/ui/native-select";
 import { Select } from "~/common/ui/select";
 import { Slider } from "~/common/ui/slider";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common/ui/table";
@@ -122,6 +124,7 @@ function Specimen({ name, children }: { name: string; children: ReactNode }) {
 
 function GalleryInputs({ theme }: { theme: string }) {
   const [text, setText] = useState("");
+  const [file, setFile] = useState<File | null>(null);
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div className="flex flex-col gap-1">
@@ -138,6 +141,11 @@ function GalleryInputs({ theme }: { theme: string }) {
         <Textarea id={`g-text-${theme}`} rows={2} value={text} onChange={(event) => setText(event.target.value)} />
         <Hint>{text.length}/20 characters minimum</Hint>
       </div>
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={`g-quality-${theme}`}>Native select (posts before hydration)</Label>
+        <NativeSelect id={`g-quality-${theme}`} defaultValue="standard" options={[{ value: "standard", label: "Standard" }, { value: "high", label: "High" }]} />
+      </div>
+      <FilePicker id={`g-file-${theme}`} label="File" buttonLabel="Choose file" emptyLabel="No file chosen" accept="audio/*" chosen={file} onChoose={setFile} />
     </div>
   );
 }
