@@ -21,7 +21,7 @@ import { callWebhookTool, chatEngine, emitPostCall, passagesOf, recordToolCall, 
 import { AGENT_TEXTS, CONVERSATION_AUDIO_FORMAT, PING_SECONDS, type AgentSettings } from "~/agents/rules/agents";
 import { MAIN_BRANCH } from "~/agents/rules/branches";
 import { CLOSE_NORMAL, CLOSE_POLICY, parseClientMessage, serverMessages, type ClientMessage } from "~/agents/rules/protocol";
-import { conversationCredits, CONVERSATION_SOURCE, CONVERSATION_USAGE_LABEL, readySentences, TOOL_LIMITS, TOOL_TEXTS, toolArguments, toolResultText, turnRequest, type ClientTool, type McpTool } from "~/agents/rules/llm";
+import { conversationCredits, CONVERSATION_SOURCE, CONVERSATION_USAGE_LABEL, readySentences, TOOL_LIMITS, TOOL_TEXTS, toolArguments, toolResultText, turnRequest, type AgentTool, type ClientTool, type McpTool } from "~/agents/rules/llm";
 import { MCP_TEXTS, MCP_TIMEOUTS } from "~/agents/rules/mcp";
 import { openConversationMcp, type ConversationMcp } from "~/agents/server/mcp-servers.server";
 import { mcpServersAllowed } from "~/agents/server/settings.server";
@@ -317,11 +317,28 @@ class ConversationSession {
       const record = { workspaceId: agent.workspaceId, toolId: tool.id, requestId: call.id, conversationId: this.id, agentId: agent.id, calledAt: started, latencyMs: Date.now() - started, isError: !outcome.ok, requestPayload: call.arguments, responsePayload: toolResultText(outcome.text) };
       this.options.waitUntil(recordToolCall(this.env, record).catch((error) => log("error", "tool call not recorded", { request_id: this.options.requestId, error: String(error) })));
     }
+    this.noteToolCall(tool, call, outcome);
     if (!outcome.ok) {
       log("warn", "conversation tool failed", { request_id: this.options.requestId, tool: tool.name, error: outcome.text });
       this.reply(TOOL_TEXTS.spokenFailure(tool.name), voice, false);
     }
     return toolResultText(outcome.text);
+  }
+
+  /**
+   * The call and its result on the agent's turn in the transcript (the API's tool_calls and tool_results): on the
+   * entry of what the agent said this turn, or on an entry of its own when the model only called the tool.
+   */
+  private noteToolCall(tool: AgentTool, call: ChatToolCall, outcome: { ok: boolean; text: string }): void {
+    const last = this.transcript.at(-1);
+    // The user's words are always last before this turn's answer, so an agent entry last is this turn's.
+    const entry = last?.role === "agent" ? last : this.transcript[this.transcript.push({ role: "agent", message: "", time_in_call_secs: this.elapsed() }) - 1]!;
+    const details =
+      tool.kind === "mcp"
+        ? { type: "mcp", mcp_server_id: tool.serverId, mcp_server_name: tool.serverName, integration_type: "mcp_server", approval_policy: tool.approvalPolicy, requires_approval: tool.approval === "ask", mcp_tool_name: tool.toolName, mcp_tool_description: tool.description }
+        : undefined;
+    (entry.tool_calls ??= []).push({ type: tool.kind, request_id: call.id, tool_name: call.name, params_as_json: call.arguments, tool_has_been_called: true, ...(details ? { tool_details: details } : {}) });
+    (entry.tool_results ??= []).push({ type: tool.kind, request_id: call.id, tool_name: call.name, result_value: toolResultText(outcome.text), is_error: !outcome.ok, tool_has_been_called: true });
   }
 
   /** Asks the client to run the tool (client_tool_call) and, when the tool expects a response, waits for its result. */
@@ -493,7 +510,8 @@ class ConversationSession {
   private async save(reason: string): Promise<void> {
     const agent = this.options.agent;
     const analysis = analyseConversation(
-      this.transcript.map((t) => ({ role: t.role, message: t.message })),
+      // What was said: an entry that only holds a tool call has no words.
+      this.transcript.filter((t) => t.message).map((t) => ({ role: t.role, message: t.message })),
       this.settings.criteria,
     );
     let audioKey: string | null = null;

@@ -341,8 +341,17 @@ export default function AgentPage() {
                   <ol className="flex flex-col gap-1 text-sm" data-testid="conversation-transcript">
                     {c.transcript.map((t, i) => (
                       <li key={i}>
-                        <span className="font-medium">{t.role === "agent" ? "Agent" : "User"}:</span> {t.message}
-                        {t.interrupted ? <span className="text-muted-foreground"> (interrupted)</span> : null}
+                        {t.message ? (
+                          <>
+                            <span className="font-medium">{t.role === "agent" ? "Agent" : "User"}:</span> {t.message}
+                            {t.interrupted ? <span className="text-muted-foreground"> (interrupted)</span> : null}
+                          </>
+                        ) : null}
+                        {(t.tool_results ?? []).map((r) => (
+                          <span key={r.request_id} className="block text-xs text-muted-foreground" data-testid="transcript-tool-call">
+                            {MCP_PAGE_TEXTS.toolLine(r.tool_name, !r.is_error)}
+                          </span>
+                        ))}
                       </li>
                     ))}
                   </ol>

@@ -23,7 +23,8 @@ export const MCP_TEXTS = {
 
 export const MCP_PAGE_TEXTS = {
   approvalTitle: (tool: string) => `The agent asks to use the tool ${tool}`,
-  toolLine: (tool: string, ok: boolean, error?: string) => (ok ? `Used ${tool}` : `${tool} did not run${error ? `: ${error}` : ""}`),
+  /** A tool call as a line of a transcript: used, or why it gave no answer. */
+  toolLine: (tool: string, ok: boolean, error?: string) => (ok ? `Used ${tool}` : `${tool} gave no answer${error ? `: ${error}` : ""}`),
   sectionIntro: "Model Context Protocol servers whose tools your agents may use. An agent uses a server once it is chosen on the agent's Tools tab.",
   added: (name: string) => `Added the MCP server “${name}”.`,
   deleted: "Deleted the MCP server.",

@@ -30,7 +30,18 @@ export async function conversationCreditRefusal(env: Pick<Env, "DB">, workspaceI
 }
 
 /** A transcript entry as the API gives it. */
-export type TranscriptEntry = { role: "user" | "agent"; message: string; time_in_call_secs: number; interrupted?: boolean; source_medium?: "audio" | "text" };
+/** A tool call on an agent's turn, and its result, as the API's transcript has them (tool_details for MCP tools). */
+export type TranscriptToolCall = { type: string; request_id: string; tool_name: string; params_as_json: string; tool_has_been_called: boolean; tool_details?: Record<string, unknown> };
+export type TranscriptToolResult = { type: string; request_id: string; tool_name: string; result_value: string; is_error: boolean; tool_has_been_called: boolean };
+export type TranscriptEntry = {
+  role: "user" | "agent";
+  message: string;
+  time_in_call_secs: number;
+  interrupted?: boolean;
+  source_medium?: "audio" | "text";
+  tool_calls?: TranscriptToolCall[];
+  tool_results?: TranscriptToolResult[];
+};
 
 export async function findConversation(env: Pick<Env, "DB">, viewer: Pick<Actor, "membership">, id: string): Promise<ConversationRow | null> {
   return (await table.findConversation(database(env.DB), viewer.membership.workspace.id, id)) ?? null;

@@ -15,6 +15,7 @@ import type { AgentRow } from "../../../db/repositories/agents";
 import { passagesOf } from "./knowledge.server";
 import { workspaceToolsById } from "./tools.server";
 import { callWebhookTool, type ToolOutcome } from "./tool-calls.server";
+import type { TranscriptToolCall, TranscriptToolResult } from "./conversations.server";
 
 type ChatRpc = {
   chat(request: ChatRequest, choice?: EngineChoice): Promise<ChatResult>;
@@ -56,8 +57,8 @@ export type SimulatedEntry = {
   message: string;
   time_in_call_secs: number;
   source_medium: "text";
-  tool_calls?: { type: string; request_id: string; tool_name: string; params_as_json: string; tool_has_been_called: boolean }[];
-  tool_results?: { type: string; request_id: string; tool_name: string; result_value: string; is_error: boolean; tool_has_been_called: boolean }[];
+  tool_calls?: TranscriptToolCall[];
+  tool_results?: TranscriptToolResult[];
 };
 
 /** Runs a tool the model called in a simulation: a mock's answer, or the real call. */

@@ -286,7 +286,10 @@ describe("agents-llm", () => {
       expect(said(answer)).toBe('The weather tool answered: {"forecast":"sunny in Oslo"}');
       call.socket.close(1000, "bye");
       const saved = await savedConversation(call.conversationId, key);
-      expect((saved.transcript as { role: string; message: string }[]).map((t) => t.message).slice(-2)).toEqual(["weather city=Oslo", 'The weather tool answered: {"forecast":"sunny in Oslo"}']);
+      // The call sits on an agent entry of its own (the model said nothing before calling), then the answer.
+      const entries = saved.transcript as { role: string; message: string; tool_calls?: { tool_name: string; params_as_json: string }[] }[];
+      expect(entries.map((t) => t.message).slice(-3)).toEqual(["weather city=Oslo", "", 'The weather tool answered: {"forecast":"sunny in Oslo"}']);
+      expect(entries.at(-2)!.tool_calls).toMatchObject([{ tool_name: "weather", params_as_json: '{"city":"Oslo"}' }]);
     }, 30_000);
 
     it("the default embedded responder calls the webhook tool by slot filling, says its result, and still answers from its instructions", async () => {
@@ -306,7 +309,7 @@ describe("agents-llm", () => {
       expect(said(await call.until((m) => said(m) !== null, before))).toBe("The shop opens at nine in the morning.");
       call.socket.close(1000, "bye");
       const saved = await savedConversation(call.conversationId, key);
-      expect((saved.transcript as { role: string; message: string }[]).map((t) => t.message)).toEqual(["What is the weather in Rome?", "forecast: sunny in Rome.", "When does the shop open?", "The shop opens at nine in the morning."]);
+      expect((saved.transcript as { role: string; message: string }[]).map((t) => t.message).filter(Boolean)).toEqual(["What is the weather in Rome?", "forecast: sunny in Rome.", "When does the shop open?", "The shop opens at nine in the morning."]);
 
       // A required city not said is asked for, and the next message gives it.
       const required = { ...weather, api_schema: { ...weather.api_schema, query_params_schema: { properties: { city: { type: "string", description: "The city" } }, required: ["city"] } } };
@@ -416,6 +419,12 @@ describe("agents-llm", () => {
       await call.until((m) => said(m)?.startsWith("The ledger tool answered") ?? false, before);
       expect(call.messages.slice(before).map(said).filter(Boolean)).toEqual([TOOL_TEXTS.spokenFailure("ledger"), `The ledger tool answered: ${TOOL_TEXTS.failed("ledger", "The ledger is locked.")}`]);
       call.socket.close(1000, "bye");
+      // The saved transcript holds each call on the agent's turn, with the MCP server it went to.
+      const saved = (await savedConversation(call.conversationId, key)).transcript as { message: string; tool_calls?: Json[]; tool_results?: Json[] }[];
+      const recorded = saved.flatMap((t) => t.tool_calls ?? []);
+      expect(recorded.map((c) => [c.tool_name, c.params_as_json])).toEqual([["get_weather", '{"city":"Rome"}'], ["ledger", "{}"]]);
+      expect(recorded[0]!.tool_details).toMatchObject({ type: "mcp", mcp_server_id: mcp.id, mcp_server_name: "Weather", mcp_tool_name: "get_weather", approval_policy: "auto_approve_all", requires_approval: false });
+      expect(saved.flatMap((t) => t.tool_results ?? []).map((r) => [r.result_value, r.is_error])).toEqual([["Rain all week in Rome.", false], [TOOL_TEXTS.failed("ledger", "The ledger is locked."), true]]);
 
       // Every call asked first: the client approves one and declines the next.
       await send(`${base}/${mcp.id}/approval-policy`, { method: "PATCH", json: { approval_policy: "require_approval_all" } });
