@@ -126,8 +126,8 @@ dubbingStudioApi.post(
 dubbingStudioApi.post(
   "/:dubbing_id/dub",
   doc(
-    "Speak segments again (every stale one when the list is empty), charged once by their duration. A line without its translation is not spoken (409 needs_translation). Beyond the SDK's body, `translations` (segment id to text, one language in `languages`) saves those lines first in the same write, and `version` refuses a dub changed since it was read (409): the studio editor's \"Save all and re-dub\" (decision 0083)",
-    { success: { description: "JSON: version, segments (re-dubbed ids), edited (saved ids), credits" }, responses: { ...COMMON, 400: "invalid_languages, empty_line, text_too_long", 401: "quota_exceeded", 409: "version_conflict, nothing_to_redub, needs_translation, dubbing_not_editable" } },
+    "Speak segments again (every stale one when the list is empty), charged once by their duration. A line without its translation is translated first by the translation engine (422 unsupported_language when it cannot translate the pair); with `translations` (the editor's lines) a line left empty is refused instead (409 needs_translation). Beyond the SDK's body, `translations` (segment id to text, one language in `languages`) saves those lines first in the same write, and `version` refuses a dub changed since it was read (409): the studio editor's \"Save all and re-dub\" (decision 0083)",
+    { success: { description: "JSON: version, segments (re-dubbed ids), edited (saved ids), credits" }, responses: { ...COMMON, 400: "invalid_languages, empty_line, text_too_long", 401: "quota_exceeded", 409: "version_conflict, nothing_to_redub, needs_translation, dubbing_not_editable", 422: "unsupported_language" } },
   ),
   valid("param", idParam),
   valid("json", z.object({ segments: ids, languages, translations: z.record(z.string().min(1).max(100), line).optional(), version: z.number().int().min(0).optional() })),

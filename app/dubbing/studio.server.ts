@@ -54,6 +54,7 @@ import {
   unknownSegmentIds,
   type StudioRender,
   type StudioRenderType,
+  untranslatedSegments,
 } from "./rules/studio";
 
 type StudioRpc = {
@@ -243,6 +244,22 @@ async function translated(env: Env, segments: DubSegment[], chosen: readonly Dub
     if (result.text !== segment.translations[target]) next = editTranslation(next, segment.id, target, result.text);
   }
   return next;
+}
+
+/**
+ * The segments with the chosen ones' missing translations filled in by the translation engine (their lines
+ * stale), or why it cannot translate the pair (422 unsupported_language). Nothing is stored here.
+ */
+async function withTranslations(env: Env, source: string, segments: DubSegment[], chosen: readonly DubSegment[], targets: readonly string[]): Promise<Found<{ segments: DubSegment[] }>> {
+  let next = segments;
+  for (const target of targets) {
+    const untranslated = untranslatedSegments(chosen, target);
+    if (!untranslated.length) continue;
+    const problem = pairProblem((await engine(env).catalog()).capabilities, source, target);
+    if (problem) return refuse(422, "unsupported_language", `${problem} Give the segments' translations instead.`);
+    next = await translated(env, next, untranslated, source, target);
+  }
+  return { ok: true, segments: next };
 }
 
 /** Translates segments again from their source text (all when none are named); their lines become stale. */
@@ -458,8 +475,16 @@ export async function redubStudioSegments(env: Env, actor: Actor, id: string, se
     segments = saved.segments;
     edited = saved.edited;
   }
-  const chosen = segmentsToRedub(segments, segmentIds, targets);
+  let chosen = segmentsToRedub(segments, segmentIds, targets);
   if (chosen.length === 0) return given ? refuse(409, "nothing_to_redub", STUDIO_TEXTS.nothingChanged) : { ok: true, version: row.version, segments: [], edited, credits: 0, seconds: 0 };
+  if (!given) {
+    // The SDK's dub translates what has no translation yet (saved with the charge below, in one write); the
+    // editor's "Save all" does not, since an empty line there is one the person left empty.
+    const filled = await withTranslations(env, found.source, segments, chosen, targets);
+    if (!filled.ok) return filled;
+    segments = filled.segments;
+    chosen = segmentsToRedub(segments, chosen.map((s) => s.id), targets);
+  }
   const blanks = missingTranslationProblem(chosen, targets, dubbingLanguageName);
   if (blanks) return refuse(409, "needs_translation", blanks);
   const credits = redubCredits(chosen, targets);
@@ -604,13 +629,7 @@ export async function regenerateStudioLanguage(env: Env, actor: Actor, id: strin
   if (missing) return missing;
   const stale = segmentsToRedub(found.segments, [], [code]);
   if (stale.length === 0) return refuse(409, "nothing_to_regenerate", `The ${dubbingLanguageName(code)} transcript has no edits to apply.`);
-  const untranslated = stale.filter((s) => !s.translations[code] && s.text.trim());
-  if (untranslated.length) {
-    const problem = pairProblem((await engine(env).catalog()).capabilities, found.source, code);
-    if (problem) return refuse(422, "unsupported_language", `${problem} Give the segments' translations instead.`);
-    const saved = await save(env, found.row, { segments: JSON.stringify(await translated(env, found.segments, untranslated, found.source, code)) });
-    if (!saved.ok) return saved;
-  }
+  // The re-dub translates the stale lines that have no translation yet (decision 0063), in the same write as its charge.
   const dubbed = await redubStudioSegments(env, actor, id, [], [code]);
   if (!dubbed.ok) return dubbed;
   const rendered = await renderStudioLanguage(env, actor, id, code);

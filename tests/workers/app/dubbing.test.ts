@@ -605,7 +605,7 @@ describe("dubbing-editor", () => {
       expect((await api(`/v1/dubbing/resource/${saveDub}/dub`, { method: "POST", key, json: { segments: [], languages: ["es", "fr"], translations: { seg_0: "x" } } })).status).toBe(400);
     }, 60_000);
 
-    it("shows a line whose source changed as needing translation; render and re-dub refuse with how many, until it is typed", async () => {
+    it("shows a line whose source changed as needing translation; render and Save all refuse with how many, the SDK's dub translates it", async () => {
       const chargedBefore = await charged();
       // The source edited through the project API: its Spanish translation is discarded.
       const edited = await api(`/v1/dubbing/project/${saveDub}/transcript/segment/seg_1`, { method: "PATCH", key, json: { text: "i want to see the new bridge" } });
@@ -616,19 +616,23 @@ describe("dubbing-editor", () => {
       expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="studio-needs-translation"[^>]*data-testid="studio-render"/);
       const rendered = await api(`/v1/dubbing/resource/${saveDub}/render/es`, { method: "POST", key, json: { render_type: "mp3" } });
       expect([rendered.status, ((await rendered.json()) as { detail: { status: string; message: string } }).detail]).toEqual([409, { status: "needs_translation", message: STUDIO_TEXTS.needsTranslation("Spanish", 1) }]);
-      const dubbed = await api(`/v1/dubbing/resource/${saveDub}/dub`, { method: "POST", key, json: { segments: [], languages: ["es"] } });
-      expect(dubbed.status).toBe(409);
-      const version = String((await resource()).version);
-      // The waiting line left empty: refused with the count, and seg_0's edit is not saved either.
-      const blank = await post({ version, [line("seg_0")]: "Hola otra vez.", [line("seg_1")]: "" });
+      // The waiting line left empty in the editor: refused with the count, and seg_0's edit is not saved either.
+      const blank = await post({ version: String((await resource()).version), [line("seg_0")]: "Hola otra vez.", [line("seg_1")]: "" });
       expect([blank.status, (blank.data as { error: string }).error]).toEqual([409, STUDIO_TEXTS.needsTranslation("Spanish", 1)]);
       expect((await resource()).speaker_segments.seg_0!.dubs.es!.text).toBe("Buenos días.");
       expect(await charged()).toBe(chargedBefore);
-      // Typed: saved and spoken, then the language renders again.
-      const typed = await submit({ version, [line("seg_0")]: "Buenos días.", [line("seg_1")]: "Quiero ver el puente nuevo." });
-      expect([typed.status, typed.headers.get("location")]).toEqual([302, `/app/dubbing/${saveDub}?language=es&redubbed=1`]);
+      // The SDK's dub translates the waiting line with the translation engine and speaks it, charged once.
+      const dubbed = await api(`/v1/dubbing/resource/${saveDub}/dub`, { method: "POST", key, json: { segments: [], languages: ["es"] } });
+      expect(dubbed.status).toBe(200);
+      expect(((await dubbed.json()) as { segments: string[] }).segments).toEqual(["seg_1"]);
+      const machine = (await resource()).speaker_segments.seg_1!.dubs.es!.text;
+      expect(machine.trim()).not.toBe("");
       expect(await charged()).toBe(chargedBefore + dubbingCredits(2.5));
       expect(await (await page(`/app/dubbing/${saveDub}`)).text()).not.toContain('data-testid="studio-needs-translation"');
+      // Typed over in the editor: saved and spoken, then the language renders again.
+      const typed = await submit({ version: String((await resource()).version), [line("seg_0")]: "Buenos días.", [line("seg_1")]: "Quiero ver el puente nuevo." });
+      expect([typed.status, typed.headers.get("location")]).toEqual([302, `/app/dubbing/${saveDub}?language=es&redubbed=1`]);
+      expect(await charged()).toBe(chargedBefore + 2 * dubbingCredits(2.5));
       expect((await api(`/v1/dubbing/resource/${saveDub}/render/es`, { method: "POST", key, json: { render_type: "mp3" } })).status).toBe(200);
     }, 120_000);
   });
