@@ -23,7 +23,7 @@ import { MAIN_BRANCH } from "~/agents/rules/branches";
 import { CLOSE_NORMAL, CLOSE_POLICY, parseClientMessage, serverMessages, type ClientMessage } from "~/agents/rules/protocol";
 import { conversationCredits, CONVERSATION_SOURCE, CONVERSATION_USAGE_LABEL, readySentences, TOOL_LIMITS, TOOL_TEXTS, toolArguments, toolResultText, turnRequest, type AgentTool, type ClientTool, type McpTool } from "~/agents/rules/llm";
 import { MCP_TEXTS, MCP_TIMEOUTS } from "~/agents/rules/mcp";
-import { openConversationMcp, type ConversationMcp } from "~/agents/server/mcp-servers.server";
+import { callMcpTool, closeConversationMcp, openConversationMcp, type ConversationMcp } from "~/agents/server/mcp-servers.server";
 import { mcpServersAllowed } from "~/agents/server/settings.server";
 import type { McpToolCallEvent } from "~/agents/rules/protocol";
 
@@ -366,7 +366,7 @@ class ConversationSession {
       const opened = await openConversationMcp(this.env, this.options.agent.workspaceId, this.settings.mcpServerIds, this.settings.tools.map((t) => t.name));
       const offered = opened.tools.filter((t) => t.approval === "call" || !this.options.phoneCall);
       if (this.ended) {
-        for (const session of opened.sessions.values()) await session.close();
+        await closeConversationMcp(opened);
         return null;
       }
       this.settings = { ...this.settings, tools: [...this.settings.tools, ...offered] };
@@ -403,21 +403,9 @@ class ConversationSession {
       }
     }
     event("loading");
-    const session = (await this.mcp)?.sessions.get(tool.serverId);
-    try {
-      if (!session) throw new Error(MCP_TEXTS.notFound);
-      const result = await session.callTool(tool.toolName, args, tool.timeoutSeconds * 1000);
-      if (result.isError) {
-        event("failure", { error_message: result.text });
-        return { ok: false, text: TOOL_TEXTS.failed(tool.name, result.text) };
-      }
-      event("success", { result: [{ type: "text", text: result.text }] });
-      return { ok: true, text: result.text || TOOL_TEXTS.noResponseExpected };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      event("failure", { error_message: message });
-      return { ok: false, text: TOOL_TEXTS.failed(tool.name, message) };
-    }
+    const outcome = await callMcpTool((await this.mcp)?.sessions, tool, args);
+    event(outcome.ok ? "success" : "failure", outcome.ok ? { result: [{ type: "text", text: outcome.text }] } : { error_message: outcome.error });
+    return outcome;
   }
 
   /** The agent's model when the registry serves it, else the registry's default (the embedded responder), streamed. */
@@ -500,9 +488,7 @@ class ConversationSession {
     this.turn++;
     for (const timer of this.timers) clearTimeout(timer);
     for (const resolve of this.approvals.values()) resolve(false);
-    this.options.waitUntil(this.mcp.then(async (mcp) => {
-      for (const session of mcp?.sessions.values() ?? []) await session.close();
-    }));
+    this.options.waitUntil(this.mcp.then(closeConversationMcp));
     if (!this.started) return;
     this.options.waitUntil(this.save(this.terminationReason ?? reason));
   }

@@ -6,6 +6,7 @@ import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import {
   agentContext,
+  closeAgentContext,
   analysisJson,
   cancelInvocation,
   createTest,
@@ -226,14 +227,19 @@ async function simulation(c: Context<AuthedEnv>, agentId: string, body: z.infer<
   if (!agent) return null;
   const spec = body.simulation_specification;
   const user = spec.simulated_user_config;
-  return simulateConversation(c.env, await agentContext(c.env, agent), {
-    user: { firstMessage: user.first_message, prompt: user.prompt?.prompt, llm: user.prompt?.llm },
-    history: transcriptEntries(spec.partial_conversation_history),
-    turns: body.new_turns_limit ?? SIMULATION_LIMITS.defaultTurns,
-    runTool: mockedByName(c.env, agent.workspaceId, spec.tool_mock_config ?? {}),
-    extraCriteria: (body.extra_evaluation_criteria ?? []).map((criterion) => ({ id: criterion.id, name: criterion.name ?? criterion.id, goal: criterion.conversation_goal_prompt })),
-    onEntry,
-  });
+  const context = await agentContext(c.env, agent);
+  try {
+    return await simulateConversation(c.env, context, {
+      user: { firstMessage: user.first_message, prompt: user.prompt?.prompt, llm: user.prompt?.llm },
+      history: transcriptEntries(spec.partial_conversation_history),
+      turns: body.new_turns_limit ?? SIMULATION_LIMITS.defaultTurns,
+      runTool: mockedByName(c.env, context, spec.tool_mock_config ?? {}),
+      extraCriteria: (body.extra_evaluation_criteria ?? []).map((criterion) => ({ id: criterion.id, name: criterion.name ?? criterion.id, goal: criterion.conversation_goal_prompt })),
+      onEntry,
+    });
+  } finally {
+    await closeAgentContext(context);
+  }
 }
 
 agentRunsApi.post(

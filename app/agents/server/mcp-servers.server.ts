@@ -9,7 +9,7 @@ import type { Actor } from "~/accounts/accounts.server";
 import { newId, sha256Hex } from "~/accounts/accounts.server";
 import type { Json } from "~/agents/rules/agents";
 import { MCP_TEXTS, MCP_TIMEOUTS, mcpApprovalState, mcpConfig, mcpConfigProblem, mcpSecretIds, mcpToolTimeoutSeconds, mcpToolUse, mcpUrlProblem, modelToolName } from "~/agents/rules/mcp";
-import type { McpTool as AgentMcpTool } from "~/agents/rules/llm";
+import { TOOL_TEXTS, type McpTool as AgentMcpTool } from "~/agents/rules/llm";
 import { authConnectionIdOf } from "~/workspace/rules/auth-connections";
 import { toolAuthHeaders } from "~/workspace/auth-connections.server";
 import { McpError, openMcpSession, type McpSession, type McpTool } from "../../../core/agents/mcp-client";
@@ -230,4 +230,25 @@ export async function openConversationMcp(env: Env, workspaceId: string, ids: st
     result.servers.push({ id: server.row.id, name, connected: true, toolCount: offered });
   }
   return result;
+}
+
+/**
+ * Calls an MCP tool over its server's open session: its answer, or why it gave none (an error result, a timeout,
+ * a server gone). `error` is the server's own words, for the client's mcp_tool_call event.
+ */
+export async function callMcpTool(sessions: ReadonlyMap<string, McpSession> | undefined, tool: AgentMcpTool, args: Record<string, unknown>): Promise<{ ok: boolean; text: string; error?: string }> {
+  const session = sessions?.get(tool.serverId);
+  try {
+    if (!session) throw new McpError(MCP_TEXTS.notFound);
+    const result = await session.callTool(tool.toolName, args, tool.timeoutSeconds * 1000);
+    if (result.isError) return { ok: false, text: TOOL_TEXTS.failed(tool.name, result.text), error: result.text };
+    return { ok: true, text: result.text || TOOL_TEXTS.noResponseExpected };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, text: TOOL_TEXTS.failed(tool.name, message), error: message };
+  }
+}
+
+export async function closeConversationMcp(mcp: ConversationMcp | null | undefined): Promise<void> {
+  for (const session of mcp?.sessions.values() ?? []) await session.close();
 }

@@ -16,6 +16,8 @@ import { passagesOf } from "./knowledge.server";
 import { workspaceToolsById } from "./tools.server";
 import { callWebhookTool, type ToolOutcome } from "./tool-calls.server";
 import type { TranscriptToolCall, TranscriptToolResult } from "./conversations.server";
+import { callMcpTool, closeConversationMcp, openConversationMcp, type ConversationMcp } from "./mcp-servers.server";
+import { mcpServersAllowed } from "./settings.server";
 
 type ChatRpc = {
   chat(request: ChatRequest, choice?: EngineChoice): Promise<ChatResult>;
@@ -40,15 +42,25 @@ export async function withAgentModel<T>(llm: string, call: (choice: EngineChoice
   return call({});
 }
 
-/** What an agent answers with: its settings (a test's override merged over them), knowledge and tools. */
-export type AgentContext = { workspaceId: string; agentId: string; settings: AgentSettings; passages: ChatPassage[]; tools: AgentTool[] };
+/**
+ * What an agent answers with: its settings (a test's override merged over them), knowledge and tools, and its MCP
+ * servers' open sessions (closed with closeAgentContext when the simulation or tests are done).
+ */
+export type AgentContext = { workspaceId: string; agentId: string; settings: AgentSettings; passages: ChatPassage[]; tools: AgentTool[]; mcp: ConversationMcp | null };
 
 export async function agentContext(env: Env, agent: AgentRow, override?: { conversationConfig?: Json; platformSettings?: Json } | null): Promise<AgentContext> {
   const config = mergeJson(JSON.parse(agent.conversationConfig) as Json, override?.conversationConfig ?? {});
   const platform = mergeJson(JSON.parse(agent.platformSettings) as Json, override?.platformSettings ?? {});
   const settings = agentSettings(config, platform);
   const [passages, workspaceTools] = await Promise.all([passagesOf(env, agent.workspaceId, settings.knowledgeBase.map((k) => k.id)), workspaceToolsById(env, agent.workspaceId, settings.toolIds)]);
-  return { workspaceId: agent.workspaceId, agentId: agent.id, settings, passages, tools: [...settings.tools, ...workspaceTools] };
+  const tools = [...settings.tools, ...workspaceTools];
+  // MCP tools that ask the user first are not offered: in a simulation nobody is there to approve (decision 0084).
+  const mcp = settings.mcpServerIds.length && (await mcpServersAllowed(env, agent.workspaceId)) ? await openConversationMcp(env, agent.workspaceId, settings.mcpServerIds, tools.map((t) => t.name)) : null;
+  return { workspaceId: agent.workspaceId, agentId: agent.id, settings, passages, tools: [...tools, ...(mcp?.tools.filter((t) => t.approval === "call") ?? [])], mcp };
+}
+
+export function closeAgentContext(context: AgentContext): Promise<void> {
+  return closeConversationMcp(context.mcp);
 }
 
 /** A transcript entry of a simulated conversation, in the API's shape. */
@@ -97,17 +109,19 @@ export async function agentReply(env: Env, context: AgentContext, history: ChatM
 }
 
 /** The tool runner of simulate-conversation: mocks by tool name answer for their tools; the rest are called for real (a client tool has no client). */
-export function mockedByName(env: Env, workspaceId: string, mocks: Record<string, { default_return_value?: string | null; default_is_error?: boolean | null }>): ToolRunner {
+export function mockedByName(env: Env, context: AgentContext, mocks: Record<string, { default_return_value?: string | null; default_is_error?: boolean | null }>): ToolRunner {
   return async (tool, _call, args) => {
     const mock = mocks[tool.name];
     if (mock) return { ok: !mock.default_is_error, text: mock.default_return_value ?? TOOL_TEXTS.noResponseExpected };
-    return realCall(env, workspaceId, tool, args);
+    return realCall(env, context, tool, args);
   };
 }
 
-/** A tool's real call in a simulation: a webhook is called; a client tool fails (there is no client). */
-export function realCall(env: Env, workspaceId: string, tool: AgentTool, args: Record<string, unknown>): Promise<ToolOutcome> {
-  return tool.kind === "webhook" ? callWebhookTool(env, workspaceId, tool, args) : Promise.resolve({ ok: false, text: SIMULATION_TEXTS.noClient(tool.name) });
+/** A tool's real call in a simulation: a webhook or an MCP tool is called; a client tool fails (there is no client). */
+export function realCall(env: Env, context: AgentContext, tool: AgentTool, args: Record<string, unknown>): Promise<ToolOutcome> {
+  if (tool.kind === "webhook") return callWebhookTool(env, context.workspaceId, tool, args);
+  if (tool.kind === "mcp") return callMcpTool(context.mcp?.sessions, tool, args);
+  return Promise.resolve({ ok: false, text: SIMULATION_TEXTS.noClient(tool.name) });
 }
 
 /** Who the simulated user is: its instructions, first message and (optionally) the model that speaks for it. */

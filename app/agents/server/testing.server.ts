@@ -17,7 +17,7 @@ import { toolArguments } from "~/agents/rules/llm";
 import { conditionCriteria, SIMULATION_LIMITS, SIMULATION_TEXTS, testDefinition, transcriptEntries, type TestType } from "~/agents/rules/simulation";
 import { accessInfo, findAgent, type AgentRefusal } from "./agents.server";
 import { toolMocks } from "./tools.server";
-import { agentContext, agentModelCall, realCall, simulateConversation, type AgentContext, type SimulatedEntry, type ToolRunner } from "./simulation.server";
+import { agentContext, agentModelCall, closeAgentContext, realCall, simulateConversation, type AgentContext, type SimulatedEntry, type ToolRunner } from "./simulation.server";
 
 export type { AgentTestRow, TestInvocationRow, TestRunRow };
 type Viewer = Pick<Actor, "membership" | "user">;
@@ -218,9 +218,18 @@ export async function runTests(env: Env, viewer: Viewer, agentId: string, input:
 
 /** Runs the pending runs in order; a cancelled invocation's runs are left as cancelled. */
 async function executeRuns(env: Env, agent: AgentRow, invocation: TestInvocationRow, runs: TestRunRow[]): Promise<void> {
-  const db = database(env.DB);
   const override = invocation.configOverride ? (JSON.parse(invocation.configOverride) as RunInput["override"]) : null;
   const context = await agentContext(env, agent, override);
+  try {
+    await runEach(env, agent, invocation, runs, context);
+  } finally {
+    await closeAgentContext(context);
+  }
+}
+
+/** Each run in turn against the same context (its MCP sessions kept open across the runs). */
+async function runEach(env: Env, agent: AgentRow, invocation: TestInvocationRow, runs: TestRunRow[], context: AgentContext): Promise<void> {
+  const db = database(env.DB);
   for (const run of runs) {
     const current = await table.findInvocation(db, invocation.workspaceId, invocation.id);
     if (!current || current.cancelled) return;
@@ -299,11 +308,11 @@ async function testToolRunner(env: Env, context: AgentContext, test: Json): Prom
   return async (tool, _call, args) => {
     const key = tool.id ?? tool.name;
     const mocked = strategy === "all" || (strategy === "selected" && (selected.has(key) || selected.has(tool.name)));
-    if (!mocked) return realCall(env, context.workspaceId, tool, args);
+    if (!mocked) return realCall(env, context, tool, args);
     const mocks = [...(overrides[key] ?? []), ...(shared.get(key) ?? [])];
     const match = mocks.find((m) => (Array.isArray(m.parameter_conditions) ? (m.parameter_conditions as ExpectedParameter[]) : []).every((p) => parameterMatches(args, p).ok));
     if (match) return { ok: match.is_error !== true, text: typeof match.mock_result === "string" ? match.mock_result : JSON.stringify(match.mock_result) };
-    return config.fallback_strategy === "raise_error" ? { ok: false, text: SIMULATION_TEXTS.noMock(tool.name) } : realCall(env, context.workspaceId, tool, args);
+    return config.fallback_strategy === "raise_error" ? { ok: false, text: SIMULATION_TEXTS.noMock(tool.name) } : realCall(env, context, tool, args);
   };
 }
 

@@ -401,6 +401,22 @@ describe("agents-llm", () => {
       expect(((await json<{ detail: { status: string } }>(unknown)).detail.status)).toBe("mcp_server_not_found");
     });
 
+    it("calls auto-approved MCP tools in simulated conversations, and leaves out those that would ask first (nobody is there to approve)", async () => {
+      type Simulated = { simulated_conversation: { role: string; message: string; tool_calls?: Json[]; tool_results?: { result_value: string }[] }[] };
+      const auto = await server({ url: "http://mcp.test/sse", approval_policy: "auto_approve_all" });
+      const asks = await server({ name: "Asks", url: "http://mcp.test/mcp", transport: "STREAMABLE_HTTP" });
+      const simulate = (agentId: string, said: string) =>
+        send<Simulated>(`/v1/convai/agents/${agentId}/simulate-conversation`, { method: "POST", json: { simulation_specification: { simulated_user_config: { prompt: { prompt: said } } }, new_turns_limit: 1 } });
+      const calling = await newAgent({ agent: { prompt: { mcp_server_ids: [auto.id] } } });
+      const called = (await simulate(calling, "get_weather city=Lima")).simulated_conversation;
+      expect(called.flatMap((t) => t.tool_results ?? []).map((r) => r.result_value)).toEqual(["Rain all week in Lima."]);
+      expect(called.at(-1)!.message).toBe("The get_weather tool answered: Rain all week in Lima.");
+      const asking = await newAgent({ agent: { prompt: { mcp_server_ids: [asks.id] } } });
+      const left = (await simulate(asking, "get_weather city=Lima")).simulated_conversation;
+      expect(left.some((t) => t.tool_calls)).toBe(false);
+      expect(left.at(-1)!.message).toBe("You said: get_weather city=Lima");
+    });
+
     it("calls a server's tools in a conversation: at once when auto-approved, after the user's approval otherwise, not at all when declined", async () => {
       const mcp = await server({ url: "http://mcp.test/mcp", transport: "STREAMABLE_HTTP", approval_policy: "auto_approve_all" });
       const agentId = await newAgent({ agent: { prompt: { mcp_server_ids: [mcp.id] } }, conversation: { text_only: true } });
