@@ -83,3 +83,10 @@ export function speakerPcm(pcm: Int16Array, sampleRate: number, utterances: read
   }
   return out;
 }
+
+/** Where a sample's separation (SpeakerSeparation, JSON) is kept in R2: beside the sample, gone with it. */
+export const separationKeyOf = (sampleKey: string) => `${sampleKey}.speakers.json`;
+
+export type SeparationStatus = "not_started" | "pending" | "completed" | "failed";
+/** A sample's speaker separation as kept: its state, the speakers found, those chosen, why it failed. */
+export type SpeakerSeparation = { status: SeparationStatus; speakers: SeparatedSpeaker[]; selectedSpeakerIds: string[]; failure: string | null; updatedAt: number };
