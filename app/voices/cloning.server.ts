@@ -29,6 +29,7 @@ import { permissionRefusal, type Actor } from "~/accounts/accounts.server";
 import { makeNeuralClone, ownVoiceWithRole, voiceCreated, type NeuralClone } from "~/voices/voices.server";
 import { log } from "~/common/log.server";
 import type { ResourceRole } from "../../core/workspace/resource-sharing";
+import { separationKeyOf } from "../../core/voices/speaker-separation";
 
 export type CloningEnv = { DB: D1Database; MEDIA: R2Bucket; SPEECH: Env["SPEECH"] };
 export type Cloner = Actor;
@@ -287,7 +288,7 @@ export async function deleteSample(env: CloningEnv, cloner: Cloner, voiceId: str
   const found = await ownSample(env, cloner, voiceId, sampleId, "editor");
   if (!found) return false;
   await voicesTable.updateOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId, { samples: found.voice.samples!.filter((s) => s.sampleId !== sampleId) });
-  await env.MEDIA.delete(found.sample.key);
+  await env.MEDIA.delete([found.sample.key, separationKeyOf(found.sample.key)]);
   return true;
 }
 

@@ -13,6 +13,12 @@ import {
   editProfessionalVoice,
   findSimilarVoices,
   issueVerification,
+  professionalSampleAudio,
+  professionalSampleWaveform,
+  requestManualVerification,
+  separatedSpeakerAudio,
+  speakerSeparation,
+  startSpeakerSeparation,
   startTraining,
   updateProfessionalSample,
   verifyRecording,
@@ -20,7 +26,7 @@ import {
 import { libraryAccents } from "~/voices/voices.server";
 import { libraryVoiceJson, similarVoicePreviewUrl } from "./library-json";
 import { sampleJson } from "./voice-json";
-import { PROFESSIONAL_HONESTY, SIMILAR_THRESHOLD_MAX, SIMILAR_TOP_K_DEFAULT, SIMILAR_TOP_K_MAX, VERIFICATION_MAX_DISTANCE } from "~/voices/rules/professional-cloning";
+import { MAX_VERIFICATION_FILES, MAX_VERIFICATION_TEXT, PROFESSIONAL_HONESTY, SAMPLE_PREVIEW_SECONDS, SIMILAR_THRESHOLD_MAX, SIMILAR_TOP_K_DEFAULT, SIMILAR_TOP_K_MAX, VERIFICATION_MAX_DISTANCE } from "~/voices/rules/professional-cloning";
 
 const doc = apiDocs("Voices");
 const refused = (c: Parameters<typeof apiError>[0], refusal: CloningRefusal) => apiError(c, refusal.httpStatus, refusal.status, refusal.message);
@@ -93,9 +99,9 @@ professionalVoicesApi.post(
 professionalVoicesApi.post(
   "/pvc/:voice_id/samples/:sample_id",
   doc("Edit a professional voice's sample", {
-    description: "A new file name, noise removal (RNNoise) or a trim in seconds; the sample is measured again (the recording stays as uploaded). Speaker separation is not available: selected_speaker_ids is refused.",
+    description: "A new file name, noise removal (RNNoise), a trim in seconds, or the speakers chosen from the sample's separation (selected_speaker_ids: only their speech is measured for training); the sample is measured again (the recording stays as uploaded).",
     success: { description: "JSON: voice_id" },
-    responses: { 400: "invalid_trim, speaker_separation_unavailable, no_speech_in_sample", 404: "sample_not_found" },
+    responses: { 400: "invalid_trim, speaker_separation_not_completed, speaker_not_found, no_speech_in_sample", 404: "sample_not_found" },
   }),
   valid("param", sampleParam),
   valid(
@@ -131,6 +137,122 @@ professionalVoicesApi.delete(
     const { voice_id: voiceId, sample_id: sampleId } = c.req.valid("param");
     if (!(await deleteSample(c.env, c.get("caller"), voiceId, sampleId))) return apiError(c, 404, "sample_not_found", `A sample with the sample_id ${sampleId} was not found on this voice.`);
     return c.json({ status: "ok" });
+  },
+);
+
+const background = (c: { executionCtx: { waitUntil(work: Promise<unknown>): void } }) => (work: Promise<unknown>) => {
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    // No execution context (a plain fetch in a test harness): the work still runs on its own.
+  }
+};
+const speakerParam = sampleParam.extend({ speaker_id: z.string().min(1).max(100) });
+
+professionalVoicesApi.get(
+  "/pvc/:voice_id/samples/:sample_id/audio",
+  doc("Get a professional voice's sample audio", {
+    description: `The sample's first ${SAMPLE_PREVIEW_SECONDS} seconds as WAV in base64, through the voice isolator (RNNoise, 48 kHz) with remove_background_noise=true.`,
+    success: { description: "JSON: audio_base_64, voice_id, sample_id, media_type, duration_secs" },
+    responses: { 404: "sample_not_found" },
+  }),
+  valid("param", sampleParam),
+  valid("query", z.object({ remove_background_noise: flag.optional() })),
+  async (c) => {
+    const { voice_id: voiceId, sample_id: sampleId } = c.req.valid("param");
+    const clip = await professionalSampleAudio(c.env, c.get("caller"), voiceId, sampleId, c.req.valid("query").remove_background_noise ?? false);
+    if (!clip.ok) return refused(c, clip.refusal);
+    return c.json({ audio_base_64: clip.value.audioBase64, voice_id: voiceId, sample_id: sampleId, media_type: clip.value.mediaType, duration_secs: clip.value.durationSecs });
+  },
+);
+
+professionalVoicesApi.get(
+  "/pvc/:voice_id/samples/:sample_id/waveform",
+  doc("Get a professional voice's sample waveform", {
+    description: "The recording's peak envelope: the loudest sample of each tenth of a second (10 to 1,000 points), scaled so the loudest is 1.",
+    success: { description: "JSON: sample_id, visual_waveform" },
+    responses: { 404: "sample_not_found" },
+  }),
+  valid("param", sampleParam),
+  async (c) => {
+    const { voice_id: voiceId, sample_id: sampleId } = c.req.valid("param");
+    const waveform = await professionalSampleWaveform(c.env, c.get("caller"), voiceId, sampleId);
+    if (!waveform.ok) return refused(c, waveform.refusal);
+    return c.json({ sample_id: sampleId, visual_waveform: waveform.value });
+  },
+);
+
+professionalVoicesApi.post(
+  "/pvc/:voice_id/samples/:sample_id/separate-speakers",
+  doc("Separate the speakers of a professional voice's sample", {
+    description:
+      "Answers at once (pending); the sample's voice activity is then cut at its pauses, each stretch measured as a speaker vector (pitch and vocal-tract scale) and the stretches clustered, as speech to text's diarization does. Two people of one gender with close pitch may be heard as one. Starting again redoes it.",
+    success: { description: "JSON: status" },
+    responses: { 404: "sample_not_found" },
+  }),
+  valid("param", sampleParam),
+  async (c) => {
+    const { voice_id: voiceId, sample_id: sampleId } = c.req.valid("param");
+    const started = await startSpeakerSeparation(c.env, c.get("caller"), voiceId, sampleId, background(c));
+    if (!started.ok) return refused(c, started.refusal);
+    return c.json({ status: started.value.status });
+  },
+);
+
+professionalVoicesApi.get(
+  "/pvc/:voice_id/samples/:sample_id/speakers",
+  doc("Get the speakers of a professional voice's sample", {
+    description: "The separation's status (not_started, pending, completed or failed, then with message) and, once completed, each speaker's utterances in seconds and their total length.",
+    success: { description: "JSON: voice_id, sample_id, status, speakers (by speaker_id), selected_speaker_ids" },
+    responses: { 404: "sample_not_found" },
+  }),
+  valid("param", sampleParam),
+  async (c) => {
+    const { voice_id: voiceId, sample_id: sampleId } = c.req.valid("param");
+    const found = await speakerSeparation(c.env, c.get("caller"), voiceId, sampleId);
+    if (!found.ok) return refused(c, found.refusal);
+    const separation = found.value;
+    return c.json({
+      voice_id: voiceId,
+      sample_id: sampleId,
+      status: separation.status,
+      speakers: separation.status === "completed" ? Object.fromEntries(separation.speakers.map((s) => [s.speakerId, { speaker_id: s.speakerId, duration_secs: s.durationSecs, utterances: s.utterances }])) : null,
+      selected_speaker_ids: separation.selectedSpeakerIds,
+      ...(separation.failure ? { message: separation.failure } : {}),
+    });
+  },
+);
+
+professionalVoicesApi.get(
+  "/pvc/:voice_id/samples/:sample_id/speakers/:speaker_id/audio",
+  doc("Get one speaker's audio from a professional voice's sample", {
+    description: "The speaker's utterances only, one after the other, as WAV in base64.",
+    success: { description: "JSON: audio_base_64, media_type, duration_secs" },
+    responses: { 400: "speaker_separation_not_completed", 404: "sample_not_found, speaker_not_found" },
+  }),
+  valid("param", speakerParam),
+  async (c) => {
+    const { voice_id: voiceId, sample_id: sampleId, speaker_id: speakerId } = c.req.valid("param");
+    const clip = await separatedSpeakerAudio(c.env, c.get("caller"), voiceId, sampleId, speakerId);
+    if (!clip.ok) return refused(c, clip.refusal);
+    return c.json({ audio_base_64: clip.value.audioBase64, media_type: clip.value.mediaType, duration_secs: clip.value.durationSecs });
+  },
+);
+
+professionalVoicesApi.post(
+  "/pvc/:voice_id/verification",
+  doc("Request manual verification of a professional voice", {
+    description: `Documents (files: PDF, image, audio, video or text, at most ${MAX_VERIFICATION_FILES} of 10 MB) and a note (extra_text) are kept with the voice, which then reports manual_verification_requested. This deployment has no review staff: the request stays pending, and the voice is verified by reading the verification text aloud (captcha).`,
+    success: { description: "JSON: status (pending)" },
+    responses: { 400: "no_files, too_many_files, empty_file, voice_already_verified, manual_verification_already_requested", 404: "voice_not_found", 413: "file_too_large", 415: "unsupported_file_type" },
+  }),
+  valid("param", voiceParam),
+  valid("form", z.object({ files: fileList, extra_text: z.string().max(MAX_VERIFICATION_TEXT).optional() })),
+  async (c) => {
+    const form = c.req.valid("form");
+    const requested = await requestManualVerification(c.env, c.get("caller"), c.req.valid("param").voice_id, await Promise.all(form.files.map(upload)), form.extra_text ?? "");
+    if (!requested.ok) return refused(c, requested.refusal);
+    return c.json({ status: requested.value.status });
   },
 );
 
@@ -176,14 +298,7 @@ professionalVoicesApi.post(
   valid("param", voiceParam),
   valid("json", z.object({ model_id: z.string().max(100).optional() })),
   async (c) => {
-    const background = (work: Promise<unknown>) => {
-      try {
-        c.executionCtx.waitUntil(work);
-      } catch {
-        // No execution context (a plain fetch in a test harness): the work still runs on its own.
-      }
-    };
-    const started = await startTraining(c.env, c.get("caller"), c.req.valid("param").voice_id, c.req.valid("json").model_id, background);
+    const started = await startTraining(c.env, c.get("caller"), c.req.valid("param").voice_id, c.req.valid("json").model_id, background(c));
     if (!started.ok) return refused(c, started.refusal);
     return c.json({ status: "ok" });
   },

@@ -7,7 +7,13 @@ import { database } from "../../db/client";
 import * as voicesTable from "../../db/repositories/voices";
 import { analyseSpeaker, combineFeatures, floatSamples, speakerVector } from "../../core/voices/speaker-analysis";
 import { nearestSpeakers, rejectOutliers, speakerDistance } from "../../core/voices/speaker-similarity";
-import type { Voice, VoiceLabels, VoiceSampleFile } from "../../core/voices/voices";
+import type { ManualVerificationFile, Voice, VoiceLabels, VoiceSampleFile } from "../../core/voices/voices";
+import { separateSpeakers, separationKeyOf, speakerPcm, type SpeakerSeparation } from "../../core/voices/speaker-separation";
+import { decodeUploadedAudio } from "../../core/audio/uploaded";
+import { wavFile } from "../../core/audio/wav";
+import { waveformPeaks } from "../../core/audio/waveform";
+import { toBase64 } from "../../core/base64";
+import type { ResourceRole } from "../../core/workspace/resource-sharing";
 import { DEFAULT_VOICE_SETTINGS } from "../../core/voices/voice-settings";
 import { nowSeconds } from "../../core/clock";
 import { speechEngine } from "~/speech/speech.server";
@@ -33,17 +39,22 @@ import { MAX_SAMPLES } from "~/voices/rules/voice-cloning";
 import {
   canCloneProfessionally,
   DEFAULT_TRAINING_MODEL,
+  MAX_VERIFICATION_FILE_BYTES,
+  MAX_VERIFICATION_FILES,
   MIN_TRAINING_VOICED_SECONDS,
   OUTLIER_MAX_DISTANCE,
   PROFESSIONAL_PLAN_TEXT,
   professionalLimitMessage,
   professionalVoiceLimitFor,
+  SAMPLE_PREVIEW_SECONDS,
   trainingRefusal,
   TRAINING_STATES,
   VERIFICATION_CHALLENGE_SECONDS,
   VERIFICATION_MAX_ATTEMPTS,
   VERIFICATION_MAX_DISTANCE,
+  verificationFileAccepted,
   verificationTextFor,
+  waveformPeakCount,
 } from "~/voices/rules/professional-cloning";
 import {
   ENGINE_LANGUAGES,
@@ -58,6 +69,7 @@ import {
 } from "../../core/voices/voice-rules";
 import { yieldToRequests } from "../../core/yield";
 
+const randomId = (bytes: number) => [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
 const notFound = (voiceId: string) => refuse(404, "voice_not_found", `A professional voice with the voice_id ${voiceId} was not found.`);
 
 /**
@@ -154,18 +166,33 @@ export async function addProfessionalSamples(env: CloningEnv, cloner: Cloner, vo
 export type SampleEdit = { removeBackgroundNoise?: boolean; trimStart?: number | null; trimEnd?: number | null; fileName?: string; selectedSpeakerIds?: string[] };
 
 /**
- * POST /v1/voices/pvc/{voice_id}/samples/{sample_id}: a new file name, or noise removal and trim, after which the
- * sample is measured again (the stored recording stays as uploaded). Speaker separation is not available.
+ * POST /v1/voices/pvc/{voice_id}/samples/{sample_id}: a new file name, or noise removal and trim, or the speakers
+ * chosen from its separation, after which the sample is measured again (the stored recording stays as uploaded).
  */
 export async function updateProfessionalSample(env: CloningEnv, cloner: Cloner, voiceId: string, sampleId: string, edit: SampleEdit): Promise<Outcome<null>> {
   const voice = await ownProfessionalVoice(env, cloner, voiceId);
   const sample = voice?.samples?.find((s) => s.sampleId === sampleId);
   if (!voice || !sample) return refuse(404, "sample_not_found", `A sample with the sample_id ${sampleId} was not found on this voice.`);
-  if (edit.selectedSpeakerIds?.length) {
-    return refuse(400, "speaker_separation_unavailable", "Speaker separation is not available on this deployment: upload recordings of the one speaker only.");
-  }
   let updated: VoiceSampleFile = { ...sample, ...(edit.fileName ? { fileName: edit.fileName } : {}) };
   const removeBackgroundNoise = edit.removeBackgroundNoise ?? sample.removeBackgroundNoise ?? false;
+  if (edit.selectedSpeakerIds?.length) {
+    // Only the chosen speakers' utterances are measured for training (the recording stays whole, decision 0087).
+    const separation = await completedSeparation(env, sample);
+    if (!separation.ok) return separation;
+    const chosen = separation.value.speakers.filter((s) => edit.selectedSpeakerIds!.includes(s.speakerId));
+    const unknown = edit.selectedSpeakerIds.filter((id) => !chosen.some((s) => s.speakerId === id));
+    if (unknown.length) return refuse(400, "speaker_not_found", `The sample has no speaker ${unknown.join(", ")}; its speakers are ${separation.value.speakers.map((s) => s.speakerId).join(", ")}.`);
+    const decoded = await decodedSample(env, sample);
+    if (!decoded.ok) return decoded;
+    const utterances = chosen.flatMap((s) => s.utterances).sort((a, b) => a.start - b.start);
+    const upload = { name: updated.fileName, type: "audio/wav", bytes: wavFile(speakerPcm(decoded.value.samples, decoded.value.sampleRate, utterances), decoded.value.sampleRate) };
+    const measured = await measureSamples([upload], 0, removeBackgroundNoise ? backgroundRemover(env) : undefined);
+    if (!measured.ok) return measured;
+    updated = { ...updated, removeBackgroundNoise, durationSecs: measured.value[0]!.features.durationSeconds, features: speakerRecord(measured.value[0]!.features) };
+    await writeSeparation(env, sample, { ...separation.value, selectedSpeakerIds: chosen.map((s) => s.speakerId) });
+    await voicesTable.updateOwnVoice(database(env.DB), cloner.membership.workspace.id, voiceId, { samples: voice.samples!.map((s) => (s.sampleId === sampleId ? updated : s)) });
+    return { ok: true, value: null };
+  }
   const trimStart = edit.trimStart !== undefined ? edit.trimStart : (sample.trimStart ?? null);
   const trimEnd = edit.trimEnd !== undefined ? edit.trimEnd : (sample.trimEnd ?? null);
   if (removeBackgroundNoise !== (sample.removeBackgroundNoise ?? false) || trimStart !== (sample.trimStart ?? null) || trimEnd !== (sample.trimEnd ?? null)) {
@@ -351,4 +378,151 @@ export async function voicesNearSpeaker(env: CloningEnv, viewer: Cloner, target:
     if (shared) similar.push({ voice: shared, distance, premade: false });
   }
   return similar;
+}
+
+const sampleNotFound = (sampleId: string) => refuse(404, "sample_not_found", `A sample with the sample_id ${sampleId} was not found on this voice.`);
+
+/** A sample of one of the workspace's professional voices on which the cloner holds `need`; null otherwise. */
+async function professionalSample(env: CloningEnv, cloner: Cloner, voiceId: string, sampleId: string, need: ResourceRole): Promise<{ voice: Voice; sample: VoiceSampleFile } | null> {
+  const found = await ownVoiceWithRole(env, cloner, voiceId, need);
+  const sample = found.ok && found.voice.category === "professional" ? found.voice.samples?.find((s) => s.sampleId === sampleId) : undefined;
+  return found.ok && sample ? { voice: found.voice, sample } : null;
+}
+
+type Decoded = { samples: Int16Array; sampleRate: number };
+
+/** The sample's recording decoded (as uploaded: it was checked and measured when added). */
+async function decodedSample(env: CloningEnv, sample: VoiceSampleFile): Promise<Outcome<Decoded>> {
+  const object = await env.MEDIA.get(sample.key);
+  if (!object) return refuse(404, "sample_not_found", `The recording of sample ${sample.sampleId} is gone.`);
+  try {
+    const decoded = await decodeUploadedAudio(new Uint8Array(await object.arrayBuffer()));
+    return { ok: true, value: { samples: decoded.samples, sampleRate: decoded.sampleRate } };
+  } catch (error) {
+    return refuse(400, "undecodable_sample", `The recording of sample ${sample.sampleId} could not be read: ${error instanceof Error ? error.message : "unknown format"}.`);
+  }
+}
+
+export type SampleClip = { audioBase64: string; mediaType: string; durationSecs: number };
+const wavClip = (pcm: Int16Array, sampleRate: number): SampleClip => ({ audioBase64: toBase64(wavFile(pcm, sampleRate)), mediaType: "audio/wav", durationSecs: Math.round((pcm.length / sampleRate) * 1000) / 1000 });
+
+/**
+ * GET /v1/voices/pvc/{voice_id}/samples/{sample_id}/audio: the sample's first SAMPLE_PREVIEW_SECONDS as WAV,
+ * through the voice isolator (RNNoise) when asked.
+ */
+export async function professionalSampleAudio(env: CloningEnv, cloner: Cloner, voiceId: string, sampleId: string, removeBackgroundNoise: boolean): Promise<Outcome<SampleClip>> {
+  const found = await professionalSample(env, cloner, voiceId, sampleId, "viewer");
+  if (!found) return sampleNotFound(sampleId);
+  const decoded = await decodedSample(env, found.sample);
+  if (!decoded.ok) return decoded;
+  let clip: Decoded = { samples: decoded.value.samples.subarray(0, SAMPLE_PREVIEW_SECONDS * decoded.value.sampleRate), sampleRate: decoded.value.sampleRate };
+  if (removeBackgroundNoise) clip = await backgroundRemover(env)(clip);
+  return { ok: true, value: wavClip(clip.samples, clip.sampleRate) };
+}
+
+/** GET /v1/voices/pvc/{voice_id}/samples/{sample_id}/waveform: the recording's peak envelope, 0 to 1, ten a second. */
+export async function professionalSampleWaveform(env: CloningEnv, cloner: Cloner, voiceId: string, sampleId: string): Promise<Outcome<number[]>> {
+  const found = await professionalSample(env, cloner, voiceId, sampleId, "viewer");
+  if (!found) return sampleNotFound(sampleId);
+  const decoded = await decodedSample(env, found.sample);
+  if (!decoded.ok) return decoded;
+  const { samples, sampleRate } = decoded.value;
+  const peaks = waveformPeaks(floatSamples(samples), waveformPeakCount(samples.length / sampleRate));
+  return { ok: true, value: peaks.map((p) => Math.round(p * 1000) / 1000) };
+}
+
+const NOT_STARTED: SpeakerSeparation = { status: "not_started", speakers: [], selectedSpeakerIds: [], failure: null, updatedAt: 0 };
+
+async function readSeparation(env: CloningEnv, sample: VoiceSampleFile): Promise<SpeakerSeparation> {
+  const object = await env.MEDIA.get(separationKeyOf(sample.key));
+  return object ? ((await object.json()) as SpeakerSeparation) : NOT_STARTED;
+}
+
+async function writeSeparation(env: CloningEnv, sample: VoiceSampleFile, separation: Omit<SpeakerSeparation, "updatedAt">): Promise<void> {
+  await env.MEDIA.put(separationKeyOf(sample.key), JSON.stringify({ ...separation, updatedAt: nowSeconds() }), { httpMetadata: { contentType: "application/json" } });
+}
+
+/**
+ * POST /v1/voices/pvc/{voice_id}/samples/{sample_id}/separate-speakers: pending at once; the separation (voice
+ * activity diarized by speaker vectors, core/voices/speaker-separation.ts) then runs after the answer
+ * (`background`) and leaves the sample's speakers, completed, or failed with its reason. Starting again redoes it.
+ */
+export async function startSpeakerSeparation(env: CloningEnv, cloner: Cloner, voiceId: string, sampleId: string, background: (work: Promise<unknown>) => void): Promise<Outcome<{ status: "pending" }>> {
+  const found = await professionalSample(env, cloner, voiceId, sampleId, "editor");
+  if (!found) return sampleNotFound(sampleId);
+  const { sample } = found;
+  await writeSeparation(env, sample, { status: "pending", speakers: [], selectedSpeakerIds: [], failure: null });
+  const separate = async () => {
+    const decoded = await decodedSample(env, sample);
+    if (!decoded.ok) return writeSeparation(env, sample, { status: "failed", speakers: [], selectedSpeakerIds: [], failure: decoded.refusal.message });
+    const speakers = separateSpeakers(decoded.value.samples, decoded.value.sampleRate);
+    if (speakers.length === 0) return writeSeparation(env, sample, { status: "failed", speakers, selectedSpeakerIds: [], failure: "No speech was found in the sample." });
+    await writeSeparation(env, sample, { status: "completed", speakers, selectedSpeakerIds: [], failure: null });
+  };
+  background(
+    separate().catch(async (error: unknown) => {
+      log("error", "speaker separation failed", { voice_id: voiceId, sample_id: sampleId, error: String(error) });
+      await writeSeparation(env, sample, { status: "failed", speakers: [], selectedSpeakerIds: [], failure: "The separation stopped with an error; start it again." });
+    }),
+  );
+  return { ok: true, value: { status: "pending" } };
+}
+
+/** GET /v1/voices/pvc/{voice_id}/samples/{sample_id}/speakers: the separation's state and, once completed, the speakers. */
+export async function speakerSeparation(env: CloningEnv, cloner: Cloner, voiceId: string, sampleId: string): Promise<Outcome<SpeakerSeparation>> {
+  const found = await professionalSample(env, cloner, voiceId, sampleId, "viewer");
+  if (!found) return sampleNotFound(sampleId);
+  return { ok: true, value: await readSeparation(env, found.sample) };
+}
+
+/** The completed separation of a sample, or why the speakers are not known yet. */
+async function completedSeparation(env: CloningEnv, sample: VoiceSampleFile): Promise<Outcome<SpeakerSeparation>> {
+  const separation = await readSeparation(env, sample);
+  if (separation.status === "completed") return { ok: true, value: separation };
+  const why = separation.status === "failed" ? `it failed: ${separation.failure ?? "unknown reason"}` : separation.status === "pending" ? "it is still running" : "it has not been started (POST .../separate-speakers)";
+  return refuse(400, "speaker_separation_not_completed", `The sample's speakers are not known yet: ${why}.`);
+}
+
+/** GET /v1/voices/pvc/{voice_id}/samples/{sample_id}/speakers/{speaker_id}/audio: that speaker's utterances only, as WAV. */
+export async function separatedSpeakerAudio(env: CloningEnv, cloner: Cloner, voiceId: string, sampleId: string, speakerId: string): Promise<Outcome<SampleClip>> {
+  const found = await professionalSample(env, cloner, voiceId, sampleId, "viewer");
+  if (!found) return sampleNotFound(sampleId);
+  const separation = await completedSeparation(env, found.sample);
+  if (!separation.ok) return separation;
+  const speaker = separation.value.speakers.find((s) => s.speakerId === speakerId);
+  if (!speaker) return refuse(404, "speaker_not_found", `The sample has no speaker ${speakerId}; its speakers are ${separation.value.speakers.map((s) => s.speakerId).join(", ")}.`);
+  const decoded = await decodedSample(env, found.sample);
+  if (!decoded.ok) return decoded;
+  return { ok: true, value: wavClip(speakerPcm(decoded.value.samples, decoded.value.sampleRate, speaker.utterances), decoded.value.sampleRate) };
+}
+
+export type VerificationUpload = SampleUpload;
+
+/**
+ * POST /v1/voices/pvc/{voice_id}/verification: the documents kept in R2 and the request on the voice, pending.
+ * Nobody reviews it on this deployment (decision 0087): the voice is verified by its recording (captcha) only.
+ */
+export async function requestManualVerification(env: CloningEnv, cloner: Cloner, voiceId: string, files: VerificationUpload[], extraText: string): Promise<Outcome<{ status: "pending" }>> {
+  const voice = await ownProfessionalVoice(env, cloner, voiceId);
+  if (!voice) return notFound(voiceId);
+  if (voice.isVerified) return refuse(400, "voice_already_verified", "This voice is verified already.");
+  if (voice.manualVerification) return refuse(400, "manual_verification_already_requested", "Manual verification was requested for this voice already; it is pending.");
+  if (files.length === 0) return refuse(400, "no_files", "Send at least one verification document (files).");
+  if (files.length > MAX_VERIFICATION_FILES) return refuse(400, "too_many_files", `Send at most ${MAX_VERIFICATION_FILES} verification documents.`);
+  for (const file of files) {
+    if (!verificationFileAccepted(file.type, file.name)) return refuse(415, "unsupported_file_type", `${file.name}: send PDF, image, audio, video or plain text documents.`);
+    if (file.bytes.byteLength === 0) return refuse(400, "empty_file", `${file.name} is empty.`);
+    if (file.bytes.byteLength > MAX_VERIFICATION_FILE_BYTES) return refuse(413, "file_too_large", `${file.name} is larger than ${MAX_VERIFICATION_FILE_BYTES / 1024 / 1024} MB.`);
+  }
+  const workspaceId = cloner.membership.workspace.id;
+  const now = nowSeconds();
+  const stored: ManualVerificationFile[] = [];
+  for (const file of files) {
+    const fileId = randomId(10);
+    const key = `voice-verification/${workspaceId}/${voiceId}/${fileId}`;
+    await env.MEDIA.put(key, file.bytes, { httpMetadata: { contentType: file.type || "application/octet-stream" } });
+    stored.push({ fileId, fileName: file.name, mimeType: file.type || "application/octet-stream", sizeBytes: file.bytes.byteLength, uploadedAt: now, key });
+  }
+  await voicesTable.updateOwnVoice(database(env.DB), workspaceId, voiceId, { manualVerification: { extraText: extraText.trim(), requestedAt: now, files: stored } });
+  return { ok: true, value: { status: "pending" } };
 }

@@ -60,7 +60,13 @@ export function voiceJson(voice: Voice, origin: string, workspaceId: string | nu
             state: Object.fromEntries(voice.highQualityBaseModelIds.map((model) => [model, voice.fineTuningState])),
             verification_failures: voice.verificationFailures,
             verification_attempts_count: voice.verificationAttempts,
-            manual_verification_requested: false,
+            manual_verification_requested: voice.manualVerification !== null,
+            // The request for manual verification (decision 0087): its documents are kept, not served back.
+            manual_verification: voice.manualVerification && {
+              extra_text: voice.manualVerification.extraText,
+              request_time_unix: voice.manualVerification.requestedAt,
+              files: voice.manualVerification.files.map((f) => ({ file_id: f.fileId, file_name: f.fileName, mime_type: f.mimeType, size_bytes: f.sizeBytes, upload_date_unix: f.uploadedAt })),
+            },
             language: voice.language,
             dataset_duration_seconds: (voice.samples ?? []).reduce((sum, sample) => sum + (sample.durationSecs ?? 0), 0),
           },

@@ -2,6 +2,7 @@
 // each stretch measured as a speaker vector (core/voices/speaker-analysis.ts), the stretches clustered by
 // agglomerative average linkage, to `numSpeakers` clusters when given, else until the nearest clusters lie farther
 // apart than DIARIZATION_THRESHOLD. Pure: words, vectors and numbers in, speaker numbers out.
+import { analyseSpeaker, speakerVector } from "../voices/speaker-analysis";
 
 /** A pause of this length between two words may be a change of speaker: a stretch ends there. */
 export const TURN_GAP_MS = 250;
@@ -137,4 +138,32 @@ export function wordSpeakers(wordCount: number, stretches: readonly Stretch[], m
     for (let w = stretch.firstWord; w <= stretch.lastWord; w++) speakers[w] = order.get(cluster)!;
   });
   return speakers;
+}
+
+/**
+ * Each timed word's speaker number in decoded audio: the words' stretches measured as speaker vectors and
+ * clustered. The words may be a recogniser's, or a sample's runs of voice activity (professional voices' speaker
+ * separation, core/voices/speaker-separation.ts).
+ */
+export function timedSpeakers(samples: Float32Array, rate: number, words: readonly TimedWord[], numSpeakers?: number): number[] {
+  const stretches = speechStretches(words);
+  const measure = (startMs: number, endMs: number) => {
+    const from = Math.max(0, Math.floor((startMs / 1000) * rate));
+    const to = Math.min(samples.length, Math.ceil((endMs / 1000) * rate));
+    const features = to > from ? analyseSpeaker(samples.subarray(from, to), rate) : null;
+    return features ? { vector: speakerVector(features), voicedSeconds: features.voicedSeconds } : null;
+  };
+  const measured = stretches.map((stretch) => measure(stretch.startMs, stretch.endMs));
+  // Neighbouring stretches too short to measure alone (a short reply cut at its pauses) are measured together.
+  for (let i = 0; i < stretches.length; i++) {
+    if (measured[i]) continue;
+    let last = i;
+    while (last + 1 < stretches.length && !measured[last + 1]) last++;
+    if (last > i) {
+      const together = measure(stretches[i]!.startMs, stretches[last]!.endMs);
+      if (together) for (let k = i; k <= last; k++) measured[k] = together;
+    }
+    i = last;
+  }
+  return wordSpeakers(words.length, stretches, measured, numSpeakers);
 }

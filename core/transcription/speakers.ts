@@ -3,8 +3,8 @@
 // 0057, core/transcription/audio-events.ts). Runs in the speech worker, beside the decoders; the app asks for them
 // over RPC with the words any speech-to-text provider gave.
 import { decodeUpload } from "../audio/upload";
-import { analyseSpeaker, floatSamples, speakerVector } from "../voices/speaker-analysis";
-import { speechStretches, wordSpeakers, type TimedWord } from "./diarization";
+import { floatSamples } from "../voices/speaker-analysis";
+import { timedSpeakers, type TimedWord } from "./diarization";
 import { detectAudioEvents, type AudioEvent } from "./audio-events";
 
 export type SpeakerRequest = { audio: Uint8Array; pcm16k: boolean; words: TimedWord[]; numSpeakers?: number };
@@ -14,28 +14,7 @@ export type SpeakerResult = { ok: true; speakers: number[] } | { ok: false; mess
 export async function transcriptSpeakers(request: SpeakerRequest): Promise<SpeakerResult> {
   const decoded = await decodeUpload(request.audio, { pcm16k: request.pcm16k });
   if (!decoded.ok) return { ok: false, message: decoded.message };
-  const samples = floatSamples(decoded.samples);
-  const rate = decoded.sampleRate;
-  const stretches = speechStretches(request.words);
-  const measure = (startMs: number, endMs: number) => {
-    const from = Math.max(0, Math.floor((startMs / 1000) * rate));
-    const to = Math.min(samples.length, Math.ceil((endMs / 1000) * rate));
-    const features = to > from ? analyseSpeaker(samples.subarray(from, to), rate) : null;
-    return features ? { vector: speakerVector(features), voicedSeconds: features.voicedSeconds } : null;
-  };
-  const measured = stretches.map((stretch) => measure(stretch.startMs, stretch.endMs));
-  // Neighbouring stretches too short to measure alone (a short reply cut at its pauses) are measured together.
-  for (let i = 0; i < stretches.length; i++) {
-    if (measured[i]) continue;
-    let last = i;
-    while (last + 1 < stretches.length && !measured[last + 1]) last++;
-    if (last > i) {
-      const together = measure(stretches[i]!.startMs, stretches[last]!.endMs);
-      if (together) for (let k = i; k <= last; k++) measured[k] = together;
-    }
-    i = last;
-  }
-  return { ok: true, speakers: wordSpeakers(request.words.length, stretches, measured, request.numSpeakers) };
+  return { ok: true, speakers: timedSpeakers(floatSamples(decoded.samples), decoded.sampleRate, request.words, request.numSpeakers) };
 }
 
 export type AudioEventRequest = { audio: Uint8Array; pcm16k: boolean };

@@ -62,6 +62,11 @@ export type VoiceSampleFile = {
 /** A professional voice's verification under way: what the person reads aloud, until when (unix seconds). */
 export type VerificationChallenge = { text: string; expiresAt: number };
 
+/** A document sent for a professional voice's manual verification (kept in R2 under `key`). */
+export type ManualVerificationFile = { fileId: string; fileName: string; mimeType: string; sizeBytes: number; uploadedAt: number; key: string };
+/** A professional voice's request for manual verification (decision 0087): the documents and the note, and when. */
+export type ManualVerification = { extraText: string; requestedAt: number; files: ManualVerificationFile[] };
+
 /** A cloned voice's measured speaker (core/voices/speaker-analysis.ts): the features and the speaker vector. */
 export type VoiceSpeakerFeatures = {
   pitchMedianHz: number;
@@ -108,6 +113,8 @@ export type Voice = {
   verificationFailures: string[];
   fineTuningState: FineTuningState | null;
   verificationChallenge: VerificationChallenge | null;
+  /** A request for manual verification, pending until someone reviews it (decision 0087); null: none. */
+  manualVerification: ManualVerification | null;
   /** Set by moderation, deployment-wide (decision 0009). */
   safetyControl: SafetyControl | null;
   safetyReason: string | null;

@@ -216,6 +216,7 @@ export type VoiceEdit = Partial<
     | "verificationAttempts"
     | "verificationFailures"
     | "verificationChallenge"
+    | "manualVerification"
   >
 >;
 

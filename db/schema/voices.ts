@@ -12,6 +12,7 @@ import {
   type VoiceLanguage,
   type VoiceSampleFile,
   type VoiceSpeakerFeatures,
+  type ManualVerification,
   type VerificationChallenge,
 } from "../../core/voices/voices";
 import { now, oneOf } from "./columns";
@@ -54,6 +55,8 @@ export const voices = sqliteTable(
     verificationFailures: text("verification_failures", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     /** A professional voice's verification under way: the text to read and until when (decision 0035). */
     verificationChallenge: text("verification_challenge", { mode: "json" }).$type<VerificationChallenge>(),
+    /** A professional voice's request for manual verification: its documents in R2 and the note (decision 0087). */
+    manualVerification: text("manual_verification", { mode: "json" }).$type<ManualVerification>(),
     /** Professional voices only. */
     fineTuningState: text("fine_tuning_state", { enum: FINE_TUNING_STATES }),
     /** Moderation, deployment-wide (decision 0009): BAN blocks the voice everywhere, CAPTCHA asks for a check. */

@@ -1,5 +1,6 @@
 // The official SDK's similar-voices and professional-cloning calls against the running stack: samples the
-// platform itself spoke, verification by a fresh recording, training in the background (decision 0035).
+// platform itself spoke, verification by a fresh recording, training in the background (decision 0035); a sample's
+// audio, waveform and speakers, and a manual verification request (decision 0087).
 import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { newPage, sharedBrowser, signInInBrowser } from "./browser";
@@ -47,6 +48,9 @@ describe("official SDK: similar voices and professional cloning", () => {
     await expect(client.voices.pvc.samples.update(voiceId, samples[0]!.sampleId!, { fileName: "first.mp3" })).resolves.toMatchObject({ voiceId });
     await expect(client.voices.pvc.update(voiceId, { description: "Edited by the SDK" })).resolves.toMatchObject({ voiceId });
 
+    // A request for manual verification is kept, pending (nobody reviews it here, decision 0087).
+    const consent = new File([new TextEncoder().encode("%PDF-1.4 consent")], "consent.pdf", { type: "application/pdf" });
+    await expect(client.voices.pvc.verification.request(voiceId, { files: [consent], extraText: "My consent" })).resolves.toEqual({ status: "pending" });
     await client.voices.pvc.verification.captcha.get(voiceId);
     const recording = await speak("I am recording this sentence today to confirm that this professional voice is my own.");
     await expect(client.voices.pvc.verification.captcha.verify(voiceId, { recording: mp3(recording, "me.mp3") })).resolves.toMatchObject({ status: "ok" });
@@ -60,6 +64,20 @@ describe("official SDK: similar voices and professional cloning", () => {
     expect(voice).toMatchObject({ category: "professional", description: "Edited by the SDK", voiceVerification: { isVerified: true } });
     expect(voice.fineTuning?.state?.parlance_multilingual_v1).toBe("fine_tuned");
     expect((await streamBytes(await client.textToSpeech.convert(voiceId, { text: "Trained and speaking." }))).byteLength).toBeGreaterThan(3000);
+
+    // A sample's audio, waveform and speakers (one: Roger alone), as the SDK reads them.
+    const sampleId = samples[1]!.sampleId!;
+    const heard = await client.voices.pvc.samples.audio.get(voiceId, sampleId, { removeBackgroundNoise: false });
+    expect(heard).toMatchObject({ voiceId, sampleId, mediaType: "audio/wav" });
+    expect((await client.voices.pvc.samples.waveform.get(voiceId, sampleId)).visualWaveform.length).toBeGreaterThan(30);
+    await expect(client.voices.pvc.samples.speakers.separate(voiceId, sampleId)).resolves.toEqual({ status: "pending" });
+    let separation = await client.voices.pvc.samples.speakers.get(voiceId, sampleId);
+    for (let i = 0; i < 60 && separation.status === "pending"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      separation = await client.voices.pvc.samples.speakers.get(voiceId, sampleId);
+    }
+    expect(separation.speakers?.speaker_0?.utterances?.length).toBeGreaterThan(0);
+    expect((await client.voices.pvc.samples.speakers.audio.get(voiceId, sampleId, "speaker_0")).durationSecs).toBeLessThanOrEqual(heard.durationSecs!);
 
     await expect(client.voices.pvc.samples.delete(voiceId, samples[2]!.sampleId!)).resolves.toMatchObject({ status: "ok" });
     await client.voices.delete(voiceId);

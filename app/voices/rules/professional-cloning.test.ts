@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canCloneProfessionally, professionalVoiceLimitFor, trainingRefusal, verificationTextFor, VERIFICATION_TEXTS, voiceReadyToSpeak } from "./professional-cloning";
+import { canCloneProfessionally, professionalVoiceLimitFor, trainingRefusal, verificationFileAccepted, verificationTextFor, VERIFICATION_TEXTS, voiceReadyToSpeak, waveformPeakCount } from "./professional-cloning";
 
 describe("professional cloning rules", () => {
   it("starts with Creator; Business keeps three, the others one, plus extra slots", () => {
@@ -26,5 +26,21 @@ describe("professional cloning rules", () => {
   it("picks a verification text in the voice's language", () => {
     expect(VERIFICATION_TEXTS.fr).toContain(verificationTextFor("fr", 0.99));
     expect(verificationTextFor("en", 0)).toBe(VERIFICATION_TEXTS.en[0]);
+  });
+});
+
+describe("sample waveforms and verification documents", () => {
+  it("draws ten peaks a second, within bounds", () => {
+    expect(waveformPeakCount(7.25)).toBe(73);
+    expect(waveformPeakCount(0.2)).toBe(10);
+    expect(waveformPeakCount(3600)).toBe(1000);
+  });
+
+  it("takes documents a reviewer can open, by type or else by extension", () => {
+    expect(verificationFileAccepted("application/pdf", "id.pdf")).toBe(true);
+    expect(verificationFileAccepted("image/jpeg; charset=binary", "passport.jpg")).toBe(true);
+    expect(verificationFileAccepted("", "consent.mp3")).toBe(true);
+    expect(verificationFileAccepted("application/octet-stream", "consent.exe")).toBe(false);
+    expect(verificationFileAccepted("application/zip", "docs.pdf")).toBe(false);
   });
 });

@@ -93,3 +93,30 @@ export const SIMILAR_THRESHOLD_MAX = 2;
 
 /** The fine-tuning states a professional voice moves through here. */
 export const TRAINING_STATES = { created: "not_started", accepted: "queued", running: "fine_tuning", done: "fine_tuned", failed: "failed" } as const satisfies Record<string, FineTuningState>;
+
+/** GET .../samples/{sample_id}/audio: the first this many seconds of a sample (as the SDK documents). */
+export const SAMPLE_PREVIEW_SECONDS = 30;
+
+/** GET .../samples/{sample_id}/waveform: this many peaks a second of the sample, between the bounds. */
+export const WAVEFORM_PEAKS_PER_SECOND = 10;
+export const WAVEFORM_MIN_PEAKS = 10;
+export const WAVEFORM_MAX_PEAKS = 1000;
+
+export function waveformPeakCount(durationSeconds: number): number {
+  return Math.min(WAVEFORM_MAX_PEAKS, Math.max(WAVEFORM_MIN_PEAKS, Math.round(durationSeconds * WAVEFORM_PEAKS_PER_SECOND)));
+}
+
+/** POST /v1/voices/pvc/{voice_id}/verification: documents of identity or consent, at most 10 of 10 MB each. */
+export const MAX_VERIFICATION_FILES = 10;
+export const MAX_VERIFICATION_FILE_BYTES = 10 * 1024 * 1024;
+export const MAX_VERIFICATION_TEXT = 2000;
+const VERIFICATION_MIME = /^(application\/pdf|image\/(png|jpeg|webp|heic|heif)|audio\/[a-z0-9.+-]+|video\/(mp4|webm|quicktime)|text\/plain)$/;
+const VERIFICATION_EXTENSIONS = ["pdf", "png", "jpg", "jpeg", "webp", "heic", "heif", "mp3", "wav", "ogg", "m4a", "mp4", "webm", "mov", "txt"];
+
+/** A verification document a reviewer can open: PDF, image, audio, video or plain text (by type, else by extension). */
+export function verificationFileAccepted(mimeType: string, fileName: string): boolean {
+  const mime = mimeType.toLowerCase().split(";")[0]!.trim();
+  if (VERIFICATION_MIME.test(mime)) return true;
+  const extension = fileName.toLowerCase().split(".").pop() ?? "";
+  return (mime === "" || mime === "application/octet-stream") && VERIFICATION_EXTENSIONS.includes(extension);
+}

@@ -136,6 +136,7 @@ export async function saveDesignedVoice(env: Env, designer: Designer, request: S
     verificationFailures: [],
     fineTuningState: null,
     verificationChallenge: null,
+    manualVerification: null,
     safetyControl: null,
     safetyReason: null,
     speakerFeatures: null,

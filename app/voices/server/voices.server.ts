@@ -14,6 +14,7 @@ import { announceLibraryRemoval } from "./library-removal.server";
 import type { WebhookEnv } from "~/workspace/webhooks.server";
 import { forgetResource, readerOf, resourceRefusal, shareNewResource, type ResourceActor, type SharingRefusal } from "~/workspace/resources.server";
 import type { ResourceRole } from "../../../core/workspace/resource-sharing";
+import { separationKeyOf } from "../../../core/voices/speaker-separation";
 import { nextPageToken, pageOffset, scopeForVoiceType, voiceSearchTerms, type VoiceType } from "~/voices/rules/voice-search";
 
 /** Who is asking: a browser session, an API key or a service account, each a member acting in one workspace. */
@@ -167,7 +168,12 @@ export async function deleteOwnVoice(env: WebhookEnv & { MEDIA: R2Bucket }, owne
   if (!deleted) return { ok: true };
   await forgetResource(database(env.DB), owner, "voice", voiceId);
   const clone = deleted.engineParameters?.neuralClone?.key;
-  const keys = [...(deleted.samples ?? []).map((sample) => sample.key), ...(deleted.previewKey ? [deleted.previewKey] : []), ...(clone ? [clone] : [])];
+  const keys = [
+    ...(deleted.samples ?? []).flatMap((sample) => [sample.key, separationKeyOf(sample.key)]),
+    ...(deleted.manualVerification?.files ?? []).map((file) => file.key),
+    ...(deleted.previewKey ? [deleted.previewKey] : []),
+    ...(clone ? [clone] : []),
+  ];
   if (keys.length) await env.MEDIA.delete(keys);
   await announceLibraryRemoval(env, found.voice, "deleted");
   return { ok: true };

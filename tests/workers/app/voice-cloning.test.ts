@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, createKey, fetcherPost, signUp } from "./helpers";
 import { wavFile } from "../../../core/audio/wav";
+import { fromBase64 } from "../../../core/base64";
 
 describe("professional-voices", () => {
   // Professional cloning, verification and similar voices through /v1 (decision 0035): samples the platform
@@ -123,7 +124,7 @@ describe("professional-voices", () => {
       expect((await detail(await api("/v1/voices/pvc", { method: "POST", key: creator.key, json: { name: "Second", language: "en" } }))).status).toBe("professional_voice_limit_reached");
     });
 
-    it("adds measured samples, renames one, refuses speaker separation, and never another workspace's", async () => {
+    it("adds measured samples, renames one, refuses speakers not yet separated, and never another workspace's", async () => {
       expect((await detail(await api(`/v1/voices/pvc/${voiceId}/train`, { method: "POST", key: creator.key, json: {} }))).status).toBe("voice_not_verified");
       expect((await detail(await api(`/v1/voices/pvc/${voiceId}/captcha`, { key: creator.key }))).status).toBe("no_samples");
       const response = await api(`/v1/voices/pvc/${voiceId}/samples`, { method: "POST", key: creator.key, body: formOf({ files: rogerSamples.map((bytes, i) => file(`roger-${i}.mp3`, bytes)) }) });
@@ -134,7 +135,7 @@ describe("professional-voices", () => {
       const sampleId = samples[0]!.sample_id;
       expect((await api(`/v1/voices/pvc/${voiceId}/samples/${sampleId}`, { method: "POST", key: creator.key, json: { file_name: "first.mp3" } })).status).toBe(200);
       expect((await voiceOf(creator.key, voiceId)).samples!.find((s) => s.sample_id === sampleId)!.file_name).toBe("first.mp3");
-      expect((await detail(await api(`/v1/voices/pvc/${voiceId}/samples/${sampleId}`, { method: "POST", key: creator.key, json: { selected_speaker_ids: ["s1"] } }))).status).toBe("speaker_separation_unavailable");
+      expect((await detail(await api(`/v1/voices/pvc/${voiceId}/samples/${sampleId}`, { method: "POST", key: creator.key, json: { selected_speaker_ids: ["s1"] } }))).status).toBe("speaker_separation_not_completed");
       expect((await detail(await api(`/v1/voices/pvc/${voiceId}/samples/${sampleId}`, { method: "POST", key: creator.key, json: { trim_start_time: 5, trim_end_time: 2 } }))).status).toBe("invalid_trim");
       expect((await api(`/v1/voices/pvc/${voiceId}/samples`, { method: "POST", key: stranger.key, body: formOf({ files: file("x.mp3", rogerSamples[0]!) }) })).status).toBe(404);
       expect((await api(`/v1/voices/pvc/${voiceId}/captcha`, { key: stranger.key })).status).toBe(404);
@@ -186,6 +187,123 @@ describe("professional-voices", () => {
       const sampleId = (await voiceOf(creator.key, voiceId)).samples![2]!.sample_id;
       expect((await api(`/v1/voices/pvc/${voiceId}/samples/${sampleId}`, { method: "DELETE", key: creator.key })).status).toBe(200);
       expect((await voiceOf(creator.key, voiceId)).samples).toHaveLength(2);
+    });
+  });
+
+  describe("professional samples: audio, waveform, speakers and manual verification", () => {
+    // A sample where Roger speaks, then Aria (two premade voices the platform spoke): its speakers are separated by
+    // speaker vectors over its voice activity (decision 0087).
+    let owner: Caller;
+    let voiceId: string;
+    let sampleId: string;
+    let sampleSeconds: number;
+    type Speakers = { voice_id: string; sample_id: string; status: string; speakers: Record<string, { speaker_id: string; duration_secs: number; utterances: { start: number; end: number }[] }> | null; selected_speaker_ids: string[]; message?: string };
+    type Clip = { audio_base_64: string; media_type: string; duration_secs: number };
+
+    async function pcm(voice: string, text: string): Promise<Int16Array> {
+      const response = await api(`/v1/text-to-speech/${voice}?output_format=pcm_16000`, { method: "POST", key: owner.key, json: { text } });
+      expect(response.status).toBe(200);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return new Int16Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 1);
+    }
+    const base = () => `/v1/voices/pvc/${voiceId}/samples/${sampleId}`;
+    const speakersOf = async (key = owner.key) => (await (await api(`${base()}/speakers`, { key })).json()) as Speakers;
+
+    beforeAll(async () => {
+      owner = await caller("pvc-separation@example.com", "creator");
+      const roger = await pcm(ROGER, "Good morning. I am reading the first part of this recording, slowly and clearly, for the voice lab.");
+      const aria = await pcm(ARIA, "And I am reading the second part, in my own voice, after a short pause between the two of us.");
+      const pause = new Int16Array(16000 * 0.7);
+      const both = new Int16Array(roger.length + pause.length + aria.length);
+      both.set(roger, 0);
+      both.set(aria, roger.length + pause.length);
+      sampleSeconds = both.length / 16000;
+      voiceId = ((await (await api("/v1/voices/pvc", { method: "POST", key: owner.key, json: { name: "Two of us", language: "en" } })).json()) as { voice_id: string }).voice_id;
+      const added = await api(`/v1/voices/pvc/${voiceId}/samples`, { method: "POST", key: owner.key, body: formOf({ files: file("two.wav", wavFile(both, 16000), "audio/wav") }) });
+      expect(added.status).toBe(200);
+      sampleId = ((await added.json()) as { sample_id: string }[])[0]!.sample_id;
+    });
+
+    it("serves the sample's audio (also cleaned) and its waveform, never another workspace's or unknown ids", async () => {
+      const response = await api(`${base()}/audio`, { key: owner.key });
+      expect(response.status).toBe(200);
+      const clip = (await response.json()) as Clip & { voice_id: string; sample_id: string };
+      expect(clip).toMatchObject({ voice_id: voiceId, sample_id: sampleId, media_type: "audio/wav" });
+      expect(new TextDecoder().decode(fromBase64(clip.audio_base_64).subarray(0, 4))).toBe("RIFF");
+      expect(clip.duration_secs).toBeCloseTo(sampleSeconds, 1);
+      const cleaned = (await (await api(`${base()}/audio?remove_background_noise=true`, { key: owner.key })).json()) as Clip;
+      expect(cleaned.duration_secs).toBeCloseTo(sampleSeconds, 0);
+      expect((await api(`${base()}/audio?remove_background_noise=maybe`, { key: owner.key })).status).toBe(422);
+      const waveform = (await (await api(`${base()}/waveform`, { key: owner.key })).json()) as { sample_id: string; visual_waveform: number[] };
+      expect(waveform.sample_id).toBe(sampleId);
+      expect(waveform.visual_waveform).toHaveLength(Math.round(sampleSeconds * 10));
+      expect(Math.max(...waveform.visual_waveform)).toBe(1);
+      expect(Math.min(...waveform.visual_waveform)).toBeLessThan(0.1); // the pause between the two
+      for (const path of ["audio", "waveform", "speakers", "speakers/speaker_0/audio"]) {
+        expect((await api(`${base()}/${path}`, { key: stranger.key })).status).toBe(404);
+        expect((await api(`/v1/voices/pvc/${voiceId}/samples/nosuchsample/${path}`, { key: owner.key })).status).toBe(404);
+      }
+      expect((await api(`${base()}/separate-speakers`, { method: "POST", key: stranger.key })).status).toBe(404);
+      expect((await api(`/v1/voices/pvc/${"x".repeat(101)}/samples/${sampleId}/audio`, { key: owner.key })).status).toBe(422);
+      expect((await api(`${base()}/audio`)).status).toBe(401);
+    });
+
+    it("separates the two voices into two speakers, each heard alone and shorter than the whole", async () => {
+      expect(await speakersOf()).toMatchObject({ voice_id: voiceId, sample_id: sampleId, status: "not_started", speakers: null });
+      expect((await detail(await api(`${base()}/speakers/speaker_0/audio`, { key: owner.key }))).status).toBe("speaker_separation_not_completed");
+      expect((await detail(await api(base(), { method: "POST", key: owner.key, json: { selected_speaker_ids: ["speaker_0"] } }))).status).toBe("speaker_separation_not_completed");
+      const started = await api(`${base()}/separate-speakers`, { method: "POST", key: owner.key });
+      expect(started.status).toBe(200);
+      expect(await started.json()).toEqual({ status: "pending" });
+      let separation = await speakersOf();
+      for (let i = 0; i < 100 && separation.status === "pending"; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        separation = await speakersOf();
+      }
+      expect(separation.status).toBe("completed");
+      const speakers = Object.values(separation.speakers!);
+      expect(speakers.map((s) => s.speaker_id)).toEqual(["speaker_0", "speaker_1"]);
+      const [first, second] = speakers as [(typeof speakers)[number], (typeof speakers)[number]];
+      // Roger speaks first, Aria after the pause.
+      expect(first.utterances.at(-1)!.end).toBeLessThanOrEqual(second.utterances[0]!.start);
+      for (const speaker of speakers) {
+        const clip = (await (await api(`${base()}/speakers/${speaker.speaker_id}/audio`, { key: owner.key })).json()) as Clip;
+        expect(clip.media_type).toBe("audio/wav");
+        expect(clip.duration_secs).toBeCloseTo(speaker.duration_secs, 1);
+        expect(clip.duration_secs).toBeGreaterThan(2);
+        expect(clip.duration_secs).toBeLessThan(sampleSeconds * 0.75);
+      }
+      expect((await detail(await api(`${base()}/speakers/speaker_7/audio`, { key: owner.key }))).status).toBe("speaker_not_found");
+      expect((await speakersOf(stranger.key)) as unknown).toMatchObject({ detail: { status: "sample_not_found" } });
+    });
+
+    it("measures only the chosen speaker of the sample for training", async () => {
+      expect((await detail(await api(base(), { method: "POST", key: owner.key, json: { selected_speaker_ids: ["speaker_9"] } }))).status).toBe("speaker_not_found");
+      expect((await api(base(), { method: "POST", key: owner.key, json: { selected_speaker_ids: ["speaker_1"] } })).status).toBe(200);
+      expect((await speakersOf()).selected_speaker_ids).toEqual(["speaker_1"]);
+      const sample = (await voiceOf(owner.key, voiceId)).samples!.find((s) => s.sample_id === sampleId)!;
+      expect(sample.duration_secs).toBeLessThan(sampleSeconds * 0.75);
+      const row = await env.DB.prepare("SELECT samples FROM voices WHERE voice_id = ?").bind(voiceId).first<{ samples: string }>();
+      const measured = (JSON.parse(row!.samples) as { features: { pitchMedianHz: number } }[])[0]!.features;
+      expect(measured.pitchMedianHz).toBeGreaterThan(160); // Aria, a woman's voice
+    });
+
+    it("keeps a request for manual verification with its documents, pending, and refuses bad ones", async () => {
+      const path = `/v1/voices/pvc/${voiceId}/verification`;
+      const pdf = file("consent.pdf", new TextEncoder().encode("%PDF-1.4 consent"), "application/pdf");
+      expect((await detail(await api(path, { method: "POST", key: owner.key, body: formOf({ extra_text: "hello" }) }))).status).toBe("no_files");
+      expect((await api(path, { method: "POST", key: owner.key, body: formOf({ files: file("tool.exe", new Uint8Array([77, 90]), "application/octet-stream") }) })).status).toBe(415);
+      expect((await detail(await api(path, { method: "POST", key: owner.key, body: formOf({ files: file("empty.pdf", new Uint8Array(), "application/pdf") }) }))).status).toBe("empty_file");
+      expect((await api(path, { method: "POST", key: stranger.key, body: formOf({ files: pdf }) })).status).toBe(404);
+      const response = await api(path, { method: "POST", key: owner.key, body: formOf({ files: pdf, extra_text: "I am the speaker; my consent is attached." }) });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: "pending" });
+      const tuning = (await (await api(`/v1/voices/${voiceId}`, { key: owner.key })).json()) as { fine_tuning: { manual_verification_requested: boolean; manual_verification: { extra_text: string; files: { file_id: string; file_name: string; size_bytes: number }[] } } };
+      expect(tuning.fine_tuning.manual_verification_requested).toBe(true);
+      expect(tuning.fine_tuning.manual_verification).toMatchObject({ extra_text: "I am the speaker; my consent is attached.", files: [{ file_name: "consent.pdf", size_bytes: 16 }] });
+      const stored = await env.MEDIA.get(`voice-verification/${owner.workspace}/${voiceId}/${tuning.fine_tuning.manual_verification.files[0]!.file_id}`);
+      expect(await stored!.text()).toBe("%PDF-1.4 consent");
+      expect((await detail(await api(path, { method: "POST", key: owner.key, body: formOf({ files: pdf }) }))).status).toBe("manual_verification_already_requested");
     });
   });
 
