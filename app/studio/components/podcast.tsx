@@ -7,7 +7,7 @@ import { Hint } from "~/common/ui/feedback";
 import { Input, Label, Textarea } from "~/common/ui/input";
 import { NativeSelect } from "~/common/ui/native-select";
 import { PODCAST_DURATION_SCALES, PODCAST_SOURCE_MAX, PODCAST_TEXTS, podcastDurationLabel } from "~/studio/rules/podcast";
-import { QUALITY_PRESETS, qualityPresetLabel } from "../../../core/studio/studio-rules";
+import { BLOCK_TEXT_MAX, QUALITY_PRESETS, qualityPresetLabel } from "../../../core/studio/studio-rules";
 
 /** The Studio page's search parameter that opens the podcast dialog (a link, so it opens without scripts too). */
 export const PODCAST_DIALOG = "podcast";
@@ -128,6 +128,22 @@ export function PodcastDialog({ voices, languages, data, onClose }: { voices: { 
           </div>
           <Hint>{PODCAST_TEXTS.shortSource}</Hint>
         </fieldset>
+        <details className="space-y-2" open={Boolean(values.intro || values.outro || errors.intro || errors.outro)}>
+          <summary className="cursor-pointer text-sm font-medium">{PODCAST_TEXTS.introOutro}</summary>
+          <p className="text-xs text-muted-foreground">{PODCAST_TEXTS.introOutroHint}</p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div className="space-y-1">
+              <Label htmlFor="podcast-intro">Intro</Label>
+              <Textarea id="podcast-intro" name="intro" rows={2} maxLength={BLOCK_TEXT_MAX} defaultValue={values.intro ?? ""} placeholder="Welcome to the show." {...invalid("podcast-intro", errors.intro)} />
+              <FieldError id="podcast-intro" error={errors.intro} />
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="podcast-outro">Outro</Label>
+              <Textarea id="podcast-outro" name="outro" rows={2} maxLength={BLOCK_TEXT_MAX} defaultValue={values.outro ?? ""} placeholder="Thanks for listening." {...invalid("podcast-outro", errors.outro)} />
+              <FieldError id="podcast-outro" error={errors.outro} />
+            </div>
+          </div>
+        </details>
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="space-y-1">
             <Label htmlFor="podcast-language">Language</Label>

@@ -44,7 +44,9 @@ describe("the podcast form", () => {
 
   it("reads the dialog's choices as the server module's request: the chosen source only, the guest only in a conversation", () => {
     const form = podcastForm.parse({ ...good, url: "https://example.com/ignored" });
-    expect(podcastRequestOf(form)).toEqual({ voices: { host: "h", guest: "g" }, sources: [{ type: "text", text: "One.\n\nTwo." }], durationScale: "short", language: "fr", qualityPreset: "high" });
+    expect(podcastRequestOf(form)).toEqual({ voices: { host: "h", guest: "g" }, sources: [{ type: "text", text: "One.\n\nTwo." }], durationScale: "short", language: "fr", qualityPreset: "high", intro: null, outro: null });
+    expect(podcastRequestOf(podcastForm.parse({ ...good, intro: " Welcome. ", outro: "" }))).toMatchObject({ intro: "Welcome.", outro: null });
+    expect(podcastForm.safeParse({ ...good, outro: "x".repeat(5001) }).success).toBe(false);
     const bulletin = podcastForm.parse({ ...good, mode: "bulletin", source_type: "url", url: " https://example.com/a ", language: "" });
     expect(podcastRequestOf(bulletin)).toMatchObject({ voices: { host: "h", guest: null }, sources: [{ type: "url", url: "https://example.com/a" }], language: null });
   });

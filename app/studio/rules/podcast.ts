@@ -36,6 +36,8 @@ export const PODCAST_TEXTS = {
   noUrl: "Give the address of the page to read.",
   noHost: "Choose the host's voice.",
   noGuest: "Choose the guest's voice.",
+  introOutro: "Intro and outro (optional)",
+  introOutroHint: "Said by the host before and after the source, word for word.",
   notCreated: "The podcast's project was made, but its conversion was not started:",
 } as const;
 
@@ -125,6 +127,8 @@ export const podcastForm = z
     duration_scale: z.enum(PODCAST_DURATION_SCALES).default("default"),
     language: optionalField(20),
     quality_preset: z.enum(QUALITY_PRESETS).default("standard"),
+    intro: optionalField(BLOCK_TEXT_MAX),
+    outro: optionalField(BLOCK_TEXT_MAX),
   })
   .superRefine((form, ctx) => {
     const missing = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
@@ -144,6 +148,8 @@ export function podcastRequestOf(form: PodcastForm) {
     durationScale: form.duration_scale,
     language: form.language,
     qualityPreset: form.quality_preset,
+    intro: form.intro,
+    outro: form.outro,
   };
 }
 

@@ -471,6 +471,10 @@ describe("studio-chapters", () => {
       expect(plain.status).toBe(302);
       const bulletin = plain.headers.get("location")!.split("/").pop()!;
       expect(await blocksOf(bulletin)).toEqual([`${ARIA}:Welcome to the show.`, `${ARIA}:Today we talk about tea.`, `${ARIA}:Thanks for listening.`]);
+      // An intro and an outro: said by the host, around the source.
+      expect(form).toContain('name="intro"');
+      const framed = await postForm("/app/studio?index&dialog=podcast", { ...fields, intro: "This is Tea Talk.", outro: "See you next week." }, cookie);
+      expect(await blocksOf(framed.headers.get("location")!.split("/").pop()!)).toEqual([`${ARIA}:This is Tea Talk.`, `${ARIA}:Welcome to the show.`, `${ROGER}:Today we talk about tea.`, `${ARIA}:Thanks for listening.`, `${ARIA}:See you next week.`]);
 
       await signUp("studio-podcast-page-other@example.com");
       const otherWorkspace = (await env.DB.prepare("SELECT id FROM workspaces WHERE owner_id = (SELECT id FROM users WHERE email = ?)").bind("studio-podcast-page-other@example.com").first<{ id: string }>())!.id;
@@ -494,9 +498,9 @@ describe("studio-chapters", () => {
         expect(refused.status, JSON.stringify(change)).toBe(400);
         expect(refused.data, JSON.stringify(change)).toMatchObject({ intent: "create-podcast", errors: { [field]: message }, values: { ...withoutIntent, ...change } });
       }
-      // The refusals made nothing: the two podcasts are the workspace's only projects.
+      // The refusals made nothing: the three podcasts are the workspace's only projects.
       const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM studio_projects WHERE workspace_id = (SELECT workspace_id FROM studio_projects WHERE id = ?)").bind(projectId).first<{ n: number }>();
-      expect(count!.n).toBe(2);
+      expect(count!.n).toBe(3);
     }, 60_000);
   });
 
