@@ -9,6 +9,7 @@ import type { Actor } from "./actor.server";
 import { newId, randomHex, sha256Hex } from "./tokens.server";
 import { verifySensitiveAction } from "./two-factor.server";
 import { nowSeconds } from "../../../core/clock";
+import { recordAudit } from "~/workspace/audit-log.server";
 
 export type KeyCreationRefusal = "api_key_actor" | "second_factor" | "missing_permissions";
 
@@ -25,6 +26,7 @@ export async function createApiKey(db: Database, actor: Actor, name: string, pro
   const userId = actor.user.id;
   // Creating a key reveals it: that completes the onboarding item generate_api_key (once).
   await completeItem(db, userId, "generate_api_key");
+  await recordAudit(db, actor, "api_key_created", id, { name, owner_user_id: userId });
   return { ok: true, id, key, preview, name };
 }
 
@@ -44,12 +46,16 @@ export async function apiKeysOf(db: Database, actor: Actor) {
 
 /** Renames one of the actor's keys; false when they have no such key. */
 export async function renameApiKey(db: Database, actor: Actor, keyId: string, name: string): Promise<boolean> {
-  return keys.renameApiKey(db, actor.membership.workspace.id, actor.user.id, keyId, name);
+  if (!(await keys.renameApiKey(db, actor.membership.workspace.id, actor.user.id, keyId, name))) return false;
+  await recordAudit(db, actor, "api_key_changed", keyId, { name, owner_user_id: actor.user.id });
+  return true;
 }
 
 /** Deletes one of the actor's keys; false when they have no such key. */
 export async function deleteApiKey(db: Database, actor: Actor, keyId: string): Promise<boolean> {
-  return keys.deleteApiKey(db, actor.membership.workspace.id, actor.user.id, keyId);
+  if (!(await keys.deleteApiKey(db, actor.membership.workspace.id, actor.user.id, keyId))) return false;
+  await recordAudit(db, actor, "api_key_deleted", keyId, { owner_user_id: actor.user.id });
+  return true;
 }
 
 /**
