@@ -51,6 +51,7 @@ import { webhooksApi } from "~/workspace/webhooks-api";
 import { authConnectionsApi } from "~/workspace/auth-connections-api";
 import { defaultSharingApi, resourcesApi } from "~/workspace/resources-api";
 import { notificationsApi } from "~/workspace/notifications-api";
+import { workspaceApiKeysApi } from "~/workspace/api-keys-api";
 
 export type ApiEnv = { Bindings: Env; Variables: { requestId: string } };
 
@@ -66,6 +67,7 @@ api.route("/workspace/resources", resourcesApi);
 api.route("/workspace/notifications", notificationsApi);
 api.route("/workspace/default-sharing-preferences", defaultSharingApi);
 api.route("/service-accounts", serviceAccountsApi);
+api.route("/workspaces/api-keys", workspaceApiKeysApi);
 api.route("/workspace", workspaceApi);
 // The WebSockets first: they authenticate for themselves (the key may come in the first message).
 api.route("/text-to-speech", streamInputApi);

@@ -24,3 +24,6 @@ export const API_KEY_TEXTS = {
   deleteText: (name: string) => `Anything using “${name}” stops working at once. This cannot be undone.`,
   neverUsed: "Never",
 } as const;
+
+/** What a request with a turned-off key is told (decision 0088): it exists, and who can turn it back on. */
+export const API_KEY_DISABLED = "This API key is disabled. Its owner (or, for a service account's key, a workspace admin) can enable it again; until then use another key.";

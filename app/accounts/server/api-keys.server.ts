@@ -51,6 +51,18 @@ export async function renameApiKey(db: Database, actor: Actor, keyId: string, na
   return true;
 }
 
+/** Turns one of the actor's own keys off or on again (a key disabled by its holder comes back this way); false when they have no such key. */
+export async function setOwnApiKeyEnabled(db: Database, actor: Actor, keyId: string, enabled: boolean): Promise<boolean> {
+  if (!(await keys.setApiKeyDisabled(db, actor.membership.workspace.id, keyId, !enabled, actor.user.id))) return false;
+  await recordAudit(db, actor, enabled ? "api_key_enabled" : "api_key_disabled", keyId, { owner_user_id: actor.user.id });
+  return true;
+}
+
+/** Whether a key is one of ours that is turned off: the API then says so instead of "Invalid API key". */
+export async function isDisabledApiKey(db: Database, key: string): Promise<boolean> {
+  return API_KEY_PATTERN.test(key) && keys.isApiKeyDisabled(db, await sha256Hex(key));
+}
+
 /** Deletes one of the actor's keys; false when they have no such key. */
 export async function deleteApiKey(db: Database, actor: Actor, keyId: string): Promise<boolean> {
   if (!(await keys.deleteApiKey(db, actor.membership.workspace.id, actor.user.id, keyId))) return false;
