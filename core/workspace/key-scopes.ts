@@ -46,6 +46,8 @@ const ROUTE_SCOPES: readonly (readonly [string, KeyScope, KeyScope])[] = [
   ["/v1/workspace/invite-link", "workspace_members_invite", "workspace_members_invite"],
   ["/v1/workspace/groups", "workspace_read", "group_members_manage"],
   ["/v1/workspace/webhooks", "webhooks_write", "webhooks_write"],
+  // The analytics queries are POSTs that only read.
+  ["/v1/workspace/analytics", "workspace_read", "workspace_read"],
   ["/v1/service-accounts", "service_account_write", "service_account_write"],
 ];
 
