@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createKey, form, mailedInviteCode, ORIGIN, sessionCookieFrom, signUp, signUpUnverified, STRONG_PASSWORD } from "./helpers";
+import { api, createKey, form, mailedInviteCode, ORIGIN, postForm, sessionCookieFrom, signUp, signUpUnverified, STRONG_PASSWORD } from "./helpers";
 import { connect } from "./agent-call";
 import { GROUP_PERMISSIONS, missingPermissionMessage, type GroupPermission } from "../../../core/workspace/permissions";
 import { APP_SECTIONS } from "~/common/rules/navigation";
@@ -938,6 +938,8 @@ describe("workspace audit log, key disabling and analytics", () => {
   });
 
   it("audit log: real admin actions are recorded with who, what, on what and details, never secrets", async () => {
+    const connection = { auth_type: "oauth2_client_credentials", name: "Audited API", provider: "shop", client_id: "audit-client", client_secret: "audit-shop-secret", token_url: "http://tools.test/token" };
+    expect((await api("/v1/workspace/auth-connections", { method: "POST", json: connection, key: admin })).status).toBeLessThan(300);
     const group = (await (await api("/v1/workspace/groups", { method: "POST", key: admin, json: { name: "Auditors", permissions: ["billing"] } })).json()) as { group_id: string };
     expect((await api(`/v1/workspace/groups/${group.group_id}/members`, { method: "POST", key: admin, json: { email: "al-editor@example.com" } })).status).toBe(200);
     const hook = await api("/v1/workspace/webhooks", { method: "POST", key: admin, json: { settings: { auth_type: "hmac", name: "Audit hook", webhook_url: "https://hooks.example.com/x?token=abc", events: ["speech_to_text"] } } });
@@ -964,6 +966,8 @@ describe("workspace audit log, key disabling and analytics", () => {
     expect(text).toContain("hooks.example.com");
     // The personal key made in the app was recorded too (accounts area, through the same recordAudit).
     expect(events).toContain("api_key_created");
+    expect(events).toContain("auth_connection_created");
+    expect(text).not.toContain("audit-shop-secret");
   });
 
   it("audit log: filters, pagination and bad input", async () => {
@@ -1035,6 +1039,17 @@ describe("workspace audit log, key disabling and analytics", () => {
     expect((await api(`/v1/user/api-keys/${leakyId}`, { method: "PATCH", cookie: editorCookie, json: {} })).status).toBe(422);
     expect((await api(`/v1/user/api-keys/${leakyId}`, { method: "PATCH", cookie: editorCookie, json: { is_enabled: true } })).status).toBe(200);
     expect((await api("/v1/voices", { key: leaky })).status).toBe(200);
+
+    // The keys page shows a disabled key with its badge, and its Enable button (a plain form) turns it on again.
+    expect((await api("/v1/workspaces/api-keys/disable?api_key_name=self", { method: "POST", key: leaky })).status).toBe(200);
+    const page = await (await api("/app/settings/api-keys", { cookie: editorCookie })).text();
+    expect(page).toContain("Disabled");
+    expect(page).toContain('value="enable"');
+    expect((await postForm("/app/settings/api-keys", { intent: "enable", id: leakyId }, adminCookie)).status).toBe(404);
+    expect((await api("/v1/voices", { key: leaky })).status).toBe(401);
+    expect((await postForm("/app/settings/api-keys", { intent: "enable", id: leakyId }, editorCookie)).status).toBe(200);
+    expect((await api("/v1/voices", { key: leaky })).status).toBe(200);
+    expect(await (await api("/app/settings/api-keys", { cookie: editorCookie })).text()).not.toContain('value="enable"');
 
     const entries = (await log("?limit=10")).entries;
     const enabled = entries.find((e) => e.unmapped.event_type === "api_key_enabled")!;
