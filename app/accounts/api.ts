@@ -9,7 +9,7 @@ import { checklistItemId } from "~/accounts/rules/onboarding";
 import { EMAIL_CHANGE_CODE, EMAIL_CHANGE_FAILURES } from "~/accounts/rules/account-actions";
 import { MAX_PUBLIC_NAME } from "../../core/sharing/sharing";
 import { acceptBiometricTerms, applyEmailChange, saveUserPreferences, setPublicUserName } from "~/accounts/server/account-settings.server";
-import { apiKeysOf, createApiKey, deleteApiKey, renameApiKey } from "~/accounts/server/api-keys.server";
+import { apiKeysOf, createApiKey, deleteApiKey, renameApiKey, setOwnApiKeyEnabled } from "~/accounts/server/api-keys.server";
 import { SENSITIVE_ACTION_FAILED } from "~/accounts/server/two-factor.server";
 import { completeChecklistItem, initiateChecklist, markChecklistComplete, onboardingChecklist, setChecklistHidden } from "~/accounts/server/onboarding.server";
 import { providerInvoices, workspaceBilling } from "~/billing/billing.server";
@@ -54,7 +54,7 @@ userApi.get("/referral-link", doc("Your referral link", { success: { description
 userApi.get("/api-keys", doc("List your API keys (previews only)", { success: { description: "JSON: api_keys" } }), async (c) => {
   const keys = await apiKeysOf(database(c.env.DB), c.get("caller"));
   return c.json({
-    api_keys: keys.map((k) => ({ key_id: k.id, name: k.name, preview: k.preview, created_at_unix: k.createdAt, last_used_at_unix: k.lastUsedAt })),
+    api_keys: keys.map((k) => ({ key_id: k.id, name: k.name, preview: k.preview, created_at_unix: k.createdAt, last_used_at_unix: k.lastUsedAt, is_disabled: k.isDisabled })),
   });
 });
 
@@ -70,11 +70,20 @@ userApi.post("/api-keys", doc("Create an API key (shown once; a browser session 
 
 const keyIdParam = z.object({ key_id: z.string().min(1).max(64) });
 
-userApi.patch("/api-keys/:key_id", doc("Rename an API key", { success: { description: "JSON: status" }, responses: { 404: "not_found" } }), valid("param", keyIdParam), valid("json", z.object({ name: apiKeyName })), async (c) => {
-  const ok = await renameApiKey(database(c.env.DB), c.get("caller"), c.req.valid("param").key_id, c.req.valid("json").name);
-  if (!ok) return apiError(c, 404, "not_found", "API key not found");
-  return c.json({ status: "ok" });
-});
+userApi.patch(
+  "/api-keys/:key_id",
+  doc("Rename an API key, or turn it off or on again (is_enabled)", { description: "A key disabled by its holder (POST /v1/workspaces/api-keys/disable) comes back with is_enabled true.", success: { description: "JSON: status" }, responses: { 404: "not_found" } }),
+  valid("param", keyIdParam),
+  valid("json", z.object({ name: apiKeyName.optional(), is_enabled: z.boolean().optional() }).refine((b) => b.name !== undefined || b.is_enabled !== undefined, "Send name or is_enabled.")),
+  async (c) => {
+    const db = database(c.env.DB);
+    const body = c.req.valid("json");
+    const keyId = c.req.valid("param").key_id;
+    const ok = (body.name === undefined || (await renameApiKey(db, c.get("caller"), keyId, body.name))) && (body.is_enabled === undefined || (await setOwnApiKeyEnabled(db, c.get("caller"), keyId, body.is_enabled)));
+    if (!ok) return apiError(c, 404, "not_found", "API key not found");
+    return c.json({ status: "ok" });
+  },
+);
 
 userApi.delete("/api-keys/:key_id", doc("Delete an API key", { success: { description: "JSON: status" }, responses: { 404: "not_found" } }), valid("param", keyIdParam), async (c) => {
   const ok = await deleteApiKey(database(c.env.DB), c.get("caller"), c.req.valid("param").key_id);

@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from "hono";
 import { database } from "../../db/client";
 import { API_KEY_HEADER } from "~/accounts/rules/api-keys";
 import { isSameOriginMutation } from "~/accounts/rules/session";
-import { apiKeyActor, getViewer, recordApiKeyUse, secondFactorRefusal, type Actor } from "~/accounts/accounts.server";
+import { apiKeyActor, getViewer, isDisabledApiKey, recordApiKeyUse, secondFactorRefusal, type Actor } from "~/accounts/accounts.server";
+import { API_KEY_DISABLED } from "~/accounts/rules/api-keys";
 import { apiError } from "./errors";
 import { keyMayCall, missingScopeMessage } from "../../core/workspace/key-scopes";
 import { markRoute } from "./route-docs";
@@ -20,7 +21,7 @@ export const requireCaller: MiddlewareHandler<AuthedEnv> = async (c, next) => {
   const key = c.req.header(API_KEY_HEADER) ?? c.req.header("authorization")?.match(/^Bearer\s+(sk_\S+)$/)?.[1];
   if (key !== undefined) {
     const actor = await apiKeyActor(db, key);
-    if (!actor) return apiError(c, 401, "invalid_api_key", "Invalid API key");
+    if (!actor) return (await isDisabledApiKey(db, key)) ? apiError(c, 401, "api_key_disabled", API_KEY_DISABLED) : apiError(c, 401, "invalid_api_key", "Invalid API key");
     // A scoped key (a service account's) reaches only the routes its scopes open: one check for every route.
     const allowed = keyMayCall(actor.key?.scopes ?? null, c.req.method, c.req.path);
     if (!allowed.ok) return apiError(c, 403, "missing_permissions", missingScopeMessage(allowed.scope));

@@ -27,7 +27,7 @@ import { dubbingProjectApi } from "~/dubbing/project-api";
 import { supportApi } from "~/accounts/support-api";
 import { tryItApi } from "~/speech/try-it-api";
 import { adVisitApi } from "~/marketing/ad-visit-api";
-import { usageApi } from "~/usage/api";
+import { usageApi, workspaceAnalyticsApi } from "~/usage/api";
 import { userApi } from "~/accounts/api";
 import { voicesApi, voicesV2Api } from "~/voices/api";
 import { professionalVoicesApi, similarVoicesApi } from "~/voices/professional-api";
@@ -51,6 +51,7 @@ import { webhooksApi } from "~/workspace/webhooks-api";
 import { authConnectionsApi } from "~/workspace/auth-connections-api";
 import { defaultSharingApi, resourcesApi } from "~/workspace/resources-api";
 import { notificationsApi } from "~/workspace/notifications-api";
+import { workspaceApiKeysApi } from "~/workspace/api-keys-api";
 
 export type ApiEnv = { Bindings: Env; Variables: { requestId: string } };
 
@@ -65,7 +66,9 @@ api.route("/workspace/auth-connections", authConnectionsApi);
 api.route("/workspace/resources", resourcesApi);
 api.route("/workspace/notifications", notificationsApi);
 api.route("/workspace/default-sharing-preferences", defaultSharingApi);
+api.route("/workspace/analytics", workspaceAnalyticsApi);
 api.route("/service-accounts", serviceAccountsApi);
+api.route("/workspaces/api-keys", workspaceApiKeysApi);
 api.route("/workspace", workspaceApi);
 // The WebSockets first: they authenticate for themselves (the key may come in the first message).
 api.route("/text-to-speech", streamInputApi);

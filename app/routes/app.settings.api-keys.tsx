@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { SecretShownOnce } from "~/common/components/secret-once";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Check, KeyRound, Pencil, Trash2, X } from "lucide-react";
+import { Check, KeyRound, Pencil, Power, Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
 import { Field, FormError } from "~/common/components/form";
+import { Badge } from "~/common/ui/badge";
 import { Button } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { Dialog } from "~/common/ui/dialog";
@@ -15,7 +16,7 @@ import { Page, Section } from "~/common/ui/page";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "~/common/ui/table";
 import { API_KEY_TEXTS, apiKeyName } from "~/accounts/rules/api-keys";
 import { PRODUCT_NAME } from "../../core/brand";
-import { apiKeysOf, createApiKey, db, deleteApiKey, hasSecondFactor, renameApiKey, requireViewer, SENSITIVE_ACTION_FAILED, textedCodesTo } from "~/accounts/accounts.server";
+import { apiKeysOf, createApiKey, db, deleteApiKey, hasSecondFactor, renameApiKey, requireViewer, SENSITIVE_ACTION_FAILED, setOwnApiKeyEnabled, textedCodesTo } from "~/accounts/accounts.server";
 import { TextMeACode } from "~/accounts/components/text-me-a-code";
 import { parseForm, type FieldErrors } from "~/common/form.server";
 import { missingPermissionMessage } from "../../core/workspace/permissions";
@@ -25,13 +26,14 @@ export const meta: MetaFunction = () => [{ title: `API keys · ${PRODUCT_NAME}` 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const keys = await apiKeysOf(db(context), viewer);
-  return { twoFactor: hasSecondFactor(viewer.user), sms: textedCodesTo(context.cloudflare.env, viewer.user), keys: keys.map((k) => ({ id: k.id, name: k.name, preview: k.preview, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt })) };
+  return { twoFactor: hasSecondFactor(viewer.user), sms: textedCodesTo(context.cloudflare.env, viewer.user), keys: keys.map((k) => ({ id: k.id, name: k.name, preview: k.preview, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt, disabled: k.isDisabled })) };
 }
 
 const apiKeyIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), name: apiKeyName, code: z.string().max(20).optional() }),
   z.object({ intent: z.literal("rename"), id: z.string().min(1).max(64), name: apiKeyName }),
   z.object({ intent: z.literal("delete"), id: z.string().min(1).max(64) }),
+  z.object({ intent: z.literal("enable"), id: z.string().min(1).max(64) }),
 ]);
 
 /** Errors are keyed by field (shown under it) or `form`; `intent` and `id` say which form they belong to. */
@@ -61,7 +63,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ok =
     input.intent === "rename"
       ? await renameApiKey(database, viewer, input.id, input.name)
-      : await deleteApiKey(database, viewer, input.id);
+      : input.intent === "enable"
+        ? await setOwnApiKeyEnabled(database, viewer, input.id, true)
+        : await deleteApiKey(database, viewer, input.id);
   if (!ok) return Response.json({ intent: input.intent, id: input.id, errors: { form: API_KEY_TEXTS.notFound } } satisfies ActionData, { status: 404 });
   return { intent: input.intent } satisfies ActionData;
 }
@@ -158,7 +162,12 @@ export default function ApiKeysPage() {
                   ) : (
                     <>
                       <TableCell className="max-w-48 break-words font-medium">
-                        {key.name}
+                        {key.name}{" "}
+                        {key.disabled ? (
+                          <Badge tone="warning" title={API_KEY_TEXTS.disabledHint}>
+                            {API_KEY_TEXTS.disabled}
+                          </Badge>
+                        ) : null}
                         <span className="block font-mono text-xs font-normal text-muted-foreground sm:hidden">{key.preview}</span>
                       </TableCell>
                       <TableCell className="hidden font-mono text-muted-foreground sm:table-cell">{key.preview}</TableCell>
@@ -166,6 +175,13 @@ export default function ApiKeysPage() {
                       <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">{key.lastUsedAt ? formatDate(key.lastUsedAt) : API_KEY_TEXTS.neverUsed}</TableCell>
                       <TableCell className="py-2">
                         <div className="flex justify-end gap-1">
+                          {key.disabled ? (
+                            <Form method="post">
+                              <input type="hidden" name="intent" value="enable" />
+                              <input type="hidden" name="id" value={key.id} />
+                              <IconButton type="submit" label="Enable" icon={<Power />} small disabled={busy} />
+                            </Form>
+                          ) : null}
                           <IconButton label="Rename" icon={<Pencil />} small onClick={() => setEditing(key.id)} />
                           {/* Without JavaScript the button deletes at once; with it, a dialog asks first. */}
                           <Form method="post" id={`delete-key-${key.id}`}>

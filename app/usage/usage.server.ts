@@ -1,5 +1,6 @@
 import { usageEventsBetween } from "../../db/repositories/usage";
 import type { Database } from "../../db/client";
+import type { AnalyticsEvent } from "~/usage/rules/analytics";
 import { aggregateUsage, usageBuckets, type UsageBreakdown, type UsageInterval, type UsageMetric, type UsageEvent, type UsageSeries } from "~/usage/rules/usage";
 
 export type UsageRequest = {
@@ -38,5 +39,23 @@ export async function usageEvents(db: Database, scope: Pick<UsageRequest, "works
     source: row.source,
     viaApiKey: row.apiKeyId !== null,
     apiKey: row.apiKeyId === null ? null : (row.apiKeyName ?? DELETED_API_KEY),
+  }));
+}
+
+/** The ledger's events of a workspace (or one of its users) in the window, as the analytics tables read them. */
+export async function analyticsEvents(db: Database, scope: Pick<UsageRequest, "workspaceId" | "userId" | "startMs" | "endMs">): Promise<AnalyticsEvent[]> {
+  const rows = await usageEventsBetween(db, scope.workspaceId, Math.floor(scope.startMs / 1000), Math.ceil(scope.endMs / 1000), scope.userId ?? undefined);
+  return rows.map((row) => ({
+    id: row.id,
+    atMs: row.occurredAt * 1000,
+    credits: row.characters,
+    source: row.source,
+    model: row.modelId,
+    voiceId: row.voiceId,
+    voiceName: row.voiceName,
+    userId: row.userId,
+    userLabel: row.userEmail ?? DELETED_USER,
+    apiKeyId: row.apiKeyId,
+    apiKeyName: row.apiKeyId === null ? null : (row.apiKeyName ?? DELETED_API_KEY),
   }));
 }

@@ -35,6 +35,8 @@ import { seatCount } from "~/workspace/rules/seats";
 import type { WorkspaceRole } from "../../core/workspace/roles";
 import type { LibrarySettings } from "../../core/workspace/library-settings";
 import { TWO_FACTOR_POLICY_TEXTS } from "../../core/workspace/two-factor";
+import { auditLogPage } from "~/workspace/audit-log.server";
+import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from "~/workspace/rules/audit-log";
 
 export const workspaceApi = new Hono<AuthedEnv>();
 workspaceApi.use("*", requireCaller);
@@ -301,3 +303,37 @@ workspaceApi.delete("/members", doc("Remove a member (admins)", { success: { des
 );
 
 workspaceApi.post("/leave", doc("Leave the workspace", { success: { description: "JSON: status" }, responses: { 403: "forbidden (the owner)" } }), async (c) => answer(c, await leaveWorkspace(database(c.env.DB), c.get("caller"))));
+
+const auditQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_DEFAULT),
+  cursor: z.string().min(1).max(200).optional(),
+  time_from_unix_ms: z.coerce.number().int().min(0).optional(),
+  time_to_unix_ms: z.coerce.number().int().min(0).optional(),
+  actor_uid: z.string().min(1).max(64).optional(),
+  class_name: z.string().min(1).max(100).optional(),
+  activity_name: z.string().min(1).max(100).optional(),
+});
+
+workspaceApi.get(
+  "/audit-logs",
+  doc("The workspace's audit log (admins, and members with workspace_settings)", {
+    description: `What admins and members changed in the workspace, newest first, as OCSF events (decision 0088): members and invites, groups and their permissions and members, API keys and service accounts, webhooks, SSO and security settings, ownership and resource sharing. Filters: time_from_unix_ms, time_to_unix_ms, actor_uid, class_name (e.g. Group Management), activity_name (e.g. Member Invited). limit 1 to ${AUDIT_PAGE_MAX} (default ${AUDIT_PAGE_DEFAULT}); pass next_cursor as cursor for the next page.`,
+    success: { description: "JSON: entries, has_more, next_cursor" },
+    responses: { 400: "invalid_cursor", 403: "missing_permissions" },
+  }),
+  valid("query", auditQuery),
+  async (c) => {
+    const q = c.req.valid("query");
+    const page = await auditLogPage(database(c.env.DB), c.get("caller"), {
+      limit: q.limit,
+      cursor: q.cursor,
+      fromMs: q.time_from_unix_ms,
+      toMs: q.time_to_unix_ms,
+      actorUserId: q.actor_uid,
+      className: q.class_name,
+      activityName: q.activity_name,
+    });
+    if (!page.ok) return apiError(c, page.httpStatus, page.status, page.message);
+    return c.json({ entries: page.entries, has_more: page.hasMore, ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}) });
+  },
+);

@@ -7,6 +7,7 @@ import type { AuthConnectionRow } from "../../db/repositories/auth-connections";
 import { isInternalHost } from "../../core/webhooks/webhooks";
 import { nowSeconds } from "../../core/clock";
 import { can, newId, type Actor } from "~/accounts/accounts.server";
+import { recordAudit } from "~/workspace/audit-log.server";
 import {
   AUTH_CONNECTION_TEXTS,
   authHeaders,
@@ -71,6 +72,8 @@ export async function createAuthConnection(env: Env, actor: Actor, body: CreateA
     createdAt: Date.now(),
   };
   await table.insertAuthConnection(db, row);
+  // Which write-only fields were given, never their values.
+  await recordAudit(db, actor, "auth_connection_created", row.id, { name: body.name, provider: body.provider, auth_type: body.auth_type, write_only_fields: Object.keys(secrets) });
   return { ok: true, row };
 }
 
@@ -91,6 +94,7 @@ export async function updateAuthConnection(env: Env, actor: Actor, id: string, b
   };
   await table.updateAuthConnection(db, found.workspaceId, id, next);
   tokens.delete(id);
+  await recordAudit(db, actor, "auth_connection_changed", id, { provider: next.provider, changed_settings: Object.keys(settings), changed_write_only_fields: Object.keys(secrets) });
   return { ok: true, row: { ...found, ...next } };
 }
 
@@ -104,6 +108,7 @@ export async function deleteAuthConnection(env: Env, actor: Actor, id: string, u
   if (using.length) return refuse(409, "auth_connection_in_use", AUTH_CONNECTION_TEXTS.inUse(using.map((a) => a.name)));
   await table.deleteAuthConnection(db, found.workspaceId, id);
   tokens.delete(id);
+  await recordAudit(db, actor, "auth_connection_deleted", id, { name: found.name });
   return { ok: true };
 }
 

@@ -7,6 +7,7 @@ import { normalisePermissions, parsePermissions, type GroupPermission } from "..
 import { allMembersPermissions, newId, type Actor } from "~/accounts/accounts.server";
 import { GROUP_TEXTS } from "~/workspace/rules/groups";
 import type { WorkspaceRefusal } from "~/workspace/workspace.server";
+import { recordAudit } from "~/workspace/audit-log.server";
 
 export type Group = { id: string; name: string; permissions: GroupPermission[]; members: { userId: string; email: string }[] };
 type Result<T = object> = ({ ok: true } & T) | WorkspaceRefusal;
@@ -27,7 +28,9 @@ export async function createGroup(db: Database, actor: Actor, name: string, perm
   if (denied) return denied;
   const id = newId("grp");
   const created = await groups.insertGroup(db, { id, workspaceId: actor.membership.workspace.id, name, permissions: JSON.stringify(normalisePermissions(permissions)) });
-  return created ? { ok: true, id } : refuse(409, "group_name_taken", GROUP_TEXTS.nameTaken(name));
+  if (!created) return refuse(409, "group_name_taken", GROUP_TEXTS.nameTaken(name));
+  await recordAudit(db, actor, "group_created", id, { name, permissions });
+  return { ok: true, id };
 }
 
 export async function editGroup(db: Database, actor: Actor, groupId: string, patch: { name?: string; permissions?: GroupPermission[] }): Promise<Result> {
@@ -38,11 +41,17 @@ export async function editGroup(db: Database, actor: Actor, groupId: string, pat
     permissions: patch.permissions === undefined ? undefined : JSON.stringify(normalisePermissions(patch.permissions)),
   });
   if (outcome === "name_taken") return refuse(409, "group_name_taken", GROUP_TEXTS.nameTaken(patch.name ?? ""));
-  return outcome === "ok" ? { ok: true } : notFound();
+  if (outcome !== "ok") return notFound();
+  await recordAudit(db, actor, "group_changed", groupId, { name: patch.name, permissions: patch.permissions });
+  return { ok: true };
 }
 
 export async function removeGroup(db: Database, actor: Actor, groupId: string): Promise<Result> {
-  return adminsOnly(actor) ?? ((await groups.deleteGroup(db, actor.membership.workspace.id, groupId)) ? { ok: true } : notFound());
+  const denied = adminsOnly(actor);
+  if (denied) return denied;
+  if (!(await groups.deleteGroup(db, actor.membership.workspace.id, groupId))) return notFound();
+  await recordAudit(db, actor, "group_deleted", groupId);
+  return { ok: true };
 }
 
 /** The group of the actor's workspace and the workspace member with that address; a refusal when either is missing. */
@@ -60,6 +69,7 @@ export async function addToGroup(db: Database, actor: Actor, groupId: string, em
   const found = await groupAndMember(db, actor, groupId, email);
   if (!found.ok) return found;
   await groups.addGroupMember(db, groupId, found.userId);
+  await recordAudit(db, actor, "group_member_added", groupId, { email, user_id: found.userId });
   return { ok: true };
 }
 
@@ -68,7 +78,9 @@ export async function removeFromGroup(db: Database, actor: Actor, groupId: strin
   if (denied) return denied;
   const found = await groupAndMember(db, actor, groupId, email);
   if (!found.ok) return found;
-  return (await groups.removeGroupMember(db, groupId, found.userId)) ? { ok: true } : refuse(404, "member_not_found", GROUP_TEXTS.notInGroup(email));
+  if (!(await groups.removeGroupMember(db, groupId, found.userId))) return refuse(404, "member_not_found", GROUP_TEXTS.notInGroup(email));
+  await recordAudit(db, actor, "group_member_removed", groupId, { email, user_id: found.userId });
+  return { ok: true };
 }
 
 export { allMembersPermissions };
@@ -78,5 +90,6 @@ export async function setAllMembersPermissions(db: Database, actor: Actor, permi
   const denied = adminsOnly(actor);
   if (denied) return denied;
   await updateWorkspace(db, actor.membership.workspace.id, { allMembersPermissions: JSON.stringify(normalisePermissions(permissions)) });
+  await recordAudit(db, actor, "all_members_permissions_changed", actor.membership.workspace.id, { permissions: normalisePermissions(permissions) });
   return { ok: true };
 }

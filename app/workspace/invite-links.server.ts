@@ -9,6 +9,7 @@ import { INVITE_TEXTS } from "~/workspace/rules/invites";
 import { seatsFullMessage } from "~/workspace/rules/seats";
 import { INVITE_LINK_CODE_BYTES, INVITE_LINK_TEXTS, inviteLinkExpiry, inviteLinkUrl, isInviteLinkCodeShape, isInviteLinkLive } from "~/workspace/rules/invite-links";
 import type { WorkspaceRefusal } from "./workspace.server";
+import { recordAudit } from "./audit-log.server";
 
 const refuse = (httpStatus: WorkspaceRefusal["httpStatus"], status: string, message: string): WorkspaceRefusal => ({ ok: false, httpStatus, status, message });
 const mayManage = async (db: Database, actor: Actor) => (await can(db, actor, "workspace_settings")) ? null : refuse(403, "forbidden", INVITE_LINK_TEXTS.forbidden);
@@ -31,13 +32,16 @@ export async function createInviteLink(db: Database, actor: Actor, days: number,
   const now = nowSeconds();
   const expiresAt = inviteLinkExpiry(now, days);
   await upsertInviteLink(db, { workspaceId: actor.membership.workspace.id, codeHash: await sha256Hex(code), createdBy: actor.user.id, createdAt: now, expiresAt });
+  await recordAudit(db, actor, "invite_link_created", actor.membership.workspace.id, { expires_at_unix: expiresAt });
   return { ok: true, code, url: inviteLinkUrl(origin, code), expiresAt };
 }
 
 export async function revokeInviteLink(db: Database, actor: Actor): Promise<{ ok: true } | WorkspaceRefusal> {
   const denied = await mayManage(db, actor);
   if (denied) return denied;
-  return (await deleteInviteLink(db, actor.membership.workspace.id)) ? { ok: true } : refuse(404, "not_found", INVITE_LINK_TEXTS.noLink);
+  if (!(await deleteInviteLink(db, actor.membership.workspace.id))) return refuse(404, "not_found", INVITE_LINK_TEXTS.noLink);
+  await recordAudit(db, actor, "invite_link_revoked", actor.membership.workspace.id);
+  return { ok: true };
 }
 
 type LinkedWorkspace = { workspaceId: string; workspaceName: string };

@@ -8,6 +8,7 @@ import { findProject } from "../../db/repositories/studio";
 import { findGroup, listGroups } from "../../db/repositories/groups";
 import { findMembership, listMembers } from "../../db/repositories/workspaces";
 import { findUserByEmail, findUserById } from "../../db/repositories/users";
+import { recordAudit, type AuditActor } from "~/workspace/audit-log.server";
 import { listServiceAccounts } from "../../db/repositories/service-accounts";
 import { isAdmin, type WorkspaceRole } from "../../core/workspace/roles";
 import {
@@ -126,7 +127,7 @@ async function principalOf(db: Database, actor: ResourceActor, target: ShareTarg
 }
 
 /** Grants `role` on the resource to the target (replacing their earlier role). Needs the admin role on it. */
-export async function shareResource(db: Database, actor: ResourceActor, type: ResourceType, id: string, target: ShareTarget, role: ResourceRole): Promise<Result> {
+export async function shareResource(db: Database, actor: ResourceActor & AuditActor, type: ResourceType, id: string, target: ShareTarget, role: ResourceRole): Promise<Result> {
   const found = await visibleResource(db, actor, type, id);
   if (!found.ok) return found;
   if (found.role !== "admin") return refuse(403, "missing_permissions", SHARING_TEXTS.needsAdmin(type));
@@ -134,11 +135,12 @@ export async function shareResource(db: Database, actor: ResourceActor, type: Re
   if (!principal.ok) return principal;
   if (principal.principalType === "user" && principal.principalId === found.resource.creatorUserId) return refuse(400, "creator_role_fixed", SHARING_TEXTS.creatorKept);
   await grants.putGrant(db, { workspaceId: workspaceOf(actor), resourceType: type, resourceId: id, principalType: principal.principalType, principalId: principal.principalId, role });
+  await recordAudit(db, actor, "resource_shared", `${type}:${id}`, { resource_type: type, resource_id: id, principal_type: principal.principalType, principal_id: principal.principalId, role });
   return { ok: true };
 }
 
 /** Removes the target's role on the resource (what they had through it: their groups' roles stay). Needs admin. */
-export async function unshareResource(db: Database, actor: ResourceActor, type: ResourceType, id: string, target: ShareTarget): Promise<Result> {
+export async function unshareResource(db: Database, actor: ResourceActor & AuditActor, type: ResourceType, id: string, target: ShareTarget): Promise<Result> {
   const found = await visibleResource(db, actor, type, id);
   if (!found.ok) return found;
   if (found.role !== "admin") return refuse(403, "missing_permissions", SHARING_TEXTS.needsAdmin(type));
@@ -146,6 +148,7 @@ export async function unshareResource(db: Database, actor: ResourceActor, type: 
   if (!principal.ok) return principal;
   if (principal.principalType === "user" && principal.principalId === found.resource.creatorUserId) return refuse(400, "creator_role_fixed", SHARING_TEXTS.creatorKept);
   await grants.deleteGrant(db, workspaceOf(actor), type, id, principal.principalType, principal.principalId);
+  await recordAudit(db, actor, "resource_unshared", `${type}:${id}`, { resource_type: type, resource_id: id, principal_type: principal.principalType, principal_id: principal.principalId });
   return { ok: true };
 }
 

@@ -6,6 +6,7 @@ import { keyCapPeriodStart, type KeyScope } from "../../core/workspace/key-scope
 import { isServiceAccount, issueApiKey, newId, type Actor } from "~/accounts/accounts.server";
 import { MAX_SERVICE_ACCOUNTS, SERVICE_ACCOUNT_TEXTS } from "~/workspace/rules/service-accounts";
 import type { WorkspaceRefusal } from "~/workspace/workspace.server";
+import { recordAudit } from "~/workspace/audit-log.server";
 import { nowSeconds } from "../../core/clock";
 
 type Result<T = object> = ({ ok: true } & T) | WorkspaceRefusal;
@@ -71,13 +72,16 @@ export async function createServiceAccount(db: Database, actor: Actor, name: str
   if ((await accounts.countServiceAccounts(db, workspaceId)) >= MAX_SERVICE_ACCOUNTS) return refuse(403, "service_account_limit_reached", SERVICE_ACCOUNT_TEXTS.limit);
   const userId = newId("sa");
   await accounts.insertServiceAccount(db, { userId, workspaceId, publicUserId: newId("pub"), name });
+  await recordAudit(db, actor, "service_account_created", userId, { name });
   return { ok: true, userId };
 }
 
 export async function deleteServiceAccount(db: Database, actor: Actor, userId: string): Promise<Result> {
   const denied = managerRefusal(actor);
   if (denied) return denied;
-  return (await accounts.deleteServiceAccount(db, actor.membership.workspace.id, userId)) ? { ok: true } : refuse(404, "not_found", SERVICE_ACCOUNT_TEXTS.notFound);
+  if (!(await accounts.deleteServiceAccount(db, actor.membership.workspace.id, userId))) return refuse(404, "not_found", SERVICE_ACCOUNT_TEXTS.notFound);
+  await recordAudit(db, actor, "service_account_deleted", userId);
+  return { ok: true };
 }
 
 async function ownServiceAccount(db: Database, actor: Actor, userId: string): Promise<WorkspaceRefusal | null> {
@@ -99,6 +103,7 @@ export async function createServiceKey(db: Database, actor: Actor, userId: strin
     permissions: input.permissions === "all" ? null : JSON.stringify([...new Set(input.permissions)]),
     characterLimit: input.characterLimit,
   });
+  await recordAudit(db, actor, "api_key_created", id, { name: input.name, owner_user_id: userId, permissions: input.permissions === "all" ? "all" : input.permissions, character_limit: input.characterLimit });
   return { ok: true, id, key };
 }
 
@@ -117,11 +122,18 @@ export async function updateServiceKey(
     characterLimit: patch.characterLimit,
     isDisabled: patch.isEnabled === undefined ? undefined : !patch.isEnabled,
   });
-  return updated ? { ok: true } : refuse(404, "not_found", SERVICE_ACCOUNT_TEXTS.keyNotFound);
+  if (!updated) return refuse(404, "not_found", SERVICE_ACCOUNT_TEXTS.keyNotFound);
+  const details = { owner_user_id: userId, name: patch.name, permissions: patch.permissions === "all" ? "all" : patch.permissions, character_limit: patch.characterLimit };
+  const changedOtherwise = patch.name !== undefined || patch.permissions !== undefined || patch.characterLimit !== undefined;
+  if (changedOtherwise) await recordAudit(db, actor, "api_key_changed", keyId, details);
+  if (patch.isEnabled !== undefined) await recordAudit(db, actor, patch.isEnabled ? "api_key_enabled" : "api_key_disabled", keyId, { owner_user_id: userId });
+  return { ok: true };
 }
 
 export async function deleteServiceKey(db: Database, actor: Actor, userId: string, keyId: string): Promise<Result> {
   const denied = await ownServiceAccount(db, actor, userId);
   if (denied) return denied;
-  return (await deleteApiKey(db, actor.membership.workspace.id, userId, keyId)) ? { ok: true } : refuse(404, "not_found", SERVICE_ACCOUNT_TEXTS.keyNotFound);
+  if (!(await deleteApiKey(db, actor.membership.workspace.id, userId, keyId))) return refuse(404, "not_found", SERVICE_ACCOUNT_TEXTS.keyNotFound);
+  await recordAudit(db, actor, "api_key_deleted", keyId, { owner_user_id: userId });
+  return { ok: true };
 }

@@ -42,6 +42,7 @@ import {
 import { authnRequestXml, certificatePublicKeyPem, checkSamlResponse, redirectBindingUrl, SAML_ACS_PATH, SAML_METADATA_PATH, SAML_STATE_COOKIE, SAML_PATH, SAML_TEXTS } from "~/workspace/rules/saml";
 import { DEV_DOH_URL, DEV_IDP_CLIENT_ID, DEV_IDP_CLIENT_SECRET, devDnsOverHttps, devIdentityProvider, devIssuer, devSamlIdentityProvider, isDevIdentityProviderUrl } from "./dev-identity-provider.server";
 import { log } from "~/common/log.server";
+import { recordAudit } from "./audit-log.server";
 import { nowSeconds } from "../../core/clock";
 
 export type SsoRefusal = { ok: false; httpStatus: 400 | 403 | 404 | 409 | 502; status: string; message: string };
@@ -126,6 +127,7 @@ export async function saveIdentityProvider(db: Database, env: Env, origin: strin
     samlSsoUrl: null,
     samlCertificate: null,
   });
+  await recordAudit(db, actor, "identity_provider_saved", actor.membership.workspace.id, { protocol: "oidc", issuer, client_id: input.clientId, new_client_secret: Boolean(input.clientSecret) });
   return { ok: true };
 }
 
@@ -165,6 +167,7 @@ export async function saveSamlIdentityProvider(db: Database, env: Env, actor: Ac
     samlSsoUrl: parsed.toString(),
     samlCertificate: certificate,
   });
+  await recordAudit(db, actor, "identity_provider_saved", actor.membership.workspace.id, { protocol: "saml", entity_id: entityId, sso_host: parsed.host });
   return { ok: true };
 }
 
@@ -187,13 +190,16 @@ export async function setSsoOptions(db: Database, actor: Actor, options: { ssoEn
         ? { autoProvisioningEnabled: true, autoProvisioningEnabledAt: nowSeconds(), autoProvisioningEnabledByUserEmail: actor.user.email }
         : { autoProvisioningEnabled: false, autoProvisioningEnabledAt: null, autoProvisioningEnabledByUserEmail: null };
   await updateIdentityProvider(db, workspaceId, { ...(options.ssoEnforced === undefined ? {} : { ssoEnforced: options.ssoEnforced }), ...provisioning });
+  await recordAudit(db, actor, "sso_options_changed", workspaceId, { sso_enforced: options.ssoEnforced, auto_provisioning: options.autoProvisioning });
   return { ok: true };
 }
 
 export async function removeIdentityProvider(db: Database, actor: Actor): Promise<Result> {
   const refusal = onlyAdmins(actor);
   if (refusal) return refusal;
-  return (await deleteIdentityProvider(db, actor.membership.workspace.id)) ? { ok: true } : refuse(404, "not_found", "No identity provider is set up.");
+  if (!(await deleteIdentityProvider(db, actor.membership.workspace.id))) return refuse(404, "not_found", "No identity provider is set up.");
+  await recordAudit(db, actor, "identity_provider_removed", actor.membership.workspace.id);
+  return { ok: true };
 }
 
 export async function addWorkspaceDomain(db: Database, actor: Actor, domain: string): Promise<Result> {
@@ -204,6 +210,7 @@ export async function addWorkspaceDomain(db: Database, actor: Actor, domain: str
   const taken = await findVerifiedDomain(db, name);
   if (taken && taken.domain.workspaceId !== actor.membership.workspace.id) return refuse(409, "domain_taken", SSO_TEXTS.domainTaken);
   await addDomain(db, { workspaceId: actor.membership.workspace.id, domain: name, verificationToken: randomHex(16) });
+  await recordAudit(db, actor, "domain_added", name);
   return { ok: true };
 }
 
@@ -236,13 +243,18 @@ export async function verifyWorkspaceDomain(db: Database, env: Env, actor: Actor
     return refuse(502, "dns_lookup_failed", "The DNS lookup failed. Try again in a moment.");
   }
   if (!records.includes(domainTxtValue(row.verificationToken))) return refuse(409, "not_verified", SSO_TEXTS.notVerifiedYet);
-  return (await markDomainVerified(db, row.workspaceId, row.domain, nowSeconds())) ? { ok: true } : refuse(409, "domain_taken", SSO_TEXTS.domainTaken);
+  if (!(await markDomainVerified(db, row.workspaceId, row.domain, nowSeconds()))) return refuse(409, "domain_taken", SSO_TEXTS.domainTaken);
+  await recordAudit(db, actor, "domain_verified", row.domain);
+  return { ok: true };
 }
 
 export async function removeWorkspaceDomain(db: Database, actor: Actor, domain: string): Promise<Result> {
   const refusal = onlyAdmins(actor);
   if (refusal) return refusal;
-  return (await deleteDomain(db, actor.membership.workspace.id, domain.trim().toLowerCase())) ? { ok: true } : refuse(404, "not_found", "Domain not found.");
+  const name = domain.trim().toLowerCase();
+  if (!(await deleteDomain(db, actor.membership.workspace.id, name))) return refuse(404, "not_found", "Domain not found.");
+  await recordAudit(db, actor, "domain_removed", name);
+  return { ok: true };
 }
 
 // ---- signing in ----

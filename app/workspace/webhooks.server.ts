@@ -21,6 +21,7 @@ import { readTokenAnswer, tokenRequest } from "~/workspace/rules/auth-connection
 import { devIdentityProvider, isLocalDevTokenUrl } from "~/workspace/dev-identity-provider.server";
 import { notifyWorkspace } from "~/workspace/notifications.server";
 import type { WorkspaceRefusal } from "~/workspace/workspace.server";
+import { recordAudit } from "~/workspace/audit-log.server";
 import { nowSeconds } from "../../core/clock";
 
 type Result<T = object> = ({ ok: true } & T) | WorkspaceRefusal | { ok: false; httpStatus: 400 | 422; status: string; message: string };
@@ -65,14 +66,18 @@ export async function createWebhook(
   const id = newId("whk");
   const events = JSON.stringify([...new Set(input.events)]);
   const base = { id, workspaceId: actor.membership.workspace.id, name: input.name, url: input.url, events };
+  // Only the URL's host: its path or query may carry a token.
+  const audited = { name: input.name, host: new URL(input.url).host, events: input.events, auth_type: input.oauth2 ? "oauth2" : "hmac" };
   if (input.oauth2) {
     const { client_secret: clientSecret, scope, audience, ...required } = input.oauth2;
     const settings: WebhookOAuth2Settings = { ...required, ...(scope ? { scope } : {}), ...(audience ? { audience } : {}) };
     await hooks.insertWebhook(db, { ...base, authType: "oauth2", secret: clientSecret, authSettings: JSON.stringify(settings) });
+    await recordAudit(db, actor, "webhook_created", id, audited);
     return { ok: true, id, secret: null };
   }
   const secret = `wsec_${randomHex(32)}`;
   await hooks.insertWebhook(db, { ...base, secret });
+  await recordAudit(db, actor, "webhook_created", id, audited);
   return { ok: true, id, secret };
 }
 
@@ -86,7 +91,9 @@ export async function editWebhook(db: Database, actor: Actor, id: string, patch:
     isDisabled: patch.isDisabled,
     ...(patch.isDisabled === false ? { isAutoDisabled: false, consecutiveFailures: 0 } : {}),
   });
-  return updated ? { ok: true } : refuse(404, "webhook_not_found", WEBHOOK_TEXTS.notFound);
+  if (!updated) return refuse(404, "webhook_not_found", WEBHOOK_TEXTS.notFound);
+  await recordAudit(db, actor, "webhook_changed", id, { name: patch.name, events: patch.events, disabled: patch.isDisabled });
+  return { ok: true };
 }
 
 export async function removeWebhook(db: Database, actor: Actor, id: string): Promise<Result> {
@@ -94,6 +101,7 @@ export async function removeWebhook(db: Database, actor: Actor, id: string): Pro
   if (denied) return denied;
   if (!(await hooks.deleteWebhook(db, actor.membership.workspace.id, id))) return refuse(404, "webhook_not_found", WEBHOOK_TEXTS.notFound);
   tokens.delete(id);
+  await recordAudit(db, actor, "webhook_deleted", id);
   return { ok: true };
 }
 

@@ -29,6 +29,7 @@ import { log } from "~/common/log.server";
 import { nowSeconds } from "../../core/clock";
 import { LIBRARY_SETTING_TEXTS, type LibrarySettings } from "../../core/workspace/library-settings";
 import { TWO_FACTOR_POLICY_TEXTS } from "../../core/workspace/two-factor";
+import { recordAudit } from "~/workspace/audit-log.server";
 
 export type { Membership };
 
@@ -105,12 +106,15 @@ export async function inviteMember(db: Database, actor: Actor, email: string, ro
     // The invite stands; inviting the address again sends a new link.
     log("error", "invite e-mail failed", { workspace_id: membership.workspace.id, to_domain: email.split("@")[1], error: String(error) });
   }
+  await recordAudit(db, actor, "member_invited", email, { email, role, group_ids: groupIds });
   return { ok: true };
 }
 
 export async function cancelInvite(db: Database, actor: Actor, email: string): Promise<Result> {
   if (!(await can(db, actor, "workspace_settings"))) return refuse(403, "forbidden", "Only workspace admins and members with the Workspace settings permission can cancel invites.");
-  return (await deleteInvite(db, actor.membership.workspace.id, email)) ? { ok: true } : refuse(404, "not_found", "Invite not found");
+  if (!(await deleteInvite(db, actor.membership.workspace.id, email))) return refuse(404, "not_found", "Invite not found");
+  await recordAudit(db, actor, "invite_cancelled", email, { email });
+  return { ok: true };
 }
 
 /**
@@ -142,7 +146,9 @@ export async function removeMemberByEmail(db: Database, actor: Actor, email: str
     return refuse(403, "forbidden", "Only workspace admins can remove admins.");
   }
   const ok = target ? await removeMember(db, membership.workspace.id, target.id) : false;
-  return ok ? { ok: true } : refuse(404, "not_found", "Member not found");
+  if (!ok || !target) return refuse(404, "not_found", "Member not found");
+  await recordAudit(db, actor, "member_removed", target.id, { email });
+  return { ok: true };
 }
 
 export const MEMBER_UPDATE_TEXTS = {
@@ -166,7 +172,10 @@ export async function updateMember(db: Database, actor: Actor, input: { email: s
   const role = input.role;
   if (role === undefined) return { ok: true };
   if (target.id === membership.workspace.ownerId && role !== "admin") return refuse(403, "forbidden", MEMBER_UPDATE_TEXTS.owner);
-  if (current.role !== role) await setMemberRole(db, membership.workspace.id, target.id, role);
+  if (current.role !== role) {
+    await setMemberRole(db, membership.workspace.id, target.id, role);
+    await recordAudit(db, actor, "member_role_changed", target.id, { email: target.email, from: current.role, to: role });
+  }
   return { ok: true };
 }
 
@@ -185,6 +194,7 @@ export async function updateWorkspaceSettings(db: Database, actor: Actor, settin
     ...(settings.trainingOptOut === undefined ? {} : { trainingOptOut: settings.trainingOptOut, trainingOptOutAt: nowSeconds() }),
     ...(settings.sessionInactivityTimeout === undefined ? {} : { sessionInactivityTimeout: settings.sessionInactivityTimeout }),
   });
+  await recordAudit(db, actor, "workspace_settings_changed", actor.membership.workspace.id, { training_opt_out: settings.trainingOptOut, session_inactivity_timeout: settings.sessionInactivityTimeout });
   return { ok: true };
 }
 
@@ -205,6 +215,7 @@ export async function setTwoFactorRequired(db: Database, actor: Actor, required:
   if (required && !hasSecondFactor(actor.user)) return refuse(409, "two_factor_not_enabled", TWO_FACTOR_POLICY_TEXTS.ownFactorFirst);
   const requiredAt = required ? nowSeconds() : null;
   await updateWorkspace(db, workspace.id, { twoFactorRequiredAt: requiredAt });
+  await recordAudit(db, actor, "security_settings_changed", workspace.id, { two_factor_required: required });
   return { ok: true, requiredAt };
 }
 
@@ -221,6 +232,7 @@ export function voiceLibrarySettings(actor: Actor): LibrarySettings {
 export async function updateVoiceLibrarySettings(db: Database, actor: Actor, change: Partial<LibrarySettings>): Promise<{ ok: true; settings: LibrarySettings } | WorkspaceRefusal> {
   if (!(await can(db, actor, "workspace_settings"))) return refuse(403, "forbidden", LIBRARY_SETTING_TEXTS.forbidden);
   await updateWorkspace(db, actor.membership.workspace.id, change);
+  await recordAudit(db, actor, "voice_library_settings_changed", actor.membership.workspace.id, { members_can_add_library_voices: change.membersAddLibraryVoices, members_can_publish_library_voices: change.membersPublishLibraryVoices });
   const before = voiceLibrarySettings(actor);
   return { ok: true, settings: { membersAddLibraryVoices: change.membersAddLibraryVoices ?? before.membersAddLibraryVoices, membersPublishLibraryVoices: change.membersPublishLibraryVoices ?? before.membersPublishLibraryVoices } };
 }
@@ -271,5 +283,7 @@ export async function transferWorkspaceOwnership(db: Database, actor: Actor, ema
   const membership = target ? await findMembership(db, target.id, workspace.id) : undefined;
   if (!target || !membership || target.serviceAccountWorkspaceId) return refuse(404, "not_found", OWNERSHIP_TEXTS.notMember);
   if (!isAdmin(membership.role)) return refuse(409, "not_admin", OWNERSHIP_TEXTS.adminsOnly);
-  return (await transferOwnership(db, workspace.id, actor.user.id, target.id)) ? { ok: true } : refuse(409, "conflict", OWNERSHIP_TEXTS.changed);
+  if (!(await transferOwnership(db, workspace.id, actor.user.id, target.id))) return refuse(409, "conflict", OWNERSHIP_TEXTS.changed);
+  await recordAudit(db, actor, "ownership_transferred", workspace.id, { from_user_id: actor.user.id, to_user_id: target.id, to_email: email });
+  return { ok: true };
 }

@@ -24,6 +24,11 @@ describe("API key scopes", () => {
     expect(keyMayCall(null, "POST", "/v1/voices/add")).toEqual({ ok: true });
   });
 
+  it("any key may disable itself, and only that", () => {
+    expect(keyMayCall(["text_to_speech"], "POST", "/v1/workspaces/api-keys/disable")).toEqual({ ok: true });
+    expect(keyMayCall(["text_to_speech"], "POST", "/v1/workspaces/api-keys/third-party-disabling")).toEqual({ ok: false, scope: null });
+  });
+
   it("caps count from the first of the month, UTC", () => {
     expect(keyCapPeriodStart(Date.UTC(2026, 10, 24, 18, 0) / 1000)).toBe(Date.UTC(2026, 10, 1) / 1000);
   });

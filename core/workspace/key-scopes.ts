@@ -46,6 +46,8 @@ const ROUTE_SCOPES: readonly (readonly [string, KeyScope, KeyScope])[] = [
   ["/v1/workspace/invite-link", "workspace_members_invite", "workspace_members_invite"],
   ["/v1/workspace/groups", "workspace_read", "group_members_manage"],
   ["/v1/workspace/webhooks", "webhooks_write", "webhooks_write"],
+  // The analytics queries are POSTs that only read.
+  ["/v1/workspace/analytics", "workspace_read", "workspace_read"],
   ["/v1/service-accounts", "service_account_write", "service_account_write"],
 ];
 
@@ -66,9 +68,13 @@ export function requiredKeyScope(method: string, path: string): KeyScope | null 
   return READS.has(method.toUpperCase()) ? best[1] : best[2];
 }
 
+/** POST here with api_key_name=self disables the key the request came with. */
+export const SELF_DISABLE_PATH = "/v1/workspaces/api-keys/disable";
+
 /** Whether a key with these scopes (null: a full-access key) may make the request. */
 export function keyMayCall(scopes: readonly string[] | null, method: string, path: string): { ok: true } | { ok: false; scope: KeyScope | null } {
-  if (scopes === null) return { ok: true };
+  // Any key may switch itself off (a leaked key's holder needs no scope for that, decision 0088).
+  if (scopes === null || (method.toUpperCase() === "POST" && path === SELF_DISABLE_PATH)) return { ok: true };
   const scope = requiredKeyScope(method, path);
   return scope !== null && scopes.includes(scope) ? { ok: true } : { ok: false, scope };
 }

@@ -55,3 +55,17 @@ export async function deleteApiKey(db: Database, workspaceId: string, userId: st
 export async function markApiKeyUsed(db: Database, id: string, nowSeconds: number): Promise<void> {
   await db.update(apiKeys).set({ lastUsedAt: nowSeconds }).where(eq(apiKeys.id, id));
 }
+
+/** Turns a key of the workspace off or on again (`userId`: only that owner's); false when there is no such key. */
+export async function setApiKeyDisabled(db: Database, workspaceId: string, id: string, disabled: boolean, userId?: string): Promise<boolean> {
+  const conditions = [eq(apiKeys.id, id), eq(apiKeys.workspaceId, workspaceId)];
+  if (userId !== undefined) conditions.push(eq(apiKeys.userId, userId));
+  const updated = await db.update(apiKeys).set({ isDisabled: disabled }).where(and(...conditions)).returning({ id: apiKeys.id });
+  return updated.length === 1;
+}
+
+/** Whether the key with this hash exists and is turned off. */
+export async function isApiKeyDisabled(db: Database, keyHash: string): Promise<boolean> {
+  const rows = await db.select({ isDisabled: apiKeys.isDisabled }).from(apiKeys).where(eq(apiKeys.keyHash, keyHash));
+  return rows[0]?.isDisabled === true;
+}

@@ -2,7 +2,7 @@ import { and, eq, gte, lte } from "drizzle-orm";
 import type { Database } from "../client";
 import { apiKeys, usageEvents, users } from "../schema";
 
-export type UsageRow = { occurredAt: number; characters: number; voiceName: string; modelId: string; source: string; apiKeyId: string | null; apiKeyName: string | null; userEmail: string | null };
+export type UsageRow = { id: string; userId: string; voiceId: string; occurredAt: number; characters: number; voiceName: string; modelId: string; source: string; apiKeyId: string | null; apiKeyName: string | null; userEmail: string | null };
 
 /**
  * A workspace's usage events in [fromSeconds, toSeconds], oldest first, with each user's e-mail and each API
@@ -13,6 +13,9 @@ export async function usageEventsBetween(db: Database, workspaceId: string, from
   if (userId) conditions.push(eq(usageEvents.userId, userId));
   return db
     .select({
+      id: usageEvents.id,
+      userId: usageEvents.userId,
+      voiceId: usageEvents.voiceId,
       occurredAt: usageEvents.occurredAt,
       characters: usageEvents.characters,
       voiceName: usageEvents.voiceName,

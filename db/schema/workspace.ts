@@ -37,6 +37,11 @@ export const workspaces = sqliteTable(
     /** The voice-library settings: whether members who are not admins may add library voices, and publish voices there. */
     membersAddLibraryVoices: integer("members_add_library_voices", { mode: "boolean" }).notNull().default(true),
     membersPublishLibraryVoices: integer("members_publish_library_voices", { mode: "boolean" }).notNull().default(true),
+    /**
+     * Whether a key's holder may disable it with POST /v1/workspaces/api-keys/disable (migration 0066, decision 0088):
+     * true or false for every key of the workspace; null: no override (allowed).
+     */
+    thirdPartyDisableAllowed: integer("third_party_disable_allowed", { mode: "boolean" }),
   },
   (t) => [check("workspaces_tier_valid", oneOf(t.tier, TIERS))],
 );
@@ -111,6 +116,29 @@ export const apiKeys = sqliteTable(
     isDisabled: integer("is_disabled", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [uniqueIndex("api_keys_hash_unique").on(t.keyHash), index("api_keys_workspace").on(t.workspaceId)],
+);
+
+/**
+ * The workspace's audit log (migration 0066, decision 0088): one row per change an admin or member made in the
+ * workspace's administration, written by the workspace area where the change succeeded. details is a small JSON
+ * object, never a secret.
+ */
+export const workspaceAuditLog = sqliteTable(
+  "workspace_audit_log",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    actorUserId: text("actor_user_id").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    /** "session" or "api_key": how the actor was signed in. */
+    actorVia: text("actor_via").notNull(),
+    event: text("event").notNull(),
+    resourceType: text("resource_type").notNull(),
+    resourceId: text("resource_id"),
+    details: text("details").notNull().default("{}"),
+    occurredAtMs: integer("occurred_at_ms").notNull(),
+  },
+  (t) => [index("workspace_audit_log_time").on(t.workspaceId, t.occurredAtMs)],
 );
 
 /** Groups of members with permissions per product area (decision 0034). */

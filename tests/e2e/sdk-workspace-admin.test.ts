@@ -159,4 +159,43 @@ describe("official SDK: workspace administration", () => {
     await expect(client.workspace.members.update({ email, workspaceRole: "workspace_member" })).rejects.toMatchObject({ statusCode: 403 });
     await expect(client.workspace.members.update({ email: uniqueEmail("nobody") })).rejects.toMatchObject({ statusCode: 404 });
   });
+
+  it("audit log, a key that disables itself, the disabling policy, and analytics from the usage ledger", async () => {
+    const { entries, hasMore } = await client.workspace.auditLogs.list({ limit: 100 });
+    expect(hasMore).toBe(false);
+    expect(entries.map((e) => e.activityName)).toEqual(expect.arrayContaining(["Group Created", "Group Member Added", "Service Account Created", "Webhook Created", "Invite Cancelled"]));
+    const invited = await client.workspace.auditLogs.list({ activityName: "Member Invited", limit: 2 });
+    expect(invited.entries).toHaveLength(2);
+    expect(invited.hasMore).toBe(true);
+    expect(invited.entries[0]).toMatchObject({ className: "Account Change", statusId: 1, actor: { user: { emailAddr: email } } });
+    const next = await client.workspace.auditLogs.list({ activityName: "Member Invited", limit: 2, cursor: invited.nextCursor });
+    expect(next.entries[0]!.id).not.toBe(invited.entries[0]!.id);
+
+    const { serviceAccountUserId } = await client.serviceAccounts.create({ name: "Leaky backend" });
+    const { xiApiKey, keyId } = await client.serviceAccounts.apiKeys.create(serviceAccountUserId, { name: "leaky", permissions: ["voices_read"] });
+    const leaky = new ElevenLabsClient({ apiKey: xiApiKey, baseUrl });
+    await client.workspace.setThirdPartyDisablingPolicy({ thirdPartyDisableAllowed: false });
+    await expect(leaky.workspaces.apiKeys.disable({ apiKeyName: "self" })).rejects.toMatchObject({ statusCode: 403 });
+    await client.workspace.setThirdPartyDisablingPolicy({});
+    await leaky.workspaces.apiKeys.disable({ apiKeyName: "self" });
+    await expect(leaky.voices.getAll()).rejects.toMatchObject({ statusCode: 401, body: { detail: { status: "api_key_disabled" } } });
+    await client.serviceAccounts.apiKeys.update(serviceAccountUserId, keyId, { isEnabled: true });
+    expect((await leaky.voices.getAll()).voices.length).toBeGreaterThan(0);
+    const keyEvents = await client.workspace.auditLogs.list({ className: "Entity Management", limit: 3 });
+    expect(keyEvents.entries.map((e) => e.activityName)).toEqual(["API Key Enabled", "API Key Disabled", "API Key Disabling Policy Changed"]);
+
+    const startTime = Date.now() - 60_000;
+    const spoken = await fetch(`${baseUrl}/v1/text-to-speech/pv01aria000000000000?output_format=mp3_22050_32`, { method: "POST", headers: { "xi-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ text: "Counted once." }) });
+    expect(spoken.status).toBe(200);
+    await spoken.arrayBuffer();
+    const endTime = Date.now() + 60_000;
+    const usage = await client.workspace.usage.getUsageByProductOverTime({ startTime, endTime, intervalSeconds: 3600, groupBy: ["product_type", "model"] });
+    expect(usage.columns).toEqual(["time_bucket", "product_type", "model", "credits"]);
+    expect(usage.columnUnits[3]).toBe("credits");
+    expect(usage.columnTypes).toEqual(["DateTime", "String", "String", "Int"]);
+    expect(usage.rows.reduce((sum, row) => sum + Number(row[3]), 0)).toBe("Counted once.".length);
+    const requests = await client.workspace.analytics.requests.get({ startTime, filters: [{ column: "product_type", operation: "eq", values: ["text_to_speech"] }] });
+    expect(requests.rows).toHaveLength(1);
+    expect(requests.rows[0]![requests.columns.indexOf("credits")]).toBe("Counted once.".length);
+  });
 });

@@ -23,4 +23,9 @@ export const API_KEY_TEXTS = {
   deleteTitle: "Delete this API key?",
   deleteText: (name: string) => `Anything using “${name}” stops working at once. This cannot be undone.`,
   neverUsed: "Never",
+  disabled: "Disabled",
+  disabledHint: "Disabled with POST /v1/workspaces/api-keys/disable: requests with it are refused until you enable it.",
 } as const;
+
+/** What a request with a turned-off key is told (decision 0088): it exists, and who can turn it back on. */
+export const API_KEY_DISABLED = "This API key is disabled. Its owner (or, for a service account's key, a workspace admin) can enable it again; until then use another key.";

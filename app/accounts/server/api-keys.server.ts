@@ -9,6 +9,7 @@ import type { Actor } from "./actor.server";
 import { newId, randomHex, sha256Hex } from "./tokens.server";
 import { verifySensitiveAction } from "./two-factor.server";
 import { nowSeconds } from "../../../core/clock";
+import { recordAudit } from "~/workspace/audit-log.server";
 
 export type KeyCreationRefusal = "api_key_actor" | "second_factor" | "missing_permissions";
 
@@ -25,6 +26,7 @@ export async function createApiKey(db: Database, actor: Actor, name: string, pro
   const userId = actor.user.id;
   // Creating a key reveals it: that completes the onboarding item generate_api_key (once).
   await completeItem(db, userId, "generate_api_key");
+  await recordAudit(db, actor, "api_key_created", id, { name, owner_user_id: userId });
   return { ok: true, id, key, preview, name };
 }
 
@@ -44,12 +46,28 @@ export async function apiKeysOf(db: Database, actor: Actor) {
 
 /** Renames one of the actor's keys; false when they have no such key. */
 export async function renameApiKey(db: Database, actor: Actor, keyId: string, name: string): Promise<boolean> {
-  return keys.renameApiKey(db, actor.membership.workspace.id, actor.user.id, keyId, name);
+  if (!(await keys.renameApiKey(db, actor.membership.workspace.id, actor.user.id, keyId, name))) return false;
+  await recordAudit(db, actor, "api_key_changed", keyId, { name, owner_user_id: actor.user.id });
+  return true;
+}
+
+/** Turns one of the actor's own keys off or on again (a key disabled by its holder comes back this way); false when they have no such key. */
+export async function setOwnApiKeyEnabled(db: Database, actor: Actor, keyId: string, enabled: boolean): Promise<boolean> {
+  if (!(await keys.setApiKeyDisabled(db, actor.membership.workspace.id, keyId, !enabled, actor.user.id))) return false;
+  await recordAudit(db, actor, enabled ? "api_key_enabled" : "api_key_disabled", keyId, { owner_user_id: actor.user.id });
+  return true;
+}
+
+/** Whether a key is one of ours that is turned off: the API then says so instead of "Invalid API key". */
+export async function isDisabledApiKey(db: Database, key: string): Promise<boolean> {
+  return API_KEY_PATTERN.test(key) && keys.isApiKeyDisabled(db, await sha256Hex(key));
 }
 
 /** Deletes one of the actor's keys; false when they have no such key. */
 export async function deleteApiKey(db: Database, actor: Actor, keyId: string): Promise<boolean> {
-  return keys.deleteApiKey(db, actor.membership.workspace.id, actor.user.id, keyId);
+  if (!(await keys.deleteApiKey(db, actor.membership.workspace.id, actor.user.id, keyId))) return false;
+  await recordAudit(db, actor, "api_key_deleted", keyId, { owner_user_id: actor.user.id });
+  return true;
 }
 
 /**

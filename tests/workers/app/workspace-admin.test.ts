@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createKey, form, mailedInviteCode, ORIGIN, sessionCookieFrom, signUp, signUpUnverified, STRONG_PASSWORD } from "./helpers";
+import { api, createKey, form, mailedInviteCode, ORIGIN, postForm, sessionCookieFrom, signUp, signUpUnverified, STRONG_PASSWORD } from "./helpers";
 import { connect } from "./agent-call";
 import { GROUP_PERMISSIONS, missingPermissionMessage, type GroupPermission } from "../../../core/workspace/permissions";
 import { APP_SECTIONS } from "~/common/rules/navigation";
@@ -900,5 +900,242 @@ describe("workspace-settings", () => {
       expect(refused.status).toBe(409);
       expect(await refused.text()).toContain("Add two-factor sign-in to your own account first");
     });
+  });
+});
+
+describe("workspace audit log, key disabling and analytics", () => {
+  const ARIA = "pv01aria000000000000";
+  type Detail = { detail: { status: string; message: string } };
+  type Entry = { id: string; activity_name: string; class_name: string; actor: { user: { uid: string; email_addr: string } }; time: number; unmapped: { event_type: string; resource_id: string | null; details: Record<string, unknown> } };
+  type Page = { entries: Entry[]; has_more: boolean; next_cursor?: string };
+  type Table = { columns: string[]; column_types: string[]; column_units: (string | null)[]; rows: (string | number | boolean | null)[][] };
+  let admin: string;
+  let adminCookie: string;
+  let editor: string;
+  let editorCookie: string;
+  let outsider: string;
+  let workspaceId: string;
+  let adminId: string;
+
+  const log = async (query = "", key = admin) => (await (await api(`/v1/workspace/audit-logs${query}`, { key })).json()) as Page;
+
+  beforeAll(async () => {
+    adminCookie = await signUp("al-admin@example.com");
+    admin = await createKey(adminCookie, "al admin key");
+    const me = (await (await api("/v1/workspace", { key: admin })).json()) as { workspace_id: string };
+    workspaceId = me.workspace_id;
+    adminId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind("al-admin@example.com").first<{ id: string }>())!.id;
+    editorCookie = await signUp("al-editor@example.com");
+    const editorUser = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind("al-editor@example.com").first<{ id: string }>();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'editor')").bind(workspaceId, editorUser!.id),
+      env.DB.prepare("UPDATE users SET active_workspace_id = ? WHERE id = ?").bind(workspaceId, editorUser!.id),
+    ]);
+    editor = await createKey(editorCookie, "al editor key");
+    outsider = await createKey(await signUp("al-outsider@example.com"), "al outsider key");
+    // Room for an invite, and credits for the analytics' generations.
+    await env.DB.prepare("UPDATE workspaces SET max_seats = 5, tier = 'creator', status = 'active', character_limit = 100000 WHERE id = ?").bind(workspaceId).run();
+  });
+
+  it("audit log: real admin actions are recorded with who, what, on what and details, never secrets", async () => {
+    const connection = { auth_type: "oauth2_client_credentials", name: "Audited API", provider: "shop", client_id: "audit-client", client_secret: "audit-shop-secret", token_url: "http://tools.test/token" };
+    expect((await api("/v1/workspace/auth-connections", { method: "POST", json: connection, key: admin })).status).toBeLessThan(300);
+    const group = (await (await api("/v1/workspace/groups", { method: "POST", key: admin, json: { name: "Auditors", permissions: ["billing"] } })).json()) as { group_id: string };
+    expect((await api(`/v1/workspace/groups/${group.group_id}/members`, { method: "POST", key: admin, json: { email: "al-editor@example.com" } })).status).toBe(200);
+    const hook = await api("/v1/workspace/webhooks", { method: "POST", key: admin, json: { settings: { auth_type: "hmac", name: "Audit hook", webhook_url: "https://hooks.example.com/x?token=abc", events: ["speech_to_text"] } } });
+    expect(hook.status).toBe(200);
+    const secret = ((await hook.json()) as { webhook_secret?: string }).webhook_secret;
+    expect((await api("/v1/workspace/invites/add", { method: "POST", key: admin, json: { email: "al-invitee@example.com" } })).status).toBe(201);
+    expect((await api("/v1/workspace/members", { method: "POST", key: admin, json: { email: "al-editor@example.com", workspace_role: "workspace_admin" } })).status).toBe(200);
+    expect((await api("/v1/workspace/members", { method: "POST", key: admin, json: { email: "al-editor@example.com", workspace_role: "workspace_member" } })).status).toBe(200);
+    // A refused change is not recorded.
+    expect((await api("/v1/workspace/groups", { method: "POST", key: editor, json: { name: "Nope" } })).status).toBe(403);
+
+    const page = await log();
+    const events = page.entries.map((e) => e.unmapped.event_type);
+    expect(events.slice(0, 6)).toEqual(["member_role_changed", "member_role_changed", "member_invited", "webhook_created", "group_member_added", "group_created"]);
+    expect(events).not.toContain("group_changed");
+    const created = page.entries.find((e) => e.unmapped.event_type === "group_created")!;
+    expect(created).toMatchObject({ activity_name: "Group Created", class_name: "Group Management", actor: { user: { uid: adminId, email_addr: "al-admin@example.com" } }, unmapped: { resource_id: group.group_id, details: { name: "Auditors", permissions: ["billing"] } } });
+    const role = page.entries[0]!;
+    expect(role.unmapped.details).toMatchObject({ email: "al-editor@example.com", from: "admin", to: "editor" });
+    expect(Math.abs(role.time - Date.now())).toBeLessThan(60_000);
+    const text = JSON.stringify(page);
+    expect(text).not.toContain("token=abc");
+    if (secret) expect(text).not.toContain(secret);
+    expect(text).toContain("hooks.example.com");
+    // The personal key made in the app was recorded too (accounts area, through the same recordAudit).
+    expect(events).toContain("api_key_created");
+    expect(events).toContain("auth_connection_created");
+    expect(text).not.toContain("audit-shop-secret");
+  });
+
+  it("audit log: filters, pagination and bad input", async () => {
+    const invited = await log("?activity_name=Member%20Invited");
+    expect(invited.entries.map((e) => e.unmapped.event_type)).toEqual(["member_invited"]);
+    const groups = await log("?class_name=Group%20Management");
+    expect(new Set(groups.entries.map((e) => e.class_name))).toEqual(new Set(["Group Management"]));
+    expect((await log(`?actor_uid=${adminId}`)).entries.length).toBeGreaterThan(3);
+    expect((await log("?actor_uid=nobody")).entries).toEqual([]);
+    expect((await log(`?time_from_unix_ms=${Date.now() + 60_000}`)).entries).toEqual([]);
+    expect((await log("?activity_name=Nothing%20Like%20This")).entries).toEqual([]);
+
+    const all = await log("?limit=100");
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await log(`?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      expect(page.entries.length).toBeLessThanOrEqual(2);
+      seen.push(...page.entries.map((e) => e.id));
+      cursor = page.has_more ? page.next_cursor : undefined;
+      if (page.has_more) expect(page.next_cursor).toBeTruthy();
+      else expect(page.next_cursor).toBeUndefined();
+    } while (cursor);
+    expect(seen).toEqual(all.entries.map((e) => e.id));
+
+    expect((await api("/v1/workspace/audit-logs?limit=0", { key: admin })).status).toBe(422);
+    expect((await api("/v1/workspace/audit-logs?limit=abc", { key: admin })).status).toBe(422);
+    const badCursor = await api("/v1/workspace/audit-logs?cursor=xyz", { key: admin });
+    expect(badCursor.status).toBe(400);
+    expect(((await badCursor.json()) as Detail).detail.status).toBe("invalid_cursor");
+  });
+
+  it("audit log: members without the permission are refused 403; another workspace never sees it", async () => {
+    const refused = await api("/v1/workspace/audit-logs", { key: editor });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as Detail).detail).toMatchObject({ status: "missing_permissions", message: expect.stringContaining("workspace_settings") });
+    expect((await api("/v1/workspace/audit-logs", { key: "sk_" + "0".repeat(48) })).status).toBe(401);
+    // The outsider administers their own workspace: their log holds only their own key's creation.
+    const theirs = await log("?limit=100", outsider);
+    expect(theirs.entries.every((e) => e.actor.user.email_addr === "al-outsider@example.com")).toBe(true);
+    expect(JSON.stringify(theirs)).not.toContain("al-admin@example.com");
+    const ours = await log("?limit=100");
+    for (const id of ours.entries.map((e) => e.id)) expect(JSON.stringify(theirs)).not.toContain(id);
+  });
+
+  it("key disabling: a key disables itself, is refused 401 api_key_disabled, and works again once enabled", async () => {
+    const keyCreated = await api("/v1/user/api-keys", { method: "POST", cookie: editorCookie, json: { name: "leaky" } });
+    const { xi_api_key: leaky, key_id: leakyId } = (await keyCreated.json()) as { xi_api_key: string; key_id: string };
+    expect((await api("/v1/workspaces/api-keys/disable", { method: "POST", key: leaky })).status).toBe(422);
+    expect((await api("/v1/workspaces/api-keys/disable?api_key_name=other", { method: "POST", key: leaky })).status).toBe(422);
+    const noKey = await api("/v1/workspaces/api-keys/disable?api_key_name=self", { method: "POST", cookie: editorCookie });
+    expect(noKey.status).toBe(400);
+    expect(((await noKey.json()) as Detail).detail.status).toBe("api_key_required");
+
+    const disabled = await api("/v1/workspaces/api-keys/disable?api_key_name=self", { method: "POST", key: leaky });
+    expect(disabled.status).toBe(200);
+    expect(await disabled.json()).toEqual({ status: "ok", key_id: leakyId });
+    const refused = await api("/v1/voices", { key: leaky });
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as Detail).detail).toMatchObject({ status: "api_key_disabled", message: expect.stringContaining("disabled") });
+    // The owner's other key still works, and an unknown key is still just invalid.
+    expect((await api("/v1/voices", { key: editor })).status).toBe(200);
+    expect(((await (await api("/v1/voices", { key: "sk_" + "1".repeat(48) })).json()) as Detail).detail.status).toBe("invalid_api_key");
+    const listed = (await (await api("/v1/user/api-keys", { cookie: editorCookie })).json()) as { api_keys: { key_id: string; is_disabled: boolean }[] };
+    expect(listed.api_keys.find((k) => k.key_id === leakyId)?.is_disabled).toBe(true);
+
+    // Another member cannot enable it; its owner can.
+    expect((await api(`/v1/user/api-keys/${leakyId}`, { method: "PATCH", key: admin, json: { is_enabled: true } })).status).toBe(404);
+    expect((await api(`/v1/user/api-keys/${leakyId}`, { method: "PATCH", cookie: editorCookie, json: {} })).status).toBe(422);
+    expect((await api(`/v1/user/api-keys/${leakyId}`, { method: "PATCH", cookie: editorCookie, json: { is_enabled: true } })).status).toBe(200);
+    expect((await api("/v1/voices", { key: leaky })).status).toBe(200);
+
+    // The keys page shows a disabled key with its badge, and its Enable button (a plain form) turns it on again.
+    expect((await api("/v1/workspaces/api-keys/disable?api_key_name=self", { method: "POST", key: leaky })).status).toBe(200);
+    const page = await (await api("/app/settings/api-keys", { cookie: editorCookie })).text();
+    expect(page).toContain("Disabled");
+    expect(page).toContain('value="enable"');
+    expect((await postForm("/app/settings/api-keys", { intent: "enable", id: leakyId }, adminCookie)).status).toBe(404);
+    expect((await api("/v1/voices", { key: leaky })).status).toBe(401);
+    expect((await postForm("/app/settings/api-keys", { intent: "enable", id: leakyId }, editorCookie)).status).toBe(200);
+    expect((await api("/v1/voices", { key: leaky })).status).toBe(200);
+    expect(await (await api("/app/settings/api-keys", { cookie: editorCookie })).text()).not.toContain('value="enable"');
+
+    const entries = (await log("?limit=10")).entries;
+    const enabled = entries.find((e) => e.unmapped.event_type === "api_key_enabled")!;
+    const off = entries.find((e) => e.unmapped.event_type === "api_key_disabled")!;
+    expect(enabled).toMatchObject({ actor: { user: { email_addr: "al-editor@example.com" } }, unmapped: { resource_id: leakyId } });
+    expect(off).toMatchObject({ activity_name: "API Key Disabled", unmapped: { resource_id: leakyId, details: { by_holder: true } } });
+  });
+
+  it("key disabling: a scoped service-account key may disable itself; the workspace policy can forbid it", async () => {
+    const account = ((await (await api("/v1/service-accounts", { method: "POST", key: admin, json: { name: "Audited backend" } })).json()) as { "service-account-user-id": string })["service-account-user-id"];
+    const made = (await (await api(`/v1/service-accounts/${account}/api-keys`, { method: "POST", key: admin, json: { name: "speech", permissions: ["text_to_speech"] } })).json()) as { "xi-api-key": string; key_id: string };
+    // Only those who may change the workspace's settings set the policy; bad input is 422.
+    expect((await api("/v1/workspaces/api-keys/third-party-disabling", { method: "POST", key: editor, json: { third_party_disable_allowed: false } })).status).toBe(403);
+    expect((await api("/v1/workspaces/api-keys/third-party-disabling", { method: "POST", key: admin, json: { third_party_disable_allowed: "no" } })).status).toBe(422);
+    const policy = await api("/v1/workspaces/api-keys/third-party-disabling", { method: "POST", key: admin, json: { third_party_disable_allowed: false } });
+    expect(await policy.json()).toEqual({ status: "ok", third_party_disable_allowed: false });
+    const forbidden = await api("/v1/workspaces/api-keys/disable?api_key_name=self", { method: "POST", key: made["xi-api-key"] });
+    expect(forbidden.status).toBe(403);
+    expect(((await forbidden.json()) as Detail).detail.status).toBe("third_party_disable_not_allowed");
+    // Another workspace's keys are not under this workspace's policy.
+    const outsiderSelf = await api("/v1/user/api-keys", { method: "POST", cookie: await signUp("al-outsider2@example.com"), json: { name: "o" } });
+    const outsiderKey = ((await outsiderSelf.json()) as { xi_api_key: string }).xi_api_key;
+    expect((await api("/v1/workspaces/api-keys/disable?api_key_name=self", { method: "POST", key: outsiderKey })).status).toBe(200);
+
+    expect((await api("/v1/workspaces/api-keys/third-party-disabling", { method: "POST", key: admin, json: {} })).status).toBe(200);
+    expect((await api("/v1/workspaces/api-keys/disable?api_key_name=self", { method: "POST", key: made["xi-api-key"] })).status).toBe(200);
+    expect((await api(`/v1/text-to-speech/${ARIA}?output_format=mp3_22050_32`, { method: "POST", key: made["xi-api-key"], json: { text: "Hi" } })).status).toBe(401);
+    expect((await api(`/v1/service-accounts/${account}/api-keys/${made.key_id}`, { method: "PATCH", key: outsider, json: { is_enabled: true } })).status).toBe(404);
+    expect((await api(`/v1/service-accounts/${account}/api-keys/${made.key_id}`, { method: "PATCH", key: admin, json: { is_enabled: true } })).status).toBe(200);
+    expect((await api(`/v1/text-to-speech/${ARIA}?output_format=mp3_22050_32`, { method: "POST", key: made["xi-api-key"], json: { text: "Hi" } })).status).toBe(200);
+
+    const events = (await log("?limit=20")).entries.map((e) => e.unmapped.event_type);
+    expect(events.slice(0, 6)).toEqual(["api_key_enabled", "api_key_disabled", "api_key_disabling_policy_changed", "api_key_disabling_policy_changed", "api_key_created", "service_account_created"]);
+  });
+
+  it("analytics: usage by product over time and the requests list come from the usage ledger", async () => {
+    const start = Date.now() - 60_000;
+    expect((await api(`/v1/text-to-speech/${ARIA}?output_format=mp3_22050_32`, { method: "POST", key: admin, json: { text: "Hello there" } })).status).toBe(200);
+    expect((await api(`/v1/text-to-speech/${ARIA}?output_format=mp3_22050_32`, { method: "POST", key: editor, json: { text: "Hey" } })).status).toBe(200);
+    const end = Date.now() + 60_000;
+
+    const byProduct = await api("/v1/workspace/analytics/query/usage-by-product-over-time", { method: "POST", key: admin, json: { start_time: start, end_time: end, interval_seconds: 86_400 } });
+    expect(byProduct.status).toBe(200);
+    const table = (await byProduct.json()) as Table;
+    expect(table.columns).toEqual(["time_bucket", "product_type", "credits"]);
+    expect(table.column_types).toEqual(["DateTime", "String", "Int"]);
+    expect(table.column_units).toEqual([null, null, "credits"]);
+    const tts = table.rows.filter((r) => r[1] === "text_to_speech").reduce((sum, r) => sum + Number(r[2]), 0);
+    // Two generations in this test plus the service account's earlier "Hi".
+    expect(tts).toBeGreaterThanOrEqual("Hello there".length + "Hey".length);
+
+    const byUser = (await (await api("/v1/workspace/analytics/query/usage-by-product-over-time", { method: "POST", key: admin, json: { start_time: start, end_time: end, group_by: ["user_id"], time_zone: "Europe/London", filters: [{ column: "user_label", operation: "eq", values: ["al-editor@example.com"] }] } })).json()) as Table;
+    expect(byUser.columns).toEqual(["time_bucket", "user_id", "credits", "user_label"]);
+    expect(byUser.rows.map((r) => [r[2], r[3]])).toEqual([[3, "al-editor@example.com"]]);
+
+    // A member sees only their own usage.
+    const own = (await (await api("/v1/workspace/analytics/query/usage-by-product-over-time", { method: "POST", key: editor, json: { start_time: start, end_time: end, group_by: ["actor"] } })).json()) as Table;
+    expect(own.rows.map((r) => r[1])).toEqual(["al-editor@example.com"]);
+    // Another workspace sees none of it.
+    expect(((await (await api("/v1/workspace/analytics/query/usage-by-product-over-time", { method: "POST", key: outsider, json: { start_time: start, end_time: end } })).json()) as Table).rows).toEqual([]);
+
+    for (const body of [{ start_time: start }, { start_time: 1000, end_time: end }, { start_time: end, end_time: start }, { start_time: start, end_time: end, group_by: ["region"] }, { start_time: start, end_time: end, time_zone: "Mars/Base" }, { start_time: start, end_time: end, filters: [{ column: "nope", operation: "eq", values: [1] }] }]) {
+      const refused = await api("/v1/workspace/analytics/query/usage-by-product-over-time", { method: "POST", key: admin, json: body });
+      expect(refused.status, JSON.stringify(body)).toBe(422);
+    }
+    expect((await api("/v1/workspace/analytics/query/usage-by-product-over-time", { method: "POST", key: admin, json: { start_time: Date.UTC(2020, 0, 1), end_time: end, interval_seconds: 60 } })).status).toBe(400);
+
+    // The ledger keeps whole seconds: requests in the same second may come in either order.
+    const people = { column: "user_label", operation: "in", values: ["al-editor@example.com", "al-admin@example.com"] };
+    const requests = (await (await api("/v1/workspace/analytics/requests", { method: "POST", key: admin, json: { end_time: end, limit: 2, filters: [people] } })).json()) as Table;
+    const col = (name: string) => requests.columns.indexOf(name);
+    expect(requests.rows).toHaveLength(2);
+    const times = requests.rows.map((r) => Date.parse(String(r[col("timestamp")])));
+    expect(times[0]).toBeGreaterThanOrEqual(times[1]!);
+    const editorRow = requests.rows.find((r) => r[col("user_label")] === "al-editor@example.com")!;
+    expect(editorRow[col("credits")]).toBe(3);
+    expect(editorRow[col("api_key_name")]).toBe("al editor key");
+    expect(editorRow[col("product_type")]).toBe("text_to_speech");
+    expect(requests.column_types[col("timestamp")]).toBe("DateTime");
+    expect(requests.column_units[col("credits")]).toBe("credits");
+    const onlyOne = (await (await api("/v1/workspace/analytics/requests", { method: "POST", key: admin, json: { start_time: start, limit: 1 } })).json()) as Table;
+    expect(onlyOne.rows).toHaveLength(1);
+    const searched = (await (await api("/v1/workspace/analytics/requests", { method: "POST", key: admin, json: { start_time: start, search: "al admin key" } })).json()) as Table;
+    expect(searched.rows.map((r) => r[searched.columns.indexOf("user_label")])).toEqual(["al-admin@example.com"]);
+    expect((await api("/v1/workspace/analytics/requests", { method: "POST", key: admin, json: {} })).status).toBe(422);
+    expect((await api("/v1/workspace/analytics/requests", { method: "POST", key: admin, json: { start_time: start, sort: "sideways" } })).status).toBe(422);
+    expect(((await (await api("/v1/workspace/analytics/requests", { method: "POST", key: outsider, json: { start_time: start } })).json()) as Table).rows).toEqual([]);
   });
 });
