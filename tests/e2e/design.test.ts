@@ -82,6 +82,19 @@ async function goBySidebar(page: Page, size: Size, to: string) {
   }
 }
 
+/** Where the page's title starts, read in the page in one step (a client-side navigation may be replacing it). */
+async function titleEdge(page: Page, where: string): Promise<number> {
+  const x = await page
+    .waitForFunction(() => {
+      const box = document.querySelector("main h1")?.getBoundingClientRect();
+      return box && box.width > 0 ? box.x : null;
+    }, undefined, { timeout: 10_000 })
+    .catch(() => {
+      throw new Error(`${where}: no visible page title`);
+    });
+  return Math.round((await x.jsonValue()) as number);
+}
+
 /** One page layout: every /app page's title (and so its content) starts at the same left edge. */
 function sameLeftEdge(edges: Map<string, number>) {
   const first = [...edges.values()][0];
@@ -123,7 +136,7 @@ describe("design system", () => {
         expect(placed.contentEnd, `${size} ${path}`).toBeLessThanOrEqual(placed.top);
         expect(placed.lastContentEnd, `${size} ${path}`).toBeLessThanOrEqual(placed.top);
         if (PHOTOGRAPHS && path === "/app/speech-synthesis/text-to-speech") await page.screenshot({ path: `tests/e2e/artifacts/pages/${size}-player-playing.png` });
-        edges.set(path, Math.round((await page.locator("main h1").first().boundingBox())!.x));
+        edges.set(path, await titleEdge(page, `${size} ${path}`));
       }
       await context.close();
       sameLeftEdge(edges);
@@ -160,7 +173,7 @@ describe("design system", () => {
         const edges = new Map<string, number>();
         for (const path of APP_PAGES) {
           await visit(path);
-          edges.set(path, Math.round((await page.locator("main h1").first().boundingBox())!.x));
+          edges.set(path, await titleEdge(page, `${size} ${path}`));
         }
         await context.close();
         expect(found).toEqual([]);
