@@ -88,6 +88,11 @@ describe("workspace administration pages", () => {
     await page.getByTestId("webhook-delivery-row").first().waitFor();
     await screenshotsOf(page, "/app/workspace/webhooks", "workspace-webhooks");
     await expect.soft(await seriousViolations(page)).toEqual([]);
+    // The audit log lists the change (decision 0088).
+    await screenshotsOf(page, "/app/workspace/audit-log", "workspace-audit-log");
+    await expect(page.getByTestId("audit-entry").filter({ hasText: "Webhook Created" }).count()).resolves.toBeGreaterThan(0);
+    await page.goto("/app/workspace/webhooks");
+    await waitForHydration(page);
 
     // An OAuth2 webhook (decision 0076): choosing OAuth2 shows the client-credentials fields; a bad token URL is refused.
     await expect.poll(() => hook.getByLabel("Token URL").isVisible()).toBe(false);

@@ -84,6 +84,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/workspace/webhooks", label: "Webhooks", group: "Workspace", icon: "webhooks", requires: "workspace_settings" },
   { to: "/app/workspace/voice-library", label: "Library settings", group: "Workspace", icon: "library", requires: "workspace_settings" },
   { to: "/app/workspace/security", label: "Security", group: "Workspace", icon: "security", requires: "admin" },
+  { to: "/app/workspace/audit-log", label: "Audit log", group: "Workspace", icon: "checklist", requires: "workspace_settings" },
   { to: "/app/subscription", label: "Subscription", group: "Account", icon: "subscription" },
   { to: "/app/payouts", label: "Payouts", group: "Account", icon: "payouts" },
   { to: "/app/settings", label: "Settings", group: "Account", icon: "settings" },

@@ -62,6 +62,14 @@ export const AUDIT_LOG_TEXTS = {
   badCursor: "The cursor is not one this endpoint gave out: start again without it.",
 };
 
+/** The workspace's audit log page (/app/workspace/audit-log). */
+export const AUDIT_PAGE_TEXTS = {
+  description: "Who changed what in the workspace, newest first: members, groups, keys, webhooks, sign-in and sharing.",
+  empty: "Nothing recorded yet",
+  noMatch: "No entry of that event",
+  emptyHint: "Changes to members, groups, API keys, webhooks, single sign-on and sharing appear here once made.",
+};
+
 export const AUDIT_PAGE_DEFAULT = 50;
 export const AUDIT_PAGE_MAX = 100;
 

@@ -10,6 +10,7 @@ import { LIBRARY_SETTING_TEXTS } from "../../../core/workspace/library-settings"
 import { TWO_FACTOR_POLICY_TEXTS, TWO_FACTOR_SETUP_PATH } from "../../../core/workspace/two-factor";
 import { INVITE_LINK_TEXTS } from "~/workspace/rules/invite-links";
 import { seatsFullMessage } from "~/workspace/rules/seats";
+import { AUDIT_LOG_TEXTS } from "~/workspace/rules/audit-log";
 
 describe("workspace-admin", () => {
   const ARIA = "pv01aria000000000000";
@@ -968,6 +969,22 @@ describe("workspace audit log, key disabling and analytics", () => {
     expect(events).toContain("api_key_created");
     expect(events).toContain("auth_connection_created");
     expect(text).not.toContain("audit-shop-secret");
+  });
+
+  it("audit log page: admins read the entries and filter them by event; a member is told why not", async () => {
+    const html = await (await api("/app/workspace/audit-log", { cookie: adminCookie })).text();
+    expect(html).toContain('data-testid="audit-entry"');
+    expect(html).toContain('font-medium">Group Created<');
+    const filtered = await (await api(`/app/workspace/audit-log?activity=${encodeURIComponent("Webhook Created")}`, { cookie: adminCookie })).text();
+    expect(filtered).toContain('font-medium">Webhook Created<');
+    expect(filtered).not.toContain('font-medium">Group Created<');
+    const member = await api("/app/workspace/audit-log", { cookie: editorCookie });
+    expect(member.status).toBe(200);
+    const memberHtml = await member.text();
+    expect(memberHtml).toContain(AUDIT_LOG_TEXTS.forbidden);
+    expect(memberHtml).not.toContain('data-testid="audit-entry"');
+    const stale = await api("/app/workspace/audit-log?cursor=not-a-cursor", { cookie: adminCookie, redirect: "manual" });
+    expect([stale.status, stale.headers.get("location")]).toEqual([302, "/app/workspace/audit-log"]);
   });
 
   it("audit log: filters, pagination and bad input", async () => {
