@@ -6,7 +6,7 @@ import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import { changeMcpServer, createMcpServer, deleteMcpServer, findMcpServer, listMcpServers, listMcpServerTools, mcpServerJson, mcpToolHash, type McpServerRow } from "~/agents/agents.server";
 import type { Json } from "~/agents/rules/agents";
-import { MCP_APPROVAL_POLICIES, MCP_TEXTS } from "~/agents/rules/mcp";
+import { MCP_APPROVAL_POLICIES, MCP_TEXTS, mcpApprovalsOf, withoutToolApproval, withToolApproval } from "~/agents/rules/mcp";
 import { doc, id, jsonObject, refused } from "./api-schemas";
 
 const serverParam = z.object({ mcp_server_id: id });
@@ -15,7 +15,6 @@ const toolParam = serverParam.extend({ tool_name: z.string().min(1).max(200) });
 const overrideFields = z.object({}).catchall(z.unknown());
 type Override = Json & { tool_name: string };
 const overridesOf = (config: Json) => (Array.isArray(config.tool_config_overrides) ? (config.tool_config_overrides as Override[]) : []);
-const approvalsOf = (config: Json) => (Array.isArray(config.tool_approval_hashes) ? (config.tool_approval_hashes as Override[]) : []);
 
 /**
  * /v1/convai/mcp-servers: the workspace's MCP servers (decisions 0081, 0084), kept with their approvals and per-tool
@@ -100,7 +99,7 @@ mcpApi.post(
     const toolHash = await mcpToolHash(body.tool_name, body.tool_description, body.input_schema);
     const approval = { tool_name: body.tool_name, tool_hash: toolHash, approval_policy: body.approval_policy ?? "requires_approval" };
     const changed = await changeMcpServer(c.env, c.get("caller"), c.req.valid("param").mcp_server_id, async (config) => ({
-      config: { ...config, tool_approval_hashes: [...approvalsOf(config).filter((a) => a.tool_name !== body.tool_name), approval] },
+      config: withToolApproval(config, approval),
     }));
     return changed.ok ? answer(c, changed.server) : refused(c, changed.refusal);
   },
@@ -113,8 +112,8 @@ mcpApi.delete(
   async (c) => {
     const { mcp_server_id, tool_name } = c.req.valid("param");
     const changed = await changeMcpServer(c.env, c.get("caller"), mcp_server_id, async (config) =>
-      approvalsOf(config).some((a) => a.tool_name === tool_name)
-        ? { config: { ...config, tool_approval_hashes: approvalsOf(config).filter((a) => a.tool_name !== tool_name) } }
+      mcpApprovalsOf(config).some((a) => a.tool_name === tool_name)
+        ? { config: withoutToolApproval(config, tool_name) }
         : { refusal: { httpStatus: 404, status: "not_found", message: MCP_TEXTS.toolNotApproved(tool_name) } },
     );
     return changed.ok ? answer(c, changed.server) : refused(c, changed.refusal);

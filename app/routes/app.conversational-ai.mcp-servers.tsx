@@ -14,7 +14,7 @@ import { Page, Section } from "~/common/ui/page";
 import { PRODUCT_NAME } from "../../core/brand";
 import { changeMcpServer, createMcpServer, deleteMcpServer, findMcpServer, listMcpServers, listMcpServerTools, listSecrets, mcpServerJson, mcpServersAllowed, mcpToolHash, requireAgentsViewer } from "~/agents/agents.server";
 import { AGENT_LIMITS, type Json } from "~/agents/rules/agents";
-import { MCP_APPROVAL_POLICIES, MCP_PAGE_TEXTS, MCP_TEXTS, MCP_TRANSPORTS } from "~/agents/rules/mcp";
+import { MCP_APPROVAL_POLICIES, MCP_PAGE_TEXTS, MCP_TEXTS, MCP_TRANSPORTS, withoutToolApproval, withToolApproval } from "~/agents/rules/mcp";
 import { AgentsAreaLinks } from "~/agents/components/agents-area-links";
 import { AddFormCard } from "~/agents/components/add-form-card";
 import { AgentsTable, DeleteRowButton, UsedBy } from "~/agents/components/agents-table";
@@ -99,19 +99,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const server = await findMcpServer(env, viewer, mcp_server_id);
   if (!server) return answer({ intent, error: MCP_TEXTS.notFound }, 404);
   if (intent === "withdraw") {
-    const changed = await changeMcpServer(env, viewer, server.id, async (config) => ({ config: { ...config, tool_approval_hashes: approvalsOf(config).filter((a) => a.tool_name !== tool_name) } }));
+    const changed = await changeMcpServer(env, viewer, server.id, async (config) => ({ config: withoutToolApproval(config, tool_name) }));
     return changed.ok ? answer({ intent, notice: MCP_PAGE_TEXTS.withdrawn(tool_name) }) : answer({ intent, error: changed.refusal.message }, changed.refusal.httpStatus);
   }
   // The approval is of the tool as the server describes it now (its hash), never of what the page was shown.
   const listed = await listMcpServerTools(env, server);
   const tool = listed.tools.find((t) => t.name === tool_name);
   if (!tool) return answer({ intent, error: listed.error_message ?? MCP_TEXTS.toolNotApproved(tool_name) }, listed.success ? 404 : 502);
-  const approval = { tool_name, tool_hash: await mcpToolHash(tool.name, tool.description ?? "", tool.inputSchema), approval_policy: "tool_policy" in parsed.data ? parsed.data.tool_policy : "requires_approval" };
-  const changed = await changeMcpServer(env, viewer, server.id, async (config) => ({ config: { ...config, tool_approval_hashes: [...approvalsOf(config).filter((a) => a.tool_name !== tool_name), approval] } }));
+  const approval = { tool_name, tool_hash: await mcpToolHash(tool.name, tool.description ?? "", tool.inputSchema), approval_policy: "tool_policy" in parsed.data ? String(parsed.data.tool_policy) : "requires_approval" };
+  const changed = await changeMcpServer(env, viewer, server.id, async (config) => ({ config: withToolApproval(config, approval) }));
   return changed.ok ? answer({ intent, notice: MCP_PAGE_TEXTS.approved(tool_name) }) : answer({ intent, error: changed.refusal.message }, changed.refusal.httpStatus);
 }
 
-const approvalsOf = (config: Json): Json[] => (Array.isArray(config.tool_approval_hashes) ? (config.tool_approval_hashes as Json[]) : []);
 const POLICY_OPTIONS = MCP_APPROVAL_POLICIES.map((p) => ({ value: p, label: MCP_PAGE_TEXTS.policies[p] ?? p }));
 
 export default function McpServers() {

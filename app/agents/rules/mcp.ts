@@ -107,7 +107,19 @@ export type McpApprovalState = "up_to_date" | "needs_review" | "not_approved";
 /** What a conversation does with a tool: call it, ask the user first, or leave it out. */
 export type McpToolUse = "call" | "ask" | "disabled";
 
-const approvalsOf = (config: Json): Json[] => (Array.isArray(config.tool_approval_hashes) ? config.tool_approval_hashes.filter(isObject) : []);
+/** The tool approvals a configuration keeps (tool_approval_hashes). */
+export const mcpApprovalsOf = (config: Json): Json[] => (Array.isArray(config.tool_approval_hashes) ? config.tool_approval_hashes.filter(isObject) : []);
+const approvalsOf = mcpApprovalsOf;
+
+/** The configuration with this tool's approval kept (one per tool name: a new one replaces the old). */
+export function withToolApproval(config: Json, approval: { tool_name: string; tool_hash: string; approval_policy: string }): Json {
+  return { ...config, tool_approval_hashes: [...approvalsOf(config).filter((a) => a.tool_name !== approval.tool_name), approval] };
+}
+
+/** The configuration without this tool's approval. */
+export function withoutToolApproval(config: Json, toolName: string): Json {
+  return { ...config, tool_approval_hashes: approvalsOf(config).filter((a) => a.tool_name !== toolName) };
+}
 
 export function mcpApprovalState(config: Json, toolName: string, toolHash: string): { state: McpApprovalState; policy: string | null } {
   const approval = approvalsOf(config).find((a) => a.tool_name === toolName);
