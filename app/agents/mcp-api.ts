@@ -6,7 +6,7 @@ import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
 import { changeMcpServer, createMcpServer, deleteMcpServer, findMcpServer, listMcpServers, listMcpServerTools, mcpServerJson, mcpToolHash, type McpServerRow } from "~/agents/agents.server";
 import type { Json } from "~/agents/rules/agents";
-import { MCP_APPROVAL_POLICIES, MCP_TEXTS, mcpApprovalsOf, withoutToolApproval, withToolApproval } from "~/agents/rules/mcp";
+import { MCP_APPROVAL_POLICIES, MCP_TEXTS, withoutToolApproval, withToolApproval } from "~/agents/rules/mcp";
 import { doc, id, jsonObject, refused } from "./api-schemas";
 
 const serverParam = z.object({ mcp_server_id: id });
@@ -111,11 +111,7 @@ mcpApi.delete(
   valid("param", toolParam),
   async (c) => {
     const { mcp_server_id, tool_name } = c.req.valid("param");
-    const changed = await changeMcpServer(c.env, c.get("caller"), mcp_server_id, async (config) =>
-      mcpApprovalsOf(config).some((a) => a.tool_name === tool_name)
-        ? { config: withoutToolApproval(config, tool_name) }
-        : { refusal: { httpStatus: 404, status: "not_found", message: MCP_TEXTS.toolNotApproved(tool_name) } },
-    );
+    const changed = await changeMcpServer(c.env, c.get("caller"), mcp_server_id, async (config) => withoutToolApproval(config, tool_name));
     return changed.ok ? answer(c, changed.server) : refused(c, changed.refusal);
   },
 );

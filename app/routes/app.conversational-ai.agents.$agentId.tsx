@@ -18,6 +18,7 @@ import { voiceOptions } from "~/voices/voices.server";
 import { LANGUAGES } from "~/speech/rules/languages";
 import { conversationCreditRefusal, conversationJson, deleteConversation, documentFromText, findAgent, listConversations, listMcpServers, listTools, mcpServersAllowed, settingsOfAgent, updateAgent, requireAgentsViewer } from "~/agents/agents.server";
 import { MCP_PAGE_TEXTS } from "~/agents/rules/mcp";
+import { TOOL_TEXTS } from "~/agents/rules/llm";
 import { AGENT_DEFAULTS, AGENT_LIMITS, AGENT_TEXTS } from "~/agents/rules/agents";
 import { TalkPanel } from "~/agents/components/talk-panel";
 import { EmbedSnippet } from "~/audio-native/components/snippet";
@@ -349,7 +350,7 @@ export default function AgentPage() {
                         ) : null}
                         {(t.tool_results ?? []).map((r) => (
                           <span key={r.request_id} className="block text-xs text-muted-foreground" data-testid="transcript-tool-call">
-                            {MCP_PAGE_TEXTS.toolLine(r.tool_name, !r.is_error)}
+                            {TOOL_TEXTS.callLine(r.tool_name, !r.is_error)}
                           </span>
                         ))}
                       </li>

@@ -99,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const server = await findMcpServer(env, viewer, mcp_server_id);
   if (!server) return answer({ intent, error: MCP_TEXTS.notFound }, 404);
   if (intent === "withdraw") {
-    const changed = await changeMcpServer(env, viewer, server.id, async (config) => ({ config: withoutToolApproval(config, tool_name) }));
+    const changed = await changeMcpServer(env, viewer, server.id, async (config) => withoutToolApproval(config, tool_name));
     return changed.ok ? answer({ intent, notice: MCP_PAGE_TEXTS.withdrawn(tool_name) }) : answer({ intent, error: changed.refusal.message }, changed.refusal.httpStatus);
   }
   // The approval is of the tool as the server describes it now (its hash), never of what the page was shown.

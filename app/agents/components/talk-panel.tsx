@@ -7,6 +7,7 @@ import { Hint, Meter } from "~/common/ui/feedback";
 import { Input } from "~/common/ui/input";
 import { AgentSpeaker, startMicrophone } from "~/agents/browser/call-audio";
 import { MCP_PAGE_TEXTS } from "~/agents/rules/mcp";
+import { TOOL_TEXTS } from "~/agents/rules/llm";
 
 const LINE_CLASSES: Record<Line["role"], string> = {
   agent: "self-start rounded-lg bg-muted px-3 py-2 text-sm",
@@ -82,7 +83,7 @@ export function TalkPanel({ agentId, engineName, refusal }: { agentId: string; e
         case "mcp_tool_call": {
           const call = body("mcp_tool_call") as { tool_call_id: string; tool_name: string; state: string; parameters?: Record<string, unknown>; error_message?: string };
           setApprovals((a) => (call.state === "awaiting_approval" ? [...a, { id: call.tool_call_id, tool: call.tool_name, parameters: call.parameters ?? {} }] : a.filter((x) => x.id !== call.tool_call_id)));
-          if (call.state === "success" || call.state === "failure") setLines((l) => [...l, { role: "tool", text: MCP_PAGE_TEXTS.toolLine(call.tool_name, call.state === "success", call.error_message) }]);
+          if (call.state === "success" || call.state === "failure") setLines((l) => [...l, { role: "tool", text: TOOL_TEXTS.callLine(call.tool_name, call.state === "success", call.error_message) }]);
           break;
         }
         case "ping":

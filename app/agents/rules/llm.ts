@@ -60,6 +60,8 @@ export type McpTool = {
 export type AgentTool = (WebhookTool | ClientTool | McpTool) & { id?: string };
 
 export const TOOL_TEXTS = {
+  /** A tool call as a line of a transcript, for every kind of tool: used, or why it gave no answer. */
+  callLine: (tool: string, ok: boolean, error?: string) => (ok ? `Used ${tool}` : `${tool} gave no answer${error ? `: ${error}` : ""}`),
   timedOut: (name: string, seconds: number) => `The ${name} tool did not answer within ${seconds} seconds.`,
   failed: (name: string, status: number | string) => `The ${name} tool failed (${status}).`,
   /** What the agent says when a tool fails, whatever the model makes of it. */

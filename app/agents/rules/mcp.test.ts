@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MCP_TEXTS, mcpApprovalState, mcpConfig, mcpConfigProblem, mcpSecretIds, mcpServerIdsOfPrompt, mcpToolTimeoutSeconds, mcpToolUse, mcpUrlProblem, modelToolName } from "./mcp";
+import { MCP_TEXTS, mcpApprovalState, mcpConfig, mcpConfigProblem, mcpSecretIds, mcpServerIdsOfPrompt, mcpToolTimeoutSeconds, mcpToolUse, mcpUrlProblem, modelToolName, withoutToolApproval, withToolApproval } from "./mcp";
 import { parseClientMessage } from "./protocol";
 
 describe("MCP server configurations", () => {
@@ -48,6 +48,13 @@ describe("MCP servers in conversations (decision 0084)", () => {
     expect(mcpToolUse(perTool, "delete", "h3")).toBe("disabled");
     expect(mcpApprovalState(perTool, "search", "changed")).toEqual({ state: "needs_review", policy: "auto_approved" });
     expect(mcpApprovalState(perTool, "delete", "h3")).toEqual({ state: "not_approved", policy: null });
+  });
+
+  it("keeps one approval per tool, and withdraws only one that is kept", () => {
+    const kept = withToolApproval(withToolApproval({ name: "x" }, { tool_name: "a", tool_hash: "h1", approval_policy: "auto_approved" }), { tool_name: "a", tool_hash: "h2", approval_policy: "requires_approval" });
+    expect(kept.tool_approval_hashes).toEqual([{ tool_name: "a", tool_hash: "h2", approval_policy: "requires_approval" }]);
+    expect(withoutToolApproval(kept, "a")).toEqual({ config: { name: "x", tool_approval_hashes: [] } });
+    expect(withoutToolApproval(kept, "b")).toEqual({ refusal: { httpStatus: 404, status: "not_found", message: MCP_TEXTS.toolNotApproved("b") } });
   });
 
   it("times a call by the tool's override, else the server's, within 5-300 seconds", () => {

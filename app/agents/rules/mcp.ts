@@ -23,8 +23,6 @@ export const MCP_TEXTS = {
 
 export const MCP_PAGE_TEXTS = {
   approvalTitle: (tool: string) => `The agent asks to use the tool ${tool}`,
-  /** A tool call as a line of a transcript: used, or why it gave no answer. */
-  toolLine: (tool: string, ok: boolean, error?: string) => (ok ? `Used ${tool}` : `${tool} gave no answer${error ? `: ${error}` : ""}`),
   sectionIntro: "Model Context Protocol servers whose tools your agents may use. An agent uses a server once it is chosen on the agent's Tools tab.",
   added: (name: string) => `Added the MCP server “${name}”.`,
   deleted: "Deleted the MCP server.",
@@ -51,10 +49,13 @@ export const MCP_TRANSPORTS = ["SSE", "STREAMABLE_HTTP"] as const;
 
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
+/** The secret a configuration value names ({secret_id}), or null for a plain value. */
+export const secretIdOf = (v: unknown): string | null => (isObject(v) && typeof v.secret_id === "string" ? v.secret_id : null);
+
 /** The secret ids a configuration names: its URL, its token and its headers may each be a {secret_id}. */
 export function mcpSecretIds(config: Json): string[] {
   const ids = [config.url, config.secret_token, ...Object.values(isObject(config.request_headers) ? config.request_headers : {})]
-    .map((v) => (isObject(v) && typeof v.secret_id === "string" ? v.secret_id : null))
+    .map(secretIdOf)
     .filter((v): v is string => Boolean(v));
   return [...new Set(ids)];
 }
@@ -116,9 +117,11 @@ export function withToolApproval(config: Json, approval: { tool_name: string; to
   return { ...config, tool_approval_hashes: [...approvalsOf(config).filter((a) => a.tool_name !== approval.tool_name), approval] };
 }
 
-/** The configuration without this tool's approval. */
-export function withoutToolApproval(config: Json, toolName: string): Json {
-  return { ...config, tool_approval_hashes: approvalsOf(config).filter((a) => a.tool_name !== toolName) };
+/** The configuration without this tool's approval; a tool with none kept is refused (404), whoever asks. */
+export function withoutToolApproval(config: Json, toolName: string): { config: Json } | { refusal: { httpStatus: 404; status: "not_found"; message: string } } {
+  const kept = approvalsOf(config);
+  if (!kept.some((a) => a.tool_name === toolName)) return { refusal: { httpStatus: 404, status: "not_found", message: MCP_TEXTS.toolNotApproved(toolName) } };
+  return { config: { ...config, tool_approval_hashes: kept.filter((a) => a.tool_name !== toolName) } };
 }
 
 export function mcpApprovalState(config: Json, toolName: string, toolHash: string): { state: McpApprovalState; policy: string | null } {

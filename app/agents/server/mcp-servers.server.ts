@@ -8,7 +8,7 @@ import { agentsMentioning } from "../../../db/repositories/agents";
 import type { Actor } from "~/accounts/accounts.server";
 import { newId, sha256Hex } from "~/accounts/accounts.server";
 import type { Json } from "~/agents/rules/agents";
-import { MCP_TEXTS, MCP_TIMEOUTS, mcpApprovalState, mcpConfig, mcpConfigProblem, mcpSecretIds, mcpToolTimeoutSeconds, mcpToolUse, mcpUrlProblem, modelToolName } from "~/agents/rules/mcp";
+import { MCP_TEXTS, MCP_TIMEOUTS, mcpApprovalState, mcpConfig, mcpConfigProblem, mcpSecretIds, secretIdOf, mcpToolTimeoutSeconds, mcpToolUse, mcpUrlProblem, modelToolName } from "~/agents/rules/mcp";
 import { TOOL_TEXTS, type McpTool as AgentMcpTool } from "~/agents/rules/llm";
 import { authConnectionIdOf } from "~/workspace/rules/auth-connections";
 import { toolAuthHeaders } from "~/workspace/auth-connections.server";
@@ -88,7 +88,6 @@ export async function mcpServerJson(env: Env, viewer: Viewer, server: McpServerR
 }
 
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-const secretIdOf = (v: unknown) => (isObject(v) && typeof v.secret_id === "string" ? v.secret_id : null);
 
 export type McpConnectResult = { ok: true; session: McpSession; config: Json } | { ok: false; message: string };
 
@@ -100,10 +99,11 @@ export type McpConnectResult = { ok: true; session: McpSession; config: Json } |
 export async function connectMcpServer(env: Env, workspaceId: string, server: McpServerRow): Promise<McpConnectResult> {
   const config = configOf(server);
   const name = typeof config.name === "string" ? config.name : server.id;
-  const values = await secretValues(env, workspaceId, mcpSecretIds(config));
+  const secretIds = mcpSecretIds(config);
+  const values = await secretValues(env, workspaceId, secretIds);
   const read = (v: unknown): string | null => (typeof v === "string" ? v : values.get(secretIdOf(v) ?? "") ?? null);
   const url = read(config.url);
-  if (!url) return { ok: false, message: MCP_TEXTS.unreachable(name, SECRET_TEXTS.secretsNotFound(mcpSecretIds(config))) };
+  if (!url) return { ok: false, message: MCP_TEXTS.unreachable(name, SECRET_TEXTS.secretsNotFound(secretIds)) };
   const production = env.ENVIRONMENT === "production";
   const problem = mcpUrlProblem(url, production);
   if (problem) return { ok: false, message: MCP_TEXTS.unreachable(name, problem) };

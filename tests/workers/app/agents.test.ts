@@ -470,6 +470,35 @@ describe("agents-llm", () => {
       call.socket.close(1000, "bye");
       await send("/v1/convai/settings", { method: "PATCH", json: { can_use_mcp_servers: true } });
     });
+
+    it("approves a tool from the MCP servers page as the server describes it now, and withdraws the approval", async () => {
+      const PAGE = "/app/conversational-ai/mcp-servers";
+      const cookie = await signUp("mcp-page@example.com");
+      const own = await createKey(cookie);
+      const post = async (fields: Record<string, string>) => {
+        const sent = await fetcherPost(PAGE, fields, cookie);
+        return { status: sent.status, result: sent.data as { intent: string; error?: string; notice?: string } };
+      };
+      const created = await api(base, { method: "POST", key: own, json: { config: { name: "Weather", url: "http://mcp.test/mcp", transport: "STREAMABLE_HTTP", approval_policy: "require_approval_per_tool" } } });
+      const id = (await json<{ id: string }>(created)).id;
+      const states = async () => (await json<{ tool_approval_statuses: Json[] }>(await api(`${base}/${id}/tools`, { key: own }))).tool_approval_statuses.slice(0, 2);
+
+      expect(await post({ intent: "approve", mcp_server_id: id, tool_name: "get_weather", tool_policy: "auto_approved" })).toEqual({ status: 200, result: { intent: "approve", notice: "Approved get_weather as it is now." } });
+      expect(await post({ intent: "approve", mcp_server_id: id, tool_name: "add", tool_policy: "requires_approval" })).toMatchObject({ status: 200 });
+      expect(await states()).toEqual([
+        { tool_id: `mcp:${id}:get_weather`, state: "up_to_date", approval_policy: "auto_approved" },
+        { tool_id: `mcp:${id}:add`, state: "up_to_date", approval_policy: "requires_approval" },
+      ]);
+      // A tool the server does not list is not approved; bad fields and another workspace's server are refused.
+      expect(await post({ intent: "approve", mcp_server_id: id, tool_name: "nope", tool_policy: "auto_approved" })).toMatchObject({ status: 404, result: { error: MCP_TEXTS.toolNotApproved("nope") } });
+      expect((await post({ intent: "approve", mcp_server_id: id, tool_name: "add", tool_policy: "always" })).status).toBe(400);
+      const otherServer = (await json<{ id: string }>(await api(base, { method: "POST", key, json: { config: { name: "Theirs", url: "http://mcp.test/mcp" } } }))).id;
+      expect((await post({ intent: "withdraw", mcp_server_id: otherServer, tool_name: "add" })).status).toBe(404);
+
+      expect(await post({ intent: "withdraw", mcp_server_id: id, tool_name: "add" })).toEqual({ status: 200, result: { intent: "withdraw", notice: "Withdrew the approval of add." } });
+      expect((await states())[1]).toEqual({ tool_id: `mcp:${id}:add`, state: "not_approved" });
+      expect((await post({ intent: "withdraw", mcp_server_id: id, tool_name: "add" })).status).toBe(404);
+    });
   });
 
   describe("webhook tool URLs (decision 0053)", () => {
