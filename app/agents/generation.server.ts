@@ -249,7 +249,7 @@ class ConversationSession {
         const result = await this.streamAnswer(voice, current);
         if (!result?.toolCalls?.length || !current()) break;
         for (const call of result.toolCalls) {
-          const content = await this.runTool(call, voice);
+          const content = await this.runTool(call);
           this.history.push({ role: "tool", content, toolCallId: call.id });
         }
       }
@@ -302,8 +302,8 @@ class ConversationSession {
     return result;
   }
 
-  /** Runs a tool the model called; what it answered (or why it did not) goes back to the model. A failure is said aloud. */
-  private async runTool(call: ChatToolCall, voice: Voice): Promise<string> {
+  /** Runs a tool the model called; what it answered (or why it did not) goes back to the model, which says it. */
+  private async runTool(call: ChatToolCall): Promise<string> {
     const tool = this.settings.tools.find((t) => t.name === call.name);
     const args = toolArguments(call.arguments);
     if (!tool) return TOOL_TEXTS.unknownTool(call.name);
@@ -318,10 +318,8 @@ class ConversationSession {
       this.options.waitUntil(recordToolCall(this.env, record).catch((error) => log("error", "tool call not recorded", { request_id: this.options.requestId, error: String(error) })));
     }
     this.noteToolCall(tool, call, outcome);
-    if (!outcome.ok) {
-      log("warn", "conversation tool failed", { request_id: this.options.requestId, tool: tool.name, error: outcome.text });
-      this.reply(TOOL_TEXTS.spokenFailure(tool.name), voice, false);
-    }
+    // The failure goes back to the model, whose answer says it: said once, as in simulations (decision 0086).
+    if (!outcome.ok) log("warn", "conversation tool failed", { request_id: this.options.requestId, tool: tool.name, error: outcome.text });
     return toolResultText(outcome.text);
   }
 

@@ -64,8 +64,6 @@ export const TOOL_TEXTS = {
   callLine: (tool: string, ok: boolean, error?: string) => (ok ? `Used ${tool}` : `${tool} gave no answer${error ? `: ${error}` : ""}`),
   timedOut: (name: string, seconds: number) => `The ${name} tool did not answer within ${seconds} seconds.`,
   failed: (name: string, status: number | string) => `The ${name} tool failed (${status}).`,
-  /** What the agent says when a tool fails, whatever the model makes of it. */
-  spokenFailure: (name: string) => `Sorry, I could not get an answer from ${name.replace(/_/g, " ")}.`,
   unknownTool: (name: string) => `There is no tool named ${name}.`,
   badArguments: (name: string) => `The arguments for ${name} were not a JSON object.`,
   noResponseExpected: "Done.",

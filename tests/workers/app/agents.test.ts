@@ -321,6 +321,19 @@ describe("agents-llm", () => {
       second.send({ type: "user_message", text: "Oslo" });
       expect(said(await second.until((m) => said(m) !== null, asked))).toBe("forecast: sunny in Oslo.");
       second.socket.close(1000, "bye");
+
+      // A tool that fails is said once, in the responder's answer (decision 0086).
+      const broken = { type: "webhook", name: "order_status", description: "The status of an order", api_schema: { url: "http://tools.test/broken", method: "GET", query_params_schema: { properties: { order: { type: "string", description: "The order number" } } } } };
+      const failing = await api("/v1/convai/agents/create", { method: "POST", key, json: { conversation_config: { agent: { first_message: "", prompt: { prompt: "You help.", tools: [broken] } }, conversation: { text_only: true } } } });
+      const third = await open((await json<{ agent_id: string }>(failing)).agent_id);
+      third.send({ type: "user_message", text: "What is the status of order 7?" });
+      expect(said(await third.until((m) => said(m) !== null))).toBe(TOOL_TEXTS.failed("order_status", 500));
+      // The next answer follows it directly: nothing else was said about the failure.
+      const failed = third.messages.length;
+      third.send({ type: "user_message", text: "Thanks, bye" });
+      await third.until((m) => said(m) !== null, failed);
+      expect(third.messages.map(said).filter(Boolean)).toHaveLength(2);
+      third.socket.close(1000, "bye");
     }, 30_000);
 
     it("sends a client tool to the client (client_tool_call) and answers from its client_tool_result", async () => {
@@ -337,7 +350,7 @@ describe("agents-llm", () => {
       call.socket.close(1000, "bye");
     });
 
-    it("says so when a webhook tool hangs past its timeout or fails, and the model hears why", async () => {
+    it("says so once when a webhook tool hangs past its timeout or fails: the model hears why and says it", async () => {
       const slow = { type: "webhook", name: "stock_check", description: "Stock", response_timeout_secs: 1, api_schema: { url: "http://tools.test/slow", method: "GET" } };
       const broken = { type: "webhook", name: "order_status", description: "Orders", api_schema: { url: "http://tools.test/broken", method: "POST", request_body_schema: { type: "object", properties: { id: { type: "string" } } } } };
       const agentId = await newAgent({ agent: { prompt: { tools: [slow, broken] } }, conversation: { text_only: true } });
@@ -349,9 +362,7 @@ describe("agents-llm", () => {
       call.send({ type: "user_message", text: "order_status id=7" });
       await call.until((m) => said(m)?.startsWith("The order_status tool answered") ?? false);
       expect(call.messages.map(said).filter(Boolean)).toEqual([
-        TOOL_TEXTS.spokenFailure("stock_check"),
         `The stock_check tool answered: ${TOOL_TEXTS.timedOut("stock_check", 1)}`,
-        TOOL_TEXTS.spokenFailure("order_status"),
         `The order_status tool answered: ${TOOL_TEXTS.failed("order_status", 500)}`,
       ]);
       call.socket.close(1000, "bye");
@@ -433,7 +444,7 @@ describe("agents-llm", () => {
       let before = call.messages.length;
       call.send({ type: "user_message", text: "ledger please" });
       await call.until((m) => said(m)?.startsWith("The ledger tool answered") ?? false, before);
-      expect(call.messages.slice(before).map(said).filter(Boolean)).toEqual([TOOL_TEXTS.spokenFailure("ledger"), `The ledger tool answered: ${TOOL_TEXTS.failed("ledger", "The ledger is locked.")}`]);
+      expect(call.messages.slice(before).map(said).filter(Boolean)).toEqual([`The ledger tool answered: ${TOOL_TEXTS.failed("ledger", "The ledger is locked.")}`]);
       call.socket.close(1000, "bye");
       // The saved transcript holds each call on the agent's turn, with the MCP server it went to.
       const saved = (await savedConversation(call.conversationId, key)).transcript as { message: string; tool_calls?: Json[]; tool_results?: Json[] }[];
@@ -531,7 +542,7 @@ describe("agents-llm", () => {
       const call = await open(agentId);
       call.send({ type: "user_message", text: "internal please" });
       await call.until((m) => said(m)?.startsWith("The internal tool answered") ?? false);
-      expect(call.messages.map(said).filter(Boolean)).toEqual([TOOL_TEXTS.spokenFailure("internal"), `The internal tool answered: ${TOOL_TEXTS.urlNotPublic("internal")}`]);
+      expect(call.messages.map(said).filter(Boolean)).toEqual([`The internal tool answered: ${TOOL_TEXTS.urlNotPublic("internal")}`]);
       call.socket.close(1000, "bye");
     });
   });
