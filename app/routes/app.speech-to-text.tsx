@@ -5,7 +5,7 @@ import { Page } from "~/common/ui/page";
 import { PRODUCT_NAME } from "../../core/brand";
 import { requireViewer } from "~/accounts/accounts.server";
 import { parseForm } from "~/common/form.server";
-import { correctTranscriptWord, renameTranscriptOf, retypeTranscriptPassage, speechToTextPage } from "~/transcription/transcription.server";
+import { correctTranscriptWord, renameTranscriptOf, retypeTranscriptPassage, speechToTextPage, undoTranscriptEdit } from "~/transcription/transcription.server";
 import { maxTranscriptionSeconds, speakerTurns, TRANSCRIPTION_CREDITS_PER_MINUTE, transcriptListPage } from "~/transcription/rules/transcription";
 import { CORRECTED_WORD_MAX_CHARS, RETYPED_PASSAGE_MAX_CHARS, TRANSCRIPT_NAME_MAX_CHARS, TRANSCRIPT_EDIT_TEXTS, transcriptSearch } from "~/transcription/rules/transcript-edits";
 import { SpeechToText } from "~/transcription/components/speech-to-text";
@@ -43,6 +43,7 @@ const edits = z.discriminatedUnion("intent", [
     last: z.coerce.number().int().min(0).max(1_000_000),
     text: z.string().max(RETYPED_PASSAGE_MAX_CHARS * 2),
   }),
+  z.object({ intent: z.literal("undo"), id: z.string().min(1).max(100) }),
 ]);
 
 export type TranscriptEditResult = { intent: string; ok: boolean; error?: string };
@@ -60,7 +61,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ? await renameTranscriptOf(env, viewer, input.id, input.name)
       : input.intent === "correct-word"
         ? await correctTranscriptWord(env, viewer, input.id, input.index, input.text)
-        : await retypeTranscriptPassage(env, viewer, input.id, input.first, input.last, input.text);
+        : input.intent === "undo"
+          ? await undoTranscriptEdit(env, viewer, input.id)
+          : await retypeTranscriptPassage(env, viewer, input.id, input.first, input.last, input.text);
   if (!done.ok) return Response.json({ intent: input.intent, ok: false, error: done.refusal.message } satisfies TranscriptEditResult, { status: done.refusal.httpStatus });
   if (input.intent === "rename") return { intent: input.intent, ok: true } satisfies TranscriptEditResult;
   // Back to where the form was, the corrected word's or passage's form closed (with or without scripts).

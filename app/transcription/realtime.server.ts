@@ -5,7 +5,7 @@
 import { database } from "../../db/client";
 import { releaseSlot } from "../../db/repositories/generation-slots";
 import { QuotaExhausted } from "../../db/repositories/history";
-import { insertSingleUseToken, recordTranscript, redeemSingleUseToken, type TranscriptRow } from "../../db/repositories/transcripts";
+import { insertSingleUseToken, recordTranscript, redeemSingleUseToken, type NewTranscriptRow } from "../../db/repositories/transcripts";
 import type { EngineChoice } from "../../core/engines/registry";
 import type { TranscriptionRequest, TranscriptionResult } from "../../core/engines/speech-to-text";
 import { bytesFromInt16, concatSamples, resample } from "../../core/audio/pcm";
@@ -199,7 +199,7 @@ class RealtimeSession {
       const id = Date.now().toString(36).padStart(9, "0") + randomHex(6);
       const languageCode = heard.language ?? this.language ?? "en";
       const body = { language_code: languageCode, language_probability: 1, text: heard.text, words, transcription_id: id, audio_duration_secs: Math.round(seconds * 1000) / 1000 };
-      const row: TranscriptRow = {
+      const row: NewTranscriptRow = {
         id,
         workspaceId: workspace.id,
         userId: this.actor.user.id,

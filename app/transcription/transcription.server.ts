@@ -2,7 +2,7 @@
 import { database } from "../../db/client";
 import { releaseSlot } from "../../db/repositories/generation-slots";
 import { QuotaExhausted } from "../../db/repositories/history";
-import { deleteTranscript, findTranscript, listTranscripts, recordTranscript, renameTranscript, replaceTranscriptResult, type TranscriptRow, type TranscriptSummary } from "../../db/repositories/transcripts";
+import { countTranscriptRevisions, deleteTranscript, findTranscript, latestTranscriptRevision, listTranscripts, recordTranscript, renameTranscript, replaceTranscriptResult, restoreTranscriptRevision, type NewTranscriptRow, type TranscriptRow, type TranscriptSummary } from "../../db/repositories/transcripts";
 import { wavFile } from "../../core/audio/wav";
 import type { EngineCatalog, ProviderId } from "../../core/engines/capabilities";
 import type { EngineChoice } from "../../core/engines/registry";
@@ -34,7 +34,7 @@ import {
   type AdditionalFormat,
   type TimestampGranularity,
 } from "./rules/transcription";
-import { correctWord, parseTranscriptName, retypePassage, TRANSCRIPT_EDIT_TEXTS, type StoredTranscript } from "./rules/transcript-edits";
+import { correctWord, parseTranscriptName, retypePassage, TRANSCRIPT_EDIT_TEXTS, TRANSCRIPT_UNDO_DEPTH, type StoredTranscript } from "./rules/transcript-edits";
 
 export type { TranscriptRow, TranscriptSummary };
 
@@ -150,7 +150,7 @@ export async function startTranscription(env: Env, actor: Actor, request: Transc
       const recording = keptRecording(request);
       await env.MEDIA.put(audioKey, recording.bytes, { httpMetadata: { contentType: recording.contentType } });
       stored = true;
-      const row: TranscriptRow = {
+      const row: NewTranscriptRow = {
         id,
         workspaceId: workspace.id,
         userId: actor.user.id,
@@ -267,8 +267,23 @@ async function editTranscript(env: Env, actor: Actor, id: string, edit: (stored:
   if (!row) return notFound;
   const edited = edit(JSON.parse(row.result) as StoredTranscript);
   if (!edited.ok) return { ok: false, refusal: { httpStatus: 422, message: edited.message } };
-  const replaced = await replaceTranscriptResult(db, row.workspaceId, id, row.result, JSON.stringify(edited.value));
-  return replaced ? { ok: true } : { ok: false, refusal: { httpStatus: 409, message: TRANSCRIPT_EDIT_TEXTS.changedMeanwhile } };
+  const replaced = await replaceTranscriptResult(db, row, JSON.stringify(edited.value), TRANSCRIPT_UNDO_DEPTH, Date.now());
+  return replaced ? { ok: true } : changedMeanwhile;
+}
+
+const changedMeanwhile: EditOutcome = { ok: false, refusal: { httpStatus: 409, message: TRANSCRIPT_EDIT_TEXTS.changedMeanwhile } };
+
+/**
+ * Undoes the newest kept edit of a transcript's words (a correction or a retype). An undo is not kept itself (no
+ * redo): undoing twice goes two edits back. 409 with nothing to undo or when it changed meanwhile.
+ */
+export async function undoTranscriptEdit(env: Env, actor: Actor, id: string): Promise<EditOutcome> {
+  const db = database(env.DB);
+  const row = await findTranscript(db, actor.membership.workspace.id, id);
+  if (!row) return notFound;
+  const earlier = await latestTranscriptRevision(db, row);
+  if (!earlier) return { ok: false, refusal: { httpStatus: 409, message: TRANSCRIPT_EDIT_TEXTS.nothingToUndo } };
+  return (await restoreTranscriptRevision(db, row, earlier)) ? { ok: true } : changedMeanwhile;
 }
 
 /** The kept recording of one of the workspace's transcripts: its key, size and type; null when none is kept. */
@@ -315,6 +330,7 @@ export async function speechToTextPage(env: Env, actor: Actor, query: { page: nu
       text,
       words: (stored.words ?? []).map((w) => ({ text: w.text, start: w.start, end: w.end, type: w.type, ...(w.speaker_id ? { speaker_id: w.speaker_id } : {}) })),
       audioUrl: found.row.audioKey ? `/v1/speech-to-text/transcripts/${found.row.id}/audio` : null,
+      undoable: await countTranscriptRevisions(database(env.DB), found.row),
     };
   }
   return { transcripts: list.items.map((row) => listItem(row, row.preview)), hasMore: list.hasMore, opened };

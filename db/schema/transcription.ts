@@ -1,5 +1,5 @@
 // Speech-to-text transcripts (GET/DELETE /v1/speech-to-text/transcripts/{id}).
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { workspaces } from "./workspace";
 
 /**
@@ -26,8 +26,25 @@ export const transcripts = sqliteTable(
     audioKey: text("audio_key"),
     audioContentType: text("audio_content_type"),
     audioBytes: integer("audio_bytes"),
+    /** Counts the edits of the words (corrections, retypes, undos): each edit is made only from the revision it read. */
+    revision: integer("revision").notNull().default(0),
   },
   (t) => [index("transcripts_workspace_created").on(t.workspaceId, t.createdAt)],
+);
+
+/**
+ * The answer a transcript had at an earlier revision, kept when an edit replaced it so the edit can be undone
+ * (decision 0093). Whoever saves revision N saves the same answer, so a second writer's row is simply not added.
+ */
+export const transcriptRevisions = sqliteTable(
+  "transcript_revisions",
+  {
+    transcriptId: text("transcript_id").notNull().references(() => transcripts.id, { onDelete: "cascade" }),
+    revision: integer("revision").notNull(),
+    result: text("result").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.transcriptId, t.revision] })],
 );
 
 /**

@@ -113,6 +113,11 @@ describe("speech to text page", () => {
     expect(exported).toContain("Retyped by hand.");
     expect(exported).toContain("respectful");
 
+    // The retype undone (decision 0093): the passage is as heard again, the earlier correction stays.
+    await page.getByRole("button", { name: "Undo last correction" }).click();
+    await expect.poll(() => transcript.getByRole("button", { name: "Retyped", exact: true }).count()).toBe(0);
+    await expect.poll(() => transcript.getByRole("button", { name: "respectful", exact: true }).count()).toBe(1);
+
     // Searched by a word of the text, then by something no transcript says.
     await page.getByTestId("stt-search").fill("RESPECTFUL");
     await page.getByRole("button", { name: "Search", exact: true }).click();

@@ -3,7 +3,7 @@
 // searchable, each openable and deletable.
 import { useEffect, useMemo, useState } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
-import { Check, ChevronLeft, ChevronRight, Download, Pencil, Search, SpellCheck, Trash2, X } from "lucide-react";
+import { Check, ChevronLeft, ChevronRight, Download, Pencil, Search, SpellCheck, Trash2, Undo2, X } from "lucide-react";
 import { Button, buttonClass } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
 import { cn } from "~/common/ui/cn";
@@ -176,6 +176,7 @@ export function TranscriptView({ transcript, address }: { transcript: ShownTrans
                 Correct words
               </Link>
             )}
+            {transcript.undoable > 0 ? <UndoEdit transcript={transcript} address={address} /> : null}
           </div>
         ) : null}
         <p className="text-xs text-muted-foreground">
@@ -262,6 +263,28 @@ function CorrectWord({ transcript, address, index, text }: { transcript: ShownTr
       </Link>
       {error ? (
         <Hint tone="error" id="stt-word-error" className="basis-full text-sm">
+          {error}
+        </Hint>
+      ) : null}
+    </Form>
+  );
+}
+
+/** Undoes the newest correction or retype (decision 0093): a plain form post, the page coming back as it was. */
+function UndoEdit({ transcript, address }: { transcript: ShownTranscript; address: TranscriptAddress }) {
+  const result = useActionData<EditResult>();
+  const busy = useNavigation().state === "submitting";
+  const error = result && !result.ok && result.intent === "undo" ? result.error : undefined;
+  return (
+    <Form method="post" action={pageHref(address, transcript.id, address.editing ? {} : undefined)} preventScrollReset replace className="inline-flex flex-wrap items-center gap-2" data-testid="stt-undo-form">
+      <input type="hidden" name="intent" value="undo" />
+      <input type="hidden" name="id" value={transcript.id} />
+      <Button type="submit" size="sm" variant="ghost" disabled={busy} title={`${transcript.undoable} ${transcript.undoable === 1 ? "change" : "changes"} can be undone`}>
+        <Undo2 aria-hidden="true" />
+        Undo last correction
+      </Button>
+      {error ? (
+        <Hint tone="error" className="text-sm">
           {error}
         </Hint>
       ) : null}

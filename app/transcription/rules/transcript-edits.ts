@@ -13,6 +13,9 @@ export const CORRECTED_WORD_MAX_CHARS = 100;
 /** A retyped passage (a speaker's turn). */
 export const RETYPED_PASSAGE_MAX_CHARS = 4000;
 
+/** How many edits of a transcript's words are kept to undo (decision 0093): the oldest go first. */
+export const TRANSCRIPT_UNDO_DEPTH = 20;
+
 export const TRANSCRIPT_EDIT_TEXTS = {
   nameEmpty: "Give the transcript a name.",
   nameTooLong: `A name has at most ${TRANSCRIPT_NAME_MAX_CHARS} characters.`,
@@ -24,6 +27,7 @@ export const TRANSCRIPT_EDIT_TEXTS = {
   notAPassage: "That part of the transcript is not a passage of words: only words can be retyped.",
   passageTooLong: `A retyped passage has at most ${RETYPED_PASSAGE_MAX_CHARS} characters.`,
   allWords: "These are all of the transcript's words: retype them instead of removing them.",
+  nothingToUndo: "There is no correction of this transcript left to undo.",
 } as const;
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };

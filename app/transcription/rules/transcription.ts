@@ -283,6 +283,8 @@ export type OpenedTranscript = TranscriptListItem & {
   words: { text: string; start: number; end: number; type: "word" | "spacing" | "audio_event"; speaker_id?: string }[];
   /** The kept recording's URL, or null (a realtime session, or a transcript from before recordings were kept). */
   audioUrl: string | null;
+  /** How many edits of the words can be undone, newest first (decision 0093). */
+  undoable: number;
 };
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

@@ -6,7 +6,7 @@ import { type OpenedTranscript, TRANSCRIPT_LIST_PAGE_SIZE, transcriptionCredits,
 import { api, createKey, installSpeechToTextModel, ORIGIN, signUp, sphinxRecording } from "./helpers";
 import { concatSamples, resample } from "../../../core/audio/pcm";
 import { decode } from "turbo-stream";
-import { TRANSCRIPT_EDIT_TEXTS } from "~/transcription/rules/transcript-edits";
+import { TRANSCRIPT_EDIT_TEXTS, TRANSCRIPT_UNDO_DEPTH } from "~/transcription/rules/transcript-edits";
 
 describe("speech-to-text", () => {
   // Speech to text over /v1/speech-to-text: the embedded engine (PocketSphinx in the speech worker, its model put
@@ -551,6 +551,55 @@ describe("speech-to-text-list", () => {
       expect((await post({ intent: "retype-passage", id: "retype-1", first: "0", last: "6", text: "y ".repeat(2001) })).status).toBe(422);
       expect((await post({ intent: "retype-passage", id: "retype-1", first: "0", last: "6", text: "hi" }, otherCookie)).status).toBe(404);
       expect((await stored()).text).toBe("We met on Monday morning yes");
+
+      // Undo (decision 0093): each undo goes one edit back, the exports with it; then nothing is left to undo.
+      const word = await post({ intent: "correct-word", id: "retype-1", index: "10", text: "Yes" });
+      expect(word.status).toBe(302);
+      expect((await stored()).text).toBe("We met on Monday morning Yes");
+      expect((await pageData(cookie, "&transcript=retype-1")).data!.opened!.undoable).toBe(2);
+      expect((await post({ intent: "undo", id: "retype-1" }, otherCookie)).status).toBe(404);
+      const undone = await post({ intent: "undo", id: "retype-1" });
+      expect(undone.status).toBe(302);
+      expect(undone.headers.get("location")).toBe("/app/speech-to-text?transcript=retype-1&edit=1");
+      expect((await stored()).text).toBe("We met on Monday morning yes");
+      expect((await post({ intent: "undo", id: "retype-1" })).status).toBe(302);
+      const original = await stored();
+      expect(original.text).toBe("we mett on money yes");
+      expect(original.words.filter((w) => w.type === "word").map((w) => [w.text, w.start])).toEqual(texts.map((t, i) => [t, i]));
+      expect(original.additional_formats[0]!.content).toBe("old");
+      const nothing = await post({ intent: "undo", id: "retype-1" });
+      expect(nothing.status).toBe(409);
+      expect(await nothing.text()).toContain(TRANSCRIPT_EDIT_TEXTS.nothingToUndo);
+      expect((await pageData(cookie, "&transcript=retype-1")).data!.opened!.undoable).toBe(0);
+      // An edit after undoing is kept to undo as well.
+      await post({ intent: "correct-word", id: "retype-1", index: "2", text: "met" });
+      await post({ intent: "undo", id: "retype-1" });
+      expect((await stored()).text).toBe("we mett on money yes");
+    }, 60_000);
+
+    it("keeps only the newest edits to undo, and two undos at once go back one edit each or are told to repeat", async () => {
+      const cookie = await signUp("stt-undo@example.com");
+      const mine = (await env.DB.prepare("SELECT m.workspace_id, m.user_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = ?").bind("stt-undo@example.com").first<{ workspace_id: string; user_id: string }>())!;
+      const words = [{ text: "one", start: 0, end: 0.5, type: "word", logprob: -1 }, { text: " ", start: 0.5, end: 0.6, type: "spacing", logprob: 0 }, { text: "two", start: 0.6, end: 1, type: "word", logprob: -1 }];
+      await env.DB.prepare(
+        "INSERT INTO transcripts (id, workspace_id, user_id, request_id, created_at, duration_seconds, credits, model_id, language_code, result) VALUES ('undo-1', ?, ?, 'req-undo-1', 1790000400, 1, 14, 'scribe_v1', 'en', ?)",
+      )
+        .bind(mine.workspace_id, mine.user_id, JSON.stringify({ language_code: "en", language_probability: 1, text: "one two", words, transcription_id: "undo-1", audio_duration_secs: 1 }))
+        .run();
+      const post = (fields: Record<string, string>) =>
+        api("/app/speech-to-text?transcript=undo-1", { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded", host: new URL(ORIGIN).host }, redirect: "manual" });
+      const text = async () => (JSON.parse((await env.DB.prepare("SELECT result FROM transcripts WHERE id = 'undo-1'").first<{ result: string }>())!.result) as { text: string }).text;
+      for (let n = 1; n <= TRANSCRIPT_UNDO_DEPTH + 2; n++) expect((await post({ intent: "correct-word", id: "undo-1", index: "2", text: `t${n}` })).status).toBe(302);
+      const kept = await env.DB.prepare("SELECT count(*) AS n FROM transcript_revisions WHERE transcript_id = 'undo-1'").first<{ n: number }>();
+      expect(kept!.n).toBe(TRANSCRIPT_UNDO_DEPTH);
+      const racing = await Promise.all([post({ intent: "undo", id: "undo-1" }), post({ intent: "undo", id: "undo-1" })]);
+      expect(racing.every((r) => r.status === 302 || r.status === 409)).toBe(true);
+      const landed = racing.filter((r) => r.status === 302).length;
+      expect(await text()).toBe(`one t${TRANSCRIPT_UNDO_DEPTH + 2 - landed}`);
+      for (let n = landed; n < TRANSCRIPT_UNDO_DEPTH; n++) await post({ intent: "undo", id: "undo-1" });
+      // The oldest two edits were not kept: undoing stops at the third.
+      expect(await text()).toBe("one t2");
+      expect((await post({ intent: "undo", id: "undo-1" })).status).toBe(409);
     }, 60_000);
   });
 });
