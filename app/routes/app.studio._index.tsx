@@ -44,10 +44,12 @@ async function createPodcastFromForm(env: Env, viewer: Actor, form: FormData) {
   const values: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string" && key !== "intent") values[key] = value;
   const answer = (status: number, errors: Record<string, string>, createdProjectId: string | null = null) => Response.json({ intent: CREATE_PODCAST_INTENT, errors, values, createdProjectId } satisfies PodcastAnswer, { status });
+  // "Add another source" without scripts: the same form again with one more source row, nothing made.
+  if (form.get("add_source")) return answer(200, {});
   const parsed = await parseFormData(form, podcastForm);
   if (!parsed.ok) return answer(400, parsed.errors);
   const created = await createPodcast(env, viewer, { modelId: DEFAULT_MODEL_ID, urlName: "The URL", ...podcastRequestOf(parsed.data) });
-  if (!created.ok) return answer(created.refusal.httpStatus, { [podcastFormField(created.refusal.subject, parsed.data)]: created.refusal.message }, created.created?.id ?? null);
+  if (!created.ok) return answer(created.refusal.httpStatus, { [podcastFormField(created.refusal.subject, parsed.data, created.refusal.sourceIndex)]: created.refusal.message }, created.created?.id ?? null);
   return redirect(`/app/studio/${created.value.id}`);
 }
 

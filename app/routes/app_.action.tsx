@@ -135,7 +135,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
         const { sms } = await secondFactorOptions(context.cloudflare.env, database, pending);
         return { mfa: { pending, redirect: destination, sms } };
       }
-      const cookie = await startSession(database, signIn.user.id, request);
+      const cookie = await startSession(database, signIn.user.id, request, { method: "email_link" });
       return redirect(destination, { headers: { "Set-Cookie": cookie } });
     }
     // Otherwise it has to be a live support request; a code that is neither counts as a failed link.

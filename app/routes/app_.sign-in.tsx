@@ -84,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "wrong":
         return Response.json({ errors: { code: WRONG_CODE }, mfa } satisfies ActionData, { status: 401 });
       case "signedIn": {
-        const cookie = await startSession(database, result.user.id, request);
+        const cookie = await startSession(database, result.user.id, request, { method: "two_factor" });
         return redirect(safeRedirectTarget(parsed.data.redirect, origin), { headers: { "Set-Cookie": cookie } });
       }
     }
@@ -124,7 +124,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const pending = await secondFactorPending(database, result.user);
       // Password right; with two-factor on, the session starts only after the second factor.
       if (pending) return { mfa: await mfaFor(pending) } satisfies ActionData;
-      const cookie = await startSession(database, result.user.id, request);
+      const cookie = await startSession(database, result.user.id, request, { method: "password" });
       return redirect(destination, { headers: { "Set-Cookie": cookie } });
     }
   }

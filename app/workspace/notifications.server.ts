@@ -18,6 +18,7 @@ import {
   type NotificationJson,
 } from "~/workspace/rules/notifications";
 import { resourceAccess, type ResourceActor } from "~/workspace/resources.server";
+import { recordAudit, type AuditActor } from "~/workspace/audit-log.server";
 
 type NotifyEnv = { DB: D1Database; WORKSPACE_EVENTS: DurableObjectNamespace };
 
@@ -89,12 +90,20 @@ export async function notificationPreferencesOf(env: { DB: D1Database }, actor: 
   return Object.fromEntries(NOTIFICATION_EVENTS.map(({ type }) => [type, !muted.includes(type)])) as Record<NotificationEvent, boolean>;
 }
 
-/** Changes the actor's own preferences: the events named true notify them, false do not; others stay as they were. */
-export async function setNotificationPreferences(env: { DB: D1Database }, actor: ResourceActor, changes: Partial<Record<NotificationEvent, boolean>>): Promise<void> {
+/**
+ * Changes the actor's own preferences: the events named true notify them, false do not; others stay as they were.
+ * A save that changes something is audited with what was turned on and off.
+ */
+export async function setNotificationPreferences(env: { DB: D1Database }, actor: ResourceActor & AuditActor, changes: Partial<Record<NotificationEvent, boolean>>): Promise<void> {
   const current = await notificationPreferencesOf(env, actor);
   const next = { ...current, ...changes };
-  const muted = NOTIFICATION_EVENTS.map((e) => e.type).filter((type) => !next[type]);
-  await setMutedNotifications(database(env.DB), actor.membership.workspace.id, actor.user.id, storedMutedNotifications(muted));
+  const types = NOTIFICATION_EVENTS.map((e) => e.type);
+  const muted = types.filter((type) => !next[type]);
+  const db = database(env.DB);
+  await setMutedNotifications(db, actor.membership.workspace.id, actor.user.id, storedMutedNotifications(muted));
+  const turnedOn = types.filter((type) => next[type] && !current[type]);
+  const turnedOff = types.filter((type) => !next[type] && current[type]);
+  if (turnedOn.length || turnedOff.length) await recordAudit(db, actor, "notification_preferences_changed", actor.user.id, { turned_on: turnedOn, turned_off: turnedOff });
 }
 
 /** Hands a page's WebSocket upgrade to its workspace's Durable Object, which keeps it for this member. */

@@ -200,13 +200,16 @@ export async function defaultSharingOf(db: Database, actor: ResourceActor): Prom
   return parseDefaultSharing(await grants.storedDefaultSharing(db, workspaceOf(actor), actor.user.id));
 }
 
-/** Sets them; every group named must be one of the workspace's (or "default"). */
-export async function setDefaultSharing(db: Database, actor: ResourceActor, preferences: DefaultSharingPreference[]): Promise<Result> {
+/** Sets them; every group named must be one of the workspace's (or "default"). A change is audited. */
+export async function setDefaultSharing(db: Database, actor: ResourceActor & AuditActor, preferences: DefaultSharingPreference[]): Promise<Result> {
   for (const p of preferences) {
     if (p.group_id !== WORKSPACE_GROUP_ID && !(await findGroup(db, workspaceOf(actor), p.group_id))) return refuse(404, "group_not_found", SHARING_TEXTS.groupNotFound(p.group_id));
   }
   const unique = [...new Map(preferences.map((p) => [p.group_id, p])).values()];
+  const before = JSON.stringify(await defaultSharingOf(db, actor));
   await grants.storeDefaultSharing(db, workspaceOf(actor), actor.user.id, JSON.stringify(unique));
+  const after = await defaultSharingOf(db, actor);
+  if (JSON.stringify(after) !== before) await recordAudit(db, actor, "default_sharing_preferences_changed", actor.user.id, { shared_with: after.map((p) => `${p.group_id}:${p.role}`) });
   return { ok: true };
 }
 

@@ -326,7 +326,7 @@ export const clearedSamlStateCookie = () => `${SAML_STATE_COOKIE}=; Path=${SAML_
 
 export const clearedSsoStateCookie = () => `${SSO_STATE_COOKIE}=; Path=${SSO_CALLBACK_PATH}; Max-Age=0; HttpOnly; Secure; SameSite=Lax`;
 
-export type SsoSignIn = { ok: true; userId: string; redirect: string | null; provisioned: boolean } | SsoRefusal;
+export type SsoSignIn = { ok: true; userId: string; workspaceId: string; redirect: string | null; provisioned: boolean } | SsoRefusal;
 
 /**
  * The callback: the state is taken out (single use) and must be the one this browser began with; the code is
@@ -387,17 +387,17 @@ async function signInFromIdentityProvider(db: Database, provider: IdentityProvid
 
   const user = await findUserByEmail(db, email);
   if (user?.serviceAccountWorkspaceId) return refuse(403, "forbidden", SSO_TEXTS.notMember);
-  if (user && (await findMembership(db, user.id, workspaceId))) return { ok: true, userId: user.id, redirect: identity.redirect, provisioned: false };
+  if (user && (await findMembership(db, user.id, workspaceId))) return { ok: true, userId: user.id, workspaceId, redirect: identity.redirect, provisioned: false };
   if (!provider.autoProvisioningEnabled) return refuse(403, "not_a_member", SSO_TEXTS.notMember);
   const usage = await seatUsage(db, workspaceId);
   if (!hasFreeSeat(usage.members, usage.invites, verified.maxSeats)) return refuse(403, "seat_limit_reached", SSO_TEXTS.seatsFull);
   if (user) {
     await addProvisionedMember(db, workspaceId, user.id);
-    return { ok: true, userId: user.id, redirect: identity.redirect, provisioned: true };
+    return { ok: true, userId: user.id, workspaceId, redirect: identity.redirect, provisioned: true };
   }
   const userId = newId("user");
   await createProvisionedUser(db, { userId, publicUserId: newId("pub"), email, firstName: identity.firstName?.slice(0, 100) ?? null, workspaceId, emailVerifiedAt: nowSeconds() });
-  return { ok: true, userId, redirect: identity.redirect, provisioned: true };
+  return { ok: true, userId, workspaceId, redirect: identity.redirect, provisioned: true };
 }
 
 /**
@@ -429,7 +429,7 @@ export async function completeSamlSignIn(db: Database, origin: string, input: { 
 export async function ssoSignInAnswer(db: Database, request: Request, result: SsoSignIn, clearedStateCookie: string): Promise<Response> {
   const headers = new Headers({ "Set-Cookie": clearedStateCookie, "Cache-Control": "no-store" });
   if (!result.ok) return Response.json({ ok: false as const, message: result.message }, { status: result.httpStatus === 502 ? 503 : result.httpStatus, headers });
-  headers.append("Set-Cookie", await startSession(db, result.userId, request));
+  headers.append("Set-Cookie", await startSession(db, result.userId, request, { method: "sso", workspaceId: result.workspaceId }));
   return Response.json({ ok: true as const, to: safeRedirectTarget(result.redirect, new URL(request.url).origin) }, { headers });
 }
 

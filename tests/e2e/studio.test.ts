@@ -127,6 +127,7 @@ describe("studio journey", () => {
     await signUpInBrowser(page, uniqueEmail("studio-podcast"), "/app/studio");
     await waitForHydration(page);
     const source = "Tea was first brewed in China thousands of years ago.\n\nIt reached Europe in the seventeenth century.\n\nToday it is drunk all over the world.";
+    const secondText = "Milk in it is a British habit.";
     const dialog = page.getByTestId("podcast-dialog");
     for (const theme of ["light", "dark"]) {
       for (const [size, width, height] of [["desktop", 1280, 800], ["phone", 390, 844]] as const) {
@@ -160,17 +161,23 @@ describe("studio journey", () => {
     await dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight));
     await screenshot(page, "studio-podcast-dialog-end", { fullPage: false });
     await dialog.getByRole("textbox", { name: "Text" }).fill(source);
+    // A second source, read after the first: a row added in the page (no post).
+    await dialog.getByRole("button", { name: "Add another source" }).click();
+    const secondSource = dialog.getByRole("group", { name: "Source 2", exact: true }).getByRole("textbox", { name: "Text" });
+    await secondSource.fill(secondText);
     await expect(seriousViolations(page)).resolves.toEqual([]);
     await dialog.getByRole("button", { name: "Create podcast" }).click();
     await page.waitForURL(/\/app\/studio\/[A-Za-z0-9]{20}/);
     await waitForHydration(page);
     const paragraphs = page.getByTestId("studio-block");
-    await paragraphs.nth(2).waitFor();
-    await expect(paragraphs.count()).resolves.toBe(3);
+    await paragraphs.nth(3).waitFor();
+    await expect(paragraphs.count()).resolves.toBe(4);
     await expect(page.getByLabel("Paragraph 2 text").inputValue()).resolves.toBe("It reached Europe in the seventeenth century.");
-    const voices = await Promise.all([1, 2, 3].map((n) => page.getByRole("combobox", { name: `Paragraph ${n} voice` }).textContent()));
+    await expect(page.getByLabel("Paragraph 4 text").inputValue()).resolves.toBe(secondText);
+    const voices = await Promise.all([1, 2, 3, 4].map((n) => page.getByRole("combobox", { name: `Paragraph ${n} voice` }).textContent()));
     expect(voices[0]).toBe(voices[2]);
     expect(voices[0]).not.toBe(voices[1]);
+    expect(voices[1]).toBe(voices[3]);
     // Queued at once: the editor shows it converting, then done.
     await page.getByText("All paragraphs converted").waitFor({ timeout: 30_000 });
     expect(errors).toEqual([]);
@@ -185,9 +192,14 @@ describe("studio journey", () => {
     const form = noScript.getByTestId("podcast-dialog");
     await form.getByRole("textbox", { name: "Text" }).fill(source);
     await form.getByLabel("Bulletin").check();
+    // Without scripts "Add another source" posts the form and the server answers it with one more row, kept as typed.
+    await form.getByRole("button", { name: "Add another source" }).click();
+    const noScriptSecond = form.getByRole("group", { name: "Source 2", exact: true }).getByRole("textbox", { name: "Text" });
+    await noScriptSecond.fill(secondText);
+    await expect(form.getByRole("group", { name: "Source", exact: true }).getByRole("textbox", { name: "Text" }).inputValue()).resolves.toBe(source);
     await form.getByRole("button", { name: "Create podcast" }).click();
     await noScript.waitForURL(/\/app\/studio\/[A-Za-z0-9]{20}/);
-    await expect(noScript.getByTestId("studio-block").count()).resolves.toBe(3);
+    await expect(noScript.getByTestId("studio-block").count()).resolves.toBe(4);
     await plain.close();
   }, 90_000);
 

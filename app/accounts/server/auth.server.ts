@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { database, type Database } from "../../../db/client";
 import { createSession, findSessionUser, revokeSession, touchSession } from "../../../db/repositories/sessions";
-import type { UserRow } from "../../../db/repositories/users";
+import { findUserById, type UserRow } from "../../../db/repositories/users";
 import { findMembership, listMemberships, type Membership } from "../../../db/repositories/workspaces";
 import { SIGN_IN_PATH } from "~/common/rules/navigation";
 import {
@@ -18,6 +18,8 @@ import type { Actor } from "./actor.server";
 import { secondFactorSetupRequired } from "./two-factor.server";
 import { isOpenWithoutSecondFactor, TWO_FACTOR_SETUP_PATH } from "../../../core/workspace/two-factor";
 import { nowSeconds } from "../../../core/clock";
+import { recordAudit } from "~/workspace/audit-log.server";
+import type { SignInMethod } from "~/workspace/rules/audit-log";
 
 /** The actor of a page request: signed in through the browser session, whose token hash it carries. */
 export type Viewer = Actor & { via: "session"; apiKeyId: null; tokenHash: string };
@@ -73,8 +75,12 @@ export async function redirectIfSignedIn(request: Request, context: AppLoadConte
   if (await getViewer(request, db(context))) throw redirect(to);
 }
 
-/** Starts a session and returns the Set-Cookie header value. */
-export async function startSession(database: Database, userId: string, request: Request): Promise<string> {
+/**
+ * Starts a session and returns the Set-Cookie header value. Every successful sign-in comes through here once, so
+ * this is where the sign-in is audited (decision 0088): in the workspace signed in to (single sign-on's), else the
+ * one the session opens in, with its method and nothing of what proved it (no password, code, link or token).
+ */
+export async function startSession(database: Database, userId: string, request: Request, signIn: { method: SignInMethod; workspaceId?: string }): Promise<string> {
   const token = randomHex(32);
   await createSession(database, {
     tokenHash: await sha256Hex(token),
@@ -82,6 +88,9 @@ export async function startSession(database: Database, userId: string, request: 
     expiresAt: nowSeconds() + SESSION_LIFETIME_SECONDS,
     userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
   });
+  const user = await findUserById(database, userId);
+  const membership = !user ? undefined : signIn.workspaceId ? await findMembership(database, user.id, signIn.workspaceId) : await activeMembership(database, user);
+  if (user && membership) await recordAudit(database, { user, membership, via: "session" }, "member_signed_in", user.id, { method: signIn.method });
   return sessionCookie(token);
 }
 

@@ -1,12 +1,12 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Mic } from "lucide-react";
-import type { ReactNode } from "react";
+import { Mic, Plus } from "lucide-react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Button, LinkButton } from "~/common/ui/button";
 import { Dialog } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
 import { Input, Label, Textarea } from "~/common/ui/input";
 import { NativeSelect } from "~/common/ui/native-select";
-import { PODCAST_DURATION_SCALES, PODCAST_SOURCE_MAX, PODCAST_TEXTS, podcastDurationLabel } from "~/studio/rules/podcast";
+import { PODCAST_DURATION_SCALES, PODCAST_SOURCE_MAX, PODCAST_SOURCES_MAX, PODCAST_TEXTS, PODCAST_URL_MAX, podcastDurationLabel, podcastSourceField, podcastSourceRows, type PodcastSourceFieldName } from "~/studio/rules/podcast";
 import { BLOCK_TEXT_MAX, QUALITY_PRESETS, qualityPresetLabel } from "../../../core/studio/studio-rules";
 
 /** The Studio page's search parameter that opens the podcast dialog (a link, so it opens without scripts too). */
@@ -59,15 +59,73 @@ function Choice({ name, value, checked, id, title, detail }: { name: string; val
   );
 }
 
+/** A source row's element id: the first row's ids are the plain ones, the n-th row's end in `-n`. */
+const podcastSourceId = (index: number, base: string) => (index === 0 ? base : `${base}-${index + 1}`);
+
 /**
- * "Create a podcast": the API's choices (decision 0073) as a plain form. The source's and the mode's fields show
- * and hide by CSS from the checked radio, so the whole form works before (or without) the scripts.
+ * One source: pasted text or a web page's address, whichever radio is checked (its other field is hidden by CSS
+ * from the row's own radio, and left out by the server). An empty row is left out too.
+ */
+function SourceRow({ index, values, errors }: { index: number; values: Record<string, string>; errors: Record<string, string> }) {
+  const name = (field: PodcastSourceFieldName) => podcastSourceField(index, field);
+  const id = (base: string) => podcastSourceId(index, base);
+  const sourceType = values[name("source_type")] === "url" ? "url" : "text";
+  const textError = errors[name("text")];
+  const urlError = errors[name("url")];
+  return (
+    <fieldset className="group/source space-y-2">
+      <legend className="mb-1 text-sm font-medium">{index === 0 ? "Source" : `Source ${index + 1}`}</legend>
+      <div className="flex gap-1 rounded-full bg-muted p-1">
+        <label className={SEGMENT}>
+          <input type="radio" id={id("podcast-source-text")} name={name("source_type")} value="text" defaultChecked={sourceType === "text"} className="sr-only" />
+          Pasted text
+        </label>
+        <label className={SEGMENT}>
+          <input type="radio" id={id("podcast-source-url")} name={name("source_type")} value="url" defaultChecked={sourceType === "url"} className="sr-only" />
+          Web page
+        </label>
+      </div>
+      <div className="space-y-1 group-has-[input[value=url]:checked]/source:hidden">
+        <Label htmlFor={id("podcast-text")}>Text</Label>
+        <Textarea id={id("podcast-text")} name={name("text")} rows={index === 0 ? 6 : 4} maxLength={PODCAST_SOURCE_MAX} defaultValue={values[name("text")] ?? ""} placeholder={index === 0 ? "An article, a post, notes…\n\nBlank lines separate paragraphs." : "Read after the source above."} {...invalid(id("podcast-text"), textError)} />
+        <FieldError id={id("podcast-text")} error={textError} />
+      </div>
+      <div className="hidden space-y-1 group-has-[input[value=url]:checked]/source:block">
+        <Label htmlFor={id("podcast-url")}>Page address</Label>
+        <Input id={id("podcast-url")} name={name("url")} type="url" inputMode="url" maxLength={PODCAST_URL_MAX} defaultValue={values[name("url")] ?? ""} placeholder="https://example.com/article.html" {...invalid(id("podcast-url"), urlError)} />
+        <FieldError id={id("podcast-url")} error={urlError} />
+        <Hint>Our server fetches the page from its public address and reads its text.</Hint>
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * "Create a podcast": the API's choices (decision 0073) as a plain form. The sources' and the mode's fields show
+ * and hide by CSS from the checked radio, and "Add another source" asks the server for one more row until the
+ * scripts run, so the whole form works before (or without) them.
  */
 export function PodcastDialog({ voices, languages, data, onClose }: { voices: { voice_id: string; name: string }[]; languages: { code: string; name: string }[]; data: PodcastDialogData | null; onClose: () => void }) {
   const busy = useNavigation().state === "submitting";
   const errors = data?.errors ?? {};
   const values = data?.values ?? {};
-  const sourceType = values.source_type === "url" ? "url" : "text";
+  const [rows, setRows] = useState(() => podcastSourceRows(values));
+  const [hydrated, setHydrated] = useState(false);
+  const added = useRef(false);
+  useEffect(() => setHydrated(true), []);
+  // An answer (a refusal, or "Add another source" posted without scripts) shows the rows it was given.
+  useEffect(() => setRows(podcastSourceRows(data?.values ?? {})), [data]);
+  useEffect(() => {
+    if (!added.current) return;
+    added.current = false;
+    document.getElementById(podcastSourceId(rows - 1, "podcast-text"))?.focus();
+  }, [rows]);
+  const addSource = (event: MouseEvent<HTMLButtonElement>) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    added.current = true;
+    setRows((n) => Math.min(PODCAST_SOURCES_MAX, n + 1));
+  };
   const mode = values.mode === "bulletin" ? "bulletin" : "conversation";
   const duration = (PODCAST_DURATION_SCALES as readonly string[]).includes(values.duration_scale ?? "") ? values.duration_scale : "default";
   const host = values.host_voice_id ?? voices[0]?.voice_id ?? "";
@@ -77,30 +135,18 @@ export function PodcastDialog({ voices, languages, data, onClose }: { voices: { 
     <Dialog title="Create a podcast" description={PODCAST_TEXTS.ownWords} onClose={onClose} testId="podcast-dialog" className="sm:max-w-lg">
       <Form method="post" className="group space-y-4">
         <input type="hidden" name="intent" value={CREATE_PODCAST_INTENT} />
-        <fieldset className="space-y-2">
-          <legend className="mb-1 text-sm font-medium">Source</legend>
-          <div className="flex gap-1 rounded-full bg-muted p-1">
-            <label className={SEGMENT}>
-              <input type="radio" id="podcast-source-text" name="source_type" value="text" defaultChecked={sourceType === "text"} className="sr-only" />
-              Pasted text
-            </label>
-            <label className={SEGMENT}>
-              <input type="radio" id="podcast-source-url" name="source_type" value="url" defaultChecked={sourceType === "url"} className="sr-only" />
-              Web page
-            </label>
+        {Array.from({ length: rows }, (_, i) => (
+          <SourceRow key={i} index={i} values={values} errors={errors} />
+        ))}
+        {rows < PODCAST_SOURCES_MAX ? (
+          <div className="space-y-1">
+            {/* A submit button until the scripts run (the server answers with one more row), a plain button after. */}
+            <Button type={hydrated ? "button" : "submit"} name="add_source" value="1" variant="secondary" size="sm" onClick={addSource}>
+              <Plus aria-hidden="true" /> Add another source
+            </Button>
+            <Hint>{PODCAST_TEXTS.severalSources(PODCAST_SOURCES_MAX)}</Hint>
           </div>
-          <div className="space-y-1 group-has-[#podcast-source-url:checked]:hidden">
-            <Label htmlFor="podcast-text">Text</Label>
-            <Textarea id="podcast-text" name="text" rows={6} maxLength={PODCAST_SOURCE_MAX} defaultValue={values.text ?? ""} placeholder={"An article, a post, notes…\n\nBlank lines separate paragraphs."} {...invalid("podcast-text", errors.text)} />
-            <FieldError id="podcast-text" error={errors.text} />
-          </div>
-          <div className="hidden space-y-1 group-has-[#podcast-source-url:checked]:block">
-            <Label htmlFor="podcast-url">Page address</Label>
-            <Input id="podcast-url" name="url" type="url" inputMode="url" maxLength={2000} defaultValue={values.url ?? ""} placeholder="https://example.com/article.html" {...invalid("podcast-url", errors.url)} />
-            <FieldError id="podcast-url" error={errors.url} />
-            <Hint>Our server fetches the page from its public address and reads its text.</Hint>
-          </div>
-        </fieldset>
+        ) : null}
         <fieldset className="space-y-2">
           <legend className="mb-1 text-sm font-medium">Format</legend>
           <Choice name="mode" value="conversation" id="podcast-mode-conversation" checked={mode === "conversation"} title="Conversation" detail="A host and a guest take turns, paragraph by paragraph." />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paragraphsOf, PODCAST_DURATION_SCALES, PODCAST_TEXTS, podcastDurationLabel, podcastForm, podcastFormField, podcastRequestOf, podcastScript, sentencesOf } from "./podcast";
+import { paragraphsOf, PODCAST_DURATION_SCALES, PODCAST_SOURCES_MAX, PODCAST_TEXTS, podcastDurationLabel, podcastForm, podcastFormField, podcastRequestOf, podcastScript, podcastSourceField, podcastSourceRows, sentencesOf } from "./podcast";
 import { BLOCK_TEXT_MAX } from "../../../core/studio/studio-rules";
 
 const speakers = (blocks: ReturnType<typeof podcastScript>) => blocks.map((b) => `${b.nodes[0]!.voice_id}:${b.nodes[0]!.text}`);
@@ -51,23 +51,71 @@ describe("the podcast form", () => {
     expect(podcastRequestOf(bulletin)).toMatchObject({ voices: { host: "h", guest: null }, sources: [{ type: "url", url: "https://example.com/a" }], language: null });
   });
 
+  const errors = (fields: Record<string, string>) => {
+    const parsed = podcastForm.safeParse(fields);
+    return parsed.success ? [] : parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
+  };
+
+  it("reads several sources from their numbered rows in order, each the kind its row chose, empty rows left out", () => {
+    expect([0, 1, 9].map((i) => podcastSourceField(i, "text"))).toEqual(["text", "text_2", "text_10"]);
+    const form = podcastForm.parse({
+      ...good,
+      source_type_2: "url",
+      text_2: "ignored: the row chose a web page",
+      url_2: " https://example.com/b ",
+      source_type_3: "text",
+      text_3: "  ",
+      url_3: "https://example.com/ignored",
+      source_type_4: "text",
+      text_4: "Four.",
+      // Past the API's limit of ten: not a row the dialog has.
+      source_type_11: "text",
+      text_11: "Eleven.",
+    });
+    expect(podcastRequestOf(form).sources).toEqual([
+      { type: "text", text: "One.\n\nTwo." },
+      { type: "url", url: "https://example.com/b" },
+      { type: "text", text: "Four." },
+    ]);
+    expect(form.sources.map((s) => s.field)).toEqual(["text", "url_2", "text_4"]);
+    // The first row may be the empty one.
+    expect(podcastRequestOf(podcastForm.parse({ ...good, text: "", source_type_2: "text", text_2: "Two." })).sources).toEqual([{ type: "text", text: "Two." }]);
+    // A refusal about a source goes under that source's field.
+    expect(podcastFormField("source", form, 1)).toBe("url_2");
+    expect(podcastFormField("source", form)).toBe("text");
+  });
+
+  it("errs under the row's own field: a text or address too long, an unknown kind", () => {
+    expect(errors({ ...good, source_type_2: "text", text_2: "x".repeat(500_001) })).toEqual(["text_2: The text must be at most 500,000 characters."]);
+    expect(errors({ ...good, source_type_3: "url", url_3: `https://example.com/${"a".repeat(2000)}` })).toEqual(["url_3: The address must be at most 2,000 characters."]);
+    expect(errors({ ...good, source_type_2: "file" })).toEqual(["source_type_2: Choose pasted text or a web page."]);
+  });
+
+  it("shows as many source rows as were posted, one more after \"Add another source\", at most the API's limit", () => {
+    expect(podcastSourceRows({})).toBe(1);
+    expect(podcastSourceRows({ source_type: "text" })).toBe(1);
+    expect(podcastSourceRows({ source_type: "text", add_source: "1" })).toBe(2);
+    expect(podcastSourceRows({ source_type: "text", source_type_2: "url", source_type_3: "text" })).toBe(3);
+    const full = Object.fromEntries(Array.from({ length: PODCAST_SOURCES_MAX }, (_, i) => [podcastSourceField(i, "source_type"), "text"]));
+    expect(podcastSourceRows({ ...full, add_source: "1" })).toBe(PODCAST_SOURCES_MAX);
+  });
+
   it("names the missing field: the text or the address (whichever source was chosen), the host, the guest in a conversation", () => {
-    const errors = (fields: Record<string, string>) => {
-      const parsed = podcastForm.safeParse(fields);
-      return parsed.success ? [] : parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
-    };
     expect(errors({ ...good, text: "  \n " })).toEqual([`text: ${PODCAST_TEXTS.noText}`]);
     expect(errors({ ...good, source_type: "url" })).toEqual([`url: ${PODCAST_TEXTS.noUrl}`]);
+    // Every row empty: the first row's field says so.
+    expect(errors({ ...good, text: "", source_type_2: "url", url_2: " " })).toEqual([`text: ${PODCAST_TEXTS.noText}`]);
     expect(errors({ ...good, host_voice_id: "", guest_voice_id: "" })).toEqual([`host_voice_id: ${PODCAST_TEXTS.noHost}`, `guest_voice_id: ${PODCAST_TEXTS.noGuest}`]);
     expect(errors({ ...good, mode: "bulletin", guest_voice_id: "" })).toEqual([]);
     expect(errors({ ...good, duration_scale: "endless" })).toHaveLength(1);
   });
 
   it("puts a refusal under the field it is about", () => {
-    expect(podcastFormField("guest", { source_type: "text" })).toBe("guest_voice_id");
-    expect(podcastFormField("host", { source_type: "text" })).toBe("host_voice_id");
-    expect(podcastFormField("source", { source_type: "url" })).toBe("url");
-    expect(podcastFormField(undefined, { source_type: "text" })).toBe("form");
+    const form = podcastForm.parse({ ...good, source_type: "url", url: "https://example.com/a" });
+    expect(podcastFormField("guest", form)).toBe("guest_voice_id");
+    expect(podcastFormField("host", form)).toBe("host_voice_id");
+    expect(podcastFormField("source", form)).toBe("url");
+    expect(podcastFormField(undefined, form)).toBe("form");
   });
 
   it("labels the lengths from their word caps", () => {

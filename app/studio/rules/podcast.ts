@@ -36,6 +36,7 @@ export const PODCAST_TEXTS = {
   noUrl: "Give the address of the page to read.",
   noHost: "Choose the host's voice.",
   noGuest: "Choose the guest's voice.",
+  severalSources: (max: number) => `Up to ${max} sources, read one after another in this order; an empty one is left out.`,
   introOutro: "Intro and outro (optional)",
   introOutroHint: "Said by the host before and after the source, word for word.",
   notCreated: "The podcast's project was made, but its conversion was not started:",
@@ -108,19 +109,71 @@ export function podcastScript(source: string[], voices: PodcastVoices, options: 
 }
 
 export const PODCAST_MODES = ["conversation", "bulletin"] as const;
-export const PODCAST_SOURCE_TYPES = ["text", "url"] as const;
 
 const optionalField = (max: number) => z.string().max(max).optional().transform((v) => v?.trim() || null);
 
+/** As many sources as POST /v1/studio/podcasts takes in its list (decision 0073). */
+export const PODCAST_SOURCES_MAX = 10;
+export const PODCAST_URL_MAX = 2000;
+
+export type PodcastSourceFieldName = "source_type" | "text" | "url";
+
+/**
+ * A source row's field name in the dialog: the first row's fields keep their plain names (`text`, `url`,
+ * `source_type`), the n-th row's take the suffix `_n` (`text_2`). Named fields per row, so the form posts as it is
+ * without scripts, and a field error lands under its own row's field.
+ */
+export function podcastSourceField(index: number, field: PodcastSourceFieldName): string {
+  return index === 0 ? field : `${field}_${index + 1}`;
+}
+
+/**
+ * The source rows the dialog shows for a form answered back: as many as were posted (a row posts its source type),
+ * one more when "Add another source" posted it (without scripts), at least one, at most the API's limit.
+ */
+export function podcastSourceRows(values: Record<string, string>): number {
+  let rows = 1;
+  for (let i = 1; i < PODCAST_SOURCES_MAX; i++) if (podcastSourceField(i, "source_type") in values) rows = i + 1;
+  return Math.min(PODCAST_SOURCES_MAX, rows + (values.add_source ? 1 : 0));
+}
+
+/** A source as the form gave it, with the field it came from (a refusal about it is shown there). */
+export type PodcastFormSource = ({ type: "text"; text: string } | { type: "url"; url: string }) & { field: string };
+
+const formSources = (form: Record<string, unknown>, issue: (path: string, message: string) => void): PodcastFormSource[] => {
+  const sources: PodcastFormSource[] = [];
+  for (let i = 0; i < PODCAST_SOURCES_MAX; i++) {
+    const raw = (field: PodcastSourceFieldName) => {
+      const value = form[podcastSourceField(i, field)];
+      return typeof value === "string" ? value : "";
+    };
+    const type = raw("source_type") || "text";
+    if (type !== "text" && type !== "url") {
+      issue(podcastSourceField(i, "source_type"), "Choose pasted text or a web page.");
+      continue;
+    }
+    const field = podcastSourceField(i, type);
+    // An empty row is left out: the rows without scripts are all posted, filled or not.
+    if (type === "text") {
+      const text = raw("text");
+      if (text.length > PODCAST_SOURCE_MAX) issue(field, `The text must be at most ${PODCAST_SOURCE_MAX.toLocaleString("en")} characters.`);
+      else if (text.trim()) sources.push({ type, text, field });
+    } else {
+      const url = raw("url").trim();
+      if (url.length > PODCAST_URL_MAX) issue(field, `The address must be at most ${PODCAST_URL_MAX.toLocaleString("en")} characters.`);
+      else if (url) sources.push({ type, url, field });
+    }
+  }
+  return sources;
+};
+
 /**
  * The Studio page's "Create a podcast" form: the API's own choices (decision 0073) as form fields, with a field
- * error for what is missing (a hidden field is never required, so the form still submits without scripts).
+ * error for what is missing (a hidden field is never required, so the form still submits without scripts). Its
+ * sources are the filled rows in order (empty rows left out); none at all is an error under the first row's field.
  */
 export const podcastForm = z
-  .object({
-    source_type: z.enum(PODCAST_SOURCE_TYPES).default("text"),
-    text: z.string().max(PODCAST_SOURCE_MAX, `The text must be at most ${PODCAST_SOURCE_MAX.toLocaleString("en")} characters.`).optional(),
-    url: optionalField(2000),
+  .looseObject({
     mode: z.enum(PODCAST_MODES).default("conversation"),
     host_voice_id: optionalField(100),
     guest_voice_id: optionalField(100),
@@ -130,21 +183,30 @@ export const podcastForm = z
     intro: optionalField(BLOCK_TEXT_MAX),
     outro: optionalField(BLOCK_TEXT_MAX),
   })
-  .superRefine((form, ctx) => {
-    const missing = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    if (form.source_type === "text" && !form.text?.trim()) missing("text", PODCAST_TEXTS.noText);
-    if (form.source_type === "url" && !form.url) missing("url", PODCAST_TEXTS.noUrl);
-    if (!form.host_voice_id) missing("host_voice_id", PODCAST_TEXTS.noHost);
-    if (form.mode === "conversation" && !form.guest_voice_id) missing("guest_voice_id", PODCAST_TEXTS.noGuest);
+  .transform((form, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    let failed = false;
+    const sources = formSources(form, (path, message) => {
+      failed = true;
+      issue(path, message);
+    });
+    if (!failed && sources.length === 0) {
+      if (form.source_type === "url") issue("url", PODCAST_TEXTS.noUrl);
+      else issue("text", PODCAST_TEXTS.noText);
+    }
+    if (!form.host_voice_id) issue("host_voice_id", PODCAST_TEXTS.noHost);
+    if (form.mode === "conversation" && !form.guest_voice_id) issue("guest_voice_id", PODCAST_TEXTS.noGuest);
+    const { mode, host_voice_id, guest_voice_id, duration_scale, language, quality_preset, intro, outro } = form;
+    return { mode, host_voice_id, guest_voice_id, duration_scale, language, quality_preset, intro, outro, sources };
   });
 
 export type PodcastForm = z.output<typeof podcastForm>;
 
-/** The form's choices as the server module's request: only the chosen source, the guest only in a conversation. */
+/** The form's choices as the server module's request: the filled sources in order, the guest only in a conversation. */
 export function podcastRequestOf(form: PodcastForm) {
   return {
     voices: { host: form.host_voice_id ?? "", guest: form.mode === "conversation" ? form.guest_voice_id : null },
-    sources: [form.source_type === "url" ? { type: "url" as const, url: form.url ?? "" } : { type: "text" as const, text: form.text ?? "" }],
+    sources: form.sources.map(({ field: _, ...source }) => source),
     durationScale: form.duration_scale,
     language: form.language,
     qualityPreset: form.quality_preset,
@@ -156,10 +218,13 @@ export function podcastRequestOf(form: PodcastForm) {
 /** What a refusal of the podcast's server module is about: one of the voices or the source (or neither). */
 export type PodcastRefusalSubject = "host" | "guest" | "source";
 
-/** The form field a refusal belongs under; "form" for one about none of them (the plan's limit, the quota). */
-export function podcastFormField(subject: PodcastRefusalSubject | undefined, form: Pick<PodcastForm, "source_type">): string {
+/**
+ * The form field a refusal belongs under: a voice's select, or the source it is about (the first one when it is
+ * about the sources together); "form" for one about none of them (the plan's limit, the quota).
+ */
+export function podcastFormField(subject: PodcastRefusalSubject | undefined, form: Pick<PodcastForm, "sources">, sourceIndex?: number): string {
   if (subject === "host") return "host_voice_id";
   if (subject === "guest") return "guest_voice_id";
-  if (subject === "source") return form.source_type;
+  if (subject === "source") return form.sources[sourceIndex ?? 0]?.field ?? "text";
   return "form";
 }

@@ -4,7 +4,7 @@ import type { Actor } from "~/accounts/accounts.server";
 import type { StudioProjectRow } from "../../../db/repositories/studio";
 import { projectNameFromText, type QualityPreset } from "../../../core/studio/studio-rules";
 import { PODCAST_TEXTS, podcastScript, type PodcastDurationScale, type PodcastRefusalSubject, type PodcastVoices } from "~/studio/rules/podcast";
-import { checkVoices, createProject, queueConversion, type StudioRefusal, type StudioResult } from "./projects.server";
+import { checkVoices, createProject, queueConversion, type StudioRefusal } from "./projects.server";
 import { contentFromUrl } from "./url-import.server";
 
 export type PodcastSource = { type: "text"; text: string } | { type: "url"; url: string };
@@ -23,7 +23,7 @@ export type PodcastRequest = {
 };
 
 /** The sources' text in order: a URL's page read as Studio's URL import reads it, its paragraphs kept apart. */
-async function sourceTexts(env: Env, sources: PodcastSource[], urlName?: string): Promise<StudioResult<string[]>> {
+async function sourceTexts(env: Env, sources: PodcastSource[], urlName?: string): Promise<{ ok: true; value: string[] } | { ok: false; refusal: StudioRefusal; sourceIndex: number }> {
   const texts: string[] = [];
   for (const [i, source] of sources.entries()) {
     if (source.type === "text") {
@@ -31,17 +31,17 @@ async function sourceTexts(env: Env, sources: PodcastSource[], urlName?: string)
       continue;
     }
     const fetched = await contentFromUrl(env, source.url, "Podcast", urlName ?? (sources.length > 1 ? `source[${i}].url` : "source.url"));
-    if (!fetched.ok) return fetched;
+    if (!fetched.ok) return { ok: false, refusal: fetched.refusal, sourceIndex: i };
     if (fetched.content.kind === "document") texts.push(fetched.content.chapters.flatMap((c) => c.blocks.map((b) => b.text)).join("\n\n"));
   }
   return { ok: true, value: texts };
 }
 
 /**
- * A refusal says what it is about (the page shows it under that field); one made after the project was (its
+ * A refusal says what it is about (the page shows it under that field; a source's, which source); one made after the project was (its
  * conversion could not be queued: the quota, a payment due) names the project, which stays as with auto_convert.
  */
-export type PodcastResult = { ok: true; value: StudioProjectRow } | { ok: false; refusal: StudioRefusal & { subject?: PodcastRefusalSubject }; created?: StudioProjectRow };
+export type PodcastResult = { ok: true; value: StudioProjectRow } | { ok: false; refusal: StudioRefusal & { subject?: PodcastRefusalSubject; sourceIndex?: number }; created?: StudioProjectRow };
 
 /** Creates the podcast's project and queues its conversion (charged as any Studio conversion). */
 export async function createPodcast(env: Env, actor: Actor, request: PodcastRequest): Promise<PodcastResult> {
@@ -51,7 +51,7 @@ export async function createPodcast(env: Env, actor: Actor, request: PodcastRequ
   const guestRefusal = request.voices.guest ? await checkVoices(env, actor, [request.voices.guest]) : null;
   if (guestRefusal) return { ok: false, refusal: { ...guestRefusal, subject: "guest" } };
   const texts = await sourceTexts(env, request.sources, request.urlName);
-  if (!texts.ok) return { ok: false, refusal: { ...texts.refusal, subject: "source" } };
+  if (!texts.ok) return { ok: false, refusal: { ...texts.refusal, subject: "source", sourceIndex: texts.sourceIndex } };
   const blocks = podcastScript(texts.value, request.voices, { intro: request.intro, outro: request.outro, durationScale: request.durationScale });
   if (!blocks.some((b) => b.nodes.some((n) => n.text.trim()))) return { ok: false, refusal: { httpStatus: 400, status: "invalid_content", message: PODCAST_TEXTS.emptySource, subject: "source" } };
   const name = projectNameFromText(texts.value.join("\n"), "Podcast");

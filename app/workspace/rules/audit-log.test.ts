@@ -27,5 +27,9 @@ describe("audit log", () => {
     expect(json).toMatchObject({ class_uid: 3006, activity_id: 3, type_uid: 300603, activity_name: "Group Member Added", status_id: 1, time: 1_000, time_dt: "1970-01-01T00:00:01.000Z" });
     expect(json.actor.user).toEqual({ uid: "u1", email_addr: "a@b.test", name: "a@b.test" });
     expect(json.unmapped.details).toEqual({ email: "c@d.test" });
+    // A sign-in is OCSF Authentication (3002), Logon (1).
+    const signIn = auditEntryJson({ id: "aud_2", actorUserId: "u1", actorEmail: "a@b.test", actorVia: "session", event: "member_signed_in", resourceType: "member", resourceId: "u1", details: '{"method":"sso"}', occurredAtMs: 1_000 });
+    expect(signIn).toMatchObject({ class_name: "Authentication", class_uid: 3002, activity_id: 1, type_uid: 300201, activity_name: "Member Signed In", unmapped: { details: { method: "sso" } } });
+    expect(auditEventsMatching({ className: "Authentication" })).toEqual(["member_signed_in"]);
   });
 });

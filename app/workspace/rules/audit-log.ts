@@ -4,6 +4,7 @@
 /** The OCSF classes of the Identity & Access Management category that our events fall in. */
 const OCSF_CLASSES = {
   "Account Change": 3001,
+  Authentication: 3002,
   "Entity Management": 3004,
   "User Access Management": 3005,
   "Group Management": 3006,
@@ -54,8 +55,19 @@ export const AUDIT_EVENTS = {
   domain_removed: spec("Entity Management", 4, "Domain Removed", "domain"),
   resource_shared: spec("User Access Management", 1, "Resource Shared", "resource"),
   resource_unshared: spec("User Access Management", 2, "Resource Unshared", "resource"),
+  // A member's own preferences in the workspace: recorded when a save changes them.
+  default_sharing_preferences_changed: spec("Entity Management", 3, "Default Sharing Preferences Changed", "member"),
+  notification_preferences_changed: spec("Entity Management", 3, "Notification Preferences Changed", "member"),
+  // OCSF Authentication, activity 1 (Logon): once per session started, in the workspace it opens in, with how.
+  member_signed_in: spec("Authentication", 1, "Member Signed In", "member"),
 } satisfies Record<string, AuditEventSpec>;
 export type AuditEvent = keyof typeof AUDIT_EVENTS;
+
+/**
+ * How a sign-in that started a session was made, as member_signed_in records it: a password, an e-mailed sign-in
+ * link, a second factor (after either of those), or the workspace's single sign-on.
+ */
+export type SignInMethod = "password" | "email_link" | "two_factor" | "sso";
 
 export const AUDIT_LOG_TEXTS = {
   forbidden: "Reading the audit log needs the workspace_settings permission: ask a workspace admin.",
@@ -67,7 +79,7 @@ export const AUDIT_PAGE_TEXTS = {
   description: "Who changed what in the workspace, newest first: members, groups, keys, webhooks, sign-in and sharing.",
   empty: "Nothing recorded yet",
   noMatch: "No entry of that event",
-  emptyHint: "Changes to members, groups, API keys, webhooks, single sign-on and sharing appear here once made.",
+  emptyHint: "Sign-ins, and changes to members, groups, API keys, webhooks, single sign-on, sharing and preferences appear here once made.",
 };
 
 export const AUDIT_PAGE_DEFAULT = 50;

@@ -502,6 +502,46 @@ describe("studio-chapters", () => {
       const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM studio_projects WHERE workspace_id = (SELECT workspace_id FROM studio_projects WHERE id = ?)").bind(projectId).first<{ n: number }>();
       expect(count!.n).toBe(3);
     }, 60_000);
+
+    it("takes several sources from the dialog's rows, read in order with empty rows left out, and adds a row without JavaScript", async () => {
+      const cookie = await signUp("studio-podcast-sources@example.com");
+      const dialog = await (await SELF.fetch(`${ORIGIN}/app/studio?dialog=podcast`, { headers: { cookie } })).text();
+      const form = dialog.slice(dialog.indexOf('data-testid="podcast-dialog"'), dialog.indexOf("</form>"));
+      // Before the scripts run, "Add another source" posts the form; highlights are not asked for (decision 0079).
+      expect(form).toMatch(/<button[^>]*type="submit"[^>]*name="add_source"[^>]*>/);
+      expect(form).not.toContain("text_2");
+      expect(form).not.toMatch(/highlight/i);
+      const fields = { intent: "create-podcast", source_type: "text", text: "Tea comes from China.", url: "", mode: "conversation", host_voice_id: ARIA, guest_voice_id: ROGER, duration_scale: "short", language: "", quality_preset: "standard" };
+
+      // Without JavaScript: the button's post answers the same form with one more row, what was typed kept, nothing made.
+      const added = await postForm("/app/studio?index&dialog=podcast", { ...fields, add_source: "1" }, cookie);
+      expect(added.status).toBe(200);
+      const again = await added.text();
+      const againForm = again.slice(again.indexOf('data-testid="podcast-dialog"'), again.indexOf("</form>"));
+      expect(againForm).toContain('name="text_2"');
+      expect(againForm).toContain('name="url_2"');
+      expect(againForm).toContain("Source 2");
+      expect(againForm).not.toContain("text_3");
+      expect(againForm).toContain("Tea comes from China.");
+
+      // Three rows, the second empty (left out): the first and third sources read in turns, in order.
+      const made = await postForm("/app/studio?index&dialog=podcast", { ...fields, source_type_2: "text", text_2: "  ", url_2: "", source_type_3: "text", text_3: "It reached Europe later.\n\nNow everyone drinks it.", url_3: "" }, cookie);
+      expect(made.status).toBe(302);
+      const projectId = made.headers.get("location")!.split("/").pop()!;
+      const chapter = await env.DB.prepare("SELECT block_ids_order AS o FROM studio_chapters WHERE project_id = ?").bind(projectId).first<{ o: string }>();
+      const rows = await env.DB.prepare("SELECT id, nodes FROM studio_blocks WHERE chapter_id IN (SELECT id FROM studio_chapters WHERE project_id = ?)").bind(projectId).all<{ id: string; nodes: string }>();
+      const blocks = (JSON.parse(chapter!.o) as string[]).map((id) => (JSON.parse(rows.results.find((r) => r.id === id)!.nodes) as { voice_id: string; text: string }[]).map((n) => `${n.voice_id}:${n.text}`).join(""));
+      expect(blocks).toEqual([`${ARIA}:Tea comes from China.`, `${ROGER}:It reached Europe later.`, `${ARIA}:Now everyone drinks it.`]);
+
+      // A refusal about the second source is a 4xx under that row's field, with every row given back.
+      const refused = await fetcherPost("/app/studio?index", { ...fields, source_type_2: "url", text_2: "", url_2: "file:///etc/passwd" }, cookie);
+      expect(refused.status).toBe(400);
+      expect(refused.data).toMatchObject({ errors: { url_2: "The URL must be a full http(s) URL." }, values: { source_type_2: "url", url_2: "file:///etc/passwd" } });
+      const tooLong = await fetcherPost("/app/studio?index", { ...fields, source_type_2: "text", text_2: "x".repeat(500_001) }, cookie);
+      expect(tooLong).toMatchObject({ status: 400, data: { errors: { text_2: "The text must be at most 500,000 characters." } } });
+      const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM studio_projects WHERE workspace_id = (SELECT workspace_id FROM studio_projects WHERE id = ?)").bind(projectId).first<{ n: number }>();
+      expect(count!.n).toBe(1);
+    }, 60_000);
   });
 
   const ROGER = "pv02roger00000000000";

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createKey, form, mailedInviteCode, ORIGIN, postForm, sessionCookieFrom, signUp, signUpUnverified, STRONG_PASSWORD } from "./helpers";
+import { adminWithVerifiedDomain, api, createKey, form, mailCount, mailedInviteCode, ORIGIN, postForm, sessionCookieFrom, signUp, signUpUnverified, STRONG_PASSWORD, waitForNewMail } from "./helpers";
 import { connect } from "./agent-call";
 import { GROUP_PERMISSIONS, missingPermissionMessage, type GroupPermission } from "../../../core/workspace/permissions";
 import { APP_SECTIONS } from "~/common/rules/navigation";
@@ -11,6 +11,9 @@ import { TWO_FACTOR_POLICY_TEXTS, TWO_FACTOR_SETUP_PATH } from "../../../core/wo
 import { INVITE_LINK_TEXTS } from "~/workspace/rules/invite-links";
 import { seatsFullMessage } from "~/workspace/rules/seats";
 import { AUDIT_LOG_TEXTS } from "~/workspace/rules/audit-log";
+import { NOTIFICATION_EVENTS } from "~/workspace/rules/notifications";
+import { totpCode } from "~/accounts/rules/totp";
+import { ACCOUNT_FAILURES_BEFORE_EMAIL_VERIFICATION } from "~/accounts/rules/throttle";
 
 describe("workspace-admin", () => {
   const ARIA = "pv01aria000000000000";
@@ -1028,6 +1031,98 @@ describe("workspace audit log, key disabling and analytics", () => {
     expect(JSON.stringify(theirs)).not.toContain("al-admin@example.com");
     const ours = await log("?limit=100");
     for (const id of ours.entries.map((e) => e.id)) expect(JSON.stringify(theirs)).not.toContain(id);
+  });
+
+  it("audit log: each sign-in once with its method (password, second factor, e-mailed link), never a password or code", async () => {
+    const signIns = async () => (await log("?activity_name=member_signed_in&limit=100")).entries;
+    const before = (await signIns()).length;
+    // A password: the admin, in their workspace.
+    const password = await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "al-admin@example.com", password: STRONG_PASSWORD }));
+    expect(password.status).toBe(302);
+    // A second factor after the password: the editor, in the workspace they act in (this one). The password step
+    // alone starts no session and records nothing.
+    const secret = "JBSWY3DPEHPK3PXP";
+    await env.DB.prepare("UPDATE users SET totp_secret = ?, totp_enabled_at = 1 WHERE email = ?").bind(secret, "al-editor@example.com").run();
+    const step1 = await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "al-editor@example.com", password: STRONG_PASSWORD }));
+    const pending = (await step1.text()).match(/name="pending" value="([0-9a-f]{48})"/)![1]!;
+    expect((await signIns()).length).toBe(before + 1);
+    expect((await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ intent: "mfa", pending, code: "000000" }))).status).toBe(401);
+    const code = await totpCode(secret, Math.floor(Date.now() / 1000));
+    expect((await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ intent: "mfa", pending, code }))).status).toBe(302);
+    await env.DB.prepare("UPDATE users SET totp_secret = NULL, totp_enabled_at = NULL WHERE email = ?").bind("al-editor@example.com").run();
+    // An e-mailed link: a member whose password sign-ins finish from a link after wrong guesses.
+    const readerCookie = await signUp("al-reader@example.com");
+    const readerId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind("al-reader@example.com").first<string>("id"))!;
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'editor')").bind(workspaceId, readerId),
+      env.DB.prepare("UPDATE users SET active_workspace_id = ? WHERE id = ?").bind(workspaceId, readerId),
+    ]);
+    expect(readerCookie).toBeTruthy();
+    for (let i = 0; i < ACCOUNT_FAILURES_BEFORE_EMAIL_VERIFICATION; i++) expect((await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "al-reader@example.com", password: `Guess-${i}!pass` }))).status).toBe(401);
+    const mails = await mailCount("al-reader@example.com");
+    expect((await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "al-reader@example.com", password: STRONG_PASSWORD }))).status).toBe(200);
+    const link = await waitForNewMail("al-reader@example.com", mails, "verifySignInRequest");
+    expect((await SELF.fetch(link, form({}))).status).toBe(302);
+
+    const entries = (await signIns()).slice(0, 3);
+    expect(entries.map((e) => [e.actor.user.email_addr, e.unmapped.details])).toEqual([
+      ["al-reader@example.com", { method: "email_link" }],
+      ["al-editor@example.com", { method: "two_factor" }],
+      ["al-admin@example.com", { method: "password" }],
+    ]);
+    expect(entries[1]).toMatchObject({ class_name: "Authentication", activity_name: "Member Signed In", actor: { user: { uid: expect.any(String) } }, unmapped: { resource_id: entries[1]!.actor.user.uid } });
+    expect((await signIns()).length).toBe(before + 3);
+    const text = JSON.stringify(await log("?limit=100"));
+    for (const secretText of [STRONG_PASSWORD, "Guess-0!pass", code, pending, secret, new URL(link).searchParams.get("oobCode")!]) expect(text).not.toContain(secretText);
+    // The page's event filter offers it, from the same catalogue.
+    expect(await (await api("/app/workspace/audit-log", { cookie: adminCookie })).text()).toContain(">Member Signed In</option>");
+  });
+
+  it("audit log: a single sign-on sign-in is recorded in the workspace whose provider it went through, with nothing of the exchange", async () => {
+    const { cookie } = await adminWithVerifiedDomain("al-sso.test");
+    const issuer = `${ORIGIN}/dev/identity-provider`;
+    expect((await postForm("/app/workspace/security?index", { intent: "save-provider", issuer, client_id: "parlance-dev", client_secret: "parlance-dev-secret" }, cookie)).status).toBe(200);
+    expect((await postForm("/app/workspace/security?index", { intent: "options", auto_provisioning: "on" }, cookie)).status).toBe(200);
+    const begun = await postForm("/app/sign-in", { intent: "sso", email: "ada@al-sso.test" });
+    const authorize = new URL(begun.headers.get("location")!);
+    const stateCookie = `parlance_sso_state=${begun.headers.get("set-cookie")!.match(/parlance_sso_state=([0-9a-f]{64})/)![1]!}`;
+    const login = await SELF.fetch(authorize, form({ email: "ada@al-sso.test", name: "Ada" }));
+    const back = new URL(login.headers.get("location")!);
+    expect((await SELF.fetch(`${ORIGIN}/app/sign-in/sso/callback${back.search}`, { headers: { cookie: stateCookie }, redirect: "manual" })).status).toBe(200);
+    const page = (await (await api("/v1/workspace/audit-logs?activity_name=member_signed_in", { cookie })).json()) as Page;
+    expect(page.entries.map((e) => [e.actor.user.email_addr, e.unmapped.details])).toEqual([
+      ["ada@al-sso.test", { method: "sso" }],
+      ["admin@al-sso.test", { method: "password" }],
+    ]);
+    const text = JSON.stringify(page);
+    for (const secretText of ["parlance-dev-secret", back.searchParams.get("code")!, back.searchParams.get("state")!]) expect(text).not.toContain(secretText);
+  });
+
+  it("audit log: a member's default sharing and notification preference changes, when a save changes them", async () => {
+    const changes = async (event: string) => (await log(`?activity_name=${event}&limit=100`)).entries;
+    // Default sharing, through the API, as the editor (their own preferences): recorded with whom and which role.
+    const sharing = (preferences: unknown) => api("/v1/workspace/default-sharing-preferences", { method: "POST", key: editor, json: { preferences } });
+    expect((await sharing([{ group_id: "default", role: "viewer" }])).status).toBe(200);
+    expect((await sharing([{ group_id: "default", role: "viewer" }])).status).toBe(200);
+    expect((await sharing([{ group_id: "grp_nothere", role: "viewer" }])).status).toBe(404);
+    const shared = await changes("default_sharing_preferences_changed");
+    expect(shared).toHaveLength(1);
+    expect(shared[0]).toMatchObject({ activity_name: "Default Sharing Preferences Changed", actor: { user: { email_addr: "al-editor@example.com" } }, unmapped: { resource_id: shared[0]!.actor.user.uid, details: { shared_with: ["default:viewer"] } } });
+
+    // Notifications: through the API (the admin) and the settings page (the editor), what was turned on and off.
+    const api1 = await api("/v1/workspace/notifications/preferences", { method: "POST", key: admin, json: { dubbing: false } });
+    expect(api1.status).toBe(200);
+    expect((await api("/v1/workspace/notifications/preferences", { method: "POST", key: admin, json: { dubbing: false } })).status).toBe(200);
+    const page = await postForm("/app/settings?index", { intent: "notifications", notify: "dubbing" }, editorCookie);
+    expect(page.status).toBe(200);
+    const notified = await changes("notification_preferences_changed");
+    expect(notified.map((e) => [e.actor.user.email_addr, e.unmapped.details])).toEqual([
+      ["al-editor@example.com", { turned_on: [], turned_off: NOTIFICATION_EVENTS.map((e) => e.type).filter((t) => t !== "dubbing") }],
+      ["al-admin@example.com", { turned_on: [], turned_off: ["dubbing"] }],
+    ]);
+    const html = await (await api("/app/workspace/audit-log", { cookie: adminCookie })).text();
+    expect(html).toContain(">Notification Preferences Changed</option>");
+    expect(html).toContain(">Default Sharing Preferences Changed</option>");
   });
 
   it("key disabling: a key disables itself, is refused 401 api_key_disabled, and works again once enabled", async () => {
