@@ -135,6 +135,8 @@ export function PodcastDialog({ voices, languages, data, onClose }: { voices: { 
     <Dialog title="Create a podcast" description={PODCAST_TEXTS.ownWords} onClose={onClose} testId="podcast-dialog" className="sm:max-w-lg">
       <Form method="post" className="group space-y-4">
         <input type="hidden" name="intent" value={CREATE_PODCAST_INTENT} />
+        {/* The form's default button, first in it: Enter in a field creates the podcast, never adds a source row. */}
+        <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true" />
         {Array.from({ length: rows }, (_, i) => (
           <SourceRow key={i} index={i} values={values} errors={errors} />
         ))}
