@@ -59,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (input.access === "scoped" && input.scopes.length === 0) {
       return Response.json({ intent: input.intent, account: input.account, errors: { form: "Choose at least one permission, or all." } } satisfies ActionData, { status: 400 });
     }
-    const created = await createServiceKey(database, viewer, input.account, { name: input.name, permissions: input.access === "all" ? "all" : input.scopes, characterLimit: input.cap });
+    const created = await createServiceKey(database, viewer, input.account, { name: input.name, permissions: input.access === "all" ? "all" : input.scopes, characterLimit: input.cap, thirdPartyDisableAllowed: null });
     if (!created.ok) return Response.json({ intent: input.intent, account: input.account, errors: { form: created.message } } satisfies ActionData, { status: created.httpStatus });
     return { intent: input.intent, account: input.account, created: { name: input.name, key: created.key } } satisfies ActionData;
   }

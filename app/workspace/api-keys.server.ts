@@ -11,7 +11,11 @@ import type { WorkspaceRefusal } from "~/workspace/workspace.server";
 export async function disableCallingKey(db: Database, actor: Actor): Promise<{ ok: true; keyId: string } | WorkspaceRefusal> {
   if (actor.via !== "api_key" || actor.apiKeyId === null) return { ok: false, httpStatus: 400, status: "api_key_required", message: API_KEY_DISABLING_TEXTS.needsKey };
   const { workspace } = actor.membership;
-  if (!holderMayDisable(workspace.thirdPartyDisableAllowed)) return { ok: false, httpStatus: 403, status: "third_party_disable_not_allowed", message: API_KEY_DISABLING_TEXTS.forbiddenByPolicy };
+  const keyOverride = actor.key?.thirdPartyDisableAllowed ?? null;
+  if (!holderMayDisable(workspace.thirdPartyDisableAllowed, keyOverride)) {
+    const message = workspace.thirdPartyDisableAllowed === false ? API_KEY_DISABLING_TEXTS.forbiddenByPolicy : API_KEY_DISABLING_TEXTS.forbiddenForKey;
+    return { ok: false, httpStatus: 403, status: "third_party_disable_not_allowed", message };
+  }
   if (!(await setApiKeyDisabled(db, workspace.id, actor.apiKeyId, true))) return { ok: false, httpStatus: 404, status: "not_found", message: "API key not found" };
   await recordAudit(db, actor, "api_key_disabled", actor.apiKeyId, { by_holder: true, owner_user_id: actor.user.id });
   return { ok: true, keyId: actor.apiKeyId };

@@ -27,6 +27,7 @@ const keyJson = (k: ServiceKey) => ({
   character_limit: k.characterLimit,
   character_count: k.characterCount,
   hashed_xi_api_key: k.keyHash,
+  ...(k.thirdPartyDisableAllowed === null ? {} : { third_party_disable_allowed: k.thirdPartyDisableAllowed }),
 });
 const refusal = (c: Context<AuthedEnv>, r: WorkspaceRefusal) => apiError(c, r.httpStatus, r.status, r.message);
 const accountParam = z.object({ service_account_user_id: z.string().min(1).max(64) });
@@ -76,6 +77,7 @@ serviceAccountsApi.post(
       name: body.name,
       permissions: body.permissions,
       characterLimit: body.character_limit ?? null,
+      thirdPartyDisableAllowed: body.third_party_disable_allowed ?? null,
     });
     return created.ok ? c.json({ "xi-api-key": created.key, key_id: created.id }) : refusal(c, created);
   },
@@ -84,7 +86,7 @@ serviceAccountsApi.post(
 const noUpdate = z.literal("no_update");
 serviceAccountsApi.patch(
   "/:service_account_user_id/api-keys/:api_key_id",
-  doc("Change a service account key (admins): name, permissions, character_limit (\"clear\" removes it), is_enabled", { success: { description: "JSON: status" }, responses: REFUSALS }),
+  doc("Change a service account key (admins): name, permissions, character_limit (\"clear\" removes it), is_enabled, third_party_disable_allowed (\"clear\" leaves it to the workspace's policy)", { success: { description: "JSON: status" }, responses: REFUSALS }),
   valid("param", keyParam),
   valid(
     "json",
@@ -93,6 +95,7 @@ serviceAccountsApi.patch(
       permissions: z.union([keyPermissions, noUpdate]).nullish(),
       character_limit: z.union([keyCharacterLimit, z.literal("clear"), noUpdate]).nullish(),
       is_enabled: z.union([z.boolean(), noUpdate]).nullish(),
+      third_party_disable_allowed: z.union([z.boolean(), z.literal("clear"), noUpdate]).nullish(),
     }),
   ),
   async (c) => {
@@ -100,11 +103,13 @@ serviceAccountsApi.patch(
     const { service_account_user_id: userId, api_key_id: keyId } = c.req.valid("param");
     const keep = <T>(v: T | "no_update" | null | undefined) => (v === "no_update" || v === null ? undefined : v);
     const limit = keep(body.character_limit);
+    const thirdParty = keep(body.third_party_disable_allowed);
     const updated = await updateServiceKey(database(c.env.DB), c.get("caller"), userId, keyId, {
       name: keep(body.name),
       permissions: keep(body.permissions),
       characterLimit: limit === "clear" ? null : limit,
       isEnabled: keep(body.is_enabled),
+      thirdPartyDisableAllowed: thirdParty === "clear" ? null : thirdParty,
     });
     return updated.ok ? c.json({ status: "ok" }) : refusal(c, updated);
   },

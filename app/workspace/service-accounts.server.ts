@@ -24,6 +24,8 @@ export type ServiceKey = {
   /** null: every permission the service account has. */
   permissions: KeyScope[] | null;
   characterLimit: number | null;
+  /** Whether its holder may disable it; null: the workspace's policy decides (decision 0088). */
+  thirdPartyDisableAllowed: boolean | null;
   /** Credits charged to the key this calendar month (what its cap counts). */
   characterCount: number;
 };
@@ -59,6 +61,7 @@ export async function serviceAccountsOf(db: Database, actor: Actor): Promise<Res
         isDisabled: k.isDisabled,
         permissions: k.permissions === null ? null : (JSON.parse(k.permissions) as KeyScope[]),
         characterLimit: k.characterLimit,
+        thirdPartyDisableAllowed: k.thirdPartyDisableAllowed,
         characterCount: counts.get(k.id) ?? 0,
       })),
     })),
@@ -90,7 +93,7 @@ async function ownServiceAccount(db: Database, actor: Actor, userId: string): Pr
   return (await accounts.findServiceAccount(db, actor.membership.workspace.id, userId)) ? null : refuse(404, "not_found", SERVICE_ACCOUNT_TEXTS.notFound);
 }
 
-export type KeyInput = { name: string; permissions: "all" | KeyScope[]; characterLimit: number | null };
+export type KeyInput = { name: string; permissions: "all" | KeyScope[]; characterLimit: number | null; thirdPartyDisableAllowed: boolean | null };
 
 /** A new key of the service account, returned in plain text once. */
 export async function createServiceKey(db: Database, actor: Actor, userId: string, input: KeyInput): Promise<Result<{ id: string; key: string }>> {
@@ -102,8 +105,9 @@ export async function createServiceKey(db: Database, actor: Actor, userId: strin
     name: input.name,
     permissions: input.permissions === "all" ? null : JSON.stringify([...new Set(input.permissions)]),
     characterLimit: input.characterLimit,
+    thirdPartyDisableAllowed: input.thirdPartyDisableAllowed,
   });
-  await recordAudit(db, actor, "api_key_created", id, { name: input.name, owner_user_id: userId, permissions: input.permissions === "all" ? "all" : input.permissions, character_limit: input.characterLimit });
+  await recordAudit(db, actor, "api_key_created", id, { name: input.name, owner_user_id: userId, permissions: input.permissions === "all" ? "all" : input.permissions, character_limit: input.characterLimit, third_party_disable_allowed: input.thirdPartyDisableAllowed });
   return { ok: true, id, key };
 }
 
@@ -112,7 +116,7 @@ export async function updateServiceKey(
   actor: Actor,
   userId: string,
   keyId: string,
-  patch: { name?: string; permissions?: "all" | KeyScope[]; characterLimit?: number | null; isEnabled?: boolean },
+  patch: { name?: string; permissions?: "all" | KeyScope[]; characterLimit?: number | null; isEnabled?: boolean; thirdPartyDisableAllowed?: boolean | null },
 ): Promise<Result> {
   const denied = await ownServiceAccount(db, actor, userId);
   if (denied) return denied;
@@ -121,10 +125,11 @@ export async function updateServiceKey(
     permissions: patch.permissions === undefined ? undefined : patch.permissions === "all" ? null : JSON.stringify([...new Set(patch.permissions)]),
     characterLimit: patch.characterLimit,
     isDisabled: patch.isEnabled === undefined ? undefined : !patch.isEnabled,
+    thirdPartyDisableAllowed: patch.thirdPartyDisableAllowed,
   });
   if (!updated) return refuse(404, "not_found", SERVICE_ACCOUNT_TEXTS.keyNotFound);
-  const details = { owner_user_id: userId, name: patch.name, permissions: patch.permissions === "all" ? "all" : patch.permissions, character_limit: patch.characterLimit };
-  const changedOtherwise = patch.name !== undefined || patch.permissions !== undefined || patch.characterLimit !== undefined;
+  const details = { owner_user_id: userId, name: patch.name, permissions: patch.permissions === "all" ? "all" : patch.permissions, character_limit: patch.characterLimit, third_party_disable_allowed: patch.thirdPartyDisableAllowed };
+  const changedOtherwise = patch.name !== undefined || patch.permissions !== undefined || patch.characterLimit !== undefined || patch.thirdPartyDisableAllowed !== undefined;
   if (changedOtherwise) await recordAudit(db, actor, "api_key_changed", keyId, details);
   if (patch.isEnabled !== undefined) await recordAudit(db, actor, patch.isEnabled ? "api_key_enabled" : "api_key_disabled", keyId, { owner_user_id: userId });
   return { ok: true };

@@ -64,7 +64,7 @@ export async function updateServiceAccountKey(
   workspaceId: string,
   userId: string,
   keyId: string,
-  values: Partial<Pick<ApiKeyRow, "name" | "permissions" | "characterLimit" | "isDisabled">>,
+  values: Partial<Pick<ApiKeyRow, "name" | "permissions" | "characterLimit" | "isDisabled" | "thirdPartyDisableAllowed">>,
 ): Promise<boolean> {
   if (Object.values(values).every((v) => v === undefined)) {
     const found = await db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.id, keyId), eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.userId, userId)));

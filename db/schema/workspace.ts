@@ -114,6 +114,8 @@ export const apiKeys = sqliteTable(
     /** Credits the key may spend per calendar month (UTC); null: no cap of its own. */
     characterLimit: integer("character_limit"),
     isDisabled: integer("is_disabled", { mode: "boolean" }).notNull().default(false),
+    /** Whether its holder may disable it (a service account's key, decision 0088); null: the workspace's policy decides. */
+    thirdPartyDisableAllowed: integer("third_party_disable_allowed", { mode: "boolean" }),
   },
   (t) => [uniqueIndex("api_keys_hash_unique").on(t.keyHash), index("api_keys_workspace").on(t.workspaceId)],
 );

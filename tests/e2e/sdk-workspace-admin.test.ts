@@ -183,6 +183,14 @@ describe("official SDK: workspace administration", () => {
     expect((await leaky.voices.getAll()).voices.length).toBeGreaterThan(0);
     const keyEvents = await client.workspace.auditLogs.list({ className: "Entity Management", limit: 3 });
     expect(keyEvents.entries.map((e) => e.activityName)).toEqual(["API Key Enabled", "API Key Disabled", "API Key Disabling Policy Changed"]);
+    // A key of its own setting: its holder may not disable it until the setting is cleared.
+    const pinned = await client.serviceAccounts.apiKeys.create(serviceAccountUserId, { name: "pinned", permissions: ["voices_read"], thirdPartyDisableAllowed: false });
+    const pinnedClient = new ElevenLabsClient({ apiKey: pinned.xiApiKey, baseUrl });
+    await expect(pinnedClient.workspaces.apiKeys.disable({ apiKeyName: "self" })).rejects.toMatchObject({ statusCode: 403 });
+    const listedKeys = await client.serviceAccounts.apiKeys.list(serviceAccountUserId);
+    expect(listedKeys.apiKeys.find((k) => k.keyId === pinned.keyId)?.thirdPartyDisableAllowed).toBe(false);
+    await client.serviceAccounts.apiKeys.update(serviceAccountUserId, pinned.keyId, { thirdPartyDisableAllowed: "clear" });
+    await pinnedClient.workspaces.apiKeys.disable({ apiKeyName: "self" });
 
     const startTime = Date.now() - 60_000;
     const spoken = await fetch(`${baseUrl}/v1/text-to-speech/pv01aria000000000000?output_format=mp3_22050_32`, { method: "POST", headers: { "xi-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ text: "Counted once." }) });

@@ -18,7 +18,7 @@ export type Actor = {
    * The key's own limits: the scopes it may use (null: all its owner may do) and its monthly credit cap. Absent
    * for the session. The owner is a person or a service account (`user.serviceAccountWorkspaceId` set).
    */
-  key?: { scopes: readonly string[] | null; characterLimit: number | null };
+  key?: { scopes: readonly string[] | null; characterLimit: number | null; thirdPartyDisableAllowed: boolean | null };
 };
 
 /** Whether a service account acts (a user of one workspace that never signs in, decision 0034). */

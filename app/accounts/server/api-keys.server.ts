@@ -31,7 +31,7 @@ export async function createApiKey(db: Database, actor: Actor, name: string, pro
 }
 
 /** Makes a key for a user (a person or a service account) and returns it in plain text; only its hash is kept. */
-export async function issueApiKey(db: Database, row: { workspaceId: string; userId: string; name: string; permissions?: string | null; characterLimit?: number | null }) {
+export async function issueApiKey(db: Database, row: { workspaceId: string; userId: string; name: string; permissions?: string | null; characterLimit?: number | null; thirdPartyDisableAllowed?: boolean | null }) {
   const key = `sk_${randomHex(24)}`;
   const id = newId("key");
   const preview = apiKeyPreview(key);
@@ -85,7 +85,7 @@ export async function apiKeyActorByHash(db: Database, keyHash: string): Promise<
   if (!owner || owner.key.isDisabled) return null;
   const membership = owner.membership;
   const scopes = owner.key.permissions === null ? null : (JSON.parse(owner.key.permissions) as string[]);
-  return { user: owner.user, membership, via: "api_key", apiKeyId: owner.key.id, key: { scopes, characterLimit: owner.key.characterLimit } };
+  return { user: owner.user, membership, via: "api_key", apiKeyId: owner.key.id, key: { scopes, characterLimit: owner.key.characterLimit, thirdPartyDisableAllowed: owner.key.thirdPartyDisableAllowed } };
 }
 
 /**

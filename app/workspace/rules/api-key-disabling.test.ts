@@ -7,4 +7,12 @@ describe("API key disabling by the holder", () => {
     expect(holderMayDisable(true)).toBe(true);
     expect(holderMayDisable(false)).toBe(false);
   });
+
+  it("lets a key's own setting decide where the workspace allows it, never where the workspace forbids it", () => {
+    expect(holderMayDisable(null, false)).toBe(false);
+    expect(holderMayDisable(true, false)).toBe(false);
+    expect(holderMayDisable(null, true)).toBe(true);
+    expect(holderMayDisable(false, true)).toBe(false);
+    expect(holderMayDisable(true, null)).toBe(true);
+  });
 });

@@ -10,7 +10,7 @@ export const serviceAccountName = z.string().trim().min(1, "Enter a name for the
 /** "all", or the scopes the key may use (at least one). */
 export const keyPermissions = z.union([z.literal("all"), z.array(keyScope).min(1, "Choose at least one permission, or all.").max(60)]);
 export const keyCharacterLimit = z.number().int().min(1).max(MAX_KEY_CHARACTER_LIMIT);
-export const serviceKeyCreate = z.object({ name: apiKeyName, permissions: keyPermissions, character_limit: keyCharacterLimit.nullish() });
+export const serviceKeyCreate = z.object({ name: apiKeyName, permissions: keyPermissions, character_limit: keyCharacterLimit.nullish(), third_party_disable_allowed: z.boolean().nullish() });
 
 /** What the service accounts page and API say. */
 export const SERVICE_ACCOUNT_TEXTS = {

@@ -11,6 +11,7 @@ import { TWO_FACTOR_POLICY_TEXTS, TWO_FACTOR_SETUP_PATH } from "../../../core/wo
 import { INVITE_LINK_TEXTS } from "~/workspace/rules/invite-links";
 import { seatsFullMessage } from "~/workspace/rules/seats";
 import { AUDIT_LOG_TEXTS } from "~/workspace/rules/audit-log";
+import { API_KEY_DISABLING_TEXTS } from "~/workspace/rules/api-key-disabling";
 import { NOTIFICATION_EVENTS } from "~/workspace/rules/notifications";
 import { totpCode } from "~/accounts/rules/totp";
 import { ACCOUNT_FAILURES_BEFORE_EMAIL_VERIFICATION } from "~/accounts/rules/throttle";
@@ -1195,6 +1196,28 @@ describe("workspace audit log, key disabling and analytics", () => {
 
     const events = (await log("?limit=20")).entries.map((e) => e.unmapped.event_type);
     expect(events.slice(0, 6)).toEqual(["api_key_enabled", "api_key_disabled", "api_key_disabling_policy_changed", "api_key_disabling_policy_changed", "api_key_created", "service_account_created"]);
+
+    // A service account's key may carry its own setting: false keeps its holder from disabling it even where the
+    // workspace allows it, "clear" leaves it to the workspace again; a workspace that forbids it forbids it for every key.
+    const selfDisable = (key: string) => api("/v1/workspaces/api-keys/disable?api_key_name=self", { method: "POST", key });
+    const keyOf = async (id: string) => ((await (await api(`/v1/service-accounts/${account}/api-keys`, { key: admin })).json()) as { "api-keys": Record<string, unknown>[] })["api-keys"].find((k) => k.key_id === id)!;
+    const pinned = (await (await api(`/v1/service-accounts/${account}/api-keys`, { method: "POST", key: admin, json: { name: "pinned", permissions: "all", third_party_disable_allowed: false } })).json()) as { "xi-api-key": string; key_id: string };
+    expect(await keyOf(pinned.key_id)).toMatchObject({ third_party_disable_allowed: false });
+    expect(await keyOf(made.key_id)).not.toHaveProperty("third_party_disable_allowed");
+    expect((await api("/v1/workspaces/api-keys/third-party-disabling", { method: "POST", key: admin, json: { third_party_disable_allowed: true } })).status).toBe(200);
+    const refusedForKey = await selfDisable(pinned["xi-api-key"]);
+    expect(refusedForKey.status).toBe(403);
+    expect(((await refusedForKey.json()) as Detail).detail).toMatchObject({ status: "third_party_disable_not_allowed", message: API_KEY_DISABLING_TEXTS.forbiddenForKey });
+    expect((await api(`/v1/service-accounts/${account}/api-keys/${pinned.key_id}`, { method: "PATCH", key: admin, json: { third_party_disable_allowed: "maybe" } })).status).toBe(422);
+    expect((await api(`/v1/service-accounts/${account}/api-keys/${pinned.key_id}`, { method: "PATCH", key: admin, json: { third_party_disable_allowed: "clear" } })).status).toBe(200);
+    expect(await keyOf(pinned.key_id)).not.toHaveProperty("third_party_disable_allowed");
+    // A key allowed on its own is still held back by a workspace that forbids it.
+    expect((await api(`/v1/service-accounts/${account}/api-keys/${pinned.key_id}`, { method: "PATCH", key: admin, json: { third_party_disable_allowed: true } })).status).toBe(200);
+    expect((await api("/v1/workspaces/api-keys/third-party-disabling", { method: "POST", key: admin, json: { third_party_disable_allowed: false } })).status).toBe(200);
+    expect(((await (await selfDisable(pinned["xi-api-key"])).json()) as Detail).detail.message).toBe(API_KEY_DISABLING_TEXTS.forbiddenByPolicy);
+    expect((await api("/v1/workspaces/api-keys/third-party-disabling", { method: "POST", key: admin, json: {} })).status).toBe(200);
+    expect((await selfDisable(pinned["xi-api-key"])).status).toBe(200);
+    expect((await log("?limit=20")).entries.find((e) => e.unmapped.event_type === "api_key_changed" && e.unmapped.resource_id === pinned.key_id)).toMatchObject({ unmapped: { details: { third_party_disable_allowed: true } } });
   });
 
   it("analytics: usage by product over time and the requests list come from the usage ledger", async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE `api_keys` ADD `third_party_disable_allowed` integer;
