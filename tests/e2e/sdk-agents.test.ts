@@ -367,12 +367,14 @@ describe("official SDK: the knowledge base, tools, tests and review (decision 00
     const { createdBranchId, createdVersionId } = await client.conversationalAi.agents.branches.create(agentId, { parentVersionId: main.versionId!, name: "Warmer", description: "", conversationConfig: { agent: { first_message: "Hello, friend." } } });
     // A second member of the workspace reviews (the author cannot review their own): joined as an operator would.
     const reviewerEmail = uniqueEmail("sdk-agents-reviewer");
-    const reviewer = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, reviewerEmail)), baseUrl });
+    const reviewerCookie = await signUpOverHttp(baseUrl, reviewerEmail);
     const ownerWorkspace = `(SELECT id FROM workspaces WHERE owner_id = (SELECT id FROM users WHERE email = '${ownerEmail}'))`;
     await executeSql(
       stateDir,
       `INSERT OR IGNORE INTO workspace_members (workspace_id, user_id, role) SELECT ${ownerWorkspace}, id, 'editor' FROM users WHERE email = '${reviewerEmail}'; UPDATE users SET active_workspace_id = ${ownerWorkspace} WHERE email = '${reviewerEmail}'`,
     );
+    // A key belongs to the workspace the member is in when it is made.
+    const reviewer = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, reviewerCookie), baseUrl });
     const reviewerId = (await reviewer.user.get()).userId;
 
     const proposals = client.conversationalAi.agents.mergeProposals;

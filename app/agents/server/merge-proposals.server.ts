@@ -175,8 +175,10 @@ export async function updateMergeProposal(env: Env, viewer: Viewer, agent: Agent
     ...(reviewerIds ? { requestedReviewerUserIds: JSON.stringify(reviewerIds) } : {}),
     ...(input.close ? { status: "closed", closeReason: closeReason(row.authorUserId, viewer.user.id), outcomeAt: now, outcomeBy: viewer.user.id } : {}),
   });
-  // Merged or closed by someone else since it was read.
-  return updated ? { ok: true } : { ok: false, refusal: notOpenRefusal("closed")! };
+  if (updated) return { ok: true };
+  // Merged or closed by someone else since it was read: say which.
+  const current = await findProposal(env, viewer, agent, id);
+  return { ok: false, refusal: notOpenRefusal((current?.status ?? "closed") as MergeProposalStatus) ?? notOpenRefusal("closed")! };
 }
 
 /** A member's review of an open proposal not their own; it replaces their previous one. */
