@@ -2142,7 +2142,7 @@ describe("agents-branches", () => {
       expect((await call<{ detail: { status: string } }>(base(agentId), { method: "POST", json: { source_branch_id: b.created_branch_id, target_branch_id: "main", title: "Again" } }, 409)).detail.status).toBe("merge_proposal_exists");
 
       // The author cannot review their own; without another member's approval an editor cannot merge, and nothing is written.
-      expect((await review(agentId, id, { state: "approved" }, editorKey, 403) as unknown as { detail: { status: string } }).detail.status).toBe("own_merge_proposal");
+      expect((await call<{ detail: { status: string } }>(`${base(agentId)}/${id}/reviews`, { method: "POST", json: { state: "approved" }, key: editorKey }, 403)).detail.status).toBe("own_merge_proposal");
       const mainBefore = (await call<Agent>(`/v1/convai/agents/${agentId}`)).version_id;
       expect((await merge(agentId, id, editorKey, 409)).detail.status).toBe("approval_required");
       const changes = await review(agentId, id, { state: "changes_requested", comment: "Say please." }, key);
