@@ -17,4 +17,5 @@ export * from "./server/secrets.server";
 export * from "./server/phone.server";
 export * from "./server/access.server";
 export * from "./server/branches.server";
+export * from "./server/merge-proposals.server";
 export * from "./server/mcp-servers.server";

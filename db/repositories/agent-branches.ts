@@ -7,6 +7,7 @@ import type { Database } from "../client";
 import { agentBranches, agentDeployments, agentDrafts, agents, agentVersions, conversations } from "../schema";
 import type { AgentRow } from "./agents";
 import type { AgentVersionRow } from "./agent-versions";
+import { closeForArchivedStatement, mergedStatement } from "./agent-merge-proposals";
 
 export type AgentBranchRow = typeof agentBranches.$inferSelect;
 export type AgentDraftRow = typeof agentDrafts.$inferSelect;
@@ -57,9 +58,16 @@ export async function insertBranch(db: Database, branch: AgentBranchRow, version
 
 /**
  * A merge: the merged version on the target, the source marked merged (and archived when asked), and the new
- * traffic split when the source's share moved to the target.
+ * traffic split when the source's share moved to the target. The merge proposal it carries out is marked merged
+ * (decision 0089); archiving the source closes the other open proposals into or out of it.
  */
-export async function mergeIntoBranch(db: Database, version: NewVersion, source: { branchId: string; archive: boolean }, deployment: AgentDeploymentRow | null): Promise<AgentVersionRow> {
+export async function mergeIntoBranch(
+  db: Database,
+  version: NewVersion,
+  source: { branchId: string; archive: boolean },
+  deployment: AgentDeploymentRow | null,
+  proposal: { id: string; byUserId: string } | null = null,
+): Promise<AgentVersionRow> {
   const statements: Statement[] = [
     branchTouch(db, version.agentId, version.branchId, version.committedAt),
     db
@@ -69,6 +77,9 @@ export async function mergeIntoBranch(db: Database, version: NewVersion, source:
   ];
   if (version.branchId === MAIN) statements.push(db.update(agents).set(agentSet(version)).where(and(eq(agents.workspaceId, version.workspaceId), eq(agents.id, version.agentId))));
   if (deployment) statements.push(db.insert(agentDeployments).values(deployment));
+  // The proposal is marked merged before the archived source's other proposals are closed.
+  if (proposal) statements.push(mergedStatement(db, proposal, version.id, version.committedAt));
+  if (source.archive) statements.push(closeForArchivedStatement(db, version.agentId, source.branchId, version.committedAt));
   const [inserted] = await db.batch([versionInsert(db, version).returning(), ...statements]);
   return inserted[0]!;
 }
@@ -103,11 +114,14 @@ export async function listBranches(db: Database, workspaceId: string, agentId: s
   return { rows, total: total?.n ?? 0 };
 }
 
+/** Renames, archives or protects a branch; archiving closes the open merge proposals into or out of it in the same batch. */
 export async function updateBranch(db: Database, workspaceId: string, agentId: string, id: string, set: Partial<Pick<AgentBranchRow, "name" | "isArchived" | "protectionStatus">>): Promise<void> {
-  await db
+  const update = db
     .update(agentBranches)
     .set(set)
     .where(and(eq(agentBranches.workspaceId, workspaceId), eq(agentBranches.agentId, agentId), eq(agentBranches.id, id)));
+  if (set.isArchived) await db.batch([update, closeForArchivedStatement(db, agentId, id, Date.now())]);
+  else await update;
 }
 
 /** A branch's newest version (its tip). */

@@ -56,6 +56,16 @@ export async function listMembers(db: Database, workspaceId: string) {
     .orderBy(workspaceMembers.joinedAt, users.email);
 }
 
+/** Which of these user ids are members of the workspace. */
+export async function memberIdsAmong(db: Database, workspaceId: string, userIds: string[]): Promise<Set<string>> {
+  if (!userIds.length) return new Set();
+  const rows = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.userId, userIds)));
+  return new Set(rows.map((r) => r.userId));
+}
+
 /** The members (people, not service accounts) with no second factor: neither an authenticator app nor texted codes. */
 export async function membersWithoutSecondFactor(db: Database, workspaceId: string): Promise<string[]> {
   const rows = await db

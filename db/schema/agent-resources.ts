@@ -1,5 +1,6 @@
 // Agents' workspace resources (issue 22, decision 0065): knowledge-base crawls and source links, tools of their own
 // and the calls made to them, conversational AI settings, conversation tags, agent versions, agent tests and runs.
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { workspaces } from "./workspace";
 import { agents, conversations, knowledgeDocuments } from "./agents";
@@ -208,6 +209,77 @@ export const agentDeployments = sqliteTable(
     deployedAt: integer("deployed_at").notNull(),
   },
   (t) => [index("agent_deployments_agent").on(t.agentId, t.deployedAt)],
+);
+
+/**
+ * A request to merge one of an agent's branches into another (decision 0089): open until merged or closed. One open
+ * proposal per source and target (a partial unique index settles two openings at once).
+ */
+export const agentMergeProposals = sqliteTable(
+  "agent_merge_proposals",
+  {
+    id: text("id").primaryKey(),
+    agentId: text("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    sourceBranchId: text("source_branch_id").notNull(),
+    targetBranchId: text("target_branch_id").notNull(),
+    sourceTipVersionId: text("source_tip_version_id").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    /** JSON list of user ids asked to review. */
+    requestedReviewerUserIds: text("requested_reviewer_user_ids").notNull().default("[]"),
+    /** "open", "merged" or "closed". */
+    status: text("status").notNull().default("open"),
+    /** A closed one's reason: "withdrawn", "rejected" or "branch_archived". */
+    closeReason: text("close_reason"),
+    /** When it was merged or closed (ms), by whom (null when a branch's archiving closed it). */
+    outcomeAt: integer("outcome_at"),
+    outcomeBy: text("outcome_by"),
+    mergedVersionId: text("merged_version_id"),
+    authorUserId: text("author_user_id").notNull(),
+    authorEmail: text("author_email").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("agent_merge_proposals_agent").on(t.agentId, t.createdAt),
+    uniqueIndex("agent_merge_proposals_one_open").on(t.agentId, t.sourceBranchId, t.targetBranchId).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** A member's review of a merge proposal: their latest replaces the one before. */
+export const agentMergeProposalReviews = sqliteTable(
+  "agent_merge_proposal_reviews",
+  {
+    proposalId: text("proposal_id")
+      .notNull()
+      .references(() => agentMergeProposals.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    /** "approved" or "changes_requested". */
+    state: text("state").notNull(),
+    comment: text("comment"),
+    /** The reviewer's workspace role when they reviewed: "admin" or "editor". */
+    reviewerRole: text("reviewer_role").notNull(),
+    submittedAt: integer("submitted_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.proposalId, t.userId] })],
+);
+
+/** A comment on a merge proposal: they accumulate, also after it was merged or closed. */
+export const agentMergeProposalComments = sqliteTable(
+  "agent_merge_proposal_comments",
+  {
+    id: text("id").primaryKey(),
+    proposalId: text("proposal_id")
+      .notNull()
+      .references(() => agentMergeProposals.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    body: text("body").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("agent_merge_proposal_comments_proposal").on(t.proposalId, t.createdAt)],
 );
 
 /** An agent test ("llm", "tool", "simulation") or a folder of them ("folder"); its definition is the API's JSON. */

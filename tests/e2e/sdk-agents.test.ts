@@ -2,16 +2,18 @@ import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
 import { Conversation } from "@elevenlabs/elevenlabs-js/api/resources/conversationalAi/conversation/Conversation";
 import { AudioInterface } from "@elevenlabs/elevenlabs-js/api/resources/conversationalAi/conversation/AudioInterface";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createApiKeyOverHttp, serveFetchHandler, signUpOverHttp, uniqueEmail } from "./http";
+import { createApiKeyOverHttp, executeSql, serveFetchHandler, signUpOverHttp, uniqueEmail } from "./http";
 import { mcpTestServer } from "../agents/mcp-server";
 
 /** The official SDK's conversationalAi (agents, knowledge base, conversations and its realtime client) against the stack. */
 const baseUrl = inject("baseUrl");
+const stateDir = inject("stateDir");
+const ownerEmail = uniqueEmail("sdk-agents");
 let client: ElevenLabsClient;
 let other: ElevenLabsClient;
 
 beforeAll(async () => {
-  client = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, uniqueEmail("sdk-agents"))), baseUrl });
+  client = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, ownerEmail)), baseUrl });
   other = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, uniqueEmail("sdk-agents-other"))), baseUrl });
 });
 
@@ -359,6 +361,43 @@ describe("official SDK: the knowledge base, tools, tests and review (decision 00
     await expect(client.conversationalAi.agents.branches.get(agentId, "agtbrch_nope")).rejects.toMatchObject({ statusCode: 404 });
     await client.conversationalAi.agents.delete(agentId);
   });
+  it("proposes merging a branch, reviews, comments on and merges it through the SDK's merge proposals (decision 0089)", async () => {
+    const { agentId } = await client.conversationalAi.agents.create({ name: "Proposals", conversationConfig: { agent: { firstMessage: "Hello from main." } } });
+    const main = await client.conversationalAi.agents.get(agentId);
+    const { createdBranchId, createdVersionId } = await client.conversationalAi.agents.branches.create(agentId, { parentVersionId: main.versionId!, name: "Warmer", description: "", conversationConfig: { agent: { first_message: "Hello, friend." } } });
+    // A second member of the workspace reviews (the author cannot review their own): joined as an operator would.
+    const reviewerEmail = uniqueEmail("sdk-agents-reviewer");
+    const reviewerCookie = await signUpOverHttp(baseUrl, reviewerEmail);
+    const ownerWorkspace = `(SELECT id FROM workspaces WHERE owner_id = (SELECT id FROM users WHERE email = '${ownerEmail}'))`;
+    await executeSql(
+      stateDir,
+      `INSERT OR IGNORE INTO workspace_members (workspace_id, user_id, role) SELECT ${ownerWorkspace}, id, 'editor' FROM users WHERE email = '${reviewerEmail}'; UPDATE users SET active_workspace_id = ${ownerWorkspace} WHERE email = '${reviewerEmail}'`,
+    );
+    // A key belongs to the workspace the member is in when it is made.
+    const reviewer = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, reviewerCookie), baseUrl });
+    const reviewerId = (await reviewer.user.get()).userId;
+
+    const proposals = client.conversationalAi.agents.mergeProposals;
+    const { createdMergeProposalId: id } = await proposals.create(agentId, { sourceBranchId: createdBranchId, targetBranchId: "main", title: "A warmer greeting", requestedReviewerUserIds: [reviewerId] });
+    expect(await proposals.get(agentId, id)).toMatchObject({ id, agentId, sourceBranchId: createdBranchId, targetBranchId: "main", sourceTipVersionIdAtCreation: createdVersionId, requestedReviewerUserIds: [reviewerId], outcome: { status: "open" } });
+    expect(await proposals.update(agentId, id, { description: "First words matter." })).toMatchObject({ description: "First words matter." });
+    await expect(proposals.submitReview(agentId, id, { state: "approved" })).rejects.toMatchObject({ statusCode: 403 });
+    const reviewed = await reviewer.conversationalAi.agents.mergeProposals.submitReview(agentId, id, { state: "approved", comment: "Lovely." });
+    expect(reviewed.reviews).toMatchObject([{ userId: reviewerId, state: "approved", comment: "Lovely.", reviewerRole: "editor" }]);
+    expect((await proposals.addComment(agentId, id, { body: "Thanks!" })).comments).toMatchObject([{ body: "Thanks!" }]);
+    const listed = await proposals.list(agentId, { status: "open", sourceBranchId: createdBranchId, search: "warmer", pageSize: 10 });
+    expect(listed.results.map((p) => p.id)).toEqual([id]);
+
+    const merged = await proposals.merge(agentId, id, { archiveSourceBranch: true });
+    const after = await client.conversationalAi.agents.get(agentId);
+    expect(after.conversationConfig.agent?.firstMessage).toBe("Hello, friend.");
+    expect(merged.outcome).toMatchObject({ status: "merged", versionId: after.versionId });
+    await expect(proposals.merge(agentId, id)).rejects.toMatchObject({ statusCode: 409 });
+    expect((await proposals.list(agentId, { status: "merged" })).results.map((p) => p.id)).toEqual([id]);
+    await expect(other.conversationalAi.agents.mergeProposals.get(agentId, id)).rejects.toMatchObject({ statusCode: 404 });
+    await client.conversationalAi.agents.delete(agentId);
+  });
+
   it("keeps MCP servers through the SDK", async () => {
     const created = await client.conversationalAi.mcpServers.create({ config: { name: "Docs", url: "https://mcp.example.com/sse" } });
     expect(created.config).toMatchObject({ name: "Docs", approvalPolicy: "require_approval_all", transport: "SSE" });

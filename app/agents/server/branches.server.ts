@@ -222,14 +222,14 @@ const mergeable = (row: AgentRow): MergeableConfig => ({ name: row.name, convers
 /**
  * Merges one branch into another (decision 0081): a three-way merge against the last source version merged into
  * the target, else the version either branch started from, else the target's tip. Conflicts refuse the merge
- * unless forced. With `preview`, nothing is written.
+ * unless forced. With `preview`, nothing is written. A merge proposal carried out is marked merged in its batch.
  */
 export async function mergeBranch(
   env: Env,
   viewer: Viewer,
   agent: AgentRow,
   sourceId: string,
-  input: { targetBranchId: string; archiveSource: boolean; force: boolean; preview: boolean; rebase?: boolean },
+  input: { targetBranchId: string; archiveSource: boolean; force: boolean; preview: boolean; rebase?: boolean; proposal?: { id: string; byUserId: string } },
 ): Promise<{ ok: true; preview: ReturnType<typeof previewJson> | null; version: AgentVersionRow | null } | Refused> {
   if (sourceId === input.targetBranchId) return refuse(400, "invalid_request", BRANCH_TEXTS.mergeIntoItself);
   const [source, target] = await Promise.all([agentOnBranch(env, viewer, agent, sourceId), agentOnBranch(env, viewer, agent, input.targetBranchId)]);
@@ -262,7 +262,7 @@ export async function mergeBranch(
     delete next[source.branch.id];
     deployment = { id: newId("agtdep"), agentId: agent.id, workspaceId: agent.workspaceId, traffic: JSON.stringify(next), source: "branch_merge", createdBy: viewer.user.id, creatorEmail: viewer.user.email, deployedAt: Date.now() };
   }
-  const version = await table.mergeIntoBranch(db, newVersion(viewer, row, input.rebase ? BRANCH_TEXTS.rebased : BRANCH_TEXTS.merged(source.branch.name), target.branch.id, source.version?.id ?? null), { branchId: source.branch.id, archive: input.archiveSource }, deployment);
+  const version = await table.mergeIntoBranch(db, newVersion(viewer, row, input.rebase ? BRANCH_TEXTS.rebased : BRANCH_TEXTS.merged(source.branch.name), target.branch.id, source.version?.id ?? null), { branchId: source.branch.id, archive: input.archiveSource }, deployment, input.proposal ?? null);
   return { ok: true, preview: null, version };
 }
 

@@ -2146,4 +2146,166 @@ describe("agents-branches", () => {
     expect(await call(`${base}/${created.id}`, { method: "DELETE" })).toEqual({});
     await call(`${base}/${created.id}`, {}, 404);
   });
+
+  describe("merge proposals (decision 0089)", () => {
+    // The agents-branches account is the workspace's admin; an editor joins it to open, review and merge proposals.
+    let editorKey: string;
+    let adminId: string;
+    let editorId: string;
+    beforeAll(async () => {
+      const workspaceId = ((await (await api("/v1/workspace", { key })).json()) as { workspace_id: string }).workspace_id;
+      await signUp("agents-proposals-editor@example.com");
+      const userId = async (email: string) => (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<string>("id"))!;
+      [adminId, editorId] = [await userId("agents-branches@example.com"), await userId("agents-proposals-editor@example.com")];
+      await env.DB.batch([
+        env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'editor')").bind(workspaceId, editorId),
+        env.DB.prepare("UPDATE users SET active_workspace_id = ? WHERE id = ?").bind(workspaceId, editorId),
+      ]);
+      editorKey = await createKey(sessionCookieFrom(await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "agents-proposals-editor@example.com", password: STRONG_PASSWORD }))));
+    });
+
+    type Proposal = { id: string; status?: string; title: string; description?: string; reviews: Json[]; comments: Json[]; outcome: Json; requested_reviewer_user_ids: string[]; author_user_id: string; source_tip_version_id_at_creation: string };
+    const base = (agentId: string) => `/v1/convai/agents/${agentId}/merge-proposals`;
+    const as = (who: string) => ({ key: who });
+    const propose = async (agentId: string, json: Json, who = key) => (await call<{ created_merge_proposal_id: string }>(base(agentId), { method: "POST", json, ...as(who) })).created_merge_proposal_id;
+    const review = (agentId: string, id: string, json: Json, who: string, status = 200) => call<Proposal>(`${base(agentId)}/${id}/reviews`, { method: "POST", json, ...as(who) }, status);
+    const merge = (agentId: string, id: string, who: string, status = 200, json: Json = {}) => call<Proposal & { detail: { status: string } }>(`${base(agentId)}/${id}/merge`, { method: "POST", json, ...as(who) }, status);
+
+    it("is opened by an editor, reviewed by another member (never its author), commented on, and merged once approved", async () => {
+      const agentId = await newAgent();
+      const b = await newBranch(agentId, "Kind", { agent: { prompt: { prompt: "You help shoppers kindly." } } });
+      const id = await propose(agentId, { source_branch_id: b.created_branch_id, target_branch_id: "main", title: "Kinder prompt", description: "Warmer words.", requested_reviewer_user_ids: [adminId, adminId] }, editorKey);
+      expect(id).toMatch(/^agtmprop_/);
+      const opened = await call<Proposal>(`${base(agentId)}/${id}`);
+      expect(opened).toMatchObject({ title: "Kinder prompt", description: "Warmer words.", requested_reviewer_user_ids: [adminId], author_user_id: editorId, source_tip_version_id_at_creation: b.created_version_id, reviews: [], comments: [], outcome: { status: "open" } });
+      // One open proposal per source and target.
+      expect((await call<{ detail: { status: string } }>(base(agentId), { method: "POST", json: { source_branch_id: b.created_branch_id, target_branch_id: "main", title: "Again" } }, 409)).detail.status).toBe("merge_proposal_exists");
+
+      // The author cannot review their own; without another member's approval an editor cannot merge, and nothing is written.
+      expect((await call<{ detail: { status: string } }>(`${base(agentId)}/${id}/reviews`, { method: "POST", json: { state: "approved" }, key: editorKey }, 403)).detail.status).toBe("own_merge_proposal");
+      const mainBefore = (await call<Agent>(`/v1/convai/agents/${agentId}`)).version_id;
+      expect((await merge(agentId, id, editorKey, 409)).detail.status).toBe("approval_required");
+      const changes = await review(agentId, id, { state: "changes_requested", comment: "Say please." }, key);
+      expect(changes.reviews).toMatchObject([{ user_id: adminId, state: "changes_requested", comment: "Say please.", reviewer_role: "admin" }]);
+      expect((await merge(agentId, id, editorKey, 409)).detail.status).toBe("changes_requested");
+      expect((await call<Agent>(`/v1/convai/agents/${agentId}`)).version_id).toBe(mainBefore);
+
+      // The admin's approval replaces their request for changes; comments accumulate.
+      expect((await review(agentId, id, { state: "approved" }, key)).reviews).toMatchObject([{ user_id: adminId, state: "approved" }]);
+      await call(`${base(agentId)}/${id}/comments`, { method: "POST", json: { body: "Thanks!" }, ...as(editorKey) });
+      const merged = await merge(agentId, id, editorKey);
+      const main = await call<Agent>(`/v1/convai/agents/${agentId}`);
+      expect(main.conversation_config.agent.prompt.prompt).toBe("You help shoppers kindly.");
+      expect(merged.outcome).toEqual({ status: "merged", version_id: main.version_id, at: expect.any(Number), by_user_id: editorId });
+      expect(merged.comments).toMatchObject([{ user_id: editorId, body: "Thanks!" }]);
+      expect(await call(`/v1/convai/agents/${agentId}/versions/${main.version_id}`)).toMatchObject({ parents: { merged_from_version_id: b.created_version_id } });
+
+      // Merged: no more edits, reviews or merges (409); comments still.
+      for (const [path, json] of [[`${id}/merge`, {}], [`${id}/reviews`, { state: "approved" }]] as const) {
+        expect((await call<{ detail: { status: string } }>(`${base(agentId)}/${path}`, { method: "POST", json }, 409)).detail.status).toBe("merge_proposal_not_open");
+      }
+      await call(`${base(agentId)}/${id}`, { method: "PATCH", json: { title: "Late" } }, 409);
+      expect((await call<Proposal>(`${base(agentId)}/${id}/comments`, { method: "POST", json: { body: "Shipped." } })).comments).toHaveLength(2);
+    });
+
+    it("refuses a conflicting merge with nothing written (the proposal stays open) until forced; a protected target needs an admin", async () => {
+      const agentId = await newAgent();
+      const c = await newBranch(agentId, "Greeting", { agent: { first_message: "Hi from C." } });
+      await call(`/v1/convai/agents/${agentId}`, { method: "PATCH", json: { conversation_config: { agent: { first_message: "Hi from main." } } } });
+      const id = await propose(agentId, { source_branch_id: c.created_branch_id, target_branch_id: "main", title: "Greeting" });
+      const before = (await call<Agent>(`/v1/convai/agents/${agentId}`)).version_id;
+      expect((await merge(agentId, id, key, 409)).detail.status).toBe("merge_conflict");
+      expect((await call<Agent>(`/v1/convai/agents/${agentId}`)).version_id).toBe(before);
+      expect((await call<Proposal>(`${base(agentId)}/${id}`)).outcome).toEqual({ status: "open" });
+      // The admin merges without an approval, forcing the source's values.
+      expect((await merge(agentId, id, key, 200, { force: true })).outcome).toMatchObject({ status: "merged", by_user_id: adminId });
+      expect((await call<Agent>(`/v1/convai/agents/${agentId}`)).conversation_config.agent.first_message).toBe("Hi from C.");
+
+      // Main protected: an approved editor still cannot merge into it; the admin can.
+      const d = await newBranch(agentId, "Language", { agent: { language: "de" } });
+      await call(`/v1/convai/agents/${agentId}/branches/main`, { method: "PATCH", json: { protection_status: "admin_perms_required" } });
+      const protectedId = await propose(agentId, { source_branch_id: d.created_branch_id, target_branch_id: "main", title: "German" }, editorKey);
+      await review(agentId, protectedId, { state: "approved" }, key);
+      expect((await merge(agentId, protectedId, editorKey, 403)).detail.status).toBe("branch_protected");
+      expect((await call<Proposal>(`${base(agentId)}/${protectedId}`)).outcome).toEqual({ status: "open" });
+      expect((await merge(agentId, protectedId, key, 200, { archive_source_branch: true })).outcome).toMatchObject({ status: "merged" });
+      expect(await call(`/v1/convai/agents/${agentId}/branches/${d.created_branch_id}`)).toMatchObject({ is_archived: true });
+    });
+
+    it("is edited and closed (withdrawn by its author, rejected by another), closed when a branch is archived, and listed newest first with filters and cursors", async () => {
+      const agentId = await newAgent();
+      const [x, y] = [await newBranch(agentId, "X"), await newBranch(agentId, "Y")];
+      const first = await propose(agentId, { source_branch_id: x.created_branch_id, target_branch_id: "main", title: "First" }, editorKey);
+      const edited = await call<Proposal>(`${base(agentId)}/${first}`, { method: "PATCH", json: { title: "First, edited", description: "Now described", requested_reviewer_user_ids: [editorId] } });
+      expect(edited).toMatchObject({ title: "First, edited", description: "Now described", requested_reviewer_user_ids: [editorId] });
+      expect((await call<Proposal>(`${base(agentId)}/${first}`, { method: "PATCH", json: { close: true } })).outcome).toEqual({ status: "closed", reason: "rejected", at: expect.any(Number), by_user_id: adminId });
+      const second = await propose(agentId, { source_branch_id: x.created_branch_id, target_branch_id: "main", title: "Second" }, editorKey);
+      expect((await call<Proposal>(`${base(agentId)}/${second}`, { method: "PATCH", json: { close: true }, ...as(editorKey) })).outcome).toMatchObject({ status: "closed", reason: "withdrawn", by_user_id: editorId });
+      const third = await propose(agentId, { source_branch_id: y.created_branch_id, target_branch_id: x.created_branch_id, title: "Third: Y into X", description: "SEARCHABLE words" });
+      await call(`/v1/convai/agents/${agentId}/branches/${x.created_branch_id}`, { method: "PATCH", json: { is_archived: true } });
+      expect((await call<Proposal>(`${base(agentId)}/${third}`)).outcome).toEqual({ status: "closed", reason: "branch_archived", at: expect.any(Number) });
+      // An archived branch takes no new proposals.
+      expect((await call<{ detail: { status: string } }>(base(agentId), { method: "POST", json: { source_branch_id: y.created_branch_id, target_branch_id: x.created_branch_id, title: "Again" } }, 409)).detail.status).toBe("branch_archived");
+      const fourth = await propose(agentId, { source_branch_id: y.created_branch_id, target_branch_id: "main", title: "Fourth" });
+
+      type Page = { results: Proposal[]; next_cursor?: string; has_more: boolean };
+      expect((await call<Page>(base(agentId))).results.map((p) => p.id)).toEqual([fourth, third, second, first]);
+      expect((await call<Page>(`${base(agentId)}?status=open`)).results.map((p) => p.id)).toEqual([fourth]);
+      expect((await call<Page>(`${base(agentId)}?status=closed&source_branch_id=${x.created_branch_id}`)).results.map((p) => p.id)).toEqual([second, first]);
+      expect((await call<Page>(`${base(agentId)}?target_branch_id=${x.created_branch_id}`)).results.map((p) => p.id)).toEqual([third]);
+      expect((await call<Page>(`${base(agentId)}?search=searchable`)).results.map((p) => p.id)).toEqual([third]);
+      const seen: string[] = [];
+      let page = await call<Page>(`${base(agentId)}?page_size=3`);
+      seen.push(...page.results.map((p) => p.id));
+      expect(page.has_more).toBe(true);
+      page = await call<Page>(`${base(agentId)}?page_size=3&cursor=${page.next_cursor}`);
+      seen.push(...page.results.map((p) => p.id));
+      expect(page).toMatchObject({ has_more: false });
+      expect(page.next_cursor).toBeUndefined();
+      expect(seen).toEqual([fourth, third, second, first]);
+    });
+
+    it("answers bad input 422/400 and another workspace's agent or another agent's proposal 404, writing nothing", async () => {
+      const agentId = await newAgent();
+      const b = await newBranch(agentId, "B");
+      const id = await propose(agentId, { source_branch_id: b.created_branch_id, target_branch_id: "main", title: "B" });
+      for (const json of [{ source_branch_id: b.created_branch_id, target_branch_id: "main", title: " " }, { source_branch_id: b.created_branch_id, title: "x" }, { source_branch_id: b.created_branch_id, target_branch_id: "main", title: "x".repeat(201) }]) {
+        await call(base(agentId), { method: "POST", json }, 422);
+      }
+      await call(base(agentId), { method: "POST", body: "{", headers: { "content-type": "application/json" } }, 422);
+      for (const query of ["status=pending", "page_size=0", "cursor=nope!", "page_size=101"]) await call(`${base(agentId)}?${query}`, {}, 422);
+      await review(agentId, id, { state: "maybe" }, key, 422);
+      await call(`${base(agentId)}/${id}/comments`, { method: "POST", json: { body: "  " } }, 422);
+      await call(`${base(agentId)}/${id}`, { method: "PATCH", json: { close: "yes" } }, 422);
+      await call(`${base(agentId)}/${id}/merge`, { method: "POST", json: { force: "yes" } }, 422);
+      const refusal = async (json: Json, status: number) => (await call<{ detail: { status: string } }>(base(agentId), { method: "POST", json: { title: "x", ...json } }, status)).detail.status;
+      expect(await refusal({ source_branch_id: "main", target_branch_id: "main" }, 400)).toBe("invalid_request");
+      expect(await refusal({ source_branch_id: "agtbrch_nope", target_branch_id: "main" }, 404)).toBe("not_found");
+      expect(await refusal({ source_branch_id: "main", target_branch_id: b.created_branch_id, requested_reviewer_user_ids: ["user_nope"] }, 400)).toBe("reviewer_not_found");
+      expect(await refusal({ source_branch_id: "main", target_branch_id: b.created_branch_id, triage_ticket_id: "ticket_1" }, 400)).toBe("triage_ticket_not_found");
+      await call(`${base(agentId)}/${id}`, { method: "PATCH", json: { requested_reviewer_user_ids: ["user_nope"] } }, 400);
+      await call(`${base(agentId)}/agtmprop_nope`, {}, 404);
+      await call(`${base(agentId)}/agtmprop_nope/merge`, { method: "POST", json: {} }, 404);
+
+      // Another workspace: not its agent. Another agent of the workspace: not its proposal.
+      for (const [path, method, json] of [
+        [base(agentId), "GET", undefined],
+        [base(agentId), "POST", { source_branch_id: "main", target_branch_id: b.created_branch_id, title: "Theirs" }],
+        [`${base(agentId)}/${id}`, "GET", undefined],
+        [`${base(agentId)}/${id}`, "PATCH", { close: true }],
+        [`${base(agentId)}/${id}/reviews`, "POST", { state: "approved" }],
+        [`${base(agentId)}/${id}/comments`, "POST", { body: "Hi" }],
+        [`${base(agentId)}/${id}/merge`, "POST", {}],
+      ] as const) {
+        expect((await api(path, { method, key: otherKey, json })).status, `${method} ${path}`).toBe(404);
+      }
+      const other = await newAgent();
+      await call(`${base(other)}/${id}`, {}, 404);
+      await call(`${base(other)}/${id}/merge`, { method: "POST", json: {} }, 404);
+      // Nothing the refusals touched was written.
+      expect(await call<Proposal>(`${base(agentId)}/${id}`)).toMatchObject({ title: "B", reviews: [], comments: [], outcome: { status: "open" }, requested_reviewer_user_ids: [] });
+      expect((await call<{ results: Proposal[] }>(base(agentId))).results.map((p) => p.id)).toEqual([id]);
+      expect((await call<{ results: Json[] }>(`/v1/convai/agents/${agentId}/branches`)).results.map((r) => r.is_archived)).toEqual([false, false]);
+    });
+  });
 });
