@@ -18,3 +18,4 @@ export * from "./server/phone.server";
 export * from "./server/access.server";
 export * from "./server/branches.server";
 export * from "./server/mcp-servers.server";
+export * from "./server/procedures.server";

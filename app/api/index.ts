@@ -44,6 +44,7 @@ import { conversationHistoryApi } from "~/agents/history-api";
 import { convaiSettingsApi } from "~/agents/settings-api";
 import { agentDetailsApi } from "~/agents/agent-details-api";
 import { branchesApi } from "~/agents/branches-api";
+import { proceduresApi } from "~/agents/procedures-api";
 import { mcpApi } from "~/agents/mcp-api";
 import { groupsApi } from "~/workspace/groups-api";
 import { serviceAccountsApi } from "~/workspace/service-accounts-api";
@@ -132,6 +133,7 @@ api.route("/convai", conversationHistoryApi);
 api.route("/convai", convaiSettingsApi);
 api.route("/convai", agentDetailsApi);
 api.route("/convai", branchesApi);
+api.route("/convai", proceduresApi);
 api.route("/convai", agentsApi);
 
 // Anything under /v1 that no router answered: JSON, never the HTML 404 page.
