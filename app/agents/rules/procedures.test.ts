@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileWorkflow, folderProblem, PROCEDURE_TEXTS, procedureReferences, removalProblem, stepsText, subtreeOf, validateProcedures, workingSet, type ProcedureBody, type WorkingProcedure } from "./procedures";
+import { compileWorkflow, folderProblem, PROCEDURE_TEXTS, procedureReferences, procedureToolCall, promptWithProcedures, removalProblem, stepsText, subtreeOf, validateProcedures, workingSet, type ProcedureBody, type WorkingProcedure } from "./procedures";
 
 const body = (name: string, extra: Partial<ProcedureBody> = {}): ProcedureBody => ({ name, content: `Handle ${name}.`, type: "free_form", trigger: `When the user asks about ${name}`, folderParentId: null, ...extra });
 const working = (procedureId: string, b: ProcedureBody, versionId: string | null = null): WorkingProcedure => ({ procedureId, versionId, hasDraft: versionId === null, body: b });
@@ -147,5 +147,33 @@ describe("compileWorkflow", () => {
     expect(workflow.nodes.s1).toMatchObject({ type: "override_agent", label: "Verify", additional_tool_ids: ["tool_1"] });
     expect(workflow.edges["start_node->s1"]).toEqual({ source: "start_node", target: "s1", forward_condition: { type: "llm", label: "Verify", condition: "When the user asks about Verify" } });
     expect(stepsText(steps)).toBe('1. Ask: Ask for the order ID.\n2. Call the tool Get order.\n3. Decide:\n   If it is late:\n   1. Tell: Apologise.\n   Otherwise:\n   1. Say exactly: "All good."');
+  });
+});
+
+describe("procedures in a conversation", () => {
+  const set = [
+    working("p1", body("Refunds", { content: "Ask for the order." }), "v1"),
+    working("s1", body("Verify", { type: "deterministic", trigger: "", content: JSON.stringify({ steps: [{ type: "say", message: "Hello." }] }) }), "v2"),
+    working("f1", body("Folder", { type: "folder", content: "", trigger: "" }), "v3"),
+  ];
+
+  it("lists the procedures by id and trigger after the agent's instructions, never folders or names", () => {
+    expect(promptWithProcedures("You help.", set)).toBe(
+      "You help.\n\nProcedures: when the conversation matches one of these triggers, call start_procedure with the procedure's id and follow the instructions it answers; call end_procedure with the same id when they are done.\n- p1: When the user asks about Refunds\n- s1: (no trigger: only when another procedure hands off to it)",
+    );
+    expect(promptWithProcedures("You help.", [set[2]!])).toBe("You help.");
+  });
+
+  it("start_procedure answers the instructions once; end_procedure closes it", () => {
+    const active = new Set<string>();
+    expect(procedureToolCall("start_procedure", { procedure_id: "p1" }, set, active)).toEqual({ ok: true, result: { status: "success", procedure_id: "p1", procedure_name: "Refunds", message: "Ask for the order." } });
+    expect(procedureToolCall("start_procedure", { procedure_id: "p1" }, set, active).result.status).toBe("already_active");
+    expect(procedureToolCall("start_procedure", { procedure_id: "s1" }, set, active).result.message).toBe('Run these steps in order, every one:\n1. Say exactly: "Hello."');
+    expect(procedureToolCall("start_procedure", { procedure_id: "f1" }, set, active).result.status).toBe("not_found");
+    expect(procedureToolCall("start_procedure", {}, set, active).result.status).toBe("invalid_name");
+    expect(procedureToolCall("end_procedure", { procedure_id: "p1" }, set, active)).toMatchObject({ ok: true, result: { status: "success" } });
+    expect(procedureToolCall("end_procedure", { procedure_id: "p1" }, set, active).result.status).toBe("not_found");
+    expect(procedureToolCall("end_procedure", {}, set, active).result.status).toBe("invalid_id");
+    expect([...active]).toEqual(["s1"]);
   });
 });

@@ -285,3 +285,63 @@ export function compileWorkflow(set: WorkingProcedure[]) {
   });
   return { nodes, edges, prevent_subagent_loops: false };
 }
+
+/** The system tools that load a procedure into a conversation and close it (the SDK's start_procedure, end_procedure). */
+export const PROCEDURE_TOOLS = {
+  start: {
+    name: "start_procedure",
+    description: "Start a procedure when the conversation matches its trigger: answers the procedure's instructions, to follow from then on.",
+    parameters: { type: "object", properties: { procedure_id: { type: "string", description: "The procedure's id, from the list of procedures in your instructions." } }, required: ["procedure_id"] },
+  },
+  end: {
+    name: "end_procedure",
+    description: "End a procedure you started once its instructions are done.",
+    parameters: { type: "object", properties: { procedure_id: { type: "string", description: "The id of the procedure to end." } }, required: ["procedure_id"] },
+  },
+} as const;
+
+/** Procedures a conversation can start: every one but folders. */
+export const runnableProcedures = (set: WorkingProcedure[]) => set.filter((p) => p.body.type !== "folder");
+
+/**
+ * The agent's instructions with its procedures listed by id and trigger (their bodies are loaded by start_procedure
+ * when needed, not before). The name stays out: it labels the procedure for people, not for the model.
+ */
+export function promptWithProcedures(prompt: string, set: WorkingProcedure[]): string {
+  const runnable = runnableProcedures(set);
+  if (!runnable.length) return prompt;
+  const lines = runnable.map((p) => `- ${p.procedureId}: ${p.body.trigger.trim() || "(no trigger: only when another procedure hands off to it)"}`);
+  const section = [
+    "Procedures: when the conversation matches one of these triggers, call start_procedure with the procedure's id and follow the instructions it answers; call end_procedure with the same id when they are done.",
+    ...lines,
+  ].join("\n");
+  return prompt ? `${prompt}\n\n${section}` : section;
+}
+
+/** The instructions start_procedure answers: free-form content as written, a structured procedure's steps numbered. */
+export function procedureInstructions(body: ProcedureBody): string {
+  if (body.type !== "deterministic") return body.content;
+  return `Run these steps in order, every one:\n${stepsText(structuredContent(body.content)?.steps ?? [])}`;
+}
+
+type ToolResult = { ok: boolean; result: Record<string, unknown> };
+
+/**
+ * A start_procedure or end_procedure call against the conversation's procedures and the ones it has started (the
+ * SDK's Start/EndProcedureToolResult models); `active` is changed in place.
+ */
+export function procedureToolCall(tool: string, args: Record<string, unknown>, set: WorkingProcedure[], active: Set<string>): ToolResult {
+  const id = typeof args.procedure_id === "string" ? args.procedure_id.trim() : "";
+  const procedure = runnableProcedures(set).find((p) => p.procedureId === id);
+  if (tool === PROCEDURE_TOOLS.start.name) {
+    if (!id) return { ok: false, result: { status: "invalid_name", message: "Give the procedure_id of a procedure in your instructions." } };
+    if (!procedure) return { ok: false, result: { status: "not_found", procedure_id: id, message: `There is no procedure ${id}.` } };
+    if (active.has(id)) return { ok: false, result: { status: "already_active", procedure_id: id, message: "This procedure is already running: keep following it." } };
+    active.add(id);
+    return { ok: true, result: { status: "success", procedure_id: id, procedure_name: procedure.body.name, message: procedureInstructions(procedure.body) } };
+  }
+  if (!id) return { ok: false, result: { status: "invalid_id", message: "Give the procedure_id of the procedure to end." } };
+  if (!procedure || !active.has(id)) return { ok: false, result: { status: "not_found", procedure_id: id, message: `Procedure ${id} is not running.` } };
+  active.delete(id);
+  return { ok: true, result: { status: "success", procedure_id: id, procedure_name: procedure.body.name, message: "The procedure is done." } };
+}

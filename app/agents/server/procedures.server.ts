@@ -255,8 +255,9 @@ export async function procedureCommit(env: Env, viewer: Viewer, agent: AgentRow,
   return { ok: true, statements: table.publishStatements(database(env.DB), { agentId: agent.id, branchId, agentVersionId, versions, procedures, draftIds: found.drafts.map((d) => d.procedureId) }) };
 }
 
-/** The procedures a conversation's agent version carries, published bodies only (never drafts). */
-export async function conversationProcedures(env: Env, agent: AgentRow, version: AgentVersionRow | null): Promise<WorkingProcedure[]> {
+/** The procedures the version a conversation talks with carries: published ones only, never drafts. */
+export async function conversationProcedures(env: Env, agent: AgentRow, versionId: string | null): Promise<WorkingProcedure[]> {
+  const version = versionId ? ((await branches.findVersionAnyBranch(database(env.DB), agent.workspaceId, agent.id, versionId)) ?? null) : null;
   const { published } = await publishedAt(env, agent, version);
   return workingSet(published, []);
 }

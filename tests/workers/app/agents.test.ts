@@ -2254,4 +2254,32 @@ describe("agents-procedures", () => {
     await call(`/v1/convai/agents/${agentId}/branches/${branch.created_branch_id}`, { method: "PATCH", json: { is_archived: true } });
     await call(base(agentId, branch.created_branch_id), { method: "POST", json: { name: "Late" } }, 409);
   });
+
+  it("a conversation is offered the published procedures: start_procedure loads one's instructions, end_procedure closes it", async () => {
+    // The OpenAI-compatible stand-in (model llama3.2) calls a tool named in the user's message with its key=value pairs.
+    const agentId = (await call<{ agent_id: string }>("/v1/convai/agents/create", { method: "POST", json: { name: "Model", conversation_config: { agent: { first_message: "", prompt: { prompt: "You help.", llm: "llama3.2" } }, conversation: { text_only: true } } } })).agent_id;
+    const id = await create(agentId, { name: "Refunds", content: "Ask for the order number first.", trigger: "When the user asks for a refund" });
+    await commit(agentId);
+    const drafted = await create(agentId, { name: "Unpublished", content: "Not yet.", trigger: "Never" });
+
+    const opened = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": key });
+    opened.send({ type: "conversation_initiation_client_data" });
+    const metadata = await opened.until((m) => m.type === "conversation_initiation_metadata");
+    const conversationId = (metadata.conversation_initiation_metadata_event as { conversation_id: string }).conversation_id;
+    const ask = async (text: string) => {
+      const before = opened.messages.length;
+      opened.send({ type: "user_message", text });
+      const answer = await opened.until((m) => m.type === "agent_response", before);
+      return (answer.agent_response_event as { agent_response: string }).agent_response;
+    };
+    expect(await ask(`start_procedure procedure_id=${id}`)).toBe(`The start_procedure tool answered: ${JSON.stringify({ status: "success", procedure_id: id, procedure_name: "Refunds", message: "Ask for the order number first." })}`);
+    expect(await ask(`start_procedure procedure_id=${id}`)).toContain('"status":"already_active"');
+    // A draft is never offered to a conversation.
+    expect(await ask(`start_procedure procedure_id=${drafted}`)).toContain('"status":"not_found"');
+    expect(await ask(`end_procedure procedure_id=${id}`)).toContain('"status":"success"');
+    opened.socket.close(1000, "bye");
+    const saved = await savedAs(conversationId, key);
+    const calls = (saved.transcript as { tool_calls?: { type: string; tool_name: string }[] }[]).flatMap((t) => t.tool_calls ?? []);
+    expect(calls.map((c) => [c.type, c.tool_name])).toEqual([["system", "start_procedure"], ["system", "start_procedure"], ["system", "start_procedure"], ["system", "end_procedure"]]);
+  }, 30_000);
 });
