@@ -11,7 +11,6 @@ export const PROCEDURE_TEXTS = {
   notFound: "Procedure not found.",
   versionNotFound: "Procedure version not found.",
   agentVersionNotFound: "Agent version not found on this branch.",
-  notPublished: "The procedure has no published version on this branch.",
   defaultName: "Untitled procedure",
   typeChange: "A procedure's type cannot be changed.",
   folderNotFound: "folder_parent_id must name a folder on this branch.",
