@@ -19,3 +19,4 @@ export * from "./server/access.server";
 export * from "./server/branches.server";
 export * from "./server/merge-proposals.server";
 export * from "./server/mcp-servers.server";
+export * from "./server/procedures.server";

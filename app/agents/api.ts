@@ -95,7 +95,7 @@ agentsApi.patch(
   "/agents/:agent_id",
   doc("Update an agent (the configuration merges into what is stored; branch_id: commit on that branch, main by default, saving its draft)", {
     success: { description: "JSON: the agent as committed, with version_id and branch_id" },
-    responses: { 400: "voice_not_found, document_not_found", 403: "branch_protected", 404: "not_found: the agent or the branch", 409: "branch_archived" },
+    responses: { 400: "voice_not_found, document_not_found, procedure_validation_failed (decision 0090)", 403: "branch_protected", 404: "not_found: the agent or the branch", 409: "branch_archived" },
   }),
   valid("param", agentParam),
   valid("query", z.object({ branch_id: z.string().min(1).max(100).optional(), enable_versioning_if_not_enabled: z.string().optional() })),

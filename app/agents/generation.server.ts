@@ -17,12 +17,13 @@ import { synthesizeUncharged } from "~/speech/generation.server";
 import { transcribe } from "~/speech/speech.server";
 import { splitSentences } from "../../core/speech/speech-text";
 import { log } from "~/common/log.server";
-import { callWebhookTool, chatEngine, emitPostCall, passagesOf, recordToolCall, routeConversation, settingsOfAgent, withAgentModel, workspaceToolsById, type AgentRow, type TranscriptEntry } from "~/agents/agents.server";
+import { callWebhookTool, chatEngine, conversationProcedures, emitPostCall, passagesOf, recordToolCall, routeConversation, settingsOfAgent, withAgentModel, workspaceToolsById, type AgentRow, type TranscriptEntry } from "~/agents/agents.server";
 import { AGENT_TEXTS, CONVERSATION_AUDIO_FORMAT, PING_SECONDS, type AgentSettings } from "~/agents/rules/agents";
 import { MAIN_BRANCH } from "~/agents/rules/branches";
 import { CLOSE_NORMAL, CLOSE_POLICY, parseClientMessage, serverMessages, type ClientMessage } from "~/agents/rules/protocol";
 import { conversationCredits, CONVERSATION_SOURCE, CONVERSATION_USAGE_LABEL, readySentences, TOOL_LIMITS, TOOL_TEXTS, toolArguments, toolResultText, turnRequest, type AgentTool, type ClientTool, type McpTool } from "~/agents/rules/llm";
 import { MCP_TEXTS, MCP_TIMEOUTS } from "~/agents/rules/mcp";
+import { PROCEDURE_TOOLS, procedureToolCall, promptWithProcedures, runnableProcedures, type WorkingProcedure } from "~/agents/rules/procedures";
 import { callMcpTool, closeConversationMcp, openConversationMcp, type ConversationMcp } from "~/agents/server/mcp-servers.server";
 import { mcpServersAllowed } from "~/agents/server/settings.server";
 import type { McpToolCallEvent } from "~/agents/rules/protocol";
@@ -84,6 +85,9 @@ class ConversationSession {
   private ended = false;
   private inbox: Promise<void> = Promise.resolve();
   private passages: ChatPassage[] = [];
+  /** The procedures of the version talked with (decision 0090), and those start_procedure has started. */
+  private procedures: WorkingProcedure[] = [];
+  private readonly activeProcedures = new Set<string>();
   private readonly context: ChatPassage[] = [];
   private readonly transcript: TranscriptEntry[] = [];
   private readonly history: ChatMessage[] = [];
@@ -165,6 +169,12 @@ class ConversationSession {
       branchId: routed.branchId,
       versionId: routed.versionId,
     });
+    // The version's procedures (decision 0090): listed in the instructions, loaded by start_procedure when they apply.
+    this.procedures = runnableProcedures(await conversationProcedures(this.env, agent, routed.versionId));
+    if (this.procedures.length) {
+      const tools = [PROCEDURE_TOOLS.start, PROCEDURE_TOOLS.end].map((t) => ({ kind: "system" as const, name: t.name, description: t.description, parameters: t.parameters }));
+      this.settings = { ...this.settings, prompt: promptWithProcedures(this.settings.prompt, this.procedures), tools: [...this.settings.tools.filter((t) => !tools.some((p) => p.name === t.name)), ...tools] };
+    }
     this.passages = await passagesOf(this.env, agent.workspaceId, this.settings.knowledgeBase.map((k) => k.id));
     if (this.settings.toolIds.length) this.settings = { ...this.settings, tools: [...this.settings.tools, ...(await workspaceToolsById(this.env, agent.workspaceId, this.settings.toolIds))] };
     if (this.settings.mcpServerIds.length) this.mcp = this.openMcp();
@@ -308,6 +318,13 @@ class ConversationSession {
     const args = toolArguments(call.arguments);
     if (!tool) return TOOL_TEXTS.unknownTool(call.name);
     if (!args) return TOOL_TEXTS.badArguments(call.name);
+    if (tool.kind === "system") {
+      // A procedure's whole body goes to the model, not cut to a tool answer's length.
+      const { ok, result } = procedureToolCall(tool.name, args, this.procedures, this.activeProcedures);
+      const text = JSON.stringify(result);
+      this.noteToolCall(tool, call, { ok, text });
+      return text;
+    }
     const started = Date.now();
     const outcome =
       tool.kind === "webhook" ? await callWebhookTool(this.env, this.options.agent.workspaceId, tool, args) : tool.kind === "mcp" ? await this.callMcp(tool, call, args) : await this.callClient(tool, call, args);

@@ -45,6 +45,7 @@ import { convaiSettingsApi } from "~/agents/settings-api";
 import { agentDetailsApi } from "~/agents/agent-details-api";
 import { branchesApi } from "~/agents/branches-api";
 import { mergeProposalsApi } from "~/agents/merge-proposals-api";
+import { proceduresApi } from "~/agents/procedures-api";
 import { mcpApi } from "~/agents/mcp-api";
 import { groupsApi } from "~/workspace/groups-api";
 import { serviceAccountsApi } from "~/workspace/service-accounts-api";
@@ -134,6 +135,7 @@ api.route("/convai", convaiSettingsApi);
 api.route("/convai", agentDetailsApi);
 api.route("/convai", branchesApi);
 api.route("/convai", mergeProposalsApi);
+api.route("/convai", proceduresApi);
 api.route("/convai", agentsApi);
 
 // Anything under /v1 that no router answered: JSON, never the HTML 404 page.

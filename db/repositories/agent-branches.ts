@@ -40,10 +40,11 @@ export async function insertAgentWithMain(db: Database, agent: AgentRow, version
 
 /**
  * Commits a version on its branch: main also sets the agents row (what conversations use). The branch's draft is
- * deleted when it was saved by this commit. Answers the version as stored.
+ * deleted when it was saved by this commit; `also` adds the commit's other writes (its procedures). Answers the
+ * version as stored.
  */
-export async function commitOnBranch(db: Database, version: NewVersion, options: { deleteDraft: boolean }): Promise<AgentVersionRow> {
-  const statements: Statement[] = [branchTouch(db, version.agentId, version.branchId, version.committedAt)];
+export async function commitOnBranch(db: Database, version: NewVersion, options: { deleteDraft: boolean; also?: Statement[] }): Promise<AgentVersionRow> {
+  const statements: Statement[] = [branchTouch(db, version.agentId, version.branchId, version.committedAt), ...(options.also ?? [])];
   if (version.branchId === MAIN) statements.push(db.update(agents).set(agentSet(version)).where(and(eq(agents.workspaceId, version.workspaceId), eq(agents.id, version.agentId))));
   if (options.deleteDraft) statements.push(db.delete(agentDrafts).where(and(eq(agentDrafts.agentId, version.agentId), eq(agentDrafts.branchId, version.branchId))));
   const [inserted] = await db.batch([versionInsert(db, version).returning(), ...statements]);

@@ -22,3 +22,4 @@ export * from "./publishing";
 export * from "./productions";
 export * from "./auth-connections";
 export * from "./voiceover";
+export * from "./agent-procedures";

@@ -442,4 +442,30 @@ describe("official SDK: the knowledge base, tools, tests and review (decision 00
       await server.close();
     }
   });
+
+  it("drafts, compiles, publishes and reads agent procedures through the SDK (decision 0090)", async () => {
+    const procedures = client.conversationalAi.agents.procedures;
+    const { agentId } = await client.conversationalAi.agents.create({ name: "Procedures", conversationConfig: { agent: { prompt: { prompt: "You help shoppers." } } } });
+    const { procedureId } = await procedures.create(agentId, "main", { name: "Refunds", type: "free_form", trigger: "When the user asks for a refund", content: "Confirm the order number, then explain the next step." });
+    expect((await procedures.list(agentId, "main")).procedures).toEqual([expect.objectContaining({ procedureId, name: "Refunds", hasDraft: true })]);
+
+    const draft = await procedures.drafts.get(agentId, "main", procedureId);
+    const edited = await procedures.drafts.update(agentId, "main", procedureId, { name: draft.name, type: "free_form", trigger: draft.trigger, content: "Confirm the order number. Check eligibility. Explain the timeline." });
+    expect(edited.content).toContain("Check eligibility");
+    const structured = await procedures.create(agentId, "main", { name: "Verify", type: "deterministic", trigger: "When the caller must be verified", content: JSON.stringify({ steps: [{ type: "ask" }] }) });
+    await expect(procedures.compile(agentId, "main")).rejects.toMatchObject({ statusCode: 400, body: { errors: { [structured.procedureId]: [{ path: "steps[0].instruction" }] } } });
+    await procedures.drafts.delete(agentId, "main", structured.procedureId);
+    expect(Object.keys((await procedures.compile(agentId, "main")).workflow.nodes)).toEqual(["start_node"]);
+
+    // Saving the agent on the branch publishes the drafts.
+    const published = await client.conversationalAi.agents.update(agentId, { branchId: "main", versionDescription: "Publish refunds" });
+    const [item] = (await procedures.list(agentId, "main")).procedures;
+    expect(item).toMatchObject({ procedureId, hasDraft: false, versionId: expect.stringMatching(/^prcvrsn_/) });
+    expect(await procedures.get(agentId, "main", procedureId, { agentVersionId: published.versionId })).toMatchObject({ procedureId, versionId: item!.versionId, name: "Refunds" });
+
+    await procedures.remove(agentId, "main", procedureId);
+    expect((await procedures.list(agentId, "main")).procedures).toEqual([]);
+    expect((await procedures.list(agentId, "main", { agentVersionId: published.versionId })).procedures).toHaveLength(1);
+    await expect(other.conversationalAi.agents.procedures.list(agentId, "main")).rejects.toMatchObject({ statusCode: 404 });
+  });
 });

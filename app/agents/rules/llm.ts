@@ -56,8 +56,10 @@ export type McpTool = {
   approvalPolicy: string;
   timeoutSeconds: number;
 };
+/** A system tool the conversation itself answers: start_procedure and end_procedure (decision 0090). */
+export type SystemTool = { kind: "system"; name: string; description: string; parameters: Json };
 /** A tool the model is offered; a workspace tool (decision 0065) carries its id, and its calls are recorded. */
-export type AgentTool = (WebhookTool | ClientTool | McpTool) & { id?: string };
+export type AgentTool = (WebhookTool | ClientTool | McpTool | SystemTool) & { id?: string };
 
 export const TOOL_TEXTS = {
   /** A tool call as a line of a transcript, for every kind of tool: used, or why it gave no answer. */

@@ -12,6 +12,7 @@ import { mergeJson, type Json } from "~/agents/rules/agents";
 import { BRANCH_LIMITS, BRANCH_TEXTS, liveShare, MAIN_BRANCH, mergeConfigs, pickBranch, splitOf, trafficProblem, type MergeableConfig, type TrafficSplit } from "~/agents/rules/branches";
 import { accessInfo, agentJson, refusalOf, type AgentRefusal } from "./agents.server";
 import { agentAtVersion, newVersion, versionJson, type VersionParents } from "./versions.server";
+import { procedureCommit } from "./procedures.server";
 
 type Env = { DB: D1Database; ENVIRONMENT?: string };
 type Viewer = Pick<Actor, "membership" | "user">;
@@ -72,7 +73,11 @@ export async function commitOnBranch(env: Env, viewer: Viewer, agent: AgentRow, 
   const { row, description } = build(draft ? withDraft(on.row, draft) : on.row);
   const refusal = await refusalOf(env, viewer, parse(row.conversationConfig));
   if (refusal) return { ok: false, refusal };
-  const version = await table.commitOnBranch(db, newVersion(viewer, row, description, branchId), { deleteDraft: Boolean(draft) });
+  const next = newVersion(viewer, row, description, branchId);
+  // The branch's procedure drafts are published by the same commit (decision 0090).
+  const procedures = await procedureCommit(env, viewer, agent, branchId, next.id);
+  if (!procedures.ok) return procedures;
+  const version = await table.commitOnBranch(db, next, { deleteDraft: Boolean(draft), also: procedures.statements });
   return { ok: true, agent: agentAtVersion(agent, version), version };
 }
 

@@ -2309,3 +2309,179 @@ describe("agents-branches", () => {
     });
   });
 });
+
+describe("agents-procedures", () => {
+  // Procedures on an agent's branch (decision 0090): drafted through the procedures API, published by the branch's
+  // commit (PATCH the agent with branch_id), carried by each agent version and by branches started from one.
+  let key: string;
+  let otherKey: string;
+  beforeAll(async () => {
+    key = await createKey(await signUp("agents-procedures@example.com"));
+    otherKey = await createKey(await signUp("agents-procedures-other@example.com"));
+  });
+
+  type Json = Record<string, unknown>;
+  type Item = { procedure_id: string; version_id?: string; name: string; type: string; trigger: string; has_draft: boolean; referenced_procedure_ids: string[]; referenced_dynamic_variables: string[]; folder_parent_id?: string };
+  const call = async <T = Json>(path: string, init: Parameters<typeof api>[1] = {}, status = 200): Promise<T> => {
+    const response = await api(path, { key, ...init });
+    const body = response.headers.get("content-type")?.includes("json") ? await response.json() : await response.text();
+    expect(response.status, `${init.method ?? "GET"} ${path}: ${JSON.stringify(body)}`).toBe(status);
+    return body as T;
+  };
+  const newAgent = async () => (await call<{ agent_id: string }>("/v1/convai/agents/create", { method: "POST", json: { name: "Shop", conversation_config: { agent: { prompt: { prompt: "You help shoppers." } } } } })).agent_id;
+  const base = (agentId: string, branchId = "main") => `/v1/convai/agents/${agentId}/branches/${branchId}/procedures`;
+  const list = async (agentId: string, branchId = "main", query = "") => (await call<{ procedures: Item[] }>(`${base(agentId, branchId)}${query}`)).procedures;
+  const create = async (agentId: string, body: Json, branchId = "main") => (await call<{ procedure_id: string }>(base(agentId, branchId), { method: "POST", json: body })).procedure_id;
+  const commit = async (agentId: string, branchId = "main", status = 200) => call<{ version_id: string }>(`/v1/convai/agents/${agentId}?branch_id=${branchId}`, { method: "PATCH", json: { version_description: "Publish procedures" } }, status);
+
+  it("drafts, publishes with the branch's commit, edits, discards and removes a procedure; each agent version keeps what it carried", async () => {
+    const agentId = await newAgent();
+    const before = (await call<{ version_id: string }>(`/v1/convai/agents/${agentId}`)).version_id;
+    const id = await create(agentId, { name: "Refunds", content: "1. Ask {{user_name}} for the order ID.\n2. Explain the refund timeline.", type: "free_form", description: "When the user asks for a refund" });
+    expect(id).toMatch(/^agtprc_/);
+
+    // A draft: listed with has_draft and no version; read through get and drafts.get alike.
+    expect(await list(agentId)).toEqual([expect.objectContaining({ procedure_id: id, name: "Refunds", type: "free_form", trigger: "When the user asks for a refund", has_draft: true, referenced_dynamic_variables: ["user_name"] })]);
+    expect((await list(agentId))[0]!.version_id).toBeUndefined();
+    expect(await call(`${base(agentId)}/${id}`)).toEqual({ procedure_id: id, name: "Refunds", content: expect.stringContaining("order ID"), type: "free_form", trigger: "When the user asks for a refund" });
+    expect(await call(`${base(agentId)}/${id}/draft`)).toMatchObject({ procedure_id: id, name: "Refunds" });
+
+    // The whole draft is replaced, except a trigger left out, which is kept.
+    expect(await call(`${base(agentId)}/${id}/draft`, { method: "PATCH", json: { name: "Refund requests", content: "Confirm the order. Check eligibility.", type: "free_form" } })).toMatchObject({ name: "Refund requests", content: "Confirm the order. Check eligibility.", trigger: "When the user asks for a refund" });
+    const compiled = await call<{ workflow: { nodes: Json; edges: Json } }>(`${base(agentId)}/compile`, { method: "POST" });
+    expect(Object.keys(compiled.workflow.nodes)).toEqual(["start_node"]);
+
+    // Committing the branch publishes it: a version, no draft left.
+    const first = await commit(agentId);
+    const [published] = await list(agentId);
+    expect(published).toMatchObject({ procedure_id: id, name: "Refund requests", has_draft: false, version_id: expect.stringMatching(/^prcvrsn_/) });
+    await call(`${base(agentId)}/compile`, { method: "POST" }, 400);
+    expect(await list(agentId, "main", `?agent_version_id=${before}`)).toEqual([]);
+
+    // An edit is a draft over the published version until the next commit; discarding it goes back.
+    await call(`${base(agentId)}/${id}/draft`, { method: "PATCH", json: { name: "Refunds v2", content: "New steps.", type: "free_form", trigger: "When the user wants money back" } });
+    expect(await list(agentId)).toMatchObject([{ name: "Refunds v2", has_draft: true }]);
+    expect((await call<Json>(`${base(agentId)}/${id}?version_id=${published!.version_id}`)).name).toBe("Refund requests");
+    await call(`${base(agentId)}/${id}/draft`, { method: "DELETE" });
+    expect(await list(agentId)).toMatchObject([{ name: "Refund requests", has_draft: false, version_id: published!.version_id }]);
+    await call(`${base(agentId)}/${id}/draft`, { method: "DELETE" }, 404);
+
+    // A committed edit is a new version; the earlier agent version still carries the earlier one.
+    await call(`${base(agentId)}/${id}/draft`, { method: "PATCH", json: { name: "Refunds v2", content: "New steps.", type: "free_form" } });
+    const second = await commit(agentId);
+    const [edited] = await list(agentId);
+    expect(edited).toMatchObject({ name: "Refunds v2", has_draft: false });
+    expect(edited!.version_id).not.toBe(published!.version_id);
+    expect(await call(`${base(agentId)}/${id}?agent_version_id=${first.version_id}`)).toMatchObject({ version_id: published!.version_id, name: "Refund requests" });
+    expect(await call(`${base(agentId)}/${id}?agent_version_id=${second.version_id}`)).toMatchObject({ version_id: edited!.version_id, name: "Refunds v2" });
+
+    // A removal is staged until the commit; versions are history and stay readable.
+    await call(`${base(agentId)}/${id}`, { method: "DELETE" });
+    expect(await list(agentId)).toEqual([]);
+    await call(`${base(agentId)}/${id}`, {}, 404);
+    await commit(agentId);
+    expect(await list(agentId)).toEqual([]);
+    expect(await list(agentId, "main", `?agent_version_id=${second.version_id}`)).toMatchObject([{ procedure_id: id, version_id: edited!.version_id }]);
+    expect(await call(`${base(agentId)}/${id}?version_id=${edited!.version_id}`)).toMatchObject({ name: "Refunds v2" });
+
+    // A procedure never published goes with its draft.
+    const scratch = await create(agentId, { name: "Scratch", content: "Nothing yet.", trigger: "Never" });
+    await call(`${base(agentId)}/${scratch}/draft`, { method: "DELETE" });
+    await call(`${base(agentId)}/${scratch}/draft`, {}, 404);
+  });
+
+  it("a branch starts with the procedures of the version it came from and keeps its own after", async () => {
+    const agentId = await newAgent();
+    const id = await create(agentId, { name: "Greeting", content: "Greet warmly.", trigger: "At the start" });
+    const committed = await commit(agentId);
+    const branch = await call<{ created_branch_id: string }>(`/v1/convai/agents/${agentId}/branches`, { method: "POST", json: { parent_version_id: committed.version_id, name: "Formal", description: "" } });
+    const branchId = branch.created_branch_id;
+    expect(await list(agentId, branchId)).toMatchObject([{ procedure_id: id, name: "Greeting", has_draft: false }]);
+
+    await call(`${base(agentId, branchId)}/${id}/draft`, { method: "PATCH", json: { name: "Greeting", content: "Greet formally.", type: "free_form" } });
+    const extra = await create(agentId, { name: "Farewell", content: "Say goodbye.", trigger: "At the end" }, branchId);
+    await commit(agentId, branchId);
+    expect((await list(agentId, branchId)).map((p) => [p.name, p.has_draft])).toEqual([["Farewell", false], ["Greeting", false]]);
+    expect((await call<Json>(`${base(agentId, branchId)}/${id}`)).content).toBe("Greet formally.");
+    // Main is untouched: its procedure as published, and nothing of the branch's.
+    expect((await call<Json>(`${base(agentId)}/${id}`)).content).toBe("Greet warmly.");
+    await call(`${base(agentId)}/${extra}`, {}, 404);
+  });
+
+  it("compile and the commit refuse procedures that are not valid; folders, hand-offs and bad input", async () => {
+    const agentId = await newAgent();
+    const head = (await call<{ version_id: string }>(`/v1/convai/agents/${agentId}`)).version_id;
+    const structured = await create(agentId, { name: "Verify", type: "deterministic", trigger: "When the caller must be verified", content: JSON.stringify({ steps: [{ type: "ask" }, { type: "tool_call", tool_id: "tool_missing" }] }) });
+    const free = await create(agentId, { name: "Refunds", content: 'Run [procedure id="agtprc_gone" name="Gone"].', trigger: "Refunds" });
+    const failed = await call<{ detail: { status: string }; errors: Record<string, { path: string; message: string }[]> }>(`${base(agentId)}/compile`, { method: "POST" }, 400);
+    expect(failed.detail.status).toBe("procedure_validation_failed");
+    expect(failed.errors[structured]!.map((e) => e.path)).toEqual(["steps[0].instruction", "steps[1].tool_id"]);
+    expect(failed.errors[free]).toEqual([{ path: "content", message: "Procedure agtprc_gone is not on this branch." }]);
+    // Nothing is committed while they are not valid.
+    expect(await commit(agentId, "main", 400)).toMatchObject({ detail: { status: "procedure_validation_failed" } });
+    expect((await call<{ version_id: string }>(`/v1/convai/agents/${agentId}`)).version_id).toBe(head);
+
+    await call(`${base(agentId)}/${structured}/draft`, { method: "PATCH", json: { name: "Verify", type: "deterministic", content: JSON.stringify({ steps: [{ type: "ask", instruction: "Ask for the date of birth." }, { type: "say", message: "Thank you." }] }) } });
+    await call(`${base(agentId)}/${free}/draft`, { method: "PATCH", json: { name: "Refunds", type: "free_form", content: `Verify first with [procedure id="${structured}" name="Verify"].` } });
+    const compiled = await call<{ workflow: { nodes: Record<string, Json> } }>(`${base(agentId)}/compile`, { method: "POST" });
+    expect(compiled.workflow.nodes[structured]).toMatchObject({ type: "override_agent", label: "Verify" });
+    // The type never changes.
+    await call(`${base(agentId)}/${free}/draft`, { method: "PATCH", json: { name: "Refunds", type: "deterministic", content: "{}" } }, 400);
+
+    // Folders: a procedure goes only into a folder; removing a folder takes its subtree, not while others hand off into it.
+    const folder = await create(agentId, { name: "Identity", type: "folder" });
+    await call(base(agentId), { method: "POST", json: { name: "Nowhere", folder_parent_id: free } }, 400);
+    await call(base(agentId), { method: "POST", json: { name: "Full folder", type: "folder", content: "text" } }, 400);
+    await call(`${base(agentId)}/${structured}/draft`, { method: "PATCH", json: { name: "Verify", type: "deterministic", content: JSON.stringify({ steps: [{ type: "say", message: "Hi." }] }), folder_parent_id: folder } });
+    expect(await list(agentId)).toEqual(expect.arrayContaining([expect.objectContaining({ procedure_id: structured, folder_parent_id: folder }), expect.objectContaining({ procedure_id: free, referenced_procedure_ids: [structured] })]));
+    expect(await call(`${base(agentId)}/${folder}`, { method: "DELETE" }, 409)).toMatchObject({ detail: { status: "procedure_referenced" } });
+    await call(`${base(agentId)}/${free}`, { method: "DELETE" });
+    await call(`${base(agentId)}/${folder}`, { method: "DELETE" });
+    expect(await list(agentId)).toEqual([]);
+
+    // Bad input is 422; unknown branches, procedures and versions are 404; another workspace finds nothing.
+    await call(base(agentId), { method: "POST", json: { name: "Bad", type: "bogus" } }, 422);
+    await call(base(agentId), { method: "POST", json: { content: "x".repeat(50_001) } }, 422);
+    await call(`${base(agentId)}/${free}/draft`, { method: "PATCH", json: { name: "No type", content: "" } }, 422);
+    await call(base(agentId, "agtbrch_unknown"), {}, 404);
+    await call(`${base(agentId)}/agtprc_unknown`, {}, 404);
+    await call(`${base(agentId)}/agtprc_unknown/draft`, { method: "PATCH", json: { name: "x", content: "y", type: "free_form" } }, 404);
+    await call(`${base(agentId)}?agent_version_id=agtvrsn_unknown`, {}, 404);
+    await call(base(agentId), { key: otherKey }, 404);
+    await call(base(agentId), { key: otherKey, method: "POST", json: { name: "Theirs" } }, 404);
+    await call(`${base(agentId)}/compile`, { key: otherKey, method: "POST" }, 404);
+
+    // An archived branch takes no drafts.
+    const branch = await call<{ created_branch_id: string }>(`/v1/convai/agents/${agentId}/branches`, { method: "POST", json: { parent_version_id: head, name: "Old", description: "" } });
+    await call(`/v1/convai/agents/${agentId}/branches/${branch.created_branch_id}`, { method: "PATCH", json: { is_archived: true } });
+    await call(base(agentId, branch.created_branch_id), { method: "POST", json: { name: "Late" } }, 409);
+  });
+
+  it("a conversation is offered the published procedures: start_procedure loads one's instructions, end_procedure closes it", async () => {
+    // The OpenAI-compatible stand-in (model llama3.2) calls a tool named in the user's message with its key=value pairs.
+    const agentId = (await call<{ agent_id: string }>("/v1/convai/agents/create", { method: "POST", json: { name: "Model", conversation_config: { agent: { first_message: "", prompt: { prompt: "You help.", llm: "llama3.2" } }, conversation: { text_only: true } } } })).agent_id;
+    const id = await create(agentId, { name: "Refunds", content: "Ask for the order number first.", trigger: "When the user asks for a refund" });
+    await commit(agentId);
+    const drafted = await create(agentId, { name: "Unpublished", content: "Not yet.", trigger: "Never" });
+
+    const opened = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": key });
+    opened.send({ type: "conversation_initiation_client_data" });
+    const metadata = await opened.until((m) => m.type === "conversation_initiation_metadata");
+    const conversationId = (metadata.conversation_initiation_metadata_event as { conversation_id: string }).conversation_id;
+    const ask = async (text: string) => {
+      const before = opened.messages.length;
+      opened.send({ type: "user_message", text });
+      const answer = await opened.until((m) => m.type === "agent_response", before);
+      return (answer.agent_response_event as { agent_response: string }).agent_response;
+    };
+    expect(await ask(`start_procedure procedure_id=${id}`)).toBe(`The start_procedure tool answered: ${JSON.stringify({ status: "success", procedure_id: id, procedure_name: "Refunds", message: "Ask for the order number first." })}`);
+    expect(await ask(`start_procedure procedure_id=${id}`)).toContain('"status":"already_active"');
+    // A draft is never offered to a conversation.
+    expect(await ask(`start_procedure procedure_id=${drafted}`)).toContain('"status":"not_found"');
+    expect(await ask(`end_procedure procedure_id=${id}`)).toContain('"status":"success"');
+    opened.socket.close(1000, "bye");
+    const saved = await savedAs(conversationId, key);
+    const calls = (saved.transcript as { tool_calls?: { type: string; tool_name: string }[] }[]).flatMap((t) => t.tool_calls ?? []);
+    expect(calls.map((c) => [c.type, c.tool_name])).toEqual([["system", "start_procedure"], ["system", "start_procedure"], ["system", "start_procedure"], ["system", "end_procedure"]]);
+  }, 30_000);
+});
