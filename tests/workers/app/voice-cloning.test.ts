@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createKey, fetcherPost, signUp } from "./helpers";
+import { api, createKey, fetcherPost, ORIGIN, postForm, signUp } from "./helpers";
+import { SELF } from "cloudflare:test";
 import { wavFile } from "../../../core/audio/wav";
 import { fromBase64 } from "../../../core/base64";
 
@@ -10,15 +11,16 @@ describe("professional-voices", () => {
   const ROGER = "pv02roger00000000000";
   const ARIA = "pv01aria000000000000";
 
-  type Caller = { key: string; workspace: string };
+  type Caller = { key: string; workspace: string; cookie: string };
   type Voice = { voice_id: string; category: string; samples?: { sample_id: string; file_name: string; duration_secs: number }[]; fine_tuning?: { state: Record<string, string>; verification_attempts_count: number; verification_failures: string[] }; voice_verification: { is_verified: boolean } };
   type Similar = { voices: { voice_id: string; name: string; category: string; similarity_distance: number; preview_url: string }[]; has_more: boolean };
 
   async function caller(email: string, tier: string): Promise<Caller> {
-    const key = await createKey(await signUp(email));
+    const cookie = await signUp(email);
+    const key = await createKey(cookie);
     const workspace = ((await (await api("/v1/workspace", { key })).json()) as { workspace_id: string }).workspace_id;
     await env.DB.prepare("UPDATE workspaces SET tier = ?, status = 'active', character_limit = 1000000, character_count_reset_at = 2000000000 WHERE id = ?").bind(tier, workspace).run();
-    return { key, workspace };
+    return { key, workspace, cookie };
   }
 
   async function spoken(key: string, voiceId: string, text: string): Promise<Uint8Array> {
@@ -304,6 +306,76 @@ describe("professional-voices", () => {
       const stored = await env.MEDIA.get(`voice-verification/${owner.workspace}/${voiceId}/${tuning.fine_tuning.manual_verification.files[0]!.file_id}`);
       expect(await stored!.text()).toBe("%PDF-1.4 consent");
       expect((await detail(await api(path, { method: "POST", key: owner.key, body: formOf({ files: pdf }) }))).status).toBe("manual_verification_already_requested");
+    });
+
+    it("is reviewed by support staff only: a rejection's reason reaches the owner, who asks again, and an approval verifies the voice", async () => {
+      // Decision 0091. Staff: an operator-set role, a verified address on STAFF_EMAIL_DOMAIN (support.parlance.local here).
+      const staffCookie = await signUp("pvc-reviewer@support.parlance.local");
+      await env.DB.prepare("UPDATE users SET staff_role = 'support' WHERE email = ?").bind("pvc-reviewer@support.parlance.local").run();
+      const staffKey = await createKey(staffCookie);
+      const staffId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind("pvc-reviewer@support.parlance.local").first<{ id: string }>())!.id;
+      const review = "/v1/support/voice-verifications";
+      const page = (cookie: string) => SELF.fetch(`${ORIGIN}/app/support/voice-verifications`, { headers: { cookie } });
+      const ownerPage = async () => (await SELF.fetch(`${ORIGIN}/app/voice-lab/professional`, { headers: { cookie: owner.cookie } })).text();
+      type Request = { voice_id: string; name: string; workspace_id: string; workspace_name: string; requested_at_unix: number; extra_text: string; files: { file_id: string; file_name: string; mime_type: string; size_bytes: number }[] };
+      const waiting = async () => ((await (await api(review, { key: staffKey })).json()) as { requests: Request[] }).requests;
+
+      // Not staff (the owner included): 403 everywhere, the same answer whether or not the voice exists.
+      const refusedList = await api(review, { key: owner.key });
+      expect(refusedList.status).toBe(403);
+      expect((await detail(refusedList)).status).toBe("forbidden");
+      const refusedApprove = await api(`${review}/${voiceId}/approve`, { method: "POST", key: stranger.key });
+      const refusedUnknown = await api(`${review}/no-such-voice/approve`, { method: "POST", key: stranger.key });
+      expect(refusedApprove.status).toBe(403);
+      expect(await refusedApprove.json()).toEqual(await refusedUnknown.json());
+      expect((await api(`${review}/${voiceId}/reject`, { method: "POST", cookie: owner.cookie, json: { reason: "no" } })).status).toBe(403);
+      const ownerView = await page(owner.cookie);
+      expect(ownerView.status).toBe(403);
+      const ownerHtml = await ownerView.text();
+      expect(ownerHtml).toContain("Only support staff can do this.");
+      expect(ownerHtml).not.toContain(voiceId);
+
+      // Staff see the request with its workspace, note and documents (never their storage keys), and open them.
+      const [request] = (await waiting()).filter((r) => r.voice_id === voiceId);
+      expect(request).toMatchObject({ workspace_id: owner.workspace, extra_text: "I am the speaker; my consent is attached.", files: [{ file_name: "consent.pdf", mime_type: "application/pdf", size_bytes: 16 }] });
+      expect(JSON.stringify(request)).not.toContain("voice-verification/");
+      const document = await api(`${review}/${voiceId}/files/${request!.files[0]!.file_id}`, { cookie: staffCookie });
+      expect(document.status).toBe(200);
+      expect(document.headers.get("content-type")).toBe("application/pdf");
+      expect(document.headers.get("content-disposition")).toBe("inline; filename*=UTF-8''consent.pdf");
+      expect(await document.text()).toBe("%PDF-1.4 consent");
+      expect((await api(`${review}/${voiceId}/files/nope`, { key: staffKey })).status).toBe(404);
+      expect((await api(`${review}/${voiceId}/files/${request!.files[0]!.file_id}`, { key: owner.key })).status).toBe(403);
+      const staffHtml = await (await page(staffCookie)).text();
+      expect(staffHtml).toContain(voiceId);
+      expect(staffHtml).toContain("consent.pdf");
+
+      // Rejected with a reason: the request and its document go; the owner reads why and may ask again.
+      expect((await detail(await api(`${review}/${voiceId}/reject`, { method: "POST", key: staffKey, json: { reason: "  " } }))).status).toBe("reason_required");
+      const rejected = await api(`${review}/${voiceId}/reject`, { method: "POST", key: staffKey, json: { reason: "The consent form is not signed." } });
+      expect(rejected.status).toBe(200);
+      expect(await rejected.json()).toMatchObject({ status: "rejected" });
+      expect(await env.MEDIA.get(`voice-verification/${owner.workspace}/${voiceId}/${request!.files[0]!.file_id}`)).toBeNull();
+      expect((await waiting()).some((r) => r.voice_id === voiceId)).toBe(false);
+      expect(((await (await api(`/v1/voices/${voiceId}`, { key: owner.key })).json()) as { fine_tuning: { manual_verification_requested: boolean } }).fine_tuning.manual_verification_requested).toBe(false);
+      expect(await ownerPage()).toContain("Manual verification was rejected: The consent form is not signed. You can request it again with other documents.");
+      expect((await api(`${review}/${voiceId}/reject`, { method: "POST", key: staffKey, json: { reason: "again" } })).status).toBe(404);
+
+      const pdf = file("signed.pdf", new TextEncoder().encode("%PDF-1.4 signed"), "application/pdf");
+      expect((await api(`/v1/voices/pvc/${voiceId}/verification`, { method: "POST", key: owner.key, body: formOf({ files: pdf }) })).status).toBe(200);
+      expect(await ownerPage()).toContain("Manual verification requested: support staff will review your documents.");
+
+      // Approved from the staff console's page (a no-script form post): verified as the spoken check verifies, with who and when.
+      const approved = await postForm("/app/support/voice-verifications", { intent: "approve", voice_id: voiceId }, staffCookie);
+      expect(approved.status).toBe(200);
+      expect(await approved.text()).toContain("Approved: the voice is verified.");
+      expect((await voiceOf(owner.key, voiceId)).voice_verification.is_verified).toBe(true);
+      const row = await env.DB.prepare("SELECT manual_verification_review AS review, verification_challenge AS challenge FROM voices WHERE voice_id = ?").bind(voiceId).first<{ review: string; challenge: string | null }>();
+      expect(JSON.parse(row!.review)).toMatchObject({ decision: "approved", reason: null, reviewedByUserId: staffId });
+      expect(row!.challenge).toBeNull();
+      expect(await ownerPage()).toContain("Verified by support staff from your documents.");
+      expect((await detail(await api(`${review}/${voiceId}/approve`, { method: "POST", key: staffKey }))).status).toBe("verification_request_not_found");
+      expect((await detail(await api(`/v1/voices/pvc/${voiceId}/verification`, { method: "POST", key: owner.key, body: formOf({ files: pdf }) }))).status).toBe("voice_already_verified");
     });
   });
 
