@@ -5,3 +5,4 @@ export * from "./server/voice-captcha.server";
 export * from "./server/voice-library.server";
 export * from "./server/neural-clone.server";
 export * from "./server/verification-review.server";
+export * from "./server/voice-replication.server";

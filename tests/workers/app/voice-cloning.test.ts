@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createKey, fetcherPost, ORIGIN, postForm, signUp } from "./helpers";
+import { api, createKey, fetcherPost, mailedInviteCode, ORIGIN, postForm, signUp } from "./helpers";
 import { SELF } from "cloudflare:test";
 import { wavFile } from "../../../core/audio/wav";
 import { fromBase64 } from "../../../core/base64";
@@ -402,13 +402,14 @@ describe("voice-cloning", () => {
   // input, and another workspace's voices.
   const ROGER = "pv02roger00000000000";
 
-  type Caller = { key: string; workspace: string };
+  type Caller = { key: string; workspace: string; cookie: string };
 
   async function caller(email: string, tier: string): Promise<Caller> {
-    const key = await createKey(await signUp(email));
+    const cookie = await signUp(email);
+    const key = await createKey(cookie);
     const workspace = ((await (await api("/v1/workspace", { key })).json()) as { workspace_id: string }).workspace_id;
     await env.DB.prepare("UPDATE workspaces SET tier = ?, status = 'active', character_limit = 1000000, character_count_reset_at = 2000000000 WHERE id = ?").bind(tier, workspace).run();
-    return { key, workspace };
+    return { key, workspace, cookie };
   }
 
   async function spoken(key: string, text: string, format = "mp3_44100_128"): Promise<Uint8Array> {
@@ -620,6 +621,73 @@ describe("voice-cloning", () => {
       expect(response.status).toBe(400);
       expect((await detail(response)).status).toBe("voice_add_edit_limit_reached");
       expect((await env.DB.prepare("SELECT count(*) AS n FROM voices WHERE workspace_id = ?").bind(busy.workspace).first<{ n: number }>())!.n).toBe(0);
+    });
+  });
+
+  describe("POST /v1/voices/{voice_id}/replicate-to-isolated-environment", () => {
+    // Decision 0091: another workspace the same person belongs to takes a copy of an instant clone or a designed
+    // voice, under its own plan's limits; a key acts for its owner, whose membership of the target is checked.
+    it("copies an instant clone with its samples and settings into another workspace of the same person, and refuses what may not travel", async () => {
+      const source = await caller("replicator@example.com", "starter");
+      const target = await caller("replica-target@example.com", "starter");
+      await env.DB.prepare("UPDATE workspaces SET max_seats = 5 WHERE id = ?").bind(target.workspace).run();
+      expect((await api("/v1/workspace/invites/add", { method: "POST", key: target.key, json: { email: "replicator@example.com" } })).status).toBe(201);
+      expect((await api("/v1/workspace/invites/accept", { method: "POST", cookie: source.cookie, json: { invite_code: await mailedInviteCode("replicator@example.com") } })).status).toBe(200);
+      const added = await add(source.key, voiceForm({ name: "Travelling Roger", labels: JSON.stringify({ accent: "american" }) }, [{ name: "roger.mp3", type: "audio/mpeg", bytes: mp3 }]));
+      const voiceId = ((await added.json()) as { voice_id: string }).voice_id;
+      expect((await api(`/v1/voices/${voiceId}/settings/edit`, { method: "POST", key: source.key, json: { stability: 0.8, similarity_boost: 0.6 } })).status).toBe(200);
+      const replicate = (key: string, id: string, targetWorkspaceId: string) => api(`/v1/voices/${id}/replicate-to-isolated-environment`, { method: "POST", key, json: { target_workspace_id: targetWorkspaceId } });
+
+      // What may not travel: premade, professional and library voices (400 with the reason); the same workspace.
+      expect(await detail(await replicate(source.key, ROGER, target.workspace))).toMatchObject({ status: "voice_not_replicable", message: expect.stringContaining("Premade") });
+      const row = (id: string, category: string, original: string | null) =>
+        env.DB.prepare(`INSERT INTO voices (voice_id, workspace_id, category, name, language, engine, engine_parameters, original_voice_id) VALUES (?, ?, ?, 'Kept', 'en', 'embedded', '{"espeakVoice":"en-us","variant":"m3","basePitch":50,"externalVoices":{}}', ?)`)
+          .bind(id, source.workspace, category, original)
+          .run();
+      await row("replpro0000000000001", "professional", null);
+      await row("repllib0000000000001", "cloned", "pv02roger00000000000");
+      expect(await detail(await replicate(source.key, "replpro0000000000001", target.workspace))).toMatchObject({ status: "voice_not_replicable", message: expect.stringContaining("Professional") });
+      expect(await detail(await replicate(source.key, "repllib0000000000001", target.workspace))).toMatchObject({ status: "voice_not_replicable", message: expect.stringContaining("library") });
+      expect((await detail(await replicate(source.key, voiceId, source.workspace))).status).toBe("same_workspace");
+
+      // A workspace one does not belong to reads as an unknown one; another workspace's voice as an unknown voice.
+      const unknown = await replicate(source.key, voiceId, "no-such-workspace");
+      expect(unknown.status).toBe(404);
+      expect((await detail(unknown)).status).toBe("workspace_not_found");
+      expect((await detail(await replicate(source.key, voiceId, stranger.workspace))).status).toBe("workspace_not_found");
+      expect((await detail(await replicate(target.key, voiceId, source.workspace))).status).toBe("voice_not_found");
+
+      // The target's own rules: the Voices permission there, its plan (cloning from Starter) and its voice limit.
+      expect((await api("/v1/workspace/update-workspace", { method: "POST", key: target.key, json: { all_members_permissions: [] } })).status).toBe(200);
+      const noPermission = await replicate(source.key, voiceId, target.workspace);
+      expect(noPermission.status).toBe(403);
+      expect((await detail(noPermission)).status).toBe("missing_permissions");
+      expect((await api("/v1/workspace/update-workspace", { method: "POST", key: target.key, json: { all_members_permissions: ["voice_lab"] } })).status).toBe(200);
+      await env.DB.prepare("UPDATE workspaces SET tier = 'free' WHERE id = ?").bind(target.workspace).run();
+      expect((await detail(await replicate(source.key, voiceId, target.workspace))).status).toBe("can_not_use_instant_voice_cloning");
+      await env.DB.prepare("UPDATE workspaces SET tier = 'starter' WHERE id = ?").bind(target.workspace).run();
+      for (let i = 0; i < 10; i++) {
+        await env.DB.prepare(`INSERT INTO voices (voice_id, workspace_id, category, name, language, engine, engine_parameters) VALUES (?, ?, 'cloned', 'Filler', 'en', 'embedded', '{"espeakVoice":"en-us","variant":"m3","basePitch":50,"externalVoices":{}}')`)
+          .bind(`replfill${String(i).padStart(12, "0")}`, target.workspace)
+          .run();
+      }
+      expect((await detail(await replicate(source.key, voiceId, target.workspace))).status).toBe("voice_limit_reached");
+      await env.DB.prepare("DELETE FROM voices WHERE voice_id LIKE 'replfill%'").run();
+
+      // The copy: a new id in the target, the samples' own copies in R2, the source's settings, and it speaks there.
+      const response = await replicate(source.key, voiceId, target.workspace);
+      expect(response.status).toBe(200);
+      const copyId = ((await response.json()) as { voice_id: string }).voice_id;
+      expect(copyId).not.toBe(voiceId);
+      const copy = (await (await api(`/v1/voices/${copyId}`, { key: target.key })).json()) as { name: string; category: string; labels: Record<string, string>; samples: { sample_id: string; file_name: string }[]; settings: { stability: number } };
+      expect(copy).toMatchObject({ name: "Travelling Roger", category: "cloned", labels: { accent: "american" }, samples: [{ file_name: "roger.mp3" }], settings: { stability: 0.8 } });
+      const copied = await env.MEDIA.get(`voice-samples/${target.workspace}/${copyId}/${copy.samples[0]!.sample_id}`);
+      expect(new Uint8Array(await copied!.arrayBuffer())).toEqual(mp3);
+      expect((await api(`/v1/text-to-speech/${copyId}`, { method: "POST", key: target.key, json: { text: "I travelled." } })).status).toBe(200);
+      // The source keeps its voice; deleting it leaves the copy whole.
+      expect((await api(`/v1/voices/${voiceId}`, { method: "DELETE", key: source.key })).status).toBe(200);
+      expect(await env.MEDIA.get(`voice-samples/${target.workspace}/${copyId}/${copy.samples[0]!.sample_id}`)).not.toBeNull();
+      expect((await api(`/v1/voices/${copyId}`, { key: target.key })).status).toBe(200);
     });
   });
 
