@@ -349,6 +349,9 @@ describe("professional-voices", () => {
       const staffHtml = await (await page(staffCookie)).text();
       expect(staffHtml).toContain(voiceId);
       expect(staffHtml).toContain("consent.pdf");
+      // The sidebar links the staff console for staff only.
+      expect(await (await SELF.fetch(`${ORIGIN}/app/home`, { headers: { cookie: staffCookie } })).text()).toContain('href="/app/support/voice-verifications"');
+      expect(await ownerPage()).not.toContain('href="/app/support/voice-verifications"');
 
       // Rejected with a reason: the request and its document go; the owner reads why and may ask again.
       expect((await detail(await api(`${review}/${voiceId}/reject`, { method: "POST", key: staffKey, json: { reason: "  " } }))).status).toBe("reason_required");
@@ -368,7 +371,9 @@ describe("professional-voices", () => {
       // Approved from the staff console's page (a no-script form post): verified as the spoken check verifies, with who and when.
       const approved = await postForm("/app/support/voice-verifications", { intent: "approve", voice_id: voiceId }, staffCookie);
       expect(approved.status).toBe(200);
-      expect(await approved.text()).toContain("Approved: the voice is verified.");
+      const approvedHtml = await approved.text();
+      expect(approvedHtml).toContain("Approved: the voice is verified.");
+      expect(approvedHtml).not.toContain(`data-voice-id="${voiceId}"`);
       expect((await voiceOf(owner.key, voiceId)).voice_verification.is_verified).toBe(true);
       const row = await env.DB.prepare("SELECT manual_verification_review AS review, verification_challenge AS challenge FROM voices WHERE voice_id = ?").bind(voiceId).first<{ review: string; challenge: string | null }>();
       expect(JSON.parse(row!.review)).toMatchObject({ decision: "approved", reason: null, reviewedByUserId: staffId });
