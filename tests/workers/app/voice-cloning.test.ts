@@ -662,6 +662,13 @@ describe("voice-cloning", () => {
       expect((await detail(await replicate(source.key, voiceId, stranger.workspace))).status).toBe("workspace_not_found");
       expect((await detail(await replicate(target.key, voiceId, source.workspace))).status).toBe("voice_not_found");
 
+      // A service account's key: its account belongs to the one workspace.
+      const account = ((await (await api("/v1/service-accounts", { method: "POST", key: source.key, json: { name: "Backend" } })).json()) as { "service-account-user-id": string })["service-account-user-id"];
+      const serviceKey = ((await (await api(`/v1/service-accounts/${account}/api-keys`, { method: "POST", key: source.key, json: { name: "voices", permissions: ["voices_write"] } })).json()) as { "xi-api-key": string })["xi-api-key"];
+      const byService = await replicate(serviceKey, voiceId, target.workspace);
+      expect(byService.status).toBe(403);
+      expect((await detail(byService)).status).toBe("service_account_not_allowed");
+
       // The target's own rules: the Voices permission there, its plan (cloning from Starter) and its voice limit.
       expect((await api("/v1/workspace/update-workspace", { method: "POST", key: target.key, json: { all_members_permissions: [] } })).status).toBe(200);
       const noPermission = await replicate(source.key, voiceId, target.workspace);
