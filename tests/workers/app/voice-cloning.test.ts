@@ -696,6 +696,21 @@ describe("voice-cloning", () => {
       const copied = await env.MEDIA.get(`voice-samples/${target.workspace}/${copyId}/${copy.samples[0]!.sample_id}`);
       expect(new Uint8Array(await copied!.arrayBuffer())).toEqual(mp3);
       expect((await api(`/v1/text-to-speech/${copyId}`, { method: "POST", key: target.key, json: { text: "I travelled." } })).status).toBe(200);
+      // A designed voice travels too (no samples), with its moderation: a CAPTCHA control stays, a banned voice stays home.
+      const userId = (await env.DB.prepare("SELECT id FROM users WHERE email = 'replicator@example.com'").first<{ id: string }>())!.id;
+      await env.DB.prepare(`INSERT INTO voices (voice_id, workspace_id, category, name, language, engine, engine_parameters, created_by_user_id, safety_control) VALUES ('repldesign0000000001', ?, 'generated', 'Designed', 'en', 'embedded', '{"espeakVoice":"en-us","variant":"f2","basePitch":60,"externalVoices":{}}', ?, 'CAPTCHA')`)
+        .bind(source.workspace, userId)
+        .run();
+      const designed = ((await (await replicate(source.key, "repldesign0000000001", target.workspace)).json()) as { voice_id: string }).voice_id;
+      expect(await env.DB.prepare("SELECT category, samples, safety_control AS control, created_by_user_id AS creator FROM voices WHERE voice_id = ? AND workspace_id = ?").bind(designed, target.workspace).first()).toEqual({
+        category: "generated",
+        samples: null,
+        control: "CAPTCHA",
+        creator: userId,
+      });
+      await env.DB.prepare("UPDATE voices SET safety_control = 'BAN' WHERE voice_id = 'repldesign0000000001'").run();
+      expect((await detail(await replicate(source.key, "repldesign0000000001", target.workspace))).status).toBe("voice_blocked");
+
       // The source keeps its voice; deleting it leaves the copy whole.
       expect((await api(`/v1/voices/${voiceId}`, { method: "DELETE", key: source.key })).status).toBe(200);
       expect(await env.MEDIA.get(`voice-samples/${target.workspace}/${copyId}/${copy.samples[0]!.sample_id}`)).not.toBeNull();
