@@ -33,6 +33,7 @@ import { voicesApi, voicesV2Api } from "~/voices/api";
 import { professionalVoicesApi, similarVoicesApi } from "~/voices/professional-api";
 import { sharedVoicesApi, voiceLibraryApi } from "~/voices/library-api";
 import { textToVoiceApi } from "~/voices/design-api";
+import { voiceVerificationReviewApi } from "~/voices/verification-review-api";
 import { workspaceApi } from "~/workspace/api";
 import { agentsApi } from "~/agents/api";
 import { conversationSocketApi } from "~/agents/conversation-api";
@@ -112,6 +113,8 @@ api.route("/dubbing/resource", dubbingStudioApi);
 api.route("/dubbing/project", dubbingProjectApi);
 api.route("/dubbing", dubbingApi);
 api.route("/dubs", dubsRedirectApi);
+// The staff console's voice review first: the support API's own middleware would otherwise run for it too.
+api.route("/support/voice-verifications", voiceVerificationReviewApi);
 api.route("/support", supportApi);
 api.route("/try-it", tryItApi);
 api.route("/google-ads-visit", adVisitApi);

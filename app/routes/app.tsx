@@ -10,7 +10,7 @@ import { VoiceSafetyProvider } from "~/voices/components/voice-safety";
 import { mustAcceptBiometricTerms, type AnalyticsConsent } from "~/accounts/rules/privacy";
 import { setAnalyticsConsent } from "~/accounts/browser/analytics";
 import { reportAdVisit } from "~/accounts/browser/attribution";
-import { db, permissionsOf, requireViewer, secondFactorSetupRequired } from "~/accounts/accounts.server";
+import { db, isSupportStaff, permissionsOf, requireViewer, secondFactorSetupRequired } from "~/accounts/accounts.server";
 import { APP_SECTIONS, visibleSections } from "~/common/rules/navigation";
 import { isAdmin } from "../../core/workspace/roles";
 import { isOpenWithoutSecondFactor } from "../../core/workspace/two-factor";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
      */
     sections: settingUpSecondFactor
       ? APP_SECTIONS.filter((s) => isOpenWithoutSecondFactor(s.to)).map((s) => s.to)
-      : visibleSections({ admin, permissions: admin ? [] : await permissionsOf(db(context), viewer) }).map((s) => s.to),
+      : visibleSections({ admin, permissions: admin ? [] : await permissionsOf(db(context), viewer), supportStaff: isSupportStaff(context.cloudflare.env, viewer) }).map((s) => s.to),
     settingUpSecondFactor,
     user: {
       id: user.id,

@@ -12,6 +12,7 @@ import {
   findCollection,
   premadeVoices,
   previewTarget,
+  replicateVoice,
   settingsOfVoice,
   usableVoices,
   voiceSettingsOf,
@@ -202,6 +203,27 @@ voicesApi.delete(
     const deleted = await deleteOwnVoice(c.env, c.get("caller"), c.req.valid("param").voice_id);
     if (!deleted.ok) return apiError(c, deleted.httpStatus, deleted.status, deleted.message);
     return c.json({ status: "ok" });
+  },
+);
+
+voicesApi.post(
+  "/:voice_id/replicate-to-isolated-environment",
+  doc("Copy one of your voices into another workspace you belong to", {
+    description:
+      "The self-hosted meaning of replication (one database holds every workspace, so there is no other residency): an instant clone or a designed voice, with its samples and preview, is copied into target_workspace_id. You need the admin role on the voice and the Voices permission here, and membership with the Voices permission in the target, whose plan's voice limits apply. An API key acts for its owner, a person: their membership of the target is checked; a service account's key is refused. The copy always gets a new voice_id (voice ids are unique across the deployment): preserve_voice_id is accepted and has no effect.",
+    success: { description: "JSON: voice_id (of the copy)" },
+    responses: {
+      400: "voice_not_replicable (premade, professional and library voices), same_workspace, voice_limit_reached, voice_add_edit_limit_reached",
+      403: "missing_permissions, service_account_not_allowed, can_not_use_instant_voice_cloning (the target's plan), voice_blocked, two_factor_required (the target's policy)",
+      404: "voice_not_found, workspace_not_found (unknown, or not one you belong to)",
+    },
+  }),
+  valid("param", voiceParam),
+  valid("json", z.object({ target_workspace_id: z.string().min(1).max(100), preserve_voice_id: z.boolean().optional() })),
+  async (c) => {
+    const replicated = await replicateVoice(c.env, c.get("caller"), c.req.valid("param").voice_id, c.req.valid("json").target_workspace_id);
+    if (!replicated.ok) return refused(c, replicated.refusal);
+    return c.json({ voice_id: replicated.voiceId });
   },
 );
 

@@ -242,9 +242,9 @@ professionalVoicesApi.get(
 professionalVoicesApi.post(
   "/pvc/:voice_id/verification",
   doc("Request manual verification of a professional voice", {
-    description: `Documents (files: PDF, image, audio, video or text, at most ${MAX_VERIFICATION_FILES} of 10 MB) and a note (extra_text) are kept with the voice, which then reports manual_verification_requested. This deployment has no review staff: the request stays pending, and the voice is verified by reading the verification text aloud (captcha).`,
+    description: `Documents (files: PDF, image, audio, video or text, at most ${MAX_VERIFICATION_FILES} of 10 MB) and a note (extra_text) are kept with the voice, which then reports manual_verification_requested. Support staff review it (GET /v1/support/voice-verifications): an approval verifies the voice, a rejection clears the request with a reason shown on the voice's page, after which it may be requested again. Meanwhile the voice can still be verified by reading the verification text aloud (captcha).`,
     success: { description: "JSON: status (pending)" },
-    responses: { 400: "no_files, too_many_files, empty_file, voice_already_verified, manual_verification_already_requested", 404: "voice_not_found", 413: "file_too_large", 415: "unsupported_file_type" },
+    responses: { 400: "no_files, too_many_files, empty_file, voice_already_verified, manual_verification_already_requested (one is pending)", 404: "voice_not_found", 413: "file_too_large", 415: "unsupported_file_type" },
   }),
   valid("param", voiceParam),
   valid("form", z.object({ files: fileList, extra_text: z.string().max(MAX_VERIFICATION_TEXT).optional() })),

@@ -499,8 +499,8 @@ export async function separatedSpeakerAudio(env: CloningEnv, cloner: Cloner, voi
 export type VerificationUpload = SampleUpload;
 
 /**
- * POST /v1/voices/pvc/{voice_id}/verification: the documents kept in R2 and the request on the voice, pending.
- * Nobody reviews it on this deployment (decision 0087): the voice is verified by its recording (captcha) only.
+ * POST /v1/voices/pvc/{voice_id}/verification: the documents kept in R2 and the request on the voice, pending
+ * until support staff approve or reject it (decision 0091). A new request clears an earlier rejection.
  */
 export async function requestManualVerification(env: CloningEnv, cloner: Cloner, voiceId: string, files: VerificationUpload[], extraText: string): Promise<Outcome<{ status: "pending" }>> {
   const voice = await ownProfessionalVoice(env, cloner, voiceId);
@@ -523,6 +523,6 @@ export async function requestManualVerification(env: CloningEnv, cloner: Cloner,
     await env.MEDIA.put(key, file.bytes, { httpMetadata: { contentType: file.type || "application/octet-stream" } });
     stored.push({ fileId, fileName: file.name, mimeType: file.type || "application/octet-stream", sizeBytes: file.bytes.byteLength, uploadedAt: now, key });
   }
-  await voicesTable.updateOwnVoice(database(env.DB), workspaceId, voiceId, { manualVerification: { extraText: extraText.trim(), requestedAt: now, files: stored } });
+  await voicesTable.updateOwnVoice(database(env.DB), workspaceId, voiceId, { manualVerification: { extraText: extraText.trim(), requestedAt: now, files: stored }, manualVerificationReview: null });
   return { ok: true, value: { status: "pending" } };
 }

@@ -4,3 +4,5 @@ export * from "./server/voice-options.server";
 export * from "./server/voice-captcha.server";
 export * from "./server/voice-library.server";
 export * from "./server/neural-clone.server";
+export * from "./server/verification-review.server";
+export * from "./server/voice-replication.server";

@@ -215,18 +215,20 @@ export async function setDefaultSharing(db: Database, actor: ResourceActor & Aud
 
 /** A resource the actor just created: shared at once as their default sharing preferences say (else it stays theirs). */
 export async function shareNewResource(db: Database, actor: ResourceActor, type: ResourceType, id: string): Promise<void> {
+  await grants.putGrants(db, await defaultGrantsFor(db, actor, type, id));
+}
+
+/** The grants a new resource gets from the actor's default sharing preferences, for an area that writes them in its own batch. */
+export async function defaultGrantsFor(db: Database, actor: ResourceActor, type: ResourceType, id: string) {
   const preferences = await defaultSharingOf(db, actor);
-  await grants.putGrants(
-    db,
-    preferences.map((p) => ({
-      workspaceId: workspaceOf(actor),
-      resourceType: type,
-      resourceId: id,
-      principalType: p.group_id === WORKSPACE_GROUP_ID ? ("workspace" as const) : ("group" as const),
-      principalId: p.group_id,
-      role: p.role,
-    })),
-  );
+  return preferences.map((p) => ({
+    workspaceId: workspaceOf(actor),
+    resourceType: type,
+    resourceId: id,
+    principalType: p.group_id === WORKSPACE_GROUP_ID ? ("workspace" as const) : ("group" as const),
+    principalId: p.group_id,
+    role: p.role,
+  }));
 }
 
 /** A deleted resource's grants go with it (the area deleting it calls this). */

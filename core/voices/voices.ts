@@ -66,6 +66,12 @@ export type VerificationChallenge = { text: string; expiresAt: number };
 export type ManualVerificationFile = { fileId: string; fileName: string; mimeType: string; sizeBytes: number; uploadedAt: number; key: string };
 /** A professional voice's request for manual verification (decision 0087): the documents and the note, and when. */
 export type ManualVerification = { extraText: string; requestedAt: number; files: ManualVerificationFile[] };
+/**
+ * Support staff's answer to the last request for manual verification (decision 0091): approved (the voice is
+ * verified; the request and its documents stay) or rejected with the reason shown to the owner (the request and
+ * its documents are gone, so they can ask again). A new request clears it.
+ */
+export type ManualVerificationReview = { decision: "approved" | "rejected"; reason: string | null; reviewedAt: number; reviewedByUserId: string };
 
 /** A cloned voice's measured speaker (core/voices/speaker-analysis.ts): the features and the speaker vector. */
 export type VoiceSpeakerFeatures = {
@@ -115,6 +121,8 @@ export type Voice = {
   verificationChallenge: VerificationChallenge | null;
   /** A request for manual verification, pending until someone reviews it (decision 0087); null: none. */
   manualVerification: ManualVerification | null;
+  /** Support staff's review of the last request (decision 0091); null: none reviewed since the last request. */
+  manualVerificationReview: ManualVerificationReview | null;
   /** Set by moderation, deployment-wide (decision 0009). */
   safetyControl: SafetyControl | null;
   safetyReason: string | null;

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
-import { users, voiceAddEdits, voiceCollections, voiceCollectionVoices, voices, voiceSettings } from "../schema";
+import { resourceGrants, users, voiceAddEdits, voiceCollections, voiceCollectionVoices, voices, voiceSettings, workspaces } from "../schema";
 import { readableBy } from "./resource-grants";
-import type { FineTuningState, SharingStatus, Voice, VoiceCategory, VoiceScope } from "../../core/voices/voices";
+import type { FineTuningState, ManualVerificationReview, SharingStatus, Voice, VoiceCategory, VoiceScope } from "../../core/voices/voices";
 
 /** The row is the app's Voice (core/voices/voices.ts); this fails to compile when they drift apart. */
 const asVoice = (row: typeof voices.$inferSelect): Voice => row;
@@ -217,6 +217,7 @@ export type VoiceEdit = Partial<
     | "verificationFailures"
     | "verificationChallenge"
     | "manualVerification"
+    | "manualVerificationReview"
   >
 >;
 
@@ -277,4 +278,67 @@ export async function listSimilarityCandidates(db: Database, published: readonly
 /** Keeps a speaker measurement made from the voice's own speech, once (a voice measured already keeps its own). */
 export async function setMissingSpeakerFeatures(db: Database, voiceId: string, features: NonNullable<Voice["speakerFeatures"]>): Promise<void> {
   await db.update(voices).set({ speakerFeatures: features }).where(and(eq(voices.voiceId, voiceId), isNull(voices.speakerFeatures)));
+}
+
+/** A request for manual verification that waits for support staff (decision 0091): any workspace's, as staff see it. */
+const awaitingReview = and(eq(voices.category, "professional"), isNotNull(voices.manualVerification), eq(voices.isVerified, false))!;
+
+export type VoiceAwaitingReview = { voice: Voice; workspace: { id: string; name: string } };
+
+/** Every workspace's professional voices whose manual verification waits (support staff's review list). */
+export async function listVoicesAwaitingReview(db: Database): Promise<VoiceAwaitingReview[]> {
+  const rows = await db
+    .select({ voice: voices, workspace: { id: workspaces.id, name: workspaces.name } })
+    .from(voices)
+    .innerJoin(workspaces, eq(workspaces.id, voices.workspaceId))
+    .where(awaitingReview)
+    .orderBy(asc(voices.createdAt), asc(voices.voiceId));
+  return rows.map((row) => ({ voice: asVoice(row.voice), workspace: row.workspace }));
+}
+
+/** One voice whose manual verification waits, whatever its workspace; undefined for any other id. */
+export async function findVoiceAwaitingReview(db: Database, voiceId: string): Promise<VoiceAwaitingReview | undefined> {
+  const [row] = await db
+    .select({ voice: voices, workspace: { id: workspaces.id, name: workspaces.name } })
+    .from(voices)
+    .innerJoin(workspaces, eq(workspaces.id, voices.workspaceId))
+    .where(and(eq(voices.voiceId, voiceId), awaitingReview))
+    .limit(1);
+  return row && { voice: asVoice(row.voice), workspace: row.workspace };
+}
+
+/**
+ * Support staff's answer to a waiting request, only while it still waits (a recording may have verified the voice
+ * meanwhile, or another reviewer answered): approved verifies the voice as the spoken check does; rejected clears
+ * the request. False when it no longer waited.
+ */
+export async function reviewManualVerification(db: Database, voiceId: string, review: ManualVerificationReview): Promise<boolean> {
+  const edit = review.decision === "approved" ? { isVerified: true, verificationChallenge: null, manualVerificationReview: review } : { manualVerification: null, manualVerificationReview: review };
+  const rows = await db
+    .update(voices)
+    .set(edit)
+    .where(and(eq(voices.voiceId, voiceId), awaitingReview))
+    .returning({ voiceId: voices.voiceId });
+  return rows.length > 0;
+}
+
+type NewGrant = typeof resourceGrants.$inferInsert;
+
+/**
+ * A voice copied into another workspace (replication, decision 0091), in one batch: the voice, its default sharing
+ * in the target workspace, and the source workspace's settings for it when it had saved some.
+ */
+export async function insertVoiceCopy(db: Database, voice: NewVoice, grants: NewGrant[], settings: string | null): Promise<void> {
+  const workspaceId = voice.workspaceId!;
+  await db.batch([
+    db.insert(voices).values(voice),
+    ...(grants.length ? [db.insert(resourceGrants).values(grants).onConflictDoNothing()] : []),
+    ...(settings ? [db.insert(voiceSettings).values({ workspaceId, voiceId: voice.voiceId, settings })] : []),
+  ]);
+}
+
+/** The workspace's saved settings for one of its voices, as stored (JSON), or null. */
+export async function storedVoiceSettings(db: Database, workspaceId: string, voiceId: string): Promise<string | null> {
+  const row = await db.query.voiceSettings.findFirst({ where: and(eq(voiceSettings.workspaceId, workspaceId), eq(voiceSettings.voiceId, voiceId)) });
+  return row?.settings ?? null;
 }

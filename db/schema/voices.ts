@@ -13,6 +13,7 @@ import {
   type VoiceSampleFile,
   type VoiceSpeakerFeatures,
   type ManualVerification,
+  type ManualVerificationReview,
   type VerificationChallenge,
 } from "../../core/voices/voices";
 import { now, oneOf } from "./columns";
@@ -57,6 +58,8 @@ export const voices = sqliteTable(
     verificationChallenge: text("verification_challenge", { mode: "json" }).$type<VerificationChallenge>(),
     /** A professional voice's request for manual verification: its documents in R2 and the note (decision 0087). */
     manualVerification: text("manual_verification", { mode: "json" }).$type<ManualVerification>(),
+    /** Support staff's approval or rejection of the last request, with who and when (decision 0091). */
+    manualVerificationReview: text("manual_verification_review", { mode: "json" }).$type<ManualVerificationReview>(),
     /** Professional voices only. */
     fineTuningState: text("fine_tuning_state", { enum: FINE_TUNING_STATES }),
     /** Moderation, deployment-wide (decision 0009): BAN blocks the voice everywhere, CAPTCHA asks for a check. */

@@ -1,10 +1,11 @@
 // Professional cloning and similar voices in Chromium (decision 0035): the plan gate, a Creator workspace finds
 // voices similar to a recording in the library, then creates a professional voice, adds samples, verifies it
-// with a recording of the shown text and trains it.
+// with a recording of the shown text and trains it; on the way, support staff reject a request for manual
+// verification with a reason the owner reads (decision 0091).
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { newPage, screenshot, sharedBrowser, signInInBrowser, waitForHydration } from "./browser";
-import { signUpOverHttp, uniqueEmail } from "./http";
+import { executeSql, signUpOverHttp, uniqueEmail } from "./http";
 import { subscribeInBrowser } from "./plans";
 import { PROFESSIONAL_PLAN_TEXT } from "~/voices/rules/professional-cloning";
 import { CONSENT_TEXT } from "~/voices/rules/voice-cloning";
@@ -92,8 +93,38 @@ describe("professional cloning and similar voices", () => {
     };
     await expect(flagOnLab()).resolves.toEqual(["Unverified"]);
     await bothThemes(page, "voice-flag-unverified");
+    // Manual verification: the owner sends a document; support staff (an operator-set role, a verified address on
+    // the staff domain) reject it from the staff console with a reason, which the owner reads on the voice's card.
     await page.goto("/app/voice-lab/professional");
     await waitForHydration(page);
+    const voiceId = (await card.getAttribute("data-voice-id"))!;
+    const requested = await page.evaluate(async (voiceId) => {
+      const body = new FormData();
+      body.append("files", new File(["%PDF-1.4 consent"], "consent.pdf", { type: "application/pdf" }));
+      body.append("extra_text", "My consent is attached.");
+      return (await fetch(`/v1/voices/pvc/${voiceId}/verification`, { method: "POST", body })).status;
+    }, voiceId);
+    expect(requested).toBe(200);
+    const staffEmail = `reviewer-${Date.now()}@support.parlance.local`;
+    await signUpOverHttp(baseUrl, staffEmail);
+    await executeSql(inject("stateDir"), `UPDATE users SET staff_role = 'support' WHERE email = '${staffEmail}'`);
+    const staff = await newPage(browser(), baseUrl);
+    await signInInBrowser(staff.page, staffEmail);
+    await staff.page.waitForURL(/\/app\/home/);
+    await staff.page.goto("/app/support/voice-verifications");
+    await waitForHydration(staff.page);
+    const request = staff.page.locator(`[data-testid="verification-request"][data-voice-id="${voiceId}"]`);
+    await request.getByRole("link", { name: "consent.pdf" }).waitFor();
+    await request.getByLabel("Reason for rejecting").fill("The consent form is not signed.");
+    await request.getByRole("button", { name: "Reject" }).click();
+    await staff.page.getByText("Rejected: the owner reads your reason on the voice's page.").waitFor();
+    await request.waitFor({ state: "detached" });
+    expect(staff.errors).toEqual([]);
+    await staff.context.close();
+    await page.reload();
+    await waitForHydration(page);
+    await card.getByTestId("manual-verification").getByText("Manual verification was rejected: The consent form is not signed.", { exact: false }).waitFor();
+
     await card.getByRole("button", { name: "Show the text to read" }).click();
     await card.getByTestId("verification-text").waitFor();
     await bothThemes(page, "professional-cloning-verify");

@@ -4,8 +4,10 @@ import { APP_SECTIONS, visibleSections } from "./navigation";
 const paths = (access: Parameters<typeof visibleSections>[0]) => visibleSections(access).map((s) => s.to);
 
 describe("the sidebar shows what the viewer may use", () => {
-  it("an admin sees every section", () => {
-    expect(paths({ admin: true, permissions: [] })).toEqual(APP_SECTIONS.map((s) => s.to));
+  it("an admin sees every section but the support staff's, which only staff see", () => {
+    expect(paths({ admin: true, permissions: [] })).toEqual(APP_SECTIONS.filter((s) => s.requires !== "support_staff").map((s) => s.to));
+    expect(paths({ admin: true, permissions: [] })).not.toContain("/app/support/voice-verifications");
+    expect(paths({ admin: false, permissions: [], supportStaff: true })).toContain("/app/support/voice-verifications");
   });
 
   it("a member without a permission does not see its sections, nor the admins' ones", () => {

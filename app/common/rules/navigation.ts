@@ -41,7 +41,7 @@ export type AppSectionIcon = "home" | "speech" | "studio" | "voiceover" | "sound
  * What a section needs before the sidebar shows it: a group permission (decision 0034) or the admin role. The page
  * itself still answers with its refusal when opened directly; the sidebar only leaves out what would refuse.
  */
-export type SectionRequirement = GroupPermission | "admin";
+export type SectionRequirement = GroupPermission | "admin" | "support_staff";
 
 export type AppSection = NavLink & { group: AppSectionGroup; icon: AppSectionIcon; requires?: SectionRequirement };
 
@@ -90,14 +90,18 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { to: "/app/settings", label: "Settings", group: "Account", icon: "settings" },
   { to: "/app/profiles", label: "Public profile", group: "Account", icon: "members" },
   { to: "/app/onboarding-checklist", label: "Getting started", group: "Account", icon: "checklist" },
+  // The staff console (decision 0091): support staff only, whatever their role in the workspace.
+  { to: "/app/support/voice-verifications", label: "Verification review", group: "Account", icon: "checklist", requires: "support_staff" },
 ];
 
-/** What the viewer may do in their workspace, for the sidebar: the admin role and their group permissions. */
-export type SectionAccess = { admin: boolean; permissions: readonly GroupPermission[] };
+/** What the viewer may do in their workspace, for the sidebar: the admin role, their group permissions, and whether they are support staff. */
+export type SectionAccess = { admin: boolean; permissions: readonly GroupPermission[]; supportStaff?: boolean };
 
-/** The sections the viewer may use: those needing nothing, an admin's, and those of a permission they have. */
+/** The sections the viewer may use: those needing nothing, an admin's, those of a permission they have, and staff's to staff. */
 export function visibleSections(access: SectionAccess, sections: readonly AppSection[] = APP_SECTIONS): AppSection[] {
-  return sections.filter((s) => s.requires === undefined || access.admin || (s.requires !== "admin" && access.permissions.includes(s.requires)));
+  return sections.filter((s) =>
+    s.requires === "support_staff" ? access.supportStaff === true : s.requires === undefined || access.admin || (s.requires !== "admin" && access.permissions.includes(s.requires)),
+  );
 }
 
 /** The sections of each group, groups in their order; an empty group is left out. */

@@ -186,9 +186,14 @@ export function ProfessionalVoiceSteps({ voice }: { voice: ProfessionalVoiceOpti
 
       <section className="flex flex-col gap-2" aria-label="Verification">
         <h3 className="text-sm font-medium">2. Verify it is your voice</h3>
+        {voice.manualVerification ? (
+          <div data-testid="manual-verification">
+            <Hint tone={voice.manualVerification.tone === "rejected" ? "error" : "muted"}>{voice.manualVerification.text}</Hint>
+          </div>
+        ) : null}
         {voice.verified ? (
           <p className="flex items-center gap-1 text-sm">
-            <CheckCircle2 aria-hidden="true" className="size-4" /> Verified: your recording matched the samples.
+            <CheckCircle2 aria-hidden="true" className="size-4" /> {voice.manualVerification?.tone === "approved" ? "Verified." : "Verified: your recording matched the samples."}
           </p>
         ) : (
           <>

@@ -137,6 +137,7 @@ export async function saveDesignedVoice(env: Env, designer: Designer, request: S
     fineTuningState: null,
     verificationChallenge: null,
     manualVerification: null,
+    manualVerificationReview: null,
     safetyControl: null,
     safetyReason: null,
     speakerFeatures: null,

@@ -9,6 +9,7 @@ import { premadeVoices, usableVoices, voiceFlags, voiceRefusal, type VoiceViewer
 import { canCloneInstantly, voiceLimitFor } from "~/voices/rules/voice-cloning";
 import type { Tier } from "../../../core/billing/plans";
 import { canCloneProfessionally, professionalVoiceLimitFor, VERIFICATION_MAX_ATTEMPTS } from "~/voices/rules/professional-cloning";
+import { manualVerificationNotice } from "~/voices/rules/verification-review";
 
 type VoicesEnv = { DB: D1Database };
 
@@ -104,6 +105,8 @@ export async function professionalVoiceOptions(env: VoicesEnv, viewer: VoiceView
       verified: voice.isVerified,
       attemptsLeft: Math.max(0, VERIFICATION_MAX_ATTEMPTS - voice.verificationAttempts),
       lastFailure: voice.verificationFailures.at(-1) ?? null,
+      // Manual verification (decision 0091): waiting for support staff, approved, or rejected with their reason.
+      manualVerification: manualVerificationNotice(voice),
       samples: (voice.samples ?? []).map((sample) => ({ sample_id: sample.sampleId, file_name: sample.fileName, seconds: sample.durationSecs ?? 0, voiced: sample.features?.voicedSeconds ?? 0, rejected: sample.rejected ?? false })),
     })),
   };

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createKey, fetcherPost, signUp } from "./helpers";
+import { api, createKey, fetcherPost, mailedInviteCode, ORIGIN, postForm, signUp } from "./helpers";
+import { SELF } from "cloudflare:test";
 import { wavFile } from "../../../core/audio/wav";
 import { fromBase64 } from "../../../core/base64";
 
@@ -10,15 +11,16 @@ describe("professional-voices", () => {
   const ROGER = "pv02roger00000000000";
   const ARIA = "pv01aria000000000000";
 
-  type Caller = { key: string; workspace: string };
+  type Caller = { key: string; workspace: string; cookie: string };
   type Voice = { voice_id: string; category: string; samples?: { sample_id: string; file_name: string; duration_secs: number }[]; fine_tuning?: { state: Record<string, string>; verification_attempts_count: number; verification_failures: string[] }; voice_verification: { is_verified: boolean } };
   type Similar = { voices: { voice_id: string; name: string; category: string; similarity_distance: number; preview_url: string }[]; has_more: boolean };
 
   async function caller(email: string, tier: string): Promise<Caller> {
-    const key = await createKey(await signUp(email));
+    const cookie = await signUp(email);
+    const key = await createKey(cookie);
     const workspace = ((await (await api("/v1/workspace", { key })).json()) as { workspace_id: string }).workspace_id;
     await env.DB.prepare("UPDATE workspaces SET tier = ?, status = 'active', character_limit = 1000000, character_count_reset_at = 2000000000 WHERE id = ?").bind(tier, workspace).run();
-    return { key, workspace };
+    return { key, workspace, cookie };
   }
 
   async function spoken(key: string, voiceId: string, text: string): Promise<Uint8Array> {
@@ -305,6 +307,81 @@ describe("professional-voices", () => {
       expect(await stored!.text()).toBe("%PDF-1.4 consent");
       expect((await detail(await api(path, { method: "POST", key: owner.key, body: formOf({ files: pdf }) }))).status).toBe("manual_verification_already_requested");
     });
+
+    it("is reviewed by support staff only: a rejection's reason reaches the owner, who asks again, and an approval verifies the voice", async () => {
+      // Decision 0091. Staff: an operator-set role, a verified address on STAFF_EMAIL_DOMAIN (support.parlance.local here).
+      const staffCookie = await signUp("pvc-reviewer@support.parlance.local");
+      await env.DB.prepare("UPDATE users SET staff_role = 'support' WHERE email = ?").bind("pvc-reviewer@support.parlance.local").run();
+      const staffKey = await createKey(staffCookie);
+      const staffId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind("pvc-reviewer@support.parlance.local").first<{ id: string }>())!.id;
+      const review = "/v1/support/voice-verifications";
+      const page = (cookie: string) => SELF.fetch(`${ORIGIN}/app/support/voice-verifications`, { headers: { cookie } });
+      const ownerPage = async () => (await SELF.fetch(`${ORIGIN}/app/voice-lab/professional`, { headers: { cookie: owner.cookie } })).text();
+      type Request = { voice_id: string; name: string; workspace_id: string; workspace_name: string; requested_at_unix: number; extra_text: string; files: { file_id: string; file_name: string; mime_type: string; size_bytes: number }[] };
+      const waiting = async () => ((await (await api(review, { key: staffKey })).json()) as { requests: Request[] }).requests;
+
+      // Not staff (the owner included): 403 everywhere, the same answer whether or not the voice exists.
+      const refusedList = await api(review, { key: owner.key });
+      expect(refusedList.status).toBe(403);
+      expect((await detail(refusedList)).status).toBe("forbidden");
+      const refusedApprove = await api(`${review}/${voiceId}/approve`, { method: "POST", key: stranger.key });
+      const refusedUnknown = await api(`${review}/no-such-voice/approve`, { method: "POST", key: stranger.key });
+      expect(refusedApprove.status).toBe(403);
+      expect(await refusedApprove.json()).toEqual(await refusedUnknown.json());
+      expect((await api(`${review}/${voiceId}/reject`, { method: "POST", cookie: owner.cookie, json: { reason: "no" } })).status).toBe(403);
+      const ownerView = await page(owner.cookie);
+      expect(ownerView.status).toBe(403);
+      const ownerHtml = await ownerView.text();
+      expect(ownerHtml).toContain("Only support staff can do this.");
+      expect(ownerHtml).not.toContain(voiceId);
+
+      // Staff see the request with its workspace, note and documents (never their storage keys), and open them.
+      const [request] = (await waiting()).filter((r) => r.voice_id === voiceId);
+      expect(request).toMatchObject({ workspace_id: owner.workspace, extra_text: "I am the speaker; my consent is attached.", files: [{ file_name: "consent.pdf", mime_type: "application/pdf", size_bytes: 16 }] });
+      expect(JSON.stringify(request)).not.toContain("voice-verification/");
+      const document = await api(`${review}/${voiceId}/files/${request!.files[0]!.file_id}`, { cookie: staffCookie });
+      expect(document.status).toBe(200);
+      expect(document.headers.get("content-type")).toBe("application/pdf");
+      expect(document.headers.get("content-disposition")).toBe("inline; filename*=UTF-8''consent.pdf");
+      expect(await document.text()).toBe("%PDF-1.4 consent");
+      expect((await api(`${review}/${voiceId}/files/nope`, { key: staffKey })).status).toBe(404);
+      expect((await api(`${review}/${voiceId}/files/${request!.files[0]!.file_id}`, { key: owner.key })).status).toBe(403);
+      const staffHtml = await (await page(staffCookie)).text();
+      expect(staffHtml).toContain(voiceId);
+      expect(staffHtml).toContain("consent.pdf");
+      // The sidebar links the staff console for staff only.
+      expect(await (await SELF.fetch(`${ORIGIN}/app/home`, { headers: { cookie: staffCookie } })).text()).toContain('href="/app/support/voice-verifications"');
+      expect(await ownerPage()).not.toContain('href="/app/support/voice-verifications"');
+
+      // Rejected with a reason: the request and its document go; the owner reads why and may ask again.
+      expect((await detail(await api(`${review}/${voiceId}/reject`, { method: "POST", key: staffKey, json: { reason: "  " } }))).status).toBe("reason_required");
+      const rejected = await api(`${review}/${voiceId}/reject`, { method: "POST", key: staffKey, json: { reason: "The consent form is not signed." } });
+      expect(rejected.status).toBe(200);
+      expect(await rejected.json()).toMatchObject({ status: "rejected" });
+      expect(await env.MEDIA.get(`voice-verification/${owner.workspace}/${voiceId}/${request!.files[0]!.file_id}`)).toBeNull();
+      expect((await waiting()).some((r) => r.voice_id === voiceId)).toBe(false);
+      expect(((await (await api(`/v1/voices/${voiceId}`, { key: owner.key })).json()) as { fine_tuning: { manual_verification_requested: boolean } }).fine_tuning.manual_verification_requested).toBe(false);
+      expect(await ownerPage()).toContain("Manual verification was rejected: The consent form is not signed. You can request it again with other documents.");
+      expect((await api(`${review}/${voiceId}/reject`, { method: "POST", key: staffKey, json: { reason: "again" } })).status).toBe(404);
+
+      const pdf = file("signed.pdf", new TextEncoder().encode("%PDF-1.4 signed"), "application/pdf");
+      expect((await api(`/v1/voices/pvc/${voiceId}/verification`, { method: "POST", key: owner.key, body: formOf({ files: pdf }) })).status).toBe(200);
+      expect(await ownerPage()).toContain("Manual verification requested: support staff will review your documents.");
+
+      // Approved from the staff console's page (a no-script form post): verified as the spoken check verifies, with who and when.
+      const approved = await postForm("/app/support/voice-verifications", { intent: "approve", voice_id: voiceId }, staffCookie);
+      expect(approved.status).toBe(200);
+      const approvedHtml = await approved.text();
+      expect(approvedHtml).toContain("Approved: the voice is verified.");
+      expect(approvedHtml).not.toContain(`data-voice-id="${voiceId}"`);
+      expect((await voiceOf(owner.key, voiceId)).voice_verification.is_verified).toBe(true);
+      const row = await env.DB.prepare("SELECT manual_verification_review AS review, verification_challenge AS challenge FROM voices WHERE voice_id = ?").bind(voiceId).first<{ review: string; challenge: string | null }>();
+      expect(JSON.parse(row!.review)).toMatchObject({ decision: "approved", reason: null, reviewedByUserId: staffId });
+      expect(row!.challenge).toBeNull();
+      expect(await ownerPage()).toContain("Verified by support staff from your documents.");
+      expect((await detail(await api(`${review}/${voiceId}/approve`, { method: "POST", key: staffKey }))).status).toBe("verification_request_not_found");
+      expect((await detail(await api(`/v1/voices/pvc/${voiceId}/verification`, { method: "POST", key: owner.key, body: formOf({ files: pdf }) }))).status).toBe("voice_already_verified");
+    });
   });
 
   describe("GET /v1/voices/accents", () => {
@@ -330,13 +407,14 @@ describe("voice-cloning", () => {
   // input, and another workspace's voices.
   const ROGER = "pv02roger00000000000";
 
-  type Caller = { key: string; workspace: string };
+  type Caller = { key: string; workspace: string; cookie: string };
 
   async function caller(email: string, tier: string): Promise<Caller> {
-    const key = await createKey(await signUp(email));
+    const cookie = await signUp(email);
+    const key = await createKey(cookie);
     const workspace = ((await (await api("/v1/workspace", { key })).json()) as { workspace_id: string }).workspace_id;
     await env.DB.prepare("UPDATE workspaces SET tier = ?, status = 'active', character_limit = 1000000, character_count_reset_at = 2000000000 WHERE id = ?").bind(tier, workspace).run();
-    return { key, workspace };
+    return { key, workspace, cookie };
   }
 
   async function spoken(key: string, text: string, format = "mp3_44100_128"): Promise<Uint8Array> {
@@ -548,6 +626,95 @@ describe("voice-cloning", () => {
       expect(response.status).toBe(400);
       expect((await detail(response)).status).toBe("voice_add_edit_limit_reached");
       expect((await env.DB.prepare("SELECT count(*) AS n FROM voices WHERE workspace_id = ?").bind(busy.workspace).first<{ n: number }>())!.n).toBe(0);
+    });
+  });
+
+  describe("POST /v1/voices/{voice_id}/replicate-to-isolated-environment", () => {
+    // Decision 0091: another workspace the same person belongs to takes a copy of an instant clone or a designed
+    // voice, under its own plan's limits; a key acts for its owner, whose membership of the target is checked.
+    it("copies an instant clone with its samples and settings into another workspace of the same person, and refuses what may not travel", async () => {
+      const source = await caller("replicator@example.com", "starter");
+      const target = await caller("replica-target@example.com", "starter");
+      await env.DB.prepare("UPDATE workspaces SET max_seats = 5 WHERE id = ?").bind(target.workspace).run();
+      expect((await api("/v1/workspace/invites/add", { method: "POST", key: target.key, json: { email: "replicator@example.com" } })).status).toBe(201);
+      expect((await api("/v1/workspace/invites/accept", { method: "POST", cookie: source.cookie, json: { invite_code: await mailedInviteCode("replicator@example.com") } })).status).toBe(200);
+      const added = await add(source.key, voiceForm({ name: "Travelling Roger", labels: JSON.stringify({ accent: "american" }) }, [{ name: "roger.mp3", type: "audio/mpeg", bytes: mp3 }]));
+      const voiceId = ((await added.json()) as { voice_id: string }).voice_id;
+      expect((await api(`/v1/voices/${voiceId}/settings/edit`, { method: "POST", key: source.key, json: { stability: 0.8, similarity_boost: 0.6 } })).status).toBe(200);
+      const replicate = (key: string, id: string, targetWorkspaceId: string) => api(`/v1/voices/${id}/replicate-to-isolated-environment`, { method: "POST", key, json: { target_workspace_id: targetWorkspaceId } });
+
+      // What may not travel: premade, professional and library voices (400 with the reason); the same workspace.
+      expect(await detail(await replicate(source.key, ROGER, target.workspace))).toMatchObject({ status: "voice_not_replicable", message: expect.stringContaining("Premade") });
+      const row = (id: string, category: string, original: string | null) =>
+        env.DB.prepare(`INSERT INTO voices (voice_id, workspace_id, category, name, language, engine, engine_parameters, original_voice_id) VALUES (?, ?, ?, 'Kept', 'en', 'embedded', '{"espeakVoice":"en-us","variant":"m3","basePitch":50,"externalVoices":{}}', ?)`)
+          .bind(id, source.workspace, category, original)
+          .run();
+      await row("replpro0000000000001", "professional", null);
+      await row("repllib0000000000001", "cloned", "pv02roger00000000000");
+      expect(await detail(await replicate(source.key, "replpro0000000000001", target.workspace))).toMatchObject({ status: "voice_not_replicable", message: expect.stringContaining("Professional") });
+      expect(await detail(await replicate(source.key, "repllib0000000000001", target.workspace))).toMatchObject({ status: "voice_not_replicable", message: expect.stringContaining("library") });
+      expect((await detail(await replicate(source.key, voiceId, source.workspace))).status).toBe("same_workspace");
+
+      // A workspace one does not belong to reads as an unknown one; another workspace's voice as an unknown voice.
+      const unknown = await replicate(source.key, voiceId, "no-such-workspace");
+      expect(unknown.status).toBe(404);
+      expect((await detail(unknown)).status).toBe("workspace_not_found");
+      expect((await detail(await replicate(source.key, voiceId, stranger.workspace))).status).toBe("workspace_not_found");
+      expect((await detail(await replicate(target.key, voiceId, source.workspace))).status).toBe("voice_not_found");
+
+      // A service account's key: its account belongs to the one workspace.
+      const account = ((await (await api("/v1/service-accounts", { method: "POST", key: source.key, json: { name: "Backend" } })).json()) as { "service-account-user-id": string })["service-account-user-id"];
+      const serviceKey = ((await (await api(`/v1/service-accounts/${account}/api-keys`, { method: "POST", key: source.key, json: { name: "voices", permissions: ["voices_write"] } })).json()) as { "xi-api-key": string })["xi-api-key"];
+      const byService = await replicate(serviceKey, voiceId, target.workspace);
+      expect(byService.status).toBe(403);
+      expect((await detail(byService)).status).toBe("service_account_not_allowed");
+
+      // The target's own rules: the Voices permission there, its plan (cloning from Starter) and its voice limit.
+      expect((await api("/v1/workspace/update-workspace", { method: "POST", key: target.key, json: { all_members_permissions: [] } })).status).toBe(200);
+      const noPermission = await replicate(source.key, voiceId, target.workspace);
+      expect(noPermission.status).toBe(403);
+      expect((await detail(noPermission)).status).toBe("missing_permissions");
+      expect((await api("/v1/workspace/update-workspace", { method: "POST", key: target.key, json: { all_members_permissions: ["voice_lab"] } })).status).toBe(200);
+      await env.DB.prepare("UPDATE workspaces SET tier = 'free' WHERE id = ?").bind(target.workspace).run();
+      expect((await detail(await replicate(source.key, voiceId, target.workspace))).status).toBe("can_not_use_instant_voice_cloning");
+      await env.DB.prepare("UPDATE workspaces SET tier = 'starter' WHERE id = ?").bind(target.workspace).run();
+      for (let i = 0; i < 10; i++) {
+        await env.DB.prepare(`INSERT INTO voices (voice_id, workspace_id, category, name, language, engine, engine_parameters) VALUES (?, ?, 'cloned', 'Filler', 'en', 'embedded', '{"espeakVoice":"en-us","variant":"m3","basePitch":50,"externalVoices":{}}')`)
+          .bind(`replfill${String(i).padStart(12, "0")}`, target.workspace)
+          .run();
+      }
+      expect((await detail(await replicate(source.key, voiceId, target.workspace))).status).toBe("voice_limit_reached");
+      await env.DB.prepare("DELETE FROM voices WHERE voice_id LIKE 'replfill%'").run();
+
+      // The copy: a new id in the target, the samples' own copies in R2, the source's settings, and it speaks there.
+      const response = await replicate(source.key, voiceId, target.workspace);
+      expect(response.status).toBe(200);
+      const copyId = ((await response.json()) as { voice_id: string }).voice_id;
+      expect(copyId).not.toBe(voiceId);
+      const copy = (await (await api(`/v1/voices/${copyId}`, { key: target.key })).json()) as { name: string; category: string; labels: Record<string, string>; samples: { sample_id: string; file_name: string }[]; settings: { stability: number } };
+      expect(copy).toMatchObject({ name: "Travelling Roger", category: "cloned", labels: { accent: "american" }, samples: [{ file_name: "roger.mp3" }], settings: { stability: 0.8 } });
+      const copied = await env.MEDIA.get(`voice-samples/${target.workspace}/${copyId}/${copy.samples[0]!.sample_id}`);
+      expect(new Uint8Array(await copied!.arrayBuffer())).toEqual(mp3);
+      expect((await api(`/v1/text-to-speech/${copyId}`, { method: "POST", key: target.key, json: { text: "I travelled." } })).status).toBe(200);
+      // A designed voice travels too (no samples), with its moderation: a CAPTCHA control stays, a banned voice stays home.
+      const userId = (await env.DB.prepare("SELECT id FROM users WHERE email = 'replicator@example.com'").first<{ id: string }>())!.id;
+      await env.DB.prepare(`INSERT INTO voices (voice_id, workspace_id, category, name, language, engine, engine_parameters, created_by_user_id, safety_control) VALUES ('repldesign0000000001', ?, 'generated', 'Designed', 'en', 'embedded', '{"espeakVoice":"en-us","variant":"f2","basePitch":60,"externalVoices":{}}', ?, 'CAPTCHA')`)
+        .bind(source.workspace, userId)
+        .run();
+      const designed = ((await (await replicate(source.key, "repldesign0000000001", target.workspace)).json()) as { voice_id: string }).voice_id;
+      expect(await env.DB.prepare("SELECT category, samples, safety_control AS control, created_by_user_id AS creator FROM voices WHERE voice_id = ? AND workspace_id = ?").bind(designed, target.workspace).first()).toEqual({
+        category: "generated",
+        samples: null,
+        control: "CAPTCHA",
+        creator: userId,
+      });
+      await env.DB.prepare("UPDATE voices SET safety_control = 'BAN' WHERE voice_id = 'repldesign0000000001'").run();
+      expect((await detail(await replicate(source.key, "repldesign0000000001", target.workspace))).status).toBe("voice_blocked");
+
+      // The source keeps its voice; deleting it leaves the copy whole.
+      expect((await api(`/v1/voices/${voiceId}`, { method: "DELETE", key: source.key })).status).toBe(200);
+      expect(await env.MEDIA.get(`voice-samples/${target.workspace}/${copyId}/${copy.samples[0]!.sample_id}`)).not.toBeNull();
+      expect((await api(`/v1/voices/${copyId}`, { key: target.key })).status).toBe(200);
     });
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE `voices` ADD `manual_verification_review` text;
