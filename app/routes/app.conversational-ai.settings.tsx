@@ -7,7 +7,7 @@ import { parseFormData } from "~/common/form.server";
 import { Field, FormNotice } from "~/common/components/form";
 import { Button, LinkButton } from "~/common/ui/button";
 import { Card, CardContent, CardHeader } from "~/common/ui/card";
-import { Dialog } from "~/common/ui/dialog";
+import { Dialog, DialogActions } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
 import { Page, Section } from "~/common/ui/page";
 import { PRODUCT_NAME } from "../../core/brand";
@@ -192,14 +192,11 @@ export default function AgentSettings() {
             <input type="hidden" name="secret_id" value={replacing.id} />
             <SecretFields errors={errorsOf("replace")} idPrefix="replace-secret" name={replacing.name} />
             {errorOf("replace")}
-            <div className="flex gap-2">
+            <DialogActions onCancel={back}>
               <Button type="submit" disabled={busy}>
                 Replace
               </Button>
-              <Button type="button" variant="secondary" onClick={back}>
-                Cancel
-              </Button>
-            </div>
+            </DialogActions>
           </Form>
         </Dialog>
       ) : null}

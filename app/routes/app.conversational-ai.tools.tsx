@@ -6,7 +6,7 @@ import { parseFormData } from "~/common/form.server";
 import { Field, FormNotice } from "~/common/components/form";
 import { Badge } from "~/common/ui/badge";
 import { Button, LinkButton } from "~/common/ui/button";
-import { Dialog } from "~/common/ui/dialog";
+import { Dialog, DialogActions } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
 import { Input, Label, Textarea } from "~/common/ui/input";
 import { NativeSelect } from "~/common/ui/native-select";
@@ -222,14 +222,11 @@ export default function Tools() {
             <SchemaField id="edit-tool-query-schema" name="query_schema" label="Query parameters (JSON schema)" defaultValue={editing.querySchema} error={errorsOf("update").query_schema} />
             <SchemaField id="edit-tool-body-schema" name="body_schema" label="Body parameters (JSON schema)" defaultValue={editing.bodySchema} error={errorsOf("update").body_schema} />
             {errorOf("update")}
-            <div className="flex gap-2">
+            <DialogActions onCancel={back}>
               <Button type="submit" disabled={busy}>
                 Save
               </Button>
-              <Button type="button" variant="secondary" onClick={back}>
-                Cancel
-              </Button>
-            </div>
+            </DialogActions>
           </Form>
         </Dialog>
       ) : null}
