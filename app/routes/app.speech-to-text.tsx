@@ -29,8 +29,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const word = number("word");
   const wordIndex = editing && word !== null && data.opened?.words[word]?.type === "word" ? word : null;
   const turn = number("turn");
-  const turnIndex = editing && wordIndex === null && turn !== null && data.opened && turn < speakerTurns(data.opened.words).length ? turn : null;
-  return { maxSeconds: maxTranscriptionSeconds(viewer.membership.workspace.tier), creditsPerMinute: TRANSCRIPTION_CREDITS_PER_MINUTE, address: { page, search: q, editing, wordIndex, turnIndex }, ...data };
+  const turnCount = data.opened ? speakerTurns(data.opened.words).length : 0;
+  const turnIndex = editing && wordIndex === null && turn !== null && turn < turnCount ? turn : null;
+  // ?through=M retypes the turns from ?turn through M as one passage (decision 0093).
+  const through = number("through");
+  const throughIndex = turnIndex !== null && through !== null && through > turnIndex && through < turnCount ? through : null;
+  return { maxSeconds: maxTranscriptionSeconds(viewer.membership.workspace.tier), creditsPerMinute: TRANSCRIPTION_CREDITS_PER_MINUTE, address: { page, search: q, editing, wordIndex, turnIndex, throughIndex }, ...data };
 }
 
 const edits = z.discriminatedUnion("intent", [
@@ -70,6 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = new URL(request.url);
   back.searchParams.delete("word");
   back.searchParams.delete("turn");
+  back.searchParams.delete("through");
   back.searchParams.delete("index");
   return redirect(back.pathname + back.search);
 }

@@ -194,6 +194,23 @@ describe("speech to text page", () => {
     }
     await page.evaluate(() => document.documentElement.classList.remove("dark"));
     await expect.poll(() => page.getByTestId("stt-turn").count()).toBe(3);
+
+    // Two speakers' turns retyped as one passage (decision 0093): saved as it stands, the turns stay as heard.
+    const secondTurn = await turns.nth(1).getByRole("button").allTextContents();
+    await page.getByTestId("stt-correct").click();
+    await page.getByTestId("stt-retype-link").first().click();
+    await page.getByTestId("stt-retype-more").click();
+    await page.waitForURL(/through=1/);
+    const passage = page.getByTestId("stt-retype-form");
+    await expect.poll(() => page.getByTestId("stt-turn").count()).toBe(2);
+    await expect(turns.first().locator("p.text-xs").textContent()).resolves.toBe("Speaker 1 to Speaker 2");
+    // The wider passage's text is both turns' words, not the first turn's left in the box.
+    const both = await passage.getByRole("textbox").inputValue();
+    expect(both).toContain(secondTurn.join(" "));
+    await passage.getByRole("button", { name: "Save passage" }).click();
+    await page.waitForURL((url) => url.searchParams.get("edit") === "1" && !url.searchParams.has("through"));
+    await expect.poll(() => page.getByTestId("stt-turn").count()).toBe(3);
+    await expect(turns.locator("p.text-xs").allTextContents()).resolves.toEqual(["Speaker 1", "Speaker 2", "Speaker 1"]);
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);

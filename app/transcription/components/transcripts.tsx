@@ -28,13 +28,13 @@ import { CORRECTED_WORD_MAX_CHARS, RETYPED_PASSAGE_MAX_CHARS, TRANSCRIPT_NAME_MA
 export type ListedTranscript = TranscriptListItem;
 export type ShownTranscript = OpenedTranscript;
 /** Where the page is: the list's page and search, and whether the open transcript's words are being corrected. */
-export type TranscriptAddress = { page: number; search: string; editing: boolean; wordIndex: number | null; turnIndex: number | null };
+export type TranscriptAddress = { page: number; search: string; editing: boolean; wordIndex: number | null; turnIndex: number | null; throughIndex: number | null };
 type EditResult = { intent: string; ok: boolean; error?: string };
 
 const PAGE_PATH = "/app/speech-to-text";
 
 /** The page's address for a list page and search and, optionally, an open transcript (corrected, a word chosen). */
-function pageHref(address: Pick<TranscriptAddress, "page" | "search">, transcriptId?: string, correcting?: { word?: number; turn?: number }): string {
+function pageHref(address: Pick<TranscriptAddress, "page" | "search">, transcriptId?: string, correcting?: { word?: number; turn?: number; through?: number }): string {
   const search = new URLSearchParams();
   if (transcriptId) search.set("transcript", transcriptId);
   if (address.search) search.set("q", address.search);
@@ -43,6 +43,7 @@ function pageHref(address: Pick<TranscriptAddress, "page" | "search">, transcrip
     search.set("edit", "1");
     if (correcting.word !== undefined) search.set("word", String(correcting.word));
     if (correcting.turn !== undefined) search.set("turn", String(correcting.turn));
+    if (correcting.through !== undefined) search.set("through", String(correcting.through));
   }
   const query = search.toString();
   return query ? `${PAGE_PATH}?${query}` : PAGE_PATH;
@@ -94,11 +95,16 @@ export function TranscriptView({ transcript, address }: { transcript: ShownTrans
         )}
         {transcript.words.length ? (
           <div className="flex flex-col gap-3" data-testid="stt-transcript">
-            {turns.map((turn, t) => (
+            {turns.map((turn, t) => {
+              // Turns retyped with an earlier one are inside its form.
+              const through = address.turnIndex === null ? null : (address.throughIndex ?? address.turnIndex);
+              if (editing && through !== null && t > address.turnIndex! && t <= through) return null;
+              return (
               <div key={t} data-testid={turn.speakerId ? "stt-turn" : undefined}>
-                {labelled && turn.speakerId ? <p className="text-xs font-medium text-muted-foreground">{speakerLabel(turn.speakerId)}</p> : null}
+                {labelled && turn.speakerId ? <p className="text-xs font-medium text-muted-foreground">{speakerLabel(turn.speakerId)}{editing && t === address.turnIndex && through! > t ? ` to ${speakerLabel(turns[through!]!.speakerId ?? "speaker_0")}` : ""}</p> : null}
                 {editing && t === address.turnIndex ? (
-                  <RetypeTurn transcript={transcript} address={address} turnIndex={t} entries={turn.entries} />
+                  // Keyed by the range: a wider passage is a new form, never the old text under new bounds.
+                  <RetypeTurn key={`${t}-${through}`} transcript={transcript} address={address} turnIndex={t} throughIndex={through!} hasNext={through! + 1 < turns.length} entries={turns.slice(t, through! + 1).flatMap((passage) => passage.entries)} />
                 ) : (
                 /* A div, not a p: the word being corrected is a form, which a paragraph cannot hold. */
                 <div className="leading-8">
@@ -155,7 +161,8 @@ export function TranscriptView({ transcript, address }: { transcript: ShownTrans
                 </div>
                 )}
               </div>
-            ))}
+              );
+            })}
           </div>
         ) : (
           <p className="text-sm text-muted-foreground">No words were heard in this recording.</p>
@@ -293,17 +300,18 @@ function UndoEdit({ transcript, address }: { transcript: ShownTranscript; addres
 }
 
 /**
- * A speaker's turn retyped whole (decision 0074): a plain form post in place of the turn's words. Kept words keep
- * their times; new ones share the time of the words they replace.
+ * A speaker's turn retyped whole (decision 0074), or with the turns after it: a plain form post in place of the
+ * turns' words. Kept words keep their times and speakers; new ones share the time of the words they replace and
+ * take the speaker heard then.
  */
-function RetypeTurn({ transcript, address, turnIndex, entries }: { transcript: ShownTranscript; address: TranscriptAddress; turnIndex: number; entries: { word: ShownTranscript["words"][number]; index: number }[] }) {
+function RetypeTurn({ transcript, address, turnIndex, throughIndex, hasNext, entries }: { transcript: ShownTranscript; address: TranscriptAddress; turnIndex: number; throughIndex: number; hasNext: boolean; entries: { word: ShownTranscript["words"][number]; index: number }[] }) {
   const result = useActionData<EditResult>();
   const busy = useNavigation().state === "submitting";
   const error = result && !result.ok && result.intent === "retype-passage" ? result.error : undefined;
   const words = entries.filter((e) => e.word.type === "word");
   const text = words.map((e) => e.word.text).join(" ");
   return (
-    <Form method="post" action={pageHref(address, transcript.id, { turn: turnIndex })} preventScrollReset replace className="flex flex-col gap-2" data-testid="stt-retype-form">
+    <Form method="post" action={pageHref(address, transcript.id, { turn: turnIndex, ...(throughIndex > turnIndex ? { through: throughIndex } : {}) })} preventScrollReset replace className="flex flex-col gap-2" data-testid="stt-retype-form">
       <input type="hidden" name="intent" value="retype-passage" />
       <input type="hidden" name="id" value={transcript.id} />
       <input type="hidden" name="first" value={words[0]?.index ?? 0} />
@@ -319,6 +327,11 @@ function RetypeTurn({ transcript, address, turnIndex, entries }: { transcript: S
         <Button type="submit" size="sm" disabled={busy}>
           Save passage
         </Button>
+        {hasNext ? (
+          <Link to={pageHref(address, transcript.id, { turn: turnIndex, through: throughIndex + 1 })} preventScrollReset replace className={buttonClass("secondary", "", "sm")} data-testid="stt-retype-more">
+            Include the next turn
+          </Link>
+        ) : null}
         <Link to={pageHref(address, transcript.id, {})} preventScrollReset replace className={buttonClass("ghost", "", "sm")}>
           Cancel
         </Link>

@@ -154,6 +154,27 @@ describe("retyping a passage", () => {
     });
   });
 
+  it("retypes across two speakers' turns: kept words keep their speaker, new ones take the speaker heard at their time", () => {
+    // "the cafe" (speaker 1) then "later" (speaker 2), retyped as one passage.
+    const speakers = (typed: string) => {
+      const result = retypePassage(passage(), 8, 12, typed);
+      return result.ok ? wordsOf(result.value).slice(4).map((w) => [w.text, w.speaker_id]) : [];
+    };
+    expect(speakers("the café later then")).toEqual([
+      ["the", "speaker_0"],
+      ["café", "speaker_0"],
+      ["later", "speaker_1"],
+      ["then", "speaker_1"],
+    ]);
+    // Three new words over "cafe later" (1.7-2.8 s): each goes to the speaker heard nearest its middle.
+    expect(speakers("the café latte then")).toEqual([
+      ["the", "speaker_0"],
+      ["café", "speaker_0"],
+      ["latte", "speaker_0"],
+      ["then", "speaker_1"],
+    ]);
+  });
+
   it("gives a word typed before every kept word a share of its kept neighbour's time", () => {
     const result = retypePassage(passage(), 0, 2, "so we met");
     expect(result.ok && wordsOf(result.value).slice(0, 3)).toMatchObject([

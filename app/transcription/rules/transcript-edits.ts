@@ -152,8 +152,9 @@ function stretchesOf(old: ResponseWord[], typed: string[]): Stretch[] {
 /**
  * Retypes the passage from word `first` to word `last` (a speaker's turn): words the person kept (case and
  * punctuation aside) keep their times; each run of new words shares the time of the old words it replaces, by
- * length; a word typed where there was none shares a neighbour's. The passage keeps its first word's speaker and
- * its audio events; new words are typed by a person, so certain (logprob 0).
+ * length; a word typed where there was none shares a neighbour's. A passage may span speakers' turns: a kept word
+ * keeps its speaker, a new one takes the speaker of the old word heard at its middle (the nearest one between
+ * words). Audio events stay; new words are typed by a person, so certain (logprob 0).
  */
 export function retypePassage(stored: StoredTranscript, first: number, last: number, raw: string): Outcome<StoredTranscript> {
   const words = stored.words ?? [];
@@ -165,14 +166,19 @@ export function retypePassage(stored: StoredTranscript, first: number, last: num
   const passage = words.slice(first, last + 1);
   const old = passage.filter((w) => w.type === "word");
   if (!typed.length && old.length === words.filter((w) => w.type === "word").length) return { ok: false, message: TRANSCRIPT_EDIT_TEXTS.allWords };
-  const speaker = old[0]!.speaker_id === undefined ? {} : { speaker_id: old[0]!.speaker_id };
   const characters = old[0]!.characters !== undefined;
+  const speakerAt = (start: number, end: number) => {
+    const middle = (start + end) / 2;
+    const distance = (w: ResponseWord) => (middle < w.start ? w.start - middle : middle > w.end ? middle - w.end : 0);
+    const heard = old.reduce((best, w) => (distance(w) < distance(best) ? w : best), old[0]!);
+    return heard.speaker_id === undefined ? {} : { speaker_id: heard.speaker_id };
+  };
   const word = (text: string, start: number, end: number, logprob = 0): ResponseWord => ({
     text,
     start,
     end,
     type: "word",
-    ...speaker,
+    ...speakerAt(start, end),
     logprob,
     ...(characters ? { characters: characterTimings({ text, startMs: start * 1000, endMs: end * 1000 }) } : {}),
   });

@@ -293,7 +293,7 @@ describe("speech-to-text-list", () => {
   const speech = env.SPEECH as unknown as { synthesize(request: SynthesisRequest): Promise<SynthesisResult> };
   const ROUTE = "routes/app.speech-to-text";
 
-  type PageData = { transcripts: TranscriptListItem[]; hasMore: boolean; address: { page: number; search: string; editing: boolean; wordIndex: number | null; turnIndex: number | null }; opened: OpenedTranscript | null };
+  type PageData = { transcripts: TranscriptListItem[]; hasMore: boolean; address: { page: number; search: string; editing: boolean; wordIndex: number | null; turnIndex: number | null; throughIndex: number | null }; opened: OpenedTranscript | null };
 
   beforeAll(installSpeechToTextModel);
 
@@ -575,6 +575,21 @@ describe("speech-to-text-list", () => {
       await post({ intent: "correct-word", id: "retype-1", index: "2", text: "met" });
       await post({ intent: "undo", id: "retype-1" });
       expect((await stored()).text).toBe("we mett on money yes");
+
+      // Both speakers' turns retyped as one passage (?through=1): each word keeps or takes the speaker heard then.
+      expect((await pageData(cookie, "&transcript=retype-1&edit=1&turn=0&through=1")).data!.address).toMatchObject({ turnIndex: 0, throughIndex: 1 });
+      expect((await pageData(cookie, "&transcript=retype-1&edit=1&turn=0&through=2")).data!.address.throughIndex).toBeNull();
+      expect((await pageData(cookie, "&transcript=retype-1&edit=1&turn=1&through=0")).data!.address.throughIndex).toBeNull();
+      const across = await api("/app/speech-to-text?transcript=retype-1&edit=1&turn=0&through=1", { method: "POST", cookie, body: new URLSearchParams({ intent: "retype-passage", id: "retype-1", first: "0", last: "8", text: "We met on Monday. Yes indeed" }), headers: { "content-type": "application/x-www-form-urlencoded", host: new URL(ORIGIN).host }, redirect: "manual" });
+      expect(across.headers.get("location")).toBe("/app/speech-to-text?transcript=retype-1&edit=1");
+      expect((await stored()).words.filter((w) => w.type === "word").map((w) => [w.text, w.speaker_id])).toEqual([
+        ["We", "speaker_0"],
+        ["met", "speaker_0"],
+        ["on", "speaker_0"],
+        ["Monday.", "speaker_0"],
+        ["Yes", "speaker_1"],
+        ["indeed", "speaker_1"],
+      ]);
     }, 60_000);
 
     it("keeps only the newest edits to undo, and two undos at once go back one edit each or are told to repeat", async () => {
