@@ -9,7 +9,7 @@ import {
   agentOnBranch,
   agentJson,
   agentSummaryJson,
-  chosenBranch,
+  chosenRoute,
   conversationSummaryJson,
   createAgent,
   deleteAgent,
@@ -123,21 +123,22 @@ agentsApi.post("/agents/:agent_id/duplicate", doc("Duplicate an agent", { succes
 
 agentsApi.get(
   "/conversation/get-signed-url",
-  doc("A signed URL that opens a conversation with an agent without the API key (branch_id: with that branch's tip instead of the traffic split)", {
+  doc("A signed URL that opens a conversation with an agent without the API key (branch_id: with that branch's tip instead of the traffic split; version_id: with exactly that version)", {
     success: { description: "JSON: signed_url" },
-    responses: { 401: "quota_exceeded: less than a conversation minute's credits remain", 402: "payment_required", 404: "not_found: the agent, or the branch is not the agent's", 409: "branch_archived" },
+    responses: { 401: "quota_exceeded: less than a conversation minute's credits remain", 402: "payment_required", 404: "not_found: the agent, or the branch or version is not the agent's", 409: "branch_archived" },
   }),
-  valid("query", z.object({ agent_id: z.string().min(1).max(100), include_conversation_id: z.string().optional(), branch_id: z.string().min(1).max(100).optional() })),
+  valid("query", z.object({ agent_id: z.string().min(1).max(100), include_conversation_id: z.string().optional(), branch_id: z.string().min(1).max(100).optional(), version_id: z.string().min(1).max(100).optional() })),
   async (c) => {
     const query = c.req.valid("query");
     const agent = await findAgent(c.env, c.get("caller"), query.agent_id);
     if (!agent) return apiError(c, 404, "not_found", AGENT_TEXTS.agentNotFound);
-    // The branch is checked now (decision 0085) and again when the socket opens (it may be archived meanwhile).
-    const chosen = query.branch_id ? await chosenBranch(c.env, agent, query.branch_id) : null;
+    // The branch or version is checked now (decision 0085) and again when the socket opens (a branch may be archived meanwhile).
+    const chosen = await chosenRoute(c.env, agent, { branchId: query.branch_id ?? null, versionId: query.version_id ?? null });
     if (chosen && !chosen.ok) return refused(c, chosen.refusal);
     const broke = await conversationCreditRefusal(c.env, agent.workspaceId);
     if (broke) return refused(c, broke);
-    const token = await signConversation(c.env, c.get("caller"), agent.id, query.branch_id ?? null);
+    // A chosen version is signed with its branch, so the conversation records both.
+    const token = await signConversation(c.env, c.get("caller"), agent.id, chosen?.routed.branchId ?? null, query.version_id ? (chosen?.routed.versionId ?? null) : null);
     const url = new URL(c.req.url);
     const scheme = url.protocol === "https:" ? "wss:" : "ws:";
     return c.json({ signed_url: `${scheme}//${url.host}/v1/convai/conversation?agent_id=${encodeURIComponent(agent.id)}&conversation_signature=${token}` });

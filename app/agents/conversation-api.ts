@@ -6,7 +6,7 @@ import { apiError } from "~/api/errors";
 import { apiDocs } from "~/api/route-docs";
 import { database } from "../../db/client";
 import { keyMayCall } from "../../core/workspace/key-scopes";
-import { agentsRefusal, chosenBranch, conversationCreditRefusal, findAgent, findWidgetAgent, findWorkspaceAgent, signatureHolder, type AgentRow } from "~/agents/agents.server";
+import { agentsRefusal, chosenRoute, conversationCreditRefusal, findAgent, findWidgetAgent, findWorkspaceAgent, signatureHolder, type AgentRow } from "~/agents/agents.server";
 import { serveConversation } from "~/agents/generation.server";
 import { AGENT_TEXTS } from "~/agents/rules/agents";
 import { BRANCH_TEXTS } from "~/agents/rules/branches";
@@ -18,24 +18,25 @@ const doc = apiDocs("Conversational AI");
  * GET /v1/convai/conversation?agent_id=...: the conversation WebSocket (decision 0037). It authenticates for itself:
  * a signed URL's conversation_signature, the xi-api-key header, (the app's own pages) the session cookie from the
  * same origin, or (the widget on another site) that site's Origin in the agent's allowlist. Refusals after the upgrade close the socket with the policy code and the reason.
- * A conversation may choose its branch (decision 0085): a signed URL made with branch_id names it in its signature;
- * an API key or the session takes branch_id in the query. The widget follows the traffic split.
+ * A conversation may choose its branch or version (decision 0085): a signed URL made with branch_id or version_id
+ * names them in its signature; an API key or the session takes them in the query. The widget follows the traffic split.
  */
 export const conversationSocketApi = new Hono<ApiEnv>();
 
-type Caller = { agent: AgentRow; userId: string | null; branchId: string | null } | { error: string };
+type Caller = { agent: AgentRow; userId: string | null; branchId: string | null; versionId: string | null } | { error: string };
 
 async function caller(c: { req: { header(name: string): string | undefined; query(name: string): string | undefined; raw: Request; url: string } }, env: Env, agentId: string): Promise<Caller> {
   const db = database(env.DB);
   const signature = c.req.query("conversation_signature") ?? c.req.query("token");
   const branchId = c.req.query("branch_id") || null;
+  const versionId = c.req.query("version_id") || null;
   if (signature) {
     const holder = await signatureHolder(env, signature);
     if (!holder || holder.agentId !== agentId) return { error: AGENT_TEXTS.signedUrlInvalid };
-    // The signature's branch is the one it was made for: a query naming another is not that link.
-    if (branchId && branchId !== holder.branchId) return { error: AGENT_TEXTS.signedUrlInvalid };
+    // The signature's branch and version are the ones it was made for: a query naming others is not that link.
+    if ((branchId && branchId !== holder.branchId) || (versionId && versionId !== holder.versionId)) return { error: AGENT_TEXTS.signedUrlInvalid };
     const agent = await findWorkspaceAgent(env, holder.workspaceId, agentId);
-    return agent ? { agent, userId: holder.userId, branchId: holder.branchId } : { error: AGENT_TEXTS.agentNotFound };
+    return agent ? { agent, userId: holder.userId, branchId: holder.branchId, versionId: holder.versionId } : { error: AGENT_TEXTS.agentNotFound };
   }
   const key = c.req.header(API_KEY_HEADER);
   let actor = key ? await apiKeyActor(db, key) : null;
@@ -49,8 +50,8 @@ async function caller(c: { req: { header(name: string): string | undefined; quer
     if (origin && !sameOrigin) {
       const widget = await findWidgetAgent(env, agentId, origin);
       if (!widget) return { error: AGENT_TEXTS.agentNotFound };
-      if (branchId) return { error: BRANCH_TEXTS.branchNeedsKey };
-      return "refused" in widget ? { error: widget.refused } : { agent: widget.agent, userId: null, branchId: null };
+      if (branchId || versionId) return { error: BRANCH_TEXTS.branchNeedsKey };
+      return "refused" in widget ? { error: widget.refused } : { agent: widget.agent, userId: null, branchId: null, versionId: null };
     }
     const viewer = sameOrigin ? await getViewer(c.req.raw, db) : null;
     if (!viewer) return { error: AGENT_TEXTS.socketNeedsKey };
@@ -61,7 +62,7 @@ async function caller(c: { req: { header(name: string): string | undefined; quer
   const denied = await agentsRefusal(env, actor);
   if (denied) return { error: denied.message };
   const agent = await findAgent(env, actor, agentId);
-  return agent ? { agent, userId: actor.user.id, branchId } : { error: AGENT_TEXTS.agentNotFound };
+  return agent ? { agent, userId: actor.user.id, branchId, versionId } : { error: AGENT_TEXTS.agentNotFound };
 }
 
 conversationSocketApi.get(
@@ -74,8 +75,8 @@ conversationSocketApi.get(
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return apiError(c, 426, "upgrade_required", "This endpoint is a WebSocket: open it with an upgrade request.");
     const agentId = c.req.query("agent_id") ?? "";
     let found: Caller = agentId ? await caller(c, c.env, agentId) : { error: AGENT_TEXTS.agentNotFound };
-    // The chosen branch's tip (checked again: it may have been archived since the URL was made).
-    const chosen = "agent" in found && found.branchId ? await chosenBranch(c.env, found.agent, found.branchId) : null;
+    // The chosen version, or branch's tip (checked again: the branch may have been archived since the URL was made).
+    const chosen = "agent" in found ? await chosenRoute(c.env, found.agent, found) : null;
     if (chosen && !chosen.ok) found = { error: chosen.refusal.message };
     // A workspace whose credits do not cover the first minute is refused before anything starts (decision 0053).
     const broke = "agent" in found ? await conversationCreditRefusal(c.env, found.agent.workspaceId) : null;

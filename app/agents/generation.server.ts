@@ -19,7 +19,6 @@ import { splitSentences } from "../../core/speech/speech-text";
 import { log } from "~/common/log.server";
 import { callWebhookTool, chatEngine, conversationProcedures, emitPostCall, passagesOf, recordToolCall, routeConversation, settingsOfAgent, withAgentModel, workspaceToolsById, type AgentRow, type TranscriptEntry } from "~/agents/agents.server";
 import { AGENT_TEXTS, CONVERSATION_AUDIO_FORMAT, PING_SECONDS, type AgentSettings } from "~/agents/rules/agents";
-import { MAIN_BRANCH } from "~/agents/rules/branches";
 import { CLOSE_NORMAL, CLOSE_POLICY, parseClientMessage, serverMessages, type ClientMessage } from "~/agents/rules/protocol";
 import { conversationCredits, CONVERSATION_SOURCE, CONVERSATION_USAGE_LABEL, readySentences, TOOL_LIMITS, TOOL_TEXTS, toolArguments, toolResultText, turnRequest, type AgentTool, type ClientTool, type McpTool } from "~/agents/rules/llm";
 import { MCP_TEXTS, MCP_TIMEOUTS } from "~/agents/rules/mcp";
@@ -44,7 +43,7 @@ export type ConversationOptions = {
   conversationId?: string;
   /** A phone call's details, kept with the conversation (JSON). */
   phoneCall?: string;
-  /** The branch the conversation chose (a signed URL's or the socket's branch_id), used instead of the split. */
+  /** The branch or version the conversation chose (a signed URL's or the socket's branch_id, version_id), used instead of the split. */
   branch?: Awaited<ReturnType<typeof routeConversation>>;
 };
 
@@ -146,9 +145,10 @@ class ConversationSession {
 
   private async open(init: Extract<ClientMessage, { kind: "init" }> | null): Promise<void> {
     this.started = true;
-    // The chosen branch, else the live split by this conversation's id (decisions 0081, 0085); it talks with its tip.
+    // The chosen version or branch, else the live split by this conversation's id (decisions 0081, 0085); it talks
+    // with that version, or its branch's tip (main's tip is the agents row the settings came from).
     const routed = this.options.branch ?? (await routeConversation(this.env, this.options.agent, this.id));
-    if (routed.branchId !== MAIN_BRANCH.id) {
+    if (routed.agent !== this.options.agent) {
       this.settings = settingsOfAgent(routed.agent);
       this.textOnly = this.settings.textOnly;
     }

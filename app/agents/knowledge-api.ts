@@ -42,6 +42,7 @@ import {
   updateDocument,
   type AgentRefusal,
   type DependentAgent,
+  type DependentBranch,
   type KnowledgeDocumentRow,
 } from "~/agents/agents.server";
 import { AGENT_LIMITS, AGENT_TEXTS, offsetPage } from "~/agents/rules/agents";
@@ -249,7 +250,7 @@ knowledgeBaseApi.post(
 
 knowledgeBaseApi.post(
   "/dependent-agents",
-  doc("The agents that use any of these documents", { success: { description: "JSON: agents, has_more, next_cursor" } }),
+  doc("The agents that use any of these documents on any branch or draft", { success: { description: "JSON: agents, branches, has_more, next_cursor" } }),
   valid("json", z.object({ document_ids: documentIds, page_size: z.number().int().min(1).max(AGENT_LIMITS.pageSize).default(30), cursor: z.string().max(20).nullish(), dependent_type: z.string().max(20).nullish() })),
   async (c) => {
     const body = c.req.valid("json");
@@ -257,10 +258,10 @@ knowledgeBaseApi.post(
   },
 );
 
-/** The agents that use documents, a page of them. */
-function agentsPage(agents: DependentAgent[], size: number, cursor: string | null | undefined) {
-  const page = offsetPage(agents.map((a) => dependentAgentJson(a)), size, cursor);
-  return { agents: page.items, has_more: page.nextCursor !== null, next_cursor: page.nextCursor ?? undefined };
+/** The agents that use documents, a page of them, with every branch using them (decision 0085). */
+function agentsPage(users: { agents: DependentAgent[]; branches: DependentBranch[] }, size: number, cursor: string | null | undefined) {
+  const page = offsetPage(users.agents.map((a) => dependentAgentJson(a)), size, cursor);
+  return { agents: page.items, branches: users.branches, has_more: page.nextCursor !== null, next_cursor: page.nextCursor ?? undefined };
 }
 
 knowledgeBaseApi.post(
@@ -447,7 +448,7 @@ knowledgeBaseApi.post(
 
 knowledgeBaseApi.get(
   "/:documentation_id/dependent-agents",
-  doc("The agents that use a document (or anything in a folder)", { success: { description: "JSON: agents, has_more, next_cursor" }, responses: { 404: "not_found" } }),
+  doc("The agents that use a document (or anything in a folder) on any branch or draft", { success: { description: "JSON: agents, branches, has_more, next_cursor" }, responses: { 404: "not_found" } }),
   valid("param", documentParam),
   valid("query", z.object({ page_size: z.coerce.number().int().min(1).max(AGENT_LIMITS.pageSize).default(30), cursor: z.string().max(20).optional(), dependent_type: z.string().max(20).optional() })),
   async (c) => {

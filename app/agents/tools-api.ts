@@ -4,7 +4,7 @@ import type { AuthedEnv } from "~/api/auth";
 import { requireAgentsCaller } from "~/agents/api-access";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
-import { createTool, deleteTool, dependentAgentJson, findTool, listToolCalls, listTools, toolCallJson, toolJson, toolStats, toolUsers, updateTool, type AgentToolRow } from "~/agents/agents.server";
+import { createTool, deleteTool, dependentAgentJson, findTool, listToolCalls, listTools, toolCallJson, toolJson, toolDependents, toolStats, updateTool, type AgentToolRow } from "~/agents/agents.server";
 import { offsetPage } from "~/agents/rules/agents";
 import { WORKSPACE_TOOL_LIMITS, WORKSPACE_TOOL_TEXTS } from "~/agents/rules/tools";
 import { doc, id, jsonObject, pageQuery, queryFlag, queryList, refused } from "./api-schemas";
@@ -83,17 +83,18 @@ toolsApi.delete(
 
 toolsApi.get(
   "/:tool_id/dependent-agents",
-  doc("The agents that reference a tool", { success: { description: "JSON: agents, has_more, next_cursor" }, responses: { 404: "not_found" } }),
+  doc("The agents that reference a tool on any branch or draft", { success: { description: "JSON: agents, branches, has_more, next_cursor" }, responses: { 404: "not_found" } }),
   valid("param", toolParam),
   valid("query", z.object({ page_size: z.coerce.number().int().min(1).max(WORKSPACE_TOOL_LIMITS.pageSize).default(30), cursor: z.string().max(20).optional() })),
   async (c) => {
     const tool = await findTool(c.env, c.get("caller"), c.req.valid("param").tool_id);
     if (!tool) return apiError(c, 404, "not_found", WORKSPACE_TOOL_TEXTS.notFound);
     const q = c.req.valid("query");
-    const users = (await toolUsers(c.env, tool.workspaceId, tool.id)).sort((a, b) => b.createdAt - a.createdAt);
-    const page = offsetPage(users, q.page_size, q.cursor);
+    const users = await toolDependents(c.env, tool.workspaceId, tool.id);
+    const page = offsetPage(users.agents, q.page_size, q.cursor);
     return c.json({
       agents: page.items.map((a) => dependentAgentJson(a, [tool.id])),
+      branches: users.branches,
       has_more: page.nextCursor !== null,
       next_cursor: page.nextCursor ?? undefined,
     });

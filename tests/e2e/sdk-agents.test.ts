@@ -350,6 +350,29 @@ describe("official SDK: the knowledge base, tools, tests and review (decision 00
     expect(merged.conversationConfig.agent).toMatchObject({ firstMessage: "Hello from the branch.", language: "de" });
     expect((await client.conversationalAi.agents.deployments.list(agentId)).results[0]).toMatchObject({ isActive: true, source: "branch_merge", trafficPercentageBranchIdMap: { main: 100 } });
 
+    // A conversation on main's first version (decision 0085): the SDK's getSignedUrl with versionId, bound into the
+    // signature; it answers with that version's greeting, not the merged one, and records the version.
+    expect(new URL((await client.conversationalAi.conversations.getSignedUrl({ agentId, versionId: main.versionId! })).signedUrl).searchParams.get("conversation_signature")).toMatch(new RegExp(`^[0-9a-f]{48}\\.main\\.${main.versionId}$`));
+    await expect(client.conversationalAi.conversations.getSignedUrl({ agentId, versionId: "agtvrsn_nope" })).rejects.toMatchObject({ statusCode: 404 });
+    const onVersion = { conversationalAi: { conversations: { getSignedUrl: (request: { agentId: string }) => client.conversationalAi.conversations.getSignedUrl({ ...request, versionId: main.versionId! }) } } } as unknown as ElevenLabsClient;
+    const olderAnswers: string[] = [];
+    let olderAnswered: () => void;
+    const olderFirst = new Promise<void>((resolve) => (olderAnswered = resolve));
+    const older = new Conversation({ conversationClient: onVersion, agentId, requiresAuth: true, audioInterface: new CountingAudio(), callbackAgentResponse: (text) => (olderAnswers.push(text), olderAnswered()) });
+    let olderId = "";
+    older.on("conversation_started", (id: string) => (olderId = id));
+    await older.startSession();
+    await olderFirst;
+    older.endSession();
+    expect(olderAnswers[0]).toBe("Hello from main.");
+    let olderSaved;
+    for (let i = 0; i < 50; i++) {
+      olderSaved = await client.conversationalAi.conversations.get(olderId);
+      if (olderSaved.status === "done") break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(olderSaved).toMatchObject({ status: "done", branchId: "main", versionId: main.versionId });
+
     const { createdBranchId: late } = await client.conversationalAi.agents.branches.create(agentId, { parentVersionId: merged.versionId!, name: "Late", description: "" });
     await client.conversationalAi.agents.update(agentId, { conversationConfig: { agent: { language: "fr" } } });
     expect((await client.conversationalAi.agents.branches.previewRebase(agentId, late)).conversationConfig.agent?.language).toBe("fr");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BRANCH_TEXTS, inUseNames, liveShare, MAIN_BRANCH, mergeConfigs, pickBranch, signatureParts, signatureWithBranch, splitOf, trafficPoint, trafficProblem, type MergeableConfig } from "./branches";
+import { BRANCH_TEXTS, chosenVersionProblem, dependentsOf, inUseNames, liveShare, MAIN_BRANCH, mergeConfigs, pickBranch, signatureParts, signatureWithBranch, splitOf, trafficPoint, trafficProblem, type MergeableConfig } from "./branches";
 
 const config = (prompt: string, language = "en", extra: Record<string, unknown> = {}): MergeableConfig => ({
   name: "Shop",
@@ -84,8 +84,8 @@ describe("conversations on a chosen branch and uses on branches (decision 0085)"
 
   it("puts the branch into the signature and reads it back; anything else is not a signature", () => {
     expect(signatureWithBranch(random, null)).toBe(random);
-    expect(signatureParts(signatureWithBranch(random, "agtbrch_x1"))).toEqual({ random, branchId: "agtbrch_x1" });
-    expect(signatureParts(random)).toEqual({ random, branchId: null });
+    expect(signatureParts(signatureWithBranch(random, "agtbrch_x1"))).toEqual({ random, branchId: "agtbrch_x1", versionId: null });
+    expect(signatureParts(random)).toEqual({ random, branchId: null, versionId: null });
     expect(signatureParts(`${random}.`)).toBeNull();
     expect(signatureParts(`${random}.a/b`)).toBeNull();
     expect(signatureParts("AB".repeat(24))).toBeNull();
@@ -99,5 +99,34 @@ describe("conversations on a chosen branch and uses on branches (decision 0085)"
       "Shop (draft on Main)",
     ]);
     expect(inUseNames([], [])).toEqual([]);
+  });
+
+  it("puts a chosen version into the signature after its branch; the version alone is not a signature", () => {
+    expect(signatureWithBranch(random, "main", "agtvrsn_v1")).toBe(`${random}.main.agtvrsn_v1`);
+    expect(signatureParts(signatureWithBranch(random, "agtbrch_x1", "agtvrsn_v1"))).toEqual({ random, branchId: "agtbrch_x1", versionId: "agtvrsn_v1" });
+    expect(signatureWithBranch(random, null, "agtvrsn_v1")).toBe(random);
+    expect(signatureParts(`${random}.main.`)).toBeNull();
+    expect(signatureParts(`${random}.main.v1.v2`)).toBeNull();
+  });
+
+  it("lets a conversation choose the agent's versions only, on the branch named beside them", () => {
+    const version = { agentId: "agent_a", branchId: "agtbrch_x1" };
+    expect(chosenVersionProblem(version, "agent_a", null)).toBeNull();
+    expect(chosenVersionProblem(version, "agent_a", "agtbrch_x1")).toBeNull();
+    expect(chosenVersionProblem(version, "agent_a", "main")).toBe(BRANCH_TEXTS.versionNotOnBranch);
+    expect(chosenVersionProblem(version, "agent_b", null)).toBe(BRANCH_TEXTS.versionNotFound);
+    expect(chosenVersionProblem(null, "agent_a", null)).toBe(BRANCH_TEXTS.versionNotFound);
+  });
+
+  it("lists as dependents every agent the refusal names, once, and each branch using it (main only through its draft)", () => {
+    const shop = { id: "agent_shop", name: "Shop", createdAt: 2 };
+    const use = (agentId: string, agentName: string, branchId: string, branchName: string, draft: boolean) => ({ agentId, agentName, agentCreatedAt: agentId === "agent_desk" ? 3 : 2, branchId, branchName, draft });
+    const found = dependentsOf([shop], [use("agent_shop", "Shop", "agtbrch_k", "Kinder", false), use("agent_shop", "Shop", "agtbrch_k", "Kinder", true), use("agent_desk", "Desk", "main", "Main", true)]);
+    expect(found.agents).toEqual([{ id: "agent_desk", name: "Desk", createdAt: 3 }, shop]);
+    expect(found.branches).toEqual([
+      { agent_id: "agent_desk", agent_name: "Desk", branch_id: "main", branch_name: "Main", is_main: true },
+      { agent_id: "agent_shop", agent_name: "Shop", branch_id: "agtbrch_k", branch_name: "Kinder", is_main: false },
+    ]);
+    expect(dependentsOf([shop], [])).toEqual({ agents: [shop], branches: [] });
   });
 });

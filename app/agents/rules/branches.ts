@@ -11,6 +11,7 @@ export const BRANCH_TEXTS = {
   branchNotFound: "Branch not found.",
   branchesNotFound: (ids: string[]) => `These branches are not the agent's: ${ids.join(", ")}.`,
   versionNotFound: "Version not found.",
+  versionNotOnBranch: "Version not found on this branch.",
   nameTaken: (name: string) => `The agent already has a branch named "${name}".`,
   draftNotFound: "This branch has no draft.",
   mainCannotArchive: "The main branch cannot be archived.",
@@ -29,7 +30,7 @@ export const BRANCH_TEXTS = {
   rebased: "Rebased onto Main",
   branchCreated: (name: string) => `Branched as ${name}`,
   saved: "Updated",
-  branchNeedsKey: "Only a signed URL or an API key chooses a conversation's branch: the widget follows the traffic split.",
+  branchNeedsKey: "Only a signed URL or an API key chooses a conversation's branch or version: the widget follows the traffic split.",
 } as const;
 
 export type TrafficSplit = Record<string, number>;
@@ -148,15 +149,28 @@ export function mergeConfigs(base: MergeableConfig, source: MergeableConfig, tar
 }
 
 /**
- * A conversation signature that names the branch it talks with (decision 0085): the random part, a dot, the branch
- * id. The stored hash covers the whole text, so changing the branch makes the signature unknown.
+ * A conversation signature that names the branch it talks with (decision 0085), and the version when one was chosen
+ * (always with its branch): the random part, then each id after a dot. The stored hash covers the whole text, so
+ * changing or dropping the branch or the version makes the signature unknown.
  */
-export const signatureWithBranch = (random: string, branchId: string | null): string => (branchId ? `${random}.${branchId}` : random);
+export const signatureWithBranch = (random: string, branchId: string | null, versionId: string | null = null): string =>
+  branchId ? (versionId ? `${random}.${branchId}.${versionId}` : `${random}.${branchId}`) : random;
 
 /** A signature's parts, or null when it is not one this server makes. */
-export function signatureParts(token: string): { random: string; branchId: string | null } | null {
-  const match = /^([0-9a-f]{48})(?:\.([A-Za-z0-9_-]{1,100}))?$/.exec(token);
-  return match ? { random: match[1]!, branchId: match[2] ?? null } : null;
+export function signatureParts(token: string): { random: string; branchId: string | null; versionId: string | null } | null {
+  const match = /^([0-9a-f]{48})(?:\.([A-Za-z0-9_-]{1,100})(?:\.([A-Za-z0-9_-]{1,100}))?)?$/.exec(token);
+  return match ? { random: match[1]!, branchId: match[2] ?? null, versionId: match[3] ?? null } : null;
+}
+
+/**
+ * Why a conversation cannot talk with the version it chose, or null (decision 0085, 2026-11-28): the version must be
+ * the agent's, and on the branch named beside it when one is. An archived branch's version may still be chosen: a
+ * version never changes, and choosing one is asking for exactly that configuration.
+ */
+export function chosenVersionProblem(version: { agentId: string; branchId: string } | null, agentId: string, branchId: string | null): string | null {
+  if (!version || version.agentId !== agentId) return BRANCH_TEXTS.versionNotFound;
+  if (branchId && version.branchId !== branchId) return BRANCH_TEXTS.versionNotOnBranch;
+  return null;
 }
 
 /** A use outside an agent's main configuration: a branch's tip, or a draft (decision 0085). */
@@ -167,3 +181,30 @@ export const branchUseName = (use: BranchUse): string => (use.draft ? `${use.age
 
 /** The names an in-use refusal lists: the agents using it on main, then each use on a branch, each name once. */
 export const inUseNames = (onMain: string[], onBranches: BranchUse[]): string[] => [...new Set([...onMain, ...onBranches.map(branchUseName)])];
+
+/** An agent in a dependents list (a document's dependent_agents, a tool's dependent agents, a secret's used_by). */
+export type DependentAgent = { id: string; name: string; createdAt: number };
+
+/** A use on a branch as the in-use query reads it (decision 0085): a branch's tip, or any branch's draft. */
+export type BranchUseOf = BranchUse & { agentId: string; agentCreatedAt: number; branchId: string };
+
+/** A branch in a dependents list, as the SDK's DependentBranchInfo says it. */
+export type DependentBranch = { agent_id: string; agent_name: string; branch_id: string; branch_name: string; is_main: boolean };
+
+/**
+ * The dependents lists from the same uses the in-use refusal names (decision 0085, 2026-11-28), so they always agree:
+ * every agent using it on main, on a branch's tip or in a draft, once, newest first; and each branch whose tip or
+ * draft uses it, once (main appears only through its draft: main's own use is the agents list).
+ */
+export function dependentsOf(onMain: DependentAgent[], onBranches: BranchUseOf[]): { agents: DependentAgent[]; branches: DependentBranch[] } {
+  const agents = new Map<string, DependentAgent>();
+  for (const a of onMain) agents.set(a.id, { id: a.id, name: a.name, createdAt: a.createdAt });
+  const branches = new Map<string, DependentBranch>();
+  for (const use of onBranches) {
+    if (!agents.has(use.agentId)) agents.set(use.agentId, { id: use.agentId, name: use.agentName, createdAt: use.agentCreatedAt });
+    const key = `${use.agentId} ${use.branchId}`;
+    if (!branches.has(key)) branches.set(key, { agent_id: use.agentId, agent_name: use.agentName, branch_id: use.branchId, branch_name: use.branchName, is_main: use.branchId === MAIN_BRANCH.id });
+  }
+  const byName = (a: DependentBranch, b: DependentBranch) => a.agent_name.localeCompare(b.agent_name) || a.agent_id.localeCompare(b.agent_id) || a.branch_name.localeCompare(b.branch_name);
+  return { agents: [...agents.values()].sort((a, b) => b.createdAt - a.createdAt), branches: [...branches.values()].sort(byName) };
+}

@@ -4,12 +4,12 @@ import { database } from "../../../db/client";
 import * as table from "../../../db/repositories/agent-branches";
 import type { AgentBranchRow, AgentDeploymentRow, AgentDraftRow } from "../../../db/repositories/agent-branches";
 import type { AgentRow } from "../../../db/repositories/agents";
-import type { AgentVersionRow } from "../../../db/repositories/agent-versions";
+import { findVersion, type AgentVersionRow } from "../../../db/repositories/agent-versions";
 import { isAdmin } from "../../../core/workspace/roles";
 import type { Actor } from "~/accounts/accounts.server";
 import { newId } from "~/accounts/accounts.server";
 import { mergeJson, type Json } from "~/agents/rules/agents";
-import { BRANCH_LIMITS, BRANCH_TEXTS, liveShare, MAIN_BRANCH, mergeConfigs, pickBranch, splitOf, trafficProblem, type MergeableConfig, type TrafficSplit } from "~/agents/rules/branches";
+import { BRANCH_LIMITS, BRANCH_TEXTS, chosenVersionProblem, liveShare, MAIN_BRANCH, mergeConfigs, pickBranch, splitOf, trafficProblem, type MergeableConfig, type TrafficSplit } from "~/agents/rules/branches";
 import { accessInfo, agentJson, refusalOf, type AgentRefusal } from "./agents.server";
 import { agentAtVersion, newVersion, versionJson, type VersionParents } from "./versions.server";
 import { procedureCommit } from "./procedures.server";
@@ -401,4 +401,22 @@ export async function chosenBranch(env: Pick<Env, "DB">, agent: AgentRow, branch
   if (branchId === MAIN) return { ok: true, routed: { agent, branchId: MAIN, versionId: tip?.id ?? null } };
   if (!tip) return branchNotFound();
   return { ok: true, routed: { agent: agentAtVersion(agent, tip), branchId, versionId: tip.id } };
+}
+
+/**
+ * A conversation that chose a version (a signed URL's or the socket's version_id, decision 0085 as amended on
+ * 2026-11-28): exactly that version's configuration, recorded with its branch. Unknown, another agent's, or not on
+ * the branch named beside it: not found. A version of an archived branch may be chosen (a version never changes).
+ */
+export async function chosenVersion(env: Pick<Env, "DB">, agent: AgentRow, versionId: string, branchId: string | null): Promise<{ ok: true; routed: RoutedConversation } | Refused> {
+  const version = (await findVersion(database(env.DB), agent.workspaceId, agent.id, versionId)) ?? null;
+  const problem = chosenVersionProblem(version, agent.id, branchId);
+  if (problem || !version) return refuse(404, "not_found", problem ?? BRANCH_TEXTS.versionNotFound);
+  return { ok: true, routed: { agent: agentAtVersion(agent, version), branchId: version.branchId, versionId: version.id } };
+}
+
+/** The branch or version a conversation chose, when it chose one (a version wins: it names its branch). */
+export async function chosenRoute(env: Pick<Env, "DB">, agent: AgentRow, choice: { branchId: string | null; versionId: string | null }): Promise<{ ok: true; routed: RoutedConversation } | Refused | null> {
+  if (choice.versionId) return chosenVersion(env, agent, choice.versionId, choice.branchId);
+  return choice.branchId ? chosenBranch(env, agent, choice.branchId) : null;
 }

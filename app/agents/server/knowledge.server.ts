@@ -10,14 +10,14 @@ import { fetchPublic } from "../../../core/http/public-fetch";
 import type { Actor } from "~/accounts/accounts.server";
 import { newId } from "~/accounts/accounts.server";
 import { AGENT_LIMITS, AGENT_TEXTS, agentSettings, htmlText, htmlTitle, readableFileKind, type Json } from "~/agents/rules/agents";
-import { inUseNames } from "~/agents/rules/branches";
+import { dependentsOf, inUseNames, type DependentAgent, type DependentBranch } from "~/agents/rules/branches";
 import { folderAndDescendants, folderPath, KNOWLEDGE_LIMITS, KNOWLEDGE_PAGE_TEXTS, KNOWLEDGE_TEXTS, moveProblem, type Folder } from "~/agents/rules/knowledge";
 import { accessInfo, findAgent, settingsOfAgent, updateAgent, type AgentRefusal } from "./agents.server";
 
 export type { KnowledgeDocumentRow };
 type Env = { DB: D1Database; MEDIA?: R2Bucket; ENVIRONMENT?: string };
 type Viewer = Pick<Actor, "membership" | "user">;
-export type DependentAgent = { id: string; name: string; createdAt: number };
+export type { DependentAgent, DependentBranch };
 type Result = { ok: true; document: KnowledgeDocumentRow } | { ok: false; refusal: AgentRefusal };
 
 const refuse = (httpStatus: 400 | 404 | 409 | 422, status: string, message: string): { ok: false; refusal: AgentRefusal } => ({ ok: false, refusal: { httpStatus, status, message } });
@@ -185,23 +185,47 @@ export async function listDocuments(env: Env, viewer: Viewer, query: DocumentQue
   return { documents: page, nextCursor: rows.length > query.pageSize ? String(page.reduce((edge, d) => (query.ascending ? Math.max(edge, d.createdAt) : Math.min(edge, d.createdAt)), query.ascending ? 0 : Infinity)) : null };
 }
 
-/** The workspace's agents that use each document (read from their configuration). */
-export async function dependentAgents(env: Env, viewer: Pick<Actor, "membership">): Promise<Map<string, DependentAgent[]>> {
-  const agents = await table.listAgents(database(env.DB), workspaceOf(viewer), { pageSize: 10_000 });
-  const users = new Map<string, DependentAgent[]>();
+/**
+ * Each document's uses, read from the configurations: by agents on main (their agents rows), and by the tips of
+ * other branches and the drafts (decision 0085): what a delete is refused for and what the dependents lists say.
+ */
+async function documentUses(env: Env, workspaceId: string): Promise<{ onMain: Map<string, DependentAgent[]>; onBranches: Map<string, BranchConfig[]> }> {
+  const db = database(env.DB);
+  const [agents, configs] = await Promise.all([table.listAgents(db, workspaceId, { pageSize: 10_000 }), branchConfigs(db, workspaceId)]);
+  const onMain = new Map<string, DependentAgent[]>();
   for (const agent of agents) {
-    for (const ref of settingsOfAgent(agent).knowledgeBase) users.set(ref.id, [...(users.get(ref.id) ?? []), { id: agent.id, name: agent.name, createdAt: agent.createdAt }]);
+    for (const ref of settingsOfAgent(agent).knowledgeBase) onMain.set(ref.id, [...(onMain.get(ref.id) ?? []), { id: agent.id, name: agent.name, createdAt: agent.createdAt }]);
   }
-  return users;
+  const onBranches = new Map<string, BranchConfig[]>();
+  for (const use of configs) {
+    for (const ref of agentSettings(JSON.parse(use.conversationConfig) as Json, {}).knowledgeBase) onBranches.set(ref.id, [...(onBranches.get(ref.id) ?? []), use]);
+  }
+  return { onMain, onBranches };
 }
 
-/** The agents that use any of these documents (or, for a folder, anything inside it), each once. */
-export async function agentsUsing(env: Env, viewer: Pick<Actor, "membership">, ids: string[]): Promise<DependentAgent[]> {
-  const users = await dependentAgents(env, viewer);
-  const inside = await contentsOf(env, workspaceOf(viewer), ids);
-  const found = new Map<string, DependentAgent>();
-  for (const id of inside) for (const agent of users.get(id) ?? []) found.set(agent.id, agent);
-  return [...found.values()].sort((a, b) => b.createdAt - a.createdAt);
+/** The workspace's agents that use each document, on main, a branch or a draft (the uses a delete is refused for). */
+export async function dependentAgents(env: Env, viewer: Pick<Actor, "membership">): Promise<Map<string, DependentAgent[]>> {
+  const uses = await documentUses(env, workspaceOf(viewer));
+  const ids = new Set([...uses.onMain.keys(), ...uses.onBranches.keys()]);
+  return new Map([...ids].map((id) => [id, dependentsOf(uses.onMain.get(id) ?? [], uses.onBranches.get(id) ?? []).agents]));
+}
+
+/** The uses of any of these documents (or, for a folder, anything inside it): main's agents, each once, newest first, and the branches' tips and drafts. */
+async function usesOf(env: Env, workspaceId: string, ids: string[]): Promise<{ ids: string[]; onMain: DependentAgent[]; onBranches: BranchConfig[] }> {
+  const [uses, inside] = await Promise.all([documentUses(env, workspaceId), contentsOf(env, workspaceId, ids)]);
+  const onMain = new Map<string, DependentAgent>();
+  const onBranches = new Set<BranchConfig>();
+  for (const id of inside) {
+    for (const agent of uses.onMain.get(id) ?? []) onMain.set(agent.id, agent);
+    for (const use of uses.onBranches.get(id) ?? []) onBranches.add(use);
+  }
+  return { ids: inside, onMain: [...onMain.values()].sort((a, b) => b.createdAt - a.createdAt), onBranches: [...onBranches] };
+}
+
+/** The agents that use any of these documents (or, for a folder, anything inside it), each once, and the branches using them. */
+export async function agentsUsing(env: Env, viewer: Pick<Actor, "membership">, ids: string[]): Promise<{ agents: DependentAgent[]; branches: DependentBranch[] }> {
+  const uses = await usesOf(env, workspaceOf(viewer), ids);
+  return dependentsOf(uses.onMain, uses.onBranches);
 }
 
 /** These ids and, for folders among them, everything inside them at any depth. */
@@ -238,12 +262,6 @@ async function detachFromAgents(env: Env, workspaceId: string, ids: Set<string>,
   }
 }
 
-/** The tips of branches other than main, and the drafts, whose knowledge base names any of these documents (decision 0085). */
-async function documentUsesOnBranches(env: Env, workspaceId: string, ids: Set<string>): Promise<BranchConfig[]> {
-  const configs = await branchConfigs(database(env.DB), workspaceId);
-  return configs.filter((use) => agentSettings(JSON.parse(use.conversationConfig) as Json, {}).knowledgeBase.some((ref) => ids.has(ref.id)));
-}
-
 /**
  * Deletes a document, or a folder with everything inside it; one that agents use on any branch (or in a draft) is
  * refused unless forced (then main loses it; other branches keep the id and go without it: decision 0085). Kept
@@ -253,10 +271,9 @@ export async function deleteDocument(env: Env, viewer: Pick<Actor, "membership">
   const db = database(env.DB);
   const workspaceId = workspaceOf(viewer);
   if (!(await table.findDocument(db, workspaceId, id))) return notFound();
-  const ids = await contentsOf(env, workspaceId, [id]);
-  const [users, onBranches] = await Promise.all([agentsUsing(env, viewer, [id]), documentUsesOnBranches(env, workspaceId, new Set(ids))]);
-  if ((users.length || onBranches.length) && !force) return refuse(400, "document_in_use", AGENT_TEXTS.documentInUse(inUseNames(users.map((u) => u.name), onBranches)));
-  await detachFromAgents(env, workspaceId, new Set(ids), users);
+  const { ids, onMain, onBranches } = await usesOf(env, workspaceId, [id]);
+  if ((onMain.length || onBranches.length) && !force) return refuse(400, "document_in_use", AGENT_TEXTS.documentInUse(inUseNames(onMain.map((u) => u.name), onBranches)));
+  await detachFromAgents(env, workspaceId, new Set(ids), onMain);
   const deleted = await knowledge.deleteDocuments(db, workspaceId, ids);
   const keys = deleted.flatMap((d) => (d.sourceKey ? [d.sourceKey] : []));
   if (keys.length && env.MEDIA) await env.MEDIA.delete(keys);

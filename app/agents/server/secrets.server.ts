@@ -7,7 +7,7 @@ import { branchConfigs, type BranchConfig } from "../../../db/repositories/agent
 import type { Actor } from "~/accounts/accounts.server";
 import { newId } from "~/accounts/accounts.server";
 import { secretIdsOfPrompt, SECRET_TEXTS } from "~/agents/rules/secrets";
-import { inUseNames } from "~/agents/rules/branches";
+import { dependentsOf, inUseNames, type DependentAgent } from "~/agents/rules/branches";
 import { authConnectionIdOf } from "~/workspace/rules/auth-connections";
 import type { AgentRefusal } from "./agents.server";
 import { toolsUsingSecret, type AgentToolRow } from "./tools.server";
@@ -43,12 +43,12 @@ export async function updateSecret(env: SecretsEnv, viewer: Pick<Actor, "members
   return next;
 }
 
-export type SecretUsers = { agents: AgentRow[]; tools: AgentToolRow[] };
+export type SecretUsers = { agents: DependentAgent[]; tools: AgentToolRow[] };
 
-/** The workspace's agents whose inline webhook tools use this secret, and its workspace tools that do (decision 0065). */
-export async function secretUsers(env: SecretsEnv, workspaceId: string, id: string): Promise<SecretUsers> {
+/** The agents whose main configuration's inline webhook tools use this secret. */
+async function secretUsersOnMain(env: SecretsEnv, workspaceId: string, id: string): Promise<AgentRow[]> {
   const mentioning = await table.agentsMentioning(database(env.DB), workspaceId, id);
-  return { agents: mentioning.filter((agent) => secretIdsOfPrompt(promptOf(agent)).includes(id)), tools: await toolsUsingSecret(env, workspaceId, id) };
+  return mentioning.filter((agent) => secretIdsOfPrompt(promptOf(agent)).includes(id));
 }
 
 /** The tips of branches other than main, and the drafts, whose inline webhook tools use this secret (decision 0085). */
@@ -56,12 +56,21 @@ async function secretUsesOnBranches(env: SecretsEnv, workspaceId: string, id: st
   return (await branchConfigs(database(env.DB), workspaceId, id)).filter((use) => secretIdsOfPrompt(promptOf(use)).includes(id));
 }
 
+/**
+ * What uses this secret: the agents whose inline webhook tools do on main, a branch or a draft (decision 0085), and
+ * the workspace tools that do (decision 0065): the uses a delete is refused for.
+ */
+export async function secretUsers(env: SecretsEnv, workspaceId: string, id: string): Promise<SecretUsers> {
+  const [onMain, onBranches, tools] = await Promise.all([secretUsersOnMain(env, workspaceId, id), secretUsesOnBranches(env, workspaceId, id), toolsUsingSecret(env, workspaceId, id)]);
+  return { agents: dependentsOf(onMain, onBranches).agents, tools };
+}
+
 /** Deletes a secret nothing uses; one in use (on any branch of an agent, or a draft) is refused with the agents' and tools' names. */
 export async function deleteSecret(env: SecretsEnv, viewer: Pick<Actor, "membership">, id: string): Promise<{ ok: true } | { ok: false; refusal: AgentRefusal }> {
   const found = await findSecret(env, viewer, id);
   if (!found) return { ok: false, refusal: { httpStatus: 404, status: "not_found", message: SECRET_TEXTS.notFound } };
-  const [users, onBranches] = await Promise.all([secretUsers(env, found.workspaceId, id), secretUsesOnBranches(env, found.workspaceId, id)]);
-  const names = [...inUseNames(users.agents.map((a) => a.name), onBranches), ...users.tools.map((t) => `the ${t.name} tool`)];
+  const [onMain, onBranches, tools] = await Promise.all([secretUsersOnMain(env, found.workspaceId, id), secretUsesOnBranches(env, found.workspaceId, id), toolsUsingSecret(env, found.workspaceId, id)]);
+  const names = [...inUseNames(onMain.map((a) => a.name), onBranches), ...tools.map((t) => `the ${t.name} tool`)];
   if (names.length) return { ok: false, refusal: { httpStatus: 400, status: "secret_in_use", message: SECRET_TEXTS.inUse(names) } };
   await table.deleteSecret(database(env.DB), found.workspaceId, id);
   return { ok: true };

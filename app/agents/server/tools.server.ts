@@ -11,7 +11,7 @@ import type { Json } from "~/agents/rules/agents";
 import type { AgentTool } from "~/agents/rules/llm";
 import { secretIdsOfPrompt, SECRET_TEXTS } from "~/agents/rules/secrets";
 import { toolConfigProblem, toolIdsOfPrompt, workspaceTool, WORKSPACE_TOOL_TEXTS } from "~/agents/rules/tools";
-import { inUseNames } from "~/agents/rules/branches";
+import { dependentsOf, inUseNames, type DependentAgent, type DependentBranch } from "~/agents/rules/branches";
 import { accessInfo, type AgentRefusal } from "./agents.server";
 import { missingSecrets } from "./secrets.server";
 
@@ -88,8 +88,8 @@ export async function updateTool(env: Env, viewer: Viewer, id: string, input: To
   return { ok: true, tool: next };
 }
 
-/** The workspace's agents whose prompt.tool_ids name this tool. */
-export async function toolUsers(env: Env, workspaceId: string, id: string): Promise<AgentRow[]> {
+/** The workspace's agents whose main configuration (prompt.tool_ids) names this tool. */
+async function toolUsersOnMain(env: Env, workspaceId: string, id: string): Promise<AgentRow[]> {
   const mentioning = await agentsMentioning(database(env.DB), workspaceId, id);
   return mentioning.filter((agent) => toolIdsOfPrompt(promptOf(agent)).includes(id));
 }
@@ -99,6 +99,15 @@ async function toolUsesOnBranches(env: Env, workspaceId: string, id: string): Pr
   return (await branchConfigs(database(env.DB), workspaceId, id)).filter((use) => toolIdsOfPrompt(promptOf(use)).includes(id));
 }
 
+/** The agents using this tool on main, a branch or a draft, newest first, and those branches: the uses a delete is refused for. */
+export async function toolDependents(env: Env, workspaceId: string, id: string): Promise<{ agents: DependentAgent[]; branches: DependentBranch[] }> {
+  const [onMain, onBranches] = await Promise.all([toolUsersOnMain(env, workspaceId, id), toolUsesOnBranches(env, workspaceId, id)]);
+  return dependentsOf(onMain, onBranches);
+}
+
+/** The agents using this tool on main, a branch or a draft, newest first. */
+export const toolUsers = async (env: Env, workspaceId: string, id: string): Promise<DependentAgent[]> => (await toolDependents(env, workspaceId, id)).agents;
+
 /**
  * Deletes a tool; one any branch of an agent uses (or a draft) is refused unless forced (then it is taken out of
  * main's tool_ids; other branches keep the id and go without the tool: decision 0085).
@@ -107,7 +116,7 @@ export async function deleteTool(env: Env, viewer: Viewer, id: string, force: bo
   const db = database(env.DB);
   const found = await findTool(env, viewer, id);
   if (!found) return { ok: false, refusal: { httpStatus: 404, status: "not_found", message: WORKSPACE_TOOL_TEXTS.notFound } };
-  const [users, onBranches] = await Promise.all([toolUsers(env, found.workspaceId, id), toolUsesOnBranches(env, found.workspaceId, id)]);
+  const [users, onBranches] = await Promise.all([toolUsersOnMain(env, found.workspaceId, id), toolUsesOnBranches(env, found.workspaceId, id)]);
   if ((users.length || onBranches.length) && !force) return { ok: false, refusal: { httpStatus: 400, status: "tool_in_use", message: WORKSPACE_TOOL_TEXTS.inUse(inUseNames(users.map((a) => a.name), onBranches)) } };
   for (const agent of users) {
     const config = JSON.parse(agent.conversationConfig) as { agent?: { prompt?: { tool_ids?: unknown[] } } };

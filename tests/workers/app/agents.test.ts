@@ -2308,6 +2308,91 @@ describe("agents-branches", () => {
       expect((await call<{ results: Json[] }>(`/v1/convai/agents/${agentId}/branches`)).results.map((r) => r.is_archived)).toEqual([false, false]);
     });
   });
+  it("lets a conversation choose a version (a signed URL's version_id bound into its signature, the socket's with a key): it talks with exactly that version, recorded with its branch", async () => {
+    const agentId = await newAgent();
+    const first = (await call<Agent>(`/v1/convai/agents/${agentId}`)).version_id;
+    await call(`/v1/convai/agents/${agentId}`, { method: "PATCH", json: { conversation_config: { agent: { first_message: "Welcome to the new main." } } } });
+    const signedPathOf = async (query: string) => {
+      const { signed_url } = await call<{ signed_url: string }>(`/v1/convai/conversation/get-signed-url?agent_id=${agentId}&${query}`);
+      return new URL(signed_url).pathname + new URL(signed_url).search;
+    };
+    // Main's older version answers with its first message, not the tip's.
+    const signedPath = await signedPathOf(`version_id=${first}`);
+    const older = await talk(agentId, signedPath, {});
+    expect(older.first).toBe("Welcome to main.");
+    expect(older.saved).toMatchObject({ branch_id: "main", version_id: first });
+    expect((await talk(agentId)).first).toBe("Welcome to the new main.");
+    expect((await call<{ conversations: Json[] }>(`/v1/convai/conversations?agent_id=${agentId}&version_id=${first}`)).conversations.map((c) => c.conversation_id)).toEqual([older.id]);
+
+    // A branch's older version by key, and with its branch named beside it; recorded under that branch.
+    const b = await newBranch(agentId, "Versions", { agent: { first_message: "Welcome to the branch." } });
+    await call(`/v1/convai/agents/${agentId}?branch_id=${b.created_branch_id}`, { method: "PATCH", json: { conversation_config: { agent: { first_message: "Welcome to the branch, again." } } } });
+    const byKey = await talk(agentId, `/v1/convai/conversation?agent_id=${agentId}&version_id=${b.created_version_id}`);
+    expect(byKey.first).toBe("Welcome to the branch.");
+    expect(byKey.saved).toMatchObject({ branch_id: b.created_branch_id, version_id: b.created_version_id });
+    expect((await talk(agentId, await signedPathOf(`branch_id=${b.created_branch_id}&version_id=${b.created_version_id}`), {})).first).toBe("Welcome to the branch.");
+
+    // The version is part of the signature: another version, or none, in its place or in the query is not that link.
+    const refusedWith = async (path: string, headers: Record<string, string>) => {
+      const opened = await connectAs(path, headers);
+      await opened.closed;
+      return (opened.messages.find((m) => m.type === "error") as { error: string }).error;
+    };
+    expect(await refusedWith(signedPath.replace(first, b.created_version_id), {})).toBe(AGENT_TEXTS.signedUrlInvalid);
+    expect(await refusedWith(signedPath.replace(`.${first}`, ""), {})).toBe(AGENT_TEXTS.signedUrlInvalid);
+    expect(await refusedWith(`${signedPath}&version_id=${b.created_version_id}`, {})).toBe(AGENT_TEXTS.signedUrlInvalid);
+
+    // Unknown, another agent's, not on the branch named: 404; malformed: 422; the socket with a key refuses the same.
+    const signedUrl = `/v1/convai/conversation/get-signed-url?agent_id=${agentId}`;
+    expect((await call<{ detail: Json }>(`${signedUrl}&version_id=agtvrsn_nope`, {}, 404)).detail).toEqual({ status: "not_found", message: BRANCH_TEXTS.versionNotFound });
+    const other = await newAgent();
+    await call(`/v1/convai/conversation/get-signed-url?agent_id=${other}&version_id=${first}`, {}, 404);
+    expect((await api(`${signedUrl}&version_id=${first}`, { key: otherKey })).status).toBe(404);
+    expect((await call<{ detail: Json }>(`${signedUrl}&version_id=${first}&branch_id=${b.created_branch_id}`, {}, 404)).detail).toEqual({ status: "not_found", message: BRANCH_TEXTS.versionNotOnBranch });
+    await call(`${signedUrl}&version_id=`, {}, 422);
+    await call(`${signedUrl}&version_id=${"v".repeat(101)}`, {}, 422);
+    expect(await refusedWith(`/v1/convai/conversation?agent_id=${other}&version_id=${first}`, { "xi-api-key": key })).toBe(BRANCH_TEXTS.versionNotFound);
+
+    // A version never changes, so an archived branch's may still be chosen (its branch takes no other conversations).
+    await call(`/v1/convai/agents/${agentId}/branches/${b.created_branch_id}`, { method: "PATCH", json: { is_archived: true } });
+    await call(`${signedUrl}&branch_id=${b.created_branch_id}`, {}, 409);
+    expect((await talk(agentId, await signedPathOf(`version_id=${b.created_version_id}`), {})).saved).toMatchObject({ branch_id: b.created_branch_id, version_id: b.created_version_id });
+  }, 90_000);
+
+  it("lists as a document's, a tool's and a secret's dependents the agents using them on a branch or in a draft, naming the branch, as the delete refusal does", async () => {
+    const tool = await call<{ id: string }>("/v1/convai/tools", { method: "POST", json: { tool_config: { type: "webhook", name: "stock", description: "Stock of a product", api_schema: { url: "http://tools.test/stock", method: "GET" } } } });
+    const documentId = (await call<{ id: string }>("/v1/convai/knowledge-base/text", { method: "POST", json: { text: "Stock is counted nightly.", name: "Stock facts" } })).id;
+    const secret = await call<{ secret_id: string }>("/v1/convai/secrets", { method: "POST", json: { type: "new", name: "Stock token", value: "Bearer stock-1" } });
+    const uses = { tool_ids: [tool.id], knowledge_base: [{ type: "text", id: documentId, name: "Stock facts" }], tools: [{ type: "webhook", name: "orders", description: "Orders", api_schema: { url: "http://tools.test/orders", method: "GET", request_headers: { authorization: { secret_id: secret.secret_id } } } }] };
+    const agentId = await newAgent();
+    const b = await newBranch(agentId, "Listed", { agent: { prompt: uses } });
+    const lists = async () => ({
+      tool: await call<{ agents: Json[]; branches: Json[] }>(`/v1/convai/tools/${tool.id}/dependent-agents`),
+      document: await call<{ agents: Json[]; branches: Json[] }>(`/v1/convai/knowledge-base/${documentId}/dependent-agents`),
+      documents: await call<{ agents: Json[]; branches: Json[] }>("/v1/convai/knowledge-base/dependent-agents", { method: "POST", json: { document_ids: [documentId] } }),
+      summary: (await call<{ documents: { id: string; dependent_agents: Json[] }[] }>("/v1/convai/knowledge-base?page_size=100")).documents.find((d) => d.id === documentId)!.dependent_agents,
+      secret: (await call<{ used_by: { agents: Json[] } }>(`/v1/convai/secrets/${secret.secret_id}`)).used_by.agents,
+      secretAgents: (await call<{ dependencies: Json[] }>(`/v1/convai/secrets/${secret.secret_id}/dependencies/agents`)).dependencies,
+    });
+    // Main uses none of them: the branch's tip does, and is named.
+    const listed = await lists();
+    const agent = { type: "available", id: agentId, name: "Shop" };
+    const branch = { agent_id: agentId, agent_name: "Shop", branch_id: b.created_branch_id, branch_name: "Listed", is_main: false };
+    for (const found of [listed.tool, listed.document, listed.documents]) expect(found).toMatchObject({ agents: [agent], branches: [branch], has_more: false });
+    for (const found of [listed.summary, listed.secret, listed.secretAgents]) expect(found).toMatchObject([agent]);
+
+    // The branch lets go and main's draft holds them: main is named through its draft.
+    await call(`/v1/convai/agents/${agentId}?branch_id=${b.created_branch_id}`, { method: "PATCH", json: { conversation_config: { agent: { prompt: { tool_ids: [], knowledge_base: [], tools: [] } } } } });
+    await call(`/v1/convai/agents/${agentId}/drafts`, { method: "POST", json: { branch_id: "main", name: "Shop", conversation_config: { agent: { prompt: uses } }, platform_settings: {}, workflow: {} } });
+    expect((await lists()).tool).toMatchObject({ agents: [agent], branches: [{ ...branch, branch_id: "main", branch_name: "Main", is_main: true }] });
+
+    // Discarded: every list is empty and the deletes go through, as the refusal and the lists agree.
+    await call(`/v1/convai/agents/${agentId}/drafts?branch_id=main`, { method: "DELETE" });
+    const empty = await lists();
+    for (const found of [empty.tool, empty.document, empty.documents]) expect(found).toMatchObject({ agents: [], branches: [] });
+    for (const found of [empty.summary, empty.secret, empty.secretAgents]) expect(found).toEqual([]);
+    for (const path of [`/v1/convai/tools/${tool.id}`, `/v1/convai/knowledge-base/${documentId}`, `/v1/convai/secrets/${secret.secret_id}`]) await call(path, { method: "DELETE" });
+  });
 });
 
 describe("agents-procedures", () => {
