@@ -110,6 +110,8 @@ describe("professional cloning and similar voices", () => {
     // Manual verification from the page's own form: a document and a note.
     await card.getByLabel(PROFESSIONAL_PAGE_TEXT.documentsLabel).setInputFiles({ name: "consent.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 consent") });
     await card.getByLabel(PROFESSIONAL_PAGE_TEXT.noteLabel).fill("My consent is attached.");
+    await card.getByRole("button", { name: PROFESSIONAL_PAGE_TEXT.requestButton }).scrollIntoViewIfNeeded();
+    await bothThemes(page, "professional-cloning-manual-verification");
     await card.getByRole("button", { name: PROFESSIONAL_PAGE_TEXT.requestButton }).click();
     await card.getByTestId("manual-verification").getByText("Manual verification requested: support staff will review your documents.").waitFor();
     await screenshotsOf(page, "/app/voice-lab/professional", "professional-cloning-separation-and-request");
