@@ -35,7 +35,7 @@ function SampleSpeakersForm({ voiceId, sampleId, separation, result, disabled }:
   const status = separation?.status ?? "not_started";
   return (
     <div className="flex flex-col gap-2" data-testid="sample-speakers" data-status={status}>
-      <Form method="post" className="self-start">
+      <Form method="post" preventScrollReset className="self-start">
         <HiddenIds intent="separate" voiceId={voiceId} sampleId={sampleId} />
         <Button type="submit" size="sm" variant="secondary" disabled={disabled || status === "pending"}>
           <Users aria-hidden="true" /> {status === "completed" || status === "failed" ? T.separateAgain : T.separateButton}
@@ -44,7 +44,7 @@ function SampleSpeakersForm({ voiceId, sampleId, separation, result, disabled }:
       {status === "pending" ? <Hint>{T.separating}</Hint> : null}
       {status === "failed" ? <Hint tone="error">{T.failed(separation?.failure ?? "unknown reason")}</Hint> : null}
       {status === "completed" && separation ? (
-        <Form method="post" className="flex flex-col gap-2">
+        <Form method="post" preventScrollReset className="flex flex-col gap-2">
           <HiddenIds intent="speakers" voiceId={voiceId} sampleId={sampleId} />
           <fieldset className="flex flex-col gap-2">
             <legend className="sr-only">Speakers to keep</legend>
@@ -83,7 +83,7 @@ function SampleSpeakersForm({ voiceId, sampleId, separation, result, disabled }:
 function ManualVerificationForm({ voiceId, result, disabled }: { voiceId: string; result?: ProfessionalPageResult; disabled: boolean }) {
   const T = PROFESSIONAL_PAGE_TEXT;
   return (
-    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-2 border-t border-border pt-3" aria-label={T.manualTitle}>
+    <Form method="post" preventScrollReset encType="multipart/form-data" className="flex flex-col gap-2 border-t border-border pt-3" aria-label={T.manualTitle}>
       <h4 className="text-sm font-medium">{T.manualTitle}</h4>
       <p className="text-sm text-muted-foreground">{T.manualIntro}</p>
       <HiddenIds intent="verification" voiceId={voiceId} />

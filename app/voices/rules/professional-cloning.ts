@@ -130,6 +130,7 @@ export const PROFESSIONAL_PAGE_TEXT = {
   manualIntro: `Send documents that show the voice is yours or that its speaker agrees to the clone: PDF, image, audio, video or plain text, 1 to ${MAX_VERIFICATION_FILES} files of up to ${MAX_VERIFICATION_FILE_BYTES / 1024 / 1024} MB each. Support staff review them; meanwhile you can still verify by reading the text aloud.`,
   documentsLabel: "Documents",
   noteLabel: "Note for the reviewer (optional)",
+  noteTooLong: `The note is at most ${MAX_VERIFICATION_TEXT} characters.`,
   requestButton: "Request manual verification",
   separationIntro:
     "Separate speakers finds the different voices in a sample by their pitch and vocal-tract size, measured over its stretches of speech between pauses. A man and a woman separate well; two close voices (one gender, similar pitch) can merge into one speaker, and overlapping speech goes to one of them. Keep the speakers that are you: only their speech is measured for training, and the recording stays whole.",

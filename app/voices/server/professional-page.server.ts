@@ -7,7 +7,7 @@ import type { Actor } from "~/accounts/accounts.server";
 import type { CloningEnv } from "~/voices/cloning.server";
 import type { ProfessionalVoicePipeline } from "~/voices/professional-cloning.server";
 import { parseFormData } from "~/common/form.server";
-import { PROFESSIONAL_PAGE_TEXT } from "~/voices/rules/professional-cloning";
+import { MAX_VERIFICATION_TEXT, PROFESSIONAL_PAGE_TEXT } from "~/voices/rules/professional-cloning";
 import { fromBase64 } from "../../../core/base64";
 
 export type ProfessionalPageResult = { intent: "verification" | "separate" | "speakers" | "unknown"; voice_id: string; sample_id: string | null; ok: boolean; error: string | null };
@@ -39,7 +39,8 @@ export async function professionalPageAction(pipeline: ProfessionalVoicePipeline
   });
   if (!pipeline) return answer({ ok: false, refusal: { httpStatus: 503, message: PROFESSIONAL_PAGE_TEXT.unavailable } });
   if (request.intent === "verification") {
-    const note = String(form.get("extra_text") ?? "").slice(0, 2000);
+    const note = String(form.get("extra_text") ?? "");
+    if (note.length > MAX_VERIFICATION_TEXT) return answer({ ok: false, refusal: { httpStatus: 400, message: PROFESSIONAL_PAGE_TEXT.noteTooLong } });
     return answer(await pipeline.requestManualVerification(env, viewer, request.voice_id, await uploadsOf(form, "files"), note));
   }
   if (request.intent === "separate") return answer(await pipeline.startSpeakerSeparation(env, viewer, request.voice_id, request.sample_id, background));
