@@ -1,5 +1,6 @@
 import type { OpenApiDocument } from "~/api-docs/rules/reference";
 import type { EdgeContext } from "../core/edge/edge-context";
+import type { ProfessionalVoicePipeline } from "~/voices/professional-cloning.server";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
@@ -12,6 +13,8 @@ declare module "@remix-run/cloudflare" {
     openApiDocument?: () => OpenApiDocument;
     /** Sends a request to this app worker in-process (the development Twilio stand-in reaches the platform so). */
     dial?: (request: Request) => Promise<Response>;
+    /** The professional voice steps that decode audio, from the app worker; absent under `npm run dev` (Remix alone). */
+    professionalVoices?: ProfessionalVoicePipeline;
   }
 }
 

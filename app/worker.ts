@@ -19,6 +19,7 @@ import "./load-context";
 import { consumeWebhookBatch } from "~/workspace/webhooks.server";
 // The live notifications' Durable Object class (wrangler.toml binds it as WORKSPACE_EVENTS).
 export { WorkspaceEvents } from "~/workspace/live-events.server";
+import { professionalVoicePipeline } from "~/voices/professional-cloning.server";
 import { consumePhoneCalls, type BatchMessage } from "~/agents/agents.server";
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
@@ -99,6 +100,8 @@ app.all("*", (c) => {
     // The /api page renders the same document /openapi.json serves (the pages never import the API layer).
     openApiDocument: () => apiDocument(new URL(c.req.url).origin),
     dial: (request: Request) => Promise.resolve(app.fetch(request, c.env, c.executionCtx)),
+    // Separation and verification documents on the professional voice page (its build cannot bundle the codecs).
+    professionalVoices: professionalVoicePipeline,
   });
 });
 

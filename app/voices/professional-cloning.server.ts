@@ -526,3 +526,11 @@ export async function requestManualVerification(env: CloningEnv, cloner: Cloner,
   await voicesTable.updateOwnVoice(database(env.DB), workspaceId, voiceId, { manualVerification: { extraText: extraText.trim(), requestedAt: now, files: stored }, manualVerificationReview: null });
   return { ok: true, value: { status: "pending" } };
 }
+
+/**
+ * The steps the professional voice page runs itself (decision 0087): the page build cannot bundle this module's
+ * WebAssembly codecs, so the app worker hands these over in the load context (app/load-context.ts), the same
+ * functions the /v1 routes call.
+ */
+export const professionalVoicePipeline = { requestManualVerification, startSpeakerSeparation, speakerSeparation, separatedSpeakerAudio, updateProfessionalSample };
+export type ProfessionalVoicePipeline = typeof professionalVoicePipeline;

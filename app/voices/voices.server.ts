@@ -6,3 +6,4 @@ export * from "./server/voice-library.server";
 export * from "./server/neural-clone.server";
 export * from "./server/verification-review.server";
 export * from "./server/voice-replication.server";
+export * from "./server/professional-page.server";

@@ -1,13 +1,14 @@
 // Professional cloning and similar voices in Chromium (decision 0035): the plan gate, a Creator workspace finds
 // voices similar to a recording in the library, then creates a professional voice, adds samples, verifies it
 // with a recording of the shown text and trains it; on the way, support staff reject a request for manual
-// verification with a reason the owner reads (decision 0091).
+// verification with a reason the owner reads (decision 0091), after the owner separated a sample's speakers and
+// asked for it from the page (decision 0087).
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { newPage, screenshot, sharedBrowser, signInInBrowser, waitForHydration } from "./browser";
+import { newPage, screenshot, screenshotsOf, sharedBrowser, signInInBrowser, waitForHydration } from "./browser";
 import { executeSql, signUpOverHttp, uniqueEmail } from "./http";
 import { subscribeInBrowser } from "./plans";
-import { PROFESSIONAL_PLAN_TEXT } from "~/voices/rules/professional-cloning";
+import { PROFESSIONAL_PAGE_TEXT, PROFESSIONAL_PLAN_TEXT } from "~/voices/rules/professional-cloning";
 import { CONSENT_TEXT } from "~/voices/rules/voice-cloning";
 
 const baseUrl = inject("baseUrl");
@@ -98,13 +99,22 @@ describe("professional cloning and similar voices", () => {
     await page.goto("/app/voice-lab/professional");
     await waitForHydration(page);
     const voiceId = (await card.getAttribute("data-voice-id"))!;
-    const requested = await page.evaluate(async (voiceId) => {
-      const body = new FormData();
-      body.append("files", new File(["%PDF-1.4 consent"], "consent.pdf", { type: "application/pdf" }));
-      body.append("extra_text", "My consent is attached.");
-      return (await fetch(`/v1/voices/pvc/${voiceId}/verification`, { method: "POST", body })).status;
-    }, voiceId);
-    expect(requested).toBe(200);
+    // Speaker separation from the page (decision 0087): the journey's samples are Roger's alone, so one speaker is
+    // found, heard on its own and kept.
+    const firstSample = card.getByTestId("sample").filter({ hasText: "roger-1.mp3" });
+    await firstSample.getByRole("button", { name: PROFESSIONAL_PAGE_TEXT.separateButton }).click();
+    await firstSample.getByText("Speaker 1 · ", { exact: false }).waitFor({ timeout: 60_000 });
+    await firstSample.getByRole("checkbox", { name: /Speaker 1/ }).check();
+    await firstSample.getByRole("button", { name: PROFESSIONAL_PAGE_TEXT.keepButton }).click();
+    await firstSample.getByText(PROFESSIONAL_PAGE_TEXT.kept(1)).waitFor({ timeout: 30_000 });
+    // Manual verification from the page's own form: a document and a note.
+    await card.getByLabel(PROFESSIONAL_PAGE_TEXT.documentsLabel).setInputFiles({ name: "consent.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 consent") });
+    await card.getByLabel(PROFESSIONAL_PAGE_TEXT.noteLabel).fill("My consent is attached.");
+    await card.getByRole("button", { name: PROFESSIONAL_PAGE_TEXT.requestButton }).scrollIntoViewIfNeeded();
+    await bothThemes(page, "professional-cloning-manual-verification");
+    await card.getByRole("button", { name: PROFESSIONAL_PAGE_TEXT.requestButton }).click();
+    await card.getByTestId("manual-verification").getByText("Manual verification requested: support staff will review your documents.").waitFor();
+    await screenshotsOf(page, "/app/voice-lab/professional", "professional-cloning-separation-and-request");
     const staffEmail = `reviewer-${Date.now()}@support.parlance.local`;
     await signUpOverHttp(baseUrl, staffEmail);
     await executeSql(inject("stateDir"), `UPDATE users SET staff_role = 'support' WHERE email = '${staffEmail}'`);

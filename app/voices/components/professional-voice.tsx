@@ -1,20 +1,107 @@
-import { useRevalidator } from "@remix-run/react";
-import { CheckCircle2, Mic, Square, Upload } from "lucide-react";
+import { Form, useNavigation, useRevalidator } from "@remix-run/react";
+import { CheckCircle2, FileCheck, Mic, Square, Upload, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Badge } from "~/common/ui/badge";
 import { Button } from "~/common/ui/button";
 import { Card } from "~/common/ui/card";
 import { Hint } from "~/common/ui/feedback";
-import { Input, Label } from "~/common/ui/input";
+import { Input, Label, Textarea } from "~/common/ui/input";
 import { Select } from "~/common/ui/select";
 import { languageName } from "~/speech/rules/languages";
 import { callV1 } from "~/voices/browser/v1-upload";
 import { recordingAsWav } from "~/voices/browser/recording";
-import { MIN_TRAINING_VOICED_SECONDS } from "~/voices/rules/professional-cloning";
+import { MAX_VERIFICATION_TEXT, MIN_TRAINING_VOICED_SECONDS, PROFESSIONAL_PAGE_TEXT, VERIFICATION_FILE_ACCEPT } from "~/voices/rules/professional-cloning";
 import { CONSENT_TEXT, SAMPLE_FILE_ACCEPT } from "~/voices/rules/voice-cloning";
 import { ENGINE_LANGUAGES } from "../../../core/voices/voice-rules";
-import type { ProfessionalVoiceOption } from "~/voices/voices.server";
+import type { ProfessionalPageResult, ProfessionalVoiceOption, SampleSpeakers } from "~/voices/voices.server";
 import { VoicePreviewButton } from "./voice-preview";
+
+const FILE_INPUT = "text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-secondary file:px-3 file:py-1.5 file:text-secondary-foreground";
+
+/** The page's own plain forms post here (the route's action); each names its voice, and its sample when it has one. */
+function HiddenIds({ intent, voiceId, sampleId }: { intent: ProfessionalPageResult["intent"]; voiceId: string; sampleId?: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="voice_id" value={voiceId} />
+      {sampleId ? <input type="hidden" name="sample_id" value={sampleId} /> : null}
+    </>
+  );
+}
+
+/** A sample's speaker separation: start (again), wait, then hear each speaker and choose those kept for training. */
+function SampleSpeakersForm({ voiceId, sampleId, separation, result, disabled }: { voiceId: string; sampleId: string; separation: SampleSpeakers | undefined; result?: ProfessionalPageResult; disabled: boolean }) {
+  const T = PROFESSIONAL_PAGE_TEXT;
+  const status = separation?.status ?? "not_started";
+  return (
+    <div className="flex flex-col gap-2" data-testid="sample-speakers" data-status={status}>
+      <Form method="post" preventScrollReset className="self-start">
+        <HiddenIds intent="separate" voiceId={voiceId} sampleId={sampleId} />
+        <Button type="submit" size="sm" variant="secondary" disabled={disabled || status === "pending"}>
+          <Users aria-hidden="true" /> {status === "completed" || status === "failed" ? T.separateAgain : T.separateButton}
+        </Button>
+      </Form>
+      {status === "pending" ? <Hint>{T.separating}</Hint> : null}
+      {status === "failed" ? <Hint tone="error">{T.failed(separation?.failure ?? "unknown reason")}</Hint> : null}
+      {status === "completed" && separation ? (
+        <Form method="post" preventScrollReset className="flex flex-col gap-2">
+          <HiddenIds intent="speakers" voiceId={voiceId} sampleId={sampleId} />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="sr-only">Speakers to keep</legend>
+            {separation.speakers.map((speaker, index) => (
+              <div key={speaker.speakerId} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <label className="flex min-w-40 items-center gap-2">
+                  <input type="checkbox" name="speaker_ids" value={speaker.speakerId} defaultChecked={separation.selected.includes(speaker.speakerId)} />
+                  <span>{T.speakerLabel(index, speaker.durationSecs)}</span>
+                </label>
+                <audio
+                  controls
+                  preload="none"
+                  className="h-8 w-full max-w-72"
+                  aria-label={`Speaker ${index + 1}'s audio`}
+                  src={`/app/voice-lab/professional/speakers/${encodeURIComponent(voiceId)}/${encodeURIComponent(sampleId)}/${encodeURIComponent(speaker.speakerId)}`}
+                />
+              </div>
+            ))}
+          </fieldset>
+          <p className="text-muted-foreground">{T.kept(separation.selected.length)}</p>
+          <Button type="submit" size="sm" className="self-start" disabled={disabled}>
+            {T.keepButton}
+          </Button>
+        </Form>
+      ) : null}
+      {result && !result.ok ? (
+        <Hint tone="error" className="text-sm">
+          {result.error}
+        </Hint>
+      ) : null}
+    </div>
+  );
+}
+
+/** Manual verification: documents and a note for support staff, a plain multipart form. */
+function ManualVerificationForm({ voiceId, result, disabled }: { voiceId: string; result?: ProfessionalPageResult; disabled: boolean }) {
+  const T = PROFESSIONAL_PAGE_TEXT;
+  return (
+    <Form method="post" preventScrollReset encType="multipart/form-data" className="flex flex-col gap-2 border-t border-border pt-3" aria-label={T.manualTitle}>
+      <h4 className="text-sm font-medium">{T.manualTitle}</h4>
+      <p className="text-sm text-muted-foreground">{T.manualIntro}</p>
+      <HiddenIds intent="verification" voiceId={voiceId} />
+      <Label htmlFor={`documents-${voiceId}`}>{T.documentsLabel}</Label>
+      <input id={`documents-${voiceId}`} type="file" name="files" multiple accept={VERIFICATION_FILE_ACCEPT} className={FILE_INPUT} />
+      <Label htmlFor={`note-${voiceId}`}>{T.noteLabel}</Label>
+      <Textarea id={`note-${voiceId}`} name="extra_text" rows={3} maxLength={MAX_VERIFICATION_TEXT} />
+      <Button type="submit" variant="secondary" className="self-start" disabled={disabled}>
+        <FileCheck aria-hidden="true" /> {T.requestButton}
+      </Button>
+      {result && !result.ok ? (
+        <Hint tone="error" className="text-sm">
+          {result.error}
+        </Hint>
+      ) : null}
+    </Form>
+  );
+}
 
 const STATE_LABELS: Record<string, string> = { not_started: "Not trained", queued: "Queued", fine_tuning: "Training", fine_tuned: "Trained", failed: "Training failed", delayed: "Delayed" };
 
@@ -113,19 +200,21 @@ function RecordButton({ onRecorded, disabled }: { onRecorded: (file: File) => vo
 }
 
 /** One professional voice and its steps: samples, verification by reading a text, training. */
-export function ProfessionalVoiceSteps({ voice }: { voice: ProfessionalVoiceOption }) {
+export function ProfessionalVoiceSteps({ voice, speakers, result }: { voice: ProfessionalVoiceOption; speakers: Record<string, SampleSpeakers>; result?: ProfessionalPageResult }) {
   const revalidator = useRevalidator();
+  const posting = useNavigation().state !== "idle";
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<string | null>(null);
   const [recording, setRecording] = useState<File | null>(null);
   const training = voice.state === "queued" || voice.state === "fine_tuning";
-  // While the voice trains in the background, look again every second.
+  const separating = voice.samples.some((s) => speakers[s.sample_id]?.status === "pending");
+  // While the voice trains or a sample's speakers are separated in the background, look again every second.
   useEffect(() => {
-    if (!training) return;
+    if (!training && !separating) return;
     const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), 1000);
     return () => clearInterval(timer);
-  }, [training, revalidator]);
+  }, [training, separating, revalidator]);
   const run = async (step: string, call: () => Promise<{ ok: true } | { ok: false; error: string }>) => {
     setBusy(step);
     const answer = await call();
@@ -152,15 +241,23 @@ export function ProfessionalVoiceSteps({ voice }: { voice: ProfessionalVoiceOpti
         <h3 className="text-sm font-medium">1. Samples</h3>
         <p className="text-sm text-muted-foreground">{`${voice.samples.length} ${voice.samples.length === 1 ? "sample" : "samples"}, ${voiced.toFixed(1)} s of voiced speech (training needs ${MIN_TRAINING_VOICED_SECONDS} s).`}</p>
         {voice.samples.length ? (
-          <ul className="flex flex-col gap-1 text-sm" data-testid="samples">
-            {voice.samples.map((sample) => (
-              <li key={sample.sample_id} className="flex items-center gap-2">
-                <span className="truncate">{sample.file_name}</span>
-                <span className="text-muted-foreground">{`${sample.seconds.toFixed(1)} s`}</span>
-                {sample.rejected ? <Badge tone="warning">Left out: unlike the others</Badge> : null}
-              </li>
-            ))}
-          </ul>
+          <>
+            <p className="text-sm text-muted-foreground" data-testid="separation-explained">
+              {PROFESSIONAL_PAGE_TEXT.separationIntro}
+            </p>
+            <ul className="flex flex-col gap-2 text-sm" data-testid="samples">
+              {voice.samples.map((sample) => (
+                <li key={sample.sample_id} className="flex flex-col gap-2 rounded-md border border-border p-3" data-testid="sample" data-sample-id={sample.sample_id}>
+                  <div className="flex min-w-0 flex-wrap items-center gap-2">
+                    <span className="min-w-0 truncate font-medium">{sample.file_name}</span>
+                    <span className="text-muted-foreground">{`${sample.seconds.toFixed(1)} s`}</span>
+                    {sample.rejected ? <Badge tone="warning">Left out: unlike the others</Badge> : null}
+                  </div>
+                  <SampleSpeakersForm voiceId={voice.voice_id} sampleId={sample.sample_id} separation={speakers[sample.sample_id]} result={result?.sample_id === sample.sample_id ? result : undefined} disabled={posting || training} />
+                </li>
+              ))}
+            </ul>
+          </>
         ) : null}
         <label className="flex flex-col gap-1 text-sm">
           <span className="sr-only">Add samples</span>
@@ -170,7 +267,7 @@ export function ProfessionalVoiceSteps({ voice }: { voice: ProfessionalVoiceOpti
             accept={SAMPLE_FILE_ACCEPT}
             disabled={busy !== null || training}
             aria-label={`Add samples to ${voice.name}`}
-            className="text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-secondary file:px-3 file:py-1.5 file:text-secondary-foreground"
+            className={FILE_INPUT}
             onChange={async (event) => {
               const files = [...(event.currentTarget.files ?? [])];
               event.currentTarget.value = "";
@@ -226,7 +323,7 @@ export function ProfessionalVoiceSteps({ voice }: { voice: ProfessionalVoiceOpti
                   type="file"
                   accept={SAMPLE_FILE_ACCEPT}
                   aria-label="Recording of the text"
-                  className="text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-secondary file:px-3 file:py-1.5 file:text-secondary-foreground"
+                  className={FILE_INPUT}
                   onChange={(e) => setRecording(e.currentTarget.files?.[0] ?? null)}
                 />
                 <Button
@@ -243,6 +340,7 @@ export function ProfessionalVoiceSteps({ voice }: { voice: ProfessionalVoiceOpti
               </div>
             ) : null}
             <Hint>{`${voice.attemptsLeft} ${voice.attemptsLeft === 1 ? "attempt" : "attempts"} left.${voice.lastFailure ? ` Last: ${voice.lastFailure}` : ""}`}</Hint>
+            {voice.manualVerification?.tone === "pending" ? null : <ManualVerificationForm voiceId={voice.voice_id} result={result?.intent === "verification" ? result : undefined} disabled={posting} />}
           </>
         )}
       </section>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canCloneProfessionally, professionalVoiceLimitFor, trainingRefusal, verificationFileAccepted, verificationTextFor, VERIFICATION_TEXTS, voiceReadyToSpeak, waveformPeakCount } from "./professional-cloning";
+import { canCloneProfessionally, professionalVoiceLimitFor, trainingRefusal, VERIFICATION_FILE_ACCEPT, verificationFileAccepted, verificationTextFor, VERIFICATION_TEXTS, voiceReadyToSpeak, waveformPeakCount } from "./professional-cloning";
 
 describe("professional cloning rules", () => {
   it("starts with Creator; Business keeps three, the others one, plus extra slots", () => {
@@ -42,5 +42,14 @@ describe("sample waveforms and verification documents", () => {
     expect(verificationFileAccepted("", "consent.mp3")).toBe(true);
     expect(verificationFileAccepted("application/octet-stream", "consent.exe")).toBe(false);
     expect(verificationFileAccepted("application/zip", "docs.pdf")).toBe(false);
+  });
+});
+
+describe("the verification documents' file field", () => {
+  it("offers exactly what the request accepts: each extension, and the types by family", () => {
+    const entries = VERIFICATION_FILE_ACCEPT.split(",");
+    for (const extension of entries.filter((e) => e.startsWith("."))) expect(verificationFileAccepted("", `document${extension}`)).toBe(true);
+    expect(entries).toEqual(expect.arrayContaining(["application/pdf", "image/*", "audio/*", "video/*", "text/plain"]));
+    expect(entries).not.toContain(".exe");
   });
 });

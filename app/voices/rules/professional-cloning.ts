@@ -120,3 +120,28 @@ export function verificationFileAccepted(mimeType: string, fileName: string): bo
   const extension = fileName.toLowerCase().split(".").pop() ?? "";
   return (mime === "" || mime === "application/octet-stream") && VERIFICATION_EXTENSIONS.includes(extension);
 }
+
+/** The verification documents' file field: the types verificationFileAccepted takes, by extension and by type. */
+export const VERIFICATION_FILE_ACCEPT = [...VERIFICATION_EXTENSIONS.map((e) => `.${e}`), "application/pdf", "image/*", "audio/*", "video/*", "text/plain"].join(",");
+
+/** What the professional voice page says about manual verification and speaker separation (decision 0087). */
+export const PROFESSIONAL_PAGE_TEXT = {
+  manualTitle: "Or ask support staff to verify it",
+  manualIntro: `Send documents that show the voice is yours or that its speaker agrees to the clone: PDF, image, audio, video or plain text, 1 to ${MAX_VERIFICATION_FILES} files of up to ${MAX_VERIFICATION_FILE_BYTES / 1024 / 1024} MB each. Support staff review them; meanwhile you can still verify by reading the text aloud.`,
+  documentsLabel: "Documents",
+  noteLabel: "Note for the reviewer (optional)",
+  noteTooLong: `The note is at most ${MAX_VERIFICATION_TEXT} characters.`,
+  requestButton: "Request manual verification",
+  separationIntro:
+    "Separate speakers finds the different voices in a sample by their pitch and vocal-tract size, measured over its stretches of speech between pauses. A man and a woman separate well; two close voices (one gender, similar pitch) can merge into one speaker, and overlapping speech goes to one of them. Keep the speakers that are you: only their speech is measured for training, and the recording stays whole.",
+  separateButton: "Separate speakers",
+  separateAgain: "Separate again",
+  separating: "Separating speakers… this page updates when they are found (reload it if it does not).",
+  failed: (why: string) => `Speaker separation failed: ${why}`,
+  speakerLabel: (index: number, seconds: number) => `Speaker ${index + 1} · ${seconds.toFixed(1)} s`,
+  keepButton: "Keep the chosen speakers",
+  kept: (count: number) => (count ? `Training uses the ${count === 1 ? "chosen speaker" : `${count} chosen speakers`} of this sample.` : "Training uses the whole sample; choose the speakers that are you."),
+  chooseOne: "Choose at least one speaker to keep.",
+  unavailable: "This step is not available on this server (the page runs without the app worker); use the API.",
+  unknownIntent: "The form could not be read. Reload the page and try again.",
+} as const;

@@ -384,6 +384,110 @@ describe("professional-voices", () => {
     });
   });
 
+  describe("the professional voice page's forms: manual verification and speaker separation", () => {
+    // The page's own plain forms (no JavaScript needed) run the functions the /v1 routes run (decision 0087).
+    let owner: Caller;
+    let voiceId: string;
+    let sampleId: string;
+    const pagePath = "/app/voice-lab/professional";
+    /** A no-script form post of the page (multipart, as the browser sends a form with a file field). */
+    const post = (fields: Record<string, string | File | File[]>, cookie = owner.cookie) =>
+      SELF.fetch(`${ORIGIN}${pagePath}`, { method: "POST", body: formOf(fields), headers: { origin: ORIGIN, host: new URL(ORIGIN).host, cookie }, redirect: "manual" });
+    const page = async (cookie = owner.cookie) => (await SELF.fetch(`${ORIGIN}${pagePath}`, { headers: { cookie } })).text();
+    const stored = async () => (await env.MEDIA.list({ prefix: `voice-verification/${owner.workspace}/${voiceId}/` })).objects.length;
+    const requestRow = async () => (await env.DB.prepare("SELECT manual_verification AS request FROM voices WHERE voice_id = ?").bind(voiceId).first<{ request: string | null }>())!.request;
+
+    beforeAll(async () => {
+      owner = await caller("pvc-page@example.com", "creator");
+      const speak = async (voice: string, text: string) => {
+        const response = await api(`/v1/text-to-speech/${voice}?output_format=pcm_16000`, { method: "POST", key: owner.key, json: { text } });
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        return new Int16Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 1);
+      };
+      const roger = await speak(ROGER, "Good morning. I am reading the first part of this recording, slowly and clearly, for the voice lab.");
+      const aria = await speak(ARIA, "And I am reading the second part, in my own voice, after a short pause between the two of us.");
+      const both = new Int16Array(roger.length + 11200 + aria.length);
+      both.set(roger, 0);
+      both.set(aria, roger.length + 11200);
+      voiceId = ((await (await api("/v1/voices/pvc", { method: "POST", key: owner.key, json: { name: "Page voice", language: "en" } })).json()) as { voice_id: string }).voice_id;
+      const added = await api(`/v1/voices/pvc/${voiceId}/samples`, { method: "POST", key: owner.key, body: formOf({ files: file("two.wav", wavFile(both, 16000), "audio/wav") }) });
+      sampleId = ((await added.json()) as { sample_id: string }[])[0]!.sample_id;
+    });
+
+    it("requests manual verification with documents and a note; refuses no files, too many and another type, storing nothing", async () => {
+      const html = await page();
+      expect(html).toContain("Request manual verification");
+      expect(html).toContain('name="files"');
+      const pdf = () => file("consent.pdf", new TextEncoder().encode("%PDF-1.4 page"), "application/pdf");
+      // A file field left empty still sends one nameless, empty part.
+      const none = await post({ intent: "verification", voice_id: voiceId, files: new File([], "", { type: "application/octet-stream" }), extra_text: "hello" });
+      expect(none.status).toBe(400);
+      expect(await none.text()).toContain("Send at least one verification document");
+      const tooMany = await post({ intent: "verification", voice_id: voiceId, files: Array.from({ length: 11 }, pdf) });
+      expect(tooMany.status).toBe(400);
+      expect(await tooMany.text()).toContain("Send at most 10 verification documents.");
+      const wrongType = await post({ intent: "verification", voice_id: voiceId, files: file("tool.exe", new Uint8Array([77, 90]), "application/octet-stream") });
+      expect(wrongType.status).toBe(415);
+      expect(await wrongType.text()).toContain("tool.exe: send PDF, image, audio, video or plain text documents.");
+      expect((await post({ intent: "verification", voice_id: voiceId, files: pdf() }, stranger.cookie)).status).toBe(404);
+      expect((await post({ intent: "nonsense", voice_id: voiceId })).status).toBe(400);
+      expect(await stored()).toBe(0);
+      expect(await requestRow()).toBeNull();
+
+      const accepted = await post({ intent: "verification", voice_id: voiceId, files: [pdf(), file("id.png", new Uint8Array([137, 80, 78, 71]), "image/png")], extra_text: "My consent and my passport." });
+      expect(accepted.status).toBe(200);
+      expect(await stored()).toBe(2);
+      expect(JSON.parse((await requestRow())!)).toMatchObject({ extraText: "My consent and my passport.", files: [{ fileName: "consent.pdf" }, { fileName: "id.png" }] });
+      const after = await page();
+      expect(after).toContain("Manual verification requested: support staff will review your documents.");
+      expect(after).not.toContain("Request manual verification");
+      expect((await post({ intent: "verification", voice_id: voiceId, files: pdf() })).status).toBe(400);
+    });
+
+    it("separates a sample's speakers, plays each speaker and keeps the chosen one; never another workspace's", async () => {
+      const html = await page();
+      expect(html).toContain("Separate speakers");
+      expect(html).toContain("by their pitch and vocal-tract size");
+      expect((await post({ intent: "separate", voice_id: voiceId, sample_id: sampleId }, stranger.cookie)).status).toBe(404);
+      expect((await post({ intent: "speakers", voice_id: voiceId, sample_id: sampleId, speaker_ids: "speaker_0" }, stranger.cookie)).status).toBe(404);
+      const notYet = await post({ intent: "speakers", voice_id: voiceId, sample_id: sampleId, speaker_ids: "speaker_0" });
+      expect(notYet.status).toBe(400);
+      expect(await notYet.text()).toContain("it has not been started");
+
+      expect((await post({ intent: "separate", voice_id: voiceId, sample_id: sampleId })).status).toBe(200);
+      let status = "pending";
+      for (let i = 0; i < 100 && status === "pending"; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        status = ((await (await api(`/v1/voices/pvc/${voiceId}/samples/${sampleId}/speakers`, { key: owner.key })).json()) as { status: string }).status;
+      }
+      expect(status).toBe("completed");
+      const separated = await page();
+      expect(separated).toContain("Speaker 1 · ");
+      expect(separated).toContain("Speaker 2 · ");
+      expect(separated).toContain('name="speaker_ids" value="speaker_1"');
+      const audioPath = `${pagePath}/speakers/${voiceId}/${sampleId}/speaker_1`;
+      expect(separated).toContain(`src="${audioPath}"`);
+      const audio = await SELF.fetch(`${ORIGIN}${audioPath}`, { headers: { cookie: owner.cookie } });
+      expect(audio.status).toBe(200);
+      expect(audio.headers.get("content-type")).toBe("audio/wav");
+      expect(new TextDecoder().decode(new Uint8Array(await audio.arrayBuffer()).subarray(0, 4))).toBe("RIFF");
+      expect((await SELF.fetch(`${ORIGIN}${audioPath}`, { headers: { cookie: stranger.cookie } })).status).toBe(404);
+      expect((await SELF.fetch(`${ORIGIN}${pagePath}/speakers/${voiceId}/${sampleId}/speaker_9`, { headers: { cookie: owner.cookie } })).status).toBe(404);
+
+      const noneChosen = await post({ intent: "speakers", voice_id: voiceId, sample_id: sampleId });
+      expect(noneChosen.status).toBe(400);
+      expect(await noneChosen.text()).toContain("Choose at least one speaker to keep.");
+      expect((await post({ intent: "speakers", voice_id: voiceId, sample_id: sampleId, speaker_ids: "speaker_9" })).status).toBe(400);
+      const kept = await post({ intent: "speakers", voice_id: voiceId, sample_id: sampleId, speaker_ids: "speaker_1" });
+      expect(kept.status).toBe(200);
+      const speakers = (await (await api(`/v1/voices/pvc/${voiceId}/samples/${sampleId}/speakers`, { key: owner.key })).json()) as { selected_speaker_ids: string[] };
+      expect(speakers.selected_speaker_ids).toEqual(["speaker_1"]);
+      const row = await env.DB.prepare("SELECT samples FROM voices WHERE voice_id = ?").bind(voiceId).first<{ samples: string }>();
+      expect((JSON.parse(row!.samples) as { features: { pitchMedianHz: number } }[])[0]!.features.pitchMedianHz).toBeGreaterThan(160); // Aria alone
+      expect(await page()).toContain("Training uses the chosen speaker of this sample.");
+    });
+  });
+
   describe("GET /v1/voices/accents", () => {
     it("lists the library's accents by language, from published voices only", async () => {
       const add = (name: string, accent: string) =>
