@@ -20,3 +20,4 @@ export * from "./server/branches.server";
 export * from "./server/merge-proposals.server";
 export * from "./server/mcp-servers.server";
 export * from "./server/procedures.server";
+export * from "./server/branch-page.server";

@@ -16,7 +16,10 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { parseForm, type FieldErrors } from "~/common/form.server";
 import { voiceOptions } from "~/voices/voices.server";
 import { LANGUAGES } from "~/speech/rules/languages";
-import { conversationCreditRefusal, conversationJson, deleteConversation, documentFromText, findAgent, listConversations, listMcpServers, listTools, mcpServersAllowed, settingsOfAgent, updateAgent, requireAgentsViewer } from "~/agents/agents.server";
+import { branchJson, branchPageData, commentOnMergeProposal, conversationCreditRefusal, conversationJson, createBranchFromMain, createMergeProposal, deleteConversation, documentFromText, findAgent, listConversations, listMcpServers, listTools, mcpServersAllowed, mergeMergeProposal, mergeProposalJson, reviewMergeProposal, settingsOfAgent, updateAgent, updateBranch, updateMergeProposal, requireAgentsViewer } from "~/agents/agents.server";
+import { BRANCH_LIMITS, BRANCH_PAGE_TEXTS, BRANCH_TEXTS, isBranchPageIntent, MAIN_BRANCH, type BranchPageIntent } from "~/agents/rules/branches";
+import { MERGE_PROPOSAL_LIMITS } from "~/agents/rules/merge-proposals";
+import { BranchesPanel, type BranchPageResult } from "~/agents/components/branches-panel";
 import { MCP_PAGE_TEXTS } from "~/agents/rules/mcp";
 import { TOOL_TEXTS } from "~/agents/rules/llm";
 import { AGENT_DEFAULTS, AGENT_LIMITS, AGENT_TEXTS } from "~/agents/rules/agents";
@@ -33,14 +36,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!agent) throw new Response(AGENT_TEXTS.agentNotFound, { status: 404 });
   const settings = settingsOfAgent(agent);
   const platform = JSON.parse(agent.platformSettings) as Record<string, unknown>;
-  const [voices, { conversations }, creditRefusal, { tools }, servers, mcpAllowed] = await Promise.all([
+  const [voices, { conversations }, creditRefusal, { tools }, servers, mcpAllowed, branchPage] = await Promise.all([
     voiceOptions(env, viewer),
     listConversations(env, viewer, { pageSize: 20, agentId: agent.id }),
     conversationCreditRefusal(env, agent.workspaceId),
     listTools(env, viewer, { pageSize: 100 }),
     listMcpServers(env, viewer),
     mcpServersAllowed(env, agent.workspaceId),
+    branchPageData(env, viewer, agent, new URL(request.url).searchParams.get("branch")?.slice(0, 100) ?? null),
   ]);
+  // A branch in the address that is not this agent's answers 404, as the API does.
+  if (!branchPage) throw new Response(BRANCH_TEXTS.branchNotFound, { status: 404 });
   const nameOf = (config: string, fallback: string) => {
     const parsed = JSON.parse(config) as { name?: unknown; description?: unknown; approval_policy?: unknown };
     return { name: typeof parsed.name === "string" ? parsed.name : fallback, description: typeof parsed.description === "string" ? parsed.description : "", policy: typeof parsed.approval_policy === "string" ? parsed.approval_policy : "" };
@@ -56,6 +62,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     tools: tools.map((t) => ({ id: t.id, type: t.type, ...nameOf(t.toolConfig, t.id) })),
     servers: servers.map((m) => ({ id: m.id, ...nameOf(m.config, m.id) })),
     mcpAllowed,
+    ...branchPage,
   };
 }
 
@@ -74,9 +81,17 @@ const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("save-sites"), sites: z.string().max(5000) }),
   // The chosen ids are read from the form (checkboxes: one value each).
   z.object({ intent: z.literal("save-tools") }),
+  // The Branches tab (decision 0094).
+  z.object({ intent: z.literal("create-branch"), name: z.string().trim().min(1, BRANCH_PAGE_TEXTS.nameMissing).max(BRANCH_LIMITS.name), description: z.string().trim().max(BRANCH_LIMITS.description) }),
+  z.object({ intent: z.literal("archive-branch"), branch_id: z.string().min(1).max(100) }),
+  z.object({ intent: z.literal("propose"), source_branch_id: z.string().min(1).max(100), title: z.string().trim().min(1, BRANCH_PAGE_TEXTS.titleMissing).max(MERGE_PROPOSAL_LIMITS.title), description: z.string().trim().max(MERGE_PROPOSAL_LIMITS.description) }),
+  z.object({ intent: z.enum(["approve", "request-changes"]), proposal_id: z.string().min(1).max(100), body: z.string().trim().max(MERGE_PROPOSAL_LIMITS.comment).default("") }),
+  z.object({ intent: z.literal("comment"), proposal_id: z.string().min(1).max(100), body: z.string().trim().min(1, BRANCH_PAGE_TEXTS.commentMissing).max(MERGE_PROPOSAL_LIMITS.comment) }),
+  z.object({ intent: z.enum(["merge", "close-proposal"]), proposal_id: z.string().min(1).max(100), archive_source: z.literal("true").optional(), force: z.literal("true").optional() }),
 ]);
 
-type ActionData = { intent?: string; errors?: FieldErrors; notice?: string };
+/** target: the branch or merge proposal a Branches tab form was about, so its answer shows under that form. */
+type ActionData = { intent?: string; target?: string; errors?: FieldErrors; notice?: string };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requireAgentsViewer(request, context);
@@ -84,9 +99,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const agent = await findAgent(env, viewer, params.agentId ?? "");
   if (!agent) throw new Response(AGENT_TEXTS.agentNotFound, { status: 404 });
   const parsed = await parseForm(request, intents);
-  if (!parsed.ok) return Response.json({ intent: String(parsed.form.get("intent") ?? ""), errors: parsed.errors } satisfies ActionData, { status: 400 });
+  const target = String(parsed.form.get("proposal_id") ?? parsed.form.get("branch_id") ?? "") || undefined;
+  if (!parsed.ok) return Response.json({ intent: String(parsed.form.get("intent") ?? ""), target, errors: parsed.errors } satisfies ActionData, { status: 400 });
   const input = parsed.data;
-  const fail = (intent: string, message: string, status: number) => Response.json({ intent, errors: { form: message } } satisfies ActionData, { status });
+  const fail = (intent: string, message: string, status: number) => Response.json({ intent, target, errors: { form: message } } satisfies ActionData, { status });
+  if (isBranchInput(input)) return branchAction(env, viewer, agent, input, fail);
   if (input.intent === "save") {
     const saved = await updateAgent(env, viewer, agent.id, {
       name: input.name,
@@ -123,11 +140,54 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return deleted ? ({ intent: input.intent, notice: "Conversation deleted." } satisfies ActionData) : fail(input.intent, AGENT_TEXTS.conversationNotFound, 404);
 }
 
-const TABS = ["agent", "knowledge", "tools", "talk", "widget", "history"] as const;
+type BranchInput = Extract<z.output<typeof intents>, { intent: BranchPageIntent }>;
+const isBranchInput = (input: z.output<typeof intents>): input is BranchInput => isBranchPageIntent(input.intent);
+type Agent = NonNullable<Awaited<ReturnType<typeof findAgent>>>;
+type Viewer = Awaited<ReturnType<typeof requireAgentsViewer>>;
+
+/** The Branches tab's forms, each through the function its API route calls; a refusal keeps the API's status and words. */
+async function branchAction(env: Env, viewer: Viewer, agent: Agent, input: BranchInput, fail: (intent: string, message: string, status: number) => Response): Promise<ActionData | Response> {
+  const done = (notice: string, target?: string): ActionData => ({ intent: input.intent, target, notice });
+  const refused = (refusal: { message: string; httpStatus: number }) => fail(input.intent, refusal.message, refusal.httpStatus);
+  if (input.intent === "create-branch") {
+    const created = await createBranchFromMain(env, viewer, agent, { name: input.name, description: input.description });
+    return created.ok ? done(BRANCH_PAGE_TEXTS.branchCreated(created.branch.name)) : refused(created.refusal);
+  }
+  if (input.intent === "archive-branch") {
+    const archived = await updateBranch(env, viewer, agent, input.branch_id, { isArchived: true });
+    if (!archived.ok) return refused(archived.refusal);
+    const branch = await branchJson(env, viewer, agent, input.branch_id);
+    return done(BRANCH_PAGE_TEXTS.branchArchived(branch?.name ?? input.branch_id), input.branch_id);
+  }
+  if (input.intent === "propose") {
+    const created = await createMergeProposal(env, viewer, agent, { sourceBranchId: input.source_branch_id, targetBranchId: MAIN_BRANCH.id, title: input.title, description: input.description || undefined });
+    return created.ok ? done(BRANCH_PAGE_TEXTS.proposalOpened(input.title)) : refused(created.refusal);
+  }
+  const id = input.proposal_id;
+  if (input.intent === "approve" || input.intent === "request-changes") {
+    const state = input.intent === "approve" ? "approved" : "changes_requested";
+    const reviewed = await reviewMergeProposal(env, viewer, agent, id, { state, comment: input.body || undefined });
+    return reviewed.ok ? done(BRANCH_PAGE_TEXTS.reviewed[state], id) : refused(reviewed.refusal);
+  }
+  if (input.intent === "comment") {
+    const commented = await commentOnMergeProposal(env, viewer, agent, id, input.body);
+    return commented.ok ? done(BRANCH_PAGE_TEXTS.commented, id) : refused(commented.refusal);
+  }
+  const proposal = await mergeProposalJson(env, viewer, agent, id);
+  const title = proposal?.title ?? "";
+  if (input.intent === "merge") {
+    const merged = await mergeMergeProposal(env, viewer, agent, id, { archiveSource: input.archive_source === "true", force: input.force === "true" });
+    return merged.ok ? done(BRANCH_PAGE_TEXTS.merged(title), id) : refused(merged.refusal);
+  }
+  const closed = await updateMergeProposal(env, viewer, agent, id, { close: true });
+  return closed.ok ? done(BRANCH_PAGE_TEXTS.closed(title), id) : refused(closed.refusal);
+}
+
+const TABS = ["agent", "knowledge", "tools", "branches", "talk", "widget", "history"] as const;
 const VERDICT_TONE = { success: "success", failure: "danger", unknown: "neutral" } as const;
 
 export default function AgentPage() {
-  const { agent, settings, engineName, voices, conversations, widget, creditRefusal, tools, servers, mcpAllowed } = useLoaderData<typeof loader>();
+  const { agent, settings, engineName, voices, conversations, widget, creditRefusal, tools, servers, mcpAllowed, branches, proposals, procedures } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const [params, setParams] = useSearchParams();
@@ -150,6 +210,7 @@ export default function AgentPage() {
             <TabsTrigger value="agent">Agent</TabsTrigger>
             <TabsTrigger value="knowledge">Knowledge</TabsTrigger>
             <TabsTrigger value="tools">Tools</TabsTrigger>
+            <TabsTrigger value="branches">{BRANCH_PAGE_TEXTS.tab}</TabsTrigger>
             <TabsTrigger value="talk">Talk</TabsTrigger>
             <TabsTrigger value="widget">Widget</TabsTrigger>
             <TabsTrigger value="history">History</TabsTrigger>
@@ -162,7 +223,8 @@ export default function AgentPage() {
             {result.notice}
           </p>
         ) : null}
-        {errors.form ? <Hint tone="error">{errors.form}</Hint> : null}
+        {/* The Branches tab shows its refusals under the form that was sent. */}
+        {errors.form && !isBranchPageIntent(result?.intent) ? <Hint tone="error">{errors.form}</Hint> : null}
         <TabsContent value="agent">
           <Card>
             <CardHeader title="How the agent speaks" description={settings.llm === AGENT_DEFAULTS.llm ? AGENT_TEXTS.responderExplained : undefined} />
@@ -279,6 +341,9 @@ export default function AgentPage() {
               </Form>
             </CardContent>
           </Card>
+        </TabsContent>
+        <TabsContent value="branches">
+          <BranchesPanel branches={branches} proposals={proposals} procedures={procedures} result={result as BranchPageResult | undefined} busy={busy} />
         </TabsContent>
         <TabsContent value="talk">
           <TalkPanel agentId={agent.id} engineName={engineName} refusal={creditRefusal} />

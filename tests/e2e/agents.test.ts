@@ -128,7 +128,24 @@ describe("conversational agents journey", () => {
     await secretRow.getByRole("button", { name: "Delete Bakery orders key" }).click();
     await page.getByText("Deleted the secret.").waitFor();
     await expect.poll(() => page.getByTestId("secret-row").count()).toBe(0);
+
+    // The Branches tab: a branch from main's version, proposed back into main (decision 0094).
+    await page.goto(`${baseUrl}${agentPath}?tab=branches`);
+    await waitForHydration(page);
+    const newBranch = page.getByTestId("new-branch-form");
+    await newBranch.getByLabel("Branch name").fill("Sunday hours");
+    await newBranch.getByLabel("Branch description").fill("Open on Sundays too");
+    await newBranch.getByRole("button", { name: "Create branch" }).click();
+    await page.getByText("Created the branch “Sunday hours”.").waitFor();
+    await expect.poll(() => page.getByTestId("branch-row").count()).toBe(2);
+    const propose = page.getByTestId("propose-form");
+    await propose.getByLabel("Branch").selectOption({ label: "Sunday hours" });
+    await propose.getByLabel("Proposal title").fill("Open on Sundays");
+    await propose.getByLabel("Proposal description").fill("Customers asked for it.");
+    await propose.getByRole("button", { name: "Open proposal" }).click();
+    await page.getByTestId("merge-proposal").getByText("Customers asked for it.").waitFor();
     expect(errors).toEqual([]);
+    await screenshotsOf(page, `${agentPath}?tab=branches`, "agents-branches");
     await context.close();
   }, 150_000);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BRANCH_TEXTS, chosenVersionProblem, dependentsOf, inUseNames, liveShare, MAIN_BRANCH, mergeConfigs, pickBranch, signatureParts, signatureWithBranch, splitOf, trafficPoint, trafficProblem, type MergeableConfig } from "./branches";
+import { BRANCH_TEXTS, chosenVersionProblem, dependentsOf, inUseNames, isBranchPageIntent, liveShare, MAIN_BRANCH, mergeConfigs, pickBranch, signatureParts, signatureWithBranch, splitOf, trafficPoint, trafficProblem, type MergeableConfig } from "./branches";
 
 const config = (prompt: string, language = "en", extra: Record<string, unknown> = {}): MergeableConfig => ({
   name: "Shop",
@@ -128,5 +128,12 @@ describe("conversations on a chosen branch and uses on branches (decision 0085)"
       { agent_id: "agent_shop", agent_name: "Shop", branch_id: "agtbrch_k", branch_name: "Kinder", is_main: false },
     ]);
     expect(dependentsOf([shop], [])).toEqual({ agents: [shop], branches: [] });
+  });
+});
+
+describe("the Branches tab's intents (decision 0094)", () => {
+  it("are the tab's own: the page's other forms show their refusals at the top", () => {
+    for (const intent of ["create-branch", "archive-branch", "propose", "approve", "request-changes", "comment", "merge", "close-proposal"]) expect(isBranchPageIntent(intent)).toBe(true);
+    for (const intent of ["save", "save-tools", "detach", "", undefined]) expect(isBranchPageIntent(intent)).toBe(false);
   });
 });

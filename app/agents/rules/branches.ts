@@ -33,6 +33,62 @@ export const BRANCH_TEXTS = {
   branchNeedsKey: "Only a signed URL or an API key chooses a conversation's branch or version: the widget follows the traffic split.",
 } as const;
 
+/** The Branches tab of the agent page (decision 0094): its words, and the intents its forms post. */
+export const BRANCH_PAGE_INTENTS = ["create-branch", "archive-branch", "propose", "approve", "request-changes", "comment", "merge", "close-proposal"] as const;
+export type BranchPageIntent = (typeof BRANCH_PAGE_INTENTS)[number];
+export const isBranchPageIntent = (intent: string | undefined): intent is BranchPageIntent => (BRANCH_PAGE_INTENTS as readonly string[]).includes(intent ?? "");
+
+export const BRANCH_PAGE_TEXTS = {
+  tab: "Branches",
+  branchesTitle: "Branches",
+  branchesIntro: "Try changes on a branch without touching what callers hear; conversations go to the branches the traffic split names.",
+  newBranchTitle: "New branch",
+  newBranchIntro: "Starts from Main's current version. Change it through the API with its branch id, then propose merging it into Main.",
+  createBranch: "Create branch",
+  nameMissing: "Give the branch a name.",
+  mainHasNoVersion: "Main has no saved version to branch from yet.",
+  branchCreated: (name: string) => `Created the branch “${name}”.`,
+  archive: (name: string) => `Archive ${name}`,
+  branchArchived: (name: string) => `Archived the branch “${name}”.`,
+  live: (percent: number) => `${percent}% of conversations`,
+  noTraffic: "No conversations",
+  draft: "Draft",
+  protected: "Protected",
+  archived: "Archived",
+  proposalsTitle: "Merge proposals",
+  proposeTitle: "Propose a merge into Main",
+  proposeIntro: "Another member approves it before it is merged (admins may merge without).",
+  propose: "Open proposal",
+  sourceLabel: "Branch",
+  noSourceBranch: "Create a branch first: a proposal merges one into Main.",
+  titleMissing: "Give the proposal a title.",
+  proposalOpened: (title: string) => `Opened the merge proposal “${title}”.`,
+  noProposals: "No open merge proposals.",
+  openedBy: (who: string) => `opened by ${who}`,
+  you: "you",
+  formerMember: "a former member",
+  reviewStates: { approved: "Approved", changes_requested: "Changes requested" },
+  noReviews: "No reviews yet",
+  commentLabel: "Comment",
+  approve: "Approve",
+  requestChanges: "Request changes",
+  comment: "Comment",
+  commentMissing: "Write a comment first.",
+  reviewed: { approved: "Approved the merge proposal.", changes_requested: "Requested changes." },
+  commented: "Comment added.",
+  merge: "Merge",
+  close: "Close",
+  forceLabel: "Where both branches changed a field, keep this branch's value",
+  archiveSourceLabel: "Archive the branch once merged",
+  merged: (title: string) => `Merged “${title}”.`,
+  closed: (title: string) => `Closed “${title}”.`,
+  proceduresTitle: "Procedures",
+  proceduresIntro: "A branch's procedures with their drafts (read only here: they are written through the API and published when the branch is saved).",
+  showProcedures: "Show",
+  noProcedures: "This branch has no procedures.",
+  procedureTypes: { free_form: "Free-form", deterministic: "Structured", folder: "Folder" } as Record<string, string>,
+} as const;
+
 export type TrafficSplit = Record<string, number>;
 
 /** Why a traffic split cannot be deployed, or null: each branch once, percentages in [0, 100] adding up to 100. */

@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseWav } from "../../../core/audio/wav";
 import { RESPONDER_TEXTS } from "../../../core/agents/responder";
-import { api, createKey, fetcherPost, form, installSpeechToTextModel, ORIGIN, sessionCookieFrom, signUp, sphinxRecording, STRONG_PASSWORD } from "./helpers";
+import { api, createKey, fetcherPost, form, installSpeechToTextModel, ORIGIN, postForm, sessionCookieFrom, signUp, sphinxRecording, STRONG_PASSWORD } from "./helpers";
 import { audioBytes, connect, connect as connectAs, json, type Message, responses, savedConversation as savedAs, savedConversation } from "./agent-call";
 import { conversationCredits, CONVERSATION_MINIMUM_CREDITS, CREDIT_TEXTS, TOOL_TEXTS } from "~/agents/rules/llm";
 import { AGENT_TEXTS } from "~/agents/rules/agents";
@@ -19,7 +19,8 @@ import { SETTINGS_PAGE_TEXTS, SETTINGS_TEXTS } from "~/agents/rules/settings";
 import { MCP_TEXTS } from "~/agents/rules/mcp";
 import { WEBHOOK_TEXTS } from "~/workspace/rules/webhooks";
 import { GROUP_PERMISSIONS, missingPermissionMessage } from "../../../core/workspace/permissions";
-import { BRANCH_TEXTS, pickBranch } from "~/agents/rules/branches";
+import { BRANCH_PAGE_TEXTS, BRANCH_TEXTS, pickBranch } from "~/agents/rules/branches";
+import { MERGE_PROPOSAL_TEXTS } from "~/agents/rules/merge-proposals";
 
 describe("agents", () => {
   const SHOP = "Opening hours: the shop opens at nine in the morning and closes at six in the evening.\n\nDelivery takes three working days. Delivery is free above fifty euros.";
@@ -2392,6 +2393,122 @@ describe("agents-branches", () => {
     for (const found of [empty.tool, empty.document, empty.documents]) expect(found).toMatchObject({ agents: [], branches: [] });
     for (const found of [empty.summary, empty.secret, empty.secretAgents]) expect(found).toEqual([]);
     for (const path of [`/v1/convai/tools/${tool.id}`, `/v1/convai/knowledge-base/${documentId}`, `/v1/convai/secrets/${secret.secret_id}`]) await call(path, { method: "DELETE" });
+  });
+
+  describe("the Branches tab of the agent page (decision 0094)", () => {
+    // A workspace of its own: its admin, and an editor who joins it to branch, propose and merge from the page.
+    let adminCookie: string;
+    let adminKey: string;
+    let editorCookie: string;
+    let theirCookie: string;
+    type Result = { intent: string; target?: string; notice?: string; errors?: Record<string, string> };
+    const pageOf = (agentId: string) => `/app/conversational-ai/agents/${agentId}?tab=branches`;
+    const post = async (agentId: string, fields: Record<string, string>, cookie = editorCookie) => {
+      const sent = await fetcherPost(pageOf(agentId), fields, cookie);
+      return { status: sent.status, result: sent.data as Result };
+    };
+    const html = async (agentId: string, query = "", cookie = editorCookie) => (await SELF.fetch(`${ORIGIN}${pageOf(agentId)}${query}`, { headers: { cookie } })).text();
+    const asAdmin = async <T = Json>(path: string, init: Parameters<typeof api>[1] = {}) => (await (await api(path, { key: adminKey, ...init })).json()) as T;
+    const branchId = async (agentId: string, name: string) => (await asAdmin<{ results: { id: string; name: string }[] }>(`/v1/convai/agents/${agentId}/branches?include_archived=true`)).results.find((b) => b.name === name)!.id;
+    const proposalId = async (agentId: string, title: string) => (await asAdmin<{ results: { id: string; title: string }[] }>(`/v1/convai/agents/${agentId}/merge-proposals?status=open`)).results.find((p) => p.title === title)!.id;
+    const firstMessage = async (agentId: string) => (await asAdmin<Agent>(`/v1/convai/agents/${agentId}`)).conversation_config.agent.first_message;
+
+    beforeAll(async () => {
+      adminCookie = await signUp("branch-page@example.com");
+      adminKey = await createKey(adminCookie);
+      const workspaceId = (await asAdmin<{ workspace_id: string }>("/v1/workspace")).workspace_id;
+      await signUp("branch-page-editor@example.com");
+      const editorId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind("branch-page-editor@example.com").first<string>("id"))!;
+      await env.DB.batch([
+        env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'editor')").bind(workspaceId, editorId),
+        env.DB.prepare("UPDATE users SET active_workspace_id = ? WHERE id = ?").bind(workspaceId, editorId),
+      ]);
+      editorCookie = sessionCookieFrom(await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "branch-page-editor@example.com", password: STRONG_PASSWORD })));
+      theirCookie = await signUp("branch-page-other@example.com");
+    });
+
+    it("creates a branch from main, opens a proposal into main, refuses the author's own review and an unapproved merge, and merges once another member approved", async () => {
+      const agentId = (await asAdmin<{ agent_id: string }>("/v1/convai/agents/create", { method: "POST", json: { name: "Shop", conversation_config: { agent: { first_message: "Welcome to main." } } } })).agent_id;
+      expect(await html(agentId)).toContain(BRANCH_PAGE_TEXTS.noSourceBranch);
+      expect(await post(agentId, { intent: "create-branch", name: "Kind", description: "Warmer words" })).toMatchObject({ status: 200, result: { notice: BRANCH_PAGE_TEXTS.branchCreated("Kind") } });
+      const kind = await branchId(agentId, "Kind");
+      expect(await asAdmin(`/v1/convai/agents/${agentId}/branches/${kind}`)).toMatchObject({ description: "Warmer words", is_archived: false, current_live_percentage: 0 });
+      // The branch is changed through the API (the page only branches), then proposed into main.
+      expect((await api(`/v1/convai/agents/${agentId}?branch_id=${kind}`, { method: "PATCH", key: adminKey, json: { conversation_config: { agent: { first_message: "Welcome, kindly." } } } })).status).toBe(200);
+      expect(await post(agentId, { intent: "propose", source_branch_id: kind, title: "Kinder welcome", description: "Say it warmly." })).toMatchObject({ status: 200, result: { notice: BRANCH_PAGE_TEXTS.proposalOpened("Kinder welcome") } });
+      const id = await proposalId(agentId, "Kinder welcome");
+      const listed = await html(agentId);
+      expect(listed.match(/data-testid="branch-row"/g)).toHaveLength(2);
+      expect(listed.match(/data-testid="merge-proposal"/g)).toHaveLength(1);
+      expect(listed).toContain("Say it warmly.");
+
+      // The API's refusals, with its status and words, answered to the form that was sent.
+      expect(await post(agentId, { intent: "approve", proposal_id: id, body: "" })).toMatchObject({ status: 403, result: { target: id, errors: { form: MERGE_PROPOSAL_TEXTS.ownReview } } });
+      expect(await post(agentId, { intent: "merge", proposal_id: id })).toMatchObject({ status: 409, result: { target: id, errors: { form: MERGE_PROPOSAL_TEXTS.needsApproval } } });
+      expect((await post(agentId, { intent: "request-changes", proposal_id: id, body: "Say please." }, adminCookie)).status).toBe(200);
+      expect(await post(agentId, { intent: "merge", proposal_id: id })).toMatchObject({ status: 409, result: { errors: { form: MERGE_PROPOSAL_TEXTS.changesRequested } } });
+      expect(await firstMessage(agentId)).toBe("Welcome to main.");
+      expect(await post(agentId, { intent: "approve", proposal_id: id, body: "" }, adminCookie)).toMatchObject({ status: 200, result: { notice: BRANCH_PAGE_TEXTS.reviewed.approved } });
+      expect(await post(agentId, { intent: "comment", proposal_id: id, body: "Thanks!" })).toMatchObject({ status: 200, result: { notice: BRANCH_PAGE_TEXTS.commented } });
+      const reviewed = await html(agentId);
+      expect(reviewed).toContain("branch-page@example.com");
+      expect(reviewed).toContain("Thanks!");
+      expect(await post(agentId, { intent: "merge", proposal_id: id, archive_source: "true" })).toMatchObject({ status: 200, result: { notice: BRANCH_PAGE_TEXTS.merged("Kinder welcome") } });
+      expect(await firstMessage(agentId)).toBe("Welcome, kindly.");
+      expect(await asAdmin(`/v1/convai/agents/${agentId}/merge-proposals/${id}`)).toMatchObject({ outcome: { status: "merged" }, comments: [{ body: "Thanks!" }] });
+      expect(await asAdmin(`/v1/convai/agents/${agentId}/branches/${kind}`)).toMatchObject({ is_archived: true });
+      expect(await html(agentId)).toContain(BRANCH_PAGE_TEXTS.noProposals);
+    });
+
+    it("shows conflicts and a protected target as messages, archives and closes, lists a branch's procedures, and refuses bad input 400 and another workspace 404", async () => {
+      const agentId = (await asAdmin<{ agent_id: string }>("/v1/convai/agents/create", { method: "POST", json: { name: "Shop", conversation_config: { agent: { first_message: "Welcome to main." } } } })).agent_id;
+      expect((await post(agentId, { intent: "create-branch", name: "Greeting", description: "" })).status).toBe(200);
+      const greeting = await branchId(agentId, "Greeting");
+      expect(await post(agentId, { intent: "create-branch", name: "Greeting", description: "" })).toMatchObject({ status: 409, result: { errors: { form: BRANCH_TEXTS.nameTaken("Greeting") } } });
+      await api(`/v1/convai/agents/${agentId}?branch_id=${greeting}`, { method: "PATCH", key: adminKey, json: { conversation_config: { agent: { first_message: "Hi from the branch." } } } });
+      await api(`/v1/convai/agents/${agentId}`, { method: "PATCH", key: adminKey, json: { conversation_config: { agent: { first_message: "Hi from main." } } } });
+      expect((await post(agentId, { intent: "propose", source_branch_id: greeting, title: "Greeting", description: "" })).status).toBe(200);
+      const id = await proposalId(agentId, "Greeting");
+      expect(await post(agentId, { intent: "propose", source_branch_id: greeting, title: "Again", description: "" })).toMatchObject({ status: 409, result: { errors: { form: MERGE_PROPOSAL_TEXTS.alreadyOpen } } });
+      // The admin needs no approval, but both branches changed the first message.
+      const conflict = await post(agentId, { intent: "merge", proposal_id: id }, adminCookie);
+      expect(conflict).toMatchObject({ status: 409, result: { target: id, errors: { form: expect.stringContaining("first_message") } } });
+      // Main protected: an approved editor still cannot merge into it.
+      await api(`/v1/convai/agents/${agentId}/branches/main`, { method: "PATCH", key: adminKey, json: { protection_status: "admin_perms_required" } });
+      await post(agentId, { intent: "approve", proposal_id: id, body: "" }, adminCookie);
+      expect(await post(agentId, { intent: "merge", proposal_id: id, force: "true" })).toMatchObject({ status: 403, result: { errors: { form: BRANCH_TEXTS.protected } } });
+      expect(await firstMessage(agentId)).toBe("Hi from main.");
+      expect(await html(agentId)).toContain(BRANCH_PAGE_TEXTS.protected);
+      expect(await post(agentId, { intent: "close-proposal", proposal_id: id })).toMatchObject({ status: 200, result: { notice: BRANCH_PAGE_TEXTS.closed("Greeting") } });
+      expect(await asAdmin(`/v1/convai/agents/${agentId}/merge-proposals/${id}`)).toMatchObject({ outcome: { status: "closed", reason: "withdrawn" } });
+      expect((await post(agentId, { intent: "close-proposal", proposal_id: id })).status).toBe(409);
+
+      // A branch's procedures, read only: the draft made through the API is listed under its branch.
+      await api(`/v1/convai/agents/${agentId}/branches/${greeting}/procedures`, { method: "POST", key: adminKey, json: { name: "Refunds", content: "Ask for the order ID.", type: "free_form", description: "When the user asks for a refund" } });
+      expect(await html(agentId)).toContain(BRANCH_PAGE_TEXTS.noProcedures);
+      const procedures = await html(agentId, `&branch=${greeting}`);
+      expect(procedures.match(/data-testid="procedure-row"/g)).toHaveLength(1);
+      expect(procedures).toContain("Refunds");
+      expect((await SELF.fetch(`${ORIGIN}${pageOf(agentId)}&branch=agtbrch_nope`, { headers: { cookie: editorCookie } })).status).toBe(404);
+
+      expect(await post(agentId, { intent: "archive-branch", branch_id: "main" })).toMatchObject({ status: 400, result: { target: "main", errors: { form: BRANCH_TEXTS.mainCannotArchive } } });
+      expect(await post(agentId, { intent: "archive-branch", branch_id: greeting })).toMatchObject({ status: 200, result: { notice: BRANCH_PAGE_TEXTS.branchArchived("Greeting") } });
+      expect(await html(agentId)).toContain(BRANCH_PAGE_TEXTS.noSourceBranch);
+
+      // Bad input: 400 with the field's words, nothing written.
+      expect(await post(agentId, { intent: "create-branch", name: " ", description: "" })).toMatchObject({ status: 400, result: { errors: { name: BRANCH_PAGE_TEXTS.nameMissing } } });
+      expect(await post(agentId, { intent: "propose", source_branch_id: greeting, title: "", description: "" })).toMatchObject({ status: 400, result: { errors: { title: BRANCH_PAGE_TEXTS.titleMissing } } });
+      expect(await post(agentId, { intent: "comment", proposal_id: id, body: "  " })).toMatchObject({ status: 400, result: { target: id, errors: { body: BRANCH_PAGE_TEXTS.commentMissing } } });
+      expect((await post(agentId, { intent: "create-branch", name: "x".repeat(101), description: "" })).status).toBe(400);
+      expect((await post(agentId, { intent: "approve", proposal_id: "agtmprop_nope", body: "" })).status).toBe(404);
+      expect((await asAdmin<{ results: unknown[] }>(`/v1/convai/agents/${agentId}/branches?include_archived=true`)).results).toHaveLength(2);
+
+      // Another workspace: its member finds no agent to show or change.
+      expect((await SELF.fetch(`${ORIGIN}${pageOf(agentId)}`, { headers: { cookie: theirCookie } })).status).toBe(404);
+      expect((await postForm(pageOf(agentId), { intent: "create-branch", name: "Theirs", description: "" }, theirCookie)).status).toBe(404);
+      expect((await postForm(pageOf(agentId), { intent: "close-proposal", proposal_id: id }, theirCookie)).status).toBe(404);
+      expect((await asAdmin<{ results: unknown[] }>(`/v1/convai/agents/${agentId}/branches?include_archived=true`)).results).toHaveLength(2);
+    });
   });
 });
 
