@@ -18,7 +18,8 @@ type Size = keyof typeof SIZES;
 const THEMES = ["light", "dark"] as const;
 
 const PUBLIC_PAGES = [...new Set(["/", ...MARKETING_PAGES.map((p) => p.to), "/languages/french", "/app/sign-in", "/app/sign-up"])];
-const APP_PAGES = [...new Set([...APP_SECTIONS.map((s) => s.to), "/app/speech-synthesis/text-to-speech/history", "/app/design-system"])];
+// Every page a workspace's admin reaches from the sidebar: the staff console is not theirs (decision 0091).
+const APP_PAGES = [...new Set([...APP_SECTIONS.filter((s) => s.requires !== "support_staff").map((s) => s.to), "/app/speech-synthesis/text-to-speech/history", "/app/design-system"])];
 
 const TEXT =
   "The player stays at the bottom of the window on every page of the app. This passage is long enough to keep it playing while the test walks through each section, " +
