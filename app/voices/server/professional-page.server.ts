@@ -61,14 +61,14 @@ export type SampleSpeakers = { status: "not_started" | "pending" | "completed" |
 export async function sampleSpeakersOf(pipeline: ProfessionalVoicePipeline | undefined, env: CloningEnv, viewer: Actor, voices: { voice_id: string; samples: { sample_id: string }[] }[]): Promise<Record<string, SampleSpeakers>> {
   const found: Record<string, SampleSpeakers> = {};
   if (!pipeline) return found;
-  for (const voice of voices) {
-    for (const sample of voice.samples) {
-      const separation = await pipeline.speakerSeparation(env, viewer, voice.voice_id, sample.sample_id);
-      if (!separation.ok) continue;
-      const s = separation.value;
-      found[sample.sample_id] = { status: s.status, speakers: s.speakers.map((p) => ({ speakerId: p.speakerId, durationSecs: p.durationSecs })), selected: s.selectedSpeakerIds, failure: s.failure };
-    }
-  }
+  // One read per sample, side by side rather than one after another.
+  const pairs = voices.flatMap((voice) => voice.samples.map((sample) => ({ voiceId: voice.voice_id, sampleId: sample.sample_id })));
+  const separations = await Promise.all(pairs.map((p) => pipeline.speakerSeparation(env, viewer, p.voiceId, p.sampleId)));
+  separations.forEach((separation, i) => {
+    if (!separation.ok) return;
+    const s = separation.value;
+    found[pairs[i].sampleId] = { status: s.status, speakers: s.speakers.map((p) => ({ speakerId: p.speakerId, durationSecs: p.durationSecs })), selected: s.selectedSpeakerIds, failure: s.failure };
+  });
   return found;
 }
 
