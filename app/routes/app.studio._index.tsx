@@ -10,7 +10,7 @@ import { documentKind, parseDocument, parsePlainText } from "~/studio/rules/docu
 import { DOCUMENT_MAX_BYTES, PROJECT_NAME_MAX, projectLimit } from "../../core/studio/studio-rules";
 import { NewProjectButton, ProjectList } from "~/studio/components/projects";
 import { CREATE_PODCAST_INTENT, CreatePodcastButton, PODCAST_DIALOG, PodcastDialog, type PodcastDialogData } from "~/studio/components/podcast";
-import { podcastForm, podcastFormField, podcastRequestOf } from "~/studio/rules/podcast";
+import { podcastForm, podcastFormField, podcastRequestOf, podcastValuesRemovingSource } from "~/studio/rules/podcast";
 import { dictionariesWithRules } from "~/pronunciation/pronunciation.server";
 import { voiceOptions } from "~/voices/voices.server";
 import { DEFAULT_MODEL_ID } from "../../core/speech/models";
@@ -43,9 +43,10 @@ type PodcastAnswer = PodcastDialogData & { intent: typeof CREATE_PODCAST_INTENT 
 async function createPodcastFromForm(env: Env, viewer: Actor, form: FormData) {
   const values: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string" && key !== "intent") values[key] = value;
-  const answer = (status: number, errors: Record<string, string>, createdProjectId: string | null = null) => Response.json({ intent: CREATE_PODCAST_INTENT, errors, values, createdProjectId } satisfies PodcastAnswer, { status });
-  // "Add another source" without scripts: the same form again with one more source row, nothing made.
+  const answer = (status: number, errors: Record<string, string>, createdProjectId: string | null = null, shown = values) => Response.json({ intent: CREATE_PODCAST_INTENT, errors, values: shown, createdProjectId } satisfies PodcastAnswer, { status });
+  // "Add another source" or a row's "Remove" without scripts: the same form again with one row more or less, nothing made.
   if (form.get("add_source")) return answer(200, {});
+  if (form.get("remove_source")) return answer(200, {}, null, podcastValuesRemovingSource(values));
   const parsed = await parseFormData(form, podcastForm);
   if (!parsed.ok) return answer(400, parsed.errors);
   const created = await createPodcast(env, viewer, { modelId: DEFAULT_MODEL_ID, urlName: "The URL", ...podcastRequestOf(parsed.data) });

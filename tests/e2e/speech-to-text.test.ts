@@ -204,9 +204,9 @@ describe("speech to text page", () => {
     const passage = page.getByTestId("stt-retype-form");
     await expect.poll(() => page.getByTestId("stt-turn").count()).toBe(2);
     await expect(turns.first().locator("p.text-xs").textContent()).resolves.toBe("Speaker 1 to Speaker 2");
-    // The wider passage's text is both turns' words, not the first turn's left in the box.
+    // The wider passage's text is both turns' words, not the first turn's left in the box; the second on its own line.
     const both = await passage.getByRole("textbox").inputValue();
-    expect(both).toContain(secondTurn.join(" "));
+    expect(both).toContain(`\n${secondTurn.join(" ")}`);
     await passage.getByRole("button", { name: "Save passage" }).click();
     await page.waitForURL((url) => url.searchParams.get("edit") === "1" && !url.searchParams.has("through"));
     await expect.poll(() => page.getByTestId("stt-turn").count()).toBe(3);

@@ -161,10 +161,16 @@ describe("studio journey", () => {
     await dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight));
     await screenshot(page, "studio-podcast-dialog-end", { fullPage: false });
     await dialog.getByRole("textbox", { name: "Text" }).fill(source);
-    // A second source, read after the first: a row added in the page (no post).
+    // A second source, read after the first: a row added in the page (no post). A row typed by mistake is removed
+    // in place, the row after it moving up with what was typed.
     await dialog.getByRole("button", { name: "Add another source" }).click();
     const secondSource = dialog.getByRole("group", { name: "Source 2", exact: true }).getByRole("textbox", { name: "Text" });
-    await secondSource.fill(secondText);
+    await secondSource.fill("Not this one.");
+    await dialog.getByRole("button", { name: "Add another source" }).click();
+    await dialog.getByRole("group", { name: "Source 3", exact: true }).getByRole("textbox", { name: "Text" }).fill(secondText);
+    await dialog.getByRole("button", { name: "Remove source 2" }).click();
+    await expect.poll(() => dialog.getByRole("group", { name: "Source 3", exact: true }).count()).toBe(0);
+    await expect(secondSource.inputValue()).resolves.toBe(secondText);
     await expect(seriousViolations(page)).resolves.toEqual([]);
     await dialog.getByRole("button", { name: "Create podcast" }).click();
     await page.waitForURL(/\/app\/studio\/[A-Za-z0-9]{20}/);

@@ -19,7 +19,7 @@ import { secondFactorSetupRequired } from "./two-factor.server";
 import { isOpenWithoutSecondFactor, TWO_FACTOR_SETUP_PATH } from "../../../core/workspace/two-factor";
 import { nowSeconds } from "../../../core/clock";
 import { recordAudit } from "~/workspace/audit-log.server";
-import type { SignInMethod } from "~/workspace/rules/audit-log";
+import type { FailedSignInStep, SignInMethod } from "~/workspace/rules/audit-log";
 
 /** The actor of a page request: signed in through the browser session, whose token hash it carries. */
 export type Viewer = Actor & { via: "session"; apiKeyId: null; tokenHash: string };
@@ -94,9 +94,29 @@ export async function startSession(database: Database, userId: string, request: 
   return sessionCookie(token);
 }
 
-/** Revokes the request's session (if any) and returns the Set-Cookie header that clears it. */
+/**
+ * A refused sign-in for a member's account (a wrong password, or a wrong code after a right one), audited in every
+ * workspace the account belongs to (decision 0088): the refusal concerns the account, which opens each of them, and
+ * no workspace was chosen yet. An address with no account has no workspace and records nothing. Details hold the
+ * step only: never what was typed.
+ */
+export async function auditFailedSignIn(database: Database, user: UserRow, step: FailedSignInStep): Promise<void> {
+  for (const membership of await listMemberships(database, user.id)) await recordAudit(database, { user, membership, via: "session" }, "member_sign_in_failed", user.id, { method: step });
+}
+
+/**
+ * Revokes the request's session (if any) and returns the Set-Cookie header that clears it. A live session's end is
+ * audited (member_signed_out) in the workspace it was in; a cookie of no live session records nothing.
+ */
 export async function endSession(database: Database, request: Request): Promise<string> {
   const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE_NAME);
-  if (token) await revokeSession(database, await sha256Hex(token), nowSeconds());
+  if (token) {
+    const tokenHash = await sha256Hex(token);
+    const now = nowSeconds();
+    const found = await findSessionUser(database, tokenHash, now);
+    await revokeSession(database, tokenHash, now);
+    const membership = found && (await activeMembership(database, found.user));
+    if (found && membership) await recordAudit(database, { user: found.user, membership, via: "session" }, "member_signed_out", found.user.id);
+  }
   return clearedSessionCookie();
 }

@@ -12,6 +12,7 @@ import { mailTemplates } from "./mail-templates.server";
 import { sha256Hex } from "./tokens.server";
 import { hasSecondFactor, pendingSecondFactorUser, textedCodesTo, textEnrolledCode, verifySecondFactor, type TextedCode } from "./two-factor.server";
 import { countThrottleEvents, recordFailedAttempt, throttleKeys } from "./throttle.server";
+import { auditFailedSignIn } from "./auth.server";
 
 /** Work that may finish after the answer (the request's waitUntil), so the answer takes as long either way. */
 export type Defer = (work: Promise<unknown>) => void;
@@ -47,6 +48,9 @@ export async function signInWithPassword(
   const valid = user ? await verifyPassword(input.password.trim(), user.passwordHash) : (await hashPassword(input.password), false);
   if (!user || !valid) {
     await recordFailedAttempt(db, input.clientIp, input.email);
+    // A member's account: audited in their workspaces after the answer, so an address with an account (and its
+    // audit writes) answers as fast as one without (decision 0088).
+    if (user) defer(auditQuietly(auditFailedSignIn(db, user, "password")));
     return viaEmail ? { outcome: "emailed" } : { outcome: "wrong" };
   }
   if (!viaEmail) return { outcome: "signedIn", user };
@@ -62,6 +66,15 @@ async function mailSignInLink(env: Env, db: Database, user: UserRow, origin: str
     await sendMail(env, mailTemplates.signInLink(user.email, actionLink(origin, { mode: "verifySignInRequest", oobCode: code, userId: user.id })));
   } catch (error) {
     log("error", "sign-in link mail failed", { error: String(error) });
+  }
+}
+
+/** Work after the answer has no request to fail: a failure is logged instead. */
+async function auditQuietly(work: Promise<void>): Promise<void> {
+  try {
+    await work;
+  } catch (error) {
+    log("error", "failed sign-in audit failed", { error: String(error) });
   }
 }
 
@@ -103,6 +116,8 @@ export async function completeSecondFactor(db: Database, input: { clientIp: stri
   if (liveCount(counters.get(keys.pending), now) >= SECOND_FACTOR_TRIES_PER_SIGN_IN) return { outcome: "expired" };
   if (!(await verifySecondFactor(db, user, input.code))) {
     await recordFailedAttempt(db, input.clientIp, user.email, keys.pending);
+    // The password (or link) was right, so the account is no secret to whoever holds the pending step.
+    await auditFailedSignIn(db, user, "two_factor");
     return { outcome: "wrong" };
   }
   if (!(await redeemActionCode(db, input.pending, "mfaSignIn"))) return { outcome: "expired" };

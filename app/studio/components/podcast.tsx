@@ -1,12 +1,12 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Mic, Plus } from "lucide-react";
+import { Mic, Plus, X } from "lucide-react";
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Button, LinkButton } from "~/common/ui/button";
 import { Dialog } from "~/common/ui/dialog";
 import { Hint } from "~/common/ui/feedback";
 import { Input, Label, Textarea } from "~/common/ui/input";
 import { NativeSelect } from "~/common/ui/native-select";
-import { PODCAST_DURATION_SCALES, PODCAST_SOURCE_MAX, PODCAST_SOURCES_MAX, PODCAST_TEXTS, PODCAST_URL_MAX, podcastDurationLabel, podcastSourceField, podcastSourceRows, type PodcastSourceFieldName } from "~/studio/rules/podcast";
+import { PODCAST_DURATION_SCALES, PODCAST_SOURCE_MAX, PODCAST_SOURCES_MAX, PODCAST_TEXTS, PODCAST_URL_MAX, podcastDurationLabel, podcastSourceField, podcastSourceRows, podcastValuesRemovingSource, type PodcastSourceFieldName } from "~/studio/rules/podcast";
 import { BLOCK_TEXT_MAX, QUALITY_PRESETS, qualityPresetLabel } from "../../../core/studio/studio-rules";
 
 /** The Studio page's search parameter that opens the podcast dialog (a link, so it opens without scripts too). */
@@ -64,17 +64,25 @@ const podcastSourceId = (index: number, base: string) => (index === 0 ? base : `
 
 /**
  * One source: pasted text or a web page's address, whichever radio is checked (its other field is hidden by CSS
- * from the row's own radio, and left out by the server). An empty row is left out too.
+ * from the row's own radio, and left out by the server). An empty row is left out too. While other rows follow,
+ * "Remove" takes it out: a submit button until the scripts run (the server answers without the row), then
+ * `onRemove` redraws the rows in place.
  */
-function SourceRow({ index, values, errors }: { index: number; values: Record<string, string>; errors: Record<string, string> }) {
+function SourceRow({ index, values, errors, removable, hydrated, onRemove }: { index: number; values: Record<string, string>; errors: Record<string, string>; removable: boolean; hydrated: boolean; onRemove: (event: MouseEvent<HTMLButtonElement>, index: number) => void }) {
   const name = (field: PodcastSourceFieldName) => podcastSourceField(index, field);
   const id = (base: string) => podcastSourceId(index, base);
   const sourceType = values[name("source_type")] === "url" ? "url" : "text";
   const textError = errors[name("text")];
   const urlError = errors[name("url")];
   return (
-    <fieldset className="group/source space-y-2">
+    <fieldset className="group/source relative space-y-2">
       <legend className="mb-1 text-sm font-medium">{index === 0 ? "Source" : `Source ${index + 1}`}</legend>
+      {/* Beside the legend, not in it: the row's name stays "Source n". */}
+      {removable ? (
+        <Button type={hydrated ? "button" : "submit"} name="remove_source" value={String(index + 1)} variant="ghost" size="sm" className="absolute -top-1.5 right-0" aria-label={`Remove source ${index + 1}`} onClick={(event) => onRemove(event, index)}>
+          <X aria-hidden="true" /> Remove
+        </Button>
+      ) : null}
       <div className="flex gap-1 rounded-full bg-muted p-1">
         <label className={SEGMENT}>
           <input type="radio" id={id("podcast-source-text")} name={name("source_type")} value="text" defaultChecked={sourceType === "text"} className="sr-only" />
@@ -110,11 +118,28 @@ export function PodcastDialog({ voices, languages, data, onClose }: { voices: { 
   const errors = data?.errors ?? {};
   const values = data?.values ?? {};
   const [rows, setRows] = useState(() => podcastSourceRows(values));
+  // What the source rows start from: the answer's values, or the form's own after a row was removed in place.
+  const [rowValues, setRowValues] = useState(values);
+  // Bumped by a removal in place: the rows are drawn anew (their fields are uncontrolled) from rowValues.
+  const [generation, setGeneration] = useState(0);
+  // The answer's field errors name rows by place: after a removal in place they would sit under the wrong row.
+  const [removedSinceAnswer, setRemovedSinceAnswer] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const added = useRef(false);
+  const focusAfterRemoval = useRef<number | null>(null);
   useEffect(() => setHydrated(true), []);
-  // An answer (a refusal, or "Add another source" posted without scripts) shows the rows it was given.
-  useEffect(() => setRows(podcastSourceRows(data?.values ?? {})), [data]);
+  // An answer (a refusal, "Add another source" or "Remove" posted without scripts) shows the rows it was given.
+  useEffect(() => {
+    setRows(podcastSourceRows(data?.values ?? {}));
+    setRowValues(data?.values ?? {});
+    setRemovedSinceAnswer(false);
+  }, [data]);
+  useEffect(() => {
+    const index = focusAfterRemoval.current;
+    if (index === null) return;
+    focusAfterRemoval.current = null;
+    document.getElementById(podcastSourceId(Math.min(index, rows - 1), "podcast-text"))?.focus();
+  }, [generation, rows]);
   useEffect(() => {
     if (!added.current) return;
     added.current = false;
@@ -125,6 +150,20 @@ export function PodcastDialog({ voices, languages, data, onClose }: { voices: { 
     event.preventDefault();
     added.current = true;
     setRows((n) => Math.min(PODCAST_SOURCES_MAX, n + 1));
+  };
+  // The same rule as the server's answer without scripts, on what the form holds now.
+  const removeSource = (event: MouseEvent<HTMLButtonElement>, index: number) => {
+    const form = event.currentTarget.form;
+    if (!hydrated || !form) return;
+    event.preventDefault();
+    const current: Record<string, string> = {};
+    for (const [key, value] of new FormData(form)) if (typeof value === "string") current[key] = value;
+    const next = podcastValuesRemovingSource({ ...current, remove_source: String(index + 1) });
+    focusAfterRemoval.current = index;
+    setRowValues(next);
+    setRows(podcastSourceRows(next));
+    setGeneration((g) => g + 1);
+    setRemovedSinceAnswer(true);
   };
   const mode = values.mode === "bulletin" ? "bulletin" : "conversation";
   const duration = (PODCAST_DURATION_SCALES as readonly string[]).includes(values.duration_scale ?? "") ? values.duration_scale : "default";
@@ -138,7 +177,7 @@ export function PodcastDialog({ voices, languages, data, onClose }: { voices: { 
         {/* The form's default button, first in it: Enter in a field creates the podcast, never adds a source row. */}
         <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true" />
         {Array.from({ length: rows }, (_, i) => (
-          <SourceRow key={i} index={i} values={values} errors={errors} />
+          <SourceRow key={`${generation}-${i}`} index={i} values={rowValues} errors={removedSinceAnswer ? {} : errors} removable={rows > 1} hydrated={hydrated} onRemove={removeSource} />
         ))}
         {rows < PODCAST_SOURCES_MAX ? (
           <div className="space-y-1">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paragraphsOf, PODCAST_DURATION_SCALES, PODCAST_SOURCES_MAX, PODCAST_TEXTS, podcastDurationLabel, podcastForm, podcastFormField, podcastRequestOf, podcastScript, podcastSourceField, podcastSourceRows, sentencesOf } from "./podcast";
+import { paragraphsOf, PODCAST_DURATION_SCALES, PODCAST_SOURCES_MAX, PODCAST_TEXTS, podcastDurationLabel, podcastForm, podcastFormField, podcastRequestOf, podcastScript, podcastSourceField, podcastSourceRows, podcastValuesRemovingSource, sentencesOf } from "./podcast";
 import { BLOCK_TEXT_MAX } from "../../../core/studio/studio-rules";
 
 const speakers = (blocks: ReturnType<typeof podcastScript>) => blocks.map((b) => `${b.nodes[0]!.voice_id}:${b.nodes[0]!.text}`);
@@ -98,6 +98,19 @@ describe("the podcast form", () => {
     expect(podcastSourceRows({ source_type: "text", source_type_2: "url", source_type_3: "text" })).toBe(3);
     const full = Object.fromEntries(Array.from({ length: PODCAST_SOURCES_MAX }, (_, i) => [podcastSourceField(i, "source_type"), "text"]));
     expect(podcastSourceRows({ ...full, add_source: "1" })).toBe(PODCAST_SOURCES_MAX);
+  });
+
+  it("takes out the row \"Remove\" posted: the rows after it move up with what was typed, the rest of the form kept", () => {
+    const three = { mode: "bulletin", source_type: "text", text: "One.", source_type_2: "url", url_2: "https://example.com/two", text_2: "", source_type_3: "text", text_3: "Three." };
+    expect(podcastValuesRemovingSource({ ...three, remove_source: "2" })).toEqual({ mode: "bulletin", source_type: "text", text: "One.", source_type_2: "text", text_2: "Three." });
+    expect(podcastValuesRemovingSource({ ...three, remove_source: "1" })).toEqual({ mode: "bulletin", source_type: "url", url: "https://example.com/two", text: "", source_type_2: "text", text_2: "Three." });
+    const last = podcastValuesRemovingSource({ ...three, remove_source: "3" });
+    expect(last).toEqual({ mode: "bulletin", source_type: "text", text: "One.", source_type_2: "url", url_2: "https://example.com/two", text_2: "" });
+    expect(podcastSourceRows(last)).toBe(2);
+    // The only row stays; an unknown number removes nothing; the buttons' names never add a row on the way.
+    expect(podcastValuesRemovingSource({ source_type: "text", text: "Only.", remove_source: "1" })).toEqual({ source_type: "text", text: "Only." });
+    for (const bad of ["0", "4", "x", "1.5", ""]) expect(podcastValuesRemovingSource({ ...three, remove_source: bad })).toEqual(three);
+    expect(podcastSourceRows(podcastValuesRemovingSource({ ...three, add_source: "1", remove_source: "2" }))).toBe(2);
   });
 
   it("names the missing field: the text or the address (whichever source was chosen), the host, the guest in a conversation", () => {

@@ -137,6 +137,33 @@ export function podcastSourceRows(values: Record<string, string>): number {
   return Math.min(PODCAST_SOURCES_MAX, rows + (values.add_source ? 1 : 0));
 }
 
+const SOURCE_FIELDS: readonly PodcastSourceFieldName[] = ["source_type", "text", "url"];
+
+/**
+ * The form's values with the source row that "Remove" posted taken out (`remove_source`: its number, 1 for the
+ * first): the rows after it move up one, their fields renamed to their new place, so the form answered back (or
+ * redrawn by the scripts) holds the same sources less that one. The only row stays (it is emptied instead); an
+ * unknown number removes nothing. The buttons' own names are dropped, so no row is added on the way.
+ */
+export function podcastValuesRemovingSource(values: Record<string, string>): Record<string, string> {
+  const { add_source: _added, remove_source: removed, ...rest } = values;
+  const rows = podcastSourceRows(rest);
+  const index = Number(removed) - 1;
+  if (!Number.isInteger(index) || index < 0 || index >= rows || rows === 1) return rest;
+  const out = { ...rest };
+  for (let i = 0; i < rows; i++) for (const field of SOURCE_FIELDS) delete out[podcastSourceField(i, field)];
+  let to = 0;
+  for (let from = 0; from < rows; from++) {
+    if (from === index) continue;
+    for (const field of SOURCE_FIELDS) {
+      const value = rest[podcastSourceField(from, field)];
+      if (value !== undefined) out[podcastSourceField(to, field)] = value;
+    }
+    to++;
+  }
+  return out;
+}
+
 /** A source as the form gave it, with the field it came from (a refusal about it is shown there). */
 export type PodcastFormSource = ({ type: "text"; text: string } | { type: "url"; url: string }) & { field: string };
 

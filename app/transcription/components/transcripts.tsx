@@ -104,7 +104,7 @@ export function TranscriptView({ transcript, address }: { transcript: ShownTrans
                 {labelled && turn.speakerId ? <p className="text-xs font-medium text-muted-foreground">{speakerLabel(turn.speakerId)}{editing && t === address.turnIndex && through! > t ? ` to ${speakerLabel(turns[through!]!.speakerId ?? "speaker_0")}` : ""}</p> : null}
                 {editing && t === address.turnIndex ? (
                   // Keyed by the range: a wider passage is a new form, never the old text under new bounds.
-                  <RetypeTurn key={`${t}-${through}`} transcript={transcript} address={address} turnIndex={t} throughIndex={through!} hasNext={through! + 1 < turns.length} entries={turns.slice(t, through! + 1).flatMap((passage) => passage.entries)} />
+                  <RetypeTurn key={`${t}-${through}`} transcript={transcript} address={address} turnIndex={t} throughIndex={through!} hasNext={through! + 1 < turns.length} passages={turns.slice(t, through! + 1).map((passage) => passage.entries)} />
                 ) : (
                 /* A div, not a p: the word being corrected is a form, which a paragraph cannot hold. */
                 <div className="leading-8">
@@ -302,14 +302,16 @@ function UndoEdit({ transcript, address }: { transcript: ShownTranscript; addres
 /**
  * A speaker's turn retyped whole (decision 0074), or with the turns after it: a plain form post in place of the
  * turns' words. Kept words keep their times and speakers; new ones share the time of the words they replace and
- * take the speaker heard then.
+ * take the speaker heard then. Each turn starts on its own line: a word typed at the start of a line goes with the
+ * turn that begins there (decision 0093).
  */
-function RetypeTurn({ transcript, address, turnIndex, throughIndex, hasNext, entries }: { transcript: ShownTranscript; address: TranscriptAddress; turnIndex: number; throughIndex: number; hasNext: boolean; entries: { word: ShownTranscript["words"][number]; index: number }[] }) {
+function RetypeTurn({ transcript, address, turnIndex, throughIndex, hasNext, passages }: { transcript: ShownTranscript; address: TranscriptAddress; turnIndex: number; throughIndex: number; hasNext: boolean; passages: { word: ShownTranscript["words"][number]; index: number }[][] }) {
   const result = useActionData<EditResult>();
   const busy = useNavigation().state === "submitting";
   const error = result && !result.ok && result.intent === "retype-passage" ? result.error : undefined;
-  const words = entries.filter((e) => e.word.type === "word");
-  const text = words.map((e) => e.word.text).join(" ");
+  const wordsOf = (entries: (typeof passages)[number]) => entries.filter((e) => e.word.type === "word");
+  const words = passages.flatMap(wordsOf);
+  const text = passages.map((entries) => wordsOf(entries).map((e) => e.word.text).join(" ")).filter(Boolean).join("\n");
   return (
     <Form method="post" action={pageHref(address, transcript.id, { turn: turnIndex, ...(throughIndex > turnIndex ? { through: throughIndex } : {}) })} preventScrollReset replace className="flex flex-col gap-2" data-testid="stt-retype-form">
       <input type="hidden" name="intent" value="retype-passage" />
@@ -317,7 +319,7 @@ function RetypeTurn({ transcript, address, turnIndex, throughIndex, hasNext, ent
       <input type="hidden" name="first" value={words[0]?.index ?? 0} />
       <input type="hidden" name="last" value={words[words.length - 1]?.index ?? 0} />
       <Label htmlFor="stt-passage">Retype this passage</Label>
-      <Textarea id="stt-passage" name="text" defaultValue={text} maxLength={RETYPED_PASSAGE_MAX_CHARS} rows={Math.min(10, Math.max(3, Math.ceil(text.length / 45)))} autoFocus aria-invalid={error ? true : undefined} aria-describedby={error ? "stt-passage-error" : undefined} />
+      <Textarea id="stt-passage" name="text" defaultValue={text} maxLength={RETYPED_PASSAGE_MAX_CHARS} rows={Math.min(10, Math.max(3, Math.ceil(text.length / 45) + passages.length - 1))} autoFocus aria-invalid={error ? true : undefined} aria-describedby={error ? "stt-passage-error" : undefined} />
       {error ? (
         <Hint tone="error" id="stt-passage-error" className="text-sm">
           {error}

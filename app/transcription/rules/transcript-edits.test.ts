@@ -175,6 +175,48 @@ describe("retyping a passage", () => {
     ]);
   });
 
+  it("gives a word typed at the start of a line to the turn that begins there, not to the earlier one (issue #19)", () => {
+    const words = (typed: string) => {
+      const result = retypePassage(passage(), 8, 12, typed);
+      return result.ok ? wordsOf(result.value).slice(4).map((w) => [w.text, w.speaker_id, w.start, w.end]) : [];
+    };
+    // The form's own text (each turn on its line) saved as it stands changes nothing.
+    const same = retypePassage(passage(), 8, 12, "the cafe\nlater");
+    expect(same.ok && same.value.words).toEqual(passage().words);
+    // On one line, a word between the turns shares the earlier turn's last word, as before.
+    expect(words("the cafe so later")).toEqual([
+      ["the", "speaker_0", 1.5, 1.6],
+      ["cafe", "speaker_0", 1.7, 2.013],
+      ["so", "speaker_0", 2.013, 2.2],
+      ["later", "speaker_1", 2.4, 2.8],
+    ]);
+    // Typed at the start of the next turn's line: it shares the later turn's first word, and its speaker.
+    expect(words("the cafe\nso later")).toEqual([
+      ["the", "speaker_0", 1.5, 1.6],
+      ["cafe", "speaker_0", 1.7, 2.2],
+      ["so", "speaker_1", 2.4, 2.533],
+      ["later", "speaker_1", 2.533, 2.8],
+    ]);
+    // New words on both sides of the break: each side goes with its own turn.
+    expect(words("the cafe yes\r\nso later").map(([text, speaker]) => [text, speaker])).toEqual([
+      ["the", "speaker_0"],
+      ["cafe", "speaker_0"],
+      ["yes", "speaker_0"],
+      ["so", "speaker_1"],
+      ["later", "speaker_1"],
+    ]);
+    // Words replacing both turns' words, with the break between them: each side shares its own turn's time.
+    expect(words("the café\nlatte then")).toEqual([
+      ["the", "speaker_0", 1.5, 1.6],
+      ["café", "speaker_0", 1.7, 2.2],
+      ["latte", "speaker_1", 2.4, 2.618],
+      ["then", "speaker_1", 2.618, 2.8],
+    ]);
+    // A break inside one turn's words moves nothing to another speaker.
+    const within = retypePassage(passage(), 0, 12, "we met\non monday at the cafe\nlater");
+    expect(within.ok && wordsOf(within.value).map((w) => w.speaker_id)).toEqual([...Array(7).fill("speaker_0"), "speaker_1"]);
+  });
+
   it("gives a word typed before every kept word a share of its kept neighbour's time", () => {
     const result = retypePassage(passage(), 0, 2, "so we met");
     expect(result.ok && wordsOf(result.value).slice(0, 3)).toMatchObject([

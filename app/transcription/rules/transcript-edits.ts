@@ -112,8 +112,12 @@ const sameWord = (a: string, b: string) => a.toLowerCase().replace(/[^\p{L}\p{N}
 /** A stretch of the retyped passage: a word kept (maybe respelt) or old words replaced by new ones. */
 type Stretch = { kept: true; old: ResponseWord; typed: string } | { kept: false; old: ResponseWord[]; typed: string[] };
 
-/** The longest common subsequence of old and typed words, as kept words and the replaced stretches between them. */
-function stretchesOf(old: ResponseWord[], typed: string[]): Stretch[] {
+/**
+ * The longest common subsequence of old and typed words, as kept words and the replaced stretches between them.
+ * `lineStarts` holds the typed words that begin a line (after the first): a line break is where the person put a
+ * turn's start, so new words never share time across one when they can keep to their own side (decision 0093).
+ */
+function stretchesOf(old: ResponseWord[], typed: string[], lineStarts: ReadonlySet<number> = new Set()): Stretch[] {
   const n = old.length;
   const m = typed.length;
   const table = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
@@ -135,18 +139,70 @@ function stretchesOf(old: ResponseWord[], typed: string[]): Stretch[] {
     else if (j < m && (i === n || table[i]![j + 1]! >= table[i + 1]![j]!)) (replaced() as { typed: string[] }).typed.push(typed[j++]!);
     else (replaced() as { old: ResponseWord[] }).old.push(old[i++]!);
   }
-  // New words with no old ones to take their time from borrow a kept neighbour (the one before, else after).
-  for (let k = 0; k < out.length; k++) {
-    const stretch = out[k]!;
-    if (stretch.kept || stretch.old.length || !stretch.typed.length) continue;
-    const before = out[k - 1];
-    const after = out[k + 1];
-    if (before?.kept) {
-      out.splice(k - 1, 2, { kept: false, old: [before.old], typed: [before.typed, ...stretch.typed] });
-      k -= 1;
-    } else if (after?.kept) out.splice(k, 2, { kept: false, old: [after.old], typed: [...stretch.typed, after.typed] });
+  // Where each stretch's typed words begin in the typed text, to find the line breaks among them.
+  const firstTyped: number[] = [];
+  let at = 0;
+  for (const stretch of out) {
+    firstTyped.push(at);
+    at += stretch.kept ? 1 : stretch.typed.length;
   }
-  return out;
+  // New words with no old ones to take their time from borrow a kept neighbour: the one before, else after; with a
+  // line break among them (or just before them), those from the break on borrow the one after.
+  const merged: Stretch[] = [];
+  out.forEach((stretch, k) => {
+    if (stretch.kept || stretch.old.length || !stretch.typed.length) return void merged.push(stretch);
+    const before = merged[merged.length - 1];
+    const after = out[k + 1];
+    let split = before?.kept ? stretch.typed.length : 0;
+    if (before?.kept && after?.kept) {
+      const lineStart = stretch.typed.findIndex((_, j) => lineStarts.has(firstTyped[k]! + j));
+      if (lineStart >= 0) split = lineStart;
+    }
+    if (split > 0 && before?.kept) merged[merged.length - 1] = { kept: false, old: [before.old], typed: [before.typed, ...stretch.typed.slice(0, split)] };
+    const rest = stretch.typed.slice(split);
+    if (!rest.length) return;
+    if (after?.kept) out[k + 1] = { kept: false, old: [after.old], typed: [...rest, after.typed] };
+    else merged.push({ kept: false, old: [], typed: rest });
+  });
+  // A stretch replacing words of two speakers, typed over a line break: each side shares only its own speaker's
+  // time, so the words after the break go to the turn that starts there.
+  const result: Stretch[] = [];
+  at = 0;
+  for (const stretch of merged) {
+    const from = at;
+    at += stretch.kept ? 1 : stretch.typed.length;
+    if (stretch.kept) {
+      result.push(stretch);
+      continue;
+    }
+    let old = stretch.old;
+    let typedWords = stretch.typed;
+    let offset = from;
+    for (;;) {
+      const turn = old.findIndex((w, i) => i > 0 && w.speaker_id !== old[i - 1]!.speaker_id);
+      const line = typedWords.findIndex((_, j) => j > 0 && lineStarts.has(offset + j));
+      if (turn < 0 || line < 0) break;
+      result.push({ kept: false, old: old.slice(0, turn), typed: typedWords.slice(0, line) });
+      old = old.slice(turn);
+      typedWords = typedWords.slice(line);
+      offset += line;
+    }
+    result.push({ kept: false, old, typed: typedWords });
+  }
+  return result;
+}
+
+/** The typed passage as words, and which of them begin a new line (the first line's first word aside). */
+function typedWordsOf(raw: string): { typed: string[]; lineStarts: Set<number> } {
+  const typed: string[] = [];
+  const lineStarts = new Set<number>();
+  for (const line of raw.split(/\r\n|\r|\n/)) {
+    const words = collapse(line);
+    if (!words) continue;
+    if (typed.length) lineStarts.add(typed.length);
+    typed.push(...words.split(" "));
+  }
+  return { typed, lineStarts };
 }
 
 /**
@@ -161,7 +217,7 @@ export function retypePassage(stored: StoredTranscript, first: number, last: num
   if (!Number.isInteger(first) || !Number.isInteger(last) || first > last || words[first]?.type !== "word" || words[last]?.type !== "word") return { ok: false, message: TRANSCRIPT_EDIT_TEXTS.notAPassage };
   const text = collapse(raw);
   if ([...text].length > RETYPED_PASSAGE_MAX_CHARS) return { ok: false, message: TRANSCRIPT_EDIT_TEXTS.passageTooLong };
-  const typed = text ? text.split(" ") : [];
+  const { typed, lineStarts } = typedWordsOf(raw);
   if (typed.some((word) => [...word].length > CORRECTED_WORD_MAX_CHARS)) return { ok: false, message: TRANSCRIPT_EDIT_TEXTS.wordTooLong };
   const passage = words.slice(first, last + 1);
   const old = passage.filter((w) => w.type === "word");
@@ -183,7 +239,7 @@ export function retypePassage(stored: StoredTranscript, first: number, last: num
     ...(characters ? { characters: characterTimings({ text, startMs: start * 1000, endMs: end * 1000 }) } : {}),
   });
   const items: ResponseWord[] = [];
-  for (const stretch of stretchesOf(old, typed)) {
+  for (const stretch of stretchesOf(old, typed, lineStarts)) {
     if (stretch.kept) {
       items.push(stretch.typed === stretch.old.text ? stretch.old : word(stretch.typed, stretch.old.start, stretch.old.end, stretch.old.logprob));
       continue;

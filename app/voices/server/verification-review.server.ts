@@ -9,6 +9,7 @@ import { nowSeconds } from "../../../core/clock";
 import { isSupportStaff, type Actor } from "~/accounts/accounts.server";
 import { SUPPORT_TEXTS } from "~/accounts/rules/support";
 import { log } from "~/common/log.server";
+import { recordAudit } from "~/workspace/audit-log.server";
 import { documentDisposition, rejectionReasonRefusal } from "~/voices/rules/verification-review";
 
 type ReviewEnv = Pick<Env, "DB" | "MEDIA" | "STAFF_EMAIL_DOMAIN">;
@@ -70,11 +71,22 @@ export async function voiceVerificationDocument(
   return { ok: true, body: object.body, size: object.size, ...documentDisposition(file.mimeType, file.fileName) };
 }
 
+/**
+ * The review in the audit log of the voice owner's workspace (decision 0088): the staff member is the actor, though
+ * not a member there, so the workspace sees who decided on its voice, and the reason it was told.
+ */
+const auditReview = (env: ReviewEnv, actor: Actor, workspaceId: string, voiceId: string, review: ManualVerificationReview) =>
+  recordAudit(database(env.DB), { user: actor.user, membership: { workspace: { id: workspaceId } }, via: actor.via }, review.decision === "approved" ? "voice_verification_approved" : "voice_verification_rejected", voiceId, review.reason === null ? {} : { reason: review.reason });
+
 /** Approves a waiting request: the voice is verified, with who and when kept beside the request. */
 export async function approveVoiceVerification(env: ReviewEnv, actor: Actor, voiceId: string): Promise<Result<{ review: ManualVerificationReview }>> {
   if (!staff(env, actor)) return notStaff();
+  const db = database(env.DB);
+  const found = await voicesTable.findVoiceAwaitingReview(db, voiceId);
+  if (!found) return notWaiting(voiceId);
   const review: ManualVerificationReview = { decision: "approved", reason: null, reviewedAt: nowSeconds(), reviewedByUserId: actor.user.id };
-  if (!(await voicesTable.reviewManualVerification(database(env.DB), voiceId, review))) return notWaiting(voiceId);
+  if (!(await voicesTable.reviewManualVerification(db, voiceId, review))) return notWaiting(voiceId);
+  await auditReview(env, actor, found.workspace.id, voiceId, review);
   log("info", "voice verification approved", { staff_user_id: actor.user.id, voice_id: voiceId });
   return { ok: true, review };
 }
@@ -94,6 +106,7 @@ export async function rejectVoiceVerification(env: ReviewEnv, actor: Actor, voic
   if (!(await voicesTable.reviewManualVerification(db, voiceId, review))) return notWaiting(voiceId);
   const keys = found.voice.manualVerification!.files.map((f) => f.key);
   if (keys.length) await env.MEDIA.delete(keys);
+  await auditReview(env, actor, found.workspace.id, voiceId, review);
   log("info", "voice verification rejected", { staff_user_id: actor.user.id, voice_id: voiceId });
   return { ok: true, review };
 }

@@ -29,7 +29,12 @@ describe("audit log", () => {
     expect(json.unmapped.details).toEqual({ email: "c@d.test" });
     // A sign-in is OCSF Authentication (3002), Logon (1).
     const signIn = auditEntryJson({ id: "aud_2", actorUserId: "u1", actorEmail: "a@b.test", actorVia: "session", event: "member_signed_in", resourceType: "member", resourceId: "u1", details: '{"method":"sso"}', occurredAtMs: 1_000 });
-    expect(signIn).toMatchObject({ class_name: "Authentication", class_uid: 3002, activity_id: 1, type_uid: 300201, activity_name: "Member Signed In", unmapped: { details: { method: "sso" } } });
-    expect(auditEventsMatching({ className: "Authentication" })).toEqual(["member_signed_in"]);
+    expect(signIn).toMatchObject({ class_name: "Authentication", class_uid: 3002, activity_id: 1, type_uid: 300201, activity_name: "Member Signed In", status_id: 1, unmapped: { details: { method: "sso" } } });
+    // A refused sign-in is a Logon with OCSF status Failure (2); a sign-out is a Logoff (2).
+    const refused = auditEntryJson({ id: "aud_3", actorUserId: "u1", actorEmail: "a@b.test", actorVia: "session", event: "member_sign_in_failed", resourceType: "member", resourceId: "u1", details: '{"method":"password"}', occurredAtMs: 1_000 });
+    expect(refused).toMatchObject({ class_uid: 3002, activity_id: 1, type_uid: 300201, activity_name: "Member Sign-In Failed", status_id: 2, unmapped: { details: { method: "password" } } });
+    const signOut = auditEntryJson({ id: "aud_4", actorUserId: "u1", actorEmail: "a@b.test", actorVia: "session", event: "member_signed_out", resourceType: "member", resourceId: "u1", details: "{}", occurredAtMs: 1_000 });
+    expect(signOut).toMatchObject({ class_uid: 3002, activity_id: 2, type_uid: 300202, type_name: "Authentication: Member Signed Out", status_id: 1 });
+    expect(auditEventsMatching({ className: "Authentication" })).toEqual(["member_signed_in", "member_sign_in_failed", "member_signed_out"]);
   });
 });

@@ -12,8 +12,9 @@ const OCSF_CLASSES = {
 type OcsfClass = keyof typeof OCSF_CLASSES;
 const IAM_CATEGORY = { name: "Identity & Access Management", uid: 3 } as const;
 
-type AuditEventSpec = { className: OcsfClass; activityId: number; activityName: string; resourceType: string };
-const spec = (className: OcsfClass, activityId: number, activityName: string, resourceType: string): AuditEventSpec => ({ className, activityId, activityName, resourceType });
+/** `failed`: the event records an attempt that was refused (OCSF status Failure), not a change made. */
+type AuditEventSpec = { className: OcsfClass; activityId: number; activityName: string; resourceType: string; failed?: true };
+const spec = (className: OcsfClass, activityId: number, activityName: string, resourceType: string, failed?: true): AuditEventSpec => ({ className, activityId, activityName, resourceType, ...(failed ? { failed } : {}) });
 
 /** Every change the workspace area records, by event type. */
 export const AUDIT_EVENTS = {
@@ -60,6 +61,13 @@ export const AUDIT_EVENTS = {
   notification_preferences_changed: spec("Entity Management", 3, "Notification Preferences Changed", "member"),
   // OCSF Authentication, activity 1 (Logon): once per session started, in the workspace it opens in, with how.
   member_signed_in: spec("Authentication", 1, "Member Signed In", "member"),
+  // Logon refused: a wrong password or second-factor code for a member's account, in each of their workspaces.
+  member_sign_in_failed: spec("Authentication", 1, "Member Sign-In Failed", "member", true),
+  // OCSF Authentication, activity 2 (Logoff): a session ended by its own sign-out, in the workspace it was in.
+  member_signed_out: spec("Authentication", 2, "Member Signed Out", "member"),
+  // Support staff's review of a professional voice's manual verification (decision 0091), in the owner's workspace.
+  voice_verification_approved: spec("Entity Management", 3, "Voice Verification Approved", "voice"),
+  voice_verification_rejected: spec("Entity Management", 3, "Voice Verification Rejected", "voice"),
 } satisfies Record<string, AuditEventSpec>;
 export type AuditEvent = keyof typeof AUDIT_EVENTS;
 
@@ -68,6 +76,9 @@ export type AuditEvent = keyof typeof AUDIT_EVENTS;
  * link, a second factor (after either of those), or the workspace's single sign-on.
  */
 export type SignInMethod = "password" | "email_link" | "two_factor" | "sso";
+
+/** The step a refused sign-in failed at, as member_sign_in_failed records it: a wrong password or a wrong code. */
+export type FailedSignInStep = Extract<SignInMethod, "password" | "two_factor">;
 
 export const AUDIT_LOG_TEXTS = {
   forbidden: "Reading the audit log needs the workspace_settings permission: ask a workspace admin.",
@@ -79,7 +90,7 @@ export const AUDIT_PAGE_TEXTS = {
   description: "Who changed what in the workspace, newest first: members, groups, keys, webhooks, sign-in and sharing.",
   empty: "Nothing recorded yet",
   noMatch: "No entry of that event",
-  emptyHint: "Sign-ins, and changes to members, groups, API keys, webhooks, single sign-on, sharing and preferences appear here once made.",
+  emptyHint: "Sign-ins (and refused ones), sign-outs, and changes to members, groups, API keys, webhooks, single sign-on, sharing and preferences appear here once made.",
 };
 
 export const AUDIT_PAGE_DEFAULT = 50;
@@ -161,7 +172,8 @@ export function auditEntryJson(row: StoredAuditEntry) {
     type_uid: classUid * 100 + s.activityId,
     type_name: `${s.className}: ${s.activityName}`,
     severity_id: 1,
-    status_id: 1,
+    // OCSF status: 1 Success, 2 Failure (a refused sign-in).
+    status_id: s.failed ? 2 : 1,
     actor: { user: { uid: row.actorUserId, email_addr: row.actorEmail, name: row.actorEmail }, app_name: row.actorVia === "api_key" ? "API" : "Web" },
     message: `${row.actorEmail}: ${s.activityName}${row.resourceId ? ` (${row.resourceType} ${row.resourceId})` : ""}`,
     metadata: { product: { name: "Parlance" }, version: "1.6.0", event_code: row.event },

@@ -503,7 +503,7 @@ describe("studio-chapters", () => {
       expect(count!.n).toBe(3);
     }, 60_000);
 
-    it("takes several sources from the dialog's rows, read in order with empty rows left out, and adds a row without JavaScript", async () => {
+    it("takes several sources from the dialog's rows, read in order with empty rows left out, and adds or removes a row without JavaScript", async () => {
       const cookie = await signUp("studio-podcast-sources@example.com");
       const dialog = await (await SELF.fetch(`${ORIGIN}/app/studio?dialog=podcast`, { headers: { cookie } })).text();
       const form = dialog.slice(dialog.indexOf('data-testid="podcast-dialog"'), dialog.indexOf("</form>"));
@@ -523,6 +523,27 @@ describe("studio-chapters", () => {
       expect(againForm).toContain("Source 2");
       expect(againForm).not.toContain("text_3");
       expect(againForm).toContain("Tea comes from China.");
+      // One row has no "Remove" (it is emptied instead); two rows have one each, a submit button before the scripts.
+      expect(form).not.toContain('name="remove_source"');
+      expect(againForm).toMatch(/<button[^>]*type="submit"[^>]*name="remove_source"[^>]*value="1"/);
+      expect(againForm).toMatch(/<button[^>]*type="submit"[^>]*name="remove_source"[^>]*value="2"/);
+
+      // Without JavaScript "Remove" on the first of three rows answers the form with the later two moved up, nothing made.
+      const three = { ...fields, source_type_2: "url", text_2: "", url_2: "https://example.com/second", source_type_3: "text", text_3: "Third source.", url_3: "" };
+      const removed = await postForm("/app/studio?index&dialog=podcast", { ...three, remove_source: "1" }, cookie);
+      expect(removed.status).toBe(200);
+      const removedHtml = await removed.text();
+      const removedForm = removedHtml.slice(removedHtml.indexOf('data-testid="podcast-dialog"'), removedHtml.indexOf("</form>"));
+      expect(removedForm).not.toContain("Tea comes from China.");
+      expect(removedForm).toMatch(/name="url"[^>]*value="https:\/\/example.com\/second"/);
+      expect(removedForm).toMatch(/<input[^>]*id="podcast-source-url"[^>]*checked=""/);
+      expect(removedForm).toContain("Third source.");
+      expect(removedForm).toContain("Source 2");
+      expect(removedForm).not.toContain("text_3");
+      const removedData = await fetcherPost("/app/studio?index", { ...three, remove_source: "1" }, cookie);
+      expect(removedData).toMatchObject({ status: 200, data: { errors: {}, values: { source_type: "url", url: "https://example.com/second", source_type_2: "text", text_2: "Third source." } } });
+      expect((removedData.data as { values: Record<string, string> }).values).not.toHaveProperty("text_3");
+      expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM studio_projects WHERE workspace_id = (SELECT workspace_id FROM workspace_members WHERE user_id = (SELECT id FROM users WHERE email = ?))").bind("studio-podcast-sources@example.com").first<number>("n")).toBe(0);
 
       // Three rows, the second empty (left out): the first and third sources read in turns, in order.
       const made = await postForm("/app/studio?index&dialog=podcast", { ...fields, source_type_2: "text", text_2: "  ", url_2: "", source_type_3: "text", text_3: "It reached Europe later.\n\nNow everyone drinks it.", url_3: "" }, cookie);

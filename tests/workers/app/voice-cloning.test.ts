@@ -381,6 +381,17 @@ describe("professional-voices", () => {
       expect(await ownerPage()).toContain("Verified by support staff from your documents.");
       expect((await detail(await api(`${review}/${voiceId}/approve`, { method: "POST", key: staffKey }))).status).toBe("verification_request_not_found");
       expect((await detail(await api(`/v1/voices/pvc/${voiceId}/verification`, { method: "POST", key: owner.key, body: formOf({ files: pdf }) }))).status).toBe("voice_already_verified");
+
+      // The owner's workspace reads both reviews in its audit log, the staff member as the actor (issue #18); the
+      // refused attempts are not there, and no other workspace (the staff member's own included) sees them.
+      type Entry = { activity_name: string; actor: { user: { uid: string; email_addr: string } }; unmapped: { event_type: string; resource_id: string | null; details: Record<string, unknown> } };
+      const reviews = async (key: string) => ((await (await api("/v1/workspace/audit-logs?limit=100", { key })).json()) as { entries: Entry[] }).entries.filter((e) => e.unmapped.event_type.startsWith("voice_verification_"));
+      expect((await reviews(owner.key)).map((e) => [e.activity_name, e.actor.user.uid, e.actor.user.email_addr, e.unmapped.resource_id, e.unmapped.details])).toEqual([
+        ["Voice Verification Approved", staffId, "pvc-reviewer@support.parlance.local", voiceId, {}],
+        ["Voice Verification Rejected", staffId, "pvc-reviewer@support.parlance.local", voiceId, { reason: "The consent form is not signed." }],
+      ]);
+      expect(await reviews(stranger.key)).toEqual([]);
+      expect(await reviews(staffKey)).toEqual([]);
     });
   });
 

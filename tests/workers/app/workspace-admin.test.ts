@@ -911,7 +911,7 @@ describe("workspace-settings", () => {
 describe("workspace audit log, key disabling and analytics", () => {
   const ARIA = "pv01aria000000000000";
   type Detail = { detail: { status: string; message: string } };
-  type Entry = { id: string; activity_name: string; class_name: string; actor: { user: { uid: string; email_addr: string } }; time: number; unmapped: { event_type: string; resource_id: string | null; details: Record<string, unknown> } };
+  type Entry = { id: string; activity_name: string; activity_id: number; status_id: number; class_name: string; actor: { user: { uid: string; email_addr: string } }; time: number; unmapped: { event_type: string; resource_id: string | null; details: Record<string, unknown> } };
   type Page = { entries: Entry[]; has_more: boolean; next_cursor?: string };
   type Table = { columns: string[]; column_types: string[]; column_units: (string | null)[]; rows: (string | number | boolean | null)[][] };
   let admin: string;
@@ -1077,6 +1077,59 @@ describe("workspace audit log, key disabling and analytics", () => {
     for (const secretText of [STRONG_PASSWORD, "Guess-0!pass", code, pending, secret, new URL(link).searchParams.get("oobCode")!]) expect(text).not.toContain(secretText);
     // The page's event filter offers it, from the same catalogue.
     expect(await (await api("/app/workspace/audit-log", { cookie: adminCookie })).text()).toContain(">Member Signed In</option>");
+  });
+
+  it("audit log: a refused sign-in in each of the member's workspaces (an unknown address in none), a sign-out in the session's", async () => {
+    type Row = { workspace_id: string; event: string; details: string };
+    const rowsOf = async (email: string) => (await env.DB.prepare("SELECT workspace_id, event, details FROM workspace_audit_log WHERE actor_email = ? ORDER BY occurred_at_ms, rowid").bind(email).all<Row>()).results;
+    const refused = async () => (await log("?activity_name=member_sign_in_failed&limit=100")).entries.filter((e) => e.actor.user.email_addr === "al-twice@example.com");
+    // A member of this workspace (where they act) and of their own.
+    await signUp("al-twice@example.com");
+    const memberId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind("al-twice@example.com").first<string>("id"))!;
+    const ownWorkspace = (await env.DB.prepare("SELECT workspace_id FROM workspace_members WHERE user_id = ?").bind(memberId).first<string>("workspace_id"))!;
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'editor')").bind(workspaceId, memberId),
+      env.DB.prepare("UPDATE users SET active_workspace_id = ? WHERE id = ?").bind(workspaceId, memberId),
+    ]);
+    const signedUp = (await rowsOf("al-twice@example.com")).length;
+
+    // An address with no account: the same refusal, and nothing recorded anywhere.
+    expect((await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "al-nobody@example.com", password: "Nobody-guess-1!" }))).status).toBe(401);
+    // A wrong password for the member: recorded after the answer, in both their workspaces.
+    expect((await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "al-twice@example.com", password: "Twice-guess-1!" }))).status).toBe(401);
+    await expect.poll(async () => (await refused()).length).toBe(1);
+    await expect.poll(async () => (await rowsOf("al-twice@example.com")).length).toBe(signedUp + 2);
+    expect((await rowsOf("al-twice@example.com")).slice(signedUp).map((r) => [r.workspace_id, r.event, r.details]).sort()).toEqual(
+      [[workspaceId, "member_sign_in_failed", '{"method":"password"}'], [ownWorkspace, "member_sign_in_failed", '{"method":"password"}']].sort(),
+    );
+    expect(await rowsOf("al-nobody@example.com")).toEqual([]);
+    // A wrong second-factor code after the right password: recorded as such; the password step itself is not.
+    const secret = "JBSWY3DPEHPK3PXP";
+    await env.DB.prepare("UPDATE users SET totp_secret = ?, totp_enabled_at = 1 WHERE id = ?").bind(secret, memberId).run();
+    const step1 = await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "al-twice@example.com", password: STRONG_PASSWORD }));
+    const pending = (await step1.text()).match(/name="pending" value="([0-9a-f]{48})"/)![1]!;
+    expect((await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ intent: "mfa", pending, code: "000000" }))).status).toBe(401);
+    await env.DB.prepare("UPDATE users SET totp_secret = NULL, totp_enabled_at = NULL WHERE id = ?").bind(memberId).run();
+    const entries = await refused();
+    expect(entries.map((e) => e.unmapped.details)).toEqual([{ method: "two_factor" }, { method: "password" }]);
+    expect(entries[0]).toMatchObject({ class_name: "Authentication", activity_name: "Member Sign-In Failed", activity_id: 1, status_id: 2, actor: { user: { uid: memberId } }, unmapped: { resource_id: memberId } });
+    expect((await rowsOf("al-twice@example.com")).filter((r) => r.event === "member_sign_in_failed" && r.workspace_id === ownWorkspace)).toHaveLength(2);
+
+    // A sign-out: in the workspace the session was in, once; the same cookie again records nothing.
+    const cookie = sessionCookieFrom(await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "al-twice@example.com", password: STRONG_PASSWORD })));
+    const signOut = () => SELF.fetch(`${ORIGIN}/app/sign-out`, { method: "POST", headers: { cookie, origin: ORIGIN, host: new URL(ORIGIN).host }, redirect: "manual" });
+    expect((await signOut()).status).toBe(302);
+    expect((await signOut()).status).toBe(302);
+    const signedOut = (await rowsOf("al-twice@example.com")).filter((r) => r.event === "member_signed_out");
+    expect(signedOut).toEqual([{ workspace_id: workspaceId, event: "member_signed_out", details: "{}" }]);
+    const [out] = (await log("?activity_name=member_signed_out")).entries;
+    expect(out).toMatchObject({ activity_name: "Member Signed Out", activity_id: 2, status_id: 1, actor: { user: { email_addr: "al-twice@example.com" } } });
+    const text = JSON.stringify(await log("?limit=100"));
+    for (const secretText of ["Twice-guess-1!", "Nobody-guess-1!", "al-nobody", pending, cookie.split("=")[1]!]) expect(text).not.toContain(secretText);
+    // The page's event filter offers both, from the catalogue.
+    const page = await (await api("/app/workspace/audit-log", { cookie: adminCookie })).text();
+    expect(page).toContain(">Member Sign-In Failed</option>");
+    expect(page).toContain(">Member Signed Out</option>");
   });
 
   it("audit log: a single sign-on sign-in is recorded in the workspace whose provider it went through, with nothing of the exchange", async () => {
