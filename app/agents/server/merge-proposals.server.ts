@@ -138,6 +138,7 @@ export async function createMergeProposal(env: Env, viewer: Viewer, agent: Agent
     outcomeAt: null,
     outcomeBy: null,
     mergedVersionId: null,
+    triageTicketId: null,
     authorUserId: viewer.user.id,
     authorEmail: viewer.user.email,
     createdAt: now,
