@@ -139,9 +139,15 @@ export async function mergeTickets(db: Database, merge: MergeWrite): Promise<boo
   const still = await db.select({ id: t.id }).from(t).where(open);
   if (still.length !== merge.sourceIds.length) return false;
   await db.batch([
-    db.run(
-      sql`insert or ignore into ${links} (ticket_id, conversation_id, added_at) select ${merge.targetId}, ${links.conversationId}, ${merge.at} from ${links} where ${inArray(links.ticketId, merge.sourceIds)}`,
-    ),
+    db
+      .insert(links)
+      .select(
+        db
+          .select({ ticketId: sql`${merge.targetId}`.as("ticket_id"), conversationId: links.conversationId, addedAt: sql`${merge.at}`.as("added_at") })
+          .from(links)
+          .where(inArray(links.ticketId, merge.sourceIds)),
+      )
+      .onConflictDoNothing(),
     db.delete(links).where(inArray(links.ticketId, merge.sourceIds)),
     db.update(t).set({ status: "merged", mergedIntoTicketId: merge.targetId, updatedAt: merge.at }).where(open),
     db.update(t).set({ mergedIntoTicketId: merge.targetId, updatedAt: merge.at }).where(and(eq(t.status, "merged"), inArray(t.mergedIntoTicketId, merge.sourceIds))),
