@@ -138,3 +138,22 @@ export function decodeCursor(text: string, sort: TicketSort): TicketCursor | nul
   if (!match || (match[1] === "p") !== (sort === "priority")) return null;
   return { sort, rank: Number(match[2]), createdAt: Number(match[3]), id: match[4]! };
 }
+
+/** The tickets still to act on: open or in progress (the agent page lists these). */
+export const isActiveTicket = (status: TicketStatus): boolean => status === "open" || status === "in_progress";
+
+/** What the agent page's History tab says about triage tickets (decision 0095). */
+export const TRIAGE_PAGE_TEXTS = {
+  openTickets: "Open tickets",
+  openTicketsExplained: "What members noticed the agent got wrong, most urgent first. Raise one from a conversation below.",
+  none: "No open tickets.",
+  raise: "Raise a ticket",
+  whatWentWrong: "What went wrong",
+  priority: "Priority",
+  noPriority: "No priority",
+  commentMissing: "Say what went wrong.",
+  raised: (title: string) => `Ticket “${title}” raised.`,
+  resolve: "Mark resolved",
+  resolved: (title: string) => `Ticket “${title}” resolved.`,
+  conversations: (n: number) => `${n} conversation${n === 1 ? "" : "s"}`,
+} as const;

@@ -21,7 +21,7 @@ import { WEBHOOK_TEXTS } from "~/workspace/rules/webhooks";
 import { GROUP_PERMISSIONS, missingPermissionMessage } from "../../../core/workspace/permissions";
 import { BRANCH_PAGE_TEXTS, BRANCH_TEXTS, pickBranch } from "~/agents/rules/branches";
 import { MERGE_PROPOSAL_TEXTS } from "~/agents/rules/merge-proposals";
-import { TRIAGE_TEXTS } from "~/agents/rules/triage-tickets";
+import { TRIAGE_PAGE_TEXTS, TRIAGE_TEXTS } from "~/agents/rules/triage-tickets";
 
 describe("agents", () => {
   const SHOP = "Opening hours: the shop opens at nine in the morning and closes at six in the evening.\n\nDelivery takes three working days. Delivery is free above fifty euros.";
@@ -2694,6 +2694,7 @@ describe("agents-triage", () => {
   // triaged by the workspace's members and merged. The admin's workspace has an editor (agents access through a
   // group) and a member without agents access; another workspace sees none of it.
   let key: string;
+  let adminCookie: string;
   let editorKey: string;
   let otherKey: string;
   let workspaceId: string;
@@ -2701,7 +2702,8 @@ describe("agents-triage", () => {
   let editorId: string;
   let outsiderId: string;
   beforeAll(async () => {
-    key = await createKey(await signUp("agents-triage@example.com"));
+    adminCookie = await signUp("agents-triage@example.com");
+    key = await createKey(adminCookie);
     otherKey = await createKey(await signUp("agents-triage-other@example.com"));
     workspaceId = ((await (await api("/v1/workspace", { key })).json()) as { workspace_id: string }).workspace_id;
     await signUp("agents-triage-editor@example.com");
@@ -2968,5 +2970,36 @@ describe("agents-triage", () => {
     expect(await call(`${proposals}/${id}`)).toMatchObject({ triage_ticket_id: ticket.agentqa_ticket_id });
     await call(`${proposals}/${id}/merge`, { method: "POST", json: {} });
     expect(await call<Ticket>(ticketPath(ticket.agentqa_ticket_id))).toMatchObject({ status: "resolved", status_changes: [{ status: "resolved", changed_by_user_id: adminId }] });
+  });
+  it("the agent page lists its open tickets and raises one from a conversation with a plain form (no script)", async () => {
+    const agentId = await newAgent();
+    const conversationId = await newConversation(agentId);
+    const page = `/app/conversational-ai/agents/${agentId}?tab=history`;
+    type Result = { intent: string; notice?: string; errors?: Record<string, string> };
+    const post = async (fields: Record<string, string>) => {
+      const sent = await fetcherPost(page, fields, adminCookie);
+      return { status: sent.status, result: sent.data as Result };
+    };
+    const html = async () => (await SELF.fetch(`${ORIGIN}${page}`, { headers: { cookie: adminCookie } })).text();
+    const before = await html();
+    expect(before).toContain(TRIAGE_PAGE_TEXTS.raise);
+    expect(before).toContain(TRIAGE_PAGE_TEXTS.none);
+
+    expect(await post({ intent: "raise-ticket", conversation_id: conversationId, qa_comment: " ", priority: "" })).toMatchObject({ status: 400, result: { errors: { qa_comment: TRIAGE_PAGE_TEXTS.commentMissing } } });
+    expect(await post({ intent: "raise-ticket", conversation_id: "conv_elsewhere", qa_comment: "Wrong." })).toMatchObject({ status: 404, result: { errors: { form: TRIAGE_TEXTS.conversationNotFound } } });
+    // A plain document post (before any script) raises it too, the page answering with the notice.
+    const plain = await postForm(page, { intent: "raise-ticket", conversation_id: conversationId, qa_comment: "Quoted moon shipping.", priority: "high" }, adminCookie);
+    expect(plain.status).toBe(200);
+    expect(await plain.text()).toContain(TRIAGE_PAGE_TEXTS.raised("Quoted moon shipping."));
+    const [ticket] = (await call<Page>(`/v1/convai/agents/${agentId}/triage-tickets`)).agent_conversation_tickets;
+    expect(ticket).toMatchObject({ title: "Quoted moon shipping.", priority: "high", conversation_ids: [conversationId], owner_user_id: adminId });
+    expect(await html()).toContain("Quoted moon shipping.");
+
+    // Another agent's ticket is not resolved from this page; this one's is, and leaves the list.
+    const elsewhere = await call<Ticket>(`/v1/convai/agents/${await newAgent()}/triage-tickets`, { method: "POST", json: { qa_comment: "Elsewhere." } });
+    expect((await post({ intent: "resolve-ticket", ticket_id: elsewhere.agentqa_ticket_id })).status).toBe(404);
+    expect(await post({ intent: "resolve-ticket", ticket_id: ticket!.agentqa_ticket_id })).toMatchObject({ status: 200, result: { notice: TRIAGE_PAGE_TEXTS.resolved("Quoted moon shipping.") } });
+    expect((await call<Ticket>(ticketPath(ticket!.agentqa_ticket_id))).status).toBe("resolved");
+    expect(await html()).toContain(TRIAGE_PAGE_TEXTS.none);
   });
 });
