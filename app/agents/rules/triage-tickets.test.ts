@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeCursor, deleteRefusal, deriveTitle, encodeCursor, highestPriority, mergeRefusal, priorityRank, searchMatch, turnRefusal, updateRefusal, TRIAGE_TEXTS, type MergeCandidate } from "./triage-tickets";
+import { decodeCursor, deleteRefusal, deriveTitle, encodeCursor, highestPriority, isActiveTicket, mergeRefusal, priorityRank, searchMatch, turnRefusal, updateRefusal, TRIAGE_TEXTS, type MergeCandidate } from "./triage-tickets";
 
 const ticket = (id: string, over: Partial<MergeCandidate> = {}): MergeCandidate => ({ id, agentId: "agent_1", status: "open", priority: null, ...over });
 
@@ -22,6 +22,10 @@ describe("triage ticket rules", () => {
   it("refuses changes to a merged ticket, naming the ticket it went into", () => {
     expect(updateRefusal({ status: "resolved", mergedIntoTicketId: null })).toBeNull();
     expect(updateRefusal({ status: "merged", mergedIntoTicketId: "t_2" })).toEqual({ httpStatus: 409, status: "ticket_merged", message: TRIAGE_TEXTS.merged("t_2") });
+  });
+
+  it("counts open and in-progress tickets as the ones to act on", () => {
+    expect((["open", "in_progress", "resolved", "cancelled", "merged"] as const).filter(isActiveTicket)).toEqual(["open", "in_progress"]);
   });
 
   it("lets only the creator or an admin delete", () => {
