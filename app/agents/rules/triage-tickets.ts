@@ -27,7 +27,7 @@ export const TRIAGE_TEXTS = {
   sourcesOtherAgent: (ids: string[]) => `These tickets are another agent's: only the same agent's tickets merge: ${ids.join(", ")}.`,
   sourcesNotOpen: (ids: string[]) => `These tickets are not open (only open or in-progress tickets can be merged in): ${ids.join(", ")}.`,
   deleteNotOwner: "Only the ticket's creator or a workspace admin can delete it.",
-  noConversation: "The ticket is not about a conversation (it was raised by hand): comment on the ticket instead.",
+  noConversation: "The ticket has no conversation to comment on (it was raised by hand, or its conversation was deleted): comment on the ticket instead.",
   turnOutOfRange: (index: number, turns: number) => `turn_index ${index} is out of range: the conversation has ${turns} turn${turns === 1 ? "" : "s"}.`,
   assigneeNotFound: (id: string) => `The assignee ${id} is not a member of the workspace.`,
   assigneeNoAccess: (id: string) => `The assignee ${id} has no access to agents: grant the conversational AI permission first.`,
