@@ -65,7 +65,7 @@ mergeProposalsApi.post(
   requireAgentsCaller,
   doc("Propose merging one of the agent's branches into another (one open proposal per source and target)", {
     success: { description: "JSON: created_merge_proposal_id" },
-    responses: { 400: "invalid_request (a branch into itself), reviewer_not_found, triage_ticket_not_found", 404: "not_found: the agent or a branch", 409: "branch_archived, merge_proposal_exists" },
+    responses: { 400: "invalid_request (a branch into itself), reviewer_not_found, triage_ticket_not_found (not a ticket of this agent; merging the proposal resolves the ticket if still open)", 404: "not_found: the agent or a branch", 409: "branch_archived, merge_proposal_exists" },
   }),
   valid("param", agentParam),
   valid("json", z.object({ source_branch_id: id, target_branch_id: id, title, description: description.nullish(), requested_reviewer_user_ids: reviewers.nullish(), triage_ticket_id: id.nullish() })),

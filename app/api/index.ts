@@ -46,6 +46,7 @@ import { convaiSettingsApi } from "~/agents/settings-api";
 import { agentDetailsApi } from "~/agents/agent-details-api";
 import { branchesApi } from "~/agents/branches-api";
 import { mergeProposalsApi } from "~/agents/merge-proposals-api";
+import { triageTicketsApi } from "~/agents/triage-tickets-api";
 import { proceduresApi } from "~/agents/procedures-api";
 import { mcpApi } from "~/agents/mcp-api";
 import { groupsApi } from "~/workspace/groups-api";
@@ -138,6 +139,7 @@ api.route("/convai", convaiSettingsApi);
 api.route("/convai", agentDetailsApi);
 api.route("/convai", branchesApi);
 api.route("/convai", mergeProposalsApi);
+api.route("/convai", triageTicketsApi);
 api.route("/convai", proceduresApi);
 api.route("/convai", agentsApi);
 

@@ -16,9 +16,11 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { parseForm, type FieldErrors } from "~/common/form.server";
 import { voiceOptions } from "~/voices/voices.server";
 import { LANGUAGES } from "~/speech/rules/languages";
-import { branchJson, branchPageData, commentOnMergeProposal, conversationCreditRefusal, conversationJson, createBranchFromMain, createMergeProposal, deleteConversation, documentFromText, findAgent, listConversations, listMcpServers, listTools, mcpServersAllowed, mergeMergeProposal, mergeProposalJson, reviewMergeProposal, settingsOfAgent, updateAgent, updateBranch, updateMergeProposal, requireAgentsViewer } from "~/agents/agents.server";
+import { branchJson, branchPageData, commentOnMergeProposal, conversationCreditRefusal, conversationJson, createBranchFromMain, createMergeProposal, deleteConversation, documentFromText, findAgent, listConversations, listMcpServers, listTools, mcpServersAllowed, mergeMergeProposal, mergeProposalJson, reviewMergeProposal, settingsOfAgent, createConversationTicket, listTriageTickets, updateTriageTicket, findTriageTicket, updateAgent, updateBranch, updateMergeProposal, requireAgentsViewer } from "~/agents/agents.server";
 import { BRANCH_LIMITS, BRANCH_PAGE_TEXTS, BRANCH_TEXTS, isBranchPageIntent, MAIN_BRANCH, type BranchPageIntent } from "~/agents/rules/branches";
 import { MERGE_PROPOSAL_LIMITS } from "~/agents/rules/merge-proposals";
+import { TICKET_PRIORITIES, TRIAGE_LIMITS, TRIAGE_PAGE_TEXTS, TRIAGE_TEXTS } from "~/agents/rules/triage-tickets";
+import { OpenTickets, RaiseTicketForm } from "~/agents/components/triage-tickets";
 import { BranchesPanel, type BranchPageResult } from "~/agents/components/branches-panel";
 import { MCP_PAGE_TEXTS } from "~/agents/rules/mcp";
 import { TOOL_TEXTS } from "~/agents/rules/llm";
@@ -45,6 +47,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     mcpServersAllowed(env, agent.workspaceId),
     branchPageData(env, viewer, agent, new URL(request.url).searchParams.get("branch")?.slice(0, 100) ?? null),
   ]);
+  // The open tickets to act on, most urgent first: open ones, then those in progress.
+  const active = await Promise.all((["open", "in_progress"] as const).map((status) => listTriageTickets(env, viewer, { agentId: agent.id, status, sort: "priority", pageSize: 50 })));
   // A branch in the address that is not this agent's answers 404, as the API does.
   if (!branchPage) throw new Response(BRANCH_TEXTS.branchNotFound, { status: 404 });
   const nameOf = (config: string, fallback: string) => {
@@ -62,6 +66,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     tools: tools.map((t) => ({ id: t.id, type: t.type, ...nameOf(t.toolConfig, t.id) })),
     servers: servers.map((m) => ({ id: m.id, ...nameOf(m.config, m.id) })),
     mcpAllowed,
+    tickets: active.flatMap((page) => page.agent_conversation_tickets.map((t) => ({ id: t.agentqa_ticket_id, title: t.title, status: t.status, priority: t.priority, conversations: t.conversation_ids.length }))),
     ...branchPage,
   };
 }
@@ -78,6 +83,13 @@ const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add-document"), document_name: z.string().trim().max(AGENT_LIMITS.name), text: z.string().trim().min(1, "Paste the text the agent should know.").max(AGENT_LIMITS.documentCharacters) }),
   z.object({ intent: z.literal("detach"), document_id: z.string().min(1) }),
   z.object({ intent: z.literal("delete-conversation"), conversation_id: z.string().min(1) }),
+  z.object({
+    intent: z.literal("raise-ticket"),
+    conversation_id: z.string().min(1).max(100),
+    qa_comment: z.string().trim().min(1, TRIAGE_PAGE_TEXTS.commentMissing).max(TRIAGE_LIMITS.comment),
+    priority: z.union([z.enum(TICKET_PRIORITIES), z.literal("")]).default(""),
+  }),
+  z.object({ intent: z.literal("resolve-ticket"), ticket_id: z.string().min(1).max(100) }),
   z.object({ intent: z.literal("save-sites"), sites: z.string().max(5000) }),
   // The chosen ids are read from the form (checkboxes: one value each).
   z.object({ intent: z.literal("save-tools") }),
@@ -99,11 +111,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const agent = await findAgent(env, viewer, params.agentId ?? "");
   if (!agent) throw new Response(AGENT_TEXTS.agentNotFound, { status: 404 });
   const parsed = await parseForm(request, intents);
-  const target = String(parsed.form.get("proposal_id") ?? parsed.form.get("branch_id") ?? "") || undefined;
+  const target = String(parsed.form.get("proposal_id") ?? parsed.form.get("branch_id") ?? parsed.form.get("conversation_id") ?? "") || undefined;
   if (!parsed.ok) return Response.json({ intent: String(parsed.form.get("intent") ?? ""), target, errors: parsed.errors } satisfies ActionData, { status: 400 });
   const input = parsed.data;
   const fail = (intent: string, message: string, status: number) => Response.json({ intent, target, errors: { form: message } } satisfies ActionData, { status });
   if (isBranchInput(input)) return branchAction(env, viewer, agent, input, fail);
+  if (input.intent === "raise-ticket") {
+    const raised = await createConversationTicket(env, viewer, { conversationId: input.conversation_id, qaComment: input.qa_comment, priority: input.priority || undefined });
+    return raised.ok ? ({ intent: input.intent, notice: TRIAGE_PAGE_TEXTS.raised(raised.ticket.title) } satisfies ActionData) : fail(input.intent, raised.refusal.message, raised.refusal.httpStatus);
+  }
+  if (input.intent === "resolve-ticket") {
+    // Only this agent's tickets are offered here.
+    const ticket = await findTriageTicket(env, viewer, input.ticket_id);
+    if (!ticket || ticket.agentId !== agent.id) return fail(input.intent, TRIAGE_TEXTS.notFound, 404);
+    const resolved = await updateTriageTicket(env, viewer, ticket.id, { status: "resolved" });
+    return resolved.ok ? ({ intent: input.intent, notice: TRIAGE_PAGE_TEXTS.resolved(ticket.title) } satisfies ActionData) : fail(input.intent, resolved.refusal.message, resolved.refusal.httpStatus);
+  }
   if (input.intent === "save") {
     const saved = await updateAgent(env, viewer, agent.id, {
       name: input.name,
@@ -187,7 +210,7 @@ const TABS = ["agent", "knowledge", "tools", "branches", "talk", "widget", "hist
 const VERDICT_TONE = { success: "success", failure: "danger", unknown: "neutral" } as const;
 
 export default function AgentPage() {
-  const { agent, settings, engineName, voices, conversations, widget, creditRefusal, tools, servers, mcpAllowed, branches, proposals, procedures } = useLoaderData<typeof loader>();
+  const { agent, settings, engineName, voices, conversations, widget, creditRefusal, tools, servers, mcpAllowed, branches, proposals, procedures, tickets } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const [params, setParams] = useSearchParams();
@@ -223,8 +246,8 @@ export default function AgentPage() {
             {result.notice}
           </p>
         ) : null}
-        {/* The Branches tab shows its refusals under the form that was sent. */}
-        {errors.form && !isBranchPageIntent(result?.intent) ? <Hint tone="error">{errors.form}</Hint> : null}
+        {/* The Branches tab and a conversation's ticket form show their refusals under the form that was sent. */}
+        {errors.form && !isBranchPageIntent(result?.intent) && result?.intent !== "raise-ticket" ? <Hint tone="error">{errors.form}</Hint> : null}
         <TabsContent value="agent">
           <Card>
             <CardHeader title="How the agent speaks" description={settings.llm === AGENT_DEFAULTS.llm ? AGENT_TEXTS.responderExplained : undefined} />
@@ -377,6 +400,7 @@ export default function AgentPage() {
         </TabsContent>
         <TabsContent value="history" className="flex flex-col gap-4">
           <Hint>{AGENT_TEXTS.evaluationExplained}</Hint>
+          <OpenTickets tickets={tickets} busy={busy} />
           {conversations.length === 0 ? (
             <EmptyState icon={<History />} title="No conversations yet">
               Talk to the agent and the conversation appears here with its transcript and audio.
@@ -430,6 +454,7 @@ export default function AgentPage() {
                       ))}
                     </ul>
                   ) : null}
+                  <RaiseTicketForm conversationId={c.conversation_id} busy={busy} error={result?.intent === "raise-ticket" && result.target === c.conversation_id ? (errors.qa_comment ?? errors.form) : undefined} />
                 </CardContent>
               </Card>
             ))

@@ -8,6 +8,7 @@ import { agentBranches, agentDeployments, agentDrafts, agents, agentVersions, co
 import type { AgentRow } from "./agents";
 import type { AgentVersionRow } from "./agent-versions";
 import { closeForArchivedStatement, mergedStatement } from "./agent-merge-proposals";
+import { resolveByMergeStatements } from "./agent-triage-tickets";
 
 export type AgentBranchRow = typeof agentBranches.$inferSelect;
 export type AgentDraftRow = typeof agentDrafts.$inferSelect;
@@ -60,14 +61,14 @@ export async function insertBranch(db: Database, branch: AgentBranchRow, version
 /**
  * A merge: the merged version on the target, the source marked merged (and archived when asked), and the new
  * traffic split when the source's share moved to the target. The merge proposal it carries out is marked merged
- * (decision 0089); archiving the source closes the other open proposals into or out of it.
+ * (decision 0089), with the triage ticket it names; archiving the source closes the other open proposals into or out of it.
  */
 export async function mergeIntoBranch(
   db: Database,
   version: NewVersion,
   source: { branchId: string; archive: boolean },
   deployment: AgentDeploymentRow | null,
-  proposal: { id: string; byUserId: string } | null = null,
+  proposal: { id: string; byUserId: string; triageTicket?: { id: string; changeId: string } } | null = null,
 ): Promise<AgentVersionRow> {
   const statements: Statement[] = [
     branchTouch(db, version.agentId, version.branchId, version.committedAt),
@@ -80,6 +81,8 @@ export async function mergeIntoBranch(
   if (deployment) statements.push(db.insert(agentDeployments).values(deployment));
   // The proposal is marked merged before the archived source's other proposals are closed.
   if (proposal) statements.push(mergedStatement(db, proposal, version.id, version.committedAt));
+  // The triage ticket it resolves is resolved if still open or in progress (decision 0095).
+  if (proposal?.triageTicket) statements.push(...resolveByMergeStatements(db, { ...proposal.triageTicket, byUserId: proposal.byUserId }, version.committedAt));
   if (source.archive) statements.push(closeForArchivedStatement(db, version.agentId, source.branchId, version.committedAt));
   const [inserted] = await db.batch([versionInsert(db, version).returning(), ...statements]);
   return inserted[0]!;

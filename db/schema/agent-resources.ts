@@ -238,6 +238,8 @@ export const agentMergeProposals = sqliteTable(
     outcomeAt: integer("outcome_at"),
     outcomeBy: text("outcome_by"),
     mergedVersionId: text("merged_version_id"),
+    /** The agent's triage ticket it resolves (decision 0095): merging it resolves the ticket if still open. */
+    triageTicketId: text("triage_ticket_id"),
     authorUserId: text("author_user_id").notNull(),
     authorEmail: text("author_email").notNull(),
     createdAt: integer("created_at").notNull(),

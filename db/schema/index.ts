@@ -23,3 +23,4 @@ export * from "./productions";
 export * from "./auth-connections";
 export * from "./voiceover";
 export * from "./agent-procedures";
+export * from "./agent-triage";

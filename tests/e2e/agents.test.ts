@@ -49,6 +49,12 @@ describe("conversational agents journey", () => {
     const card = page.getByTestId("conversation-card").first();
     await expect(card.getByTestId("conversation-transcript").textContent()).resolves.toContain("When is the sourdough bread baked?");
     await expect(card.locator("audio").count()).resolves.toBe(1);
+    // A member raises a triage ticket from the conversation; it is listed among the agent's open tickets (decision 0095).
+    await card.getByLabel("What went wrong").fill("The answer should name the baking hours.");
+    await card.getByLabel("Priority").selectOption("high");
+    await card.getByRole("button", { name: "Raise a ticket" }).click();
+    await page.getByText("Ticket “The answer should name the baking hours.” raised.").waitFor();
+    await expect(page.getByTestId("open-ticket").filter({ hasText: "The answer should name the baking hours." }).count()).resolves.toBe(1);
     expect(errors).toEqual([]);
     for (const tab of ["agent", "knowledge", "history"]) await screenshotsOf(page, `${agentPath}?tab=${tab}`, `agents-${tab}`);
     await screenshotsOf(page, "/app/conversational-ai/agents", "agents-list");

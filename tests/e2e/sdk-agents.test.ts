@@ -421,6 +421,53 @@ describe("official SDK: the knowledge base, tools, tests and review (decision 00
     await client.conversationalAi.agents.delete(agentId);
   });
 
+  it("raises, triages, comments on, merges and deletes triage tickets through the SDK (decision 0095)", async () => {
+    const { agentId } = await client.conversationalAi.agents.create({ name: "Triage", conversationConfig: { agent: { firstMessage: "Hello." } } });
+    // Two finished conversations of the agent, stored as a conversation ends (talking is covered above).
+    const ownerWorkspace = `(SELECT id FROM workspaces WHERE owner_id = (SELECT id FROM users WHERE email = '${ownerEmail}'))`;
+    const transcript = JSON.stringify([
+      { role: "agent", message: "Hello.", time_in_call_secs: 0 },
+      { role: "user", message: "Do you ship to the moon?", time_in_call_secs: 2 },
+    ]);
+    const conversationIds = [`conv_sdk_triage_${Date.now()}_1`, `conv_sdk_triage_${Date.now()}_2`];
+    await executeSql(
+      stateDir,
+      conversationIds.map((id, i) => `INSERT INTO conversations (id, workspace_id, agent_id, agent_name, status, started_at, transcript) VALUES ('${id}', ${ownerWorkspace}, '${agentId}', 'Triage', 'done', ${Date.now() - 60_000 + i}, '${transcript}')`).join("; "),
+    );
+    const tickets = client.conversationalAi.triageTickets;
+    const raised = await tickets.create({ conversationId: conversationIds[0]!, qaComment: "Promised moon shipping.", turnComments: [{ turnIndex: 1, comment: "Should say no." }], priority: "medium" });
+    expect(raised).toMatchObject({ agentId, status: "open", priority: "medium", source: "qa", title: "Promised moon shipping.", conversationIds: [conversationIds[0]], turnComments: [{ turnIndex: 1, comment: "Should say no." }] });
+    const second = await tickets.create({ conversationId: conversationIds[1]!, title: "Moon again", qaComment: "Same story.", priority: "urgent" });
+    const manual = await tickets.createManual(agentId, { qaComment: "Add the KB about shipping zones" });
+    expect(manual).toMatchObject({ source: "manual", title: "Add the KB about shipping zones", conversationIds: [] });
+
+    const me = (await client.user.get()).userId;
+    expect(await tickets.listAssignableUsers(agentId)).toContainEqual(expect.objectContaining({ userId: me, hasAccess: true, isServiceAccount: false }));
+    const id = raised.agentqaTicketId;
+    expect(await tickets.update(id, { status: "in_progress", assigneeUserId: me })).toMatchObject({ status: "in_progress", assigneeUserId: me, statusChanges: [{ status: "in_progress", changedByUserId: me }] });
+    expect((await tickets.addComment(id, { comment: "Add a shipping-zones document." })).ticketComments).toMatchObject([{ comment: "Add a shipping-zones document.", ownerUserId: me }]);
+    expect((await tickets.addTurnComment(id, { turnIndex: 0, comment: "A fine greeting." })).turnComments.map((c) => c.turnIndex)).toEqual([1, 0]);
+    await expect(tickets.addTurnComment(id, { turnIndex: 5, comment: "Past the end." })).rejects.toMatchObject({ statusCode: 400 });
+
+    const merged = await tickets.merge(id, { sourceTicketIds: [second.agentqaTicketId] });
+    expect(merged).toMatchObject({ priority: "urgent", status: "in_progress" });
+    expect([...merged.conversationIds].sort()).toEqual([...conversationIds].sort());
+    expect(await tickets.get(second.agentqaTicketId)).toMatchObject({ status: "merged", mergedIntoTicketId: id });
+
+    const page = await tickets.list(agentId, { sortBy: "priority", pageSize: 1, status: "in_progress" });
+    expect(page).toMatchObject({ hasMore: false, agentConversationTickets: [{ agentqaTicketId: id }] });
+    const searched = await tickets.list(agentId, { search: "shipping zones", sources: ["manual"] });
+    expect(searched.agentConversationTickets).toMatchObject([{ agentqaTicketId: manual.agentqaTicketId, searchMatch: { field: "title" } }]);
+    const workspace = await tickets.listForWorkspace({ agentId, priorities: ["urgent", "medium"], assigneeUserId: me });
+    expect(workspace.agentConversationTickets.map((t) => t.agentqaTicketId)).toEqual([id]);
+
+    await expect(other.conversationalAi.triageTickets.get(id)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(other.conversationalAi.triageTickets.list(agentId)).rejects.toMatchObject({ statusCode: 404 });
+    await tickets.delete(manual.agentqaTicketId);
+    await expect(tickets.get(manual.agentqaTicketId)).rejects.toMatchObject({ statusCode: 404 });
+    await client.conversationalAi.agents.delete(agentId);
+  });
+
   it("keeps MCP servers through the SDK", async () => {
     const created = await client.conversationalAi.mcpServers.create({ config: { name: "Docs", url: "https://mcp.example.com/sse" } });
     expect(created.config).toMatchObject({ name: "Docs", approvalPolicy: "require_approval_all", transport: "SSE" });

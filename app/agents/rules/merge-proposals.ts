@@ -17,7 +17,7 @@ export const MERGE_PROPOSAL_TEXTS = {
   needsApproval: "A member other than you must approve the merge proposal before you merge it (admins may merge without).",
   changesRequested: "A reviewer requested changes: they must approve before the merge proposal is merged (admins may merge without).",
   reviewersNotMembers: (ids: string[]) => `These reviewers are not members of the workspace: ${ids.join(", ")}.`,
-  triageTicketNotFound: "Triage ticket not found (triage tickets are not offered).",
+  triageTicketNotFound: "Triage ticket not found: triage_ticket_id must name a ticket of this agent.",
   badCursor: "The cursor is not one this server made.",
 } as const;
 

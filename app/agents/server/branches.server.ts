@@ -234,7 +234,7 @@ export async function mergeBranch(
   viewer: Viewer,
   agent: AgentRow,
   sourceId: string,
-  input: { targetBranchId: string; archiveSource: boolean; force: boolean; preview: boolean; rebase?: boolean; proposal?: { id: string; byUserId: string } },
+  input: { targetBranchId: string; archiveSource: boolean; force: boolean; preview: boolean; rebase?: boolean; proposal?: { id: string; byUserId: string; triageTicket?: { id: string; changeId: string } } },
 ): Promise<{ ok: true; preview: ReturnType<typeof previewJson> | null; version: AgentVersionRow | null } | Refused> {
   if (sourceId === input.targetBranchId) return refuse(400, "invalid_request", BRANCH_TEXTS.mergeIntoItself);
   const [source, target] = await Promise.all([agentOnBranch(env, viewer, agent, sourceId), agentOnBranch(env, viewer, agent, input.targetBranchId)]);

@@ -4,6 +4,7 @@ import { database } from "../../../db/client";
 import * as table from "../../../db/repositories/agent-merge-proposals";
 import type { MergeProposalCommentRow, MergeProposalReviewRow, MergeProposalRow } from "../../../db/repositories/agent-merge-proposals";
 import { branchTip, findBranch } from "../../../db/repositories/agent-branches";
+import { findTicket } from "../../../db/repositories/agent-triage-tickets";
 import { memberIdsAmong } from "../../../db/repositories/workspaces";
 import type { AgentRow } from "../../../db/repositories/agents";
 import { isAdmin } from "../../../core/workspace/roles";
@@ -55,6 +56,7 @@ function proposalJson(row: MergeProposalRow, reviews: MergeProposalReviewRow[], 
     reviews: reviews.map((r) => ({ user_id: r.userId, state: r.state, submitted_at: secs(r.submittedAt), comment: r.comment ?? undefined, reviewer_role: r.reviewerRole })),
     comments: comments.map((c) => ({ id: c.id, user_id: c.userId, body: c.body, created_at: secs(c.createdAt) })),
     outcome: outcomeJson(row),
+    triage_ticket_id: row.triageTicketId ?? undefined,
     created_at: secs(row.createdAt),
     updated_at: secs(row.updatedAt),
     author_user_id: row.authorUserId,
@@ -112,9 +114,9 @@ export type MergeProposalInput = { sourceBranchId: string; targetBranchId: strin
 /** Opens a proposal between two unarchived branches of the agent: one open proposal per source and target. */
 export async function createMergeProposal(env: Env, viewer: Viewer, agent: AgentRow, input: MergeProposalInput): Promise<{ ok: true; id: string } | Refused> {
   if (input.sourceBranchId === input.targetBranchId) return refuse(400, "invalid_request", BRANCH_TEXTS.mergeIntoItself);
-  // Triage tickets are not built, so no id names one.
-  if (input.triageTicketId) return refuse(400, "triage_ticket_not_found", MERGE_PROPOSAL_TEXTS.triageTicketNotFound);
   const db = database(env.DB);
+  // The ticket it resolves must be this agent's (decision 0095).
+  if (input.triageTicketId && (await findTicket(db, workspaceOf(viewer), input.triageTicketId))?.agentId !== agent.id) return refuse(400, "triage_ticket_not_found", MERGE_PROPOSAL_TEXTS.triageTicketNotFound);
   const [source, target] = await Promise.all([findBranch(db, workspaceOf(viewer), agent.id, input.sourceBranchId), findBranch(db, workspaceOf(viewer), agent.id, input.targetBranchId)]);
   if (!source || !target) return refuse(404, "not_found", BRANCH_TEXTS.branchNotFound);
   if (source.isArchived || target.isArchived) return refuse(409, "branch_archived", BRANCH_TEXTS.archived);
@@ -138,6 +140,7 @@ export async function createMergeProposal(env: Env, viewer: Viewer, agent: Agent
     outcomeAt: null,
     outcomeBy: null,
     mergedVersionId: null,
+    triageTicketId: input.triageTicketId ?? null,
     authorUserId: viewer.user.id,
     authorEmail: viewer.user.email,
     createdAt: now,
@@ -202,7 +205,8 @@ export async function commentOnMergeProposal(env: Env, viewer: Viewer, agent: Ag
 /**
  * Merges an open proposal: a non-admin needs another member's approval and no outstanding request for changes;
  * then the branch merge runs (the target's protection, conflicts refused unless forced) and marks the proposal
- * merged in its own batch, so a refused merge leaves it open with nothing written.
+ * merged, and resolves the triage ticket it names if still open, in its own batch, so a refused merge leaves it
+ * open with nothing written.
  */
 export async function mergeMergeProposal(env: Env, viewer: Viewer, agent: AgentRow, id: string, input: { archiveSource: boolean; force: boolean }): Promise<{ ok: true } | Refused> {
   const row = await findProposal(env, viewer, agent, id);
@@ -210,6 +214,7 @@ export async function mergeMergeProposal(env: Env, viewer: Viewer, agent: AgentR
   const reviews = await table.reviewsOf(database(env.DB), [row.id]);
   const refusal = mergeRefusal({ status: row.status as MergeProposalStatus }, reviews.map((r) => ({ userId: r.userId, state: r.state as ReviewState, submittedAt: r.submittedAt })), { userId: viewer.user.id, admin: isAdmin(viewer.membership.role) });
   if (refusal) return { ok: false, refusal };
-  const merged = await mergeBranch(env, viewer, agent, row.sourceBranchId, { targetBranchId: row.targetBranchId, archiveSource: input.archiveSource, force: input.force, preview: false, proposal: { id: row.id, byUserId: viewer.user.id } });
+  const triageTicket = row.triageTicketId ? { id: row.triageTicketId, changeId: newId("agtqachg") } : undefined;
+  const merged = await mergeBranch(env, viewer, agent, row.sourceBranchId, { targetBranchId: row.targetBranchId, archiveSource: input.archiveSource, force: input.force, preview: false, proposal: { id: row.id, byUserId: viewer.user.id, triageTicket } });
   return merged.ok ? { ok: true } : merged;
 }

@@ -21,6 +21,7 @@ import { WEBHOOK_TEXTS } from "~/workspace/rules/webhooks";
 import { GROUP_PERMISSIONS, missingPermissionMessage } from "../../../core/workspace/permissions";
 import { BRANCH_PAGE_TEXTS, BRANCH_TEXTS, pickBranch } from "~/agents/rules/branches";
 import { MERGE_PROPOSAL_TEXTS } from "~/agents/rules/merge-proposals";
+import { TRIAGE_PAGE_TEXTS, TRIAGE_TEXTS } from "~/agents/rules/triage-tickets";
 
 describe("agents", () => {
   const SHOP = "Opening hours: the shop opens at nine in the morning and closes at six in the evening.\n\nDelivery takes three working days. Delivery is free above fifty euros.";
@@ -2686,4 +2687,319 @@ describe("agents-procedures", () => {
     const calls = (saved.transcript as { tool_calls?: { type: string; tool_name: string }[] }[]).flatMap((t) => t.tool_calls ?? []);
     expect(calls.map((c) => [c.type, c.tool_name])).toEqual([["system", "start_procedure"], ["system", "start_procedure"], ["system", "start_procedure"], ["system", "end_procedure"]]);
   }, 30_000);
+});
+
+describe("agents-triage", () => {
+  // Triage tickets (decision 0095): tickets about an agent's performance on a conversation or raised by hand,
+  // triaged by the workspace's members and merged. The admin's workspace has an editor (agents access through a
+  // group) and a member without agents access; another workspace sees none of it.
+  let key: string;
+  let adminCookie: string;
+  let editorKey: string;
+  let otherKey: string;
+  let workspaceId: string;
+  let adminId: string;
+  let editorId: string;
+  let outsiderId: string;
+  beforeAll(async () => {
+    adminCookie = await signUp("agents-triage@example.com");
+    key = await createKey(adminCookie);
+    otherKey = await createKey(await signUp("agents-triage-other@example.com"));
+    workspaceId = ((await (await api("/v1/workspace", { key })).json()) as { workspace_id: string }).workspace_id;
+    await signUp("agents-triage-editor@example.com");
+    await signUp("agents-triage-outsider@example.com");
+    const userId = async (email: string) => (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<string>("id"))!;
+    [adminId, editorId, outsiderId] = [await userId("agents-triage@example.com"), await userId("agents-triage-editor@example.com"), await userId("agents-triage-outsider@example.com")];
+    const others = GROUP_PERMISSIONS.filter((p) => p !== "conversational_ai");
+    await env.DB.batch([
+      ...[editorId, outsiderId].flatMap((id) => [
+        env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'editor')").bind(workspaceId, id),
+        env.DB.prepare("UPDATE users SET active_workspace_id = ? WHERE id = ?").bind(workspaceId, id),
+      ]),
+      env.DB.prepare("UPDATE workspaces SET all_members_permissions = ? WHERE id = ?").bind(JSON.stringify(others), workspaceId),
+      env.DB.prepare("INSERT INTO workspace_groups (id, workspace_id, name, permissions, created_at) VALUES ('grp_triage', ?, 'Agents', '[\"conversational_ai\"]', 0)").bind(workspaceId),
+      env.DB.prepare("INSERT INTO workspace_group_members (group_id, user_id, added_at) VALUES ('grp_triage', ?, 0)").bind(editorId),
+    ]);
+    editorKey = await createKey(sessionCookieFrom(await SELF.fetch(`${ORIGIN}/app/sign-in`, form({ email: "agents-triage-editor@example.com", password: STRONG_PASSWORD }))));
+  });
+
+  type Json = Record<string, unknown>;
+  type Ticket = {
+    agentqa_ticket_id: string;
+    agent_id: string;
+    title: string;
+    status: string;
+    priority: string | null;
+    source: string;
+    conversation_ids: string[];
+    qa_comment: string | null;
+    ticket_comments: Json[];
+    turn_comments: Json[];
+    status_changes: Json[];
+    priority_changes: Json[];
+    merged_into_ticket_id: string | null;
+    assignee_user_id: string | null;
+    search_match?: Json;
+  };
+  type Page = { agent_conversation_tickets: Ticket[]; next_cursor: string | null; has_more: boolean };
+  type Refusal = { detail: { status: string; message: string } | { loc: string[]; msg: string }[] };
+  const call = async <T = Json>(path: string, init: Parameters<typeof api>[1] = {}, status = 200): Promise<T> => {
+    const response = await api(path, { key, ...init });
+    const body = response.headers.get("content-type")?.includes("json") ? await response.json() : await response.text();
+    expect(response.status, `${init.method ?? "GET"} ${path}: ${JSON.stringify(body)}`).toBe(status);
+    return body as T;
+  };
+  const refusal = async (path: string, init: Parameters<typeof api>[1], status: number) => ((await call<Refusal>(path, init, status)).detail as { status: string }).status;
+  const newAgent = async (who = key) => (await call<{ agent_id: string }>("/v1/convai/agents/create", { method: "POST", key: who, json: { name: "Shop", conversation_config: { agent: { prompt: { prompt: "You help shoppers." } } } } })).agent_id;
+  let conversations = 0;
+  /** A finished conversation of the agent with three turns, stored as a conversation ends. */
+  const newConversation = async (agentId: string, workspace = workspaceId) => {
+    const id = `conv_triage_${++conversations}`;
+    const transcript = [
+      { role: "agent", message: "Welcome to the shop.", time_in_call_secs: 0 },
+      { role: "user", message: "What does shipping cost?", time_in_call_secs: 2 },
+      { role: "agent", message: "Shipping is free on the moon.", time_in_call_secs: 4 },
+    ];
+    await env.DB.prepare("INSERT INTO conversations (id, workspace_id, agent_id, agent_name, status, started_at, transcript) VALUES (?, ?, ?, 'Shop', 'done', ?, ?)")
+      .bind(id, workspace, agentId, 1_790_000_000_000 + conversations * 1000, JSON.stringify(transcript))
+      .run();
+    return id;
+  };
+  const raise = (json: Json, who = key, status = 200) => call<Ticket>("/v1/convai/triage-tickets", { method: "POST", json, key: who }, status);
+  const ticketPath = (id: string) => `/v1/convai/triage-tickets/${id}`;
+  const update = (id: string, json: Json, who = key, status = 200) => call<Ticket>(ticketPath(id), { method: "PATCH", json, key: who }, status);
+
+  it("raises a ticket on a conversation with turn comments, comments on it and on a turn, and reads it back", async () => {
+    const agentId = await newAgent();
+    const conversationId = await newConversation(agentId);
+    const ticket = await raise({ conversation_id: conversationId, qa_comment: "The agent made up a shipping policy.\nIt should say shipping costs 5 EUR.", turn_comments: [{ turn_index: 2, comment: "Invented." }], priority: "high" });
+    expect(ticket).toMatchObject({
+      agentqa_ticket_id: expect.stringMatching(/^agtqa_/),
+      agent_id: agentId,
+      workspace_id: workspaceId,
+      owner_user_id: adminId,
+      title: "The agent made up a shipping policy.",
+      status: "open",
+      priority: "high",
+      source: "qa",
+      conversation_ids: [conversationId],
+      first_seen_unix_secs: expect.any(Number),
+      turn_comments: [{ turn_index: 2, comment: "Invented.", owner_user_id: adminId, created_at_unix_secs: expect.any(Number) }],
+      ticket_comments: [],
+      needs_clustering: false,
+      labels: [],
+    });
+    const id = ticket.agentqa_ticket_id;
+    await call(`${ticketPath(id)}/comments`, { method: "POST", json: { comment: "Add the shipping page to the knowledge base." }, key: editorKey });
+    const turned = await call<Ticket>(`${ticketPath(id)}/turn-comments`, { method: "POST", json: { turn_index: 1, comment: "Fair question." }, key: editorKey });
+    expect(turned.ticket_comments).toMatchObject([{ comment: "Add the shipping page to the knowledge base.", owner_user_id: editorId }]);
+    expect(turned.turn_comments.map((c) => c.turn_index)).toEqual([2, 1]);
+    expect(await call<Ticket>(ticketPath(id))).toEqual(turned);
+
+    // A title given is kept; a ticket with only turn comments takes its title from the first.
+    expect((await raise({ conversation_id: conversationId, title: "Shipping", qa_comment: "Wrong." })).title).toBe("Shipping");
+    expect((await raise({ conversation_id: conversationId, turn_comments: [{ turn_index: 0, comment: "Greets without the shop's name." }] })).title).toBe("Greets without the shop's name.");
+
+    // Turns are counted in the conversation's transcript.
+    expect(await refusal(`${ticketPath(id)}/turn-comments`, { method: "POST", json: { turn_index: 3, comment: "Past the end." } }, 400)).toBe("turn_index_out_of_range");
+    expect(await refusal("/v1/convai/triage-tickets", { method: "POST", json: { conversation_id: conversationId, turn_comments: [{ turn_index: 9, comment: "x" }] } }, 400)).toBe("turn_index_out_of_range");
+  });
+
+  it("raises a ticket by hand on an agent; it has no conversation or turns to comment on", async () => {
+    const agentId = await newAgent();
+    const manual = await call<Ticket>(`/v1/convai/agents/${agentId}/triage-tickets`, { method: "POST", json: { qa_comment: "Add the KB about returns" } });
+    expect(manual).toMatchObject({ title: "Add the KB about returns", source: "manual", conversation_ids: [], priority: null, first_seen_unix_secs: null });
+    expect(await refusal(`${ticketPath(manual.agentqa_ticket_id)}/turn-comments`, { method: "POST", json: { turn_index: 0, comment: "x" } }, 400)).toBe("invalid_request");
+  });
+
+  it("refuses bad input with clear messages (422 or 400)", async () => {
+    const agentId = await newAgent();
+    const conversationId = await newConversation(agentId);
+    const detail = async (path: string, json: Json, method = "POST") => (await call<Refusal>(path, { method, json }, 422)).detail as { loc: string[]; msg: string }[];
+    expect((await detail("/v1/convai/triage-tickets", { qa_comment: "No conversation." }))[0]!.loc).toEqual(["body", "conversation_id"]);
+    expect((await detail("/v1/convai/triage-tickets", { conversation_id: conversationId, priority: "critical" }))[0]!.loc).toEqual(["body", "priority"]);
+    expect((await detail("/v1/convai/triage-tickets", { conversation_id: conversationId, turn_comments: [{ turn_index: -1, comment: "x" }] }))[0]!.msg).toContain("zero-based");
+    expect((await detail(`/v1/convai/agents/${agentId}/triage-tickets`, { qa_comment: "   " }))[0]!.msg).toBe("qa_comment must not be empty.");
+    // Nothing said about what went wrong.
+    const silent = (await call<Refusal>("/v1/convai/triage-tickets", { method: "POST", json: { conversation_id: conversationId } }, 400)).detail as { status: string; message: string };
+    expect(silent.message).toBe(TRIAGE_TEXTS.nothingToSay);
+    const ticket = await raise({ conversation_id: conversationId, qa_comment: "Wrong." });
+    expect((await detail(ticketPath(ticket.agentqa_ticket_id), { status: "merged" }, "PATCH"))[0]!.msg).toContain("merging sets merged");
+    expect((await detail(`${ticketPath(ticket.agentqa_ticket_id)}/merge`, { source_ticket_ids: [] }))[0]!.msg).toBe("source_ticket_ids must name at least one ticket.");
+    expect((await detail(`${ticketPath(ticket.agentqa_ticket_id)}/comments`, { comment: "" }))[0]!.loc).toEqual(["body", "comment"]);
+    expect((await call<Refusal>(`/v1/convai/agents/${agentId}/triage-tickets?sort_by=priority&cursor=bm9wZQ`, {}, 422)).detail).toMatchObject([{ loc: ["query", "cursor"], msg: TRIAGE_TEXTS.badCursor }]);
+    expect((await call<Refusal>(`/v1/convai/triage-tickets?priorities=low&priorities=severe`, {}, 422)).detail).toMatchObject([{ loc: ["query", "priorities", 1] }]);
+  });
+
+  it("answers 404 for another workspace's ticket, agent and conversation", async () => {
+    const agentId = await newAgent();
+    const conversationId = await newConversation(agentId);
+    const ticket = await raise({ conversation_id: conversationId, qa_comment: "Ours." });
+    const id = ticket.agentqa_ticket_id;
+    const theirs = await newAgent(otherKey);
+    const theirTicket = await call<Ticket>(`/v1/convai/agents/${theirs}/triage-tickets`, { method: "POST", json: { qa_comment: "Theirs." }, key: otherKey });
+    for (const [path, init] of [
+      [ticketPath(id), {}],
+      [ticketPath(id), { method: "PATCH", json: { status: "resolved" } }],
+      [ticketPath(id), { method: "DELETE" }],
+      [`${ticketPath(id)}/comments`, { method: "POST", json: { comment: "Hi" } }],
+      [`${ticketPath(id)}/turn-comments`, { method: "POST", json: { turn_index: 0, comment: "Hi" } }],
+      [`${ticketPath(id)}/merge`, { method: "POST", json: { source_ticket_ids: [theirTicket.agentqa_ticket_id] } }],
+      [`/v1/convai/agents/${agentId}/triage-tickets`, {}],
+      [`/v1/convai/agents/${agentId}/triage-tickets`, { method: "POST", json: { qa_comment: "Hi" } }],
+      [`/v1/convai/agents/${agentId}/triage-tickets/assignable-users`, {}],
+      [`/v1/convai/triage-tickets?agent_id=${agentId}`, {}],
+      ["/v1/convai/triage-tickets", { method: "POST", json: { conversation_id: conversationId, qa_comment: "Hi" } }],
+    ] as const)
+      expect(await refusal(path, { ...init, key: otherKey }, 404), `${"method" in init ? init.method : "GET"} ${path}`).toBe("not_found");
+    // Their ticket is not ours to merge in, and neither list shows the other's.
+    expect(await refusal(`${ticketPath(id)}/merge`, { method: "POST", json: { source_ticket_ids: [theirTicket.agentqa_ticket_id] } }, 400)).toBe("ticket_not_found");
+    const ids = (await call<Page>("/v1/convai/triage-tickets?page_size=100")).agent_conversation_tickets.map((t) => t.agentqa_ticket_id);
+    expect(ids).toContain(id);
+    expect(ids).not.toContain(theirTicket.agentqa_ticket_id);
+    expect((await call<Page>("/v1/convai/triage-tickets", { key: otherKey })).agent_conversation_tickets.map((t) => t.agentqa_ticket_id)).toEqual([theirTicket.agentqa_ticket_id]);
+  });
+
+  it("changes status, priority, title and assignee with their history; assignees must have agents access", async () => {
+    const agentId = await newAgent();
+    const ticket = await raise({ conversation_id: await newConversation(agentId), qa_comment: "Slow answers." });
+    const id = ticket.agentqa_ticket_id;
+    const changed = await update(id, { status: "in_progress", priority: "urgent", title: "Slow answers on shipping", assignee_user_id: editorId }, editorKey);
+    expect(changed).toMatchObject({ status: "in_progress", priority: "urgent", title: "Slow answers on shipping", assignee_user_id: editorId });
+    expect(changed.status_changes).toMatchObject([{ status: "in_progress", changed_by_user_id: editorId }]);
+    expect(changed.priority_changes).toMatchObject([{ priority: "urgent", changed_by_user_id: editorId }]);
+    // The same status again records nothing; resolving, then reopening, does.
+    await update(id, { status: "in_progress" });
+    await update(id, { status: "resolved" });
+    expect((await update(id, { status: "open", assignee_user_id: "" })).status_changes.map((c) => c.status)).toEqual(["in_progress", "resolved", "open"]);
+    expect((await call<Ticket>(ticketPath(id))).assignee_user_id).toBeNull();
+
+    expect(await refusal(ticketPath(id), { method: "PATCH", json: { assignee_user_id: outsiderId } }, 400)).toBe("assignee_no_access");
+    expect(await refusal(ticketPath(id), { method: "PATCH", json: { assignee_user_id: "usr_nobody" } }, 400)).toBe("assignee_not_found");
+    const users = await call<Json[]>(`/v1/convai/agents/${agentId}/triage-tickets/assignable-users`);
+    expect(users).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ user_id: adminId, email: "agents-triage@example.com", is_service_account: false, has_access: true }),
+        expect.objectContaining({ user_id: editorId, has_access: true }),
+        expect.objectContaining({ user_id: outsiderId, has_access: false }),
+      ]),
+    );
+    expect(users).toHaveLength(3);
+  });
+
+  it("merges open tickets of the same agent: conversations move, the priority rises, the others stay as merged", async () => {
+    const agentId = await newAgent();
+    const [c1, c2, c3] = [await newConversation(agentId), await newConversation(agentId), await newConversation(agentId)];
+    const target = await raise({ conversation_id: c1, qa_comment: "Shipping made up.", priority: "low" });
+    const a = await raise({ conversation_id: c2, qa_comment: "Shipping again.", priority: "high" }, editorKey);
+    const b = await raise({ conversation_id: c3, qa_comment: "And again." });
+    await update(b.agentqa_ticket_id, { status: "in_progress" });
+    const merged = await call<Ticket>(`${ticketPath(target.agentqa_ticket_id)}/merge`, { method: "POST", json: { source_ticket_ids: [a.agentqa_ticket_id, b.agentqa_ticket_id, a.agentqa_ticket_id] }, key: editorKey });
+    expect(merged).toMatchObject({ status: "open", priority: "high", priority_changes: [{ priority: "high", changed_by_user_id: editorId }] });
+    expect([...merged.conversation_ids].sort()).toEqual([c1, c2, c3].sort());
+    const source = await call<Ticket>(ticketPath(a.agentqa_ticket_id));
+    expect(source).toMatchObject({ status: "merged", merged_into_ticket_id: target.agentqa_ticket_id, conversation_ids: [], status_changes: [{ status: "merged", changed_by_user_id: editorId }] });
+    const listed = await call<Page>(`/v1/convai/agents/${agentId}/triage-tickets?merged_into_ticket_id=${target.agentqa_ticket_id}`);
+    expect(listed.agent_conversation_tickets.map((t) => t.agentqa_ticket_id).sort()).toEqual([a.agentqa_ticket_id, b.agentqa_ticket_id].sort());
+    expect((await call<Page>(`/v1/convai/agents/${agentId}/triage-tickets?conversation_id=${c2}`)).agent_conversation_tickets.map((t) => t.agentqa_ticket_id)).toEqual([target.agentqa_ticket_id]);
+
+    // A merged ticket changes no more, and merges no more; nor into itself, from another agent, or into a cancelled one.
+    expect(await refusal(ticketPath(a.agentqa_ticket_id), { method: "PATCH", json: { status: "open" } }, 409)).toBe("ticket_merged");
+    const more = await raise({ conversation_id: c1, qa_comment: "Once more." });
+    expect(await refusal(`${ticketPath(more.agentqa_ticket_id)}/merge`, { method: "POST", json: { source_ticket_ids: [a.agentqa_ticket_id] } }, 409)).toBe("ticket_not_open");
+    expect(await refusal(`${ticketPath(more.agentqa_ticket_id)}/merge`, { method: "POST", json: { source_ticket_ids: [more.agentqa_ticket_id] } }, 400)).toBe("invalid_request");
+    const elsewhere = await call<Ticket>(`/v1/convai/agents/${await newAgent()}/triage-tickets`, { method: "POST", json: { qa_comment: "Another agent." } });
+    expect(await refusal(`${ticketPath(more.agentqa_ticket_id)}/merge`, { method: "POST", json: { source_ticket_ids: [elsewhere.agentqa_ticket_id] } }, 400)).toBe("ticket_other_agent");
+    await update(more.agentqa_ticket_id, { status: "cancelled" });
+    expect(await refusal(`${ticketPath(more.agentqa_ticket_id)}/merge`, { method: "POST", json: { source_ticket_ids: [b.agentqa_ticket_id] } }, 409)).toBe("ticket_not_mergeable");
+
+    // Only the creator or an admin deletes; the tickets merged into it go with it.
+    expect(await refusal(ticketPath(target.agentqa_ticket_id), { method: "DELETE", key: editorKey }, 403)).toBe("not_ticket_owner");
+    await call(ticketPath(target.agentqa_ticket_id), { method: "DELETE" });
+    for (const gone of [target, a, b]) await call(ticketPath(gone.agentqa_ticket_id), {}, 404);
+    const own = await raise({ conversation_id: c1, qa_comment: "Mine." }, editorKey);
+    await call(ticketPath(own.agentqa_ticket_id), { method: "DELETE", key: editorKey });
+  });
+
+  it("lists newest first or by priority a page at a time, filters and searches", async () => {
+    const agentId = await newAgent();
+    const conversationId = await newConversation(agentId);
+    const low = await raise({ conversation_id: conversationId, qa_comment: "Low one.", priority: "low" });
+    const urgent = await call<Ticket>(`/v1/convai/agents/${agentId}/triage-tickets`, { method: "POST", json: { qa_comment: "Urgent one.", priority: "urgent" }, key: editorKey });
+    const none = await raise({ conversation_id: conversationId, qa_comment: "No priority.", turn_comments: [{ turn_index: 2, comment: "The moon is not a shipping zone." }] });
+    // Created a second apart, so that newest first does not depend on the clock's resolution.
+    await env.DB.batch([low, urgent, none].map((t, i) => env.DB.prepare("UPDATE agent_triage_tickets SET created_at = ? WHERE id = ?").bind(1_790_000_000_000 + i * 1000, t.agentqa_ticket_id)));
+    const list = async (query: string) => call<Page>(`/v1/convai/agents/${agentId}/triage-tickets?${query}`);
+    const ids = (page: Page) => page.agent_conversation_tickets.map((t) => t.agentqa_ticket_id);
+
+    const first = await list("page_size=2");
+    expect(first.has_more).toBe(true);
+    const rest = await list(`page_size=2&cursor=${first.next_cursor}`);
+    expect([...ids(first), ...ids(rest)]).toEqual([none, urgent, low].map((t) => t.agentqa_ticket_id));
+    expect(rest).toMatchObject({ has_more: false, next_cursor: null });
+    const byPriority = await list("sort_by=priority&page_size=1");
+    const second = await list(`sort_by=priority&page_size=2&cursor=${byPriority.next_cursor}`);
+    expect([...ids(byPriority), ...ids(second)]).toEqual([urgent, low, none].map((t) => t.agentqa_ticket_id));
+    // A cursor of the other sort is refused.
+    await call(`/v1/convai/agents/${agentId}/triage-tickets?cursor=${byPriority.next_cursor}`, {}, 422);
+
+    expect(ids(await list("sources=manual"))).toEqual([urgent.agentqa_ticket_id]);
+    expect(ids(await list("priorities=low&priorities=urgent"))).toEqual([urgent, low].map((t) => t.agentqa_ticket_id));
+    expect(ids(await list(`owner_user_id=${editorId}`))).toEqual([urgent.agentqa_ticket_id]);
+    expect(ids(await list("status=resolved"))).toEqual([]);
+    expect(ids(await list("issue_type=knowledge_gap"))).toEqual([]);
+    expect(ids(await list("label=shipping"))).toEqual([]);
+    const searched = await list("search=MOON");
+    expect(searched.agent_conversation_tickets).toMatchObject([{ agentqa_ticket_id: none.agentqa_ticket_id, search_match: { field: "turn_comment", turn_index: 2, snippet: "The moon is not a shipping zone.", highlight_start: 4, highlight_end: 8 } }]);
+    expect((await list("")).agent_conversation_tickets[0]!.search_match).toBeUndefined();
+    // The workspace's list spans its agents and filters by one.
+    expect(ids(await call<Page>(`/v1/convai/triage-tickets?agent_id=${agentId}&assignee_user_id=${adminId}`))).toEqual([]);
+    expect(ids(await call<Page>(`/v1/convai/triage-tickets?agent_id=${agentId}&sort_by=priority`))).toEqual([urgent, low, none].map((t) => t.agentqa_ticket_id));
+  });
+
+  it("links a merge proposal to a ticket of its agent; merging the proposal resolves the ticket", async () => {
+    const agentId = await newAgent();
+    const ticket = await raise({ conversation_id: await newConversation(agentId), qa_comment: "Needs a kinder prompt." });
+    const main = await call<{ version_id: string }>(`/v1/convai/agents/${agentId}`);
+    const branch = await call<{ created_branch_id: string }>(`/v1/convai/agents/${agentId}/branches`, { method: "POST", json: { parent_version_id: main.version_id, name: "Kind", description: "Kinder", conversation_config: { agent: { prompt: { prompt: "You help shoppers kindly." } } } } });
+    const proposals = `/v1/convai/agents/${agentId}/merge-proposals`;
+    const elsewhere = await call<Ticket>(`/v1/convai/agents/${await newAgent()}/triage-tickets`, { method: "POST", json: { qa_comment: "Another agent's." } });
+    const json = { source_branch_id: branch.created_branch_id, target_branch_id: "main", title: "Kinder prompt" };
+    expect(await refusal(proposals, { method: "POST", json: { ...json, triage_ticket_id: elsewhere.agentqa_ticket_id } }, 400)).toBe("triage_ticket_not_found");
+    const { created_merge_proposal_id: id } = await call<{ created_merge_proposal_id: string }>(proposals, { method: "POST", json: { ...json, triage_ticket_id: ticket.agentqa_ticket_id } });
+    expect(await call(`${proposals}/${id}`)).toMatchObject({ triage_ticket_id: ticket.agentqa_ticket_id });
+    await call(`${proposals}/${id}/merge`, { method: "POST", json: {} });
+    expect(await call<Ticket>(ticketPath(ticket.agentqa_ticket_id))).toMatchObject({ status: "resolved", status_changes: [{ status: "resolved", changed_by_user_id: adminId }] });
+  });
+  it("the agent page lists its open tickets and raises one from a conversation with a plain form (no script)", async () => {
+    const agentId = await newAgent();
+    const conversationId = await newConversation(agentId);
+    const page = `/app/conversational-ai/agents/${agentId}?tab=history`;
+    type Result = { intent: string; notice?: string; errors?: Record<string, string> };
+    const post = async (fields: Record<string, string>) => {
+      const sent = await fetcherPost(page, fields, adminCookie);
+      return { status: sent.status, result: sent.data as Result };
+    };
+    const html = async () => (await SELF.fetch(`${ORIGIN}${page}`, { headers: { cookie: adminCookie } })).text();
+    const before = await html();
+    expect(before).toContain(TRIAGE_PAGE_TEXTS.raise);
+    expect(before).toContain(TRIAGE_PAGE_TEXTS.none);
+
+    expect(await post({ intent: "raise-ticket", conversation_id: conversationId, qa_comment: " ", priority: "" })).toMatchObject({ status: 400, result: { errors: { qa_comment: TRIAGE_PAGE_TEXTS.commentMissing } } });
+    expect(await post({ intent: "raise-ticket", conversation_id: "conv_elsewhere", qa_comment: "Wrong." })).toMatchObject({ status: 404, result: { errors: { form: TRIAGE_TEXTS.conversationNotFound } } });
+    // A plain document post (before any script) raises it too, the page answering with the notice.
+    const plain = await postForm(page, { intent: "raise-ticket", conversation_id: conversationId, qa_comment: "Quoted moon shipping.", priority: "high" }, adminCookie);
+    expect(plain.status).toBe(200);
+    expect(await plain.text()).toContain(TRIAGE_PAGE_TEXTS.raised("Quoted moon shipping."));
+    const [ticket] = (await call<Page>(`/v1/convai/agents/${agentId}/triage-tickets`)).agent_conversation_tickets;
+    expect(ticket).toMatchObject({ title: "Quoted moon shipping.", priority: "high", conversation_ids: [conversationId], owner_user_id: adminId });
+    expect(await html()).toContain("Quoted moon shipping.");
+
+    // Another agent's ticket is not resolved from this page; this one's is, and leaves the list.
+    const elsewhere = await call<Ticket>(`/v1/convai/agents/${await newAgent()}/triage-tickets`, { method: "POST", json: { qa_comment: "Elsewhere." } });
+    expect((await post({ intent: "resolve-ticket", ticket_id: elsewhere.agentqa_ticket_id })).status).toBe(404);
+    expect(await post({ intent: "resolve-ticket", ticket_id: ticket!.agentqa_ticket_id })).toMatchObject({ status: 200, result: { notice: TRIAGE_PAGE_TEXTS.resolved("Quoted moon shipping.") } });
+    expect((await call<Ticket>(ticketPath(ticket!.agentqa_ticket_id))).status).toBe("resolved");
+    expect(await html()).toContain(TRIAGE_PAGE_TEXTS.none);
+  });
 });
