@@ -65,22 +65,31 @@ export async function waitForSsoArrival(page: Page) {
   });
 }
 
-/** The page at both sizes (desktop, phone) in both themes, as tests/e2e/artifacts/<name>-<size>-<theme>.png. */
+/**
+ * The page at both sizes (desktop, phone) in both themes, as tests/e2e/artifacts/<name>-<size>-<theme>.png.
+ * One load per theme (the theme is read as the document loads); the sizes are a resize apart, since the app's
+ * layout is CSS alone (no component reads the viewport), so a resize shows what a load at that size would.
+ */
 export async function screenshotsOf(page: Page, path: string, name: string) {
-  for (const theme of ["light", "dark"]) {
-    for (const [size, width, height] of [["desktop", 1440, 900], ["phone", 375, 812]] as const) {
-      await page.setViewportSize({ width, height });
-      await page.evaluate(([key, t]) => localStorage.setItem(key, t), [THEME_STORAGE_KEY, theme] as const);
-      await page.goto(path);
-      await waitForHydration(page);
-      await screenshot(page, `${name}-${size}-${theme}`);
-    }
+  // Light last, so the page the test goes on with is a fresh load in the default theme.
+  for (const theme of ["dark", "light"]) {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.evaluate(([key, t]) => localStorage.setItem(key, t), [THEME_STORAGE_KEY, theme] as const);
+    await page.goto(path);
+    await waitForHydration(page);
+    await screenshot(page, `${name}-phone-${theme}`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await nextFrames(page);
+    await screenshot(page, `${name}-desktop-${theme}`);
   }
-  // Back to Playwright's default size and the light theme, reloaded, for whatever the test does next.
-  await page.evaluate((key) => localStorage.setItem(key, "light"), THEME_STORAGE_KEY);
+  // Back to Playwright's default size for whatever the test does next.
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(path);
-  await waitForHydration(page);
+  await nextFrames(page);
+}
+
+/** Two animation frames: the layout after a resize has been computed and painted. */
+async function nextFrames(page: Page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
 }
 
 /** One browser per test file: launched before the first test, closed after the last. */
