@@ -48,6 +48,7 @@ import { branchesApi } from "~/agents/branches-api";
 import { mergeProposalsApi } from "~/agents/merge-proposals-api";
 import { proceduresApi } from "~/agents/procedures-api";
 import { mcpApi } from "~/agents/mcp-api";
+import { agentMediaApi } from "~/agents/agent-media-api";
 import { groupsApi } from "~/workspace/groups-api";
 import { serviceAccountsApi } from "~/workspace/service-accounts-api";
 import { webhooksApi } from "~/workspace/webhooks-api";
@@ -139,6 +140,7 @@ api.route("/convai", agentDetailsApi);
 api.route("/convai", branchesApi);
 api.route("/convai", mergeProposalsApi);
 api.route("/convai", proceduresApi);
+api.route("/convai", agentMediaApi);
 api.route("/convai", agentsApi);
 
 // Anything under /v1 that no router answered: JSON, never the HTML 404 page.

@@ -21,6 +21,9 @@ import { WEBHOOK_TEXTS } from "~/workspace/rules/webhooks";
 import { GROUP_PERMISSIONS, missingPermissionMessage } from "../../../core/workspace/permissions";
 import { BRANCH_PAGE_TEXTS, BRANCH_TEXTS, pickBranch } from "~/agents/rules/branches";
 import { MERGE_PROPOSAL_TEXTS } from "~/agents/rules/merge-proposals";
+import { AGENT_MEDIA_LIMITS, AGENT_MEDIA_TEXTS } from "~/agents/rules/agent-media";
+import { wavFile } from "../../../core/audio/wav";
+import { fromBase64 } from "../../../core/base64";
 
 describe("agents", () => {
   const SHOP = "Opening hours: the shop opens at nine in the morning and closes at six in the evening.\n\nDelivery takes three working days. Delivery is free above fifty euros.";
@@ -755,7 +758,7 @@ describe("agents-llm", () => {
       const allowed = await SELF.fetch(`${ORIGIN}/convai/widget/${agentId}`, { headers: { origin: "https://shop.example" } });
       expect(allowed.status).toBe(200);
       expect(allowed.headers.get("access-control-allow-origin")).toBe("https://shop.example");
-      expect(await allowed.json()).toEqual({ agent_id: agentId, name: "Model agent" });
+      expect(await allowed.json()).toEqual({ agent_id: agentId, name: "Model agent", avatar_url: null });
       const refused = await SELF.fetch(`${ORIGIN}/convai/widget/${agentId}`, { headers: { origin: "https://elsewhere.example" } });
       expect(refused.status).toBe(403);
       expect(await refused.json()).toEqual({ status: "origin_not_allowed", message: WIDGET_TEXTS.siteNotAllowed });
@@ -2685,5 +2688,100 @@ describe("agents-procedures", () => {
     const saved = await savedAs(conversationId, key);
     const calls = (saved.transcript as { tool_calls?: { type: string; tool_name: string }[] }[]).flatMap((t) => t.tool_calls ?? []);
     expect(calls.map((c) => [c.type, c.tool_name])).toEqual([["system", "start_procedure"], ["system", "start_procedure"], ["system", "start_procedure"], ["system", "end_procedure"]]);
+  }, 30_000);
+});
+
+describe("agents-media", () => {
+  // An agent's avatar and hold audio, a conversation's files, batch exports, the paged phone numbers and topics (decision 0096).
+  let key: string;
+  let otherKey: string;
+  beforeAll(async () => {
+    key = await createKey(await signUp("agents-media@example.com"));
+    otherKey = await createKey(await signUp("agents-media-other@example.com"));
+  });
+  const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
+  const upload = (path: string, field: string, file: Blob, name: string, as = key, method = "POST") => {
+    const body = new FormData();
+    body.append(field, file, name);
+    return api(path, { method, key: as, body });
+  };
+  async function newAgent(config: Record<string, unknown> = {}, platform: Record<string, unknown> = {}): Promise<string> {
+    const response = await api("/v1/convai/agents/create", { method: "POST", key, json: { conversation_config: config, platform_settings: platform, name: "Media agent" } });
+    expect(response.status).toBe(200);
+    return (await json<{ agent_id: string }>(response)).agent_id;
+  }
+  const error = async (response: Response) => ({ status: response.status, detail: ((await response.json()) as { detail: { status: string; message: string } | { msg: string }[] }).detail });
+
+  it("sets the widget's avatar: stored, named in the settings and the widget's configuration, served while it is the avatar", async () => {
+    const agentId = await newAgent({}, { auth: { allowlist: [{ hostname: "shop.example" }] } });
+    const set = await upload(`/v1/convai/agents/${agentId}/avatar`, "avatar_file", new Blob([PNG], { type: "image/png" }), "face.png");
+    expect(set.status).toBe(200);
+    const { avatar_url } = await json<{ agent_id: string; avatar_url: string }>(set);
+    expect(avatar_url).toMatch(new RegExp(`^${ORIGIN}/convai/agent-media/${agentId}/avatar-\\w+\\.png$`));
+    const agent = await json<{ platform_settings: { widget: { avatar: unknown } } }>(await api(`/v1/convai/agents/${agentId}`, { key }));
+    expect(agent.platform_settings.widget.avatar).toEqual({ type: "image", url: avatar_url });
+    const widget = await SELF.fetch(`${ORIGIN}/convai/widget/${agentId}`, { headers: { origin: "https://shop.example" } });
+    expect(await widget.json()).toMatchObject({ agent_id: agentId, avatar_url });
+    const image = await SELF.fetch(avatar_url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
+    // The widget script shows it.
+    expect(await (await SELF.fetch(`${ORIGIN}/convai/widget.js`)).text()).toContain("config.avatar_url");
+
+    // A new avatar replaces the old one, which is no longer served.
+    const again = await json<{ avatar_url: string }>(await upload(`/v1/convai/agents/${agentId}/avatar`, "avatar_file", new Blob([PNG]), "face2.png"));
+    expect(again.avatar_url).not.toBe(avatar_url);
+    expect((await SELF.fetch(avatar_url)).status).toBe(404);
+    expect((await SELF.fetch(again.avatar_url)).status).toBe(200);
+    expect((await SELF.fetch(`${ORIGIN}/convai/agent-media/${agentId}/avatar-nope.png`)).status).toBe(404);
+
+    // Type by the bytes (415), size (413), the field (422), another workspace (404).
+    expect(await error(await upload(`/v1/convai/agents/${agentId}/avatar`, "avatar_file", new Blob(["<svg/>"], { type: "image/svg+xml" }), "x.svg"))).toEqual({ status: 415, detail: { status: "unsupported_image_type", message: AGENT_MEDIA_TEXTS.avatarType } });
+    const big = new Uint8Array(AGENT_MEDIA_LIMITS.avatarBytes + 1);
+    big.set(PNG);
+    expect(await error(await upload(`/v1/convai/agents/${agentId}/avatar`, "avatar_file", new Blob([big]), "big.png"))).toEqual({ status: 413, detail: { status: "avatar_too_large", message: AGENT_MEDIA_TEXTS.avatarTooLarge } });
+    expect((await upload(`/v1/convai/agents/${agentId}/avatar`, "file", new Blob([PNG]), "face.png")).status).toBe(422);
+    expect((await upload(`/v1/convai/agents/${agentId}/avatar`, "avatar_file", new Blob([PNG]), "face.png", otherKey)).status).toBe(404);
+  });
+
+  it("sets hold audio, read-only in the settings, and plays it to the client while a tool keeps the conversation waiting", async () => {
+    const tone = new Int16Array(16000).map((_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 16000)));
+    const openPage = { type: "client", name: "open_page", description: "Opens a page of the site", parameters: { type: "object", properties: { page: { type: "string" } } }, expects_response: true, response_timeout_secs: 10 };
+    const agentId = await newAgent({ agent: { first_message: "", prompt: { prompt: "You help.", tools: [openPage] } } });
+    const set = await upload(`/v1/convai/agents/${agentId}/hold-audio`, "hold_audio_file", new Blob([wavFile(tone, 16000) as Uint8Array<ArrayBuffer>], { type: "audio/wav" }), "music.wav");
+    expect(set.status).toBe(200);
+    const { hold_audio } = await json<{ hold_audio: { audio_path: string; audio_url: string; original_filename: string; duration_secs: number; size_bytes: number } }>(set);
+    expect(hold_audio).toMatchObject({ original_filename: "music.wav", duration_secs: 1, size_bytes: 44 + 32000 });
+    expect((await SELF.fetch(hold_audio.audio_url)).headers.get("content-type")).toBe("audio/wav");
+    // Read-only: an update that sends hold_audio does not change it.
+    await api(`/v1/convai/agents/${agentId}`, { method: "PATCH", key, json: { platform_settings: { queueing_config: { hold_audio: { audio_path: "x", audio_url: "https://evil.example/x.mp3" } } } } });
+    const agent = await json<{ platform_settings: { queueing_config: { hold_audio: unknown } } }>(await api(`/v1/convai/agents/${agentId}`, { key }));
+    expect(agent.platform_settings.queueing_config.hold_audio).toEqual(hold_audio);
+
+    // While the client runs its tool, the hold audio arrives as the conversation's audio, from its first sample.
+    const call = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": key });
+    call.send({ type: "conversation_initiation_client_data" });
+    await call.until((m) => m.type === "conversation_initiation_metadata");
+    call.send({ type: "user_message", text: "open_page page=pricing" });
+    const request = await call.until((m) => m.type === "client_tool_call");
+    const asked = call.messages.indexOf(request);
+    await call.until((m) => m.type === "audio", asked);
+    const held = () => call.messages.slice(asked).filter((m) => m.type === "audio").map((m) => fromBase64((m.audio_event as { audio_base_64: string }).audio_base_64));
+    const first = held()[0]!;
+    expect(first).toEqual(new Uint8Array(tone.buffer).subarray(0, first.byteLength));
+    call.send({ type: "client_tool_result", tool_call_id: (request.client_tool_call as { tool_call_id: string }).tool_call_id, result: "Opened.", is_error: false });
+    await call.until((m) => m.type === "agent_response", asked);
+    call.socket.close(1000, "bye");
+
+    // Removed: gone from the settings and no longer served; a second removal says there is none.
+    expect(await json(await api(`/v1/convai/agents/${agentId}/hold-audio`, { method: "DELETE", key }))).toEqual({ agent_id: agentId });
+    expect((await SELF.fetch(hold_audio.audio_url)).status).toBe(404);
+    expect(await error(await api(`/v1/convai/agents/${agentId}/hold-audio`, { method: "DELETE", key }))).toEqual({ status: 404, detail: { status: "hold_audio_not_found", message: AGENT_MEDIA_TEXTS.noHoldAudio } });
+    // Bad files and another workspace.
+    expect((await error(await upload(`/v1/convai/agents/${agentId}/hold-audio`, "hold_audio_file", new Blob(["not audio"]), "x.txt"))).status).toBe(415);
+    expect((await upload(`/v1/convai/agents/${agentId}/hold-audio`, "hold_audio_file", new Blob([new Uint8Array(AGENT_MEDIA_LIMITS.holdAudioBytes + 1)]), "big.wav")).status).toBe(413);
+    expect((await upload(`/v1/convai/agents/${agentId}/hold-audio`, "hold_audio_file", new Blob([wavFile(tone, 16000) as Uint8Array<ArrayBuffer>]), "m.wav", otherKey)).status).toBe(404);
+    expect((await api(`/v1/convai/agents/${agentId}/hold-audio`, { method: "DELETE", key: otherKey })).status).toBe(404);
   }, 30_000);
 });
