@@ -21,3 +21,4 @@ export * from "./server/merge-proposals.server";
 export * from "./server/mcp-servers.server";
 export * from "./server/procedures.server";
 export * from "./server/branch-page.server";
+export * from "./server/conversation-files.server";

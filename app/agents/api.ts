@@ -174,7 +174,7 @@ agentsApi.get(
   },
 );
 
-agentsApi.delete("/conversations/:conversation_id", doc("Delete a conversation and its audio", { success: { description: "Empty JSON" }, responses: { 404: "not_found" } }), valid("param", conversationParam), async (c) => {
+agentsApi.delete("/conversations/:conversation_id", doc("Delete a conversation, its audio and its files", { success: { description: "Empty JSON" }, responses: { 404: "not_found" } }), valid("param", conversationParam), async (c) => {
   if (!(await deleteConversation(c.env, c.get("caller"), c.req.valid("param").conversation_id))) return apiError(c, 404, "not_found", AGENT_TEXTS.conversationNotFound);
   return c.json({});
 });

@@ -18,7 +18,7 @@ import { transcribe } from "~/speech/speech.server";
 import { splitSentences } from "../../core/speech/speech-text";
 import { log } from "~/common/log.server";
 import { holdAudioPcm } from "~/agents/media.server";
-import { callWebhookTool, chatEngine, conversationProcedures, emitPostCall, passagesOf, recordToolCall, routeConversation, settingsOfAgent, withAgentModel, workspaceToolsById, type AgentRow, type TranscriptEntry } from "~/agents/agents.server";
+import { callWebhookTool, chatEngine, newConversationFilePassages, conversationProcedures, emitPostCall, passagesOf, recordToolCall, routeConversation, settingsOfAgent, withAgentModel, workspaceToolsById, type AgentRow, type TranscriptEntry } from "~/agents/agents.server";
 import { AGENT_TEXTS, CONVERSATION_AUDIO_FORMAT, PING_SECONDS, type AgentSettings } from "~/agents/rules/agents";
 import { CLOSE_NORMAL, CLOSE_POLICY, parseClientMessage, serverMessages, type ClientMessage } from "~/agents/rules/protocol";
 import { conversationCredits, CONVERSATION_SOURCE, CONVERSATION_USAGE_LABEL, readySentences, TOOL_LIMITS, TOOL_TEXTS, toolArguments, toolResultText, turnRequest, type AgentTool, type ClientTool, type McpTool } from "~/agents/rules/llm";
@@ -92,6 +92,9 @@ class ConversationSession {
   private procedures: WorkingProcedure[] = [];
   private readonly activeProcedures = new Set<string>();
   private readonly context: ChatPassage[] = [];
+  /** Files attached to the conversation (decision 0096): their passages, and the ids of those read. */
+  private readonly files: ChatPassage[] = [];
+  private readonly filesRead = new Set<string>();
   private readonly transcript: TranscriptEntry[] = [];
   private readonly history: ChatMessage[] = [];
   private readonly detector = new TurnDetector();
@@ -258,6 +261,8 @@ class ConversationSession {
     const current = () => turn === this.turn && !this.ended;
     try {
       await this.mcp;
+      // Files attached since the last answer are read now, and answered from with the knowledge base.
+      this.files.push(...(await newConversationFilePassages(this.env, this.options.agent.workspaceId, this.id, this.filesRead)));
       for (let round = 0; current(); round++) {
         if (round === TOOL_LIMITS.maxRounds) {
           this.reply(TOOL_TEXTS.tooManyRounds, voice);
@@ -283,7 +288,7 @@ class ConversationSession {
    * response (transcript and agent_response) when the model is done. Returns the model's result (its tool calls).
    */
   private async streamAnswer(voice: Voice, current: () => boolean): Promise<ChatResult | null> {
-    const request = turnRequest(this.settings.prompt, this.history, [...this.passages, ...this.context], this.settings.tools);
+    const request = turnRequest(this.settings.prompt, this.history, [...this.passages, ...this.files, ...this.context], this.settings.tools);
     let buffer = "";
     let text = "";
     let entry: TranscriptEntry | null = null;

@@ -49,6 +49,7 @@ import { mergeProposalsApi } from "~/agents/merge-proposals-api";
 import { proceduresApi } from "~/agents/procedures-api";
 import { mcpApi } from "~/agents/mcp-api";
 import { agentMediaApi } from "~/agents/agent-media-api";
+import { conversationFilesApi } from "~/agents/conversation-files-api";
 import { groupsApi } from "~/workspace/groups-api";
 import { serviceAccountsApi } from "~/workspace/service-accounts-api";
 import { webhooksApi } from "~/workspace/webhooks-api";
@@ -141,6 +142,7 @@ api.route("/convai", branchesApi);
 api.route("/convai", mergeProposalsApi);
 api.route("/convai", proceduresApi);
 api.route("/convai", agentMediaApi);
+api.route("/convai", conversationFilesApi);
 api.route("/convai", agentsApi);
 
 // Anything under /v1 that no router answered: JSON, never the HTML 404 page.

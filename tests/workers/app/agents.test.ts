@@ -22,6 +22,7 @@ import { GROUP_PERMISSIONS, missingPermissionMessage } from "../../../core/works
 import { BRANCH_PAGE_TEXTS, BRANCH_TEXTS, pickBranch } from "~/agents/rules/branches";
 import { MERGE_PROPOSAL_TEXTS } from "~/agents/rules/merge-proposals";
 import { AGENT_MEDIA_LIMITS, AGENT_MEDIA_TEXTS } from "~/agents/rules/agent-media";
+import { CONVERSATION_FILE_LIMITS, CONVERSATION_FILE_TEXTS } from "~/agents/rules/conversation-files";
 import { wavFile } from "../../../core/audio/wav";
 import { fromBase64 } from "../../../core/base64";
 
@@ -2783,5 +2784,49 @@ describe("agents-media", () => {
     expect((await upload(`/v1/convai/agents/${agentId}/hold-audio`, "hold_audio_file", new Blob([new Uint8Array(AGENT_MEDIA_LIMITS.holdAudioBytes + 1)]), "big.wav")).status).toBe(413);
     expect((await upload(`/v1/convai/agents/${agentId}/hold-audio`, "hold_audio_file", new Blob([wavFile(tone, 16000) as Uint8Array<ArrayBuffer>]), "m.wav", otherKey)).status).toBe(404);
     expect((await api(`/v1/convai/agents/${agentId}/hold-audio`, { method: "DELETE", key: otherKey })).status).toBe(404);
+  }, 30_000);
+
+  it("attaches text files to a conversation in progress: the agent answers from them; a read file stays, another workspace sees nothing", async () => {
+    const agentId = await newAgent({ agent: { first_message: "", prompt: { prompt: "You help shoppers." } }, conversation: { text_only: true } });
+    const call = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": key });
+    call.send({ type: "conversation_initiation_client_data" });
+    const metadata = await call.until((m) => m.type === "conversation_initiation_metadata");
+    const conversationId = (metadata.conversation_initiation_metadata_event as { conversation_id: string }).conversation_id;
+    const ask = async (text: string) => {
+      const before = call.messages.length;
+      call.send({ type: "user_message", text });
+      return responses([await call.until((m) => m.type === "agent_response", before)])[0];
+    };
+    const files = `/v1/convai/conversations/${conversationId}/files`;
+    expect(await ask("How many days for returns?")).not.toContain("thirty days");
+
+    const added = await upload(files, "file", new Blob(["Returns are accepted within thirty days of delivery.\n\nGift cards cannot be returned."], { type: "text/plain" }), "returns.txt");
+    expect(added.status).toBe(200);
+    const { file_id } = await json<{ file_id: string }>(added);
+    expect(file_id).toMatch(/^cfile_/);
+    const unread = await json<{ file_id: string }>(await upload(files, "file", new Blob(["Nothing"]), "later.md"));
+    // A file not read yet can be removed; another workspace finds neither the conversation nor its files.
+    expect((await api(`${files}/${unread.file_id}`, { method: "DELETE", key: otherKey })).status).toBe(404);
+    expect((await upload(files, "file", new Blob(["x"]), "x.txt", otherKey)).status).toBe(404);
+    expect(await json(await api(`${files}/${unread.file_id}`, { method: "DELETE", key }))).toEqual({ file_id: unread.file_id });
+    expect(await error(await api(`${files}/${unread.file_id}`, { method: "DELETE", key }))).toEqual({ status: 404, detail: { status: "file_not_found", message: CONVERSATION_FILE_TEXTS.fileNotFound } });
+
+    // The next answer reads the file; once read, it cannot be removed.
+    expect(await ask("How many days for returns?")).toBe("Returns are accepted within thirty days of delivery.");
+    expect(await error(await api(`${files}/${file_id}`, { method: "DELETE", key }))).toEqual({ status: 409, detail: { status: "file_already_used", message: CONVERSATION_FILE_TEXTS.alreadyUsed } });
+
+    // Text files only (by name or type, and by their bytes), 1 MB, and a field named file.
+    expect(await error(await upload(files, "file", new Blob([PNG], { type: "image/png" }), "face.png"))).toEqual({ status: 415, detail: { status: "unsupported_file_type", message: CONVERSATION_FILE_TEXTS.fileType } });
+    expect((await upload(files, "file", new Blob([PNG], { type: "text/plain" }), "face.txt")).status).toBe(415);
+    expect((await upload(files, "file", new Blob(["a".repeat(CONVERSATION_FILE_LIMITS.bytes + 1)]), "big.txt")).status).toBe(413);
+    expect((await upload(files, "attachment", new Blob(["a"]), "a.txt")).status).toBe(422);
+
+    // An ended conversation takes no more files; deleting it deletes its files.
+    call.socket.close(1000, "bye");
+    await savedConversation(conversationId, key);
+    expect(await error(await upload(files, "file", new Blob(["Late"]), "late.txt"))).toEqual({ status: 409, detail: { status: "conversation_not_in_progress", message: CONVERSATION_FILE_TEXTS.notLive } });
+    expect((await env.MEDIA.list({ prefix: "conversation-files/" })).objects.some((o) => o.key.includes(conversationId))).toBe(true);
+    expect((await api(`/v1/convai/conversations/${conversationId}`, { method: "DELETE", key })).status).toBe(200);
+    expect((await env.MEDIA.list({ prefix: "conversation-files/" })).objects.some((o) => o.key.includes(conversationId))).toBe(false);
   }, 30_000);
 });
