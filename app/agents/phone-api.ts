@@ -16,6 +16,7 @@ import {
   createBatch,
   deleteBatch,
   deletePhoneNumber,
+  exportBatch,
   findBatch,
   findPhoneNumber,
   importPhoneNumber,
@@ -205,6 +206,22 @@ batchCallsApi.get(
     const q = c.req.valid("query");
     const page = await listBatches(c.env, c.get("caller"), { limit: q.limit, cursor: q.last_doc, agentId: q.agent_id });
     return c.json({ batch_calls: page.batches.map((b) => batchJson(b.batch, b.recipients, false)), next_doc: page.nextCursor, has_more: page.nextCursor !== null });
+  },
+);
+
+batchCallsApi.get(
+  "/:batch_id/export",
+  doc("A finished batch's recipients and outcomes as CSV: call status, error, conversation, its length and analysis, and each dynamic variable as a column", {
+    success: { contentTypes: ["text/csv"], description: "CSV, one line per recipient (a preview of the first `limit` with limit)" },
+    responses: { 404: "not_found", 409: "batch_not_finished" },
+  }),
+  valid("param", batchParam),
+  valid("query", z.object({ limit: z.coerce.number().int().min(1).max(PHONE_LIMITS.recipients).optional() })),
+  async (c) => {
+    const exported = await exportBatch(c.env, c.get("caller"), c.req.valid("param").batch_id, c.req.valid("query").limit);
+    if (!exported.ok) return refused(c, exported.refusal);
+    const filename = `${exported.name.replace(/[^\w.-]+/g, "_").slice(0, 80) || "batch"}.csv`;
+    return c.body(exported.csv, 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}"` });
   },
 );
 

@@ -93,6 +93,14 @@ export async function findConversation(db: Database, workspaceId: string, id: st
   return db.select().from(conversations).where(and(eq(conversations.workspaceId, workspaceId), eq(conversations.id, id))).get();
 }
 
+/** A workspace's conversations by id (those of another workspace, or gone, are left out). */
+export async function findConversations(db: Database, workspaceId: string, ids: string[]): Promise<ConversationRow[]> {
+  const rows: ConversationRow[] = [];
+  // D1 binds at most 100 parameters a statement.
+  for (let at = 0; at < ids.length; at += 90) rows.push(...(await db.select().from(conversations).where(and(eq(conversations.workspaceId, workspaceId), inArray(conversations.id, ids.slice(at, at + 90)))).all()));
+  return rows;
+}
+
 export async function listConversations(db: Database, workspaceId: string, query: { pageSize: number; agentId?: string; before?: number; tagIds?: string[]; branchId?: string; versionId?: string }): Promise<ConversationRow[]> {
   const conditions = [eq(conversations.workspaceId, workspaceId)];
   if (query.agentId) conditions.push(eq(conversations.agentId, query.agentId));

@@ -10,7 +10,7 @@ import { WIDGET_TEXTS } from "~/agents/rules/widget";
 import { SECRET_TEXTS } from "~/agents/rules/secrets";
 import { AUTH_CONNECTION_TEXTS } from "~/workspace/rules/auth-connections";
 import { devTwilioVoice, DEV_PHONE } from "../../../app/agents/server/dev-twilio-voice.server";
-import { twilioSignature } from "../../../app/agents/rules/phone";
+import { PHONE_TEXTS, twilioSignature } from "../../../app/agents/rules/phone";
 import { KNOWLEDGE_PAGE_TEXTS } from "~/agents/rules/knowledge";
 import { TOOLS_PAGE_TEXTS, WORKSPACE_TOOL_TEXTS } from "~/agents/rules/tools";
 import { TESTS_PAGE_TEXTS } from "~/agents/rules/simulation";
@@ -948,7 +948,7 @@ describe("agents-phone", () => {
     it("calls each recipient from the queue, reports per-recipient statuses, retries the failed ones and cancels", async () => {
       const agentId = await newAgent(key, "Hi, a short call from the shop.");
       const { phone_number_id } = await json<{ phone_number_id: string }>(await importNumber(key, "+15005550030"));
-      const submitted = await api("/v1/convai/batch-calling/submit", { method: "POST", key, json: { call_name: "Reminders", agent_id: agentId, agent_phone_number_id: phone_number_id, recipients: [{ phone_number: "+14155550150" }, { phone_number: DEV_PHONE.busyNumber }] } });
+      const submitted = await api("/v1/convai/batch-calling/submit", { method: "POST", key, json: { call_name: "Reminders", agent_id: agentId, agent_phone_number_id: phone_number_id, recipients: [{ phone_number: "+14155550150", conversation_initiation_client_data: { dynamic_variables: { name: "Ada" } } }, { phone_number: DEV_PHONE.busyNumber }] } });
       expect(submitted.status).toBe(200);
       const batch = await json<Batch>(submitted);
       expect(batch).toMatchObject({ name: "Reminders", agent_id: agentId, agent_name: "Phone agent", total_calls_scheduled: 2, phone_provider: "twilio" });
@@ -969,13 +969,27 @@ describe("agents-phone", () => {
       const again = await until(async () => json<Batch>(await api(`/v1/convai/batch-calling/${batch.id}`, { key })), (b) => b.status === "completed", "the retry to finish", 300);
       expect(again.recipients.map((r) => r.status)).toEqual(["completed", "failed"]);
 
+      // The finished batch's export (decision 0096): a CSV line per recipient with the call's outcome and conversation.
+      const exported = await api(`/v1/convai/batch-calling/${batch.id}/export`, { key });
+      expect([exported.status, exported.headers.get("content-type"), exported.headers.get("content-disposition")]).toEqual([200, "text/csv; charset=utf-8", 'attachment; filename="Reminders.csv"']);
+      const [header, first, second] = (await exported.text()).split("\r\n");
+      expect(header).toBe("recipient_id,phone_number,status,error,conversation_id,call_duration_secs,call_successful,transcript_summary,var_name");
+      const answered = again.recipients[0]!;
+      expect(first).toMatch(new RegExp(`^\\w+,\\+14155550150,completed,,${answered.conversation_id},\\d+,(success|failure|unknown),.*,Ada$`));
+      expect(second).toMatch(new RegExp(`^\\w+,\\${DEV_PHONE.busyNumber},failed,[^,]+,\\w*,,,,$`));
+      expect((await (await api(`/v1/convai/batch-calling/${batch.id}/export?limit=1`, { key })).text()).split("\r\n").filter(Boolean)).toHaveLength(2);
+      expect((await api(`/v1/convai/batch-calling/${batch.id}/export?limit=0`, { key })).status).toBe(422);
+      expect((await api(`/v1/convai/batch-calling/${batch.id}/export`, { key: otherKey })).status).toBe(404);
+
       // A batch scheduled for tomorrow waits; cancelling it cancels everyone.
       const later = await json<Batch>(await api("/v1/convai/batch-calling/submit", { method: "POST", key, json: { call_name: "Tomorrow", agent_id: agentId, agent_phone_number_id: phone_number_id, scheduled_time_unix: Math.floor(Date.now() / 1000) + 86_400, recipients: [{ phone_number: "+14155550151" }] } }));
       expect(later.status).toBe("pending");
+      expect(await detail(await api(`/v1/convai/batch-calling/${later.id}/export`, { key }))).toEqual({ status: "batch_not_finished", message: PHONE_TEXTS.batchNotFinished });
       const cancelled = await json<Batch>(await api(`/v1/convai/batch-calling/${later.id}/cancel`, { method: "POST", key }));
       expect(cancelled.status).toBe("cancelled");
       expect((await json<Batch>(await api(`/v1/convai/batch-calling/${later.id}`, { key }))).recipients.map((r) => r.status)).toEqual(["cancelled"]);
       expect((await api(`/v1/convai/batch-calling/${later.id}/cancel`, { method: "POST", key })).status).toBe(400);
+      expect((await (await api(`/v1/convai/batch-calling/${later.id}/export`, { key })).text()).split("\r\n")[1]).toMatch(/^\w+,\+14155550151,cancelled,/);
       expect((await api(`/v1/convai/batch-calling/${later.id}`, { method: "DELETE", key: otherKey })).status).toBe(404);
       expect((await api(`/v1/convai/batch-calling/${later.id}`, { method: "DELETE", key })).status).toBe(204);
     }, 180_000);
