@@ -101,6 +101,17 @@ export async function findConversations(db: Database, workspaceId: string, ids: 
   return rows;
 }
 
+/** An agent's conversations that started in a window (ms), newest first, with what topics read of them. */
+export async function conversationsOfAgentBetween(db: Database, workspaceId: string, agentId: string, window: { start: number; end: number; limit: number }) {
+  return db
+    .select({ id: conversations.id, transcript: conversations.transcript, analysis: conversations.analysis })
+    .from(conversations)
+    .where(and(eq(conversations.workspaceId, workspaceId), eq(conversations.agentId, agentId), sql`${conversations.startedAt} >= ${window.start}`, sql`${conversations.startedAt} <= ${window.end}`))
+    .orderBy(desc(conversations.startedAt))
+    .limit(window.limit)
+    .all();
+}
+
 export async function listConversations(db: Database, workspaceId: string, query: { pageSize: number; agentId?: string; before?: number; tagIds?: string[]; branchId?: string; versionId?: string }): Promise<ConversationRow[]> {
   const conditions = [eq(conversations.workspaceId, workspaceId)];
   if (query.agentId) conditions.push(eq(conversations.agentId, query.agentId));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batchCounts, batchExportCsv, batchStatusOf, csvCell, isFinishedBatch, initiationOverrides, parseMediaStreamMessage, parseRecipientsCsv, readStreamTwiml, recipientStatusOfCall, streamTwiml, twilioSignature } from "./phone";
+import { batchCounts, batchExportCsv, phoneNumberPage, batchStatusOf, csvCell, isFinishedBatch, initiationOverrides, parseMediaStreamMessage, parseRecipientsCsv, readStreamTwiml, recipientStatusOfCall, streamTwiml, twilioSignature } from "./phone";
 
 describe("phone rules", () => {
   it("writes TwiML that connects the call to the stream, with escaped parameters, and reads it back", () => {
@@ -65,5 +65,25 @@ describe("phone rules", () => {
     ]);
     expect(["completed", "failed", "cancelled"].every((s) => isFinishedBatch(s as never))).toBe(true);
     expect(isFinishedBatch("in_progress")).toBe(false);
+  });
+
+  it("pages, filters and sorts phone numbers (v2 list)", () => {
+    const n = (id: string, label: string, phoneNumber: string, agentId: string | null = null) => ({ id, label, phoneNumber, provider: "twilio", agentId });
+    const numbers = [n("pn_b", "Support", "+14155550102", "agent_1"), n("pn_a", "sales line", "+14155550101"), n("pn_c", "Billing", "+442071838750", "agent_1")];
+    const base = { sortBy: "label" as const, direction: "asc" as const, pageSize: 2 };
+    const first = phoneNumberPage(numbers, base);
+    expect(first).toEqual({ page: [numbers[2], numbers[1]], nextCursor: "2" });
+    expect(phoneNumberPage(numbers, { ...base, cursor: "2" })).toEqual({ page: [numbers[0]], nextCursor: null });
+    expect(phoneNumberPage(numbers, { ...base, sortBy: "phone_number", direction: "desc", pageSize: 10 }).page.map((x) => x.id)).toEqual(["pn_c", "pn_b", "pn_a"]);
+    const ids = (filter: Partial<Parameters<typeof phoneNumberPage>[1]>) => phoneNumberPage(numbers, { ...base, pageSize: 10, ...filter }).page.map((x) => x.id);
+    expect(ids({ search: "SALES" })).toEqual(["pn_a"]);
+    expect(ids({ search: "pn_b" })).toEqual(["pn_b"]);
+    expect(ids({ search: "2071" })).toEqual(["pn_c"]);
+    expect(ids({ label: "port" })).toEqual(["pn_b"]);
+    expect(ids({ phoneNumber: "+1 415 555 0101" })).toEqual(["pn_a"]);
+    expect(ids({ agentId: "agent_1" })).toEqual(["pn_c", "pn_b"]);
+    expect(ids({ provider: "exotel" })).toEqual([]);
+    expect(ids({ supportsOutbound: false })).toEqual([]);
+    expect(ids({ branchId: "br_1" })).toEqual([]);
   });
 });

@@ -71,6 +71,46 @@ export function batchStatusOf(current: string, recipients: string[], scheduledAt
   return recipients.some((s) => s === "completed") ? "completed" : "failed";
 }
 
+export type PhoneNumberFilter = {
+  search?: string;
+  label?: string;
+  phoneNumber?: string;
+  provider?: string;
+  supportsOutbound?: boolean;
+  agentId?: string;
+  branchId?: string;
+  sortBy: "label" | "phone_number";
+  direction: "asc" | "desc";
+  pageSize: number;
+  cursor?: string;
+};
+
+/**
+ * A page of numbers (GET /v1/convai/v2/phone-numbers): search matches an id exactly or a label or number as a
+ * case-insensitive substring; every number here is a Twilio number that places calls and answers for its agent's
+ * live split, never a branch (so a branch_id filter matches none). The cursor is the offset in the sorted list.
+ */
+export function phoneNumberPage<T extends { id: string; label: string; phoneNumber: string; provider: string; agentId: string | null }>(numbers: T[], query: PhoneNumberFilter): { page: T[]; nextCursor: string | null } {
+  const has = (text: string, part: string) => text.toLowerCase().includes(part.toLowerCase());
+  const digits = (text: string) => text.replace(/[^\d]/g, "");
+  const kept = numbers.filter(
+    (n) =>
+      (!query.search || n.id === query.search || has(n.label, query.search) || (digits(query.search) !== "" && digits(n.phoneNumber).includes(digits(query.search)))) &&
+      (!query.label || has(n.label, query.label)) &&
+      (!query.phoneNumber || digits(n.phoneNumber).includes(digits(query.phoneNumber))) &&
+      (!query.provider || n.provider === query.provider) &&
+      query.supportsOutbound !== false &&
+      (!query.agentId || n.agentId === query.agentId) &&
+      !query.branchId,
+  );
+  const key = (n: T) => (query.sortBy === "label" ? n.label.toLowerCase() : n.phoneNumber);
+  const sign = query.direction === "asc" ? 1 : -1;
+  kept.sort((a, b) => sign * key(a).localeCompare(key(b)) || a.id.localeCompare(b.id));
+  const offset = query.cursor && /^\d+$/.test(query.cursor) ? Number(query.cursor) : 0;
+  const end = offset + query.pageSize;
+  return { page: kept.slice(offset, end), nextCursor: end < kept.length ? String(end) : null };
+}
+
 /** A batch that will call nobody more: only such a batch is exported. */
 export const isFinishedBatch = (status: BatchStatus) => status === "completed" || status === "failed" || status === "cancelled";
 

@@ -818,6 +818,33 @@ describe("agents-phone", () => {
   }
 
   describe("phone numbers (/v1/convai/phone-numbers)", () => {
+    it("lists numbers a page at a time (GET /v1/convai/v2/phone-numbers): search, filters and order; another workspace sees none", async () => {
+      const own = await createKey(await signUp("phone-v2@example.com"));
+      const agentId = await newAgent(own);
+      const ids: string[] = [];
+      for (const [number, label] of [["+15005550040", "Support"], ["+15005550041", "sales line"], ["+15005550042", "Billing"]] as const) {
+        ids.push((await json<{ phone_number_id: string }>(await importNumber(own, number, { label, ...(label === "Support" ? { agent_id: agentId } : {}) }))).phone_number_id);
+      }
+      type Page = { phone_numbers: { phone_number_id: string; label: string; assigned_agent: unknown }[]; has_more: boolean; next_cursor?: string };
+      const page = async (query: string, k = own) => json<Page>(await api(`/v1/convai/v2/phone-numbers${query}`, { key: k }));
+      const first = await page("?page_size=2");
+      expect(first.phone_numbers.map((n) => n.label)).toEqual(["Billing", "sales line"]);
+      expect(first).toMatchObject({ has_more: true, next_cursor: "2" });
+      const second = await page(`?page_size=2&cursor=${first.next_cursor}`);
+      expect(second.phone_numbers).toEqual([expect.objectContaining({ phone_number_id: ids[0], label: "Support", assigned_agent: { agent_id: agentId, agent_name: "Phone agent" } })]);
+      expect(second.has_more).toBe(false);
+      expect((await page("?sort_by=phone_number&sort_direction=desc")).phone_numbers.map((n) => n.phone_number_id)).toEqual([...ids].reverse());
+      expect((await page("?search=SALES")).phone_numbers.map((n) => n.phone_number_id)).toEqual([ids[1]]);
+      expect((await page(`?search=${ids[2]}`)).phone_numbers.map((n) => n.phone_number_id)).toEqual([ids[2]]);
+      expect((await page(`?agent_id=${agentId}`)).phone_numbers.map((n) => n.phone_number_id)).toEqual([ids[0]]);
+      expect((await page("?provider=sip_trunk")).phone_numbers).toEqual([]);
+      expect((await page("", otherKey)).phone_numbers.map((n) => n.phone_number_id)).not.toContain(ids[0]);
+      const bad = await api("/v1/convai/v2/phone-numbers?sort_by=created", { key: own });
+      expect(bad.status).toBe(422);
+      expect((await api("/v1/convai/v2/phone-numbers?page_size=0", { key: own })).status).toBe(422);
+      expect((await api("/v1/convai/v2/phone-numbers")).status).toBe(401);
+    });
+
     it("imports a Twilio number checked on the account, lists, gets, assigns an agent and deletes; another workspace sees nothing", async () => {
       const agentId = await newAgent();
       const created = await importNumber(key, "+1 500 555 0010");
@@ -2843,4 +2870,37 @@ describe("agents-media", () => {
     expect((await api(`/v1/convai/conversations/${conversationId}`, { method: "DELETE", key })).status).toBe(200);
     expect((await env.MEDIA.list({ prefix: "conversation-files/" })).objects.some((o) => o.key.includes(conversationId))).toBe(false);
   }, 30_000);
+
+  it("finds an agent's topics in what its callers said, with counts and success rates, in a window and pages", async () => {
+    const agentId = await newAgent({ agent: { first_message: "", prompt: { prompt: "You help shoppers. Delivery takes three days." } }, conversation: { text_only: true } });
+    const talk = async (text: string) => {
+      const call = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": key });
+      call.send({ type: "conversation_initiation_client_data" });
+      const metadata = await call.until((m) => m.type === "conversation_initiation_metadata");
+      call.send({ type: "user_message", text });
+      await call.until((m) => m.type === "agent_response");
+      call.socket.close(1000, "bye");
+      return savedConversation((metadata.conversation_initiation_metadata_event as { conversation_id: string }).conversation_id, key);
+    };
+    for (const text of ["Where is my delivery?", "How long does delivery take?", "When does delivery arrive?", "I want a refund please", "Can I get a refund?", "Hello"]) await talk(text);
+
+    type Topics = { topics: { topic_id: string; label: string; description: string; conversation_count: number; metrics: { conversation_count: number; evaluation_criteria?: unknown[] } }[]; window_start_unix_secs: number; window_end_unix_secs: number; has_more: boolean; next_cursor?: string };
+    const topics = async (query = "", as = key) => api(`/v1/convai/agents/${agentId}/topics${query}`, { key: as });
+    const all = await json<Topics>(await topics());
+    expect(all.topics.map((t) => [t.topic_id, t.label, t.conversation_count])).toEqual([
+      ["topic_deliver", "Delivery", 3],
+      ["topic_refund", "Refund", 2],
+    ]);
+    expect(all.topics[0]).toMatchObject({ description: "Where is my delivery?", metrics: { conversation_count: 3, evaluation_criteria: [] } });
+    expect(all.window_end_unix_secs - all.window_start_unix_secs).toBeGreaterThanOrEqual(30 * 86_400);
+    const paged = await json<Topics>(await topics("?page_size=1&sort_direction=asc&include_evaluation_criteria=false"));
+    expect(paged).toMatchObject({ topics: [{ topic_id: "topic_refund", metrics: { conversation_count: 2 } }], has_more: true, next_cursor: "1" });
+    expect(paged.topics[0]!.metrics.evaluation_criteria).toBeUndefined();
+    expect((await json<Topics>(await topics("?page_size=1&sort_direction=asc&cursor=1"))).topics.map((t) => t.topic_id)).toEqual(["topic_deliver"]);
+    // A window before these conversations has none.
+    expect((await json<Topics>(await topics("?from_unix_secs=86400&to_unix_secs=172800"))).topics).toEqual([]);
+    expect(await error(await topics("?sort_by=volume"))).toMatchObject({ status: 422 });
+    expect((await error(await topics("?from_unix_secs=200&to_unix_secs=100"))).detail).toEqual([expect.objectContaining({ msg: "from_unix_secs must not be after to_unix_secs" })]);
+    expect((await topics("", otherKey)).status).toBe(404);
+  }, 60_000);
 });
