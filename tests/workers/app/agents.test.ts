@@ -2785,6 +2785,10 @@ describe("agents-media", () => {
     expect(await error(await upload(`/v1/convai/agents/${agentId}/avatar`, "avatar_file", new Blob([big]), "big.png"))).toEqual({ status: 413, detail: { status: "avatar_too_large", message: AGENT_MEDIA_TEXTS.avatarTooLarge } });
     expect((await upload(`/v1/convai/agents/${agentId}/avatar`, "file", new Blob([PNG]), "face.png")).status).toBe(422);
     expect((await upload(`/v1/convai/agents/${agentId}/avatar`, "avatar_file", new Blob([PNG]), "face.png", otherKey)).status).toBe(404);
+
+    // Deleting the agent deletes its media.
+    expect((await api(`/v1/convai/agents/${agentId}`, { method: "DELETE", key })).status).toBe(200);
+    expect((await env.MEDIA.list({ prefix: `agent-media/${agentId}/` })).objects).toEqual([]);
   });
 
   it("sets hold audio, read-only in the settings, and plays it to the client while a tool keeps the conversation waiting", async () => {
