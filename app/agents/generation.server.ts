@@ -262,7 +262,11 @@ class ConversationSession {
     try {
       await this.mcp;
       // Files attached since the last answer are read now, and answered from with the knowledge base.
-      this.files.push(...(await newConversationFilePassages(this.env, this.options.agent.workspaceId, this.id, this.filesRead)));
+      const files = await newConversationFilePassages(this.env, this.options.agent.workspaceId, this.id, this.filesRead).catch((error) => {
+        log("error", "conversation files not read", { request_id: this.options.requestId, error: String(error) });
+        return [];
+      });
+      this.files.push(...files);
       for (let round = 0; current(); round++) {
         if (round === TOOL_LIMITS.maxRounds) {
           this.reply(TOOL_TEXTS.tooManyRounds, voice);
