@@ -4,12 +4,13 @@ import type { AuthedEnv } from "~/api/auth";
 import { requireAgentsCaller } from "~/agents/api-access";
 import { apiError } from "~/api/errors";
 import { valid } from "~/api/validation";
-import { agentSummaryJson, chatEngine, findAgent, findDocument, findVersion, settingsOfAgent, signConversation, versionJson, VERSION_TEXTS } from "~/agents/agents.server";
+import { agentSummaryJson, agentTopics, chatEngine, findAgent, findDocument, findVersion, settingsOfAgent, signConversation, versionJson, VERSION_TEXTS } from "~/agents/agents.server";
 import { AGENT_TEXTS, SIGNED_URL_SECONDS } from "~/agents/rules/agents";
 import { knowledgePages } from "~/agents/rules/knowledge";
 import { llmPrices } from "~/agents/rules/models";
 import { widgetConfig } from "~/agents/rules/widget";
-import { doc, id, queryList } from "./api-schemas";
+import { TOPIC_LIMITS } from "~/agents/rules/topics";
+import { doc, id, queryFlag, queryList } from "./api-schemas";
 
 const agentParam = z.object({ agent_id: id });
 
@@ -100,5 +101,38 @@ agentDetailsApi.post(
   async (c) => {
     if (!(await findAgent(c.env, c.get("caller"), c.req.valid("param").agent_id))) return apiError(c, 404, "not_found", AGENT_TEXTS.agentNotFound);
     return c.json({ llm_prices: llmPrices(await chatEngine(c.env).catalog()) });
+  },
+);
+
+agentDetailsApi.get(
+  "/agents/:agent_id/topics",
+  requireAgentsCaller,
+  doc("What an agent's callers talk about: topics found in the users' words of its conversations in a window (the last 30 days by default), with counts and success rates", {
+    success: { description: "JSON: topics (topic_id, label, description, conversation_count, metrics, success_rate), window_start_unix_secs, window_end_unix_secs, has_more, next_cursor" },
+    responses: { 404: "not_found" },
+  }),
+  valid("param", agentParam),
+  valid(
+    "query",
+    z
+      .object({
+        page_size: z.coerce.number().int().min(1).max(TOPIC_LIMITS.maxPageSize).default(TOPIC_LIMITS.pageSize),
+        sort_by: z.enum(["conversations", "sentiment", "success_rate", "frustration"]).default("conversations"),
+        sort_direction: z.enum(["asc", "desc"]).default("desc"),
+        from_unix_secs: z.coerce.number().int().min(0).optional(),
+        to_unix_secs: z.coerce.number().int().min(0).optional(),
+        include_evaluation_criteria: queryFlag.default(true),
+        cursor: z.string().regex(/^\d{1,6}$/, "A cursor this list answered").optional(),
+      })
+      .refine((q) => q.from_unix_secs === undefined || q.to_unix_secs === undefined || q.from_unix_secs <= q.to_unix_secs, { message: "from_unix_secs must not be after to_unix_secs", path: ["from_unix_secs"] }),
+  ),
+  async (c) => {
+    const caller = c.get("caller");
+    const agent = await findAgent(c.env, caller, c.req.valid("param").agent_id);
+    if (!agent) return apiError(c, 404, "not_found", AGENT_TEXTS.agentNotFound);
+    const q = c.req.valid("query");
+    return c.json(
+      await agentTopics(c.env, caller, agent.id, { pageSize: q.page_size, sortBy: q.sort_by, direction: q.sort_direction, fromUnixSecs: q.from_unix_secs, toUnixSecs: q.to_unix_secs, includeEvaluationCriteria: q.include_evaluation_criteria, cursor: q.cursor }),
+    );
   },
 );

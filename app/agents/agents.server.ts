@@ -22,3 +22,5 @@ export * from "./server/mcp-servers.server";
 export * from "./server/procedures.server";
 export * from "./server/branch-page.server";
 export * from "./server/triage-tickets.server";
+export * from "./server/conversation-files.server";
+export * from "./server/topics.server";

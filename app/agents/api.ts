@@ -36,6 +36,7 @@ import { rangedObjectResponse } from "~/history/history.server";
 import { AGENT_LIMITS, AGENT_TEXTS, offsetPage } from "~/agents/rules/agents";
 import { SECRET_LIMITS, SECRET_TEXTS } from "~/agents/rules/secrets";
 import { BRANCH_TEXTS, MAIN_BRANCH } from "~/agents/rules/branches";
+import { withoutReadOnlySettings } from "~/agents/rules/agent-media";
 import { doc, jsonObject, pageQuery, queryList, refused } from "./api-schemas";
 
 const agentBody = z.object({
@@ -51,7 +52,7 @@ const conversationParam = z.object({ conversation_id: z.string().min(1).max(100)
 export const agentsApi = new Hono<AuthedEnv>();
 agentsApi.use("*", requireAgentsCaller);
 
-const input = (body: z.infer<typeof agentBody>) => ({ name: body.name, conversationConfig: body.conversation_config, platformSettings: body.platform_settings ?? undefined, tags: body.tags ?? undefined });
+const input = (body: z.infer<typeof agentBody>) => ({ name: body.name, conversationConfig: body.conversation_config, platformSettings: withoutReadOnlySettings(body.platform_settings ?? undefined), tags: body.tags ?? undefined });
 
 agentsApi.post(
   "/agents/create",
@@ -173,7 +174,7 @@ agentsApi.get(
   },
 );
 
-agentsApi.delete("/conversations/:conversation_id", doc("Delete a conversation and its audio", { success: { description: "Empty JSON" }, responses: { 404: "not_found" } }), valid("param", conversationParam), async (c) => {
+agentsApi.delete("/conversations/:conversation_id", doc("Delete a conversation, its audio and its files", { success: { description: "Empty JSON" }, responses: { 404: "not_found" } }), valid("param", conversationParam), async (c) => {
   if (!(await deleteConversation(c.env, c.get("caller"), c.req.valid("param").conversation_id))) return apiError(c, 404, "not_found", AGENT_TEXTS.conversationNotFound);
   return c.json({});
 });

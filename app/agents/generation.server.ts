@@ -17,7 +17,8 @@ import { synthesizeUncharged } from "~/speech/generation.server";
 import { transcribe } from "~/speech/speech.server";
 import { splitSentences } from "../../core/speech/speech-text";
 import { log } from "~/common/log.server";
-import { callWebhookTool, chatEngine, conversationProcedures, emitPostCall, passagesOf, recordToolCall, routeConversation, settingsOfAgent, withAgentModel, workspaceToolsById, type AgentRow, type TranscriptEntry } from "~/agents/agents.server";
+import { holdAudioPcm } from "~/agents/media.server";
+import { callWebhookTool, chatEngine, newConversationFilePassages, conversationProcedures, emitPostCall, passagesOf, recordToolCall, routeConversation, settingsOfAgent, withAgentModel, workspaceToolsById, type AgentRow, type TranscriptEntry } from "~/agents/agents.server";
 import { AGENT_TEXTS, CONVERSATION_AUDIO_FORMAT, PING_SECONDS, type AgentSettings } from "~/agents/rules/agents";
 import { CLOSE_NORMAL, CLOSE_POLICY, parseClientMessage, serverMessages, type ClientMessage } from "~/agents/rules/protocol";
 import { conversationCredits, CONVERSATION_SOURCE, CONVERSATION_USAGE_LABEL, readySentences, TOOL_LIMITS, TOOL_TEXTS, toolArguments, toolResultText, turnRequest, type AgentTool, type ClientTool, type McpTool } from "~/agents/rules/llm";
@@ -31,8 +32,11 @@ const SAMPLE_RATE = 16000;
 /** Audio is sent in pieces of this many bytes (a quarter second of 16 kHz PCM). */
 const AUDIO_PIECE_BYTES = 8000;
 
-/** Says sentences in order, each synthesised when the one before is sent, while its turn lasts. */
-type Voice = { say(sentence: string): void; done(): Promise<void> };
+/** Audio the hold loop keeps sent ahead of the client's playback: the answer follows the tool's result this soon. */
+const HOLD_LEAD_MS = 500;
+
+/** Says sentences in order, each synthesised when the one before is sent, while its turn lasts; idle() is when all are sent. */
+type Voice = { say(sentence: string): void; done(): Promise<void>; idle(): Promise<void> };
 
 export type ConversationOptions = {
   agent: AgentRow;
@@ -88,6 +92,9 @@ class ConversationSession {
   private procedures: WorkingProcedure[] = [];
   private readonly activeProcedures = new Set<string>();
   private readonly context: ChatPassage[] = [];
+  /** Files attached to the conversation (decision 0096): their passages, and the ids of those read. */
+  private readonly files: ChatPassage[] = [];
+  private readonly filesRead = new Set<string>();
   private readonly transcript: TranscriptEntry[] = [];
   private readonly history: ChatMessage[] = [];
   private readonly detector = new TurnDetector();
@@ -112,6 +119,8 @@ class ConversationSession {
   private readonly approvals = new Map<string, (approved: boolean) => void>();
   /** The agent's MCP servers, opened while the first message is spoken; answers wait for them. */
   private mcp: Promise<ConversationMcp | null> = Promise.resolve(null);
+  /** The agent's hold audio (16 kHz PCM, decision 0096), read when the conversation opens; null when it has none. */
+  private holdAudio: Promise<Uint8Array | null> = Promise.resolve(null);
 
   constructor(
     private readonly env: Env,
@@ -178,6 +187,7 @@ class ConversationSession {
     this.passages = await passagesOf(this.env, agent.workspaceId, this.settings.knowledgeBase.map((k) => k.id));
     if (this.settings.toolIds.length) this.settings = { ...this.settings, tools: [...this.settings.tools, ...(await workspaceToolsById(this.env, agent.workspaceId, this.settings.toolIds))] };
     if (this.settings.mcpServerIds.length) this.mcp = this.openMcp();
+    if (!this.textOnly) this.holdAudio = holdAudioPcm(this.env, agent).catch(() => null);
     this.send(serverMessages.metadata(this.id, CONVERSATION_AUDIO_FORMAT));
     this.timers.push(setTimeout(() => this.close(CLOSE_NORMAL, AGENT_TEXTS.maxDuration, "max_duration_exceeded"), this.settings.maxDurationSeconds * 1000));
     this.timers.push(setInterval(() => this.send(serverMessages.ping(++this.pingId, null)), PING_SECONDS * 1000));
@@ -251,6 +261,12 @@ class ConversationSession {
     const current = () => turn === this.turn && !this.ended;
     try {
       await this.mcp;
+      // Files attached since the last answer are read now, and answered from with the knowledge base.
+      const files = await newConversationFilePassages(this.env, this.options.agent.workspaceId, this.id, this.filesRead).catch((error) => {
+        log("error", "conversation files not read", { request_id: this.options.requestId, error: String(error) });
+        return [];
+      });
+      this.files.push(...files);
       for (let round = 0; current(); round++) {
         if (round === TOOL_LIMITS.maxRounds) {
           this.reply(TOOL_TEXTS.tooManyRounds, voice);
@@ -259,7 +275,7 @@ class ConversationSession {
         const result = await this.streamAnswer(voice, current);
         if (!result?.toolCalls?.length || !current()) break;
         for (const call of result.toolCalls) {
-          const content = await this.runTool(call);
+          const content = await this.runTool(call, voice, turn);
           this.history.push({ role: "tool", content, toolCallId: call.id });
         }
       }
@@ -276,7 +292,7 @@ class ConversationSession {
    * response (transcript and agent_response) when the model is done. Returns the model's result (its tool calls).
    */
   private async streamAnswer(voice: Voice, current: () => boolean): Promise<ChatResult | null> {
-    const request = turnRequest(this.settings.prompt, this.history, [...this.passages, ...this.context], this.settings.tools);
+    const request = turnRequest(this.settings.prompt, this.history, [...this.passages, ...this.files, ...this.context], this.settings.tools);
     let buffer = "";
     let text = "";
     let entry: TranscriptEntry | null = null;
@@ -313,7 +329,7 @@ class ConversationSession {
   }
 
   /** Runs a tool the model called; what it answered (or why it did not) goes back to the model, which says it. */
-  private async runTool(call: ChatToolCall): Promise<string> {
+  private async runTool(call: ChatToolCall, voice: Voice, turn: number): Promise<string> {
     const tool = this.settings.tools.find((t) => t.name === call.name);
     const args = toolArguments(call.arguments);
     if (!tool) return TOOL_TEXTS.unknownTool(call.name);
@@ -326,8 +342,9 @@ class ConversationSession {
       return text;
     }
     const started = Date.now();
-    const outcome =
-      tool.kind === "webhook" ? await callWebhookTool(this.env, this.options.agent.workspaceId, tool, args) : tool.kind === "mcp" ? await this.callMcp(tool, call, args) : await this.callClient(tool, call, args);
+    // A webhook or client tool keeps the caller waiting: the hold audio plays until it answers (decision 0096).
+    const stopHold = tool.kind === "mcp" ? () => {} : this.hold(voice, turn);
+    const outcome = await (tool.kind === "webhook" ? callWebhookTool(this.env, this.options.agent.workspaceId, tool, args) : tool.kind === "mcp" ? this.callMcp(tool, call, args) : this.callClient(tool, call, args)).finally(stopHold);
     // A workspace tool's calls are recorded (GET /v1/convai/tools/{tool_id}/executions, decision 0065).
     if (tool.id) {
       const agent = this.options.agent;
@@ -462,6 +479,34 @@ class ConversationSession {
         queue.finally(() => {
           if (current()) this.speaking = false;
         }),
+      idle: () => queue,
+    };
+  }
+
+  /**
+   * The hold audio while a tool runs (decision 0096): once what the agent said before the call is sent, the clip is
+   * sent as the agent's audio, looped and paced to real time (at most HOLD_LEAD_MS ahead), until the returned stop is
+   * called or the turn ends. It is not part of the recording: nobody said it.
+   */
+  private hold(voice: Voice, turn: number): () => void {
+    let holding = true;
+    const current = () => holding && turn === this.turn && !this.ended;
+    void (async () => {
+      const clip = await this.holdAudio;
+      if (!clip?.byteLength) return;
+      await voice.idle();
+      const start = Date.now();
+      let sentMs = 0;
+      for (let at = 0; current(); at = at + AUDIO_PIECE_BYTES >= clip.byteLength ? 0 : at + AUDIO_PIECE_BYTES) {
+        const piece = clip.subarray(at, at + AUDIO_PIECE_BYTES);
+        this.send(serverMessages.audio(toBase64(piece), ++this.eventId));
+        sentMs += (piece.byteLength / 2 / SAMPLE_RATE) * 1000;
+        const ahead = sentMs - (Date.now() - start) - HOLD_LEAD_MS;
+        if (ahead > 0) await new Promise((resolve) => setTimeout(resolve, ahead));
+      }
+    })().catch((error) => log("error", "hold audio failed", { request_id: this.options.requestId, error: String(error) }));
+    return () => {
+      holding = false;
     };
   }
 

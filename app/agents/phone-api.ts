@@ -16,6 +16,7 @@ import {
   createBatch,
   deleteBatch,
   deletePhoneNumber,
+  exportBatch,
   findBatch,
   findPhoneNumber,
   importPhoneNumber,
@@ -28,7 +29,7 @@ import {
   type AgentRefusal,
 } from "~/agents/agents.server";
 import { serveMediaStream } from "~/agents/phone-bridge.server";
-import { normalisePhoneNumber, PHONE_LIMITS, PHONE_TEXTS } from "~/agents/rules/phone";
+import { normalisePhoneNumber, PHONE_LIMITS, PHONE_TEXTS, phoneNumberPage } from "~/agents/rules/phone";
 
 const doc = apiDocs("Conversational AI");
 const refused = (c: Parameters<typeof apiError>[0], refusal: AgentRefusal) => apiError(c, refusal.httpStatus, refusal.status, refusal.message);
@@ -100,6 +101,49 @@ phoneNumbersApi.delete("/:phone_number_id", doc("Delete a phone number (Twilio's
   if (!(await deletePhoneNumber(c.env, c.get("caller"), c.req.valid("param").phone_number_id))) return apiError(c, 404, "not_found", PHONE_TEXTS.numberNotFound);
   return c.json({});
 });
+
+/** /v1/convai/v2/phone-numbers: the same numbers, a page at a time with filters and an order. */
+export const phoneNumbersV2Api = new Hono<AuthedEnv>();
+phoneNumbersV2Api.use("*", requireAgentsCaller);
+
+phoneNumbersV2Api.get(
+  "/",
+  doc("List the workspace's phone numbers a page at a time: search (an id, or part of a label or number), filters and an order", { success: { description: "JSON: phone_numbers, next_cursor, has_more" } }),
+  valid(
+    "query",
+    z.object({
+      page_size: z.coerce.number().int().min(1).max(100).default(30),
+      search: z.string().max(200).optional(),
+      label: z.string().max(PHONE_LIMITS.label).optional(),
+      phone_number: z.string().max(40).optional(),
+      provider: z.string().max(40).optional(),
+      supports_outbound: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
+      agent_id: z.string().max(100).optional(),
+      branch_id: z.string().max(100).optional(),
+      sort_by: z.enum(["label", "phone_number"]).default("label"),
+      sort_direction: z.enum(["asc", "desc"]).default("asc"),
+      cursor: z.string().regex(/^\d{1,6}$/, "A cursor this list answered").optional(),
+    }),
+  ),
+  async (c) => {
+    const q = c.req.valid("query");
+    const found = phoneNumberPage(await listPhoneNumbers(c.env, c.get("caller")), {
+      search: q.search,
+      label: q.label,
+      phoneNumber: q.phone_number,
+      provider: q.provider,
+      supportsOutbound: q.supports_outbound,
+      agentId: q.agent_id,
+      branchId: q.branch_id,
+      sortBy: q.sort_by,
+      direction: q.sort_direction,
+      pageSize: q.page_size,
+      cursor: q.cursor,
+    });
+    const names = await agentNames(c.env, c.get("caller"), found.page.map((n) => n.agentId));
+    return c.json({ phone_numbers: found.page.map((n) => phoneNumberJson(n, names)), has_more: found.nextCursor !== null, ...(found.nextCursor ? { next_cursor: found.nextCursor } : {}) });
+  },
+);
 
 // ---------------------------------------------------------------------------------------------------------------
 /** /v1/convai/twilio: what Twilio calls (no API key: a signature or the stream's one-time token). Mounted first. */
@@ -205,6 +249,22 @@ batchCallsApi.get(
     const q = c.req.valid("query");
     const page = await listBatches(c.env, c.get("caller"), { limit: q.limit, cursor: q.last_doc, agentId: q.agent_id });
     return c.json({ batch_calls: page.batches.map((b) => batchJson(b.batch, b.recipients, false)), next_doc: page.nextCursor, has_more: page.nextCursor !== null });
+  },
+);
+
+batchCallsApi.get(
+  "/:batch_id/export",
+  doc("A finished batch's recipients and outcomes as CSV: call status, error, conversation, its length and analysis, and each dynamic variable as a column", {
+    success: { contentTypes: ["text/csv"], description: "CSV, one line per recipient (a preview of the first `limit` with limit)" },
+    responses: { 404: "not_found", 409: "batch_not_finished" },
+  }),
+  valid("param", batchParam),
+  valid("query", z.object({ limit: z.coerce.number().int().min(1).max(PHONE_LIMITS.recipients).optional() })),
+  async (c) => {
+    const exported = await exportBatch(c.env, c.get("caller"), c.req.valid("param").batch_id, c.req.valid("query").limit);
+    if (!exported.ok) return refused(c, exported.refusal);
+    const filename = `${exported.name.replace(/[^\w.-]+/g, "_").slice(0, 80) || "batch"}.csv`;
+    return c.body(exported.csv, 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}"` });
   },
 );
 

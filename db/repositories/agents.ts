@@ -93,6 +93,25 @@ export async function findConversation(db: Database, workspaceId: string, id: st
   return db.select().from(conversations).where(and(eq(conversations.workspaceId, workspaceId), eq(conversations.id, id))).get();
 }
 
+/** A workspace's conversations by id (those of another workspace, or gone, are left out). */
+export async function findConversations(db: Database, workspaceId: string, ids: string[]): Promise<ConversationRow[]> {
+  const rows: ConversationRow[] = [];
+  // D1 binds at most 100 parameters a statement.
+  for (let at = 0; at < ids.length; at += 90) rows.push(...(await db.select().from(conversations).where(and(eq(conversations.workspaceId, workspaceId), inArray(conversations.id, ids.slice(at, at + 90)))).all()));
+  return rows;
+}
+
+/** An agent's conversations that started in a window (ms), newest first, with what topics read of them. */
+export async function conversationsOfAgentBetween(db: Database, workspaceId: string, agentId: string, window: { start: number; end: number; limit: number }) {
+  return db
+    .select({ id: conversations.id, transcript: conversations.transcript, analysis: conversations.analysis })
+    .from(conversations)
+    .where(and(eq(conversations.workspaceId, workspaceId), eq(conversations.agentId, agentId), sql`${conversations.startedAt} >= ${window.start}`, sql`${conversations.startedAt} <= ${window.end}`))
+    .orderBy(desc(conversations.startedAt))
+    .limit(window.limit)
+    .all();
+}
+
 export async function listConversations(db: Database, workspaceId: string, query: { pageSize: number; agentId?: string; before?: number; tagIds?: string[]; branchId?: string; versionId?: string }): Promise<ConversationRow[]> {
   const conditions = [eq(conversations.workspaceId, workspaceId)];
   if (query.agentId) conditions.push(eq(conversations.agentId, query.agentId));

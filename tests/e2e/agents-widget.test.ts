@@ -3,7 +3,10 @@ import type { AddressInfo } from "node:net";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { newPage, screenshot, screenshotsOf, signUpInBrowser, sharedBrowser, waitForHydration } from "./browser";
-import { uniqueEmail } from "./http";
+import { createApiKeyOverHttp, uniqueEmail } from "./http";
+
+/** A 1×1 PNG for the agent's avatar. */
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
 
 const baseUrl = inject("baseUrl");
 const browser = sharedBrowser();
@@ -50,6 +53,12 @@ describe("the agent widget on another site", () => {
     snippet = await page.getByTestId("embed-snippet").inputValue();
     expect(snippet).toMatch(/^<elevenlabs-convai agent-id="agent_\w+"><\/elevenlabs-convai>/);
     await screenshotsOf(page, `${agentPath}?tab=widget`, "agents-widget");
+    // An avatar uploaded through the API (decision 0096) is what the widget shows beside its button.
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const avatar = new FormData();
+    avatar.append("avatar_file", new Blob([PNG], { type: "image/png" }), "face.png");
+    const uploaded = await fetch(`${baseUrl}/v1/convai/agents/${agentPath.split("/").at(-1)}/avatar`, { method: "POST", headers: { "xi-api-key": await createApiKeyOverHttp(baseUrl, cookie) }, body: avatar });
+    const { avatar_url } = (await uploaded.json()) as { avatar_url: string };
     await context.close();
 
     const visitor = await (await visitorBrowser).newContext();
@@ -62,6 +71,7 @@ describe("the agent widget on another site", () => {
     await button.click({ timeout: 15_000 }).catch((error: Error) => {
       throw new Error(`${error.message}\n${log.join("\n")}`);
     });
+    expect(await shop.locator("elevenlabs-convai").locator("img.avatar").getAttribute("src")).toBe(avatar_url);
     // Connected over the WebSocket from this site: the agent's first message arrives.
     await shop.locator("elevenlabs-convai").getByRole("status").getByText("Hello from the shop widget.").waitFor({ timeout: 20_000 });
     await screenshot(shop, "agents-widget-on-site", { fullPage: false });

@@ -4,6 +4,7 @@ import { AudioInterface } from "@elevenlabs/elevenlabs-js/api/resources/conversa
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createApiKeyOverHttp, executeSql, serveFetchHandler, signUpOverHttp, uniqueEmail } from "./http";
 import { mcpTestServer } from "../agents/mcp-server";
+import { wavFile } from "../../core/audio/wav";
 
 /** The official SDK's conversationalAi (agents, knowledge base, conversations and its realtime client) against the stack. */
 const baseUrl = inject("baseUrl");
@@ -16,6 +17,9 @@ beforeAll(async () => {
   client = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, ownerEmail)), baseUrl });
   other = new ElevenLabsClient({ apiKey: await createApiKeyOverHttp(baseUrl, await signUpOverHttp(baseUrl, uniqueEmail("sdk-agents-other"))), baseUrl });
 });
+
+/** A 1×1 PNG: the smallest real image for the widget's avatar. */
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
 
 /** The SDK's audio interface for a program without a sound card: it counts what the agent says. */
 class CountingAudio extends AudioInterface {
@@ -52,6 +56,20 @@ describe("official SDK: conversational AI", () => {
     const got = await client.conversationalAi.knowledgeBase.documents.get(document.id);
     expect(got).toMatchObject({ type: "text", extractedInnerHtml: "Our support line is open from eight to four on weekdays." });
 
+    // The widget's avatar and the hold audio (decision 0096): uploaded, named in the settings, served.
+    const { avatarUrl } = await client.conversationalAi.agents.widget.avatar.create(agentId, { avatarFile: new File([PNG], "face.png", { type: "image/png" }) });
+    expect(avatarUrl).toMatch(new RegExp(`/convai/agent-media/${agentId}/avatar-\\w+\\.png$`));
+    expect((await client.conversationalAi.agents.widget.get(agentId)).widgetConfig.avatar).toEqual({ type: "image", url: avatarUrl });
+    expect((await fetch(avatarUrl!)).headers.get("content-type")).toBe("image/png");
+    await expect(client.conversationalAi.agents.widget.avatar.create(agentId, { avatarFile: new File(["<svg/>"], "x.svg", { type: "image/svg+xml" }) })).rejects.toMatchObject({ statusCode: 415 });
+    await expect(other.conversationalAi.agents.widget.avatar.create(agentId, { avatarFile: new File([PNG], "face.png") })).rejects.toMatchObject({ statusCode: 404 });
+    const tone = new Int16Array(8000).map((_, i) => Math.round(6000 * Math.sin((2 * Math.PI * 330 * i) / 16000)));
+    const hold = await client.conversationalAi.agents.holdAudio.create(agentId, { holdAudioFile: new File([wavFile(tone, 16000) as Uint8Array<ArrayBuffer>], "hold.wav", { type: "audio/wav" }) });
+    expect(hold).toMatchObject({ agentId, holdAudio: { originalFilename: "hold.wav", durationSecs: 0.5, sizeBytes: 44 + 16000 } });
+    expect((await client.conversationalAi.agents.get(agentId)).platformSettings?.queueingConfig?.holdAudio?.audioUrl).toBe(hold.holdAudio.audioUrl);
+    expect(await client.conversationalAi.agents.holdAudio.delete(agentId)).toEqual({ agentId });
+    await expect(client.conversationalAi.agents.holdAudio.delete(agentId)).rejects.toMatchObject({ statusCode: 404 });
+
     await client.conversationalAi.agents.delete(agentId);
     await expect(client.conversationalAi.agents.get(agentId)).rejects.toMatchObject({ statusCode: 404 });
     await client.conversationalAi.knowledgeBase.documents.delete(document.id);
@@ -66,7 +84,9 @@ describe("official SDK: conversational AI", () => {
     const audio = new CountingAudio();
     const answers: string[] = [];
     let answered: () => void;
+    let answeredAgain: () => void;
     const secondAnswer = new Promise<void>((resolve) => (answered = resolve));
+    const thirdAnswer = new Promise<void>((resolve) => (answeredAgain = resolve));
     const conversation = new Conversation({
       conversationClient: client,
       agentId,
@@ -75,6 +95,7 @@ describe("official SDK: conversational AI", () => {
       callbackAgentResponse: (text) => {
         answers.push(text);
         if (answers.length === 2) answered();
+        if (answers.length === 3) answeredAgain();
       },
     });
     let conversationId = "";
@@ -83,9 +104,18 @@ describe("official SDK: conversational AI", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     conversation.sendUserMessage("How long does delivery take?");
     await secondAnswer;
+    // A text file attached while the conversation runs is what the next answer reads (decision 0096).
+    const files = client.conversationalAi.conversations.files;
+    const unused = await files.create(conversationId, { file: new File(["Gift cards never expire."], "gifts.txt", { type: "text/plain" }) });
+    expect(await files.delete(conversationId, unused.fileId)).toEqual({ fileId: unused.fileId });
+    const { fileId } = await files.create(conversationId, { file: new File(["Returns are accepted within thirty days of delivery."], "returns.txt", { type: "text/plain" }) });
+    await expect(other.conversationalAi.conversations.files.create(conversationId, { file: new File(["x"], "x.txt", { type: "text/plain" }) })).rejects.toMatchObject({ statusCode: 404 });
+    conversation.sendUserMessage("How many days for returns?");
+    await thirdAnswer;
+    await expect(files.delete(conversationId, fileId)).rejects.toMatchObject({ statusCode: 409 });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     conversation.endSession();
-    expect(answers).toEqual(["Hello!", "Parcels are delivered within three working days."]);
+    expect(answers).toEqual(["Hello!", "Parcels are delivered within three working days.", "Returns are accepted within thirty days of delivery."]);
     expect(audio.bytes).toBeGreaterThan(16000);
 
     let saved;
@@ -95,7 +125,12 @@ describe("official SDK: conversational AI", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(saved!.status).toBe("done");
-    expect(saved!.transcript.map((t) => t.message)).toEqual(["Hello!", "How long does delivery take?", "Parcels are delivered within three working days."]);
+    expect(saved!.transcript.map((t) => t.message)).toEqual(["Hello!", "How long does delivery take?", "Parcels are delivered within three working days.", "How many days for returns?", "Returns are accepted within thirty days of delivery."]);
+    // Topics need a term two conversations share: one conversation has none yet.
+    const topics = await client.conversationalAi.conversations.topics.get(agentId, { pageSize: 5 });
+    expect(topics).toMatchObject({ topics: [], hasMore: false });
+    expect(topics.windowEndUnixSecs - topics.windowStartUnixSecs).toBeGreaterThanOrEqual(30 * 86_400);
+    await expect(other.conversationalAi.conversations.topics.get(agentId)).rejects.toMatchObject({ statusCode: 404 });
     const list = await client.conversationalAi.conversations.list({ agentId });
     expect(list.conversations.map((c) => c.conversationId)).toEqual([conversationId]);
     await expect(other.conversationalAi.conversations.get(conversationId)).rejects.toMatchObject({ statusCode: 404 });
@@ -138,6 +173,9 @@ describe("official SDK: phone numbers and outbound calls (the development Twilio
     expect(assigned).toMatchObject({ phoneNumber: "+15005550006", label: "Shop line", assignedAgent: { agentId, agentName: "Caller" } });
     expect((await client.conversationalAi.phoneNumbers.list()).map((n) => n.phoneNumberId)).toContain(phoneNumberId);
     expect(await other.conversationalAi.phoneNumbers.list()).toEqual([]);
+    const paged = await client.conversationalAi.phoneNumbers.listV2({ search: "shop line", pageSize: 10 });
+    expect(paged.phoneNumbers.map((n) => n.phoneNumberId)).toContain(phoneNumberId);
+    expect((await other.conversationalAi.phoneNumbers.listV2()).phoneNumbers).toEqual([]);
 
     const call = await client.conversationalAi.twilio.outboundCall({ agentId, agentPhoneNumberId: phoneNumberId, toNumber: "+14155550123" });
     expect(call).toMatchObject({ success: true, callSid: expect.stringMatching(/^CA/) });
@@ -150,6 +188,13 @@ describe("official SDK: phone numbers and outbound calls (the development Twilio
     expect(conversation!.transcript[0]).toMatchObject({ role: "agent", message: "Hello, this is the shop calling." });
     // The callee (the stand-in, speaking the platform's own voice over 8 kHz mu-law) was heard.
     expect(conversation!.transcript.some((t) => t.role === "user" && (t.message ?? "").length > 0)).toBe(true);
+    // A batch for tomorrow, cancelled: its export lists the recipient as cancelled (decision 0096).
+    const batch = await client.conversationalAi.batchCalls.create({ callName: "Tomorrow", agentId, agentPhoneNumberId: phoneNumberId, scheduledTimeUnix: Math.floor(Date.now() / 1000) + 86_400, recipients: [{ phoneNumber: "+14155550124" }] });
+    await expect(client.conversationalAi.batchCalls.export(batch.id)).rejects.toMatchObject({ statusCode: 409 });
+    await client.conversationalAi.batchCalls.cancel(batch.id);
+    const csv = await new Response(await client.conversationalAi.batchCalls.export(batch.id)).text();
+    expect(csv.split("\r\n")[1]).toMatch(/^\w+,\+14155550124,cancelled,/);
+    await expect(other.conversationalAi.batchCalls.export(batch.id)).rejects.toMatchObject({ statusCode: 404 });
     await client.conversationalAi.phoneNumbers.delete(phoneNumberId);
   }, 120_000);
 });

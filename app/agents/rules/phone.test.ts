@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batchCounts, batchStatusOf, initiationOverrides, parseMediaStreamMessage, parseRecipientsCsv, readStreamTwiml, recipientStatusOfCall, streamTwiml, twilioSignature } from "./phone";
+import { batchCounts, batchExportCsv, phoneNumberPage, batchStatusOf, csvCell, isFinishedBatch, initiationOverrides, parseMediaStreamMessage, parseRecipientsCsv, readStreamTwiml, recipientStatusOfCall, streamTwiml, twilioSignature } from "./phone";
 
 describe("phone rules", () => {
   it("writes TwiML that connects the call to the stream, with escaped parameters, and reads it back", () => {
@@ -44,5 +44,46 @@ describe("phone rules", () => {
     expect(problems).toEqual([{ line: 4, reason: "not a number is not a phone number in international form." }]);
     expect(parseRecipientsCsv("name\nAda").problems[0]!.line).toBe(1);
     expect(initiationOverrides(recipients[0]!.initiation)).toEqual({ firstMessage: "Hi Ada", language: undefined, prompt: undefined });
+  });
+
+  it("exports a finished batch as CSV: a line per recipient, dynamic variables as columns, cells quoted and formula-safe", () => {
+    expect(csvCell("+14155550100")).toBe("+14155550100");
+    expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(csvCell('She said "yes", twice')).toBe('"She said ""yes"", twice"');
+    expect(csvCell(-3)).toBe("-3");
+    expect(csvCell(null)).toBe("");
+    const base = { error: null, conversationId: null, durationSecs: null, callSuccessful: null, summary: null, initiation: null };
+    const csv = batchExportCsv([
+      { ...base, recipientId: "r1", phoneNumber: "+14155550100", status: "completed", conversationId: "conv_1", durationSecs: 42, callSuccessful: "success", summary: "Booked, at 9", initiation: { dynamic_variables: { name: "Ada", visits: 3 } } },
+      { ...base, recipientId: "r2", phoneNumber: "+14155550101", status: "failed", error: "busy", initiation: { dynamic_variables: { name: "Bo", city: "Oslo" } } },
+    ]);
+    expect(csv.split("\r\n")).toEqual([
+      "recipient_id,phone_number,status,error,conversation_id,call_duration_secs,call_successful,transcript_summary,var_name,var_visits,var_city",
+      'r1,+14155550100,completed,,conv_1,42,success,"Booked, at 9",Ada,3,',
+      "r2,+14155550101,failed,busy,,,,,Bo,,Oslo",
+      "",
+    ]);
+    expect(["completed", "failed", "cancelled"].every((s) => isFinishedBatch(s as never))).toBe(true);
+    expect(isFinishedBatch("in_progress")).toBe(false);
+  });
+
+  it("pages, filters and sorts phone numbers (v2 list)", () => {
+    const n = (id: string, label: string, phoneNumber: string, agentId: string | null = null) => ({ id, label, phoneNumber, provider: "twilio", agentId });
+    const numbers = [n("pn_b", "Support", "+14155550102", "agent_1"), n("pn_a", "sales line", "+14155550101"), n("pn_c", "Billing", "+442071838750", "agent_1")];
+    const base = { sortBy: "label" as const, direction: "asc" as const, pageSize: 2 };
+    const first = phoneNumberPage(numbers, base);
+    expect(first).toEqual({ page: [numbers[2], numbers[1]], nextCursor: "2" });
+    expect(phoneNumberPage(numbers, { ...base, cursor: "2" })).toEqual({ page: [numbers[0]], nextCursor: null });
+    expect(phoneNumberPage(numbers, { ...base, sortBy: "phone_number", direction: "desc", pageSize: 10 }).page.map((x) => x.id)).toEqual(["pn_c", "pn_b", "pn_a"]);
+    const ids = (filter: Partial<Parameters<typeof phoneNumberPage>[1]>) => phoneNumberPage(numbers, { ...base, pageSize: 10, ...filter }).page.map((x) => x.id);
+    expect(ids({ search: "SALES" })).toEqual(["pn_a"]);
+    expect(ids({ search: "pn_b" })).toEqual(["pn_b"]);
+    expect(ids({ search: "2071" })).toEqual(["pn_c"]);
+    expect(ids({ label: "port" })).toEqual(["pn_b"]);
+    expect(ids({ phoneNumber: "+1 415 555 0101" })).toEqual(["pn_a"]);
+    expect(ids({ agentId: "agent_1" })).toEqual(["pn_c", "pn_b"]);
+    expect(ids({ provider: "exotel" })).toEqual([]);
+    expect(ids({ supportsOutbound: false })).toEqual([]);
+    expect(ids({ branchId: "br_1" })).toEqual([]);
   });
 });

@@ -39,6 +39,7 @@ export const PHONE_TEXTS = {
   nothingToRetry: "No recipient of this batch failed: nothing to retry.",
   batchRunning: "This batch is still calling; cancel it or wait until it has finished before retrying.",
   signatureInvalid: "The request's X-Twilio-Signature does not match.",
+  batchNotFinished: "This batch is still calling: it can be exported once it has finished or been cancelled.",
 } as const;
 
 /** Twilio's call statuses, in the order a call goes through them; the last five end it. */
@@ -68,6 +69,95 @@ export function batchStatusOf(current: string, recipients: string[], scheduledAt
   if (current === "cancelled") return "cancelled";
   if (recipients.some((s) => OPEN_RECIPIENT.has(s))) return scheduledAt > now && recipients.every((s) => s === "pending") ? "pending" : "in_progress";
   return recipients.some((s) => s === "completed") ? "completed" : "failed";
+}
+
+export type PhoneNumberFilter = {
+  search?: string;
+  label?: string;
+  phoneNumber?: string;
+  provider?: string;
+  supportsOutbound?: boolean;
+  agentId?: string;
+  branchId?: string;
+  sortBy: "label" | "phone_number";
+  direction: "asc" | "desc";
+  pageSize: number;
+  cursor?: string;
+};
+
+/**
+ * A page of numbers (GET /v1/convai/v2/phone-numbers): search matches an id exactly or a label or number as a
+ * case-insensitive substring; every number here is a Twilio number that places calls and answers for its agent's
+ * live split, never a branch (so a branch_id filter matches none). The cursor is the offset in the sorted list.
+ */
+export function phoneNumberPage<T extends { id: string; label: string; phoneNumber: string; provider: string; agentId: string | null }>(numbers: T[], query: PhoneNumberFilter): { page: T[]; nextCursor: string | null } {
+  const has = (text: string, part: string) => text.toLowerCase().includes(part.toLowerCase());
+  const digits = (text: string) => text.replace(/[^\d]/g, "");
+  const kept = numbers.filter(
+    (n) =>
+      (!query.search || n.id === query.search || has(n.label, query.search) || (digits(query.search) !== "" && digits(n.phoneNumber).includes(digits(query.search)))) &&
+      (!query.label || has(n.label, query.label)) &&
+      (!query.phoneNumber || digits(n.phoneNumber).includes(digits(query.phoneNumber))) &&
+      (!query.provider || n.provider === query.provider) &&
+      query.supportsOutbound !== false &&
+      (!query.agentId || n.agentId === query.agentId) &&
+      !query.branchId,
+  );
+  const key = (n: T) => (query.sortBy === "label" ? n.label.toLowerCase() : n.phoneNumber);
+  const sign = query.direction === "asc" ? 1 : -1;
+  kept.sort((a, b) => sign * key(a).localeCompare(key(b)) || a.id.localeCompare(b.id));
+  const offset = query.cursor && /^\d+$/.test(query.cursor) ? Number(query.cursor) : 0;
+  const end = offset + query.pageSize;
+  return { page: kept.slice(offset, end), nextCursor: end < kept.length ? String(end) : null };
+}
+
+/** A batch that will call nobody more: only such a batch is exported. */
+export const isFinishedBatch = (status: BatchStatus) => status === "completed" || status === "failed" || status === "cancelled";
+
+/** One recipient's line of a batch's export: the call and what its conversation concluded. */
+export type BatchExportRow = {
+  recipientId: string;
+  phoneNumber: string;
+  status: string;
+  error: string | null;
+  conversationId: string | null;
+  durationSecs: number | null;
+  callSuccessful: string | null;
+  summary: string | null;
+  /** The recipient's conversation_initiation_client_data (JSON), whose dynamic variables become columns. */
+  initiation: Record<string, unknown> | null;
+};
+
+export const BATCH_EXPORT_COLUMNS = ["recipient_id", "phone_number", "status", "error", "conversation_id", "call_duration_secs", "call_successful", "transcript_summary"] as const;
+
+/**
+ * A CSV cell: quoted when it holds a comma, quote or line break; a text that a spreadsheet would run as a formula
+ * (= + - @ first) gets a leading apostrophe, except a phone number in international form.
+ */
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text) && !/^\+\d+$/.test(text) && typeof value !== "number") text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * A finished batch as CSV (GET /v1/convai/batch-calling/{id}/export): a header line, then one line per recipient in
+ * the batch's order; each dynamic variable any recipient was given is a column of its own (var_NAME), after the rest.
+ */
+export function batchExportCsv(rows: BatchExportRow[]): string {
+  const variablesOf = (row: BatchExportRow) => {
+    const given = row.initiation?.dynamic_variables;
+    return typeof given === "object" && given !== null && !Array.isArray(given) ? (given as Record<string, unknown>) : {};
+  };
+  const names = [...new Set(rows.flatMap((row) => Object.keys(variablesOf(row))))];
+  const lines = [[...BATCH_EXPORT_COLUMNS, ...names.map((n) => `var_${n}`)].map(csvCell).join(",")];
+  for (const row of rows) {
+    const variables = variablesOf(row);
+    const cells: (string | number | null)[] = [row.recipientId, row.phoneNumber, row.status, row.error, row.conversationId, row.durationSecs, row.callSuccessful, row.summary];
+    for (const name of names) cells.push(variables[name] === undefined || variables[name] === null ? null : typeof variables[name] === "object" ? JSON.stringify(variables[name]) : String(variables[name]));
+    lines.push(cells.map(csvCell).join(","));
+  }
+  return `${lines.join("\r\n")}\r\n`;
 }
 
 /** What a batch's counts say (the API's total_calls_*). */

@@ -2,7 +2,7 @@
 // <elevenlabs-convai agent-id> element: the element asks for its agent's widget configuration (a CORS request, so
 // the platform answers only the agent's allowed sites), shows a call button, and on a click talks over the
 // conversation WebSocket in the SDK's protocol: the microphone as 16 kHz PCM, the agent's audio played in order
-// and dropped at an interruption, pings answered. No cookies are sent.
+// and dropped at an interruption, pings answered; the agent's avatar beside the button when it has one. No cookies are sent.
 import { WIDGET_ELEMENT, WIDGET_TEXTS } from "./widget";
 
 export function widgetScript(origin: string): string {
@@ -16,7 +16,7 @@ export function widgetScript(origin: string): string {
   var STYLE = ":host{position:fixed;right:20px;bottom:20px;z-index:2147483000;font:14px/1.4 system-ui,sans-serif}" +
     ".box{display:flex;align-items:center;gap:10px;padding:8px 8px 8px 14px;border-radius:999px;background:#fff;color:#111;box-shadow:0 4px 24px rgba(0,0,0,.18)}" +
     "button{font:inherit;border:0;border-radius:999px;padding:10px 16px;background:#111;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #6aa0ff;outline-offset:2px}" +
-    "button[data-live]{background:#b42318}.status{min-width:5em}@media (prefers-color-scheme:dark){.box{background:#1c1c1f;color:#f4f4f5}button{background:#f4f4f5;color:#111}}";
+    "button[data-live]{background:#b42318}.status{min-width:5em}.avatar{width:40px;height:40px;border-radius:50%;object-fit:cover;margin-left:-8px}@media (prefers-color-scheme:dark){.box{background:#1c1c1f;color:#f4f4f5}button{background:#f4f4f5;color:#111}}";
   function base64(bytes) { var s = ""; for (var i = 0; i < bytes.length; i += 32768) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 32768)); return btoa(s); }
   function Call(agentId, onStatus, onEnd) {
     var socket, stream, context, processor, source, playing = [], next = 0, ended = false;
@@ -81,6 +81,8 @@ export function widgetScript(origin: string): string {
         .then(function (config) {
           root.innerHTML = '<style>' + STYLE + '</style><div class="box" part="widget"><span class="status" role="status" aria-live="polite"></span><button type="button"></button></div>';
           var button = root.querySelector("button"), status = root.querySelector(".status"), call = null;
+          // The agent's avatar (decision 0096), set as a property: the URL never becomes markup.
+          if (config.avatar_url) { var avatar = document.createElement("img"); avatar.className = "avatar"; avatar.alt = ""; avatar.setAttribute("part", "avatar"); avatar.src = config.avatar_url; root.querySelector(".box").insertBefore(avatar, status); }
           function idle(text) { call = null; button.textContent = config.start_text || TEXTS.start; button.removeAttribute("data-live"); status.textContent = text || config.name || ""; }
           idle();
           button.addEventListener("click", function () {

@@ -1,6 +1,7 @@
 // Agents: the only way to the `agents` table, scoped to the viewer's workspace (another workspace's agents are never found).
 import { database } from "../../../db/client";
 import { widgetAllowed } from "~/agents/rules/widget";
+import { agentMediaKey } from "~/agents/rules/agent-media";
 import * as table from "../../../db/repositories/agents";
 import type { AgentRow } from "../../../db/repositories/agents";
 import type { Actor } from "~/accounts/accounts.server";
@@ -120,8 +121,12 @@ export async function updateAgent(env: AgentsEnv, viewer: Viewer, id: string, in
   });
 }
 
-export async function deleteAgent(env: AgentsEnv, viewer: Pick<Actor, "membership">, id: string): Promise<boolean> {
-  return table.deleteAgent(database(env.DB), workspaceOf(viewer), id);
+/** Deletes an agent and its uploaded media (its avatar and hold audio, decision 0096). */
+export async function deleteAgent(env: AgentsEnv & Pick<Env, "MEDIA">, viewer: Pick<Actor, "membership">, id: string): Promise<boolean> {
+  if (!(await table.deleteAgent(database(env.DB), workspaceOf(viewer), id))) return false;
+  const media = await env.MEDIA.list({ prefix: agentMediaKey(id, "") });
+  if (media.objects.length) await env.MEDIA.delete(media.objects.map((o) => o.key));
+  return true;
 }
 
 /** The settings a conversation or a page needs, read from the stored JSON. */

@@ -4,6 +4,7 @@ import { database } from "../../../db/client";
 import * as table from "../../../db/repositories/agents";
 import type { ConversationRow } from "../../../db/repositories/agents";
 import type { Actor } from "~/accounts/accounts.server";
+import { deleteConversationFiles } from "./conversation-files.server";
 import type { ConversationAnalysis } from "../../../core/agents/evaluation";
 import { currentQuota } from "~/speech/speech.server";
 import { isRestricted } from "~/billing/rules/plan-actions";
@@ -54,10 +55,11 @@ export async function listConversations(env: Pick<Env, "DB">, viewer: Pick<Actor
   return { conversations: page, nextCursor: rows.length > query.pageSize ? String(page.at(-1)!.startedAt) : null };
 }
 
-/** Deletes a conversation and its audio. */
+/** Deletes a conversation, its audio and its files. */
 export async function deleteConversation(env: Env, viewer: Pick<Actor, "membership">, id: string): Promise<boolean> {
   const deleted = await table.deleteConversation(database(env.DB), viewer.membership.workspace.id, id);
   if (deleted?.audioKey) await env.MEDIA.delete(deleted.audioKey);
+  if (deleted) await deleteConversationFiles(env, viewer.membership.workspace.id, id);
   return Boolean(deleted);
 }
 

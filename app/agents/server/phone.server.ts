@@ -4,13 +4,15 @@
 import { database } from "../../../db/client";
 import * as table from "../../../db/repositories/phone";
 import type { BatchCallRow, BatchRecipientRow, PhoneCallRow, PhoneNumberRow } from "../../../db/repositories/phone";
-import { findAgent as findAgentRow } from "../../../db/repositories/agents";
+import { findAgent as findAgentRow, findConversations } from "../../../db/repositories/agents";
 import type { Actor } from "~/accounts/accounts.server";
 import { newId, randomHex, sha256Hex } from "~/accounts/accounts.server";
 import { log } from "~/common/log.server";
 import {
   batchCounts,
+  batchExportCsv,
   batchStatusOf,
+  isFinishedBatch,
   isFinalCallStatus,
   normalisePhoneNumber,
   PHONE_LIMITS,
@@ -262,6 +264,37 @@ export async function listBatches(env: { DB: D1Database }, viewer: Pick<Actor, "
 export async function findBatch(env: { DB: D1Database }, viewer: Pick<Actor, "membership">, id: string): Promise<{ batch: BatchCallRow; recipients: BatchRecipientRow[] } | null> {
   const batch = await table.findBatch(database(env.DB), workspaceOf(viewer), id);
   return batch ? { batch, recipients: await table.recipientsOf(database(env.DB), [batch.id]) } : null;
+}
+
+/**
+ * A finished batch's recipients and outcomes as CSV (the first `limit` recipients when given): each recipient's call
+ * status and, when the call was answered, its conversation's length and analysis.
+ */
+export async function exportBatch(env: { DB: D1Database }, viewer: Pick<Actor, "membership">, id: string, limit?: number): Promise<{ ok: true; name: string; csv: string } | Refused> {
+  const found = await findBatch(env, viewer, id);
+  if (!found) return refused(404, "not_found", PHONE_TEXTS.batchNotFound);
+  if (!isFinishedBatch(batchStatusOf(found.batch.status, found.recipients.map((r) => r.status), found.batch.scheduledAt, Date.now()))) return refused(409, "batch_not_finished", PHONE_TEXTS.batchNotFinished);
+  const recipients = found.recipients.slice(0, limit ?? found.recipients.length);
+  const ids = recipients.flatMap((r) => (r.conversationId ? [r.conversationId] : []));
+  const conversations = new Map((await findConversations(database(env.DB), workspaceOf(viewer), ids)).map((c) => [c.id, c]));
+  const csv = batchExportCsv(
+    recipients.map((r) => {
+      const conversation = r.conversationId ? conversations.get(r.conversationId) : undefined;
+      const analysis = conversation?.analysis ? (JSON.parse(conversation.analysis) as { callSuccessful?: string; summary?: string }) : null;
+      return {
+        recipientId: r.id,
+        phoneNumber: r.phoneNumber,
+        status: r.status,
+        error: r.error,
+        conversationId: r.conversationId,
+        durationSecs: conversation ? conversation.durationSecs : null,
+        callSuccessful: analysis?.callSuccessful ?? null,
+        summary: analysis?.summary ?? null,
+        initiation: r.initiation ? (JSON.parse(r.initiation) as Record<string, unknown>) : null,
+      };
+    }),
+  );
+  return { ok: true, name: found.batch.name, csv };
 }
 
 /** Cancels what has not been dialled yet; calls already under way finish. */

@@ -10,7 +10,7 @@ import { WIDGET_TEXTS } from "~/agents/rules/widget";
 import { SECRET_TEXTS } from "~/agents/rules/secrets";
 import { AUTH_CONNECTION_TEXTS } from "~/workspace/rules/auth-connections";
 import { devTwilioVoice, DEV_PHONE } from "../../../app/agents/server/dev-twilio-voice.server";
-import { twilioSignature } from "../../../app/agents/rules/phone";
+import { PHONE_TEXTS, twilioSignature } from "../../../app/agents/rules/phone";
 import { KNOWLEDGE_PAGE_TEXTS } from "~/agents/rules/knowledge";
 import { TOOLS_PAGE_TEXTS, WORKSPACE_TOOL_TEXTS } from "~/agents/rules/tools";
 import { TESTS_PAGE_TEXTS } from "~/agents/rules/simulation";
@@ -22,6 +22,10 @@ import { GROUP_PERMISSIONS, missingPermissionMessage } from "../../../core/works
 import { BRANCH_PAGE_TEXTS, BRANCH_TEXTS, pickBranch } from "~/agents/rules/branches";
 import { MERGE_PROPOSAL_TEXTS } from "~/agents/rules/merge-proposals";
 import { TRIAGE_PAGE_TEXTS, TRIAGE_TEXTS } from "~/agents/rules/triage-tickets";
+import { AGENT_MEDIA_LIMITS, AGENT_MEDIA_TEXTS } from "~/agents/rules/agent-media";
+import { CONVERSATION_FILE_LIMITS, CONVERSATION_FILE_TEXTS } from "~/agents/rules/conversation-files";
+import { wavFile } from "../../../core/audio/wav";
+import { fromBase64 } from "../../../core/base64";
 
 describe("agents", () => {
   const SHOP = "Opening hours: the shop opens at nine in the morning and closes at six in the evening.\n\nDelivery takes three working days. Delivery is free above fifty euros.";
@@ -756,7 +760,7 @@ describe("agents-llm", () => {
       const allowed = await SELF.fetch(`${ORIGIN}/convai/widget/${agentId}`, { headers: { origin: "https://shop.example" } });
       expect(allowed.status).toBe(200);
       expect(allowed.headers.get("access-control-allow-origin")).toBe("https://shop.example");
-      expect(await allowed.json()).toEqual({ agent_id: agentId, name: "Model agent" });
+      expect(await allowed.json()).toEqual({ agent_id: agentId, name: "Model agent", avatar_url: null });
       const refused = await SELF.fetch(`${ORIGIN}/convai/widget/${agentId}`, { headers: { origin: "https://elsewhere.example" } });
       expect(refused.status).toBe(403);
       expect(await refused.json()).toEqual({ status: "origin_not_allowed", message: WIDGET_TEXTS.siteNotAllowed });
@@ -815,6 +819,33 @@ describe("agents-phone", () => {
   }
 
   describe("phone numbers (/v1/convai/phone-numbers)", () => {
+    it("lists numbers a page at a time (GET /v1/convai/v2/phone-numbers): search, filters and order; another workspace sees none", async () => {
+      const own = await createKey(await signUp("phone-v2@example.com"));
+      const agentId = await newAgent(own);
+      const ids: string[] = [];
+      for (const [number, label] of [["+15005550040", "Support"], ["+15005550041", "sales line"], ["+15005550042", "Billing"]] as const) {
+        ids.push((await json<{ phone_number_id: string }>(await importNumber(own, number, { label, ...(label === "Support" ? { agent_id: agentId } : {}) }))).phone_number_id);
+      }
+      type Page = { phone_numbers: { phone_number_id: string; label: string; assigned_agent: unknown }[]; has_more: boolean; next_cursor?: string };
+      const page = async (query: string, k = own) => json<Page>(await api(`/v1/convai/v2/phone-numbers${query}`, { key: k }));
+      const first = await page("?page_size=2");
+      expect(first.phone_numbers.map((n) => n.label)).toEqual(["Billing", "sales line"]);
+      expect(first).toMatchObject({ has_more: true, next_cursor: "2" });
+      const second = await page(`?page_size=2&cursor=${first.next_cursor}`);
+      expect(second.phone_numbers).toEqual([expect.objectContaining({ phone_number_id: ids[0], label: "Support", assigned_agent: { agent_id: agentId, agent_name: "Phone agent" } })]);
+      expect(second.has_more).toBe(false);
+      expect((await page("?sort_by=phone_number&sort_direction=desc")).phone_numbers.map((n) => n.phone_number_id)).toEqual([...ids].reverse());
+      expect((await page("?search=SALES")).phone_numbers.map((n) => n.phone_number_id)).toEqual([ids[1]]);
+      expect((await page(`?search=${ids[2]}`)).phone_numbers.map((n) => n.phone_number_id)).toEqual([ids[2]]);
+      expect((await page(`?agent_id=${agentId}`)).phone_numbers.map((n) => n.phone_number_id)).toEqual([ids[0]]);
+      expect((await page("?provider=sip_trunk")).phone_numbers).toEqual([]);
+      expect((await page("", otherKey)).phone_numbers.map((n) => n.phone_number_id)).not.toContain(ids[0]);
+      const bad = await api("/v1/convai/v2/phone-numbers?sort_by=created", { key: own });
+      expect(bad.status).toBe(422);
+      expect((await api("/v1/convai/v2/phone-numbers?page_size=0", { key: own })).status).toBe(422);
+      expect((await api("/v1/convai/v2/phone-numbers")).status).toBe(401);
+    });
+
     it("imports a Twilio number checked on the account, lists, gets, assigns an agent and deletes; another workspace sees nothing", async () => {
       const agentId = await newAgent();
       const created = await importNumber(key, "+1 500 555 0010");
@@ -945,7 +976,7 @@ describe("agents-phone", () => {
     it("calls each recipient from the queue, reports per-recipient statuses, retries the failed ones and cancels", async () => {
       const agentId = await newAgent(key, "Hi, a short call from the shop.");
       const { phone_number_id } = await json<{ phone_number_id: string }>(await importNumber(key, "+15005550030"));
-      const submitted = await api("/v1/convai/batch-calling/submit", { method: "POST", key, json: { call_name: "Reminders", agent_id: agentId, agent_phone_number_id: phone_number_id, recipients: [{ phone_number: "+14155550150" }, { phone_number: DEV_PHONE.busyNumber }] } });
+      const submitted = await api("/v1/convai/batch-calling/submit", { method: "POST", key, json: { call_name: "Reminders", agent_id: agentId, agent_phone_number_id: phone_number_id, recipients: [{ phone_number: "+14155550150", conversation_initiation_client_data: { dynamic_variables: { name: "Ada" } } }, { phone_number: DEV_PHONE.busyNumber }] } });
       expect(submitted.status).toBe(200);
       const batch = await json<Batch>(submitted);
       expect(batch).toMatchObject({ name: "Reminders", agent_id: agentId, agent_name: "Phone agent", total_calls_scheduled: 2, phone_provider: "twilio" });
@@ -966,13 +997,27 @@ describe("agents-phone", () => {
       const again = await until(async () => json<Batch>(await api(`/v1/convai/batch-calling/${batch.id}`, { key })), (b) => b.status === "completed", "the retry to finish", 300);
       expect(again.recipients.map((r) => r.status)).toEqual(["completed", "failed"]);
 
+      // The finished batch's export (decision 0096): a CSV line per recipient with the call's outcome and conversation.
+      const exported = await api(`/v1/convai/batch-calling/${batch.id}/export`, { key });
+      expect([exported.status, exported.headers.get("content-type"), exported.headers.get("content-disposition")]).toEqual([200, "text/csv; charset=utf-8", 'attachment; filename="Reminders.csv"']);
+      const [header, first, second] = (await exported.text()).split("\r\n");
+      expect(header).toBe("recipient_id,phone_number,status,error,conversation_id,call_duration_secs,call_successful,transcript_summary,var_name");
+      const answered = again.recipients[0]!;
+      expect(first).toMatch(new RegExp(`^\\w+,\\+14155550150,completed,,${answered.conversation_id},\\d+,(success|failure|unknown),.*,Ada$`));
+      expect(second).toMatch(new RegExp(`^\\w+,\\${DEV_PHONE.busyNumber},failed,[^,]+,\\w*,,,,$`));
+      expect((await (await api(`/v1/convai/batch-calling/${batch.id}/export?limit=1`, { key })).text()).split("\r\n").filter(Boolean)).toHaveLength(2);
+      expect((await api(`/v1/convai/batch-calling/${batch.id}/export?limit=0`, { key })).status).toBe(422);
+      expect((await api(`/v1/convai/batch-calling/${batch.id}/export`, { key: otherKey })).status).toBe(404);
+
       // A batch scheduled for tomorrow waits; cancelling it cancels everyone.
       const later = await json<Batch>(await api("/v1/convai/batch-calling/submit", { method: "POST", key, json: { call_name: "Tomorrow", agent_id: agentId, agent_phone_number_id: phone_number_id, scheduled_time_unix: Math.floor(Date.now() / 1000) + 86_400, recipients: [{ phone_number: "+14155550151" }] } }));
       expect(later.status).toBe("pending");
+      expect(await detail(await api(`/v1/convai/batch-calling/${later.id}/export`, { key }))).toEqual({ status: "batch_not_finished", message: PHONE_TEXTS.batchNotFinished });
       const cancelled = await json<Batch>(await api(`/v1/convai/batch-calling/${later.id}/cancel`, { method: "POST", key }));
       expect(cancelled.status).toBe("cancelled");
       expect((await json<Batch>(await api(`/v1/convai/batch-calling/${later.id}`, { key }))).recipients.map((r) => r.status)).toEqual(["cancelled"]);
       expect((await api(`/v1/convai/batch-calling/${later.id}/cancel`, { method: "POST", key })).status).toBe(400);
+      expect((await (await api(`/v1/convai/batch-calling/${later.id}/export`, { key })).text()).split("\r\n")[1]).toMatch(/^\w+,\+14155550151,cancelled,/);
       expect((await api(`/v1/convai/batch-calling/${later.id}`, { method: "DELETE", key: otherKey })).status).toBe(404);
       expect((await api(`/v1/convai/batch-calling/${later.id}`, { method: "DELETE", key })).status).toBe(204);
     }, 180_000);
@@ -3002,4 +3047,180 @@ describe("agents-triage", () => {
     expect((await call<Ticket>(ticketPath(ticket!.agentqa_ticket_id))).status).toBe("resolved");
     expect(await html()).toContain(TRIAGE_PAGE_TEXTS.none);
   });
+});
+
+describe("agents-media", () => {
+  // An agent's avatar and hold audio, a conversation's files, batch exports, the paged phone numbers and topics (decision 0096).
+  let key: string;
+  let otherKey: string;
+  beforeAll(async () => {
+    key = await createKey(await signUp("agents-media@example.com"));
+    otherKey = await createKey(await signUp("agents-media-other@example.com"));
+  });
+  const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
+  const upload = (path: string, field: string, file: Blob, name: string, as = key, method = "POST") => {
+    const body = new FormData();
+    body.append(field, file, name);
+    return api(path, { method, key: as, body });
+  };
+  async function newAgent(config: Record<string, unknown> = {}, platform: Record<string, unknown> = {}): Promise<string> {
+    const response = await api("/v1/convai/agents/create", { method: "POST", key, json: { conversation_config: config, platform_settings: platform, name: "Media agent" } });
+    expect(response.status).toBe(200);
+    return (await json<{ agent_id: string }>(response)).agent_id;
+  }
+  const error = async (response: Response) => ({ status: response.status, detail: ((await response.json()) as { detail: { status: string; message: string } | { msg: string }[] }).detail });
+
+  it("sets the widget's avatar: stored, named in the settings and the widget's configuration, served while it is the avatar", async () => {
+    const agentId = await newAgent({}, { auth: { allowlist: [{ hostname: "shop.example" }] } });
+    const set = await upload(`/v1/convai/agents/${agentId}/avatar`, "avatar_file", new Blob([PNG], { type: "image/png" }), "face.png");
+    expect(set.status).toBe(200);
+    const { avatar_url } = await json<{ agent_id: string; avatar_url: string }>(set);
+    expect(avatar_url).toMatch(new RegExp(`^${ORIGIN}/convai/agent-media/${agentId}/avatar-\\w+\\.png$`));
+    const agent = await json<{ platform_settings: { widget: { avatar: unknown } } }>(await api(`/v1/convai/agents/${agentId}`, { key }));
+    expect(agent.platform_settings.widget.avatar).toEqual({ type: "image", url: avatar_url });
+    const widget = await SELF.fetch(`${ORIGIN}/convai/widget/${agentId}`, { headers: { origin: "https://shop.example" } });
+    expect(await widget.json()).toMatchObject({ agent_id: agentId, avatar_url });
+    const image = await SELF.fetch(avatar_url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
+    // The widget script shows it.
+    expect(await (await SELF.fetch(`${ORIGIN}/convai/widget.js`)).text()).toContain("config.avatar_url");
+
+    // A new avatar replaces the old one, which is no longer served.
+    const again = await json<{ avatar_url: string }>(await upload(`/v1/convai/agents/${agentId}/avatar`, "avatar_file", new Blob([PNG]), "face2.png"));
+    expect(again.avatar_url).not.toBe(avatar_url);
+    expect((await SELF.fetch(avatar_url)).status).toBe(404);
+    expect((await SELF.fetch(again.avatar_url)).status).toBe(200);
+    expect((await SELF.fetch(`${ORIGIN}/convai/agent-media/${agentId}/avatar-nope.png`)).status).toBe(404);
+
+    // Type by the bytes (415), size (413), the field (422), another workspace (404).
+    expect(await error(await upload(`/v1/convai/agents/${agentId}/avatar`, "avatar_file", new Blob(["<svg/>"], { type: "image/svg+xml" }), "x.svg"))).toEqual({ status: 415, detail: { status: "unsupported_image_type", message: AGENT_MEDIA_TEXTS.avatarType } });
+    const big = new Uint8Array(AGENT_MEDIA_LIMITS.avatarBytes + 1);
+    big.set(PNG);
+    expect(await error(await upload(`/v1/convai/agents/${agentId}/avatar`, "avatar_file", new Blob([big]), "big.png"))).toEqual({ status: 413, detail: { status: "avatar_too_large", message: AGENT_MEDIA_TEXTS.avatarTooLarge } });
+    expect((await upload(`/v1/convai/agents/${agentId}/avatar`, "file", new Blob([PNG]), "face.png")).status).toBe(422);
+    expect((await upload(`/v1/convai/agents/${agentId}/avatar`, "avatar_file", new Blob([PNG]), "face.png", otherKey)).status).toBe(404);
+
+    // Deleting the agent deletes its media.
+    expect((await api(`/v1/convai/agents/${agentId}`, { method: "DELETE", key })).status).toBe(200);
+    expect((await env.MEDIA.list({ prefix: `agent-media/${agentId}/` })).objects).toEqual([]);
+  });
+
+  it("sets hold audio, read-only in the settings, and plays it to the client while a tool keeps the conversation waiting", async () => {
+    const tone = new Int16Array(16000).map((_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 16000)));
+    const openPage = { type: "client", name: "open_page", description: "Opens a page of the site", parameters: { type: "object", properties: { page: { type: "string" } } }, expects_response: true, response_timeout_secs: 10 };
+    const agentId = await newAgent({ agent: { first_message: "", prompt: { prompt: "You help.", tools: [openPage] } } });
+    const set = await upload(`/v1/convai/agents/${agentId}/hold-audio`, "hold_audio_file", new Blob([wavFile(tone, 16000) as Uint8Array<ArrayBuffer>], { type: "audio/wav" }), "music.wav");
+    expect(set.status).toBe(200);
+    const { hold_audio } = await json<{ hold_audio: { audio_path: string; audio_url: string; original_filename: string; duration_secs: number; size_bytes: number } }>(set);
+    expect(hold_audio).toMatchObject({ original_filename: "music.wav", duration_secs: 1, size_bytes: 44 + 32000 });
+    expect((await SELF.fetch(hold_audio.audio_url)).headers.get("content-type")).toBe("audio/wav");
+    // Read-only: an update that sends hold_audio does not change it.
+    await api(`/v1/convai/agents/${agentId}`, { method: "PATCH", key, json: { platform_settings: { queueing_config: { hold_audio: { audio_path: "x", audio_url: "https://evil.example/x.mp3" } } } } });
+    const agent = await json<{ platform_settings: { queueing_config: { hold_audio: unknown } } }>(await api(`/v1/convai/agents/${agentId}`, { key }));
+    expect(agent.platform_settings.queueing_config.hold_audio).toEqual(hold_audio);
+
+    // While the client runs its tool, the hold audio arrives as the conversation's audio, from its first sample.
+    const call = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": key });
+    call.send({ type: "conversation_initiation_client_data" });
+    await call.until((m) => m.type === "conversation_initiation_metadata");
+    call.send({ type: "user_message", text: "open_page page=pricing" });
+    const request = await call.until((m) => m.type === "client_tool_call");
+    const asked = call.messages.indexOf(request);
+    await call.until((m) => m.type === "audio", asked);
+    const held = () => call.messages.slice(asked).filter((m) => m.type === "audio").map((m) => fromBase64((m.audio_event as { audio_base_64: string }).audio_base_64));
+    const first = held()[0]!;
+    expect(first).toEqual(new Uint8Array(tone.buffer).subarray(0, first.byteLength));
+    call.send({ type: "client_tool_result", tool_call_id: (request.client_tool_call as { tool_call_id: string }).tool_call_id, result: "Opened.", is_error: false });
+    await call.until((m) => m.type === "agent_response", asked);
+    call.socket.close(1000, "bye");
+
+    // Removed: gone from the settings and no longer served; a second removal says there is none.
+    expect(await json(await api(`/v1/convai/agents/${agentId}/hold-audio`, { method: "DELETE", key }))).toEqual({ agent_id: agentId });
+    expect((await SELF.fetch(hold_audio.audio_url)).status).toBe(404);
+    expect(await error(await api(`/v1/convai/agents/${agentId}/hold-audio`, { method: "DELETE", key }))).toEqual({ status: 404, detail: { status: "hold_audio_not_found", message: AGENT_MEDIA_TEXTS.noHoldAudio } });
+    // Bad files and another workspace.
+    expect((await error(await upload(`/v1/convai/agents/${agentId}/hold-audio`, "hold_audio_file", new Blob(["not audio"]), "x.txt"))).status).toBe(415);
+    expect((await upload(`/v1/convai/agents/${agentId}/hold-audio`, "hold_audio_file", new Blob([new Uint8Array(AGENT_MEDIA_LIMITS.holdAudioBytes + 1)]), "big.wav")).status).toBe(413);
+    expect((await upload(`/v1/convai/agents/${agentId}/hold-audio`, "hold_audio_file", new Blob([wavFile(tone, 16000) as Uint8Array<ArrayBuffer>]), "m.wav", otherKey)).status).toBe(404);
+    expect((await api(`/v1/convai/agents/${agentId}/hold-audio`, { method: "DELETE", key: otherKey })).status).toBe(404);
+  }, 30_000);
+
+  it("attaches text files to a conversation in progress: the agent answers from them; a read file stays, another workspace sees nothing", async () => {
+    const agentId = await newAgent({ agent: { first_message: "", prompt: { prompt: "You help shoppers." } }, conversation: { text_only: true } });
+    const call = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": key });
+    call.send({ type: "conversation_initiation_client_data" });
+    const metadata = await call.until((m) => m.type === "conversation_initiation_metadata");
+    const conversationId = (metadata.conversation_initiation_metadata_event as { conversation_id: string }).conversation_id;
+    const ask = async (text: string) => {
+      const before = call.messages.length;
+      call.send({ type: "user_message", text });
+      return responses([await call.until((m) => m.type === "agent_response", before)])[0];
+    };
+    const files = `/v1/convai/conversations/${conversationId}/files`;
+    expect(await ask("How many days for returns?")).not.toContain("thirty days");
+
+    const added = await upload(files, "file", new Blob(["Returns are accepted within thirty days of delivery.\n\nGift cards cannot be returned."], { type: "text/plain" }), "returns.txt");
+    expect(added.status).toBe(200);
+    const { file_id } = await json<{ file_id: string }>(added);
+    expect(file_id).toMatch(/^cfile_/);
+    const unread = await json<{ file_id: string }>(await upload(files, "file", new Blob(["Nothing"]), "later.md"));
+    // A file not read yet can be removed; another workspace finds neither the conversation nor its files.
+    expect((await api(`${files}/${unread.file_id}`, { method: "DELETE", key: otherKey })).status).toBe(404);
+    expect((await upload(files, "file", new Blob(["x"]), "x.txt", otherKey)).status).toBe(404);
+    expect(await json(await api(`${files}/${unread.file_id}`, { method: "DELETE", key }))).toEqual({ file_id: unread.file_id });
+    expect(await error(await api(`${files}/${unread.file_id}`, { method: "DELETE", key }))).toEqual({ status: 404, detail: { status: "file_not_found", message: CONVERSATION_FILE_TEXTS.fileNotFound } });
+
+    // The next answer reads the file; once read, it cannot be removed.
+    expect(await ask("How many days for returns?")).toBe("Returns are accepted within thirty days of delivery.");
+    expect(await error(await api(`${files}/${file_id}`, { method: "DELETE", key }))).toEqual({ status: 409, detail: { status: "file_already_used", message: CONVERSATION_FILE_TEXTS.alreadyUsed } });
+
+    // Text files only (by name or type, and by their bytes), 1 MB, and a field named file.
+    expect(await error(await upload(files, "file", new Blob([PNG], { type: "image/png" }), "face.png"))).toEqual({ status: 415, detail: { status: "unsupported_file_type", message: CONVERSATION_FILE_TEXTS.fileType } });
+    expect((await upload(files, "file", new Blob([PNG], { type: "text/plain" }), "face.txt")).status).toBe(415);
+    expect((await upload(files, "file", new Blob(["a".repeat(CONVERSATION_FILE_LIMITS.bytes + 1)]), "big.txt")).status).toBe(413);
+    expect((await upload(files, "attachment", new Blob(["a"]), "a.txt")).status).toBe(422);
+
+    // An ended conversation takes no more files; deleting it deletes its files.
+    call.socket.close(1000, "bye");
+    await savedConversation(conversationId, key);
+    expect(await error(await upload(files, "file", new Blob(["Late"]), "late.txt"))).toEqual({ status: 409, detail: { status: "conversation_not_in_progress", message: CONVERSATION_FILE_TEXTS.notLive } });
+    expect((await env.MEDIA.list({ prefix: "conversation-files/" })).objects.some((o) => o.key.includes(conversationId))).toBe(true);
+    expect((await api(`/v1/convai/conversations/${conversationId}`, { method: "DELETE", key })).status).toBe(200);
+    expect((await env.MEDIA.list({ prefix: "conversation-files/" })).objects.some((o) => o.key.includes(conversationId))).toBe(false);
+  }, 30_000);
+
+  it("finds an agent's topics in what its callers said, with counts and success rates, in a window and pages", async () => {
+    const agentId = await newAgent({ agent: { first_message: "", prompt: { prompt: "You help shoppers. Delivery takes three days." } }, conversation: { text_only: true } });
+    const talk = async (text: string) => {
+      const call = await connectAs(`/v1/convai/conversation?agent_id=${agentId}`, { "xi-api-key": key });
+      call.send({ type: "conversation_initiation_client_data" });
+      const metadata = await call.until((m) => m.type === "conversation_initiation_metadata");
+      call.send({ type: "user_message", text });
+      await call.until((m) => m.type === "agent_response");
+      call.socket.close(1000, "bye");
+      return savedConversation((metadata.conversation_initiation_metadata_event as { conversation_id: string }).conversation_id, key);
+    };
+    for (const text of ["Where is my delivery?", "How long does delivery take?", "When does delivery arrive?", "I want a refund please", "Can I get a refund?", "Hello"]) await talk(text);
+
+    type Topics = { topics: { topic_id: string; label: string; description: string; conversation_count: number; metrics: { conversation_count: number; evaluation_criteria?: unknown[] } }[]; window_start_unix_secs: number; window_end_unix_secs: number; has_more: boolean; next_cursor?: string };
+    const topics = async (query = "", as = key) => api(`/v1/convai/agents/${agentId}/topics${query}`, { key: as });
+    const all = await json<Topics>(await topics());
+    expect(all.topics.map((t) => [t.topic_id, t.label, t.conversation_count])).toEqual([
+      ["topic_deliver", "Delivery", 3],
+      ["topic_refund", "Refund", 2],
+    ]);
+    expect(all.topics[0]).toMatchObject({ description: "Where is my delivery?", metrics: { conversation_count: 3, evaluation_criteria: [] } });
+    expect(all.window_end_unix_secs - all.window_start_unix_secs).toBeGreaterThanOrEqual(30 * 86_400);
+    const paged = await json<Topics>(await topics("?page_size=1&sort_direction=asc&include_evaluation_criteria=false"));
+    expect(paged).toMatchObject({ topics: [{ topic_id: "topic_refund", metrics: { conversation_count: 2 } }], has_more: true, next_cursor: "1" });
+    expect(paged.topics[0]!.metrics.evaluation_criteria).toBeUndefined();
+    expect((await json<Topics>(await topics("?page_size=1&sort_direction=asc&cursor=1"))).topics.map((t) => t.topic_id)).toEqual(["topic_deliver"]);
+    // A window before these conversations has none.
+    expect((await json<Topics>(await topics("?from_unix_secs=86400&to_unix_secs=172800"))).topics).toEqual([]);
+    expect(await error(await topics("?sort_by=volume"))).toMatchObject({ status: 422 });
+    expect((await error(await topics("?from_unix_secs=200&to_unix_secs=100"))).detail).toEqual([expect.objectContaining({ msg: "from_unix_secs must not be after to_unix_secs" })]);
+    expect((await topics("", otherKey)).status).toBe(404);
+  }, 60_000);
 });
