@@ -8,6 +8,7 @@ import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { workerdEnv } from "./workerd/wrapper.mjs";
+import { patchDependencies } from "./patch-dependencies.mjs";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -111,6 +112,8 @@ function writeSourceArchive() {
 
 export function build({ quiet = false, skipWhenUnchanged = false } = {}) {
   const options = { quiet };
+  // Checkouts installed before a mend was added get it here: every worker test run builds first.
+  step("dependency mends", options, () => patchDependencies().length ? "mended" : "in place");
   copyCodecWasm();
   step("espeak-ng", options, () => summary(run("node", ["scripts/build-espeak.mjs"]), "espeak-ng"));
   step("pocketsphinx", options, () => summary(run("node", ["scripts/build-pocketsphinx.mjs"]), "pocketsphinx"));
