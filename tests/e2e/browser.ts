@@ -47,7 +47,24 @@ export async function waitForHydration(page: Page) {
 
 /** The whole page by default; `fullPage: false` for what the viewport shows (a dialog over the page). */
 export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
-  await page.screenshot({ path: join("tests/e2e/artifacts", `${name}.png`), fullPage });
+  await wholePageScreenshot(page, join("tests/e2e/artifacts", `${name}.png`), fullPage);
+}
+
+/**
+ * The app frame is the viewport's height and only its page scrolls, so a full-page screenshot would stop at the
+ * viewport: the frame grows for the photograph, so the whole page shows, and is put back after.
+ */
+export async function wholePageScreenshot(page: Page, path: string, fullPage = true) {
+  const unframe = (grow: boolean) =>
+    page.evaluate((grow) => {
+      for (const el of document.querySelectorAll<HTMLElement>('[data-testid="app-frame"], [data-testid="app-frame"] main, [data-testid="app-frame"] > div')) {
+        el.style.height = grow ? "auto" : "";
+        el.style.overflow = grow ? "visible" : "";
+      }
+    }, grow);
+  if (fullPage) await unframe(true);
+  await page.screenshot({ path, fullPage });
+  if (fullPage) await unframe(false);
 }
 
 /** A visitor on the sign-in page types their address and chooses Continue with SSO (to the identity provider). */

@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { seriousViolations, sharedBrowser, signInInBrowser, waitForHydration } from "./browser";
+import { seriousViolations, sharedBrowser, signInInBrowser, waitForHydration, wholePageScreenshot } from "./browser";
 import { createApiKeyOverHttp, signUpOverHttp, uniqueEmail } from "./http";
 import { APP_SECTIONS, MARKETING_PAGES } from "../../app/common/rules/navigation";
 import { THEME_STORAGE_KEY } from "../../app/common/rules/theme";
@@ -39,17 +39,7 @@ const slug = (path: string) => path.replace(/^\//, "").replaceAll("/", "-") || "
 async function photograph(page: Page, name: string) {
   if (!PHOTOGRAPHS) return;
   mkdirSync("tests/e2e/artifacts/pages", { recursive: true });
-  // The app frame is the viewport's height and only its page scrolls: let it grow for the photograph, so the whole page shows.
-  const unframe = (grow: boolean) =>
-    page.evaluate((grow) => {
-      for (const el of document.querySelectorAll<HTMLElement>('[data-testid="app-frame"], [data-testid="app-frame"] main, [data-testid="app-frame"] > div')) {
-        el.style.height = grow ? "auto" : "";
-        el.style.overflow = grow ? "visible" : "";
-      }
-    }, grow);
-  await unframe(true);
-  await page.screenshot({ path: `tests/e2e/artifacts/pages/${name}.png`, fullPage: true });
-  await unframe(false);
+  await wholePageScreenshot(page, `tests/e2e/artifacts/pages/${name}.png`);
 }
 
 /** Where the player bar is, and the page's scroll area scrolled to its end: the last content must end above the bar. */
