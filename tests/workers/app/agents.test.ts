@@ -22,7 +22,7 @@ import { GROUP_PERMISSIONS, missingPermissionMessage } from "../../../core/works
 import { BRANCH_PAGE_TEXTS, BRANCH_TEXTS, pickBranch } from "~/agents/rules/branches";
 import { MERGE_PROPOSAL_TEXTS } from "~/agents/rules/merge-proposals";
 import { TRIAGE_PAGE_TEXTS, TRIAGE_TEXTS } from "~/agents/rules/triage-tickets";
-import { AGENT_MEDIA_LIMITS, AGENT_MEDIA_TEXTS } from "~/agents/rules/agent-media";
+import { AGENT_MEDIA_LIMITS, AGENT_MEDIA_PAGE_TEXTS, AGENT_MEDIA_TEXTS } from "~/agents/rules/agent-media";
 import { CONVERSATION_FILE_LIMITS, CONVERSATION_FILE_TEXTS } from "~/agents/rules/conversation-files";
 import { wavFile } from "../../../core/audio/wav";
 import { fromBase64 } from "../../../core/base64";
@@ -3145,6 +3145,80 @@ describe("agents-media", () => {
     expect((await upload(`/v1/convai/agents/${agentId}/hold-audio`, "hold_audio_file", new Blob([new Uint8Array(AGENT_MEDIA_LIMITS.holdAudioBytes + 1)]), "big.wav")).status).toBe(413);
     expect((await upload(`/v1/convai/agents/${agentId}/hold-audio`, "hold_audio_file", new Blob([wavFile(tone, 16000) as Uint8Array<ArrayBuffer>]), "m.wav", otherKey)).status).toBe(404);
     expect((await api(`/v1/convai/agents/${agentId}/hold-audio`, { method: "DELETE", key: otherKey })).status).toBe(404);
+  }, 30_000);
+
+  it("uploads and removes the avatar and hold audio from the agent page's Widget tab (plain multipart forms), with the API's refusals under them", async () => {
+    const cookie = await signUp("agents-media-page@example.com");
+    const pageKey = await createKey(cookie);
+    const theirCookie = await signUp("agents-media-page-other@example.com");
+    const agentId = (await json<{ agent_id: string }>(await api("/v1/convai/agents/create", { method: "POST", key: pageKey, json: { name: "Page media", conversation_config: {} } }))).agent_id;
+    const page = `/app/conversational-ai/agents/${agentId}?tab=widget`;
+    const formOf = (intent: string, file?: [string, Blob, string]) => {
+      const body = new FormData();
+      body.append("intent", intent);
+      if (file) body.append(...file);
+      return body;
+    };
+    type Result = { intent: string; notice?: string; errors?: { form: string } };
+    const post = async (body: FormData, as = cookie) => {
+      const sent = await fetcherPost(page, body, as);
+      return { status: sent.status, result: sent.data as Result };
+    };
+    const html = async () => (await SELF.fetch(`${ORIGIN}${page}`, { headers: { cookie } })).text();
+    type Platform = { widget?: { avatar?: { url: string } }; queueing_config?: { hold_audio?: { audio_url: string } } };
+    const platform = async () => (await json<{ platform_settings: Platform }>(await api(`/v1/convai/agents/${agentId}`, { key: pageKey }))).platform_settings;
+    const svg = (): [string, Blob, string] => ["avatar_file", new Blob(["<svg/>"], { type: "image/svg+xml" }), "x.svg"];
+
+    const empty = await html();
+    expect(empty).toContain(AGENT_MEDIA_PAGE_TEXTS.noAvatar);
+    expect(empty).toContain(AGENT_MEDIA_PAGE_TEXTS.noHoldAudio);
+    expect(empty).toContain(AGENT_MEDIA_PAGE_TEXTS.holdIntro);
+    expect(empty.match(/enctype="multipart\/form-data"/g)).toHaveLength(2);
+
+    // The avatar: uploaded, shown, and refused as the API refuses (415, 413), or without a file (400).
+    expect(await post(formOf("upload-avatar", ["avatar_file", new Blob([PNG], { type: "image/png" }), "face.png"]))).toMatchObject({ status: 200, result: { notice: AGENT_MEDIA_PAGE_TEXTS.avatarUploaded } });
+    const avatarUrl = (await platform()).widget!.avatar!.url;
+    expect((await SELF.fetch(avatarUrl)).status).toBe(200);
+    expect(await html()).toContain(`src="${avatarUrl}"`);
+    expect(await post(formOf("upload-avatar", svg()))).toMatchObject({ status: 415, result: { intent: "upload-avatar", errors: { form: AGENT_MEDIA_TEXTS.avatarType } } });
+    const big = new Uint8Array(AGENT_MEDIA_LIMITS.avatarBytes + 1);
+    big.set(PNG);
+    expect(await post(formOf("upload-avatar", ["avatar_file", new Blob([big]), "big.png"]))).toMatchObject({ status: 413, result: { errors: { form: AGENT_MEDIA_TEXTS.avatarTooLarge } } });
+    // A file field left empty sends a nameless, empty part.
+    expect(await post(formOf("upload-avatar", ["avatar_file", new Blob([]), ""]))).toMatchObject({ status: 400, result: { errors: { form: AGENT_MEDIA_PAGE_TEXTS.avatarMissing } } });
+    // Without scripts the browser posts the document: the page comes back with the refusal under the form.
+    const noScript = await SELF.fetch(`${ORIGIN}${page}`, { method: "POST", body: formOf("upload-avatar", svg()), headers: { cookie, origin: ORIGIN, host: new URL(ORIGIN).host } });
+    expect(noScript.status).toBe(415);
+    expect(await noScript.text()).toContain(AGENT_MEDIA_TEXTS.avatarType);
+    expect((await platform()).widget!.avatar!.url).toBe(avatarUrl);
+
+    // Hold audio: uploaded and playable on the page; not audio 415, no sound 400.
+    const tone = new Int16Array(8000).map((_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 16000)));
+    expect(await post(formOf("upload-hold-audio", ["hold_audio_file", new Blob([wavFile(tone, 16000) as Uint8Array<ArrayBuffer>], { type: "audio/wav" }), "tone.wav"]))).toMatchObject({ status: 200, result: { notice: AGENT_MEDIA_PAGE_TEXTS.holdAudioUploaded } });
+    const holdUrl = (await platform()).queueing_config!.hold_audio!.audio_url;
+    const withAudio = await html();
+    expect(withAudio).toContain(`src="${holdUrl}"`);
+    expect(withAudio).toContain(AGENT_MEDIA_PAGE_TEXTS.holdAudioDetails("tone.wav", 0.5));
+    expect(await post(formOf("upload-hold-audio", ["hold_audio_file", new Blob(["not audio"]), "x.txt"]))).toMatchObject({ status: 415, result: { errors: { form: AGENT_MEDIA_TEXTS.holdAudioType } } });
+    expect(await post(formOf("upload-hold-audio", ["hold_audio_file", new Blob([wavFile(new Int16Array(0), 16000) as Uint8Array<ArrayBuffer>]), "silence.wav"]))).toMatchObject({ status: 400, result: { errors: { form: AGENT_MEDIA_TEXTS.holdAudioEmpty } } });
+    expect(await post(formOf("upload-hold-audio"))).toMatchObject({ status: 400, result: { errors: { form: AGENT_MEDIA_PAGE_TEXTS.holdAudioMissing } } });
+
+    // Another workspace finds no agent to change.
+    expect((await post(formOf("remove-avatar"), theirCookie)).status).toBe(404);
+    expect((await post(formOf("upload-hold-audio", ["hold_audio_file", new Blob([wavFile(tone, 16000) as Uint8Array<ArrayBuffer>]), "theirs.wav"]), theirCookie)).status).toBe(404);
+
+    // Removed: gone from the settings, no longer served, the bytes deleted; a second removal says there is none.
+    expect(await post(formOf("remove-hold-audio"))).toMatchObject({ status: 200, result: { notice: AGENT_MEDIA_PAGE_TEXTS.holdAudioRemoved } });
+    expect(await post(formOf("remove-avatar"))).toMatchObject({ status: 200, result: { notice: AGENT_MEDIA_PAGE_TEXTS.avatarRemoved } });
+    expect(await platform()).not.toHaveProperty("widget.avatar");
+    expect((await platform()).queueing_config?.hold_audio).toBeUndefined();
+    for (const url of [avatarUrl, holdUrl]) expect((await SELF.fetch(url)).status).toBe(404);
+    expect((await env.MEDIA.list({ prefix: `agent-media/${agentId}/` })).objects).toEqual([]);
+    expect(await post(formOf("remove-avatar"))).toMatchObject({ status: 404, result: { errors: { form: AGENT_MEDIA_TEXTS.noAvatar } } });
+    expect(await post(formOf("remove-hold-audio"))).toMatchObject({ status: 404, result: { errors: { form: AGENT_MEDIA_TEXTS.noHoldAudio } } });
+    const after = await html();
+    expect(after).toContain(AGENT_MEDIA_PAGE_TEXTS.noAvatar);
+    expect(after).toContain(AGENT_MEDIA_PAGE_TEXTS.noHoldAudio);
   }, 30_000);
 
   it("attaches text files to a conversation in progress: the agent answers from them; a read file stays, another workspace sees nothing", async () => {
