@@ -2458,6 +2458,8 @@ describe("agents-branches", () => {
     const branchId = async (agentId: string, name: string) => (await asAdmin<{ results: { id: string; name: string }[] }>(`/v1/convai/agents/${agentId}/branches?include_archived=true`)).results.find((b) => b.name === name)!.id;
     const proposalId = async (agentId: string, title: string) => (await asAdmin<{ results: { id: string; title: string }[] }>(`/v1/convai/agents/${agentId}/merge-proposals?status=open`)).results.find((p) => p.title === title)!.id;
     const firstMessage = async (agentId: string) => (await asAdmin<Agent>(`/v1/convai/agents/${agentId}`)).conversation_config.agent.first_message;
+    /** Each branch's versions ahead of and behind main, as the API lists them. */
+    const apart = async (agentId: string) => (await asAdmin<{ results: { id: string; commits_ahead: number | null; commits_behind: number | null }[] }>(`/v1/convai/agents/${agentId}/branches?include_archived=true`)).results.map((b) => [b.id, b.commits_ahead, b.commits_behind]);
 
     beforeAll(async () => {
       adminCookie = await signUp("branch-page@example.com");
@@ -2485,6 +2487,12 @@ describe("agents-branches", () => {
       const id = await proposalId(agentId, "Kinder welcome");
       const listed = await html(agentId);
       expect(listed.match(/data-testid="branch-row"/g)).toHaveLength(2);
+      // Its first version and the change are ahead of main; main has not moved since.
+      expect(await apart(agentId)).toEqual([
+        ["main", 0, 0],
+        [kind, 2, 0],
+      ]);
+      expect(listed).toContain(BRANCH_PAGE_TEXTS.apart(2, 0));
       expect(listed.match(/data-testid="merge-proposal"/g)).toHaveLength(1);
       expect(listed).toContain("Say it warmly.");
 
@@ -2503,6 +2511,11 @@ describe("agents-branches", () => {
       expect(await firstMessage(agentId)).toBe("Welcome, kindly.");
       expect(await asAdmin(`/v1/convai/agents/${agentId}/merge-proposals/${id}`)).toMatchObject({ outcome: { status: "merged" }, comments: [{ body: "Thanks!" }] });
       expect(await asAdmin(`/v1/convai/agents/${agentId}/branches/${kind}`)).toMatchObject({ is_archived: true });
+      // Merged: nothing of the branch is missing from main, whose merge version the branch lacks.
+      expect(await apart(agentId)).toEqual([
+        ["main", 0, 0],
+        [kind, 0, 1],
+      ]);
       expect(await html(agentId)).toContain(BRANCH_PAGE_TEXTS.noProposals);
     });
 
@@ -2513,6 +2526,7 @@ describe("agents-branches", () => {
       expect(await post(agentId, { intent: "create-branch", name: "Greeting", description: "" })).toMatchObject({ status: 409, result: { errors: { form: BRANCH_TEXTS.nameTaken("Greeting") } } });
       await api(`/v1/convai/agents/${agentId}?branch_id=${greeting}`, { method: "PATCH", key: adminKey, json: { conversation_config: { agent: { first_message: "Hi from the branch." } } } });
       await api(`/v1/convai/agents/${agentId}`, { method: "PATCH", key: adminKey, json: { conversation_config: { agent: { first_message: "Hi from main." } } } });
+      expect(await html(agentId)).toContain(BRANCH_PAGE_TEXTS.apart(2, 1));
       expect((await post(agentId, { intent: "propose", source_branch_id: greeting, title: "Greeting", description: "" })).status).toBe(200);
       const id = await proposalId(agentId, "Greeting");
       expect(await post(agentId, { intent: "propose", source_branch_id: greeting, title: "Again", description: "" })).toMatchObject({ status: 409, result: { errors: { form: MERGE_PROPOSAL_TEXTS.alreadyOpen } } });
