@@ -2406,11 +2406,12 @@ describe("agents-branches", () => {
     expect((await talk(agentId, await signedPathOf(`version_id=${b.created_version_id}`), {})).saved).toMatchObject({ branch_id: b.created_branch_id, version_id: b.created_version_id });
   }, 90_000);
 
-  it("lists as a document's, a tool's and a secret's dependents the agents using them on a branch or in a draft, naming the branch, as the delete refusal does", async () => {
+  it("lists as a document's, a tool's, a secret's and an MCP server's dependents the agents using them on a branch or in a draft, naming the branch, as the delete refusal does", async () => {
     const tool = await call<{ id: string }>("/v1/convai/tools", { method: "POST", json: { tool_config: { type: "webhook", name: "stock", description: "Stock of a product", api_schema: { url: "http://tools.test/stock", method: "GET" } } } });
     const documentId = (await call<{ id: string }>("/v1/convai/knowledge-base/text", { method: "POST", json: { text: "Stock is counted nightly.", name: "Stock facts" } })).id;
     const secret = await call<{ secret_id: string }>("/v1/convai/secrets", { method: "POST", json: { type: "new", name: "Stock token", value: "Bearer stock-1" } });
-    const uses = { tool_ids: [tool.id], knowledge_base: [{ type: "text", id: documentId, name: "Stock facts" }], tools: [{ type: "webhook", name: "orders", description: "Orders", api_schema: { url: "http://tools.test/orders", method: "GET", request_headers: { authorization: { secret_id: secret.secret_id } } } }] };
+    const mcp = await call<{ id: string }>("/v1/convai/mcp-servers", { method: "POST", json: { config: { name: "Stock MCP", url: "https://mcp.example.com/sse" } } });
+    const uses = { tool_ids: [tool.id], mcp_server_ids: [mcp.id], knowledge_base: [{ type: "text", id: documentId, name: "Stock facts" }], tools: [{ type: "webhook", name: "orders", description: "Orders", api_schema: { url: "http://tools.test/orders", method: "GET", request_headers: { authorization: { secret_id: secret.secret_id } } } }] };
     const agentId = await newAgent();
     const b = await newBranch(agentId, "Listed", { agent: { prompt: uses } });
     const lists = async () => ({
@@ -2420,25 +2421,29 @@ describe("agents-branches", () => {
       summary: (await call<{ documents: { id: string; dependent_agents: Json[] }[] }>("/v1/convai/knowledge-base?page_size=100")).documents.find((d) => d.id === documentId)!.dependent_agents,
       secret: (await call<{ used_by: { agents: Json[] } }>(`/v1/convai/secrets/${secret.secret_id}`)).used_by.agents,
       secretAgents: (await call<{ dependencies: Json[] }>(`/v1/convai/secrets/${secret.secret_id}/dependencies/agents`)).dependencies,
+      mcp: (await call<{ dependent_agents: Json[] }>(`/v1/convai/mcp-servers/${mcp.id}`)).dependent_agents,
+      mcpListed: (await call<{ mcp_servers: { id: string; dependent_agents: Json[] }[] }>("/v1/convai/mcp-servers")).mcp_servers.find((m) => m.id === mcp.id)!.dependent_agents,
     });
     // Main uses none of them: the branch's tip does, and is named.
     const listed = await lists();
     const agent = { type: "available", id: agentId, name: "Shop" };
     const branch = { agent_id: agentId, agent_name: "Shop", branch_id: b.created_branch_id, branch_name: "Listed", is_main: false };
     for (const found of [listed.tool, listed.document, listed.documents]) expect(found).toMatchObject({ agents: [agent], branches: [branch], has_more: false });
-    for (const found of [listed.summary, listed.secret, listed.secretAgents]) expect(found).toMatchObject([agent]);
+    for (const found of [listed.summary, listed.secret, listed.secretAgents, listed.mcp, listed.mcpListed]) expect(found).toMatchObject([agent]);
 
     // The branch lets go and main's draft holds them: main is named through its draft.
-    await call(`/v1/convai/agents/${agentId}?branch_id=${b.created_branch_id}`, { method: "PATCH", json: { conversation_config: { agent: { prompt: { tool_ids: [], knowledge_base: [], tools: [] } } } } });
+    await call(`/v1/convai/agents/${agentId}?branch_id=${b.created_branch_id}`, { method: "PATCH", json: { conversation_config: { agent: { prompt: { tool_ids: [], mcp_server_ids: [], knowledge_base: [], tools: [] } } } } });
     await call(`/v1/convai/agents/${agentId}/drafts`, { method: "POST", json: { branch_id: "main", name: "Shop", conversation_config: { agent: { prompt: uses } }, platform_settings: {}, workflow: {} } });
-    expect((await lists()).tool).toMatchObject({ agents: [agent], branches: [{ ...branch, branch_id: "main", branch_name: "Main", is_main: true }] });
+    const drafted = await lists();
+    expect(drafted.tool).toMatchObject({ agents: [agent], branches: [{ ...branch, branch_id: "main", branch_name: "Main", is_main: true }] });
+    expect(drafted.mcp).toMatchObject([agent]);
 
     // Discarded: every list is empty and the deletes go through, as the refusal and the lists agree.
     await call(`/v1/convai/agents/${agentId}/drafts?branch_id=main`, { method: "DELETE" });
     const empty = await lists();
     for (const found of [empty.tool, empty.document, empty.documents]) expect(found).toMatchObject({ agents: [], branches: [] });
-    for (const found of [empty.summary, empty.secret, empty.secretAgents]) expect(found).toEqual([]);
-    for (const path of [`/v1/convai/tools/${tool.id}`, `/v1/convai/knowledge-base/${documentId}`, `/v1/convai/secrets/${secret.secret_id}`]) await call(path, { method: "DELETE" });
+    for (const found of [empty.summary, empty.secret, empty.secretAgents, empty.mcp, empty.mcpListed]) expect(found).toEqual([]);
+    for (const path of [`/v1/convai/tools/${tool.id}`, `/v1/convai/knowledge-base/${documentId}`, `/v1/convai/secrets/${secret.secret_id}`, `/v1/convai/mcp-servers/${mcp.id}`]) await call(path, { method: "DELETE" });
   });
 
   describe("the Branches tab of the agent page (decision 0094)", () => {
