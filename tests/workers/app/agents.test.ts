@@ -3184,6 +3184,8 @@ describe("agents-media", () => {
       return { status: sent.status, result: sent.data as Result };
     };
     const html = async () => (await SELF.fetch(`${ORIGIN}${page}`, { headers: { cookie } })).text();
+    /** The post a browser without scripts makes: to the document, which answers the page. */
+    const documentPost = (body: FormData, as = cookie) => SELF.fetch(`${ORIGIN}${page}`, { method: "POST", body, headers: { cookie: as, origin: ORIGIN, host: new URL(ORIGIN).host } });
     type Platform = { widget?: { avatar?: { url: string } }; queueing_config?: { hold_audio?: { audio_url: string } } };
     const platform = async () => (await json<{ platform_settings: Platform }>(await api(`/v1/convai/agents/${agentId}`, { key: pageKey }))).platform_settings;
     const svg = (): [string, Blob, string] => ["avatar_file", new Blob(["<svg/>"], { type: "image/svg+xml" }), "x.svg"];
@@ -3206,7 +3208,7 @@ describe("agents-media", () => {
     // A file field left empty sends a nameless, empty part.
     expect(await post(formOf("upload-avatar", ["avatar_file", new Blob([]), ""]))).toMatchObject({ status: 400, result: { errors: { form: AGENT_MEDIA_PAGE_TEXTS.avatarMissing } } });
     // Without scripts the browser posts the document: the page comes back with the refusal under the form.
-    const noScript = await SELF.fetch(`${ORIGIN}${page}`, { method: "POST", body: formOf("upload-avatar", svg()), headers: { cookie, origin: ORIGIN, host: new URL(ORIGIN).host } });
+    const noScript = await documentPost(formOf("upload-avatar", svg()));
     expect(noScript.status).toBe(415);
     expect(await noScript.text()).toContain(AGENT_MEDIA_TEXTS.avatarType);
     expect((await platform()).widget!.avatar!.url).toBe(avatarUrl);
@@ -3223,8 +3225,9 @@ describe("agents-media", () => {
     expect(await post(formOf("upload-hold-audio"))).toMatchObject({ status: 400, result: { errors: { form: AGENT_MEDIA_PAGE_TEXTS.holdAudioMissing } } });
 
     // Another workspace finds no agent to change.
-    expect((await post(formOf("remove-avatar"), theirCookie)).status).toBe(404);
-    expect((await post(formOf("upload-hold-audio", ["hold_audio_file", new Blob([wavFile(tone, 16000) as Uint8Array<ArrayBuffer>]), "theirs.wav"]), theirCookie)).status).toBe(404);
+    expect((await documentPost(formOf("remove-avatar"), theirCookie)).status).toBe(404);
+    expect((await documentPost(formOf("upload-hold-audio", ["hold_audio_file", new Blob([wavFile(tone, 16000) as Uint8Array<ArrayBuffer>]), "theirs.wav"]), theirCookie)).status).toBe(404);
+    expect((await platform()).queueing_config!.hold_audio!.audio_url).toBe(holdUrl);
 
     // Removed: gone from the settings, no longer served, the bytes deleted; a second removal says there is none.
     expect(await post(formOf("remove-hold-audio"))).toMatchObject({ status: 200, result: { notice: AGENT_MEDIA_PAGE_TEXTS.holdAudioRemoved } });
