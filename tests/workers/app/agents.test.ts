@@ -3194,7 +3194,7 @@ describe("agents-media", () => {
     expect(empty).toContain(AGENT_MEDIA_PAGE_TEXTS.noAvatar);
     expect(empty).toContain(AGENT_MEDIA_PAGE_TEXTS.noHoldAudio);
     expect(empty).toContain(AGENT_MEDIA_PAGE_TEXTS.holdIntro);
-    expect(empty.match(/enctype="multipart\/form-data"/g)).toHaveLength(2);
+    expect(empty.match(/enctype="multipart\/form-data"/gi)).toHaveLength(2);
 
     // The avatar: uploaded, shown, and refused as the API refuses (415, 413), or without a file (400).
     expect(await post(formOf("upload-avatar", ["avatar_file", new Blob([PNG], { type: "image/png" }), "face.png"]))).toMatchObject({ status: 200, result: { notice: AGENT_MEDIA_PAGE_TEXTS.avatarUploaded } });
