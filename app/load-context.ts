@@ -1,6 +1,7 @@
 import type { OpenApiDocument } from "~/api-docs/rules/reference";
 import type { EdgeContext } from "../core/edge/edge-context";
 import type { ProfessionalVoicePipeline } from "~/voices/professional-cloning.server";
+import type { AgentMediaPipeline } from "~/agents/media.server";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
@@ -15,6 +16,8 @@ declare module "@remix-run/cloudflare" {
     dial?: (request: Request) => Promise<Response>;
     /** The professional voice steps that decode audio, from the app worker; absent under `npm run dev` (Remix alone). */
     professionalVoices?: ProfessionalVoicePipeline;
+    /** The agent page's avatar and hold audio uploads (hold audio is decoded), from the app worker; absent under `npm run dev`. */
+    agentMedia?: AgentMediaPipeline;
   }
 }
 

@@ -21,6 +21,7 @@ import { consumeWebhookBatch } from "~/workspace/webhooks.server";
 export { WorkspaceEvents } from "~/workspace/live-events.server";
 import { professionalVoicePipeline } from "~/voices/professional-cloning.server";
 import { consumePhoneCalls, type BatchMessage } from "~/agents/agents.server";
+import { agentMediaPipeline } from "~/agents/media.server";
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
 
@@ -102,6 +103,8 @@ app.all("*", (c) => {
     dial: (request: Request) => Promise.resolve(app.fetch(request, c.env, c.executionCtx)),
     // Separation and verification documents on the professional voice page (its build cannot bundle the codecs).
     professionalVoices: professionalVoicePipeline,
+    // The agent page's avatar and hold audio forms (hold audio is decoded at upload: decision 0096).
+    agentMedia: agentMediaPipeline,
   });
 });
 

@@ -51,8 +51,8 @@ const BOUNDARIES = [
   },
   {
     from: (f) => f.startsWith("app/routes/"),
-    to: (t) => t.startsWith("app/api/") || /^app\/[^/]+\/([a-z-]+-)?api(\.tsx?)?$/.test(t) || /^app\/[^/]+\/(generation|([a-z-]+-)?cloning)\.server/.test(t),
-    why: "Routes are thin: they call the server modules of the areas they show, never the /v1 HTTP layer (or the codec-heavy generation and cloning pipelines).",
+    to: (t) => t.startsWith("app/api/") || /^app\/[^/]+\/([a-z-]+-)?api(\.tsx?)?$/.test(t) || /^app\/[^/]+\/(generation|media|([a-z-]+-)?cloning)\.server/.test(t),
+    why: "Routes are thin: they call the server modules of the areas they show, never the /v1 HTTP layer (or the codec-heavy generation, media and cloning pipelines).",
   },
   {
     from: (f) => /^(app\/[^/]+|core)\/(.+\/)?rules\//.test(f),

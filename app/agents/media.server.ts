@@ -1,6 +1,7 @@
 // An agent's uploaded media (decision 0096): the widget avatar and the hold audio, files in R2 referenced from the
 // agent's platform_settings (each upload commits a version on main, as a PATCH does). For the /v1 layer and the
-// widget only (like generation.server.ts): the audio decoders' WebAssembly stays out of the pages' bundle.
+// widget only (like generation.server.ts): the audio decoders' WebAssembly stays out of the pages' bundle. The agent
+// page's forms reach the same functions through the load context (agentMediaPipeline, handed over by the app worker).
 import type { Actor } from "~/accounts/accounts.server";
 import { decodeUploadedAudio, sniffAudio } from "../../core/audio/uploaded";
 import { bytesFromInt16, resample } from "../../core/audio/pcm";
@@ -57,6 +58,18 @@ export async function setAvatar(env: Env, viewer: Viewer, agentId: string, file:
   return { ok: true, avatarUrl };
 }
 
+/** Removes the widget's avatar: the widget shows its default look again. */
+export async function removeAvatar(env: Env, viewer: Viewer, agentId: string): Promise<Outcome<object>> {
+  const agent = await findAgent(env, viewer, agentId);
+  if (!agent) return refuse(404, "not_found", AGENT_TEXTS.agentNotFound);
+  const previous = avatarUrlOf(platformOf(agent));
+  if (!previous) return refuse(404, "avatar_not_found", AGENT_MEDIA_TEXTS.noAvatar);
+  const updated = await updateAgent(env, viewer, agent.id, { platformSettings: { widget: { avatar: null } }, versionDescription: AGENT_MEDIA_TEXTS.avatarRemovedVersion });
+  if (!updated.ok) return { ok: false, refusal: updated.refusal };
+  if (previous.includes(agentMediaPath(agent.id, ""))) await env.MEDIA.delete(keyOfUrl(agent.id, previous));
+  return { ok: true };
+}
+
 /**
  * Sets the hold audio: MP3, WAV or Ogg Opus, decoded now so that a bad file is refused here, kept as uploaded (its
  * public URL) and as the 16 kHz PCM a conversation sends while it waits on a tool.
@@ -106,6 +119,10 @@ export async function removeHoldAudio(env: Env, viewer: Viewer, agentId: string)
   await env.MEDIA.delete([hold.audio_path, holdAudioPcmKey(hold.audio_path)]);
   return { ok: true };
 }
+
+/** The uploads the agent page's forms make, handed to the pages by the app worker (their build cannot bundle the decoders). */
+export const agentMediaPipeline = { setAvatar, removeAvatar, setHoldAudio, removeHoldAudio };
+export type AgentMediaPipeline = typeof agentMediaPipeline;
 
 /** The hold audio a conversation with this agent sends while it waits on a tool (16 kHz PCM), or null when it has none. */
 export async function holdAudioPcm(env: Pick<Env, "MEDIA">, agent: { platformSettings: string }): Promise<Uint8Array | null> {

@@ -16,7 +16,7 @@ import { PRODUCT_NAME } from "../../core/brand";
 import { parseForm, type FieldErrors } from "~/common/form.server";
 import { voiceOptions } from "~/voices/voices.server";
 import { LANGUAGES } from "~/speech/rules/languages";
-import { branchJson, branchPageData, commentOnMergeProposal, conversationCreditRefusal, conversationJson, createBranchFromMain, createMergeProposal, deleteConversation, documentFromText, findAgent, listConversations, listMcpServers, listTools, mcpServersAllowed, mergeMergeProposal, mergeProposalJson, reviewMergeProposal, settingsOfAgent, createConversationTicket, listTriageTickets, updateTriageTicket, findTriageTicket, updateAgent, updateBranch, updateMergeProposal, requireAgentsViewer } from "~/agents/agents.server";
+import { agentMediaPageAction, branchJson, branchPageData, commentOnMergeProposal, conversationCreditRefusal, conversationJson, createBranchFromMain, createMergeProposal, deleteConversation, documentFromText, findAgent, listConversations, listMcpServers, listTools, mcpServersAllowed, mergeMergeProposal, mergeProposalJson, reviewMergeProposal, settingsOfAgent, createConversationTicket, listTriageTickets, updateTriageTicket, findTriageTicket, updateAgent, updateBranch, updateMergeProposal, requireAgentsViewer } from "~/agents/agents.server";
 import { BRANCH_LIMITS, BRANCH_PAGE_TEXTS, BRANCH_TEXTS, isBranchPageIntent, MAIN_BRANCH, type BranchPageIntent } from "~/agents/rules/branches";
 import { MERGE_PROPOSAL_LIMITS } from "~/agents/rules/merge-proposals";
 import { TICKET_PRIORITIES, TRIAGE_LIMITS, TRIAGE_PAGE_TEXTS, TRIAGE_TEXTS } from "~/agents/rules/triage-tickets";
@@ -28,6 +28,8 @@ import { AGENT_DEFAULTS, AGENT_LIMITS, AGENT_TEXTS } from "~/agents/rules/agents
 import { TalkPanel } from "~/agents/components/talk-panel";
 import { EmbedSnippet } from "~/audio-native/components/snippet";
 import { allowedHosts, normalizeHost, requiresSignedUrl, widgetSnippet, WIDGET_TEXTS } from "~/agents/rules/widget";
+import { AGENT_MEDIA_PAGE_INTENTS, avatarUrlOf, holdAudioOf, isAgentMediaPageIntent, type AgentMediaPageIntent } from "~/agents/rules/agent-media";
+import { WidgetMediaCards } from "~/agents/components/widget-media";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.agent.name ?? "Agent"} · ${PRODUCT_NAME}` }];
 
@@ -38,6 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!agent) throw new Response(AGENT_TEXTS.agentNotFound, { status: 404 });
   const settings = settingsOfAgent(agent);
   const platform = JSON.parse(agent.platformSettings) as Record<string, unknown>;
+  const hold = holdAudioOf(platform);
   const [voices, { conversations }, creditRefusal, { tools }, servers, mcpAllowed, branchPage] = await Promise.all([
     voiceOptions(env, viewer),
     listConversations(env, viewer, { pageSize: 20, agentId: agent.id }),
@@ -63,6 +66,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     conversations: conversations.map(conversationJson),
     creditRefusal: creditRefusal?.message ?? null,
     widget: { snippet: widgetSnippet(new URL(request.url).origin, agent.id), hosts: allowedHosts(platform), signedOnly: requiresSignedUrl(platform) },
+    media: { avatarUrl: avatarUrlOf(platform), holdAudio: hold ? { url: hold.audio_url, name: hold.original_filename, durationSecs: hold.duration_secs } : null },
     tools: tools.map((t) => ({ id: t.id, type: t.type, ...nameOf(t.toolConfig, t.id) })),
     servers: servers.map((m) => ({ id: m.id, ...nameOf(m.config, m.id) })),
     mcpAllowed,
@@ -93,6 +97,8 @@ const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("save-sites"), sites: z.string().max(5000) }),
   // The chosen ids are read from the form (checkboxes: one value each).
   z.object({ intent: z.literal("save-tools") }),
+  // The Widget tab's avatar and hold audio (multipart: the file is read from the form).
+  z.object({ intent: z.enum(AGENT_MEDIA_PAGE_INTENTS) }),
   // The Branches tab (decision 0094).
   z.object({ intent: z.literal("create-branch"), name: z.string().trim().min(1, BRANCH_PAGE_TEXTS.nameMissing).max(BRANCH_LIMITS.name), description: z.string().trim().max(BRANCH_LIMITS.description) }),
   z.object({ intent: z.literal("archive-branch"), branch_id: z.string().min(1).max(100) }),
@@ -116,6 +122,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const input = parsed.data;
   const fail = (intent: string, message: string, status: number) => Response.json({ intent, target, errors: { form: message } } satisfies ActionData, { status });
   if (isBranchInput(input)) return branchAction(env, viewer, agent, input, fail);
+  if (isMediaInput(input)) {
+    const media = await agentMediaPageAction(context.agentMedia, env, viewer, agent.id, input.intent, parsed.form, new URL(request.url).origin);
+    return media.error ? fail(media.intent, media.error, media.status) : ({ intent: media.intent, notice: media.notice } satisfies ActionData);
+  }
   if (input.intent === "raise-ticket") {
     const raised = await createConversationTicket(env, viewer, { conversationId: input.conversation_id, qaComment: input.qa_comment, priority: input.priority || undefined });
     return raised.ok ? ({ intent: input.intent, notice: TRIAGE_PAGE_TEXTS.raised(raised.ticket.title) } satisfies ActionData) : fail(input.intent, raised.refusal.message, raised.refusal.httpStatus);
@@ -165,6 +175,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 type BranchInput = Extract<z.output<typeof intents>, { intent: BranchPageIntent }>;
 const isBranchInput = (input: z.output<typeof intents>): input is BranchInput => isBranchPageIntent(input.intent);
+const isMediaInput = (input: z.output<typeof intents>): input is Extract<z.output<typeof intents>, { intent: AgentMediaPageIntent }> => isAgentMediaPageIntent(input.intent);
 type Agent = NonNullable<Awaited<ReturnType<typeof findAgent>>>;
 type Viewer = Awaited<ReturnType<typeof requireAgentsViewer>>;
 
@@ -210,7 +221,7 @@ const TABS = ["agent", "knowledge", "tools", "branches", "talk", "widget", "hist
 const VERDICT_TONE = { success: "success", failure: "danger", unknown: "neutral" } as const;
 
 export default function AgentPage() {
-  const { agent, settings, engineName, voices, conversations, widget, creditRefusal, tools, servers, mcpAllowed, branches, proposals, procedures, tickets } = useLoaderData<typeof loader>();
+  const { agent, settings, engineName, voices, conversations, widget, media, creditRefusal, tools, servers, mcpAllowed, branches, proposals, procedures, tickets } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const [params, setParams] = useSearchParams();
@@ -246,8 +257,8 @@ export default function AgentPage() {
             {result.notice}
           </p>
         ) : null}
-        {/* The Branches tab and a conversation's ticket form show their refusals under the form that was sent. */}
-        {errors.form && !isBranchPageIntent(result?.intent) && result?.intent !== "raise-ticket" ? <Hint tone="error">{errors.form}</Hint> : null}
+        {/* The Branches tab, the widget's media and a conversation's ticket form show their refusals under the form that was sent. */}
+        {errors.form && !isBranchPageIntent(result?.intent) && !isAgentMediaPageIntent(result?.intent) && result?.intent !== "raise-ticket" ? <Hint tone="error">{errors.form}</Hint> : null}
         <TabsContent value="agent">
           <Card>
             <CardHeader title="How the agent speaks" description={settings.llm === AGENT_DEFAULTS.llm ? AGENT_TEXTS.responderExplained : undefined} />
@@ -397,6 +408,7 @@ export default function AgentPage() {
               </Form>
             </CardContent>
           </Card>
+          <WidgetMediaCards media={media} result={result} busy={busy} />
         </TabsContent>
         <TabsContent value="history" className="flex flex-col gap-4">
           <Hint>{AGENT_TEXTS.evaluationExplained}</Hint>

@@ -238,6 +238,22 @@ export async function callsByBranch(db: Database, agentId: string, since: number
   return new Map(rows.map((r) => [r.branchId!, r.n]));
 }
 
+/**
+ * An agent's versions as the branch comparison reads them (their branch, place and merged-in version), at most
+ * `limit` (`complete` says whether that was all of them), and the version each branch started from.
+ */
+export async function versionGraph(db: Database, workspaceId: string, agentId: string, limit: number) {
+  const [versions, branches] = await Promise.all([
+    db
+      .select({ id: agentVersions.id, branchId: agentVersions.branchId, seq: agentVersions.seq, mergedFromVersionId: agentVersions.mergedFromVersionId })
+      .from(agentVersions)
+      .where(and(eq(agentVersions.workspaceId, workspaceId), eq(agentVersions.agentId, agentId)))
+      .limit(limit + 1),
+    db.select({ id: agentBranches.id, parentVersionId: agentBranches.parentVersionId }).from(agentBranches).where(and(eq(agentBranches.workspaceId, workspaceId), eq(agentBranches.agentId, agentId))),
+  ]);
+  return { versions: versions.slice(0, limit), complete: versions.length <= limit, starts: new Map(branches.map((b) => [b.id, b.parentVersionId])) };
+}
+
 /** A configuration an agent keeps besides its agents row: a branch's tip, or a draft (its changes only). */
 export type BranchConfig = { agentId: string; agentName: string; agentCreatedAt: number; branchId: string; branchName: string; draft: boolean; conversationConfig: string };
 

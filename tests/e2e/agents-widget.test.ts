@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { newPage, screenshot, screenshotsOf, signUpInBrowser, sharedBrowser, waitForHydration } from "./browser";
-import { createApiKeyOverHttp, uniqueEmail } from "./http";
+import { uniqueEmail } from "./http";
 
 /** A 1×1 PNG for the agent's avatar. */
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
@@ -52,13 +52,13 @@ describe("the agent widget on another site", () => {
     await page.getByText("Allowed sites saved.").waitFor();
     snippet = await page.getByTestId("embed-snippet").inputValue();
     expect(snippet).toMatch(/^<elevenlabs-convai agent-id="agent_\w+"><\/elevenlabs-convai>/);
+    // An avatar uploaded on the Widget tab (decision 0096) is what the widget shows beside its button.
+    await page.getByLabel("Image", { exact: true }).setInputFiles({ name: "face.png", mimeType: "image/png", buffer: Buffer.from(PNG) });
+    await page.getByRole("button", { name: "Upload avatar" }).click();
+    await page.getByText("Avatar uploaded.").waitFor();
+    const avatar_url = await page.getByRole("img", { name: "The widget's avatar" }).getAttribute("src");
+    expect(avatar_url).toMatch(/\/convai\/agent-media\/agent_\w+\/avatar-\w+\.png$/);
     await screenshotsOf(page, `${agentPath}?tab=widget`, "agents-widget");
-    // An avatar uploaded through the API (decision 0096) is what the widget shows beside its button.
-    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    const avatar = new FormData();
-    avatar.append("avatar_file", new Blob([PNG], { type: "image/png" }), "face.png");
-    const uploaded = await fetch(`${baseUrl}/v1/convai/agents/${agentPath.split("/").at(-1)}/avatar`, { method: "POST", headers: { "xi-api-key": await createApiKeyOverHttp(baseUrl, cookie) }, body: avatar });
-    const { avatar_url } = (await uploaded.json()) as { avatar_url: string };
     await context.close();
 
     const visitor = await (await visitorBrowser).newContext();

@@ -11,7 +11,8 @@ import { NativeSelect } from "~/common/ui/native-select";
 import { BRANCH_LIMITS, BRANCH_PAGE_TEXTS as T, type BranchPageIntent } from "~/agents/rules/branches";
 import { MERGE_PROPOSAL_LIMITS } from "~/agents/rules/merge-proposals";
 
-export type BranchView = { id: string; name: string; description: string; isMain: boolean; archived: boolean; protected: boolean; live: number; hasDraft: boolean };
+/** ahead, behind: versions on each side since the branch and main parted (null when not counted). */
+export type BranchView = { id: string; name: string; description: string; isMain: boolean; archived: boolean; protected: boolean; live: number; hasDraft: boolean; ahead: number | null; behind: number | null };
 export type ProposalView = {
   id: string;
   title: string;
@@ -66,6 +67,11 @@ export function BranchesPanel({ branches, proposals, procedures, result, busy }:
                         {b.protected ? <Badge tone="warning">{T.protected}</Badge> : null}
                         {b.archived ? <Badge>{T.archived}</Badge> : null}
                         {b.hasDraft ? <Badge tone="outline">{T.draft}</Badge> : null}
+                        {!b.isMain && b.ahead !== null && b.behind !== null ? (
+                          <span className="text-muted-foreground" data-testid="branch-apart">
+                            {T.apart(b.ahead, b.behind)}
+                          </span>
+                        ) : null}
                       </span>
                       {b.description ? <p className="mt-0.5 text-sm break-words text-muted-foreground">{b.description}</p> : null}
                     </div>

@@ -20,10 +20,43 @@ export const AGENT_MEDIA_TEXTS = {
   holdAudioEmpty: "The hold audio holds no sound.",
   holdAudioUndecodable: (reason: string) => `The hold audio could not be read: ${reason}.`,
   noHoldAudio: "This agent has no hold audio.",
+  noAvatar: "This agent has no avatar.",
   avatarVersion: "Widget avatar changed",
+  avatarRemovedVersion: "Widget avatar removed",
   holdAudioVersion: "Hold audio changed",
   holdAudioRemovedVersion: "Hold audio removed",
 } as const;
+
+/** The agent page's Widget tab: its avatar and hold audio forms (decision 0096, amended 2026-11-28). */
+export const AGENT_MEDIA_PAGE_TEXTS = {
+  avatarTitle: "Avatar",
+  avatarIntro: "The round picture the widget shows beside its call button: PNG, JPEG, GIF or WebP, at most 2 MB.",
+  noAvatar: "No avatar: the widget shows its default look.",
+  avatarAlt: "The widget's avatar",
+  avatarLabel: "Image",
+  uploadAvatar: "Upload avatar",
+  removeAvatar: "Remove avatar",
+  avatarMissing: "Choose an image to upload.",
+  avatarUploaded: "Avatar uploaded.",
+  avatarRemoved: "Avatar removed.",
+  holdTitle: "Hold audio",
+  holdIntro: "Played to the caller while a tool keeps the conversation waiting: MP3, WAV or Ogg Opus, at most 10 MB and 10 minutes.",
+  noHoldAudio: "No hold audio: tool waits are silent.",
+  holdAudioLabel: "Audio file",
+  holdAudioPlayer: "The current hold audio",
+  uploadHoldAudio: "Upload hold audio",
+  removeHoldAudio: "Remove hold audio",
+  holdAudioMissing: "Choose an audio file to upload.",
+  holdAudioUploaded: "Hold audio uploaded.",
+  holdAudioRemoved: "Hold audio removed.",
+  holdAudioDetails: (name: string, seconds: number) => `${name}, ${seconds < 60 ? `${Math.round(seconds * 10) / 10} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`}`,
+  unavailable: "Uploads are not available here (the app worker is not running): try again with the full stack.",
+} as const;
+
+/** The agent page's media forms, by their intent. */
+export const AGENT_MEDIA_PAGE_INTENTS = ["upload-avatar", "remove-avatar", "upload-hold-audio", "remove-hold-audio"] as const;
+export type AgentMediaPageIntent = (typeof AGENT_MEDIA_PAGE_INTENTS)[number];
+export const isAgentMediaPageIntent = (intent: unknown): intent is AgentMediaPageIntent => AGENT_MEDIA_PAGE_INTENTS.includes(intent as AgentMediaPageIntent);
 
 /** The image types an avatar may be, by their magic numbers (SVG is left out: it can carry script). */
 export type AvatarType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BRANCH_TEXTS, chosenVersionProblem, dependentsOf, inUseNames, isBranchPageIntent, liveShare, MAIN_BRANCH, mergeConfigs, pickBranch, signatureParts, signatureWithBranch, splitOf, trafficPoint, trafficProblem, type MergeableConfig } from "./branches";
+import { BRANCH_PAGE_TEXTS, BRANCH_TEXTS, chosenVersionProblem, commitsApart, dependentsOf, inUseNames, isBranchPageIntent, liveShare, MAIN_BRANCH, mergeConfigs, pickBranch, signatureParts, signatureWithBranch, splitOf, trafficPoint, trafficProblem, type MergeableConfig, type VersionNode } from "./branches";
 
 const config = (prompt: string, language = "en", extra: Record<string, unknown> = {}): MergeableConfig => ({
   name: "Shop",
@@ -135,5 +135,36 @@ describe("the Branches tab's intents (decision 0094)", () => {
   it("are the tab's own: the page's other forms show their refusals at the top", () => {
     for (const intent of ["create-branch", "archive-branch", "propose", "approve", "request-changes", "comment", "merge", "close-proposal"]) expect(isBranchPageIntent(intent)).toBe(true);
     for (const intent of ["save", "save-tools", "detach", "", undefined]) expect(isBranchPageIntent(intent)).toBe(false);
+  });
+});
+
+describe("how far a branch and main have parted (commits_ahead, commits_behind)", () => {
+  const v = (id: string, branchId: string, seq: number, mergedFromVersionId: string | null = null): VersionNode => ({ id, branchId, seq, mergedFromVersionId });
+  // Main m1, m2; the branch k starts from m2 (k1, its "created" version, then k2); main moves on to m3.
+  const history = [v("m3", "main", 3), v("k2", "k", 2), v("m1", "main", 1), v("k1", "k", 1), v("m2", "main", 2)];
+  const starts = new Map<string, string | null>([
+    ["main", null],
+    ["k", "m2"],
+    ["n", "k1"],
+  ]);
+
+  it("counts each side's versions since the version the branch started from, in any order given", () => {
+    expect(commitsApart(history, starts, "k")).toEqual({ ahead: 2, behind: 1 });
+    expect(commitsApart(history, starts, "main")).toEqual({ ahead: 0, behind: 0 });
+    // A branch from another branch's version counts that branch's versions before it too.
+    expect(commitsApart([...history, v("n1", "n", 1)], starts, "n")).toEqual({ ahead: 2, behind: 1 });
+  });
+
+  it("counts from the last merge either way: merged into main, nothing is ahead; rebased onto main, nothing is behind", () => {
+    expect(commitsApart([...history, v("m4", "main", 4, "k2")], starts, "k")).toEqual({ ahead: 0, behind: 2 });
+    expect(commitsApart([...history, v("k3", "k", 3, "m3")], starts, "k")).toEqual({ ahead: 3, behind: 0 });
+    // Merged, then the branch moves on: only its new version is ahead.
+    expect(commitsApart([...history, v("m4", "main", 4, "k2"), v("k3", "k", 3)], starts, "k")).toEqual({ ahead: 1, behind: 2 });
+  });
+
+  it("is not counted for a branch without versions, and reads as the tab shows it", () => {
+    expect(commitsApart(history, starts, "agtbrch_none")).toBeNull();
+    expect(commitsApart([v("k1", "k", 1)], starts, "k")).toBeNull();
+    expect(BRANCH_PAGE_TEXTS.apart(2, 1)).toBe("2 ahead, 1 behind main");
   });
 });

@@ -5,7 +5,15 @@ import type { Json } from "./agents";
 /** Every agent's main branch: its id (decision 0065 already answered versions with it) and name. */
 export const MAIN_BRANCH = { id: "main", name: "Main" } as const;
 
-export const BRANCH_LIMITS = { name: 100, description: 500, pageSize: 100, mostRecentVersions: 10, deploymentsPageSize: 100 } as const;
+export const BRANCH_LIMITS = {
+  name: 100,
+  description: 500,
+  pageSize: 100,
+  mostRecentVersions: 10,
+  deploymentsPageSize: 100,
+  /** The most versions of an agent read to count how far its branches and main have parted (more: not counted, null). */
+  comparedVersions: 5000,
+} as const;
 
 export const BRANCH_TEXTS = {
   branchNotFound: "Branch not found.",
@@ -51,6 +59,7 @@ export const BRANCH_PAGE_TEXTS = {
   archive: (name: string) => `Archive ${name}`,
   branchArchived: (name: string) => `Archived the branch “${name}”.`,
   live: (percent: number) => `${percent}% of conversations`,
+  apart: (ahead: number, behind: number) => `${ahead} ahead, ${behind} behind main`,
   noTraffic: "No conversations",
   draft: "Draft",
   protected: "Protected",
@@ -227,6 +236,47 @@ export function chosenVersionProblem(version: { agentId: string; branchId: strin
   if (!version || version.agentId !== agentId) return BRANCH_TEXTS.versionNotFound;
   if (branchId && version.branchId !== branchId) return BRANCH_TEXTS.versionNotOnBranch;
   return null;
+}
+
+/** A version as the branch comparison reads it: its branch, its place there, and for a merge the version it took in. */
+export type VersionNode = { id: string; branchId: string; seq: number; mergedFromVersionId: string | null };
+
+/**
+ * How far a branch and main have parted (the SDK's commits_ahead and commits_behind): the versions the branch's tip
+ * reaches that main's tip does not, and the reverse, as git counts `main...branch`. A version's parents are the one
+ * before it on its branch (for a branch's first, the version it started from: `starts`) and, for a merge, the version
+ * it took in; so each side is counted from their common ancestor: the version the branch started from, or the last
+ * merge either way. A branch's first version counts (it may carry changes given at its creation). Null when either
+ * branch has no version.
+ */
+export function commitsApart(versions: VersionNode[], starts: Map<string, string | null>, branchId: string): { ahead: number; behind: number } | null {
+  const byBranch = new Map<string, VersionNode[]>();
+  for (const v of versions) byBranch.set(v.branchId, [...(byBranch.get(v.branchId) ?? []), v]);
+  const parents = new Map<string, string[]>();
+  for (const line of byBranch.values()) {
+    line.sort((a, b) => a.seq - b.seq);
+    line.forEach((v, i) => {
+      const before = i > 0 ? line[i - 1]!.id : (starts.get(v.branchId) ?? null);
+      parents.set(v.id, [before, v.mergedFromVersionId].filter((p): p is string => p !== null));
+    });
+  }
+  const reach = (from: string) => {
+    const seen = new Set<string>();
+    const stack = [from];
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (seen.has(id) || !parents.has(id)) continue;
+      seen.add(id);
+      stack.push(...parents.get(id)!);
+    }
+    return seen;
+  };
+  const branchTip = byBranch.get(branchId)?.at(-1);
+  const mainTip = byBranch.get(MAIN_BRANCH.id)?.at(-1);
+  if (!branchTip || !mainTip) return null;
+  const [onBranch, onMain] = [reach(branchTip.id), reach(mainTip.id)];
+  const outside = (a: Set<string>, b: Set<string>) => [...a].filter((id) => !b.has(id)).length;
+  return { ahead: outside(onBranch, onMain), behind: outside(onMain, onBranch) };
 }
 
 /** A use outside an agent's main configuration: a branch's tip, or a draft (decision 0085). */

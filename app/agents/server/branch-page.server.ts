@@ -39,6 +39,8 @@ export async function branchPageData(env: Env, viewer: Viewer, agent: AgentRow, 
       protected: b.protection_status === "admin_perms_required",
       live: b.current_live_percentage,
       hasDraft: b.draft_exists,
+      ahead: b.commits_ahead,
+      behind: b.commits_behind,
     })),
     proposals: proposals.results.map((p) => ({
       id: p.id,

@@ -9,7 +9,7 @@ import { isAdmin } from "../../../core/workspace/roles";
 import type { Actor } from "~/accounts/accounts.server";
 import { newId } from "~/accounts/accounts.server";
 import { mergeJson, type Json } from "~/agents/rules/agents";
-import { BRANCH_LIMITS, BRANCH_TEXTS, chosenVersionProblem, liveShare, MAIN_BRANCH, mergeConfigs, pickBranch, splitOf, trafficProblem, type MergeableConfig, type TrafficSplit } from "~/agents/rules/branches";
+import { BRANCH_LIMITS, BRANCH_TEXTS, chosenVersionProblem, commitsApart, liveShare, MAIN_BRANCH, mergeConfigs, pickBranch, splitOf, trafficProblem, type MergeableConfig, type TrafficSplit } from "~/agents/rules/branches";
 import { accessInfo, agentJson, refusalOf, type AgentRefusal } from "./agents.server";
 import { agentAtVersion, newVersion, versionJson, type VersionParents } from "./versions.server";
 import { procedureCommit } from "./procedures.server";
@@ -100,16 +100,20 @@ function branchCore(branch: AgentBranchRow, viewer: Viewer, split: TrafficSplit 
 /** GET /v1/convai/agents/{agent_id}/branches: main first, then the most recently committed. */
 export async function listBranches(env: Env, viewer: Viewer, agent: AgentRow, query: { includeArchived: boolean; limit: number }) {
   const db = database(env.DB);
-  const [{ rows, total }, { split }, drafts, calls] = await Promise.all([
+  const [{ rows, total }, { split }, drafts, calls, graph] = await Promise.all([
     table.listBranches(db, workspaceOf(viewer), agent.id, query),
     liveSplit(env, agent.id),
     table.draftsOf(db, workspaceOf(viewer), agent.id),
     table.callsByBranch(db, agent.id, Date.now() - 7 * 86_400_000),
+    table.versionGraph(db, workspaceOf(viewer), agent.id, BRANCH_LIMITS.comparedVersions),
   ]);
   const draftOf = new Map(drafts.map((d) => [d.branchId, d]));
+  // How far each branch and main have parted; a history over the budget is not counted (null, as the SDK allows).
+  const apart = (branchId: string) => (graph.complete ? commitsApart(graph.versions, graph.starts, branchId) : null);
   return {
     results: rows.map((branch) => {
       const draft = draftOf.get(branch.id);
+      const parted = apart(branch.id);
       return {
         ...branchCore(branch, viewer, split),
         parent_branch_id: branch.parentBranchId ?? undefined,
@@ -117,9 +121,8 @@ export async function listBranches(env: Env, viewer: Viewer, agent: AgentRow, qu
         draft_created_at: draft ? secs(draft.createdAt) : undefined,
         draft_is_behind_tip: draft ? draft.createdAt < branch.lastCommittedAt : undefined,
         calls_7d: calls.get(branch.id) ?? 0,
-        // How far branches have diverged is not computed (the SDK allows null): decision 0081.
-        commits_ahead: undefined,
-        commits_behind: undefined,
+        commits_ahead: parted?.ahead ?? null,
+        commits_behind: parted?.behind ?? null,
         merged_into_branch_id: branch.mergedIntoBranchId ?? undefined,
       };
     }),

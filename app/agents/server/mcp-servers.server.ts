@@ -5,10 +5,12 @@ import { database } from "../../../db/client";
 import * as table from "../../../db/repositories/mcp-servers";
 import type { McpServerRow } from "../../../db/repositories/mcp-servers";
 import { agentsMentioning } from "../../../db/repositories/agents";
+import { branchConfigs } from "../../../db/repositories/agent-branches";
 import type { Actor } from "~/accounts/accounts.server";
 import { newId, sha256Hex } from "~/accounts/accounts.server";
 import type { Json } from "~/agents/rules/agents";
-import { MCP_TEXTS, MCP_TIMEOUTS, mcpApprovalState, mcpConfig, mcpConfigProblem, mcpSecretIds, secretIdOf, mcpToolTimeoutSeconds, mcpToolUse, mcpUrlProblem, modelToolName } from "~/agents/rules/mcp";
+import { dependentsOf, type DependentAgent } from "~/agents/rules/branches";
+import { MCP_TEXTS, MCP_TIMEOUTS, mcpApprovalState, mcpConfig, mcpConfigProblem, mcpSecretIds, mcpServerIdsOfPrompt, secretIdOf, mcpToolTimeoutSeconds, mcpToolUse, mcpUrlProblem, modelToolName } from "~/agents/rules/mcp";
 import { TOOL_TEXTS, type McpTool as AgentMcpTool } from "~/agents/rules/llm";
 import { authConnectionIdOf } from "~/workspace/rules/auth-connections";
 import { toolAuthHeaders } from "~/workspace/auth-connections.server";
@@ -72,17 +74,27 @@ export async function changeMcpServer(env: Env, viewer: Viewer, id: string, chan
 /** A tool's approval hash: the SHA-256 of its name, description and input schema (a changed tool needs approving again). */
 export const mcpToolHash = (name: string, description: string, inputSchema: Json | null | undefined) => sha256Hex(JSON.stringify([name, description, inputSchema ?? {}]));
 
+const promptOf = (config: { conversationConfig: string }) => (JSON.parse(config.conversationConfig) as { agent?: { prompt?: unknown } }).agent?.prompt;
+
+/**
+ * The agents whose configuration names this server on main, on an unarchived branch's tip or in an unarchived
+ * branch's draft, newest first: the same uses the documents', tools' and secrets' delete refusals read (decision 0085).
+ */
+export async function mcpServerUsers(env: Env, workspaceId: string, id: string): Promise<DependentAgent[]> {
+  const db = database(env.DB);
+  const [onMain, onBranches] = await Promise.all([agentsMentioning(db, workspaceId, id), branchConfigs(db, workspaceId, id)]);
+  const names = (config: { conversationConfig: string }) => mcpServerIdsOfPrompt(promptOf(config)).includes(id);
+  return dependentsOf(onMain.filter(names), onBranches.filter(names)).agents;
+}
+
 /** A server as the SDK's McpServerResponseModel: with the agents whose configuration names it. */
 export async function mcpServerJson(env: Env, viewer: Viewer, server: McpServerRow) {
-  const agents = (await agentsMentioning(database(env.DB), server.workspaceId, server.id)).filter((a) => {
-    const ids = ((JSON.parse(a.conversationConfig) as { agent?: { prompt?: { mcp_server_ids?: unknown } } }).agent?.prompt?.mcp_server_ids ?? []) as unknown[];
-    return Array.isArray(ids) && ids.includes(server.id);
-  });
+  const agents = await mcpServerUsers(env, server.workspaceId, server.id);
   return {
     id: server.id,
     config: configOf(server),
     access_info: accessInfo({ createdBy: server.createdBy, creatorEmail: server.creatorEmail }, viewer),
-    dependent_agents: agents.map((a) => dependentAgentJson({ id: a.id, name: a.name, createdAt: a.createdAt })),
+    dependent_agents: agents.map((a) => dependentAgentJson(a)),
     metadata: { created_at: Math.floor(server.createdAt / 1000), owner_user_id: server.createdBy },
   };
 }

@@ -22,7 +22,7 @@ import { GROUP_PERMISSIONS, missingPermissionMessage } from "../../../core/works
 import { BRANCH_PAGE_TEXTS, BRANCH_TEXTS, pickBranch } from "~/agents/rules/branches";
 import { MERGE_PROPOSAL_TEXTS } from "~/agents/rules/merge-proposals";
 import { TRIAGE_PAGE_TEXTS, TRIAGE_TEXTS } from "~/agents/rules/triage-tickets";
-import { AGENT_MEDIA_LIMITS, AGENT_MEDIA_TEXTS } from "~/agents/rules/agent-media";
+import { AGENT_MEDIA_LIMITS, AGENT_MEDIA_PAGE_TEXTS, AGENT_MEDIA_TEXTS } from "~/agents/rules/agent-media";
 import { CONVERSATION_FILE_LIMITS, CONVERSATION_FILE_TEXTS } from "~/agents/rules/conversation-files";
 import { wavFile } from "../../../core/audio/wav";
 import { fromBase64 } from "../../../core/base64";
@@ -2406,11 +2406,12 @@ describe("agents-branches", () => {
     expect((await talk(agentId, await signedPathOf(`version_id=${b.created_version_id}`), {})).saved).toMatchObject({ branch_id: b.created_branch_id, version_id: b.created_version_id });
   }, 90_000);
 
-  it("lists as a document's, a tool's and a secret's dependents the agents using them on a branch or in a draft, naming the branch, as the delete refusal does", async () => {
+  it("lists as a document's, a tool's, a secret's and an MCP server's dependents the agents using them on a branch or in a draft, naming the branch, as the delete refusal does", async () => {
     const tool = await call<{ id: string }>("/v1/convai/tools", { method: "POST", json: { tool_config: { type: "webhook", name: "stock", description: "Stock of a product", api_schema: { url: "http://tools.test/stock", method: "GET" } } } });
     const documentId = (await call<{ id: string }>("/v1/convai/knowledge-base/text", { method: "POST", json: { text: "Stock is counted nightly.", name: "Stock facts" } })).id;
     const secret = await call<{ secret_id: string }>("/v1/convai/secrets", { method: "POST", json: { type: "new", name: "Stock token", value: "Bearer stock-1" } });
-    const uses = { tool_ids: [tool.id], knowledge_base: [{ type: "text", id: documentId, name: "Stock facts" }], tools: [{ type: "webhook", name: "orders", description: "Orders", api_schema: { url: "http://tools.test/orders", method: "GET", request_headers: { authorization: { secret_id: secret.secret_id } } } }] };
+    const mcp = await call<{ id: string }>("/v1/convai/mcp-servers", { method: "POST", json: { config: { name: "Stock MCP", url: "https://mcp.example.com/sse" } } });
+    const uses = { tool_ids: [tool.id], mcp_server_ids: [mcp.id], knowledge_base: [{ type: "text", id: documentId, name: "Stock facts" }], tools: [{ type: "webhook", name: "orders", description: "Orders", api_schema: { url: "http://tools.test/orders", method: "GET", request_headers: { authorization: { secret_id: secret.secret_id } } } }] };
     const agentId = await newAgent();
     const b = await newBranch(agentId, "Listed", { agent: { prompt: uses } });
     const lists = async () => ({
@@ -2420,25 +2421,29 @@ describe("agents-branches", () => {
       summary: (await call<{ documents: { id: string; dependent_agents: Json[] }[] }>("/v1/convai/knowledge-base?page_size=100")).documents.find((d) => d.id === documentId)!.dependent_agents,
       secret: (await call<{ used_by: { agents: Json[] } }>(`/v1/convai/secrets/${secret.secret_id}`)).used_by.agents,
       secretAgents: (await call<{ dependencies: Json[] }>(`/v1/convai/secrets/${secret.secret_id}/dependencies/agents`)).dependencies,
+      mcp: (await call<{ dependent_agents: Json[] }>(`/v1/convai/mcp-servers/${mcp.id}`)).dependent_agents,
+      mcpListed: (await call<{ mcp_servers: { id: string; dependent_agents: Json[] }[] }>("/v1/convai/mcp-servers")).mcp_servers.find((m) => m.id === mcp.id)!.dependent_agents,
     });
     // Main uses none of them: the branch's tip does, and is named.
     const listed = await lists();
     const agent = { type: "available", id: agentId, name: "Shop" };
     const branch = { agent_id: agentId, agent_name: "Shop", branch_id: b.created_branch_id, branch_name: "Listed", is_main: false };
     for (const found of [listed.tool, listed.document, listed.documents]) expect(found).toMatchObject({ agents: [agent], branches: [branch], has_more: false });
-    for (const found of [listed.summary, listed.secret, listed.secretAgents]) expect(found).toMatchObject([agent]);
+    for (const found of [listed.summary, listed.secret, listed.secretAgents, listed.mcp, listed.mcpListed]) expect(found).toMatchObject([agent]);
 
     // The branch lets go and main's draft holds them: main is named through its draft.
-    await call(`/v1/convai/agents/${agentId}?branch_id=${b.created_branch_id}`, { method: "PATCH", json: { conversation_config: { agent: { prompt: { tool_ids: [], knowledge_base: [], tools: [] } } } } });
+    await call(`/v1/convai/agents/${agentId}?branch_id=${b.created_branch_id}`, { method: "PATCH", json: { conversation_config: { agent: { prompt: { tool_ids: [], mcp_server_ids: [], knowledge_base: [], tools: [] } } } } });
     await call(`/v1/convai/agents/${agentId}/drafts`, { method: "POST", json: { branch_id: "main", name: "Shop", conversation_config: { agent: { prompt: uses } }, platform_settings: {}, workflow: {} } });
-    expect((await lists()).tool).toMatchObject({ agents: [agent], branches: [{ ...branch, branch_id: "main", branch_name: "Main", is_main: true }] });
+    const drafted = await lists();
+    expect(drafted.tool).toMatchObject({ agents: [agent], branches: [{ ...branch, branch_id: "main", branch_name: "Main", is_main: true }] });
+    expect(drafted.mcp).toMatchObject([agent]);
 
     // Discarded: every list is empty and the deletes go through, as the refusal and the lists agree.
     await call(`/v1/convai/agents/${agentId}/drafts?branch_id=main`, { method: "DELETE" });
     const empty = await lists();
     for (const found of [empty.tool, empty.document, empty.documents]) expect(found).toMatchObject({ agents: [], branches: [] });
-    for (const found of [empty.summary, empty.secret, empty.secretAgents]) expect(found).toEqual([]);
-    for (const path of [`/v1/convai/tools/${tool.id}`, `/v1/convai/knowledge-base/${documentId}`, `/v1/convai/secrets/${secret.secret_id}`]) await call(path, { method: "DELETE" });
+    for (const found of [empty.summary, empty.secret, empty.secretAgents, empty.mcp, empty.mcpListed]) expect(found).toEqual([]);
+    for (const path of [`/v1/convai/tools/${tool.id}`, `/v1/convai/knowledge-base/${documentId}`, `/v1/convai/secrets/${secret.secret_id}`, `/v1/convai/mcp-servers/${mcp.id}`]) await call(path, { method: "DELETE" });
   });
 
   describe("the Branches tab of the agent page (decision 0094)", () => {
@@ -2458,6 +2463,8 @@ describe("agents-branches", () => {
     const branchId = async (agentId: string, name: string) => (await asAdmin<{ results: { id: string; name: string }[] }>(`/v1/convai/agents/${agentId}/branches?include_archived=true`)).results.find((b) => b.name === name)!.id;
     const proposalId = async (agentId: string, title: string) => (await asAdmin<{ results: { id: string; title: string }[] }>(`/v1/convai/agents/${agentId}/merge-proposals?status=open`)).results.find((p) => p.title === title)!.id;
     const firstMessage = async (agentId: string) => (await asAdmin<Agent>(`/v1/convai/agents/${agentId}`)).conversation_config.agent.first_message;
+    /** Each branch's versions ahead of and behind main, as the API lists them. */
+    const apart = async (agentId: string) => (await asAdmin<{ results: { id: string; commits_ahead: number | null; commits_behind: number | null }[] }>(`/v1/convai/agents/${agentId}/branches?include_archived=true`)).results.map((b) => [b.id, b.commits_ahead, b.commits_behind]);
 
     beforeAll(async () => {
       adminCookie = await signUp("branch-page@example.com");
@@ -2485,6 +2492,12 @@ describe("agents-branches", () => {
       const id = await proposalId(agentId, "Kinder welcome");
       const listed = await html(agentId);
       expect(listed.match(/data-testid="branch-row"/g)).toHaveLength(2);
+      // Its first version and the change are ahead of main; main has not moved since.
+      expect(await apart(agentId)).toEqual([
+        ["main", 0, 0],
+        [kind, 2, 0],
+      ]);
+      expect(listed).toContain(BRANCH_PAGE_TEXTS.apart(2, 0));
       expect(listed.match(/data-testid="merge-proposal"/g)).toHaveLength(1);
       expect(listed).toContain("Say it warmly.");
 
@@ -2503,6 +2516,11 @@ describe("agents-branches", () => {
       expect(await firstMessage(agentId)).toBe("Welcome, kindly.");
       expect(await asAdmin(`/v1/convai/agents/${agentId}/merge-proposals/${id}`)).toMatchObject({ outcome: { status: "merged" }, comments: [{ body: "Thanks!" }] });
       expect(await asAdmin(`/v1/convai/agents/${agentId}/branches/${kind}`)).toMatchObject({ is_archived: true });
+      // Merged: nothing of the branch is missing from main, whose merge version the branch lacks.
+      expect(await apart(agentId)).toEqual([
+        ["main", 0, 0],
+        [kind, 0, 1],
+      ]);
       expect(await html(agentId)).toContain(BRANCH_PAGE_TEXTS.noProposals);
     });
 
@@ -2513,6 +2531,7 @@ describe("agents-branches", () => {
       expect(await post(agentId, { intent: "create-branch", name: "Greeting", description: "" })).toMatchObject({ status: 409, result: { errors: { form: BRANCH_TEXTS.nameTaken("Greeting") } } });
       await api(`/v1/convai/agents/${agentId}?branch_id=${greeting}`, { method: "PATCH", key: adminKey, json: { conversation_config: { agent: { first_message: "Hi from the branch." } } } });
       await api(`/v1/convai/agents/${agentId}`, { method: "PATCH", key: adminKey, json: { conversation_config: { agent: { first_message: "Hi from main." } } } });
+      expect(await html(agentId)).toContain(BRANCH_PAGE_TEXTS.apart(2, 1));
       expect((await post(agentId, { intent: "propose", source_branch_id: greeting, title: "Greeting", description: "" })).status).toBe(200);
       const id = await proposalId(agentId, "Greeting");
       expect(await post(agentId, { intent: "propose", source_branch_id: greeting, title: "Again", description: "" })).toMatchObject({ status: 409, result: { errors: { form: MERGE_PROPOSAL_TEXTS.alreadyOpen } } });
@@ -3145,6 +3164,83 @@ describe("agents-media", () => {
     expect((await upload(`/v1/convai/agents/${agentId}/hold-audio`, "hold_audio_file", new Blob([new Uint8Array(AGENT_MEDIA_LIMITS.holdAudioBytes + 1)]), "big.wav")).status).toBe(413);
     expect((await upload(`/v1/convai/agents/${agentId}/hold-audio`, "hold_audio_file", new Blob([wavFile(tone, 16000) as Uint8Array<ArrayBuffer>]), "m.wav", otherKey)).status).toBe(404);
     expect((await api(`/v1/convai/agents/${agentId}/hold-audio`, { method: "DELETE", key: otherKey })).status).toBe(404);
+  }, 30_000);
+
+  it("uploads and removes the avatar and hold audio from the agent page's Widget tab (plain multipart forms), with the API's refusals under them", async () => {
+    const cookie = await signUp("agents-media-page@example.com");
+    const pageKey = await createKey(cookie);
+    const theirCookie = await signUp("agents-media-page-other@example.com");
+    const agentId = (await json<{ agent_id: string }>(await api("/v1/convai/agents/create", { method: "POST", key: pageKey, json: { name: "Page media", conversation_config: {} } }))).agent_id;
+    const page = `/app/conversational-ai/agents/${agentId}?tab=widget`;
+    const formOf = (intent: string, file?: [string, Blob, string]) => {
+      const body = new FormData();
+      body.append("intent", intent);
+      if (file) body.append(...file);
+      return body;
+    };
+    type Result = { intent: string; notice?: string; errors?: { form: string } };
+    const post = async (body: FormData, as = cookie) => {
+      const sent = await fetcherPost(page, body, as);
+      return { status: sent.status, result: sent.data as Result };
+    };
+    const html = async () => (await SELF.fetch(`${ORIGIN}${page}`, { headers: { cookie } })).text();
+    /** The post a browser without scripts makes: to the document, which answers the page. */
+    const documentPost = (body: FormData, as = cookie) => SELF.fetch(`${ORIGIN}${page}`, { method: "POST", body, headers: { cookie: as, origin: ORIGIN, host: new URL(ORIGIN).host } });
+    type Platform = { widget?: { avatar?: { url: string } }; queueing_config?: { hold_audio?: { audio_url: string } } };
+    const platform = async () => (await json<{ platform_settings: Platform }>(await api(`/v1/convai/agents/${agentId}`, { key: pageKey }))).platform_settings;
+    const svg = (): [string, Blob, string] => ["avatar_file", new Blob(["<svg/>"], { type: "image/svg+xml" }), "x.svg"];
+
+    const empty = await html();
+    expect(empty).toContain(AGENT_MEDIA_PAGE_TEXTS.noAvatar);
+    expect(empty).toContain(AGENT_MEDIA_PAGE_TEXTS.noHoldAudio);
+    expect(empty).toContain(AGENT_MEDIA_PAGE_TEXTS.holdIntro);
+    expect(empty.match(/enctype="multipart\/form-data"/gi)).toHaveLength(2);
+
+    // The avatar: uploaded, shown, and refused as the API refuses (415, 413), or without a file (400).
+    expect(await post(formOf("upload-avatar", ["avatar_file", new Blob([PNG], { type: "image/png" }), "face.png"]))).toMatchObject({ status: 200, result: { notice: AGENT_MEDIA_PAGE_TEXTS.avatarUploaded } });
+    const avatarUrl = (await platform()).widget!.avatar!.url;
+    expect((await SELF.fetch(avatarUrl)).status).toBe(200);
+    expect(await html()).toContain(`src="${avatarUrl}"`);
+    expect(await post(formOf("upload-avatar", svg()))).toMatchObject({ status: 415, result: { intent: "upload-avatar", errors: { form: AGENT_MEDIA_TEXTS.avatarType } } });
+    const big = new Uint8Array(AGENT_MEDIA_LIMITS.avatarBytes + 1);
+    big.set(PNG);
+    expect(await post(formOf("upload-avatar", ["avatar_file", new Blob([big]), "big.png"]))).toMatchObject({ status: 413, result: { errors: { form: AGENT_MEDIA_TEXTS.avatarTooLarge } } });
+    // A file field left empty sends a nameless, empty part.
+    expect(await post(formOf("upload-avatar", ["avatar_file", new Blob([]), ""]))).toMatchObject({ status: 400, result: { errors: { form: AGENT_MEDIA_PAGE_TEXTS.avatarMissing } } });
+    // Without scripts the browser posts the document: the page comes back with the refusal under the form.
+    const noScript = await documentPost(formOf("upload-avatar", svg()));
+    expect(noScript.status).toBe(415);
+    expect(await noScript.text()).toContain(AGENT_MEDIA_TEXTS.avatarType);
+    expect((await platform()).widget!.avatar!.url).toBe(avatarUrl);
+
+    // Hold audio: uploaded and playable on the page; not audio 415, no sound 400.
+    const tone = new Int16Array(8000).map((_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 16000)));
+    expect(await post(formOf("upload-hold-audio", ["hold_audio_file", new Blob([wavFile(tone, 16000) as Uint8Array<ArrayBuffer>], { type: "audio/wav" }), "tone.wav"]))).toMatchObject({ status: 200, result: { notice: AGENT_MEDIA_PAGE_TEXTS.holdAudioUploaded } });
+    const holdUrl = (await platform()).queueing_config!.hold_audio!.audio_url;
+    const withAudio = await html();
+    expect(withAudio).toContain(`src="${holdUrl}"`);
+    expect(withAudio).toContain(AGENT_MEDIA_PAGE_TEXTS.holdAudioDetails("tone.wav", 0.5));
+    expect(await post(formOf("upload-hold-audio", ["hold_audio_file", new Blob(["not audio"]), "x.txt"]))).toMatchObject({ status: 415, result: { errors: { form: AGENT_MEDIA_TEXTS.holdAudioType } } });
+    expect(await post(formOf("upload-hold-audio", ["hold_audio_file", new Blob([wavFile(new Int16Array(0), 16000) as Uint8Array<ArrayBuffer>]), "silence.wav"]))).toMatchObject({ status: 400, result: { errors: { form: AGENT_MEDIA_TEXTS.holdAudioEmpty } } });
+    expect(await post(formOf("upload-hold-audio"))).toMatchObject({ status: 400, result: { errors: { form: AGENT_MEDIA_PAGE_TEXTS.holdAudioMissing } } });
+
+    // Another workspace finds no agent to change.
+    expect((await documentPost(formOf("remove-avatar"), theirCookie)).status).toBe(404);
+    expect((await documentPost(formOf("upload-hold-audio", ["hold_audio_file", new Blob([wavFile(tone, 16000) as Uint8Array<ArrayBuffer>]), "theirs.wav"]), theirCookie)).status).toBe(404);
+    expect((await platform()).queueing_config!.hold_audio!.audio_url).toBe(holdUrl);
+
+    // Removed: gone from the settings, no longer served, the bytes deleted; a second removal says there is none.
+    expect(await post(formOf("remove-hold-audio"))).toMatchObject({ status: 200, result: { notice: AGENT_MEDIA_PAGE_TEXTS.holdAudioRemoved } });
+    expect(await post(formOf("remove-avatar"))).toMatchObject({ status: 200, result: { notice: AGENT_MEDIA_PAGE_TEXTS.avatarRemoved } });
+    expect(await platform()).not.toHaveProperty("widget.avatar");
+    expect((await platform()).queueing_config?.hold_audio).toBeUndefined();
+    for (const url of [avatarUrl, holdUrl]) expect((await SELF.fetch(url)).status).toBe(404);
+    expect((await env.MEDIA.list({ prefix: `agent-media/${agentId}/` })).objects).toEqual([]);
+    expect(await post(formOf("remove-avatar"))).toMatchObject({ status: 404, result: { errors: { form: AGENT_MEDIA_TEXTS.noAvatar } } });
+    expect(await post(formOf("remove-hold-audio"))).toMatchObject({ status: 404, result: { errors: { form: AGENT_MEDIA_TEXTS.noHoldAudio } } });
+    const after = await html();
+    expect(after).toContain(AGENT_MEDIA_PAGE_TEXTS.noAvatar);
+    expect(after).toContain(AGENT_MEDIA_PAGE_TEXTS.noHoldAudio);
   }, 30_000);
 
   it("attaches text files to a conversation in progress: the agent answers from them; a read file stays, another workspace sees nothing", async () => {

@@ -178,8 +178,9 @@ export async function mailedInviteCode(to: string): Promise<string> {
  * turbo-stream) and returns the HTTP status and the action's data, or its error when it threw (the body's text
  * when the answer is not a single-fetch one: a refusal before Remix, say).
  */
-export async function fetcherPost(path: string, fields: Record<string, string>, cookie: string, headers: Record<string, string> = {}): Promise<{ status: number; data?: unknown; error?: unknown }> {
-  const init = form(fields);
+export async function fetcherPost(path: string, fields: Record<string, string> | FormData, cookie: string, headers: Record<string, string> = {}): Promise<{ status: number; data?: unknown; error?: unknown }> {
+  // A FormData is sent as multipart, as a form with a file field posts it (its boundary in the content type).
+  const init: RequestInit = fields instanceof FormData ? { method: "POST", body: fields, headers: { origin: ORIGIN, host: new URL(ORIGIN).host, "x-parlance-client-ip": randomIp() }, redirect: "manual" } : form(fields);
   // An index route's action is named by `?index`, after the `.data` (as the fetcher posts it).
   const [pathname, query] = path.split("?");
   const response = await SELF.fetch(`${ORIGIN}${pathname}.data${query === undefined ? "" : `?${query}`}`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie, ...headers } });
