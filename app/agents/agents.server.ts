@@ -24,3 +24,4 @@ export * from "./server/branch-page.server";
 export * from "./server/triage-tickets.server";
 export * from "./server/conversation-files.server";
 export * from "./server/topics.server";
+export * from "./server/environment-variables.server";
