@@ -39,7 +39,7 @@ async function caller(c: { req: { header(name: string): string | undefined; quer
     const holder = await signatureHolder(env, signature);
     if (!holder || holder.agentId !== agentId) return { error: AGENT_TEXTS.signedUrlInvalid };
     // The signature's branch and version are the ones it was made for: a query naming others is not that link.
-    if ((branchId && branchId !== holder.branchId) || (versionId && versionId !== holder.versionId) || (environment && environment !== holder.environment)) return { error: AGENT_TEXTS.signedUrlInvalid };
+    if ((branchId && branchId !== holder.branchId) || (versionId && versionId !== holder.versionId) || (environment && environment !== environmentOf(holder.environment))) return { error: AGENT_TEXTS.signedUrlInvalid };
     const agent = await findWorkspaceAgent(env, holder.workspaceId, agentId);
     return agent ? { agent, userId: holder.userId, branchId: holder.branchId, versionId: holder.versionId, environment: holder.environment } : { error: AGENT_TEXTS.agentNotFound };
   }
