@@ -26,7 +26,14 @@ export async function callWebhookTool(env: Env, workspaceId: string, stored: Web
   // An auth connection's credentials (a client-credentials token fetched or reused now) go over the tool's own headers (decision 0066).
   const auth = tool.authConnectionId ? await toolAuthHeaders(env, workspaceId, tool.authConnectionId, tool.name) : { ok: true as const, headers: {} };
   if (!auth.ok) return { ok: false, text: auth.text };
-  const { url, init } = webhookRequest({ ...tool, headers: { ...headers.headers, ...auth.headers } }, args);
+  // A variable's value may make the URL unreadable (a space in its host): the tool fails, the turn goes on.
+  let request: ReturnType<typeof webhookRequest>;
+  try {
+    request = webhookRequest({ ...tool, headers: { ...headers.headers, ...auth.headers } }, args);
+  } catch {
+    return { ok: false, text: TOOL_TEXTS.urlInvalid(tool.name) };
+  }
+  const { url, init } = request;
   const problem = toolUrlProblem(tool.name, url, env.ENVIRONMENT !== "production");
   if (problem) return { ok: false, text: problem };
   const abort = new AbortController();
