@@ -95,7 +95,7 @@ describe("environment variables", () => {
       ],
     });
     expect(read).toMatchObject({ headers: { "x-key": { envVarLabel: "api_key" } }, authConnectionEnvLabel: "crm" });
-    expect(toolEnvLabels(read as WebhookTool)).toEqual(["host", "name", "api_key", "crm"]);
+    expect(toolEnvLabels(read as WebhookTool)).toEqual(["host", "api_key", "name", "crm"]);
   });
 
   it("puts the values into a call, and fails it on a missing, gone or ill-fitting variable", () => {
