@@ -25,3 +25,4 @@ export * from "./server/triage-tickets.server";
 export * from "./server/conversation-files.server";
 export * from "./server/topics.server";
 export * from "./server/media-page.server";
+export * from "./server/environment-variables.server";

@@ -35,6 +35,7 @@ import {
 import { rangedObjectResponse } from "~/history/history.server";
 import { AGENT_LIMITS, AGENT_TEXTS, offsetPage } from "~/agents/rules/agents";
 import { SECRET_LIMITS, SECRET_TEXTS } from "~/agents/rules/secrets";
+import { ENVIRONMENT_NAME } from "~/agents/rules/environment-variables";
 import { BRANCH_TEXTS, MAIN_BRANCH } from "~/agents/rules/branches";
 import { withoutReadOnlySettings } from "~/agents/rules/agent-media";
 import { doc, jsonObject, pageQuery, queryList, refused } from "./api-schemas";
@@ -124,11 +125,11 @@ agentsApi.post("/agents/:agent_id/duplicate", doc("Duplicate an agent", { succes
 
 agentsApi.get(
   "/conversation/get-signed-url",
-  doc("A signed URL that opens a conversation with an agent without the API key (branch_id: with that branch's tip instead of the traffic split; version_id: with exactly that version)", {
+  doc("A signed URL that opens a conversation with an agent without the API key (branch_id: with that branch's tip instead of the traffic split; version_id: with exactly that version; environment: the environment its tools' environment variables resolve for, production by default)", {
     success: { description: "JSON: signed_url" },
     responses: { 401: "quota_exceeded: less than a conversation minute's credits remain", 402: "payment_required", 404: "not_found: the agent, or the branch or version is not the agent's", 409: "branch_archived" },
   }),
-  valid("query", z.object({ agent_id: z.string().min(1).max(100), include_conversation_id: z.string().optional(), branch_id: z.string().min(1).max(100).optional(), version_id: z.string().min(1).max(100).optional() })),
+  valid("query", z.object({ agent_id: z.string().min(1).max(100), include_conversation_id: z.string().optional(), branch_id: z.string().min(1).max(100).optional(), version_id: z.string().min(1).max(100).optional(), environment: z.string().regex(ENVIRONMENT_NAME).optional() })),
   async (c) => {
     const query = c.req.valid("query");
     const agent = await findAgent(c.env, c.get("caller"), query.agent_id);
@@ -139,7 +140,7 @@ agentsApi.get(
     const broke = await conversationCreditRefusal(c.env, agent.workspaceId);
     if (broke) return refused(c, broke);
     // A chosen version is signed with its branch, so the conversation records both.
-    const token = await signConversation(c.env, c.get("caller"), agent.id, chosen?.routed.branchId ?? null, query.version_id ? (chosen?.routed.versionId ?? null) : null);
+    const token = await signConversation(c.env, c.get("caller"), agent.id, chosen?.routed.branchId ?? null, query.version_id ? (chosen?.routed.versionId ?? null) : null, query.environment ?? null);
     const url = new URL(c.req.url);
     const scheme = url.protocol === "https:" ? "wss:" : "ws:";
     return c.json({ signed_url: `${scheme}//${url.host}/v1/convai/conversation?agent_id=${encodeURIComponent(agent.id)}&conversation_signature=${token}` });

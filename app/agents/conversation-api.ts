@@ -11,6 +11,7 @@ import { serveConversation } from "~/agents/generation.server";
 import { AGENT_TEXTS } from "~/agents/rules/agents";
 import { BRANCH_TEXTS } from "~/agents/rules/branches";
 import { CLOSE_POLICY, closeReason } from "~/agents/rules/protocol";
+import { ENV_VAR_TEXTS, environmentOf } from "~/agents/rules/environment-variables";
 
 const doc = apiDocs("Conversational AI");
 
@@ -20,23 +21,27 @@ const doc = apiDocs("Conversational AI");
  * same origin, or (the widget on another site) that site's Origin in the agent's allowlist. Refusals after the upgrade close the socket with the policy code and the reason.
  * A conversation may choose its branch or version (decision 0085): a signed URL made with branch_id or version_id
  * names them in its signature; an API key or the session takes them in the query. The widget follows the traffic split.
+ * Its environment (decision 0098) is the signed URL's, or with an API key or the session the query's environment;
+ * production otherwise (the widget's visitors cannot choose one).
  */
 export const conversationSocketApi = new Hono<ApiEnv>();
 
-type Caller = { agent: AgentRow; userId: string | null; branchId: string | null; versionId: string | null } | { error: string };
+type Caller = { agent: AgentRow; userId: string | null; branchId: string | null; versionId: string | null; environment: string | null } | { error: string };
 
 async function caller(c: { req: { header(name: string): string | undefined; query(name: string): string | undefined; raw: Request; url: string } }, env: Env, agentId: string): Promise<Caller> {
   const db = database(env.DB);
   const signature = c.req.query("conversation_signature") ?? c.req.query("token");
   const branchId = c.req.query("branch_id") || null;
   const versionId = c.req.query("version_id") || null;
+  const environment = c.req.query("environment") || null;
+  if (environment !== null && environmentOf(environment) === null) return { error: ENV_VAR_TEXTS.environmentInvalid(environment) };
   if (signature) {
     const holder = await signatureHolder(env, signature);
     if (!holder || holder.agentId !== agentId) return { error: AGENT_TEXTS.signedUrlInvalid };
     // The signature's branch and version are the ones it was made for: a query naming others is not that link.
-    if ((branchId && branchId !== holder.branchId) || (versionId && versionId !== holder.versionId)) return { error: AGENT_TEXTS.signedUrlInvalid };
+    if ((branchId && branchId !== holder.branchId) || (versionId && versionId !== holder.versionId) || (environment && environment !== environmentOf(holder.environment))) return { error: AGENT_TEXTS.signedUrlInvalid };
     const agent = await findWorkspaceAgent(env, holder.workspaceId, agentId);
-    return agent ? { agent, userId: holder.userId, branchId: holder.branchId, versionId: holder.versionId } : { error: AGENT_TEXTS.agentNotFound };
+    return agent ? { agent, userId: holder.userId, branchId: holder.branchId, versionId: holder.versionId, environment: holder.environment } : { error: AGENT_TEXTS.agentNotFound };
   }
   const key = c.req.header(API_KEY_HEADER);
   let actor = key ? await apiKeyActor(db, key) : null;
@@ -51,7 +56,8 @@ async function caller(c: { req: { header(name: string): string | undefined; quer
       const widget = await findWidgetAgent(env, agentId, origin);
       if (!widget) return { error: AGENT_TEXTS.agentNotFound };
       if (branchId || versionId) return { error: BRANCH_TEXTS.branchNeedsKey };
-      return "refused" in widget ? { error: widget.refused } : { agent: widget.agent, userId: null, branchId: null, versionId: null };
+      if (environment) return { error: ENV_VAR_TEXTS.environmentNeedsKey };
+      return "refused" in widget ? { error: widget.refused } : { agent: widget.agent, userId: null, branchId: null, versionId: null, environment: null };
     }
     const viewer = sameOrigin ? await getViewer(c.req.raw, db) : null;
     if (!viewer) return { error: AGENT_TEXTS.socketNeedsKey };
@@ -62,7 +68,7 @@ async function caller(c: { req: { header(name: string): string | undefined; quer
   const denied = await agentsRefusal(env, actor);
   if (denied) return { error: denied.message };
   const agent = await findAgent(env, actor, agentId);
-  return agent ? { agent, userId: actor.user.id, branchId, versionId } : { error: AGENT_TEXTS.agentNotFound };
+  return agent ? { agent, userId: actor.user.id, branchId, versionId, environment } : { error: AGENT_TEXTS.agentNotFound };
 }
 
 conversationSocketApi.get(
@@ -88,7 +94,7 @@ conversationSocketApi.get(
       // A close reason holds at most 123 bytes; the error message before it carries the whole text.
       server.close(CLOSE_POLICY, closeReason(found.error));
     } else {
-      serveConversation(c.env, server, { agent: found.agent, userId: found.userId, requestId: c.get("requestId"), waitUntil: (promise) => c.executionCtx.waitUntil(promise), branch: chosen?.ok ? chosen.routed : undefined });
+      serveConversation(c.env, server, { agent: found.agent, userId: found.userId, requestId: c.get("requestId"), waitUntil: (promise) => c.executionCtx.waitUntil(promise), branch: chosen?.ok ? chosen.routed : undefined, environment: found.environment ?? undefined });
     }
     return new Response(null, { status: 101, webSocket: client });
   },

@@ -49,6 +49,8 @@ export type ConversationOptions = {
   phoneCall?: string;
   /** The branch or version the conversation chose (a signed URL's or the socket's branch_id, version_id), used instead of the split. */
   branch?: Awaited<ReturnType<typeof routeConversation>>;
+  /** The environment its tools' environment variables resolve for (decision 0098): production when not named. */
+  environment?: string;
 };
 
 /**
@@ -177,6 +179,7 @@ class ConversationSession {
       phoneCall: this.options.phoneCall ?? null,
       branchId: routed.branchId,
       versionId: routed.versionId,
+      environment: this.options.environment ?? null,
     });
     // The version's procedures (decision 0090): listed in the instructions, loaded by start_procedure when they apply.
     this.procedures = runnableProcedures(await conversationProcedures(this.env, agent, routed.versionId));
@@ -344,7 +347,7 @@ class ConversationSession {
     const started = Date.now();
     // A webhook or client tool keeps the caller waiting: the hold audio plays until it answers (decision 0096).
     const stopHold = tool.kind === "mcp" ? () => {} : this.hold(voice, turn);
-    const outcome = await (tool.kind === "webhook" ? callWebhookTool(this.env, this.options.agent.workspaceId, tool, args) : tool.kind === "mcp" ? this.callMcp(tool, call, args) : this.callClient(tool, call, args)).finally(stopHold);
+    const outcome = await (tool.kind === "webhook" ? callWebhookTool(this.env, this.options.agent.workspaceId, tool, args, this.options.environment) : tool.kind === "mcp" ? this.callMcp(tool, call, args) : this.callClient(tool, call, args)).finally(stopHold);
     // A workspace tool's calls are recorded (GET /v1/convai/tools/{tool_id}/executions, decision 0065).
     if (tool.id) {
       const agent = this.options.agent;

@@ -49,6 +49,7 @@ import { mergeProposalsApi } from "~/agents/merge-proposals-api";
 import { triageTicketsApi } from "~/agents/triage-tickets-api";
 import { proceduresApi } from "~/agents/procedures-api";
 import { mcpApi } from "~/agents/mcp-api";
+import { environmentVariablesApi } from "~/agents/environment-variables-api";
 import { agentMediaApi } from "~/agents/agent-media-api";
 import { conversationFilesApi } from "~/agents/conversation-files-api";
 import { groupsApi } from "~/workspace/groups-api";
@@ -133,6 +134,7 @@ api.route("/convai/batch-calling", batchCallsApi);
 api.route("/convai/knowledge-base", knowledgeBaseApi);
 api.route("/convai/tools", toolsApi);
 api.route("/convai/mcp-servers", mcpApi);
+api.route("/convai/environment-variables", environmentVariablesApi);
 api.route("/convai/agent-testing", agentTestsApi);
 api.route("/convai/test-invocations", testInvocationsApi);
 // Decision 0065's routes under /convai itself (each asks for the key): before agentsApi's /agents/{agent_id}.

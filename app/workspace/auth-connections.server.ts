@@ -115,6 +115,13 @@ export async function deleteAuthConnection(env: Env, actor: Actor, id: string, u
 /** Access tokens of client-credentials connections, per isolate, until a minute before they expire. */
 const tokens = new Map<string, { token: string; expiresAt: number }>();
 
+/** The ids among these that are not the workspace's auth connections (an environment variable may name only its own, decision 0098). */
+export async function missingAuthConnections(env: Env, workspaceId: string, ids: string[]): Promise<string[]> {
+  const db = database(env.DB);
+  const found = await Promise.all(ids.map((id) => table.findAuthConnection(db, workspaceId, id)));
+  return ids.filter((_, i) => !found[i]);
+}
+
 /**
  * The headers a webhook tool's request gets from the connection it names, fetching (or reusing) an access token
  * for the client-credentials kind; a failed token request marks the connection refresh_failed with the reason.

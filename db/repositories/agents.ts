@@ -58,7 +58,7 @@ export async function chunksOf(db: Database, workspaceId: string, documentIds: s
     .where(and(eq(knowledgeDocuments.workspaceId, workspaceId), inArray(knowledgeChunks.documentId, documentIds)));
 }
 
-export async function insertConversation(db: Database, row: Pick<ConversationRow, "id" | "workspaceId" | "agentId" | "agentName" | "userId" | "status" | "startedAt"> & { phoneCall?: string | null; branchId?: string | null; versionId?: string | null }): Promise<void> {
+export async function insertConversation(db: Database, row: Pick<ConversationRow, "id" | "workspaceId" | "agentId" | "agentName" | "userId" | "status" | "startedAt"> & { phoneCall?: string | null; branchId?: string | null; versionId?: string | null; environment?: string | null }): Promise<void> {
   await db.insert(conversations).values(row);
 }
 

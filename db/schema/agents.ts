@@ -1,5 +1,5 @@
 // Conversational agents (issue 22): agents, their knowledge base (documents cut into passages) and conversations.
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { workspaces } from "./workspace";
 
 /** An agent; its conversation_config and platform_settings are kept as the API's JSON (the rules module reads them). */
@@ -89,6 +89,8 @@ export const conversations = sqliteTable(
     /** The agent's branch and version it talked with (decision 0081; null before it). */
     branchId: text("branch_id"),
     versionId: text("version_id"),
+    /** The environment its tools' environment variables resolved for (decision 0098; null: production). */
+    environment: text("environment"),
   },
   (t) => [index("conversations_workspace_started").on(t.workspaceId, t.startedAt), index("conversations_agent").on(t.agentId)],
 );
@@ -100,6 +102,8 @@ export const conversationSignatures = sqliteTable("conversation_signatures", {
   workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
   userId: text("user_id").notNull(),
   expiresAt: integer("expires_at").notNull(),
+  /** The environment the URL's conversation resolves environment variables for (decision 0098; null: production). */
+  environment: text("environment"),
 });
 
 /** A workspace secret that webhook tools reference from their headers ({secret_id}); its value is never returned. */
@@ -115,6 +119,26 @@ export const agentSecrets = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [index("agent_secrets_workspace_created").on(t.workspaceId, t.createdAt)],
+);
+
+/**
+ * A workspace's environment variable (decision 0098): a label unique in the workspace, a type (string, secret,
+ * auth_connection) and a value per environment as JSON (environment → text, secret id or auth connection id).
+ */
+export const agentEnvironmentVariables = sqliteTable(
+  "agent_environment_variables",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    type: text("type").notNull(),
+    values: text("values").notNull(),
+    createdBy: text("created_by").notNull(),
+    /** Milliseconds since the epoch (the list cursor with the id). */
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("agent_environment_variables_label").on(t.workspaceId, t.label), index("agent_environment_variables_created").on(t.workspaceId, t.createdAt)],
 );
 
 /**

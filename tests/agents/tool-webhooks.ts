@@ -4,6 +4,8 @@ import { mcpTestServer } from "./mcp-server";
  * A web service that agents' webhook tools call, for the worker tests only (the app worker's outbound service,
  * vitest.config.ts): GET /weather?city= answers a forecast, /slow never answers in time, /broken answers 500,
  * GET /balance answers only with the header `authorization: Bearer tool-secret-1` (a workspace secret's value).
+ * GET /echo/<path> answers with the path and the headers x-key and authorization it was called with (environment
+ * variables, decision 0098).
  * An OAuth2 token endpoint (RFC 6749 §4.4): POST /token grants `cc-token-N` to client `shop-client` with secret
  * `shop-secret` (in the body or by Basic), GET /ledger answers only with the newest such token, GET /tokens-issued
  * says how many were granted. MCP servers (tests/agents/mcp-server.ts) answer at mcp.test, and at mcp-auth.test
@@ -40,6 +42,7 @@ export function toolWebhooks(host: string): (request: Request) => Promise<Respon
     }
     if (url.pathname === "/tokens-issued") return Response.json({ issued });
     if (url.pathname === "/ledger") return request.headers.get("authorization") === `Bearer cc-token-${issued}` && issued > 0 ? Response.json({ ledger: "balanced" }) : new Response("unauthorized", { status: 401 });
+    if (url.pathname.startsWith("/echo/")) return Response.json({ path: url.pathname.slice("/echo/".length), key: request.headers.get("x-key"), authorization: request.headers.get("authorization") });
     if (url.pathname === "/broken") return new Response("internal error", { status: 500 });
     return new Response("not found", { status: 404 });
   };

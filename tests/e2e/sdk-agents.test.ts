@@ -158,6 +158,24 @@ describe("official SDK: conversational AI", () => {
     await expect(client.conversationalAi.secrets.delete(secret.secretId)).rejects.toMatchObject({ statusCode: 400 });
     await expect(other.conversationalAi.secrets.get(secret.secretId)).rejects.toMatchObject({ statusCode: 404 });
     expect(await client.conversationalAi.secrets.update(secret.secretId, { name: "Renamed", value: "Bearer new" })).toMatchObject({ secretId: secret.secretId, name: "Renamed" });
+
+    // Environment variables (decision 0098, the SDK's own namespace): a value per environment, a secret's by id.
+    const host = await client.environmentVariables.create({ type: "string", label: "shop_host", values: { production: "shop.example.com", staging: "staging.shop.example.com" } });
+    expect(host).toMatchObject({ label: "shop_host", type: "string", values: { production: "shop.example.com", staging: "staging.shop.example.com" } });
+    const token = await client.environmentVariables.create({ type: "secret", label: "shop_token", values: { production: { secretId: secret.secretId } } });
+    expect(token.values).toEqual({ production: { secretId: secret.secretId } });
+    expect(await client.environmentVariables.get(host.id)).toMatchObject({ id: host.id, label: "shop_host" });
+    const staging = await client.environmentVariables.list({ environment: "staging" });
+    expect(staging.environmentVariables.map((v) => [v.label, v.values])).toEqual([["shop_host", { staging: "staging.shop.example.com" }]]);
+    const secrets = await client.environmentVariables.list({ type: "secret", pageSize: 1 });
+    expect([secrets.environmentVariables.map((v) => v.id), secrets.hasMore]).toEqual([[token.id], false]);
+    // null removes an environment: the SDK's type says undefined, which its serializer leaves out, so null is cast.
+    const updated = await client.environmentVariables.update(host.id, { values: { staging: null as unknown as undefined, dev: "dev.shop.example.com" } });
+    expect(updated.values).toEqual({ production: "shop.example.com", dev: "dev.shop.example.com" });
+    await expect(client.environmentVariables.create({ type: "string", label: "shop_host", values: { production: "x" } })).rejects.toMatchObject({ statusCode: 409 });
+    await expect(client.environmentVariables.create({ type: "string", label: "no_production", values: { staging: "x" } })).rejects.toMatchObject({ statusCode: 422 });
+    await expect(other.environmentVariables.get(host.id)).rejects.toMatchObject({ statusCode: 404 });
+    expect((await client.conversationalAi.conversations.getSignedUrl({ agentId: agent.agentId, environment: "staging" })).signedUrl).toContain("conversation_signature=");
     await client.conversationalAi.agents.delete(agent.agentId);
     await client.conversationalAi.secrets.delete(secret.secretId);
     await expect(client.conversationalAi.secrets.get(secret.secretId)).rejects.toMatchObject({ statusCode: 404 });

@@ -4,6 +4,7 @@
 import type { ChatMessage, ChatPassage, ChatRequest, ChatTool } from "../../../core/engines/chat";
 import { isInternalHost } from "../../../core/webhooks/webhooks";
 import { headerValue, type HeaderValue } from "./secrets";
+import { ENV_VAR_TEXTS, urlForCheck } from "./environment-variables";
 import { authConnectionIdOf } from "~/workspace/rules/auth-connections";
 import { splitSentences } from "../../../core/speech/speech-text";
 
@@ -35,6 +36,8 @@ export type WebhookTool = {
   headers: Record<string, HeaderValue>;
   /** The workspace auth connection whose credentials the call carries (decision 0066), or null. */
   authConnectionId: string | null;
+  /** An auth_connection environment variable naming the connection per environment ({env_var_label}, decision 0098), or null. */
+  authConnectionEnvLabel: string | null;
   pathParams: string[];
   queryParams: string[];
   timeoutSeconds: number;
@@ -108,7 +111,11 @@ export function toolsProblem(prompt: unknown, development: boolean): string | nu
   for (const tool of tools) {
     if (!isObject(tool) || tool.type !== "webhook") continue;
     const api = isObject(tool.api_schema) ? tool.api_schema : {};
-    const problem = toolUrlProblem(str(tool.name, "webhook"), str(api.url), development);
+    // A URL naming environment variables is checked with a stand-in for each; one in the host is checked at each call (decision 0098).
+    const name = str(tool.name, "webhook");
+    const checked = urlForCheck(str(api.url));
+    if (!checked.schemeFirst) return ENV_VAR_TEXTS.urlTemplateFirst(name);
+    const problem = toolUrlProblem(name, checked.url, development);
     if (problem) return problem;
   }
   return null;
@@ -151,8 +158,13 @@ export function agentTools(prompt: unknown): AgentTool[] {
       properties: { ...path, ...query, ...body },
       required: [...Object.keys(path), ...requiredOf(api.query_params_schema), ...requiredOf(api.request_body_schema)],
     };
-    return [{ kind: "webhook", name, description, url: api.url, method, headers, authConnectionId: authConnectionIdOf(api), pathParams: Object.keys(path), queryParams: Object.keys(query), timeoutSeconds: timeoutOf(tool.response_timeout_secs), parameters }];
+    return [{ kind: "webhook", name, description, url: api.url, method, headers, authConnectionId: authConnectionIdOf(api), authConnectionEnvLabel: envLabelOfAuth(api), pathParams: Object.keys(path), queryParams: Object.keys(query), timeoutSeconds: timeoutOf(tool.response_timeout_secs), parameters }];
   });
+}
+
+function envLabelOfAuth(api: Json): string | null {
+  const locator = api.auth_connection;
+  return isObject(locator) && typeof locator.env_var_label === "string" && locator.env_var_label ? locator.env_var_label : null;
 }
 
 /** The tools as the model is offered them. */

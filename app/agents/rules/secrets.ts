@@ -31,13 +31,14 @@ export const SECRETS_PAGE_TEXTS = {
   notAForm: "Send the page's form.",
 } as const;
 
-/** A header value as stored: text, or a reference to a workspace secret. */
-export type HeaderValue = string | { secretId: string };
+/** A header value as stored: text, a reference to a workspace secret, or to an environment variable (decision 0098). */
+export type HeaderValue = string | { secretId: string } | { envVarLabel: string };
 
-/** A request header's value as the SDK sends it (a string or {secret_id}); other shapes (dynamic variables) are not read. */
+/** A request header's value as the SDK sends it (a string, {secret_id} or {env_var_label}); other shapes (dynamic variables) are not read. */
 export function headerValue(value: unknown): HeaderValue | null {
   if (typeof value === "string") return value;
   if (isObject(value) && typeof value.secret_id === "string" && value.secret_id) return { secretId: value.secret_id };
+  if (isObject(value) && typeof value.env_var_label === "string" && value.env_var_label) return { envVarLabel: value.env_var_label };
   return null;
 }
 
@@ -49,19 +50,22 @@ export function secretIdsOfPrompt(prompt: unknown): string[] {
     if (!isObject(tool) || tool.type !== "webhook" || !isObject(tool.api_schema) || !isObject(tool.api_schema.request_headers)) continue;
     for (const value of Object.values(tool.api_schema.request_headers)) {
       const header = headerValue(value);
-      if (header && typeof header !== "string") ids.add(header.secretId);
+      if (header && typeof header !== "string" && "secretId" in header) ids.add(header.secretId);
     }
   }
   return [...ids];
 }
 
-/** The headers a call sends: each secret reference replaced by its value; the first header whose secret is gone, else. */
+/**
+ * The headers a call sends: each secret reference replaced by its value; the first header whose secret is gone, else
+ * (environment variables are put in before, withEnvironmentVariables: one left here has no value).
+ */
 export function resolveHeaders(headers: Record<string, HeaderValue>, values: ReadonlyMap<string, string>): { ok: true; headers: Record<string, string> } | { ok: false; header: string } {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (typeof value === "string") out[name] = value;
     else {
-      const secret = values.get(value.secretId);
+      const secret = "secretId" in value ? values.get(value.secretId) : undefined;
       if (secret === undefined) return { ok: false, header: name };
       out[name] = secret;
     }

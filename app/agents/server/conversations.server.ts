@@ -104,6 +104,8 @@ export function conversationJson(row: ConversationRow) {
     // The branch and version it talked with (decision 0081; absent for conversations before it).
     branch_id: row.branchId ?? undefined,
     version_id: row.versionId ?? undefined,
+    // The environment its tools' environment variables resolved for (decision 0098).
+    environment: row.environment ?? "production",
     conversation_id: row.id,
     status: row.status,
     user_id: row.userId ?? undefined,

@@ -8,6 +8,7 @@ import { conversationCredits, CONVERSATION_MINIMUM_CREDITS, CREDIT_TEXTS, TOOL_T
 import { AGENT_TEXTS } from "~/agents/rules/agents";
 import { WIDGET_TEXTS } from "~/agents/rules/widget";
 import { SECRET_TEXTS } from "~/agents/rules/secrets";
+import { ENV_VAR_TEXTS } from "~/agents/rules/environment-variables";
 import { AUTH_CONNECTION_TEXTS } from "~/workspace/rules/auth-connections";
 import { devTwilioVoice, DEV_PHONE } from "../../../app/agents/server/dev-twilio-voice.server";
 import { PHONE_TEXTS, twilioSignature } from "../../../app/agents/rules/phone";
@@ -607,6 +608,128 @@ describe("agents-llm", () => {
       const answer = await call.until((m) => said(m)?.startsWith("The balance tool answered") ?? false);
       expect(said(answer)).toBe(`The balance tool answered: ${SECRET_TEXTS.missingAtCall("balance", "authorization")}`);
       call.socket.close(1000, "bye");
+    });
+  });
+
+  describe("environment variables (decision 0098)", () => {
+    type EnvVar = { id: string; label: string; type: string; workspace_id: string; created_by_user_id: string; created_at_unix_secs: number; updated_at_unix_secs: number; values: Record<string, unknown> };
+    type EnvVarPage = { environment_variables: EnvVar[]; next_cursor: string | null; has_more: boolean };
+    const send = async <T>(path: string, init: { method?: string; json?: unknown } = {}, as = key, status = 200): Promise<T> => {
+      const response = await api(path, { ...init, key: as });
+      expect(response.status, `${init.method ?? "GET"} ${path}: ${await response.clone().text()}`).toBe(status);
+      return (await response.json()) as T;
+    };
+
+    it("keeps a workspace's variables: a unique label, a value per environment, filtered and paged; other workspaces see none", async () => {
+      const owner = await createKey(await signUp("agents-envvars@example.com"));
+      const stranger = await createKey(await signUp("agents-envvars-other@example.com"));
+      const host = await send<EnvVar>("/v1/convai/environment-variables", { method: "POST", json: { type: "string", label: "api_host", values: { production: "api", staging: "staging.api" } } }, owner);
+      expect(host).toMatchObject({ id: expect.stringMatching(/^envvar_/), label: "api_host", type: "string", values: { production: "api", staging: "staging.api" }, created_by_user_id: expect.any(String) });
+      expect(await send(`/v1/convai/environment-variables/${host.id}`, {}, owner)).toEqual(host);
+
+      // Refused: a label taken, no production value, a label {{system_env__…}} cannot name, a value not of the type, another workspace's secret.
+      const taken = await send<{ detail: { status: string; message: string } }>("/v1/convai/environment-variables", { method: "POST", json: { type: "string", label: "api_host", values: { production: "x" } } }, owner, 409);
+      expect(taken.detail).toEqual({ status: "environment_variable_label_taken", message: ENV_VAR_TEXTS.labelTaken("api_host") });
+      expect((await send<{ detail: { message: string } }>("/v1/convai/environment-variables", { method: "POST", json: { type: "string", label: "other", values: { staging: "x" } } }, owner, 422)).detail.message).toBe(ENV_VAR_TEXTS.productionMissing);
+      expect((await send<{ detail: { message: string } }>("/v1/convai/environment-variables", { method: "POST", json: { type: "string", label: "api host", values: { production: "x" } } }, owner, 422)).detail.message).toBe(ENV_VAR_TEXTS.labelInvalid);
+      expect((await send<{ detail: { message: string } }>("/v1/convai/environment-variables", { method: "POST", json: { type: "secret", label: "key", values: { production: "plain" } } }, owner, 422)).detail.message).toBe(ENV_VAR_TEXTS.valueInvalid("secret", "production"));
+      await send("/v1/convai/environment-variables", { method: "POST", json: { type: "number", label: "n", values: { production: "1" } } }, owner, 422);
+      const theirs = await send<{ secret_id: string }>("/v1/convai/secrets", { method: "POST", json: { name: "Theirs", value: "x" } }, stranger);
+      const borrowed = await send<{ detail: { status: string } }>("/v1/convai/environment-variables", { method: "POST", json: { type: "secret", label: "key", values: { production: { secret_id: theirs.secret_id } } } }, owner, 400);
+      expect(borrowed.detail.status).toBe("secret_not_found");
+      expect((await send<{ detail: { status: string } }>("/v1/convai/environment-variables", { method: "POST", json: { type: "auth_connection", label: "crm", values: { production: { auth_connection_id: "nope" } } } }, owner, 400)).detail.status).toBe("auth_connection_not_found");
+
+      const mine = await send<{ secret_id: string }>("/v1/convai/secrets", { method: "POST", json: { name: "Mine", value: "sk-prod" } }, owner);
+      const apiKey = await send<EnvVar>("/v1/convai/environment-variables", { method: "POST", json: { type: "secret", label: "api_key", values: { production: { secret_id: mine.secret_id } } } }, owner);
+      expect(apiKey.values).toEqual({ production: { secret_id: mine.secret_id } });
+      expect(JSON.stringify(apiKey)).not.toContain("sk-prod");
+
+      // Filters: exact label, type, and an environment (only its value shown); cursor paging, newest first.
+      const list = (query: string, as = owner) => send<EnvVarPage>(`/v1/convai/environment-variables${query}`, {}, as);
+      expect((await list("?type=secret")).environment_variables.map((v) => v.id)).toEqual([apiKey.id]);
+      expect((await list("?label=api_host")).environment_variables.map((v) => v.id)).toEqual([host.id]);
+      expect((await list("?label=api")).environment_variables).toEqual([]);
+      const staging = await list("?environment=staging");
+      expect(staging.environment_variables.map((v) => [v.id, v.values])).toEqual([[host.id, { staging: "staging.api" }]]);
+      const first = await list("?page_size=1");
+      expect([first.environment_variables.map((v) => v.id), first.has_more]).toEqual([[apiKey.id], true]);
+      const second = await list(`?page_size=1&cursor=${first.next_cursor}`);
+      expect([second.environment_variables.map((v) => v.id), second.has_more, second.next_cursor]).toEqual([[host.id], false, null]);
+      await send("/v1/convai/environment-variables?cursor=nonsense", {}, owner, 400);
+      await send("/v1/convai/environment-variables?page_size=101", {}, owner, 422);
+
+      // Update: the environments given replace theirs, null removes one, production stays.
+      const updated = await send<EnvVar>(`/v1/convai/environment-variables/${host.id}`, { method: "PATCH", json: { values: { staging: null, dev: "dev.api" } } }, owner);
+      expect(updated.values).toEqual({ production: "api", dev: "dev.api" });
+      expect((await send<{ detail: { message: string } }>(`/v1/convai/environment-variables/${host.id}`, { method: "PATCH", json: { values: { production: null } } }, owner, 422)).detail.message).toBe(ENV_VAR_TEXTS.productionRemoved);
+      await send(`/v1/convai/environment-variables/${host.id}`, { method: "PATCH", json: { values: { dev: { secret_id: mine.secret_id } } } }, owner, 422);
+      await send(`/v1/convai/environment-variables/${host.id}`, { method: "PATCH", json: {} }, owner, 422);
+
+      // Another workspace: not found, and an empty list.
+      await send(`/v1/convai/environment-variables/${host.id}`, {}, stranger, 404);
+      await send(`/v1/convai/environment-variables/${host.id}`, { method: "PATCH", json: { values: { dev: "x" } } }, stranger, 404);
+      expect((await list("", stranger)).environment_variables).toEqual([]);
+      // The same label is free in another workspace.
+      await send("/v1/convai/environment-variables", { method: "POST", json: { type: "string", label: "api_host", values: { production: "theirs" } } }, stranger);
+    });
+
+    it("puts the conversation's environment's values in a webhook tool's URL and headers, production's when it has none", async () => {
+      const prodKey = await send<{ secret_id: string }>("/v1/convai/secrets", { method: "POST", json: { name: "Prod key", value: "prod-key" } });
+      const stagingKey = await send<{ secret_id: string }>("/v1/convai/secrets", { method: "POST", json: { name: "Staging key", value: "staging-key" } });
+      await send("/v1/convai/environment-variables", { method: "POST", json: { type: "string", label: "stage", values: { production: "p", staging: "s" } } });
+      await send("/v1/convai/environment-variables", { method: "POST", json: { type: "string", label: "tools_host", values: { production: "tools.test", lab: "localhost", broken: "bad host" } } });
+      await send("/v1/convai/environment-variables", { method: "POST", json: { type: "secret", label: "echo_key", values: { production: { secret_id: prodKey.secret_id }, staging: { secret_id: stagingKey.secret_id } } } });
+      const echo = {
+        type: "webhook",
+        name: "echo",
+        description: "Echoes the request",
+        api_schema: { url: "http://{{system_env__tools_host}}/echo/{{system_env__stage}}", method: "GET", request_headers: { "x-key": { env_var_label: "echo_key" }, authorization: "Bearer {{ system_env__stage }}" } },
+      };
+      const agentId = await newAgent({ agent: { prompt: { tools: [echo] } }, conversation: { text_only: true } });
+
+      const talk = async (query: string, headers: Record<string, string> = { "xi-api-key": key }) => {
+        const call = await connectAs(`/v1/convai/conversation?agent_id=${agentId}${query}`, headers);
+        call.send({ type: "conversation_initiation_client_data" });
+        const metadata = await call.until((m) => m.type === "conversation_initiation_metadata");
+        call.send({ type: "user_message", text: "echo please" });
+        const answer = await call.until((m) => said(m)?.startsWith("The echo tool answered") ?? false);
+        call.socket.close(1000, "bye");
+        return { id: (metadata.conversation_initiation_metadata_event as { conversation_id: string }).conversation_id, text: said(answer)!.replace("The echo tool answered: ", "") };
+      };
+      const production = await talk("");
+      expect(JSON.parse(production.text)).toEqual({ path: "p", key: "prod-key", authorization: "Bearer p" });
+      expect((await send<{ environment: string }>(`/v1/convai/conversations/${production.id}`)).environment).toBe("production");
+      const staging = await talk("&environment=staging");
+      expect(JSON.parse(staging.text)).toEqual({ path: "s", key: "staging-key", authorization: "Bearer s" });
+      expect((await send<{ environment: string }>(`/v1/convai/conversations/${staging.id}`)).environment).toBe("staging");
+      // An environment a variable has no value for takes production's; a host named by a variable is checked at the call.
+      expect(JSON.parse((await talk("&environment=qa")).text)).toEqual({ path: "p", key: "prod-key", authorization: "Bearer p" });
+      expect((await talk("&environment=lab")).text).toBe(TOOL_TEXTS.urlNotPublic("echo"));
+      expect((await talk("&environment=broken")).text).toBe(TOOL_TEXTS.urlInvalid("echo"));
+
+      // A signed URL carries its environment; the socket's query cannot change it.
+      const { signed_url } = await send<{ signed_url: string }>(`/v1/convai/conversation/get-signed-url?agent_id=${agentId}&environment=staging`);
+      const signed = new URL(signed_url);
+      expect(JSON.parse((await talk(signed.search.replace(`?agent_id=${agentId}`, ""), {})).text).key).toBe("staging-key");
+      const changed = await connectAs(`${signed.pathname}${signed.search}&environment=production`, {});
+      expect(await changed.closed).toEqual({ code: 1008, reason: AGENT_TEXTS.signedUrlInvalid });
+      const invalid = await connectAs(`/v1/convai/conversation?agent_id=${agentId}&environment=no/such`, { "xi-api-key": key });
+      expect((await invalid.closed).code).toBe(1008);
+      await send(`/v1/convai/conversation/get-signed-url?agent_id=${agentId}&environment=no/such`, {}, key, 422);
+    });
+
+    it("fails the tool, and says so, when a variable it names does not exist; refuses a URL that does not begin with its scheme", async () => {
+      const missing = { type: "webhook", name: "echo", description: "Echo", api_schema: { url: "http://tools.test/echo/{{system_env__nowhere}}", method: "GET" } };
+      const agentId = await newAgent({ agent: { prompt: { tools: [missing] } }, conversation: { text_only: true } });
+      const call = await open(agentId);
+      call.send({ type: "user_message", text: "echo please" });
+      const answer = await call.until((m) => said(m)?.startsWith("The echo tool answered") ?? false);
+      expect(said(answer)).toBe(`The echo tool answered: ${ENV_VAR_TEXTS.missingAtCall("echo", "nowhere")}`);
+      call.socket.close(1000, "bye");
+      const schemeless = { ...missing, api_schema: { url: "{{system_env__base}}/echo", method: "GET" } };
+      const refused = await api("/v1/convai/agents/create", { method: "POST", json: { conversation_config: { agent: { prompt: { tools: [schemeless] } } } }, key });
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toMatchObject({ detail: { status: "invalid_tool_url", message: ENV_VAR_TEXTS.urlTemplateFirst("echo") } });
     });
   });
 
