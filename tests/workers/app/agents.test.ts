@@ -1045,7 +1045,9 @@ describe("agents-phone", () => {
   });
 
   describe("outbound calls (/v1/convai/twilio/outbound-call)", () => {
-    it("calls a number: the callee hears the agent over a media stream, is answered, and the call is saved as a conversation", async () => {
+    // A call runs in real time over the stand-in's media stream: on a loaded 2-core machine the callee's line can end
+    // before the recogniser has heard it, so it runs again once; a broken call fails both times.
+    it("calls a number: the callee hears the agent over a media stream, is answered, and the call is saved as a conversation", { timeout: 90_000, retry: 1 }, async () => {
       const agentId = await newAgent();
       const { phone_number_id } = await json<{ phone_number_id: string }>(await importNumber(key, "+15005550020"));
       const response = await api("/v1/convai/twilio/outbound-call", { method: "POST", key, json: { agent_id: agentId, agent_phone_number_id: phone_number_id, to_number: "+14155550123" } });
@@ -1074,7 +1076,7 @@ describe("agents-phone", () => {
       const url = `${ORIGIN}/v1/convai/twilio/status-callback?call_id=${id}`;
       const forged = await SELF.fetch(url, { method: "POST", headers: { "x-twilio-signature": await twilioSignature("not-the-token", url, { CallStatus: "failed" }) }, body: new URLSearchParams({ CallStatus: "failed" }) });
       expect(forged.status).toBe(403);
-    }, 90_000);
+    });
 
     it("refuses bad input and other workspaces' agents and numbers; reports Twilio's refusal", async () => {
       const agentId = await newAgent();
