@@ -40,7 +40,7 @@ export const AGENT_MEDIA_PAGE_TEXTS = {
   avatarUploaded: "Avatar uploaded.",
   avatarRemoved: "Avatar removed.",
   holdTitle: "Hold audio",
-  holdIntro: "Played to the caller while a tool keeps the conversation waiting: MP3, WAV or Ogg Opus, at most 10 MB and 10 minutes.",
+  holdIntro: "Played to the caller while a webhook or client tool keeps a spoken conversation waiting (not while an MCP tool waits for approval): MP3, WAV or Ogg Opus, at most 10 MB and 10 minutes.",
   noHoldAudio: "No hold audio: tool waits are silent.",
   holdAudioLabel: "Audio file",
   holdAudioPlayer: "The current hold audio",
